@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import type { ErrorName } from './errors';
+
+/** How a list call pages: `page`+`size`, `page`+`page_num`, or not at all. */
+export type ListStyle = 'none' | 'size' | 'page_num';
+
+export interface Endpoint<Req extends z.ZodType = z.ZodType, Data extends z.ZodType = z.ZodType> {
+  readonly domain: string;
+  readonly summary: string;
+  /** Whether a session token is required. */
+  readonly auth: boolean;
+  readonly list: ListStyle;
+  /** Default page size for list calls (10, or 100 for the exchange log). */
+  readonly pageSize: number;
+  readonly request: Req;
+  readonly data: Data;
+  /** Business errors the call may answer, beyond the transport's own. */
+  readonly errors: readonly ErrorName[];
+  /** `planned`: declared, answers NotAvailable until its domain is built. */
+  readonly status: 'live' | 'planned';
+  /** Not in the product specification's list of calls. */
+  readonly extension: boolean;
+}
+
+export const PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+const zPage = z.coerce.number().int().min(1).max(100_000).default(1);
+const zSize = (def: number) => z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(def);
+
+/** Request fields for a paged call of the given style. */
+export function pageFields(style: 'size' | 'page_num', pageSize = PAGE_SIZE) {
+  return style === 'size'
+    ? { page: zPage, size: zSize(pageSize) }
+    : { page: zPage, page_num: zSize(pageSize) };
+}
+
+/** The `data` of a paged call: `{list, total}`. */
+export function paged<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), total: z.number().int().nonnegative() });
+}
+
+interface LiveOptions<Req extends z.ZodType, Data extends z.ZodType> {
+  summary: string;
+  auth?: boolean;
+  request: Req;
+  data: Data;
+  errors?: readonly ErrorName[];
+  extension?: boolean;
+}
+
+/** A call whose domain is built. */
+export function live<Req extends z.ZodType, Data extends z.ZodType>(
+  domain: string,
+  opts: LiveOptions<Req, Data>,
+): Endpoint<Req, Data> & { status: 'live'; list: 'none' } {
+  return {
+    domain,
+    summary: opts.summary,
+    auth: opts.auth ?? true,
+    list: 'none',
+    pageSize: PAGE_SIZE,
+    request: opts.request,
+    data: opts.data,
+    errors: opts.errors ?? [],
+    status: 'live',
+    extension: opts.extension ?? false,
+  };
+}
+
+interface LiveListOptions<F extends z.ZodRawShape, Item extends z.ZodType> {
+  summary: string;
+  auth?: boolean;
+  style?: 'size' | 'page_num';
+  pageSize?: number;
+  filters: F;
+  item: Item;
+  errors?: readonly ErrorName[];
+  extension?: boolean;
+}
+
+/** A paged list call whose domain is built. */
+export function liveList<F extends z.ZodRawShape, Item extends z.ZodType>(
+  domain: string,
+  opts: LiveListOptions<F, Item>,
+) {
+  const style = opts.style ?? 'size';
+  const pageSize = opts.pageSize ?? PAGE_SIZE;
+  const request = z.object({ ...opts.filters, ...pageFields(style, pageSize) });
+  const data = paged(opts.item);
+  const ep: Endpoint<typeof request, typeof data> & { status: 'live' } = {
+    domain,
+    summary: opts.summary,
+    auth: opts.auth ?? true,
+    list: style,
+    pageSize,
+    request,
+    data,
+    errors: opts.errors ?? [],
+    status: 'live',
+    extension: opts.extension ?? false,
+  };
+  return ep;
+}
+
+/** A request body the planned call accepts as it comes (free object, spec section 7). */
+const plannedRequest = z.looseObject({});
+const plannedData = z.unknown();
+
+/** A call declared by the spec whose domain is not built yet: it answers NotAvailable. */
+export function planned(
+  domain: string,
+  summary: string,
+  opts: { list?: ListStyle; pageSize?: number; auth?: boolean } = {},
+): Endpoint<typeof plannedRequest, typeof plannedData> & { status: 'planned' } {
+  return {
+    domain,
+    summary,
+    auth: opts.auth ?? true,
+    list: opts.list ?? 'none',
+    pageSize: opts.pageSize ?? PAGE_SIZE,
+    request: plannedRequest,
+    data: plannedData,
+    errors: ['NotAvailable'],
+    status: 'planned',
+    extension: false,
+  };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { live, liveList } from '../endpoint';
+import { zAddress, zEmail, zHexSignature, zInviteCode, zTime } from '../schemas';
+
+export const zReferral = z.object({
+  uid: z.string(),
+  address: z.string(),
+  valid: z.boolean(),
+  /** Cumulative volume in USDT, decimal string. */
+  volume: z.string(),
+  registered_at: zTime,
+});
+
+export const zUserInfo = z.object({
+  uid: z.string(),
+  address: z.string(),
+  invite_code: z.string(),
+  level: z.number().int(),
+  email: z.string().nullable(),
+  parent: z.object({ uid: z.string(), address: z.string() }).nullable(),
+  registered_at: zTime,
+  share_list: z.object({ list: z.array(zReferral), total: z.number().int() }),
+  share_user_list: z.object({ list: z.array(zReferral), total: z.number().int() }),
+});
+
+export const authEndpoints = {
+  '/api/auth/login': live('auth', {
+    summary: 'Sign in with a signed Sign-In-with-Ethereum message; creates the account on first sign-in',
+    auth: false,
+    request: z.object({
+      /** Invitation code of the parent; needed on the first sign-in only. */
+      code: z.union([zInviteCode, z.literal('')]).optional(),
+      /** The wallet address that signed. */
+      name: zAddress,
+      /** The signature over `message`. */
+      sign_message: zHexSignature,
+      /** The EIP-4361 message that was signed. */
+      message: z.string().min(1).max(2000),
+    }),
+    data: z.object({ token: z.string(), expires_at: zTime }),
+    errors: [
+      'BadSignature',
+      'AddressMismatch',
+      'StaleMessage',
+      'NonceReused',
+      'WrongDomain',
+      'InvitationCodeRequired',
+      'UnknownInvitationCode',
+      'RateLimited',
+    ],
+  }),
+  '/api/auth/sendEmail': live('auth', {
+    summary: 'Send a 6-digit verification code by email (valid 10 minutes)',
+    auth: false,
+    request: z.object({ email: zEmail, scene: z.enum(['bind', 'verify']).default('bind') }),
+    data: z.object({ expires_in_s: z.number().int() }),
+    errors: ['RateLimited'],
+  }),
+  '/api/auth/logout': live('auth', {
+    summary: 'End the current session; the token answers 406 afterwards',
+    request: z.object({}),
+    data: z.null(),
+    extension: true,
+  }),
+  '/api/user/info': live('user', {
+    summary: 'The signed-in user: address, uid, invitation code, level, parent, referrals',
+    request: z.object({}),
+    data: zUserInfo,
+  }),
+  '/api/user/shareList': liveList('user', {
+    summary: 'Direct referrals: address, valid, cumulative volume, registration time',
+    filters: {},
+    item: zReferral,
+  }),
+} as const;

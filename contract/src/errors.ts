@@ -1,0 +1,366 @@
+import type { Lang, Localized } from './lang';
+
+/**
+ * The closed catalogue of answers the platform gives. `code` travels in the body;
+ * `name` travels in `error` for machines; `msg` is localized by the caller's language.
+ * Messages may hold `{param}` placeholders filled from the error's params.
+ */
+export const ERRORS = {
+  Success: {
+    code: 200,
+    msg: {
+      en: 'Success',
+      zh: '成功',
+      ko: '성공',
+      th: 'สำเร็จ',
+      vi: 'Thành công',
+      ja: '成功',
+      de: 'Erfolgreich',
+    },
+  },
+  SessionInvalid: {
+    code: 406,
+    msg: {
+      en: 'Your session has expired, please sign in again',
+      zh: '登录已失效，请重新登录',
+      ko: '세션이 만료되었습니다. 다시 로그인하세요',
+      th: 'เซสชันหมดอายุ โปรดเข้าสู่ระบบอีกครั้ง',
+      vi: 'Phiên đã hết hạn, vui lòng đăng nhập lại',
+      ja: 'セッションの有効期限が切れました。再度サインインしてください',
+      de: 'Ihre Sitzung ist abgelaufen, bitte melden Sie sich erneut an',
+    },
+  },
+  ValidationFailed: {
+    code: 1001,
+    msg: {
+      en: '{field}: {reason}',
+      zh: '{field}：{reason}',
+      ko: '{field}: {reason}',
+      th: '{field}: {reason}',
+      vi: '{field}: {reason}',
+      ja: '{field}：{reason}',
+      de: '{field}: {reason}',
+    },
+  },
+  NotAvailable: {
+    code: 1002,
+    msg: {
+      en: 'This feature is not available yet',
+      zh: '该功能暂未开放',
+      ko: '이 기능은 아직 제공되지 않습니다',
+      th: 'ฟีเจอร์นี้ยังไม่เปิดให้บริการ',
+      vi: 'Tính năng này chưa được mở',
+      ja: 'この機能はまだご利用いただけません',
+      de: 'Diese Funktion ist noch nicht verfügbar',
+    },
+  },
+  NotFound: {
+    code: 1003,
+    msg: {
+      en: 'The record does not exist',
+      zh: '记录不存在',
+      ko: '기록이 존재하지 않습니다',
+      th: 'ไม่พบรายการ',
+      vi: 'Bản ghi không tồn tại',
+      ja: '記録が存在しません',
+      de: 'Der Eintrag existiert nicht',
+    },
+  },
+  BadEnvelope: {
+    code: 1010,
+    msg: {
+      en: 'The request could not be verified',
+      zh: '请求校验失败',
+      ko: '요청을 검증할 수 없습니다',
+      th: 'ไม่สามารถยืนยันคำขอได้',
+      vi: 'Không thể xác minh yêu cầu',
+      ja: 'リクエストを検証できませんでした',
+      de: 'Die Anfrage konnte nicht überprüft werden',
+    },
+  },
+  BadSign: {
+    code: 1011,
+    msg: {
+      en: 'Invalid request signature',
+      zh: '请求签名错误',
+      ko: '요청 서명이 올바르지 않습니다',
+      th: 'ลายเซ็นคำขอไม่ถูกต้อง',
+      vi: 'Chữ ký yêu cầu không hợp lệ',
+      ja: 'リクエスト署名が無効です',
+      de: 'Ungültige Anfragesignatur',
+    },
+  },
+  StaleTimestamp: {
+    code: 1012,
+    msg: {
+      en: 'Request time is out of range, please check your device clock',
+      zh: '请求时间超出范围，请检查设备时间',
+      ko: '요청 시간이 범위를 벗어났습니다. 기기 시계를 확인하세요',
+      th: 'เวลาของคำขอไม่ถูกต้อง โปรดตรวจสอบนาฬิกาของอุปกรณ์',
+      vi: 'Thời gian yêu cầu không hợp lệ, vui lòng kiểm tra đồng hồ thiết bị',
+      ja: 'リクエスト時刻が範囲外です。端末の時計を確認してください',
+      de: 'Anfragezeit außerhalb des gültigen Bereichs, bitte prüfen Sie die Geräteuhr',
+    },
+  },
+  ReplayedRequest: {
+    code: 1013,
+    msg: {
+      en: 'Duplicate request',
+      zh: '重复的请求',
+      ko: '중복된 요청입니다',
+      th: 'คำขอซ้ำ',
+      vi: 'Yêu cầu trùng lặp',
+      ja: '重複したリクエストです',
+      de: 'Doppelte Anfrage',
+    },
+  },
+  PlainRequestRefused: {
+    code: 1014,
+    msg: {
+      en: 'Unprotected requests are not accepted',
+      zh: '不接受未加密的请求',
+      ko: '보호되지 않은 요청은 허용되지 않습니다',
+      th: 'ไม่รับคำขอที่ไม่ได้เข้ารหัส',
+      vi: 'Không chấp nhận yêu cầu chưa được bảo vệ',
+      ja: '保護されていないリクエストは受け付けられません',
+      de: 'Ungeschützte Anfragen werden nicht angenommen',
+    },
+  },
+  RateLimited: {
+    code: 1020,
+    msg: {
+      en: 'Too many requests, please try again later',
+      zh: '请求过于频繁，请稍后再试',
+      ko: '요청이 너무 많습니다. 잠시 후 다시 시도하세요',
+      th: 'คำขอมากเกินไป โปรดลองใหม่ภายหลัง',
+      vi: 'Quá nhiều yêu cầu, vui lòng thử lại sau',
+      ja: 'リクエストが多すぎます。しばらくしてから再試行してください',
+      de: 'Zu viele Anfragen, bitte versuchen Sie es später erneut',
+    },
+  },
+  BadSignature: {
+    code: 1030,
+    msg: {
+      en: 'The wallet signature is invalid',
+      zh: '钱包签名无效',
+      ko: '지갑 서명이 유효하지 않습니다',
+      th: 'ลายเซ็นกระเป๋าเงินไม่ถูกต้อง',
+      vi: 'Chữ ký ví không hợp lệ',
+      ja: 'ウォレットの署名が無効です',
+      de: 'Die Wallet-Signatur ist ungültig',
+    },
+  },
+  AddressMismatch: {
+    code: 1031,
+    msg: {
+      en: 'The signing address does not match',
+      zh: '签名地址不一致',
+      ko: '서명 주소가 일치하지 않습니다',
+      th: 'ที่อยู่ที่ลงนามไม่ตรงกัน',
+      vi: 'Địa chỉ ký không khớp',
+      ja: '署名アドレスが一致しません',
+      de: 'Die signierende Adresse stimmt nicht überein',
+    },
+  },
+  StaleMessage: {
+    code: 1032,
+    msg: {
+      en: 'The sign-in message has expired, please sign again',
+      zh: '登录消息已过期，请重新签名',
+      ko: '로그인 메시지가 만료되었습니다. 다시 서명하세요',
+      th: 'ข้อความเข้าสู่ระบบหมดอายุ โปรดลงนามอีกครั้ง',
+      vi: 'Tin nhắn đăng nhập đã hết hạn, vui lòng ký lại',
+      ja: 'サインインメッセージの有効期限が切れました。再度署名してください',
+      de: 'Die Anmeldenachricht ist abgelaufen, bitte erneut signieren',
+    },
+  },
+  NonceReused: {
+    code: 1033,
+    msg: {
+      en: 'This sign-in message was already used',
+      zh: '该登录消息已被使用',
+      ko: '이미 사용된 로그인 메시지입니다',
+      th: 'ข้อความเข้าสู่ระบบนี้ถูกใช้แล้ว',
+      vi: 'Tin nhắn đăng nhập này đã được sử dụng',
+      ja: 'このサインインメッセージは使用済みです',
+      de: 'Diese Anmeldenachricht wurde bereits verwendet',
+    },
+  },
+  WrongDomain: {
+    code: 1034,
+    msg: {
+      en: 'The sign-in message is for another site',
+      zh: '登录消息不属于本站',
+      ko: '다른 사이트의 로그인 메시지입니다',
+      th: 'ข้อความเข้าสู่ระบบเป็นของเว็บไซต์อื่น',
+      vi: 'Tin nhắn đăng nhập thuộc trang khác',
+      ja: 'サインインメッセージは別のサイト向けです',
+      de: 'Die Anmeldenachricht gehört zu einer anderen Website',
+    },
+  },
+  InvitationCodeRequired: {
+    code: 1035,
+    msg: {
+      en: 'Please enter the invitation code',
+      zh: '请输入邀请码',
+      ko: '초대 코드를 입력하세요',
+      th: 'โปรดกรอกรหัสเชิญ',
+      vi: 'Vui lòng nhập mã mời',
+      ja: '招待コードを入力してください',
+      de: 'Bitte geben Sie den Einladungscode ein',
+    },
+  },
+  UnknownInvitationCode: {
+    code: 1036,
+    msg: {
+      en: 'The invitation code does not exist',
+      zh: '邀请码不存在',
+      ko: '존재하지 않는 초대 코드입니다',
+      th: 'ไม่พบรหัสเชิญนี้',
+      vi: 'Mã mời không tồn tại',
+      ja: '招待コードが存在しません',
+      de: 'Der Einladungscode existiert nicht',
+    },
+  },
+  EmailCodeInvalid: {
+    code: 1040,
+    msg: {
+      en: 'The verification code is wrong or has expired',
+      zh: '验证码错误或已过期',
+      ko: '인증 코드가 틀렸거나 만료되었습니다',
+      th: 'รหัสยืนยันไม่ถูกต้องหรือหมดอายุ',
+      vi: 'Mã xác minh sai hoặc đã hết hạn',
+      ja: '認証コードが間違っているか期限切れです',
+      de: 'Der Bestätigungscode ist falsch oder abgelaufen',
+    },
+  },
+  InsufficientBalance: {
+    code: 2001,
+    msg: {
+      en: 'Insufficient balance',
+      zh: '余额不足',
+      ko: '잔액이 부족합니다',
+      th: 'ยอดเงินไม่เพียงพอ',
+      vi: 'Số dư không đủ',
+      ja: '残高が不足しています',
+      de: 'Unzureichendes Guthaben',
+    },
+  },
+  IdempotencyConflict: {
+    code: 2002,
+    msg: {
+      en: 'This request id was already used for a different request',
+      zh: '该请求编号已用于其他请求',
+      ko: '이 요청 ID는 다른 요청에 이미 사용되었습니다',
+      th: 'รหัสคำขอนี้ถูกใช้กับคำขออื่นแล้ว',
+      vi: 'Mã yêu cầu này đã được dùng cho yêu cầu khác',
+      ja: 'このリクエストIDは別のリクエストで使用済みです',
+      de: 'Diese Anfrage-ID wurde bereits für eine andere Anfrage verwendet',
+    },
+  },
+  BlockProcessing: {
+    code: 2003,
+    msg: {
+      en: 'Block processing in progress',
+      zh: '区块处理中',
+      ko: '블록 처리 중입니다',
+      th: 'กำลังประมวลผลบล็อก',
+      vi: 'Đang xử lý khối',
+      ja: 'ブロック処理中です',
+      de: 'Blockverarbeitung läuft',
+    },
+  },
+} as const satisfies Record<string, { code: number; msg: Localized }>;
+
+export type ErrorName = keyof typeof ERRORS;
+
+/** Errors any call can answer, whatever it declares. */
+export const TRANSPORT_ERRORS = [
+  'ValidationFailed',
+  'BadEnvelope',
+  'BadSign',
+  'StaleTimestamp',
+  'ReplayedRequest',
+  'PlainRequestRefused',
+] as const satisfies readonly ErrorName[];
+
+/** Reasons a field fails validation; localized into the `{reason}` of ValidationFailed. */
+export const VALIDATION_REASONS = {
+  required: {
+    en: 'is required',
+    zh: '不能为空',
+    ko: '필수 항목입니다',
+    th: 'จำเป็นต้องกรอก',
+    vi: 'là bắt buộc',
+    ja: 'は必須です',
+    de: 'ist erforderlich',
+  },
+  invalid_type: {
+    en: 'has the wrong type',
+    zh: '类型错误',
+    ko: '형식이 올바르지 않습니다',
+    th: 'ชนิดข้อมูลไม่ถูกต้อง',
+    vi: 'sai kiểu dữ liệu',
+    ja: 'の型が正しくありません',
+    de: 'hat den falschen Typ',
+  },
+  too_small: {
+    en: 'is too small',
+    zh: '数值过小',
+    ko: '값이 너무 작습니다',
+    th: 'มีค่าน้อยเกินไป',
+    vi: 'quá nhỏ',
+    ja: 'が小さすぎます',
+    de: 'ist zu klein',
+  },
+  too_big: {
+    en: 'is too large',
+    zh: '数值过大',
+    ko: '값이 너무 큽니다',
+    th: 'มีค่ามากเกินไป',
+    vi: 'quá lớn',
+    ja: 'が大きすぎます',
+    de: 'ist zu groß',
+  },
+  invalid_format: {
+    en: 'has an invalid format',
+    zh: '格式错误',
+    ko: '형식이 잘못되었습니다',
+    th: 'รูปแบบไม่ถูกต้อง',
+    vi: 'sai định dạng',
+    ja: 'の形式が正しくありません',
+    de: 'hat ein ungültiges Format',
+  },
+  invalid_value: {
+    en: 'has an invalid value',
+    zh: '取值无效',
+    ko: '값이 유효하지 않습니다',
+    th: 'มีค่าไม่ถูกต้อง',
+    vi: 'có giá trị không hợp lệ',
+    ja: 'の値が無効です',
+    de: 'hat einen ungültigen Wert',
+  },
+} as const satisfies Record<string, Localized>;
+
+export type ValidationReason = keyof typeof VALIDATION_REASONS;
+
+export function errorCode(name: ErrorName): number {
+  return ERRORS[name].code;
+}
+
+export function errorMessage(
+  name: ErrorName,
+  lang: Lang,
+  params: Readonly<Record<string, string>> = {},
+): string {
+  const template: string = ERRORS[name].msg[lang];
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => params[key] ?? whole);
+}
+
+const BY_CODE: ReadonlyMap<number, ErrorName> = new Map(
+  (Object.keys(ERRORS) as ErrorName[]).map((name) => [ERRORS[name].code, name]),
+);
+
+export function errorNameByCode(code: number): ErrorName | undefined {
+  return BY_CODE.get(code);
+}

@@ -1,0 +1,100 @@
+/**
+ * Number and date formatting of spec section 9, shared by web and server.
+ * Decimal strings are rounded half-up as text, so no floating point touches an amount.
+ */
+
+function splitDecimal(value: string): { negative: boolean; whole: string; frac: string } | null {
+  const m = /^(-)?(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!m) return null;
+  return { negative: m[1] === '-', whole: m[2] ?? '0', frac: m[3] ?? '' };
+}
+
+function toDecimalText(value: string | number | bigint): string | null {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    // Plain notation for numbers given by callers that already hold a float (display only).
+    return value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 18 });
+  }
+  return value;
+}
+
+/** Round a decimal string half-up to `decimals` fraction digits. */
+export function roundDecimal(value: string, decimals: number): string | null {
+  const parts = splitDecimal(value);
+  if (!parts) return null;
+  const { negative, whole, frac } = parts;
+  const padded = frac.padEnd(decimals + 1, '0');
+  const kept = padded.slice(0, decimals);
+  const next = padded.charCodeAt(decimals) - 48;
+  let digits = BigInt(whole + kept);
+  if (next >= 5) digits += 1n;
+  let text = digits.toString().padStart(decimals + 1, '0');
+  const intPart = text.slice(0, text.length - decimals) || '0';
+  const fracPart = decimals > 0 ? text.slice(text.length - decimals) : '';
+  text = fracPart ? `${intPart}.${fracPart}` : intPart;
+  const isZero = /^[0.]+$/.test(text);
+  return negative && !isZero ? `-${text}` : text;
+}
+
+function group(intPart: string): string {
+  return intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** Thousands separators and a fixed number of decimals (2 by default): "1,234,567.80". */
+export function formatNumber(value: string | number | bigint, decimals = 2): string {
+  const text = toDecimalText(value);
+  const rounded = text === null ? null : roundDecimal(text, decimals);
+  if (rounded === null) return '--';
+  const negative = rounded.startsWith('-');
+  const [intPart = '0', frac] = (negative ? rounded.slice(1) : rounded).split('.');
+  return `${negative ? '-' : ''}${group(intPart)}${frac ? `.${frac}` : ''}`;
+}
+
+/** Thousands separators and up to `maxDecimals` decimals (6 by default), trailing zeros dropped: "1,234.5". */
+export function formatUpTo(value: string | number | bigint, maxDecimals = 6): string {
+  const fixed = formatNumber(value, maxDecimals);
+  if (fixed === '--' || !fixed.includes('.')) return fixed;
+  return fixed.replace(/0+$/, '').replace(/\.$/, '');
+}
+
+/** Phone masking: first 3 and last 4 digits shown. */
+export function maskPhone(phone: string): string {
+  if (phone.length <= 7) return phone;
+  return `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+}
+
+/** Address masking for lists: 0x1234…abcd. */
+export function maskAddress(address: string, head = 6, tail = 4): string {
+  if (address.length <= head + tail + 1) return address;
+  return `${address.slice(0, head)}…${address.slice(-tail)}`;
+}
+
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+/**
+ * YYYY-MM-DD. `time` is epoch milliseconds, an ISO string or a Date; `offsetMinutes`
+ * fixes the zone (for example 480 for UTC+8); without it the local zone is used.
+ */
+export function formatDate(time: number | string | Date, offsetMinutes?: number): string {
+  const date = time instanceof Date ? time : new Date(time);
+  if (Number.isNaN(date.getTime())) return '--';
+  if (offsetMinutes === undefined) {
+    return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
+  }
+  const shifted = new Date(date.getTime() + offsetMinutes * 60_000);
+  return `${shifted.getUTCFullYear()}-${pad2(shifted.getUTCMonth() + 1)}-${pad2(shifted.getUTCDate())}`;
+}
+
+/** YYYY-MM-DD HH:mm:ss in the same manner as formatDate. */
+export function formatDateTime(time: number | string | Date, offsetMinutes?: number): string {
+  const date = time instanceof Date ? time : new Date(time);
+  if (Number.isNaN(date.getTime())) return '--';
+  if (offsetMinutes === undefined) {
+    return `${formatDate(date)} ${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())}`;
+  }
+  const s = new Date(date.getTime() + offsetMinutes * 60_000);
+  return `${formatDate(date, offsetMinutes)} ${pad2(s.getUTCHours())}:${pad2(s.getUTCMinutes())}:${pad2(s.getUTCSeconds())}`;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatAmount,
+  formatDate,
+  formatNumber,
+  formatUpTo,
+  maskPhone,
+  parseAmount,
+  roundDecimal,
+} from '../src/index';
+
+describe('formatNumber (thousands separators, 2 decimals by default)', () => {
+  it.each<[string | number | bigint, number | undefined, string]>([
+    ['0', undefined, '0.00'],
+    ['1234567.891', undefined, '1,234,567.89'],
+    ['1234567.895', undefined, '1,234,567.90'],
+    ['999.995', undefined, '1,000.00'],
+    ['-1234.5', undefined, '-1,234.50'],
+    ['-0.001', undefined, '0.00'],
+    [1234.5, undefined, '1,234.50'],
+    [12345n, undefined, '12,345.00'],
+    ['12.3456789', 6, '12.345679'],
+    ['100', 0, '100'],
+    ['abc', undefined, '--'],
+  ])('%s with %s decimals → %s', (value, decimals, expected) => {
+    expect(formatNumber(value, decimals)).toBe(expected);
+  });
+});
+
+describe('formatUpTo (up to 6 decimals)', () => {
+  it.each([
+    ['1234.5', '1,234.5'],
+    ['0.1234567', '0.123457'],
+    ['5', '5'],
+    ['1000000.000001', '1,000,000.000001'],
+  ])('%s → %s', (value, expected) => expect(formatUpTo(value)).toBe(expected));
+});
+
+describe('roundDecimal', () => {
+  it('rounds half up as text', () => {
+    expect(roundDecimal('0.005', 2)).toBe('0.01');
+    expect(roundDecimal('9.999', 2)).toBe('10.00');
+    expect(roundDecimal('123456789012345678.125', 2)).toBe('123456789012345678.13');
+  });
+});
+
+describe('maskPhone', () => {
+  it('keeps the first 3 and last 4 digits', () => {
+    expect(maskPhone('13812345678')).toBe('138****5678');
+    expect(maskPhone('12345')).toBe('12345');
+  });
+});
+
+describe('formatDate', () => {
+  it('formats YYYY-MM-DD in a fixed zone', () => {
+    expect(formatDate(Date.UTC(2026, 0, 5, 20, 0), 0)).toBe('2026-01-05');
+    expect(formatDate(Date.UTC(2026, 0, 5, 20, 0), 480)).toBe('2026-01-06');
+    expect(formatDate('2026-11-22T00:00:00Z', 0)).toBe('2026-11-22');
+    expect(formatDate('nonsense')).toBe('--');
+  });
+});
+
+describe('amounts', () => {
+  it.each<[string, number, bigint | null]>([
+    ['1', 6, 1_000_000n],
+    ['0.000001', 6, 1n],
+    ['0.0000001', 6, null],
+    ['-1', 6, null],
+    ['1e5', 6, null],
+    ['01', 6, null],
+    ['1000000000000000', 6, 10n ** 21n],
+    ['1000000000000001', 6, null],
+    ['', 6, null],
+  ])('parseAmount(%s, %i) = %s', (text, scale, minor) => {
+    expect(parseAmount(text, scale)).toBe(minor);
+  });
+
+  it('formats minor units back without trailing zeros', () => {
+    expect(formatAmount(1_500_000n, 6)).toBe('1.5');
+    expect(formatAmount(-1n, 8)).toBe('-0.00000001');
+    expect(formatAmount(0n, 6)).toBe('0');
+  });
+});

@@ -28,11 +28,15 @@ export const MAX_PAGE_SIZE = 100;
 const zPage = z.coerce.number().int().min(1).max(100_000).default(1);
 const zSize = (def: number) => z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(def);
 
+type SizeFields = { page: typeof zPage; size: ReturnType<typeof zSize> };
+type PageNumFields = { page: typeof zPage; page_num: ReturnType<typeof zSize> };
+export type PageFields<S extends 'size' | 'page_num'> = S extends 'size' ? SizeFields : PageNumFields;
+
 /** Request fields for a paged call of the given style. */
-export function pageFields(style: 'size' | 'page_num', pageSize = PAGE_SIZE) {
-  return style === 'size'
-    ? { page: zPage, size: zSize(pageSize) }
-    : { page: zPage, page_num: zSize(pageSize) };
+export function pageFields<S extends 'size' | 'page_num'>(style: S, pageSize = PAGE_SIZE): PageFields<S> {
+  const fields =
+    style === 'size' ? { page: zPage, size: zSize(pageSize) } : { page: zPage, page_num: zSize(pageSize) };
+  return fields as PageFields<S>;
 }
 
 /** The `data` of a paged call: `{list, total}`. */
@@ -68,10 +72,10 @@ export function live<Req extends z.ZodType, Data extends z.ZodType>(
   };
 }
 
-interface LiveListOptions<F extends z.ZodRawShape, Item extends z.ZodType> {
+interface LiveListOptions<F extends z.ZodRawShape, Item extends z.ZodType, S extends 'size' | 'page_num'> {
   summary: string;
   auth?: boolean;
-  style?: 'size' | 'page_num';
+  style?: S;
   pageSize?: number;
   filters: F;
   item: Item;
@@ -80,13 +84,14 @@ interface LiveListOptions<F extends z.ZodRawShape, Item extends z.ZodType> {
 }
 
 /** A paged list call whose domain is built. */
-export function liveList<F extends z.ZodRawShape, Item extends z.ZodType>(
-  domain: string,
-  opts: LiveListOptions<F, Item>,
-) {
-  const style = opts.style ?? 'size';
+export function liveList<
+  F extends z.ZodRawShape,
+  Item extends z.ZodType,
+  S extends 'size' | 'page_num' = 'size',
+>(domain: string, opts: LiveListOptions<F, Item, S>) {
+  const style = (opts.style ?? 'size') as S;
   const pageSize = opts.pageSize ?? PAGE_SIZE;
-  const request = z.object({ ...opts.filters, ...pageFields(style, pageSize) });
+  const request = z.object({ ...opts.filters, ...pageFields(style, pageSize) } as F & PageFields<S>);
   const data = paged(opts.item);
   const ep: Endpoint<typeof request, typeof data> & { status: 'live' } = {
     domain,

@@ -33,13 +33,22 @@ export function computeSign(payload: Readonly<Record<string, unknown>>, secret: 
   return md5Hex(signBase(payload, secret)).toUpperCase();
 }
 
-/** Adds `timestamp` (seconds) and `sign` to a payload. */
+/** A random request nonce: two identical calls in the same second still differ in their sign. */
+export function requestNonce(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(12));
+  let out = '';
+  for (let i = 0; i < bytes.length; i++) out += (bytes[i] ?? 0).toString(16).padStart(2, '0');
+  return out;
+}
+
+/** Adds `timestamp` (seconds), a `nonce` and `sign` to a payload. */
 export function signPayload(
   payload: Readonly<Record<string, unknown>>,
   secret: string,
   nowSeconds: number,
+  nonce: string = requestNonce(),
 ): Record<string, unknown> {
-  const stamped: Record<string, unknown> = { ...payload, timestamp: nowSeconds };
+  const stamped: Record<string, unknown> = { ...payload, timestamp: nowSeconds, nonce };
   delete stamped.sign;
   return { ...stamped, sign: computeSign(stamped, secret) };
 }

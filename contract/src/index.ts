@@ -1,3 +1,4 @@
+export * from './client-config';
 export * from './endpoint';
 export * from './endpoints';
 export * from './endpoints/auth';

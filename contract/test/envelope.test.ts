@@ -54,9 +54,12 @@ describe('sign', () => {
   });
 
   it('stamps the timestamp in seconds and signs over it', () => {
-    const signed = signPayload({ page: 2 }, SECRET, 1_700_000_123);
+    const signed = signPayload({ page: 2 }, SECRET, 1_700_000_123, 'n1');
     expect(signed.timestamp).toBe(1_700_000_123);
-    expect(signed.sign).toBe(computeSign({ page: 2, timestamp: 1_700_000_123 }, SECRET));
+    expect(signed.nonce).toBe('n1');
+    expect(signed.sign).toBe(computeSign({ page: 2, timestamp: 1_700_000_123, nonce: 'n1' }, SECRET));
+    const again = signPayload({ page: 2 }, SECRET, 1_700_000_123);
+    expect(again.sign).not.toBe(signPayload({ page: 2 }, SECRET, 1_700_000_123).sign);
   });
 });
 

@@ -1,0 +1,31 @@
+/**
+ * What the server tells the web app at load time: injected into index.html in place of
+ * the `<!--nexa-config-->` marker as `window.__NEXA_CONFIG__ = {...}`.
+ */
+export interface ClientConfig {
+  /** Request protection on: calls go as `{"payload": envelope}` and answers come back the same way. */
+  readonly protection: boolean;
+  /** Envelope key, 32 bytes of base64. It ships in the client by design (see envelope.ts). */
+  readonly envelopeKey: string;
+  /** Secret appended to the sign base. */
+  readonly signSecret: string;
+  /** Chain id written into Sign-In-with-Ethereum messages. */
+  readonly chainId: number;
+  /** Path of the live feed socket on this host. */
+  readonly wsPath: string;
+}
+
+export const CONFIG_MARKER = '<!--nexa-config-->';
+export const CONFIG_GLOBAL = '__NEXA_CONFIG__';
+
+/** Demo values used when a deployment does not set its own. Production sets ENVELOPE_KEY and SIGN_SECRET. */
+export const DEMO_ENVELOPE_KEY = 'bmV4YS1kZW1vLWVudmVsb3BlLWtleS0zMi1ieXRlcyE=';
+export const DEMO_SIGN_SECRET = 'nexa-demo-sign-secret';
+
+export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
+  protection: true,
+  envelopeKey: DEMO_ENVELOPE_KEY,
+  signSecret: DEMO_SIGN_SECRET,
+  chainId: 1,
+  wsPath: '/ws',
+};

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// One command to run the product: builds the web app when it is missing or older than
+// its sources, then serves app + API + live feed on one port with the embedded store.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'web', 'dist', 'index.html');
+
+function newest(dir) {
+  let t = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const sources = Math.max(newest(join(root, 'web', 'src')), newest(join(root, 'contract', 'src')));
+if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
+  console.log('building the web app…');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const env = {
+  ...process.env,
+  WEB_DIST: process.env.WEB_DIST ?? join(root, 'web', 'dist'),
+  DATA_DIR: process.env.DATA_DIR ?? join(root, 'data'),
+};
+const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// Every test in one run: contract, server, web and the browser tests (which need the built app).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+
+// The browser tests run against the built app; a run limited to other projects skips the build.
+const projects = args.flatMap((a, i) => (a === '--project' ? [args[i + 1]] : []));
+if (projects.length === 0 || projects.includes('e2e')) {
+  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) {
+    console.error('web build failed');
+    process.exit(1);
+  }
+}
+
+const out = join(mkdtempSync(join(tmpdir(), 'nexa-test-')), 'results.json');
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
+  { cwd: root, stdio: 'inherit' },
+);
+try {
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  console.log(
+    `\n${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  );
+  if (r.numFailedTests > 0 || r.numFailedTestSuites > 0) process.exit(1);
+} catch {
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+process.exit(run.status ?? 1);

@@ -1,0 +1,151 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import { type ClientConfig, CONFIG_GLOBAL, CONFIG_MARKER } from '@nexa/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import type { AppDeps } from './context';
+import { createHandlers, type Modules } from './handlers';
+import { registerGateway } from './live/gateway';
+import { createAuth } from './modules/auth';
+import { logMailer, type Mailer, smtpMailer } from './modules/auth/mailer';
+import { createContent } from './modules/content';
+import { createSettings } from './modules/settings';
+import { createUsers } from './modules/users';
+import { openApiDocument } from './openapi';
+import { seedBase, seedDemo } from './seed';
+import { openStore, type Store } from './store';
+import { BODY_LIMIT_BYTES, registerTransport } from './transport/http';
+import { MemoryRateLimiter } from './transport/rate-limit';
+
+const ASSETS_DIR = fileURLToPath(new URL('../assets', import.meta.url));
+
+export interface AppOptions {
+  readonly config: Config;
+  readonly clock?: Clock;
+  /** An already open store (tests share one); otherwise opened from the config. */
+  readonly store?: Store;
+  readonly mailer?: Mailer;
+  /** Log lines go nowhere (tests). */
+  readonly quiet?: boolean;
+}
+
+export interface App {
+  readonly fastify: FastifyInstance;
+  readonly deps: AppDeps;
+  readonly modules: Modules;
+  close(): Promise<void>;
+}
+
+function clientConfig(config: Config): ClientConfig {
+  return {
+    protection: config.protection,
+    envelopeKey: config.envelopeKeyText,
+    signSecret: config.signSecret,
+    chainId: config.chainId,
+    wsPath: '/ws',
+  };
+}
+
+export async function buildApp(opts: AppOptions): Promise<App> {
+  const { config } = opts;
+  const fastify = Fastify({
+    logger: opts.quiet
+      ? false
+      : {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.query.token', 'req.body'],
+        },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    disableRequestLogging: config.env === 'test',
+  });
+  const ownsStore = !opts.store;
+  const store = opts.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const log = fastify.log;
+  const mailer =
+    opts.mailer ??
+    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer((l) => log.info(l)));
+  const deps: AppDeps = {
+    config,
+    store,
+    clock: opts.clock ?? systemClock,
+    limiter: new MemoryRateLimiter(),
+    log,
+    mailer,
+    settings: createSettings(store),
+  };
+  await seedBase(store);
+  if (config.seedDemo) await seedDemo(store, deps.clock);
+
+  const modules: Modules = { auth: createAuth(deps), users: createUsers(deps), content: createContent(deps) };
+
+  fastify.setErrorHandler((err, req, reply) => {
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === 413) return reply.code(413).send({ code: 413, msg: 'Payload Too Large', data: null });
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send({ code: 500, msg: 'Internal Server Error', data: null });
+  });
+
+  registerTransport(fastify, deps, {
+    handlers: createHandlers(modules),
+    authenticate: modules.auth.authenticate,
+  });
+
+  await fastify.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  registerGateway(fastify, modules.auth.authenticate);
+
+  const openapi = openApiDocument();
+  fastify.get('/docs', async () => openapi);
+  fastify.get('/docs/openapi.json', async () => openapi);
+  fastify.get('/healthz', async () => ({ ok: true }));
+
+  await fastify.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false });
+
+  const indexFile = config.webDist ? join(config.webDist, 'index.html') : '';
+  if (config.webDist && existsSync(indexFile)) {
+    const script = `<script>window.${CONFIG_GLOBAL}=${JSON.stringify(clientConfig(config)).replace(/</g, '\\u003c')}</script>`;
+    const html = readFileSync(indexFile, 'utf8').replace(CONFIG_MARKER, script);
+    await fastify.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      decorateReply: false,
+      setHeaders(reply, path) {
+        // Built assets carry a content hash in their name: cache them for good.
+        if (path.startsWith(join(config.webDist ?? '', 'assets'))) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+    fastify.get('/', async (_req, reply) =>
+      reply.type('text/html').header('cache-control', 'no-cache').send(html),
+    );
+    fastify.setNotFoundHandler(async (req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/v1/')) {
+        return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+      }
+      return reply.code(404).send({ code: 404, msg: 'Not Found', data: null });
+    });
+  }
+
+  const sweep = setInterval(() => {
+    modules.auth.sweep().catch((err: unknown) => log.warn({ err }, 'nonce sweep failed'));
+  }, 60_000);
+  sweep.unref();
+
+  return {
+    fastify,
+    deps,
+    modules,
+    async close() {
+      clearInterval(sweep);
+      await fastify.close();
+      if (ownsStore) await store.close();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { resolve } from 'node:path';
+import { DEMO_ENVELOPE_KEY, DEMO_SIGN_SECRET, decodeKey } from '@nexa/contract';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => ['on', 'true', '1', 'yes'].includes(v));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** Folder of the embedded store (PGlite). */
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL instead of the embedded store. */
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  REQUEST_PROTECTION: bool.default(true),
+  ENVELOPE_KEY: z.string().default(DEMO_ENVELOPE_KEY),
+  SIGN_SECRET: z.string().min(8).default(DEMO_SIGN_SECRET),
+  /** Hosts a Sign-In-with-Ethereum message may name, comma separated; empty = the request's own Host. */
+  SIWE_DOMAINS: z.string().default(''),
+  CHAIN_ID: z.coerce.number().int().positive().default(1),
+  SESSION_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Nexa <no-reply@nexa.local>'),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Built web app to serve; absent = API only. */
+  WEB_DIST: z.string().optional(),
+  /** Also trust X-Forwarded-For for the client address (behind a proxy). */
+  TRUST_PROXY: bool.default(false),
+});
+
+export interface Config {
+  readonly env: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly redisUrl: string | undefined;
+  readonly protection: boolean;
+  readonly envelopeKey: Uint8Array;
+  readonly envelopeKeyText: string;
+  readonly signSecret: string;
+  readonly siweDomains: readonly string[];
+  readonly chainId: number;
+  readonly sessionTtlS: number;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly seedDemo: boolean;
+  readonly logLevel: string;
+  readonly webDist: string | undefined;
+  readonly trustProxy: boolean;
+}
+
+/** Reads and validates the environment once; the only place that touches process.env. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
+  const e = EnvSchema.parse(env);
+  if (
+    e.NODE_ENV === 'production' &&
+    (e.ENVELOPE_KEY === DEMO_ENVELOPE_KEY || e.SIGN_SECRET === DEMO_SIGN_SECRET)
+  ) {
+    throw new Error('production needs its own ENVELOPE_KEY and SIGN_SECRET');
+  }
+  return Object.freeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    protection: e.REQUEST_PROTECTION,
+    envelopeKey: decodeKey(e.ENVELOPE_KEY),
+    envelopeKeyText: e.ENVELOPE_KEY,
+    signSecret: e.SIGN_SECRET,
+    siweDomains: e.SIWE_DOMAINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    chainId: e.CHAIN_ID,
+    sessionTtlS: e.SESSION_TTL_S,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
+    trustProxy: e.TRUST_PROXY,
+  });
+}

@@ -1,0 +1,234 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { recoverMessageAddress } from 'viem';
+import { parseSiweMessage } from 'viem/siwe';
+import type { AppDeps, AuthUser } from '../../context';
+import { schema, type Tx } from '../../store';
+import { DomainError, ValidationError } from '../../transport/errors';
+import { newEmailCode, newInviteCode, newToken, newUid, sha256Hex } from './tokens';
+
+const { users, sessions, loginNonces, emailOutbox } = schema;
+
+export interface LoginInput {
+  readonly code?: string | undefined;
+  readonly name: string;
+  readonly sign_message: string;
+  readonly message: string;
+}
+
+export interface LoginContext {
+  readonly host: string;
+  readonly ip: string;
+}
+
+const FUTURE_SKEW_MS = 60_000;
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export function createAuth(deps: AppDeps) {
+  const { store, clock, config, settings, limiter } = deps;
+
+  /** Resolves a token to its user; null when absent, unknown, revoked or expired. */
+  async function authenticate(token: string): Promise<AuthUser | null> {
+    if (!token || token.length > 200) return null;
+    const rows = await store.db
+      .select({ sessionId: sessions.id, id: users.id, uid: users.uid, address: users.address })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sha256Hex(token)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, clock.now()),
+        ),
+      )
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
+  async function verifyMessage(input: LoginInput, ctx: LoginContext) {
+    let fields: ReturnType<typeof parseSiweMessage>;
+    try {
+      fields = parseSiweMessage(input.message);
+    } catch {
+      throw new ValidationError('message', 'invalid_format');
+    }
+    const { address, domain, nonce, issuedAt, expirationTime, chainId, notBefore } = fields;
+    if (!address || !domain || !nonce || !issuedAt || !chainId)
+      throw new ValidationError('message', 'invalid_format');
+    if (address.toLowerCase() !== input.name) throw new DomainError('AddressMismatch');
+    let signer: string;
+    try {
+      signer = await recoverMessageAddress({
+        message: input.message,
+        signature: input.sign_message as `0x${string}`,
+      });
+    } catch {
+      throw new DomainError('BadSignature');
+    }
+    if (signer.toLowerCase() !== input.name) throw new DomainError('BadSignature');
+    const allowed = config.siweDomains.length > 0 ? config.siweDomains : [ctx.host];
+    if (!allowed.includes(domain) || chainId !== config.chainId) throw new DomainError('WrongDomain');
+    const now = clock.now().getTime();
+    const maxAgeMs = (await settings.get('auth.message_max_age_s')) * 1000;
+    const issued = issuedAt.getTime();
+    if (Number.isNaN(issued) || now - issued > maxAgeMs || issued - now > FUTURE_SKEW_MS) {
+      throw new DomainError('StaleMessage');
+    }
+    if (expirationTime && expirationTime.getTime() <= now) throw new DomainError('StaleMessage');
+    if (notBefore && notBefore.getTime() > now + FUTURE_SKEW_MS) throw new DomainError('StaleMessage');
+    return { nonce };
+  }
+
+  async function createUser(tx: Tx, address: string, parent: { id: number; depth: number } | null) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await tx.transaction(async (sp) => {
+          const [row] = await sp
+            .insert(users)
+            .values({
+              uid: newUid(),
+              address,
+              inviteCode: newInviteCode(),
+              parentId: parent?.id ?? null,
+              depth: parent ? parent.depth + 1 : 0,
+              createdAt: clock.now(),
+            })
+            .returning({ id: users.id });
+          if (!row) throw new Error('user insert returned nothing');
+          return row.id;
+        });
+      } catch (err) {
+        // A random uid or code collided: draw again (the address is unique by the caller's lock).
+        if (isUniqueViolation(err) && attempt < 5) continue;
+        throw err;
+      }
+    }
+  }
+
+  async function login(input: LoginInput, ctx: LoginContext): Promise<{ token: string; expires_at: string }> {
+    const perMinute = await settings.get('auth.login_per_ip_per_minute');
+    if (!limiter.hit(`login:${ctx.ip}`, perMinute, 60_000, clock.now().getTime()))
+      throw new DomainError('RateLimited');
+    const { nonce } = await verifyMessage(input, ctx);
+    const invitationRequired = await settings.get('auth.invitation_required');
+    const token = newToken();
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + config.sessionTtlS * 1000);
+    await store.db.transaction(async (tx) => {
+      const used = await tx
+        .insert(loginNonces)
+        .values({ nonce, address: input.name, usedAt: now })
+        .onConflictDoNothing()
+        .returning();
+      if (used.length === 0) throw new DomainError('NonceReused');
+      // Serialize first sign-ins of one address so exactly one account is created.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${input.name}))`);
+      let [user] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.address, input.name))
+        .limit(1);
+      if (!user) {
+        const code = input.code || '';
+        let parent: { id: number; depth: number } | null = null;
+        if (code) {
+          const [p] = await tx
+            .select({ id: users.id, depth: users.depth })
+            .from(users)
+            .where(eq(users.inviteCode, code));
+          if (!p) throw new DomainError('UnknownInvitationCode');
+          parent = p;
+        } else if (invitationRequired) {
+          const [anyone] = await tx.select({ id: users.id }).from(users).limit(1);
+          // The very first account of a platform (its genesis) needs no invitation.
+          if (anyone) throw new DomainError('InvitationCodeRequired');
+        }
+        const id = await createUser(tx, input.name, parent);
+        if (parent) {
+          await tx.execute(sql`
+            insert into user_ancestors (ancestor_id, descendant_id, distance)
+            select ancestor_id, ${id}::int, distance + 1 from user_ancestors where descendant_id = ${parent.id}::int
+            union all select ${parent.id}::int, ${id}::int, 1`);
+        }
+        user = { id };
+      }
+      await tx
+        .insert(sessions)
+        .values({ userId: user.id, tokenHash: sha256Hex(token), createdAt: now, expiresAt, ip: ctx.ip });
+    });
+    return { token, expires_at: expiresAt.toISOString() };
+  }
+
+  async function logout(user: AuthUser): Promise<void> {
+    await store.db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, user.sessionId));
+  }
+
+  async function sendEmail(email: string, scene: string, ip: string): Promise<{ expires_in_s: number }> {
+    const nowMs = clock.now().getTime();
+    const perIp = await settings.get('auth.email_per_ip_per_10min');
+    const intervalS = await settings.get('auth.email_interval_s');
+    const ttlS = await settings.get('auth.email_code_ttl_s');
+    if (!limiter.hit(`email-ip:${ip}`, perIp, 600_000, nowMs)) throw new DomainError('RateLimited');
+    if (!limiter.hit(`email-to:${email.toLowerCase()}`, 1, intervalS * 1000, nowMs))
+      throw new DomainError('RateLimited');
+    const code = newEmailCode();
+    const [row] = await store.db
+      .insert(emailOutbox)
+      .values({
+        email: email.toLowerCase(),
+        scene,
+        codeHash: sha256Hex(`${email.toLowerCase()}:${code}`),
+        createdAt: new Date(nowMs),
+        expiresAt: new Date(nowMs + ttlS * 1000),
+      })
+      .returning({ id: emailOutbox.id });
+    const delivered = await deps.mailer.send({
+      to: email,
+      subject: 'Your verification code',
+      text: `Your verification code is ${code}. It is valid for ${Math.round(ttlS / 60)} minutes.`,
+    });
+    if (delivered && row) {
+      await store.db.update(emailOutbox).set({ deliveredAt: clock.now() }).where(eq(emailOutbox.id, row.id));
+    }
+    return { expires_in_s: ttlS };
+  }
+
+  /** Consumes a code sent to an address; false when wrong, used or expired (five tries at most). */
+  async function verifyEmailCode(email: string, code: string): Promise<boolean> {
+    const now = clock.now();
+    const addr = email.toLowerCase();
+    return store.db.transaction(async (tx) => {
+      const [latest] = await tx
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.email, addr), isNull(emailOutbox.usedAt), gt(emailOutbox.expiresAt, now)))
+        .orderBy(sql`${emailOutbox.createdAt} desc`)
+        .limit(1);
+      if (!latest || latest.attempts >= 5) return false;
+      if (latest.codeHash !== sha256Hex(`${addr}:${code}`)) {
+        await tx
+          .update(emailOutbox)
+          .set({ attempts: latest.attempts + 1 })
+          .where(eq(emailOutbox.id, latest.id));
+        return false;
+      }
+      await tx.update(emailOutbox).set({ usedAt: now }).where(eq(emailOutbox.id, latest.id));
+      return true;
+    });
+  }
+
+  /** Housekeeping: forget nonces older than the message window twice over. */
+  async function sweep(): Promise<void> {
+    const cutoff = new Date(
+      clock.now().getTime() - 2 * (await settings.get('auth.message_max_age_s')) * 1000 - FUTURE_SKEW_MS,
+    );
+    await store.db.delete(loginNonces).where(lt(loginNonces.usedAt, cutoff));
+  }
+
+  return { authenticate, login, logout, sendEmail, verifyEmailCode, sweep };
+}
+
+export type AuthModule = ReturnType<typeof createAuth>;

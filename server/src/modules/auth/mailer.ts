@@ -1,0 +1,33 @@
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+}
+
+/** Sends mail; returns whether it was handed to a mail server. */
+export interface Mailer {
+  send(mail: Mail): Promise<boolean>;
+}
+
+/** SMTP when configured. */
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      return true;
+    },
+  };
+}
+
+/** No mail server: the message stays in the outbox table and the log, so a demo works offline. */
+export function logMailer(log: (line: string) => void): Mailer {
+  return {
+    async send(mail) {
+      log(`mail to ${mail.to}: ${mail.subject} — ${mail.text}`);
+      return false;
+    },
+  };
+}

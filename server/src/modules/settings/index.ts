@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Store } from '../../store';
+import { settings } from '../../store/schema';
+
+/**
+ * Operator configuration: every business number lives here, typed and defaulted in code,
+ * overridden by rows of the settings table.
+ */
+export const SETTINGS = {
+  'auth.invitation_required': z.boolean().default(true),
+  'auth.login_per_ip_per_minute': z.number().int().positive().default(30),
+  'auth.email_per_ip_per_10min': z.number().int().positive().default(10),
+  'auth.email_interval_s': z.number().int().positive().default(60),
+  'auth.email_code_ttl_s': z.number().int().positive().default(600),
+  'auth.message_max_age_s': z.number().int().positive().default(300),
+  'referral.valid_volume_usdt': z.string().default('100'),
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingKey> = z.output<(typeof SETTINGS)[K]>;
+
+export interface SettingsService {
+  get<K extends SettingKey>(key: K): Promise<SettingValue<K>>;
+  set<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void>;
+}
+
+export function createSettings(store: Store): SettingsService {
+  const cache = new Map<SettingKey, unknown>();
+  return {
+    async get(key) {
+      if (cache.has(key)) return cache.get(key) as SettingValue<typeof key>;
+      const rows = await store.db.select().from(settings).where(eq(settings.key, key));
+      const schema = SETTINGS[key] as unknown as z.ZodType<SettingValue<typeof key>>;
+      const value = schema.parse(rows[0]?.value ?? undefined);
+      cache.set(key, value);
+      return value;
+    },
+    async set(key, value) {
+      const schema = SETTINGS[key] as z.ZodType;
+      const parsed = schema.parse(value);
+      await store.db
+        .insert(settings)
+        .values({ key, value: parsed })
+        .onConflictDoUpdate({ target: settings.key, set: { value: parsed, updatedAt: new Date() } });
+      cache.set(key, parsed);
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { formatAmount, parseAmount } from '@nexa/contract';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../context';
+import { schema } from '../../store';
+import { DomainError } from '../../transport/errors';
+
+const { users, userAncestors } = schema;
+
+const USDT_SCALE = 6;
+
+export interface Page {
+  readonly page: number;
+  readonly size: number;
+}
+
+export function createUsers(deps: AppDeps) {
+  const { store, settings } = deps;
+
+  async function validThreshold(): Promise<bigint> {
+    return parseAmount(await settings.get('referral.valid_volume_usdt'), USDT_SCALE) ?? 0n;
+  }
+
+  function referralRow(threshold: bigint) {
+    return (r: { uid: string; address: string; volumeMinor: string; createdAt: Date }) => {
+      const volume = BigInt(r.volumeMinor);
+      return {
+        uid: r.uid,
+        address: r.address,
+        valid: volume >= threshold,
+        volume: formatAmount(volume, USDT_SCALE),
+        registered_at: r.createdAt.toISOString(),
+      };
+    };
+  }
+
+  const referralFields = {
+    uid: users.uid,
+    address: users.address,
+    volumeMinor: users.volumeMinor,
+    createdAt: users.createdAt,
+  };
+
+  /** Direct referrals, newest first. */
+  async function directReferrals(userId: number, page: Page) {
+    const where = eq(users.parentId, userId);
+    const [list, [total]] = await Promise.all([
+      store.db
+        .select(referralFields)
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.id))
+        .limit(page.size)
+        .offset((page.page - 1) * page.size),
+      store.db.select({ n: count() }).from(users).where(where),
+    ]);
+    const row = referralRow(await validThreshold());
+    return { list: list.map(row), total: total?.n ?? 0 };
+  }
+
+  /** Everyone below the user in the referral tree, nearest first. */
+  async function team(userId: number, page: Page) {
+    const where = eq(userAncestors.ancestorId, userId);
+    const [list, [total]] = await Promise.all([
+      store.db
+        .select(referralFields)
+        .from(userAncestors)
+        .innerJoin(users, eq(users.id, userAncestors.descendantId))
+        .where(where)
+        .orderBy(userAncestors.distance, desc(users.id))
+        .limit(page.size)
+        .offset((page.page - 1) * page.size),
+      store.db.select({ n: count() }).from(userAncestors).where(where),
+    ]);
+    const row = referralRow(await validThreshold());
+    return { list: list.map(row), total: total?.n ?? 0 };
+  }
+
+  async function info(userId: number) {
+    const [me] = await store.db.select().from(users).where(eq(users.id, userId));
+    if (!me) throw new DomainError('SessionInvalid');
+    const parent = me.parentId
+      ? ((
+          await store.db
+            .select({ uid: users.uid, address: users.address })
+            .from(users)
+            .where(and(eq(users.id, me.parentId)))
+            .limit(1)
+        )[0] ?? null)
+      : null;
+    const first = { page: 1, size: 10 };
+    const [shareList, shareUserList] = await Promise.all([
+      directReferrals(userId, first),
+      team(userId, first),
+    ]);
+    return {
+      uid: me.uid,
+      address: me.address,
+      invite_code: me.inviteCode,
+      level: me.level,
+      email: me.email,
+      parent,
+      registered_at: me.createdAt.toISOString(),
+      share_list: shareList,
+      share_user_list: shareUserList,
+    };
+  }
+
+  return { info, directReferrals, team };
+}
+
+export type UsersModule = ReturnType<typeof createUsers>;

@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Public short id shown to users. */
+    uid: text('uid').notNull(),
+    /** Lowercase 0x address. */
+    address: text('address').notNull(),
+    inviteCode: text('invite_code').notNull(),
+    parentId: integer('parent_id'),
+    /** Depth in the referral tree; roots are 0. */
+    depth: integer('depth').notNull().default(0),
+    level: smallint('level').notNull().default(0),
+    email: text('email'),
+    /** Total staked or bought, USDT minor units (a referral is valid at 100 USDT). */
+    volumeMinor: text('volume_minor').notNull().default('0'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_uid_key').on(t.uid),
+    uniqueIndex('users_address_key').on(t.address),
+    uniqueIndex('users_invite_code_key').on(t.inviteCode),
+    index('users_parent_idx').on(t.parentId, t.id),
+  ],
+);
+
+/** Closure of the referral tree: one row per (ancestor, descendant) pair. */
+export const userAncestors = pgTable(
+  'user_ancestors',
+  {
+    ancestorId: integer('ancestor_id').notNull(),
+    descendantId: integer('descendant_id').notNull(),
+    distance: integer('distance').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ancestorId, t.descendantId] }),
+    index('user_ancestors_descendant_idx').on(t.descendantId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    /** SHA-256 of the token, hex. The token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Sign-in nonces already used; kept past the message validity window. */
+export const loginNonces = pgTable('login_nonces', {
+  nonce: text('nonce').primaryKey(),
+  address: text('address').notNull(),
+  usedAt: ts('used_at').notNull().defaultNow(),
+});
+
+/** Request signs already seen inside the timestamp window (replay protection). */
+export const requestSigns = pgTable(
+  'request_signs',
+  {
+    sign: text('sign').primaryKey(),
+    seenAt: ts('seen_at').notNull().defaultNow(),
+  },
+  (t) => [index('request_signs_seen_idx').on(t.seenAt)],
+);
+
+/** Verification mails: delivered by SMTP when configured, otherwise kept here for the operator. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    scene: text('scene').notNull(),
+    /** SHA-256 of the code; the code itself travels only in the mail. */
+    codeHash: text('code_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    deliveredAt: ts('delivered_at'),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [index('email_outbox_email_idx').on(t.email, t.createdAt)],
+);
+
+export const contentItems = pgTable(
+  'content_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['news', 'banner', 'bulletin', 'question'] }).notNull(),
+    /** Same key across the translations of one item. */
+    groupKey: text('group_key').notNull(),
+    lang: text('lang').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    body: text('body').notNull().default(''),
+    image: text('image'),
+    link: text('link'),
+    sort: integer('sort').notNull().default(0),
+    publishAt: ts('publish_at').notNull().defaultNow(),
+    expireAt: ts('expire_at'),
+  },
+  (t) => [
+    uniqueIndex('content_items_group_lang_key').on(t.kind, t.groupKey, t.lang),
+    index('content_items_kind_idx').on(t.kind, t.publishAt),
+  ],
+);
+
+export const assets = pgTable('assets', {
+  symbol: text('symbol').primaryKey(),
+  name: text('name').notNull(),
+  scale: smallint('scale').notNull(),
+  displayPrecision: smallint('display_precision').notNull().default(2),
+  kind: text('kind', { enum: ['trading', 'platform', 'quota'] }).notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+/** Operator settings: typed in code, values here. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().default(sql`now()`),
+});

@@ -1,0 +1,159 @@
+import {
+  type ApiResponse,
+  computeSign,
+  type EndpointPath,
+  ERRORS,
+  type ErrorName,
+  endpointPaths,
+  endpoints,
+  errorMessage,
+  LANG_HEADER,
+  type Lang,
+  langFromHeader,
+  openEnvelope,
+  sealEnvelope,
+  TIMESTAMP_WINDOW_S,
+  VALIDATION_REASONS,
+} from '@nexa/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps, AuthUser, Ctx, Handler, Handlers } from '../context';
+import { schema } from '../store';
+import { DomainError, ValidationError, validationFromZod } from './errors';
+
+/** Bodies larger than this are refused with HTTP 413 before any work is done. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface TransportOptions {
+  readonly handlers: Handlers;
+  readonly authenticate: (token: string) => Promise<AuthUser | null>;
+}
+
+function tokenFrom(req: FastifyRequest): string {
+  const raw = req.headers.authorization;
+  if (typeof raw !== 'string') return '';
+  return raw.startsWith('Bearer ') ? raw.slice(7).trim() : raw.trim();
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Registers one POST route per call of the contract. */
+export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: TransportOptions): void {
+  const { config, clock, store } = deps;
+
+  // Bodies arrive as text and are parsed here, so malformed JSON is a business answer, not an HTTP error.
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_req, body, done) => {
+    done(null, body);
+  });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (_req, body, done) => done(null, body),
+  );
+
+  async function send(reply: FastifyReply, lang: Lang, body: ApiResponse): Promise<FastifyReply> {
+    reply.header('cache-control', 'no-store');
+    if (!config.protection) return reply.code(200).send(body);
+    const payload = await sealEnvelope(JSON.stringify(body), config.envelopeKey);
+    void lang;
+    return reply.code(200).send({ payload });
+  }
+
+  function failure(err: DomainError, lang: Lang): ApiResponse {
+    const name: ErrorName = err.errorName;
+    const params: Record<string, string> = { ...err.params };
+    if (err instanceof ValidationError) params.reason = VALIDATION_REASONS[err.reason][lang];
+    return {
+      code: ERRORS[name].code,
+      msg: errorMessage(name, lang, params),
+      data: err.data ?? null,
+      error: name,
+    };
+  }
+
+  /** Opens and checks an enveloped body; returns the payload without `sign`, `timestamp` and `nonce`. */
+  async function unwrap(raw: unknown): Promise<Record<string, unknown>> {
+    let outer: unknown = raw;
+    if (typeof raw === 'string') {
+      try {
+        outer = raw.length > 0 ? JSON.parse(raw) : {};
+      } catch {
+        throw new DomainError(config.protection ? 'BadEnvelope' : 'ValidationFailed', {
+          field: 'body',
+          reason: 'invalid_format',
+        });
+      }
+    }
+    if (!config.protection) {
+      if (outer === undefined || outer === null) return {};
+      if (!isRecord(outer)) throw new ValidationError('body', 'invalid_type');
+      return outer;
+    }
+    if (!isRecord(outer) || typeof outer.payload !== 'string') throw new DomainError('PlainRequestRefused');
+    const text = await openEnvelope(outer.payload, config.envelopeKey);
+    if (text === null) throw new DomainError('BadEnvelope');
+    let inner: unknown;
+    try {
+      inner = JSON.parse(text);
+    } catch {
+      throw new DomainError('BadEnvelope');
+    }
+    if (!isRecord(inner)) throw new DomainError('BadEnvelope');
+    const { sign, timestamp, nonce, ...payload } = inner;
+    const ts = typeof timestamp === 'string' && /^\d+$/.test(timestamp) ? Number(timestamp) : timestamp;
+    if (typeof ts !== 'number' || !Number.isInteger(ts)) throw new DomainError('StaleTimestamp');
+    const nowS = Math.floor(clock.now().getTime() / 1000);
+    if (Math.abs(nowS - ts) > TIMESTAMP_WINDOW_S) throw new DomainError('StaleTimestamp');
+    if (
+      typeof sign !== 'string' ||
+      sign !== computeSign({ ...payload, timestamp, nonce }, config.signSecret)
+    ) {
+      throw new DomainError('BadSign');
+    }
+    const fresh = await store.db
+      .insert(schema.requestSigns)
+      .values({ sign, seenAt: clock.now() })
+      .onConflictDoNothing()
+      .returning({ sign: schema.requestSigns.sign });
+    if (fresh.length === 0) throw new DomainError('ReplayedRequest');
+    return payload;
+  }
+
+  for (const path of endpointPaths) {
+    const ep = endpoints[path];
+    const handler = (opts.handlers as Partial<Record<EndpointPath, Handler<EndpointPath>>>)[path];
+    if (ep.status === 'live' && !handler) throw new Error(`no handler for live call ${path}`);
+
+    app.post(path, async (req, reply) => {
+      const lang = langFromHeader(req.headers[LANG_HEADER] as string | undefined);
+      try {
+        const payload = await unwrap(req.body);
+        const token = tokenFrom(req);
+        const user = token ? await opts.authenticate(token) : null;
+        if (ep.auth && !user) throw new DomainError('SessionInvalid');
+        const parsed = ep.request.safeParse(payload, { reportInput: true });
+        if (!parsed.success) throw validationFromZod(parsed.error);
+        if (ep.status !== 'live' || !handler) throw new DomainError('NotAvailable');
+        const ctx: Ctx<EndpointPath> = {
+          body: parsed.data as never,
+          lang,
+          ip: req.ip,
+          host: req.headers.host ?? '',
+          user,
+          me() {
+            if (!user) throw new DomainError('SessionInvalid');
+            return user;
+          },
+        };
+        const data = await handler(ctx);
+        if (config.env !== 'production') ep.data.parse(data);
+        return send(reply, lang, { code: ERRORS.Success.code, msg: errorMessage('Success', lang), data });
+      } catch (err) {
+        if (err instanceof DomainError) return send(reply, lang, failure(err, lang));
+        throw err;
+      }
+    });
+  }
+}

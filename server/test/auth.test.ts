@@ -1,0 +1,234 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/store';
+import { call, newWallet, signedInUser, signIn, startServer, type TestServer } from './harness';
+
+let srv: TestServer;
+
+beforeAll(async () => {
+  srv = await startServer();
+});
+afterAll(() => srv.close());
+
+interface Info {
+  uid: string;
+  address: string;
+  invite_code: string;
+  parent: { uid: string; address: string } | null;
+  share_list: { list: Array<{ address: string; valid: boolean }>; total: number };
+  share_user_list: { list: Array<{ address: string }>; total: number };
+}
+
+describe('sign-in', () => {
+  it('creates the account on first sign-in, binds the parent and returns a token', async () => {
+    const wallet = newWallet();
+    const res = await signIn(srv, wallet);
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.token).toMatch(/^[\w-]{40,}$/);
+    const info = await call<Info>(srv, '/api/user/info', {}, { token: res.body.data.token });
+    expect(info.body.data).toMatchObject({
+      address: wallet.address.toLowerCase(),
+      parent: { uid: '10000001' },
+    });
+    expect(info.body.data.invite_code).toMatch(/^[A-Z2-9]{8}$/);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { token } = await signedInUser(srv);
+    const rows = await queryRows(srv.app.deps.store.db, sql`select token_hash from sessions`);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('binds the parent once, forever', async () => {
+    const parentA = await signedInUser(srv);
+    const codeA = (await call<Info>(srv, '/api/user/info', {}, { token: parentA.token })).body.data
+      .invite_code;
+    const parentB = await signedInUser(srv);
+    const codeB = (await call<Info>(srv, '/api/user/info', {}, { token: parentB.token })).body.data
+      .invite_code;
+    const child = newWallet();
+    expect((await signIn(srv, child, { code: codeA })).body.code).toBe(200);
+    const again = await signIn(srv, child, { code: codeB });
+    expect(again.body.code).toBe(200);
+    const info = await call<Info>(srv, '/api/user/info', {}, { token: again.body.data.token });
+    expect(info.body.data.parent?.address).toBe(parentA.wallet.address.toLowerCase());
+    const aInfo = await call<Info>(srv, '/api/user/info', {}, { token: parentA.token });
+    expect(aInfo.body.data.share_list.total).toBe(1);
+    expect(aInfo.body.data.share_list.list[0]).toMatchObject({
+      address: child.address.toLowerCase(),
+      valid: false,
+    });
+    const bInfo = await call<Info>(srv, '/api/user/info', {}, { token: parentB.token });
+    expect(bInfo.body.data.share_list.total).toBe(0);
+  });
+
+  it('counts the whole team below a user', async () => {
+    const top = await signedInUser(srv);
+    const topCode = (await call<Info>(srv, '/api/user/info', {}, { token: top.token })).body.data.invite_code;
+    const mid = await signedInUser(srv, topCode);
+    const midCode = (await call<Info>(srv, '/api/user/info', {}, { token: mid.token })).body.data.invite_code;
+    await signedInUser(srv, midCode);
+    await signedInUser(srv, midCode);
+    const info = await call<Info>(srv, '/api/user/info', {}, { token: top.token });
+    expect(info.body.data.share_list.total).toBe(1);
+    expect(info.body.data.share_user_list.total).toBe(3);
+    const page = await call<{ list: unknown[]; total: number }>(
+      srv,
+      '/api/user/shareList',
+      { page: 1 },
+      { token: mid.token },
+    );
+    expect(page.body.data.total).toBe(2);
+  });
+
+  it('refuses a signature by another wallet', async () => {
+    const wallet = newWallet();
+    const other = newWallet();
+    const res = await signIn(srv, other, { over: { address: wallet.address }, name: wallet.address });
+    expect(res.body).toMatchObject({ code: 1030, error: 'BadSignature' });
+  });
+
+  it('refuses when the address does not match the message', async () => {
+    const wallet = newWallet();
+    const res = await signIn(srv, wallet, { name: newWallet().address });
+    expect(res.body).toMatchObject({ code: 1031, error: 'AddressMismatch' });
+  });
+
+  it('refuses a stale message and one from the future', async () => {
+    const wallet = newWallet();
+    const stale = new Date(srv.clock.now().getTime() - 301_000);
+    expect((await signIn(srv, wallet, { over: { issuedAt: stale } })).body.error).toBe('StaleMessage');
+    const future = new Date(srv.clock.now().getTime() + 120_000);
+    expect((await signIn(srv, wallet, { over: { issuedAt: future } })).body.error).toBe('StaleMessage');
+  });
+
+  it('refuses a reused nonce', async () => {
+    const wallet = newWallet();
+    expect((await signIn(srv, wallet, { over: { nonce: 'abcdef1234567890' } })).body.code).toBe(200);
+    expect((await signIn(srv, wallet, { over: { nonce: 'abcdef1234567890' } })).body).toMatchObject({
+      code: 1033,
+      error: 'NonceReused',
+    });
+  });
+
+  it('refuses a message for another domain or chain', async () => {
+    expect((await signIn(srv, newWallet(), { over: { domain: 'evil.example' } })).body.error).toBe(
+      'WrongDomain',
+    );
+    expect((await signIn(srv, newWallet(), { over: { chainId: 56 } })).body.error).toBe('WrongDomain');
+  });
+
+  it('refuses an unknown invitation code and asks for one when missing', async () => {
+    expect((await signIn(srv, newWallet(), { code: 'ZZZZ9999' })).body).toMatchObject({
+      code: 1036,
+      error: 'UnknownInvitationCode',
+    });
+    const res = await signIn(srv, newWallet(), { code: '', lang: 'korean' });
+    expect(res.body).toMatchObject({ code: 1035, msg: '초대 코드를 입력하세요' });
+  });
+
+  it('lets an existing user sign in without a code', async () => {
+    const { wallet } = await signedInUser(srv);
+    expect((await signIn(srv, wallet, { code: '' })).body.code).toBe(200);
+  });
+
+  it('refuses malformed sign-in input and changes nothing', async () => {
+    const before = await queryRows<{ n: string }>(
+      srv.app.deps.store.db,
+      sql`select count(*)::text as n from users`,
+    );
+    const res = await call(srv, '/api/auth/login', {
+      name: 'not-an-address',
+      sign_message: '0x12',
+      message: 'hi',
+    });
+    expect(res.body).toMatchObject({ code: 1001, msg: 'name: has an invalid format' });
+    const bad = await call(srv, '/api/auth/login', {
+      name: newWallet().address,
+      sign_message: `0x${'1'.repeat(130)}`,
+      message: 'not a siwe message',
+    });
+    expect(bad.body).toMatchObject({ code: 1001, msg: 'message: has an invalid format' });
+    const after = await queryRows<{ n: string }>(
+      srv.app.deps.store.db,
+      sql`select count(*)::text as n from users`,
+    );
+    expect(after).toEqual(before);
+  });
+});
+
+describe('sessions end', () => {
+  it('answers 406 after logout', async () => {
+    const { token } = await signedInUser(srv);
+    expect((await call(srv, '/api/auth/logout', {}, { token })).body.code).toBe(200);
+    expect((await call(srv, '/api/user/info', {}, { token })).body.code).toBe(406);
+  });
+
+  it('answers 406 after expiry', async () => {
+    const { token } = await signedInUser(srv);
+    srv.clock.advance(7 * 24 * 3600 * 1000 + 1000);
+    try {
+      expect((await call(srv, '/api/user/info', {}, { token })).body.code).toBe(406);
+    } finally {
+      srv.clock.advance(-(7 * 24 * 3600 * 1000 + 1000));
+    }
+  });
+});
+
+describe('rate limits', () => {
+  it('limits sign-in attempts per address of origin', async () => {
+    let limited = false;
+    for (let i = 0; i < 40 && !limited; i++) {
+      const res = await call(srv, '/api/auth/login', {
+        name: newWallet().address,
+        sign_message: `0x${'1'.repeat(130)}`,
+        message: 'x',
+      });
+      limited = res.body.error === 'RateLimited';
+    }
+    // Validation happens before the limiter, so use well-formed but wrong messages.
+    for (let i = 0; i < 40 && !limited; i++) {
+      const res = await signIn(srv, newWallet(), { over: { domain: 'evil.example' } });
+      limited = res.body.error === 'RateLimited';
+    }
+    expect(limited).toBe(true);
+  });
+});
+
+describe('email codes', () => {
+  it('keeps a hashed code in the outbox, limits resends and verifies once', async () => {
+    const sent: string[] = [];
+    const mailer = srv.app.deps.mailer;
+    const original = mailer.send;
+    mailer.send = async (mail) => {
+      sent.push(mail.text);
+      return false;
+    };
+    try {
+      const res = await call(srv, '/api/auth/sendEmail', { email: 'Ada@Example.com' });
+      expect(res.body).toMatchObject({ code: 200, data: { expires_in_s: 600 } });
+      const again = await call(srv, '/api/auth/sendEmail', { email: 'ada@example.com' });
+      expect(again.body.error).toBe('RateLimited');
+      const code = /(\d{6})/.exec(sent[0] ?? '')?.[1] ?? '';
+      expect(code).toMatch(/^\d{6}$/);
+      const rows = await queryRows(srv.app.deps.store.db, sql`select * from email_outbox`);
+      expect(JSON.stringify(rows)).not.toContain(code);
+      expect(
+        await srv.app.modules.auth.verifyEmailCode(
+          'ada@example.com',
+          '000000' === code ? '111111' : '000000',
+        ),
+      ).toBe(false);
+      expect(await srv.app.modules.auth.verifyEmailCode('ada@example.com', code)).toBe(true);
+      expect(await srv.app.modules.auth.verifyEmailCode('ada@example.com', code)).toBe(false);
+    } finally {
+      mailer.send = original;
+    }
+  });
+
+  it('refuses a malformed address', async () => {
+    expect((await call(srv, '/api/auth/sendEmail', { email: 'not-mail' })).body.error).toBe(
+      'ValidationFailed',
+    );
+  });
+});

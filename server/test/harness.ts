@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type ApiResponse,
+  computeSign,
+  DEMO_ENVELOPE_KEY,
+  decodeKey,
+  type EndpointPath,
+  openEnvelope,
+  sealEnvelope,
+} from '@nexa/contract';
+import pg from 'pg';
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
+import { type App, buildApp } from '../src/app';
+import { type Clock, ManualClock } from '../src/clock';
+import { loadConfig } from '../src/config';
+import { openStore, type Store } from '../src/store';
+
+const KEY = decodeKey(DEMO_ENVELOPE_KEY);
+export const SIGN_SECRET = 'nexa-demo-sign-secret';
+
+/**
+ * A store for one test file: PGlite in memory, or a database of its own on the
+ * PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
+ */
+export async function testStore(): Promise<{ store: Store; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const store = await openStore({ dataDir: 'memory://' });
+    return { store, drop: () => store.close() };
+  }
+  const name = `nexa_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const store = await openStore({ databaseUrl: u.toString() });
+  return {
+    store,
+    drop: async () => {
+      await store.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface TestServer {
+  readonly app: App;
+  readonly url: string;
+  readonly clock: ManualClock;
+  readonly host: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(
+  opts: { protection?: boolean; env?: Record<string, string>; clock?: Clock } = {},
+): Promise<TestServer> {
+  const clock = (opts.clock as ManualClock | undefined) ?? new ManualClock(Date.now());
+  const { store, drop } = await testStore();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    REQUEST_PROTECTION: opts.protection === false ? 'off' : 'on',
+    SEED_DEMO: 'true',
+    ...opts.env,
+  });
+  const app = await buildApp({ config, clock, store, quiet: true });
+  await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.fastify.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
+    clock,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  lang?: string;
+  /** Seconds; defaults to the server's clock. */
+  timestamp?: number;
+  /** Tamper with the sealed request before it is sent. */
+  mutate?: (sealed: { payload: string }) => unknown;
+  sign?: string;
+}
+
+/** Calls the server as the web client does: signed, enveloped, answer opened. */
+export async function call<T = unknown>(
+  srv: TestServer,
+  path: EndpointPath | string,
+  body: Record<string, unknown> = {},
+  opts: CallOptions = {},
+): Promise<{ status: number; body: ApiResponse<T> }> {
+  const timestamp = opts.timestamp ?? Math.floor(srv.clock.now().getTime() / 1000);
+  const stamped: Record<string, unknown> = { ...body, timestamp, nonce: randomBytes(8).toString('hex') };
+  stamped.sign = opts.sign ?? computeSign(stamped, SIGN_SECRET);
+  let sealed: unknown = { payload: await sealEnvelope(JSON.stringify(stamped), KEY) };
+  if (opts.mutate) sealed = opts.mutate(sealed as { payload: string });
+  return rawCall<T>(srv, path, JSON.stringify(sealed), opts);
+}
+
+/** Sends a body as given; opens an enveloped answer. */
+export async function rawCall<T = unknown>(
+  srv: TestServer,
+  path: string,
+  text: string,
+  opts: CallOptions = {},
+): Promise<{ status: number; body: ApiResponse<T> }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (opts.token) headers.authorization = opts.token;
+  if (opts.lang) headers.lang = opts.lang;
+  const res = await fetch(srv.url + path, { method: 'POST', headers, body: text });
+  const raw = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = { code: res.status, msg: raw, data: null };
+  }
+  if (parsed && typeof parsed === 'object' && 'payload' in parsed) {
+    const opened = await openEnvelope(String((parsed as { payload: unknown }).payload), KEY);
+    parsed = JSON.parse(opened ?? 'null');
+  }
+  return { status: res.status, body: parsed as ApiResponse<T> };
+}
+
+export function newWallet(): PrivateKeyAccount {
+  return privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`);
+}
+
+export interface SiweOverrides {
+  domain?: string;
+  address?: `0x${string}`;
+  issuedAt?: Date;
+  nonce?: string;
+  chainId?: number;
+}
+
+export async function signIn(
+  srv: TestServer,
+  wallet: PrivateKeyAccount,
+  opts: { code?: string; over?: SiweOverrides; name?: string; lang?: string } = {},
+) {
+  const message = createSiweMessage({
+    domain: opts.over?.domain ?? srv.host,
+    address: opts.over?.address ?? wallet.address,
+    statement: 'Sign in to Nexa',
+    uri: srv.url,
+    version: '1',
+    chainId: opts.over?.chainId ?? 1,
+    nonce: opts.over?.nonce ?? randomBytes(8).toString('hex'),
+    issuedAt: opts.over?.issuedAt ?? srv.clock.now(),
+  });
+  const signature = await wallet.signMessage({ message });
+  const res = await call<{ token: string; expires_at: string }>(
+    srv,
+    '/api/auth/login',
+    { code: opts.code ?? 'NEXA2026', name: opts.name ?? wallet.address, sign_message: signature, message },
+    opts.lang ? { lang: opts.lang } : {},
+  );
+  return { ...res, message, signature };
+}
+
+export async function signedInUser(srv: TestServer, code = 'NEXA2026') {
+  const wallet = newWallet();
+  const res = await signIn(srv, wallet, { code });
+  if (res.body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
+  return { wallet, token: res.body.data.token };
+}

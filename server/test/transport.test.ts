@@ -1,0 +1,187 @@
+import { DEMO_ENVELOPE_KEY, decodeKey, sealEnvelope } from '@nexa/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, rawCall, SIGN_SECRET, signedInUser, startServer, type TestServer } from './harness';
+
+let srv: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  srv = await startServer();
+  ({ token } = await signedInUser(srv));
+});
+afterAll(() => srv.close());
+
+describe('request protection', () => {
+  it('answers an enveloped, signed call with an enveloped {code,msg,data}', async () => {
+    const res = await call(srv, '/api/basic/banner');
+    expect(res.status).toBe(200);
+    expect(res.body.code).toBe(200);
+    expect(Array.isArray(res.body.data)).toBe(true);
+    const plain = await fetch(`${srv.url}/api/basic/banner`, { method: 'POST', body: '{}' });
+    expect(Object.keys(await plain.json())).toEqual(['payload']);
+  });
+
+  it('refuses plain JSON while protection is on', async () => {
+    const res = await rawCall(srv, '/api/basic/banner', JSON.stringify({ page: 1 }));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 1014, error: 'PlainRequestRefused' });
+  });
+
+  it('refuses a bad MAC', async () => {
+    const res = await call(
+      srv,
+      '/api/basic/banner',
+      {},
+      {
+        mutate: ({ payload }) => {
+          const outer = JSON.parse(Buffer.from(payload, 'base64').toString());
+          outer.mac = outer.mac.replace(/^./, (c: string) => (c === 'a' ? 'b' : 'a'));
+          return { payload: Buffer.from(JSON.stringify(outer)).toString('base64') };
+        },
+      },
+    );
+    expect(res.body).toMatchObject({ code: 1010, error: 'BadEnvelope' });
+  });
+
+  it('refuses an envelope sealed with another key', async () => {
+    const other = decodeKey(Buffer.alloc(32, 9).toString('base64'));
+    const payload = await sealEnvelope(JSON.stringify({ timestamp: 1 }), other);
+    const res = await rawCall(srv, '/api/basic/banner', JSON.stringify({ payload }));
+    expect(res.body.error).toBe('BadEnvelope');
+    expect(decodeKey(DEMO_ENVELOPE_KEY)).not.toEqual(other);
+  });
+
+  it('refuses a bad sign', async () => {
+    const res = await call(srv, '/api/basic/banner', { page: 1 }, { sign: 'A'.repeat(32) });
+    expect(res.body).toMatchObject({ code: 1011, error: 'BadSign' });
+  });
+
+  it('refuses a body changed after signing', async () => {
+    const { computeSign } = await import('@nexa/contract');
+    const ts = Math.floor(srv.clock.now().getTime() / 1000);
+    const sign = computeSign({ page: 1, timestamp: ts }, SIGN_SECRET);
+    const res = await call(srv, '/api/basic/news', { page: 2 }, { sign, timestamp: ts });
+    expect(res.body.error).toBe('BadSign');
+  });
+
+  it('refuses a timestamp outside ±300 s and accepts one inside', async () => {
+    const now = Math.floor(srv.clock.now().getTime() / 1000);
+    expect((await call(srv, '/api/basic/banner', {}, { timestamp: now - 301 })).body.error).toBe(
+      'StaleTimestamp',
+    );
+    expect((await call(srv, '/api/basic/banner', {}, { timestamp: now + 301 })).body.error).toBe(
+      'StaleTimestamp',
+    );
+    expect((await call(srv, '/api/basic/banner', {}, { timestamp: now - 299 })).body.code).toBe(200);
+  });
+
+  it('refuses a replayed request', async () => {
+    let captured = '';
+    const first = await call(
+      srv,
+      '/api/basic/banner',
+      { x: 1 },
+      {
+        mutate: (sealed) => {
+          captured = JSON.stringify(sealed);
+          return sealed;
+        },
+      },
+    );
+    expect(first.body.code).toBe(200);
+    const again = await rawCall(srv, '/api/basic/banner', captured);
+    expect(again.body).toMatchObject({ code: 1013, error: 'ReplayedRequest' });
+  });
+
+  it('answers malformed JSON with a business error, HTTP 200', async () => {
+    const res = await rawCall(srv, '/api/basic/banner', '{"payload": ');
+    expect(res.status).toBe(200);
+    expect(res.body.error).toBe('BadEnvelope');
+  });
+
+  it('refuses a body over 1 MiB with HTTP 413', async () => {
+    const res = await rawCall(
+      srv,
+      '/api/basic/banner',
+      JSON.stringify({ payload: 'x'.repeat(1024 * 1024 + 10) }),
+    );
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('sessions and answers', () => {
+  it('answers 406 to a call needing a token when there is none or it is unknown', async () => {
+    expect((await call(srv, '/api/user/info')).body).toMatchObject({ code: 406, error: 'SessionInvalid' });
+    expect((await call(srv, '/api/user/info', {}, { token: 'nope' })).body.code).toBe(406);
+  });
+
+  it('accepts the token raw or with Bearer', async () => {
+    expect((await call(srv, '/api/user/info', {}, { token })).body.code).toBe(200);
+    expect((await call(srv, '/api/user/info', {}, { token: `Bearer ${token}` })).body.code).toBe(200);
+  });
+
+  it('localizes msg by the lang header', async () => {
+    const cases: Array<[string | undefined, string]> = [
+      [undefined, 'Your session has expired, please sign in again'],
+      ['zh_CN', '登录已失效，请重新登录'],
+      ['korean', '세션이 만료되었습니다. 다시 로그인하세요'],
+      ['thai', 'เซสชันหมดอายุ โปรดเข้าสู่ระบบอีกครั้ง'],
+      ['vietnam', 'Phiên đã hết hạn, vui lòng đăng nhập lại'],
+      ['japanese', 'セッションの有効期限が切れました。再度サインインしてください'],
+      ['german', 'Ihre Sitzung ist abgelaufen, bitte melden Sie sich erneut an'],
+      ['klingon', 'Your session has expired, please sign in again'],
+    ];
+    for (const [lang, msg] of cases) {
+      const res = await call(srv, '/api/user/info', {}, lang ? { lang } : {});
+      expect(res.body.msg).toBe(msg);
+    }
+  });
+
+  it('answers a declared call of a domain not built yet with NotAvailable, never a fake success', async () => {
+    const res = await call(srv, '/api/withdraw/index', { amount: '5' }, { token });
+    expect(res.body).toMatchObject({ code: 1002, error: 'NotAvailable', data: null });
+    expect((await call(srv, '/api/withdraw/index', {})).body.code).toBe(406);
+  });
+
+  it('answers an unknown path with HTTP 404', async () => {
+    const res = await rawCall(srv, '/api/nothing/here', '{}');
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('validation', () => {
+  it.each([
+    [{ page: 'abc' }, 'page', 'has the wrong type'],
+    [{ page: 0 }, 'page', 'is too small'],
+    [{ page: -3 }, 'page', 'is too small'],
+    [{ page: 1, size: 100000 }, 'size', 'is too large'],
+    [{ page: 1.5 }, 'page', 'has the wrong type'],
+  ])('%j → names %s', async (body, field, reason) => {
+    const res = await call(srv, '/api/basic/news', body);
+    expect(res.body).toMatchObject({ code: 1001, error: 'ValidationFailed', msg: `${field}: ${reason}` });
+  });
+
+  it('names missing fields in the caller language', async () => {
+    const res = await call(srv, '/api/auth/sendEmail', {}, { lang: 'zh_CN' });
+    expect(res.body).toMatchObject({ code: 1001, msg: 'email：不能为空' });
+  });
+
+  it('ignores unknown fields', async () => {
+    const res = await call(srv, '/api/basic/news', { page: 1, whatever: { deep: true } });
+    expect(res.body.code).toBe(200);
+  });
+});
+
+describe('protection off', () => {
+  let plain: TestServer;
+  beforeAll(async () => {
+    plain = await startServer({ protection: false });
+  });
+  afterAll(() => plain.close());
+
+  it('takes and answers plain JSON', async () => {
+    const res = await rawCall(plain, '/api/basic/news', JSON.stringify({ page: 1, size: 2 }));
+    expect(res.body.code).toBe(200);
+    expect((res.body.data as { list: unknown[] }).list).toHaveLength(2);
+  });
+});

@@ -87,7 +87,7 @@ function toHex(bytes: Uint8Array): string {
 /** Decode a key given as base64 (optionally with Laravel's `base64:` prefix). */
 export function decodeKey(text: string): Uint8Array {
   const bytes = fromBase64(text.replace(/^base64:/, ''));
-  if (!bytes || bytes.length !== 32) throw new Error('envelope key must be 32 bytes of base64');
+  if (bytes?.length !== 32) throw new Error('envelope key must be 32 bytes of base64');
   return bytes;
 }
 
@@ -163,8 +163,7 @@ export async function openEnvelope(envelope: string, key: Uint8Array): Promise<s
   if (typeof iv !== 'string' || typeof value !== 'string' || typeof givenMac !== 'string') return null;
   const ivBytes = fromBase64(iv);
   const cipher = fromBase64(value);
-  if (!ivBytes || ivBytes.length !== 16 || !cipher || cipher.length === 0 || cipher.length % 16 !== 0)
-    return null;
+  if (ivBytes?.length !== 16 || !cipher || cipher.length === 0 || cipher.length % 16 !== 0) return null;
   if (!constantTimeEqual(await mac(key, iv, value), givenMac.toLowerCase())) return null;
   try {
     const plain = await subtle().decrypt(

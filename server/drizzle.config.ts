@@ -2,6 +2,6 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/store/schema.ts',
+  schema: './src/store/schema/*.ts',
   out: './drizzle',
 });

@@ -1,0 +1,2 @@
+// One schema for both stores; each area keeps its tables in a file of its own.
+export * from './core';

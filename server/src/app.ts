@@ -61,7 +61,6 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    disableRequestLogging: config.env === 'test',
   });
   const ownsStore = !opts.store;
   const store = opts.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));

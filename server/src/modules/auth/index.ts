@@ -166,12 +166,20 @@ export function createAuth(deps: AppDeps) {
     await store.db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, user.sessionId));
   }
 
-  async function sendEmail(email: string, scene: string, ip: string): Promise<{ expires_in_s: number }> {
+  async function sendEmail(
+    email: string,
+    scene: string,
+    ip: string,
+    userId?: number,
+  ): Promise<{ expires_in_s: number }> {
     const nowMs = clock.now().getTime();
     const perIp = await settings.get('auth.email_per_ip_per_10min');
     const intervalS = await settings.get('auth.email_interval_s');
     const ttlS = await settings.get('auth.email_code_ttl_s');
     if (!limiter.hit(`email-ip:${ip}`, perIp, 600_000, nowMs)) throw new DomainError('RateLimited');
+    if (userId !== undefined && !limiter.hit(`email-user:${userId}`, perIp, 600_000, nowMs)) {
+      throw new DomainError('RateLimited');
+    }
     if (!limiter.hit(`email-to:${email.toLowerCase()}`, 1, intervalS * 1000, nowMs))
       throw new DomainError('RateLimited');
     const code = newEmailCode();

@@ -31,8 +31,12 @@ export async function firstLoad(): Promise<void> {
       console.log(`  ${(s.gz / 1024).toFixed(1).padStart(7)} KB gz  ${new URL(url).pathname}`);
     }
     console.log('first load of /home');
-    console.log(`  measured: ${(gz / 1024).toFixed(1)} KB gzipped JS (${(raw / 1024).toFixed(1)} KB raw, ${rows.length} files)`);
-    console.log(`  budget:   ${BUDGET_KB} KB gzipped JS → ${gz / 1024 <= BUDGET_KB ? 'within' : 'OVER'} budget`);
+    console.log(
+      `  measured: ${(gz / 1024).toFixed(1)} KB gzipped JS (${(raw / 1024).toFixed(1)} KB raw, ${rows.length} files)`,
+    );
+    console.log(
+      `  budget:   ${BUDGET_KB} KB gzipped JS → ${gz / 1024 <= BUDGET_KB ? 'within' : 'OVER'} budget`,
+    );
   } finally {
     await product.close();
   }

@@ -18,6 +18,13 @@ function newest(dir) {
   return t;
 }
 
+// A fresh checkout has no dependencies yet: install them exactly as locked.
+if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
+  console.log('installing dependencies…');
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
 const sources = Math.max(newest(join(root, 'web', 'src')), newest(join(root, 'contract', 'src')));
 if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
   console.log('building the web app…');

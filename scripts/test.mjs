@@ -1,13 +1,20 @@
 #!/usr/bin/env node
 // Every test in one run: contract, server, web and the browser tests (which need the built app).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
+
+// A fresh checkout has no dependencies yet: install them exactly as locked.
+if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
+  console.log('installing dependencies…');
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
 
 // The browser tests run against the built app; a run limited to other projects skips the build.
 const projects = args.flatMap((a, i) => (a === '--project' ? [args[i + 1]] : []));

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -107,7 +107,15 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const indexFile = config.webDist ? join(config.webDist, 'index.html') : '';
   if (config.webDist && existsSync(indexFile)) {
     const script = `<script>window.${CONFIG_GLOBAL}=${JSON.stringify(clientConfig(config)).replace(/</g, '\\u003c')}</script>`;
-    const html = readFileSync(indexFile, 'utf8').replace(CONFIG_MARKER, script);
+    // Read again whenever the build changes, so a rebuilt app is served without a restart.
+    let cached = { mtimeMs: -1, html: '' };
+    const page = (): string => {
+      const mtimeMs = statSync(indexFile).mtimeMs;
+      if (mtimeMs !== cached.mtimeMs) {
+        cached = { mtimeMs, html: readFileSync(indexFile, 'utf8').replace(CONFIG_MARKER, script) };
+      }
+      return cached.html;
+    };
     await fastify.register(fastifyStatic, {
       root: config.webDist,
       prefix: '/',
@@ -122,11 +130,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       },
     });
     fastify.get('/', async (_req, reply) =>
-      reply.type('text/html').header('cache-control', 'no-cache').send(html),
+      reply.type('text/html').header('cache-control', 'no-cache').send(page()),
     );
     fastify.setNotFoundHandler(async (req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/v1/')) {
-        return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+        return reply.type('text/html').header('cache-control', 'no-cache').send(page());
       }
       return reply.code(404).send({ code: 404, msg: 'Not Found', data: null });
     });

@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type App, buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { openStore } from '../server/src/store';
+
+export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
+export const SHOTS = fileURLToPath(new URL('./screenshots', import.meta.url));
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const PHONE = { width: 390, height: 844 } as const;
+
+export interface Product {
+  readonly app: App;
+  readonly url: string;
+  readonly browser: Browser;
+  newPhone(opts?: { locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  shot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The real product: the built web app, the server and an in-memory embedded store, plus Chromium. */
+export async function startProduct(): Promise<Product> {
+  const store = await openStore({ dataDir: 'memory://' });
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST, SEED_DEMO: 'true' });
+  const app = await buildApp({ config, store, quiet: true });
+  await app.fastify.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.fastify.server.address();
+  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  mkdirSync(SHOTS, { recursive: true });
+  return {
+    app,
+    url,
+    browser,
+    async newPhone(opts = {}) {
+      const context = await browser.newContext({
+        viewport: PHONE,
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        locale: opts.locale ?? 'en-US',
+      });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async shot(page, name) {
+      await page.screenshot({ path: `${SHOTS}/${name}.png` });
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+      await store.close();
+    },
+  };
+}

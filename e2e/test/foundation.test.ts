@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BANNERS, DEMO_NEWS } from '../../server/src/seed/content-data';
+import ko from '../../web/src/i18n/locales/ko.json';
+import { type Product, startProduct } from '../harness';
+
+let product: Product;
+beforeAll(async () => {
+  product = await startProduct();
+});
+afterAll(() => product.close());
+
+async function signInWithLocalWallet(page: Page, code: string | null): Promise<void> {
+  await page.goto(`${product.url}/login`);
+  await page.getByText('Local wallet — key stored in this browser').click();
+  if (code !== null) await page.getByPlaceholder('Needed on your first sign-in').fill(code);
+  await page.locator('button[type="submit"], button:has-text("Sign in")').last().click();
+}
+
+describe('a newcomer on a phone', () => {
+  it('opens the app and sees banners, the bulletin and news from the server', async () => {
+    const { page, context } = await product.newPhone();
+    await page.goto(product.url);
+    await page.waitForURL(/\/home$/);
+    await expect.poll(() => page.title()).toBe('Home');
+    await expect
+      .poll(() =>
+        page
+          .getByText(DEMO_NEWS[0]?.title.en ?? '-')
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(DEMO_BANNERS[0]?.title.en ?? '-')
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    const banner = page.locator('img[src^="/static/banners/"]').first();
+    await expect
+      .poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await product.shot(page, 'home');
+    await context.close();
+  });
+
+  it('is asked for an invitation code on a first sign-in without one', async () => {
+    const { page, context } = await product.newPhone();
+    await signInWithLocalWallet(page, null);
+    await expect
+      .poll(() => page.getByText('Please enter the invitation code').first().isVisible())
+      .toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  it('signs in with the local wallet, sees Mine, switches to Korean, and is signed out by a 406', async () => {
+    const { page, context } = await product.newPhone();
+    await signInWithLocalWallet(page, 'NEXA2026');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+    const address = (await page.evaluate(() => localStorage.getItem('walletAddress'))) ?? '';
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+
+    await page.goto(`${product.url}/me`);
+    await expect.poll(() => page.title()).toBe('Mine');
+    await expect.poll(() => page.getByText('Invitation code').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(address.slice(0, 6)).first().isVisible()).toBe(true);
+    await product.shot(page, 'mine');
+
+    await page.goto(`${product.url}/me1`);
+    await page.getByText('한국어').click();
+    await expect.poll(() => page.title()).toBe(ko.screens.me1);
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ko');
+    await page.goto(`${product.url}/home`);
+    await expect.poll(() => page.title()).toBe(ko.screens.home);
+    await product.shot(page, 'home-ko');
+
+    // The server ends every session: the next call answers 406, the app forgets the token.
+    await product.app.deps.store.db.execute(sql`update sessions set revoked_at = now()`);
+    await page.goto(`${product.url}/me`);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('token')), { timeout: 15_000 })
+      .toBeNull();
+    await expect
+      .poll(() => page.getByText(ko.mine.guestTitle).first().isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await product.shot(page, 'signed-out-ko');
+    await context.close();
+  });
+
+  it('shows announcements and Q&A from the server', async () => {
+    const { page, context } = await product.newPhone();
+    await page.goto(`${product.url}/me3`);
+    await expect.poll(() => page.title()).toBe('Announcements');
+    await expect.poll(() => page.locator('text=/./').count()).toBeGreaterThan(5);
+    await page.goto(`${product.url}/me4`);
+    await expect.poll(() => page.title()).toBe('Q&A');
+    await product.shot(page, 'questions');
+    await context.close();
+  });
+});

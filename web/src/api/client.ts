@@ -1,0 +1,125 @@
+import {
+  type ApiResponse,
+  type ClientConfig,
+  decodeKey,
+  type EndpointPath,
+  LANG_HEADER,
+  openEnvelope,
+  type RequestInput,
+  type ResponseData,
+  sealEnvelope,
+  signPayload,
+} from '@nexa/contract';
+
+/** Everything the client touches outside itself, so tests can hand in fakes. */
+export interface ApiClientDeps {
+  readonly config: ClientConfig;
+  readonly fetch: typeof globalThis.fetch;
+  readonly getToken: () => string | null;
+  readonly clearToken: () => void;
+  /** Value of the `lang` header (`headerForLang` of the current language). */
+  readonly langHeader: () => string;
+  readonly toast: (message: string) => void;
+  /** The localized "server error, try again later". */
+  readonly serverErrorText: () => string;
+  readonly reload: () => void;
+  readonly nowSeconds?: () => number;
+}
+
+export type ApiCall = <P extends EndpointPath>(
+  path: P,
+  body: RequestInput<P>,
+) => Promise<ApiResponse<ResponseData<P>> | false>;
+
+export const CODE_SUCCESS = 200;
+export const CODE_SESSION_INVALID = 406;
+
+function isResponseBody(value: unknown): value is ApiResponse<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Record<string, unknown>).code === 'number' &&
+    'data' in value
+  );
+}
+
+/**
+ * The one way the web app talks to the server (spec sections 7 and 8):
+ * POST, JSON, `authorization` and `lang` headers, request protection when the deployment has it on.
+ */
+export function createApiClient(deps: ApiClientDeps): ApiCall {
+  const key = deps.config.protection ? decodeKey(deps.config.envelopeKey) : null;
+  const now = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
+
+  async function encode(body: Record<string, unknown>): Promise<string> {
+    if (!key) return JSON.stringify(body);
+    const signed = signPayload(body, deps.config.signSecret, now());
+    return JSON.stringify({ payload: await sealEnvelope(JSON.stringify(signed), key) });
+  }
+
+  async function decode(text: string): Promise<ApiResponse<unknown> | null> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    // An enveloped answer is opened; a plain one (protection off) is taken as it is.
+    if (key && typeof parsed === 'object' && parsed !== null) {
+      const payload = (parsed as Record<string, unknown>).payload;
+      if (typeof payload === 'string') {
+        const opened = await openEnvelope(payload, key);
+        if (opened === null) return null;
+        try {
+          parsed = JSON.parse(opened);
+        } catch {
+          return null;
+        }
+      }
+    }
+    return isResponseBody(parsed) ? parsed : null;
+  }
+
+  function serverError(): false {
+    deps.toast(deps.serverErrorText());
+    return false;
+  }
+
+  return async function api<P extends EndpointPath>(
+    path: P,
+    body: RequestInput<P>,
+  ): Promise<ApiResponse<ResponseData<P>> | false> {
+    const token = deps.getToken();
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      [LANG_HEADER]: deps.langHeader(),
+    };
+    if (token) headers.authorization = token;
+
+    let response: Response;
+    try {
+      response = await deps.fetch(path, {
+        method: 'POST',
+        headers,
+        body: await encode((body ?? {}) as Record<string, unknown>),
+      });
+    } catch {
+      return serverError();
+    }
+    if (response.status !== 200) return serverError();
+
+    const answer = await decode(await response.text());
+    if (!answer) return serverError();
+
+    if (answer.code === CODE_SUCCESS) return answer as ApiResponse<ResponseData<P>>;
+    if (answer.code === CODE_SESSION_INVALID) {
+      if (deps.getToken()) {
+        deps.clearToken();
+        deps.reload();
+      }
+      return false;
+    }
+    if (answer.msg) deps.toast(answer.msg);
+    return answer as ApiResponse<ResponseData<P>>;
+  };
+}

@@ -1,0 +1,34 @@
+import { unstableSetRender } from 'antd-mobile';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { App } from './app';
+import { getLang, initI18n, onLangChange } from './i18n';
+import { applyAppearance } from './ui/settings';
+import './ui/theme.css';
+
+// antd-mobile's imperative Toast and Dialog render through React 19's createRoot.
+unstableSetRender((node, container) => {
+  const host = container as (Element | DocumentFragment) & { __nexaRoot?: Root };
+  host.__nexaRoot ??= createRoot(container);
+  const root = host.__nexaRoot;
+  root.render(node);
+  return async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    root.unmount();
+    delete host.__nexaRoot;
+  };
+});
+
+applyAppearance(getLang());
+
+void initI18n().then(() => {
+  applyAppearance(getLang());
+  onLangChange(() => applyAppearance(getLang()));
+  const el = document.getElementById('root');
+  if (!el) throw new Error('#root missing');
+  createRoot(el).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,45 @@
+import { Skeleton } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useApiQuery } from '../../api/hooks';
+import { Carousel } from '../../ui/carousel';
+
+const NO_BODY = {};
+
+/** Home banners from the server; images are served by the server under /static. */
+export function Banners(): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data, isPending } = useApiQuery('/api/basic/banner', NO_BODY);
+  if (isPending) {
+    return (
+      <div className="banners">
+        <Skeleton animated className="banners__skeleton" />
+      </div>
+    );
+  }
+  if (!data || data.length === 0) return null;
+
+  const follow = (link: string | null) => {
+    if (!link) return;
+    if (link.startsWith('/')) navigate(link);
+    else if (/^https:\/\//.test(link)) window.open(link, '_blank', 'noopener');
+  };
+
+  return (
+    <div className="banners">
+      <Carousel
+        label={t('home.banners')}
+        items={data}
+        itemKey={(b) => b.id}
+        render={(b) => (
+          <button type="button" className="banners__item" onClick={() => follow(b.link)} aria-label={b.title}>
+            <img className="banners__img" src={b.image} alt="" draggable={false} />
+            <span className="banners__caption">{b.title}</span>
+          </button>
+        )}
+      />
+    </div>
+  );
+}

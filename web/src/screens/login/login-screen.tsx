@@ -1,0 +1,229 @@
+import { ERRORS, maskAddress } from '@nexa/contract';
+import { Button, Input } from 'antd-mobile';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { api, clientConfig } from '../../api';
+import { routePath } from '../../routes';
+import { signIn, useSession } from '../../session';
+import { IconCheckCircle, IconGlobe, IconKey, IconShield } from '../../ui/icons';
+import { Logo } from '../../ui/logo';
+import { showToast } from '../../ui/toast';
+import './login.css';
+
+type WalletModule = typeof import('./wallet');
+type WalletKind = 'injected' | 'local';
+type Step = 'idle' | 'connecting' | 'signing' | 'verifying';
+
+export const DEMO_INVITATION_CODE = 'NEXA2026';
+
+/** viem loads with this screen only, and only once the screen is up. */
+function useWalletModule(): WalletModule | null {
+  const [mod, setMod] = useState<WalletModule | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('./wallet').then((m) => {
+      if (live) setMod(m);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return mod;
+}
+
+function SignedIn({ address }: { readonly address: string }): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="login__done card">
+      <IconCheckCircle className="login__done-icon" />
+      <p className="login__done-text">{t('login.signedInAs', { address: maskAddress(address) })}</p>
+      <Button block color="primary" onClick={() => navigate(routePath('me'))}>
+        {t('login.goToMine')}
+      </Button>
+    </div>
+  );
+}
+
+export default function LoginScreen(): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const session = useSession();
+  const wallet = useWalletModule();
+
+  const [code, setCode] = useState(() => params.get('code') ?? '');
+  const [codeRequired, setCodeRequired] = useState(false);
+  const [kind, setKind] = useState<WalletKind | null>(null);
+  const [step, setStep] = useState<Step>('idle');
+
+  const injected = wallet?.hasInjectedWallet() ?? false;
+  const localAddress = wallet?.localWalletAddress() ?? null;
+  const chosen: WalletKind = kind ?? (injected ? 'injected' : 'local');
+  const busy = step !== 'idle';
+
+  if (session.token && session.walletAddress && !busy) {
+    return (
+      <div className="login">
+        <SignedIn address={session.walletAddress} />
+      </div>
+    );
+  }
+
+  const submit = async () => {
+    if (!wallet || busy) return;
+    setCodeRequired(false);
+    try {
+      setStep('connecting');
+      const signer = chosen === 'injected' ? await wallet.injectedSigner() : wallet.localSigner();
+      const message = wallet.signInMessage(signer.address, clientConfig.chainId, t('login.statement'));
+      setStep('signing');
+      const signature = await signer.signMessage(message);
+      setStep('verifying');
+      const trimmed = code.trim();
+      const answer = await api('/api/auth/login', {
+        ...(trimmed ? { code: trimmed } : {}),
+        name: signer.address,
+        sign_message: signature,
+        message,
+      });
+      if (answer === false) return;
+      if (answer.code !== 200) {
+        if (answer.code === ERRORS.InvitationCodeRequired.code) setCodeRequired(true);
+        return;
+      }
+      signIn(answer.data.token, signer.address);
+      showToast(t('messages.signInSuccess'));
+      const from = (location.state as { from?: unknown } | null)?.from;
+      navigate(typeof from === 'string' && from.startsWith('/') ? from : routePath('me'), { replace: true });
+    } catch (error) {
+      showToast(t(wallet.isUserRejection(error) ? 'login.rejected' : 'login.walletError'));
+    } finally {
+      setStep('idle');
+    }
+  };
+
+  const stepText: Record<Step, string> = {
+    idle: t('login.submit'),
+    connecting: t('login.connecting'),
+    signing: t('login.signing'),
+    verifying: t('login.verifying'),
+  };
+
+  return (
+    <div className="login">
+      <div className="login__hero">
+        <Logo />
+        <h2 className="login__welcome">{t('login.welcome')}</h2>
+        <p className="login__subtitle">{t('login.subtitle')}</p>
+      </div>
+
+      <div className="login__field">
+        <label className="login__label" htmlFor="invite-code">
+          {t('login.invitation')}
+        </label>
+        <div className={codeRequired ? 'login__input login__input--error' : 'login__input'}>
+          <Input
+            id="invite-code"
+            value={code}
+            onChange={(v) => {
+              setCode(v);
+              if (v.trim()) setCodeRequired(false);
+            }}
+            placeholder={t('login.invitationPlaceholder')}
+            clearable
+            maxLength={16}
+            autoComplete="off"
+            autoCapitalize="characters"
+          />
+        </div>
+        {codeRequired ? (
+          <p className="login__error" role="alert">
+            {t('prompts.invitationCode')}
+          </p>
+        ) : null}
+        <p className="login__hint">
+          <span>{t('login.demoHint', { code: DEMO_INVITATION_CODE })}</span>
+          <button
+            type="button"
+            className="login__use"
+            onClick={() => {
+              setCode(DEMO_INVITATION_CODE);
+              setCodeRequired(false);
+            }}
+          >
+            {t('login.useDemo')}
+          </button>
+        </p>
+      </div>
+
+      <div className="login__field">
+        <p className="login__label">{t('login.chooseWallet')}</p>
+        <fieldset className="login__wallets">
+          <legend className="visually-hidden">{t('login.chooseWallet')}</legend>
+          <label
+            className={`wallet-option${chosen === 'injected' ? ' wallet-option--on' : ''}${!injected ? ' wallet-option--off' : ''}`}
+          >
+            <input
+              type="radio"
+              name="wallet"
+              className="visually-hidden"
+              checked={chosen === 'injected'}
+              disabled={!injected || busy}
+              onChange={() => setKind('injected')}
+            />
+            <span className="wallet-option__icon" aria-hidden="true">
+              <IconGlobe />
+            </span>
+            <span className="wallet-option__text">
+              <span className="wallet-option__name">{t('login.injected')}</span>
+              <span className="wallet-option__hint">
+                {injected ? t('login.injectedHint') : t('login.noInjected')}
+              </span>
+            </span>
+          </label>
+          <label className={`wallet-option${chosen === 'local' ? ' wallet-option--on' : ''}`}>
+            <input
+              type="radio"
+              name="wallet"
+              className="visually-hidden"
+              checked={chosen === 'local'}
+              disabled={busy}
+              onChange={() => setKind('local')}
+            />
+            <span className="wallet-option__icon" aria-hidden="true">
+              <IconKey />
+            </span>
+            <span className="wallet-option__text">
+              <span className="wallet-option__name">{t('login.local')}</span>
+              <span className="wallet-option__hint">{t('login.localHint')}</span>
+              <span className="wallet-option__address num">
+                {localAddress ? maskAddress(localAddress, 8, 6) : t('login.localNew')}
+              </span>
+            </span>
+          </label>
+        </fieldset>
+      </div>
+
+      <Button
+        block
+        color="primary"
+        size="large"
+        className="login__submit"
+        loading={busy || !wallet}
+        loadingText={busy ? stepText[step] : t('common.loading')}
+        disabled={busy || !wallet}
+        onClick={() => void submit()}
+      >
+        {stepText.idle}
+      </Button>
+
+      <p className="login__secure">
+        <IconShield />
+        <span>{t('login.secure')}</span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Button } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { routePath } from '../routes';
+import { IconUserCircle } from './icons';
+import './sign-in-prompt.css';
+
+interface SignInPromptProps {
+  readonly title?: string;
+  readonly body?: string;
+  /** Compact: a card inside a screen rather than the whole body. */
+  readonly compact?: boolean;
+}
+
+/** Shown in place by screens that need a session; it never redirects. */
+export function SignInPrompt({ title, body, compact }: SignInPromptProps): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <div className={compact ? 'sign-in-prompt sign-in-prompt--compact card' : 'sign-in-prompt'}>
+      <div className="sign-in-prompt__icon" aria-hidden="true">
+        <IconUserCircle />
+      </div>
+      <div className="sign-in-prompt__text">
+        <p className="sign-in-prompt__title">{title ?? t('signInPrompt.title')}</p>
+        <p className="sign-in-prompt__body">{body ?? t('signInPrompt.body')}</p>
+      </div>
+      <Button
+        color="primary"
+        className="sign-in-prompt__action"
+        onClick={() => navigate(routePath('login'), { state: { from: location.pathname + location.search } })}
+      >
+        {t('signInPrompt.action')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, Skeleton } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconAlert, IconDoc } from './icons';
+import './states.css';
+
+/** Placeholder rows while data loads. */
+export function ListSkeleton({ rows = 6 }: { readonly rows?: number }): ReactNode {
+  return (
+    <div className="list-skeleton" aria-busy="true">
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+        <div className="list-skeleton__row" key={i}>
+          <Skeleton.Title animated className="list-skeleton__title" />
+          <Skeleton.Paragraph animated lineCount={2} className="list-skeleton__para" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** What a screen shows while its chunk loads. */
+export function ScreenSkeleton(): ReactNode {
+  return (
+    <div className="screen-skeleton">
+      <ListSkeleton rows={4} />
+    </div>
+  );
+}
+
+export function EmptyState({ title, body }: { readonly title?: string; readonly body?: string }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <div className="state">
+      <div className="state__icon" aria-hidden="true">
+        <IconDoc />
+      </div>
+      <p className="state__title">{title ?? t('common.emptyTitle')}</p>
+      <p className="state__body">{body ?? t('common.emptyBody')}</p>
+    </div>
+  );
+}
+
+export function ErrorState({ onRetry }: { readonly onRetry: () => void }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <div className="state" role="alert">
+      <div className="state__icon state__icon--error" aria-hidden="true">
+        <IconAlert />
+      </div>
+      <p className="state__title">{t('common.errorTitle')}</p>
+      <p className="state__body">{t('common.errorBody')}</p>
+      <Button size="small" color="primary" fill="outline" className="state__action" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </div>
+  );
+}

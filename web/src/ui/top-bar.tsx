@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { HOME_PATH, routePath } from '../routes';
+import { useSession } from '../session';
+import { IconBack, IconUserCircle } from './icons';
+import './top-bar.css';
+
+interface TopBarProps {
+  readonly title: string;
+  /** Tab roots have no back arrow and show a larger title. */
+  readonly root: boolean;
+  readonly actions?: 'account';
+}
+
+function AccountAction(): ReactNode {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  if (token) {
+    return (
+      <Link to={routePath('me')} className="top-bar__icon" aria-label={t('home.account')}>
+        <IconUserCircle fontSize={24} />
+      </Link>
+    );
+  }
+  return (
+    <Link to={routePath('login')} className="top-bar__pill">
+      {t('home.signIn')}
+    </Link>
+  );
+}
+
+export function TopBar({ title, root, actions }: TopBarProps): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const back = () => {
+    // With no page of ours behind, "back" goes home instead of leaving the app.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(HOME_PATH, { replace: true });
+  };
+  return (
+    <header className={root ? 'top-bar top-bar--root' : 'top-bar'}>
+      <div className="top-bar__inner">
+        {root ? null : (
+          <button
+            type="button"
+            className="top-bar__icon top-bar__back"
+            onClick={back}
+            aria-label={t('common.back')}
+          >
+            <IconBack fontSize={24} />
+          </button>
+        )}
+        <h1 className="top-bar__title">{title}</h1>
+        <div className="top-bar__actions">{actions === 'account' ? <AccountAction /> : null}</div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LANGS } from '@nexa/contract';
+import { describe, expect, it } from 'vitest';
+import en from '../src/i18n/locales/en.json';
+
+const dir = join(import.meta.dirname, '../src/i18n/locales');
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv);
+  }
+  return out;
+}
+
+function load(lang: string): Map<string, string> {
+  return flatten(JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8')) as Tree);
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
+}
+
+const reference = flatten(en as Tree);
+
+describe('dictionaries', () => {
+  it('there is one file per language of the product, and no other', () => {
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.replace(/\.json$/, ''))
+      .sort();
+    expect(files).toEqual([...LANGS].sort());
+  });
+
+  for (const lang of LANGS) {
+    describe(lang, () => {
+      const messages = load(lang);
+
+      it('has every key of en.json and no other', () => {
+        const missing = [...reference.keys()].filter((k) => !messages.has(k));
+        const extra = [...messages.keys()].filter((k) => !reference.has(k));
+        expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+      });
+
+      it('has no empty text', () => {
+        const empty = [...messages].filter(([, v]) => v.trim() === '').map(([k]) => k);
+        expect(empty).toEqual([]);
+      });
+
+      it('keeps the same placeholders as English', () => {
+        const wrong = [...reference]
+          .filter(
+            ([k, v]) =>
+              JSON.stringify(placeholders(v)) !== JSON.stringify(placeholders(messages.get(k) ?? '')),
+          )
+          .map(([k]) => k);
+        expect(wrong).toEqual([]);
+      });
+    });
+  }
+
+  it('says "server error, try again later" in Chinese exactly as the spec writes it', () => {
+    expect(load('zh').get('messages.serverError')).toBe('服务器异常,请稍后再试！');
+  });
+
+  it('carries the label of the local wallet in every language', () => {
+    for (const lang of LANGS) expect(load(lang).get('login.local')).toMatch(/\S/);
+    expect(reference.get('login.local')).toBe('Local wallet — key stored in this browser');
+  });
+});

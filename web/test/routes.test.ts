@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import en from '../src/i18n/locales/en.json';
+import { ROUTES, routePath, TABS } from '../src/routes';
+
+/** Every path of ROUTES.md (spec paths and our italic ones), copied by hand on purpose. */
+const ROUTES_MD = [
+  '/home',
+  '/index1',
+  '/login',
+  '/trade',
+  '/contract',
+  '/copy',
+  '/copyTrader',
+  '/wallet',
+  '/deposit',
+  '/withdraw',
+  '/transfer',
+  '/internalTransfer',
+  '/exchange',
+  '/records',
+  '/me',
+  '/me1',
+  '/me2',
+  '/me3',
+  '/me4',
+  '/me5',
+  '/invite',
+  '/invite1',
+  '/invite2',
+  '/node',
+  '/node1',
+  '/node2',
+  '/node21',
+  '/node22',
+  '/node23',
+  '/node3',
+  '/node4',
+  '/node5',
+  '/node6',
+  '/node7',
+  '/node8',
+  '/node9',
+  '/miner',
+  '/miner1',
+  '/miner2',
+  '/nft',
+  '/nft1',
+  '/nft2',
+  '/nft3',
+  '/nft4',
+  '/nft41',
+  '/nft5',
+  '/nft6',
+  '/nft7',
+  '/game',
+  '/game1',
+  '/cardholders',
+  '/cardholders1',
+  '/openCard',
+  '/openCard1',
+  '/realName',
+  '/realName1',
+  '/card',
+  '/address',
+  '/address1',
+  '/address2',
+  '/address3',
+  '/store',
+  '/store1',
+  '/storeInfo',
+  '/storeHome',
+  '/storeMyItem1',
+  '/storeMyItem2',
+  '/storeMyItem3',
+  '/storeMyItem4',
+  '/storeMyItem5',
+  '/order',
+  '/order1',
+  '/order2',
+  '/order3',
+  '/orderList',
+  '/orderDetail',
+  '/confirmOrder',
+  '/productList',
+  '/productDetail',
+  '/shipOrder',
+  '/consumerDividendRanking',
+  '/consumerDividendRanking1',
+  '/privatePlacement',
+  '/privateEquity',
+  '/neuRecharge',
+  '/neuRecharge1',
+  '/neuRecharge2',
+  '/neuRecharge3',
+  '/neuRecharge4',
+];
+
+describe('route table', () => {
+  const paths = ROUTES.map((r) => routePath(r.name));
+
+  it('registers every path of ROUTES.md with its exact spelling, and nothing else', () => {
+    expect(ROUTES_MD).toHaveLength(89);
+    expect([...paths].sort()).toEqual([...ROUTES_MD].sort());
+  });
+
+  it('registers each path once', () => {
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('gives every screen a title in the dictionary', () => {
+    const titles = en.screens as Record<string, string>;
+    for (const r of ROUTES) expect(titles[r.name], r.name).toMatch(/\S/);
+    expect(Object.keys(titles).sort()).toEqual(ROUTES.map((r) => r.name).sort());
+  });
+
+  it('marks exactly the five bottom tabs as tab roots', () => {
+    expect(TABS).toEqual(['home', 'trade', 'copy', 'wallet', 'me']);
+    expect(ROUTES.filter((r) => r.tab).map((r) => r.name)).toEqual([...TABS]);
+  });
+
+  it('has no path parameters', () => {
+    for (const p of paths) expect(p).toMatch(/^\/[A-Za-z0-9]+$/);
+  });
+});

@@ -1,0 +1,92 @@
+import { fileURLToPath } from 'node:url';
+import type { EndpointPath } from '@nexa/contract';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin, runnerImport } from 'vite';
+
+const backend = 'http://127.0.0.1:8080';
+
+const META_ID = 'virtual:nexa-endpoint-meta';
+
+/**
+ * The little the client needs at run time from the contract table (session needed, list style, page size),
+ * derived from the table at build time, so the zod schemas stay out of the browser bundle.
+ */
+function endpointMeta(): Plugin {
+  return {
+    name: 'nexa-endpoint-meta',
+    resolveId(id) {
+      return id === META_ID ? `\0${META_ID}` : null;
+    },
+    async load(id) {
+      if (id !== `\0${META_ID}`) return null;
+      // The contract is TypeScript: Vite's module runner loads it (plain Node could not).
+      const { module } = await runnerImport<typeof import('@nexa/contract')>('@nexa/contract', {
+        configFile: false,
+        root: fileURLToPath(new URL('.', import.meta.url)),
+        logLevel: 'warn',
+      });
+      const { endpoints } = module;
+      const meta = Object.fromEntries(
+        (Object.keys(endpoints) as EndpointPath[]).map((path) => {
+          const e = endpoints[path];
+          return [path, { auth: e.auth, list: e.list, pageSize: e.pageSize }];
+        }),
+      );
+      return `export default ${JSON.stringify(meta)};`;
+    },
+  };
+}
+
+/** The contract's modules only build values; marking them so lets unused schemas (and zod) drop out. */
+function contractIsPure(): Plugin {
+  return {
+    name: 'nexa-contract-pure',
+    transform(code, id) {
+      if (!/[\\/]contract[\\/]src[\\/]/.test(id)) return null;
+      return { code, map: null, moduleSideEffects: false };
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), endpointMeta(), contractIsPure()],
+  resolve: {
+    // The repository root holds a second React for other workspaces; the app must use exactly one.
+    dedupe: ['react', 'react-dom'],
+  },
+  server: {
+    // The Host header is kept (no changeOrigin) so sign-in messages carry the host the user sees.
+    proxy: {
+      '/api': backend,
+      '/v1': backend,
+      '/static': backend,
+      '/ws': { target: backend, ws: true },
+    },
+  },
+  build: {
+    target: 'es2022',
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // React and the antd-mobile core the first screen uses, in one chunk. Without it Rolldown
+              // parks these shared modules in the lazily loaded Toast chunk, and the first load then drags
+              // in the animation library. The utils left out are the ones that import it.
+              name: 'base',
+              test: new RegExp(
+                [
+                  'node_modules[\\\\/]',
+                  '(react|react-dom|scheduler|antd-mobile[\\\\/]es[\\\\/](global|components[\\\\/](config-provider|button|dot-loading|skeleton)[\\\\/]',
+                  '|utils[\\\\/](?!reduce-and-restore-motion|use-drag-and-pinch|use-inner-visible|use-isomorphic-update-layout-effect',
+                  '|use-mutation-effect|use-props-value|use-resize-effect|use-tab-list-scroll)))',
+                ].join(''),
+              ),
+            },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -28,12 +28,17 @@ export interface StoreOptions {
   databaseUrl?: string | undefined;
   /** Folder of the embedded store; `memory://` keeps it in memory (tests). */
   dataDir?: string;
+  /** Told about errors of idle PostgreSQL connections (they are discarded and replaced). */
+  onIdleError?: (err: Error) => void;
 }
 
 /** Opens the store and applies migrations. One schema, one migration set for both kinds. */
 export async function openStore(opts: StoreOptions): Promise<Store> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, a dropped test database) must not
+    // crash the process: the pool discards it and opens a new one on the next query.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder: MIGRATIONS });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

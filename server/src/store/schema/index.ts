@@ -1,2 +1,3 @@
 // One schema for both stores; each area keeps its tables in a file of its own.
 export * from './core';
+export * from './ledger';

@@ -1,0 +1,450 @@
+import assert from 'node:assert/strict';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import { type Db, type Store, schema, type Tx } from '../store';
+import { LEDGER_BUCKETS, LEDGER_USER_KINDS } from '../store/schema';
+import { DomainError, ValidationError } from '../transport/errors';
+import { findViolations, type SolvencyLine, solvencyReport, type Violation } from './audit';
+import { bodyHash } from './canonical';
+import type {
+  AccountRef,
+  Balance,
+  Entry,
+  HistoryQuery,
+  HistoryRow,
+  LedgerAccount,
+  Movement,
+  PostInput,
+  UserAccountKey,
+  UserAccountKind,
+} from './types';
+
+export type { SolvencyLine, Violation } from './audit';
+export * from './types';
+
+const { assets, ledgerAccounts, ledgerTransactions, ledgerPostings, idempotencyKeys } = schema;
+
+const SYSTEM_NAME_RE = /^system:[a-z0-9_.:-]+$/;
+
+const accountFields = {
+  id: ledgerAccounts.id,
+  asset: ledgerAccounts.asset,
+  kind: ledgerAccounts.kind,
+  userId: ledgerAccounts.userId,
+  systemName: ledgerAccounts.systemName,
+};
+
+export interface LedgerDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+}
+
+/**
+ * The only code that moves money. Every movement is one journal transaction whose
+ * postings sum to zero per asset; the account projections (available, frozen) are
+ * written in the same database transaction as the postings, which is the caller's.
+ */
+export function createLedger({ store, clock }: LedgerDeps) {
+  const knownAssets = new Set<string>();
+
+  async function requireAsset(db: Db | Tx, asset: string): Promise<void> {
+    if (knownAssets.has(asset)) return;
+    const [row] = await db.select({ symbol: assets.symbol }).from(assets).where(eq(assets.symbol, asset));
+    if (!row) throw new ValidationError('asset', 'invalid_value');
+    knownAssets.add(asset);
+  }
+
+  /** The user's account for (asset, kind), created empty on first use. Safe under concurrency. */
+  async function account(db: Db | Tx, key: UserAccountKey): Promise<LedgerAccount> {
+    assert(Number.isSafeInteger(key.userId) && key.userId > 0, `bad user id ${key.userId}`);
+    assert((LEDGER_USER_KINDS as readonly string[]).includes(key.kind), `bad account kind ${key.kind}`);
+    const where = and(
+      eq(ledgerAccounts.userId, key.userId),
+      eq(ledgerAccounts.asset, key.asset),
+      eq(ledgerAccounts.kind, key.kind),
+    );
+    const found = await db.select(accountFields).from(ledgerAccounts).where(where);
+    if (found[0]) return found[0];
+    await requireAsset(db, key.asset);
+    await db
+      .insert(ledgerAccounts)
+      .values({ userId: key.userId, asset: key.asset, kind: key.kind, createdAt: clock.now() })
+      .onConflictDoNothing();
+    const [row] = await db.select(accountFields).from(ledgerAccounts).where(where);
+    assert(row, 'account vanished after insert');
+    return row;
+  }
+
+  /** The named system account for an asset (`system:deposits`, …), created on first use. */
+  async function systemAccount(db: Db | Tx, name: string, asset: string): Promise<LedgerAccount> {
+    assert(SYSTEM_NAME_RE.test(name), `bad system account name ${name}`);
+    const where = and(eq(ledgerAccounts.systemName, name), eq(ledgerAccounts.asset, asset));
+    const found = await db.select(accountFields).from(ledgerAccounts).where(where);
+    if (found[0]) return found[0];
+    await requireAsset(db, asset);
+    await db
+      .insert(ledgerAccounts)
+      .values({ systemName: name, asset, kind: 'system', createdAt: clock.now() })
+      .onConflictDoNothing();
+    const [row] = await db.select(accountFields).from(ledgerAccounts).where(where);
+    assert(row, 'system account vanished after insert');
+    return row;
+  }
+
+  async function resolve(db: Db | Tx, ref: AccountRef): Promise<LedgerAccount> {
+    if ('id' in ref) return ref;
+    if ('system' in ref) return systemAccount(db, ref.system, ref.asset);
+    return account(db, ref);
+  }
+
+  /**
+   * Records one journal transaction and applies it to the projections. Must run inside
+   * the caller's database transaction, so the balance change commits with its cause.
+   * Throws InsufficientBalance (and changes nothing) when a user account would go negative.
+   * Unbalanced, empty or zero postings are bugs: they fail an assertion.
+   * Locks are held to the end of the caller's transaction: a caller that posts several
+   * times in one transaction should touch accounts in ascending id order too, or post once.
+   */
+  async function post(tx: Tx, input: PostInput): Promise<number> {
+    const { postings } = input;
+    assert(input.cause.length > 0, 'a ledger transaction needs a cause');
+    assert(postings.length > 0, 'a ledger transaction needs postings');
+    const sums = new Map<string, bigint>();
+    const deltas = new Map<number, { asset: string; available: bigint; frozen: bigint }>();
+    for (const p of postings) {
+      assert(typeof p.amount === 'bigint', 'posting amounts are bigint minor units');
+      assert(p.amount !== 0n, 'a posting moves a non-zero amount');
+      assert((LEDGER_BUCKETS as readonly string[]).includes(p.bucket), `bad bucket ${p.bucket}`);
+      assert(Number.isSafeInteger(p.account.id), 'posting to an account without id');
+      sums.set(p.account.asset, (sums.get(p.account.asset) ?? 0n) + p.amount);
+      const d = deltas.get(p.account.id) ?? { asset: p.account.asset, available: 0n, frozen: 0n };
+      assert.equal(d.asset, p.account.asset, `account ${p.account.id} posted in two assets`);
+      d[p.bucket] += p.amount;
+      deltas.set(p.account.id, d);
+    }
+    for (const [asset, sum] of sums) {
+      assert.equal(sum, 0n, `postings of ${asset} sum to ${sum}, not zero`);
+    }
+
+    // Lock every touched account in ascending id order: two transactions touching the
+    // same accounts always queue in the same order, so they never deadlock.
+    const ids = [...deltas.keys()].sort((a, b) => a - b);
+    const locked = await tx
+      .select({
+        id: ledgerAccounts.id,
+        asset: ledgerAccounts.asset,
+        kind: ledgerAccounts.kind,
+        available: ledgerAccounts.available,
+        frozen: ledgerAccounts.frozen,
+      })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, ids))
+      .orderBy(asc(ledgerAccounts.id))
+      .for('update');
+    assert.equal(locked.length, ids.length, 'posting to an unknown account');
+
+    const running = new Map<number, { available: bigint; frozen: bigint }>();
+    for (const row of locked) {
+      const d = deltas.get(row.id);
+      assert(d, 'locked an account that was not posted to');
+      assert.equal(row.asset, d.asset, `account ${row.id} holds ${row.asset}, not ${d.asset}`);
+      const available = row.available + d.available;
+      const frozen = row.frozen + d.frozen;
+      if (row.kind !== 'system' && (available < 0n || frozen < 0n)) {
+        throw new DomainError('InsufficientBalance');
+      }
+      running.set(row.id, { available: row.available, frozen: row.frozen });
+    }
+
+    const values = ids.map((id) => {
+      const d = deltas.get(id);
+      assert(d);
+      return sql`(${id}::bigint, ${d.available.toString()}::numeric, ${d.frozen.toString()}::numeric)`;
+    });
+    await tx.execute(sql`
+      update ledger_accounts as a
+      set available = a.available + v.da, frozen = a.frozen + v.df
+      from (values ${sql.join(values, sql`, `)}) as v(id, da, df)
+      where a.id = v.id`);
+
+    const now = clock.now();
+    const [txRow] = await tx
+      .insert(ledgerTransactions)
+      .values({
+        cause: input.cause,
+        ref: input.ref ?? '',
+        remark: input.remark ?? '',
+        userId: input.userId ?? null,
+        requestId: input.requestId ?? null,
+        createdAt: now,
+      })
+      .returning({ id: ledgerTransactions.id });
+    assert(txRow);
+    await tx.insert(ledgerPostings).values(
+      postings.map((p) => {
+        const r = running.get(p.account.id);
+        assert(r);
+        r[p.bucket] += p.amount;
+        return {
+          transactionId: txRow.id,
+          accountId: p.account.id,
+          asset: p.account.asset,
+          bucket: p.bucket,
+          amount: p.amount,
+          balanceAfter: r[p.bucket],
+          createdAt: now,
+        };
+      }),
+    );
+    return txRow.id;
+  }
+
+  function positive(amount: bigint): void {
+    assert(typeof amount === 'bigint' && amount > 0n, `amount must be a positive bigint, got ${amount}`);
+  }
+
+  function meta(m: Entry, ...owners: LedgerAccount[]): Entry {
+    const userId =
+      m.userId !== undefined ? m.userId : (owners.find((a) => a.userId !== null)?.userId ?? null);
+    return {
+      cause: m.cause,
+      ref: m.ref ?? '',
+      remark: m.remark ?? '',
+      userId,
+      requestId: m.requestId ?? null,
+    };
+  }
+
+  async function pair(tx: Tx, from: AccountRef, to: AccountRef): Promise<[LedgerAccount, LedgerAccount]> {
+    const a = await resolve(tx, from);
+    const b = await resolve(tx, to);
+    assert.notEqual(a.id, b.id, 'moving money from an account to itself');
+    assert.equal(a.asset, b.asset, `moving ${a.asset} into a ${b.asset} account`);
+    return [a, b];
+  }
+
+  /** Available of one account → available of another (same asset). */
+  async function transfer(tx: Tx, m: Movement & { from: AccountRef; to: AccountRef }): Promise<number> {
+    positive(m.amount);
+    const [from, to] = await pair(tx, m.from, m.to);
+    return post(tx, {
+      ...meta(m, from, to),
+      postings: [
+        { account: from, bucket: 'available', amount: -m.amount },
+        { account: to, bucket: 'available', amount: m.amount },
+      ],
+    });
+  }
+
+  /** Available → frozen on one account: a hold (pending withdrawal, open order, card authorisation). */
+  async function freeze(tx: Tx, m: Movement & { account: AccountRef }): Promise<number> {
+    positive(m.amount);
+    const acc = await resolve(tx, m.account);
+    return post(tx, {
+      ...meta(m, acc),
+      postings: [
+        { account: acc, bucket: 'available', amount: -m.amount },
+        { account: acc, bucket: 'frozen', amount: m.amount },
+      ],
+    });
+  }
+
+  /** Frozen → available on one account: a hold let go. */
+  async function release(tx: Tx, m: Movement & { account: AccountRef }): Promise<number> {
+    positive(m.amount);
+    const acc = await resolve(tx, m.account);
+    return post(tx, {
+      ...meta(m, acc),
+      postings: [
+        { account: acc, bucket: 'frozen', amount: -m.amount },
+        { account: acc, bucket: 'available', amount: m.amount },
+      ],
+    });
+  }
+
+  /** Frozen of one account → available of another: a hold carried out (e.g. withdrawal sent → system:withdrawals). */
+  async function settle(tx: Tx, m: Movement & { from: AccountRef; to: AccountRef }): Promise<number> {
+    positive(m.amount);
+    const [from, to] = await pair(tx, m.from, m.to);
+    return post(tx, {
+      ...meta(m, from, to),
+      postings: [
+        { account: from, bucket: 'frozen', amount: -m.amount },
+        { account: to, bucket: 'available', amount: m.amount },
+      ],
+    });
+  }
+
+  /** Named system account → available of an account (deposit, reward payout, …). */
+  async function credit(tx: Tx, m: Movement & { account: AccountRef; system: string }): Promise<number> {
+    positive(m.amount);
+    const acc = await resolve(tx, m.account);
+    const sys = await systemAccount(tx, m.system, acc.asset);
+    return post(tx, {
+      ...meta(m, acc),
+      postings: [
+        { account: sys, bucket: 'available', amount: -m.amount },
+        { account: acc, bucket: 'available', amount: m.amount },
+      ],
+    });
+  }
+
+  /** Available of an account → named system account (fee, purchase, …). */
+  async function debit(tx: Tx, m: Movement & { account: AccountRef; system: string }): Promise<number> {
+    positive(m.amount);
+    const acc = await resolve(tx, m.account);
+    const sys = await systemAccount(tx, m.system, acc.asset);
+    return post(tx, {
+      ...meta(m, acc),
+      postings: [
+        { account: acc, bucket: 'available', amount: -m.amount },
+        { account: sys, bucket: 'available', amount: m.amount },
+      ],
+    });
+  }
+
+  /** The user's accounts, per asset and kind. */
+  async function balances(userId: number, db: Db | Tx = store.db): Promise<Balance[]> {
+    const rows = await db
+      .select({
+        asset: ledgerAccounts.asset,
+        kind: ledgerAccounts.kind,
+        available: ledgerAccounts.available,
+        frozen: ledgerAccounts.frozen,
+      })
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.userId, userId))
+      .orderBy(asc(ledgerAccounts.asset), asc(ledgerAccounts.kind));
+    return rows.map((r) => {
+      assert(r.kind !== 'system', 'a user owns a system account');
+      return { asset: r.asset, kind: r.kind, available: r.available, frozen: r.frozen };
+    });
+  }
+
+  /** The user's postings with their causes, newest first: the records screens. */
+  async function history(
+    userId: number,
+    q: HistoryQuery,
+    db: Db | Tx = store.db,
+  ): Promise<{ list: HistoryRow[]; total: number }> {
+    assert(Number.isSafeInteger(q.page) && q.page >= 1, 'page starts at 1');
+    assert(Number.isSafeInteger(q.size) && q.size >= 1, 'size is positive');
+    const conds: SQL[] = [eq(ledgerAccounts.userId, userId)];
+    if (q.asset !== undefined) conds.push(eq(ledgerAccounts.asset, q.asset));
+    if (q.kind !== undefined) conds.push(eq(ledgerAccounts.kind, q.kind));
+    if (q.cause !== undefined) conds.push(eq(ledgerTransactions.cause, q.cause));
+    if (q.bucket !== undefined) conds.push(eq(ledgerPostings.bucket, q.bucket));
+    const where = and(...conds);
+    const [list, [total]] = await Promise.all([
+      db
+        .select({
+          id: ledgerPostings.id,
+          transactionId: ledgerPostings.transactionId,
+          asset: ledgerPostings.asset,
+          kind: ledgerAccounts.kind,
+          bucket: ledgerPostings.bucket,
+          amount: ledgerPostings.amount,
+          balanceAfter: ledgerPostings.balanceAfter,
+          cause: ledgerTransactions.cause,
+          ref: ledgerTransactions.ref,
+          remark: ledgerTransactions.remark,
+          createdAt: ledgerPostings.createdAt,
+        })
+        .from(ledgerPostings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+        .where(where)
+        .orderBy(desc(ledgerPostings.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      db
+        .select({ n: count() })
+        .from(ledgerPostings)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+        .where(where),
+    ]);
+    return {
+      list: list.map((r) => {
+        assert(r.kind !== 'system', 'a user owns a system account');
+        return { ...r, kind: r.kind as UserAccountKind };
+      }),
+      total: total?.n ?? 0,
+    };
+  }
+
+  /**
+   * Runs `fn` once per (user, request id). The first call runs it and stores its answer in
+   * the same database transaction; a retry with the same scope and body gets the stored
+   * answer without running it again; the same id with another scope or body is refused with
+   * IdempotencyConflict. Concurrent duplicates queue on the key and end with one execution.
+   * A call that throws stores nothing, so a retry runs again. The answer travels as JSON:
+   * the first caller gets the same JSON round-trip a retry gets. It opens its own database
+   * transaction (handed to `fn`): never call it inside another one.
+   */
+  async function withIdempotency<T>(
+    userId: number,
+    requestId: string,
+    scope: string,
+    body: unknown,
+    fn: (tx: Tx) => Promise<T>,
+  ): Promise<T> {
+    assert(Number.isSafeInteger(userId) && userId > 0, `bad user id ${userId}`);
+    assert(requestId.length > 0, 'empty request id');
+    const hash = bodyHash(body);
+    const key = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.requestId, requestId));
+    return store.db.transaction(async (tx) => {
+      // Claim the key first: a concurrent duplicate waits here until this transaction ends.
+      const claimed = await tx
+        .insert(idempotencyKeys)
+        .values({ userId, requestId, scope, bodyHash: hash, createdAt: clock.now() })
+        .onConflictDoNothing()
+        .returning({ userId: idempotencyKeys.userId });
+      if (claimed.length === 0) {
+        const [prior] = await tx.select().from(idempotencyKeys).where(key);
+        assert(prior, 'idempotency key vanished');
+        if (prior.scope !== scope || prior.bodyHash !== hash) throw new DomainError('IdempotencyConflict');
+        return prior.response as T;
+      }
+      const result = await fn(tx);
+      const response: unknown = result === undefined ? null : JSON.parse(JSON.stringify(result));
+      await tx.update(idempotencyKeys).set({ response }).where(key);
+      return response as T;
+    });
+  }
+
+  /** Checks the journal and projections in one snapshot; an empty list means healthy. */
+  async function audit(): Promise<Violation[]> {
+    return store.db.transaction((tx) => findViolations(tx), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
+  }
+
+  /** Per asset: user liabilities against the system accounts (they must net to zero). */
+  async function solvency(): Promise<SolvencyLine[]> {
+    return store.db.transaction((tx) => solvencyReport(tx), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
+  }
+
+  return {
+    account,
+    systemAccount,
+    post,
+    transfer,
+    freeze,
+    release,
+    settle,
+    credit,
+    debit,
+    balances,
+    history,
+    withIdempotency,
+    audit,
+    solvency,
+  };
+}
+
+export type Ledger = ReturnType<typeof createLedger>;

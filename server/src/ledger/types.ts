@@ -1,0 +1,100 @@
+import type { LEDGER_BUCKETS, LEDGER_USER_KINDS } from '../store/schema';
+
+/** The accounts every user has per asset. */
+export type UserAccountKind = (typeof LEDGER_USER_KINDS)[number];
+export type AccountKind = UserAccountKind | 'system';
+export type Bucket = (typeof LEDGER_BUCKETS)[number];
+
+/** An account as `account()` / `systemAccount()` return it. */
+export interface LedgerAccount {
+  readonly id: number;
+  readonly asset: string;
+  readonly kind: AccountKind;
+  readonly userId: number | null;
+  readonly systemName: string | null;
+}
+
+export interface UserAccountKey {
+  readonly userId: number;
+  readonly asset: string;
+  readonly kind: UserAccountKind;
+}
+
+export interface SystemAccountKey {
+  /** `system:deposits`, `system:rewards:staking`, … */
+  readonly system: string;
+  readonly asset: string;
+}
+
+/** What the convenience operations accept: an account already fetched, or its key. */
+export type AccountRef = LedgerAccount | UserAccountKey | SystemAccountKey;
+
+export interface Posting {
+  readonly account: LedgerAccount;
+  readonly bucket: Bucket;
+  /** Signed minor units; never zero. */
+  readonly amount: bigint;
+}
+
+/** Why money moved; recorded on the journal transaction. */
+export interface Entry {
+  /** 'deposit', 'withdrawal.request', 'transfer', … */
+  readonly cause: string;
+  /** Id of the business record behind it. */
+  readonly ref?: string;
+  readonly remark?: string;
+  /** Who triggered it; the convenience operations default to the user whose money leaves (or arrives). */
+  readonly userId?: number | null;
+  readonly requestId?: string | null;
+}
+
+export interface PostInput extends Entry {
+  readonly postings: readonly Posting[];
+}
+
+/** A movement of a strictly positive amount. */
+export interface Movement extends Entry {
+  readonly amount: bigint;
+}
+
+export interface Balance {
+  readonly asset: string;
+  readonly kind: UserAccountKind;
+  readonly available: bigint;
+  readonly frozen: bigint;
+}
+
+export interface HistoryQuery {
+  readonly asset?: string;
+  readonly kind?: UserAccountKind;
+  readonly cause?: string;
+  readonly bucket?: Bucket;
+  /** 1-based. */
+  readonly page: number;
+  readonly size: number;
+}
+
+export interface HistoryRow {
+  /** Posting id. */
+  readonly id: number;
+  readonly transactionId: number;
+  readonly asset: string;
+  readonly kind: UserAccountKind;
+  readonly bucket: Bucket;
+  /** Signed minor units. */
+  readonly amount: bigint;
+  readonly balanceAfter: bigint;
+  readonly cause: string;
+  readonly ref: string;
+  readonly remark: string;
+  readonly createdAt: Date;
+}
+
+/** Well-known system accounts. Reward programs use `system:rewards:<program>`. */
+export const SYSTEM = {
+  deposits: 'system:deposits',
+  withdrawals: 'system:withdrawals',
+  fees: 'system:fees',
+  exchange: 'system:exchange',
+  rewards: (program: string) => `system:rewards:${program}`,
+} as const;

@@ -1,3 +1,4 @@
 // One schema for both stores; each area keeps its tables in a file of its own.
 export * from './core';
 export * from './ledger';
+export * from './wallet';

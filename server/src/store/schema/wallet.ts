@@ -1,0 +1,218 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const minor = (name: string) => numeric(name, { precision: 38, scale: 0, mode: 'bigint' });
+
+/** Statuses a user sees on deposits and withdrawals (spec: pending approval, approved, failed). */
+export const RECORD_STATUSES = ['pending', 'approved', 'failed'] as const;
+
+/**
+ * Deposits: found on chain by the watcher, submitted by tx hash, or claimed for an operator to confirm.
+ * One row per (chain, tx hash, log index), so the same transfer is never credited twice.
+ */
+export const walletDeposits = pgTable(
+  'wallet_deposits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    asset: text('asset').notNull(),
+    amount: minor('amount').notNull(),
+    /** 'evm' for chain deposits, 'manual' for operator-confirmed ones. */
+    chain: text('chain').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull().default(0),
+    address: text('address'),
+    blockNumber: integer('block_number'),
+    blockHash: text('block_hash'),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('pending'),
+    reason: text('reason'),
+    reviewedBy: integer('reviewed_by'),
+    ledgerTxId: integer('ledger_tx_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wallet_deposits_tx_key').on(t.chain, t.txHash, t.logIndex),
+    index('wallet_deposits_user_idx').on(t.userId, t.id),
+    index('wallet_deposits_status_idx').on(t.status, t.id),
+  ],
+);
+
+/**
+ * Withdrawals: amount + fee frozen at request; an operator approves (the chain adapter sends, the tx hash
+ * is recorded) or rejects (hold released). Large ones need two different operators.
+ * `stage`: requested → first_approved → sending → sent | rejected | send_failed.
+ */
+export const walletWithdrawals = pgTable(
+  'wallet_withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    asset: text('asset').notNull(),
+    amount: minor('amount').notNull(),
+    fee: minor('fee').notNull(),
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    status: text('status', { enum: RECORD_STATUSES }).notNull().default('pending'),
+    stage: text('stage').notNull().default('requested'),
+    approvals: jsonb('approvals').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    requiredApprovals: integer('required_approvals').notNull().default(1),
+    txHash: text('tx_hash'),
+    reason: text('reason'),
+    ledgerTxId: integer('ledger_tx_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('wallet_withdrawals_user_idx').on(t.userId, t.id),
+    index('wallet_withdrawals_status_idx').on(t.status, t.id),
+  ],
+);
+
+/** Transfers between users (the counterparty is what the ledger alone would not show). */
+export const walletTransfers = pgTable(
+  'wallet_transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    fromUserId: integer('from_user_id').notNull(),
+    toUserId: integer('to_user_id').notNull(),
+    asset: text('asset').notNull(),
+    amount: minor('amount').notNull(),
+    remark: text('remark').notNull().default(''),
+    ledgerTxId: integer('ledger_tx_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('wallet_transfers_from_idx').on(t.fromUserId, t.id),
+    index('wallet_transfers_to_idx').on(t.toUserId, t.id),
+  ],
+);
+
+/** Exchanges of one asset for another at a quoted rate. */
+export const walletExchanges = pgTable(
+  'wallet_exchanges',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    fromAsset: text('from_asset').notNull(),
+    toAsset: text('to_asset').notNull(),
+    fromAmount: minor('from_amount').notNull(),
+    toAmount: minor('to_amount').notNull(),
+    fee: minor('fee').notNull(),
+    /** Units of `to_asset` per unit of `from_asset`, decimal text. */
+    rate: text('rate').notNull(),
+    quoteId: text('quote_id'),
+    ledgerTxId: integer('ledger_tx_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('wallet_exchanges_user_idx').on(t.userId, t.id),
+    uniqueIndex('wallet_exchanges_quote_key').on(t.quoteId),
+  ],
+);
+
+/** Quotes handed out by getExchangeInfo; valid for a short time, used at most once. */
+export const exchangeQuotes = pgTable('exchange_quotes', {
+  id: text('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  fromAsset: text('from_asset').notNull(),
+  toAsset: text('to_asset').notNull(),
+  fromAmount: minor('from_amount').notNull(),
+  toAmount: minor('to_amount').notNull(),
+  fee: minor('fee').notNull(),
+  rate: text('rate').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Deposit address of a user on a chain, derived from the operator's extended public key. */
+export const depositAddresses = pgTable(
+  'deposit_addresses',
+  {
+    userId: integer('user_id').notNull(),
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    derivationIndex: integer('derivation_index').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.chain] }),
+    uniqueIndex('deposit_addresses_address_key').on(t.chain, t.address),
+  ],
+);
+
+/** Block hashes the watcher has scanned, to notice reorganisations. */
+export const chainBlocks = pgTable(
+  'chain_blocks',
+  {
+    chain: text('chain').notNull(),
+    height: integer('height').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chain, t.height] })],
+);
+
+/** Where each chain's watcher has got to. */
+export const chainCursors = pgTable('chain_cursors', {
+  chain: text('chain').primaryKey(),
+  scannedHeight: integer('scanned_height').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
+
+/** Operators of the platform (admin API and console). */
+export const operators = pgTable(
+  'operators',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    /** scrypt: `salt:hash`, both hex. */
+    passwordHash: text('password_hash').notNull(),
+    roles: jsonb('roles').$type<string[]>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    disabledAt: ts('disabled_at'),
+  },
+  (t) => [uniqueIndex('operators_name_key').on(t.name)],
+);
+
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operatorId: integer('operator_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [uniqueIndex('operator_sessions_token_key').on(t.tokenHash)],
+);
+
+/** Who did what, when, with the state before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorKind: text('actor_kind', { enum: ['user', 'operator', 'system'] }).notNull(),
+    actorId: integer('actor_id'),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_subject_idx').on(t.subject, t.id)],
+);

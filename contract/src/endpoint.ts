@@ -9,6 +9,8 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Data extends z.ZodT
   readonly summary: string;
   /** Whether a session token is required. */
   readonly auth: boolean;
+  /** Called by operators: the token is an operator session's, not a user's. */
+  readonly operator: boolean;
   readonly list: ListStyle;
   /** Default page size for list calls (10, or 100 for the exchange log). */
   readonly pageSize: number;
@@ -47,6 +49,7 @@ export function paged<T extends z.ZodType>(item: T) {
 interface LiveOptions<Req extends z.ZodType, Data extends z.ZodType> {
   summary: string;
   auth?: boolean;
+  operator?: boolean;
   request: Req;
   data: Data;
   errors?: readonly ErrorName[];
@@ -62,6 +65,7 @@ export function live<Req extends z.ZodType, Data extends z.ZodType>(
     domain,
     summary: opts.summary,
     auth: opts.auth ?? true,
+    operator: opts.operator ?? false,
     list: 'none',
     pageSize: PAGE_SIZE,
     request: opts.request,
@@ -72,9 +76,17 @@ export function live<Req extends z.ZodType, Data extends z.ZodType>(
   };
 }
 
-interface LiveListOptions<F extends z.ZodRawShape, Item extends z.ZodType, S extends 'size' | 'page_num'> {
+interface LiveListOptions<
+  F extends z.ZodRawShape,
+  Item extends z.ZodType,
+  S extends 'size' | 'page_num',
+  X extends z.ZodRawShape,
+> {
   summary: string;
   auth?: boolean;
+  operator?: boolean;
+  /** Fields the answer carries beside `list` and `total`. */
+  extraData?: X;
   style?: S;
   pageSize?: number;
   filters: F;
@@ -88,15 +100,18 @@ export function liveList<
   F extends z.ZodRawShape,
   Item extends z.ZodType,
   S extends 'size' | 'page_num' = 'size',
->(domain: string, opts: LiveListOptions<F, Item, S>) {
+  // biome-ignore lint/complexity/noBannedTypes: an empty shape is the default of no extra fields
+  X extends z.ZodRawShape = {},
+>(domain: string, opts: LiveListOptions<F, Item, S, X>) {
   const style = (opts.style ?? 'size') as S;
   const pageSize = opts.pageSize ?? PAGE_SIZE;
   const request = z.object({ ...opts.filters, ...pageFields(style, pageSize) } as F & PageFields<S>);
-  const data = paged(opts.item);
+  const data = paged(opts.item).extend((opts.extraData ?? {}) as X);
   const ep: Endpoint<typeof request, typeof data> & { status: 'live' } = {
     domain,
     summary: opts.summary,
     auth: opts.auth ?? true,
+    operator: opts.operator ?? false,
     list: style,
     pageSize,
     request,
@@ -122,6 +137,7 @@ export function planned(
     domain,
     summary,
     auth: opts.auth ?? true,
+    operator: false,
     list: opts.list ?? 'none',
     pageSize: opts.pageSize ?? PAGE_SIZE,
     request: plannedRequest,

@@ -1,13 +1,17 @@
 import type { z } from 'zod';
 import type { Endpoint } from './endpoint';
+import { adminEndpoints } from './endpoints/admin';
 import { authEndpoints } from './endpoints/auth';
 import { contentEndpoints } from './endpoints/content';
 import { plannedEndpoints } from './endpoints/planned';
+import { walletEndpoints } from './endpoints/wallet';
 
 /** Every call the platform answers: the single source of truth for server routes and the web client. */
 export const endpoints = {
   ...authEndpoints,
   ...contentEndpoints,
+  ...walletEndpoints,
+  ...adminEndpoints,
   ...plannedEndpoints,
 } as const;
 

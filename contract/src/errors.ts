@@ -270,6 +270,102 @@ export const ERRORS = {
       de: 'Blockverarbeitung läuft',
     },
   },
+  BelowMinimum: {
+    code: 2004,
+    msg: {
+      en: 'The amount is below the minimum of {min}',
+      zh: '金额低于最低限额 {min}',
+      ko: '금액이 최소 한도 {min}보다 작습니다',
+      th: 'จำนวนต่ำกว่าขั้นต่ำ {min}',
+      vi: 'Số tiền thấp hơn mức tối thiểu {min}',
+      ja: '金額が最低額 {min} を下回っています',
+      de: 'Der Betrag liegt unter dem Minimum von {min}',
+    },
+  },
+  DailyLimitExceeded: {
+    code: 2005,
+    msg: {
+      en: 'This exceeds your daily limit; {left} left today',
+      zh: '超出每日限额，今日剩余 {left}',
+      ko: '일일 한도를 초과합니다. 오늘 남은 한도 {left}',
+      th: 'เกินวงเงินรายวัน วันนี้เหลือ {left}',
+      vi: 'Vượt quá hạn mức ngày; hôm nay còn {left}',
+      ja: '1日の上限を超えています。本日の残り {left}',
+      de: 'Das überschreitet Ihr Tageslimit; heute noch {left} verfügbar',
+    },
+  },
+  RecipientNotFound: {
+    code: 2006,
+    msg: {
+      en: 'No user with this address or UID',
+      zh: '该地址或UID的用户不存在',
+      ko: '해당 주소 또는 UID의 사용자가 없습니다',
+      th: 'ไม่พบผู้ใช้ที่มีที่อยู่หรือ UID นี้',
+      vi: 'Không có người dùng với địa chỉ hoặc UID này',
+      ja: 'このアドレスまたはUIDのユーザーはいません',
+      de: 'Kein Nutzer mit dieser Adresse oder UID',
+    },
+  },
+  SameAccount: {
+    code: 2007,
+    msg: {
+      en: 'Choose a different account to transfer to',
+      zh: '请选择不同的转入账户',
+      ko: '다른 계정을 선택하세요',
+      th: 'โปรดเลือกบัญชีปลายทางอื่น',
+      vi: 'Vui lòng chọn tài khoản nhận khác',
+      ja: '別の振替先アカウントを選択してください',
+      de: 'Wählen Sie ein anderes Zielkonto',
+    },
+  },
+  QuoteExpired: {
+    code: 2008,
+    msg: {
+      en: 'The quote has expired, please refresh it',
+      zh: '报价已过期，请刷新',
+      ko: '시세가 만료되었습니다. 새로 고치세요',
+      th: 'ราคาเสนอหมดอายุ โปรดรีเฟรช',
+      vi: 'Báo giá đã hết hạn, vui lòng làm mới',
+      ja: '見積もりの有効期限が切れました。更新してください',
+      de: 'Das Angebot ist abgelaufen, bitte aktualisieren',
+    },
+  },
+  InvalidState: {
+    code: 2009,
+    msg: {
+      en: 'This record can no longer be changed',
+      zh: '该记录当前状态不可操作',
+      ko: '이 기록은 더 이상 변경할 수 없습니다',
+      th: 'ไม่สามารถเปลี่ยนแปลงรายการนี้ได้แล้ว',
+      vi: 'Bản ghi này không thể thay đổi nữa',
+      ja: 'この記録は変更できません',
+      de: 'Dieser Eintrag kann nicht mehr geändert werden',
+    },
+  },
+  Forbidden: {
+    code: 2010,
+    msg: {
+      en: 'You are not allowed to do this',
+      zh: '无权执行此操作',
+      ko: '이 작업을 수행할 권한이 없습니다',
+      th: 'คุณไม่มีสิทธิ์ทำรายการนี้',
+      vi: 'Bạn không có quyền thực hiện thao tác này',
+      ja: 'この操作を行う権限がありません',
+      de: 'Dazu sind Sie nicht berechtigt',
+    },
+  },
+  OperatorLoginFailed: {
+    code: 2011,
+    msg: {
+      en: 'Wrong name or password',
+      zh: '用户名或密码错误',
+      ko: '이름 또는 비밀번호가 틀렸습니다',
+      th: 'ชื่อหรือรหัสผ่านไม่ถูกต้อง',
+      vi: 'Sai tên hoặc mật khẩu',
+      ja: '名前またはパスワードが違います',
+      de: 'Falscher Name oder falsches Passwort',
+    },
+  },
 } as const satisfies Record<string, { code: number; msg: Localized }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -10,3 +10,5 @@ export * from './lang';
 export * from './md5';
 export * from './money';
 export * from './schemas';
+export * from './endpoints/wallet';
+export * from './endpoints/admin';

@@ -9,12 +9,16 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { AppDeps } from './context';
 import { createHandlers, type Modules } from './handlers';
+import { createLedger, type Ledger } from './ledger';
 import { registerGateway } from './live/gateway';
+import { createAdmin } from './modules/admin';
 import { createAuth } from './modules/auth';
 import { logMailer, type Mailer, smtpMailer } from './modules/auth/mailer';
 import { createContent } from './modules/content';
 import { createSettings } from './modules/settings';
 import { createUsers } from './modules/users';
+import { createWallet } from './modules/wallet';
+import type { ChainAdapter } from './modules/wallet/common';
 import { openApiDocument } from './openapi';
 import { seedBase, seedDemo } from './seed';
 import { openStore, type Store } from './store';
@@ -29,6 +33,8 @@ export interface AppOptions {
   /** An already open store (tests share one); otherwise opened from the config. */
   readonly store?: Store;
   readonly mailer?: Mailer;
+  /** A chain adapter for deposits and withdrawals; without one, operators confirm deposits. */
+  readonly chain?: ChainAdapter | null;
   /** Log lines go nowhere (tests). */
   readonly quiet?: boolean;
 }
@@ -37,6 +43,7 @@ export interface App {
   readonly fastify: FastifyInstance;
   readonly deps: AppDeps;
   readonly modules: Modules;
+  readonly ledger: Ledger;
   close(): Promise<void>;
 }
 
@@ -80,7 +87,25 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   await seedBase(store);
   if (config.seedDemo) await seedDemo(store, deps.clock);
 
-  const modules: Modules = { auth: createAuth(deps), users: createUsers(deps), content: createContent(deps) };
+  const ledger = createLedger({ store, clock: deps.clock });
+  const wallet = createWallet({ ...deps, ledger, chain: opts.chain ?? null });
+  const admin = createAdmin({ ...deps, ledger, wallet });
+  const modules: Modules = {
+    auth: createAuth(deps),
+    users: createUsers(deps),
+    content: createContent(deps),
+    wallet,
+    admin,
+  };
+  if (config.adminBootstrap) {
+    const [name = '', password = ''] = config.adminBootstrap.split(':');
+    await admin.createOperator(name, password, ['admin']);
+  }
+  if (config.seedDemo) {
+    // Demo operators (documented in the README); a real deployment uses ADMIN_BOOTSTRAP.
+    await admin.createOperator('admin', 'nexa-admin', ['admin']);
+    await admin.createOperator('finance', 'nexa-finance', ['finance']);
+  }
 
   fastify.setErrorHandler((err, req, reply) => {
     const status = (err as { statusCode?: number }).statusCode;
@@ -92,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   registerTransport(fastify, deps, {
     handlers: createHandlers(modules),
     authenticate: modules.auth.authenticate,
+    authenticateOperator: admin.authenticate,
   });
 
   await fastify.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
@@ -149,6 +175,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     fastify,
     deps,
     modules,
+    ledger,
     async close() {
       clearInterval(sweep);
       await fastify.close();

@@ -32,6 +32,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built web app to serve; absent = API only. */
   WEB_DIST: z.string().optional(),
+  /** `name:password` of an admin operator created at start when missing (first boot of a deployment). */
+  ADMIN_BOOTSTRAP: z
+    .string()
+    .regex(/^[^:]+:.{8,}$/)
+    .optional(),
   /** Also trust X-Forwarded-For for the client address (behind a proxy). */
   TRUST_PROXY: bool.default(false),
 });
@@ -56,6 +61,7 @@ export interface Config {
   readonly logLevel: string;
   readonly webDist: string | undefined;
   readonly trustProxy: boolean;
+  readonly adminBootstrap: string | undefined;
 }
 
 /** Reads and validates the environment once; the only place that touches process.env. */
@@ -89,5 +95,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,
+    adminBootstrap: e.ADMIN_BOOTSTRAP,
   });
 }

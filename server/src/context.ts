@@ -2,6 +2,7 @@ import type { EndpointPath, Lang, LivePath, RequestOutput, ResponseData } from '
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
+import type { OperatorUser } from './modules/admin';
 import type { Mailer } from './modules/auth/mailer';
 import type { SettingsService } from './modules/settings';
 import type { Store } from './store';
@@ -35,6 +36,8 @@ export interface Ctx<P extends EndpointPath> {
   readonly user: AuthUser | null;
   /** The caller; throws SessionInvalid when there is none (never happens on calls that need a token). */
   me(): AuthUser;
+  /** The operator calling an operator call; throws SessionInvalid when there is none. */
+  op(): OperatorUser;
 }
 
 export type Handler<P extends EndpointPath> = (ctx: Ctx<P>) => Promise<ResponseData<P>>;

@@ -1,16 +1,42 @@
-import type { Handlers } from './context';
+import type { RequestOutput } from '@nexa/contract';
+import type { AuthUser, Handlers } from './context';
+import type { AdminModule } from './modules/admin';
 import type { AuthModule } from './modules/auth';
 import type { ContentModule } from './modules/content';
 import type { UsersModule } from './modules/users';
+import type { WalletModule } from './modules/wallet';
+
+/** What a shared handler reads of its context. */
+interface CtxOf<P extends keyof Handlers> {
+  readonly body: RequestOutput<P>;
+  me(): AuthUser;
+}
 
 export interface Modules {
   readonly auth: AuthModule;
   readonly users: UsersModule;
   readonly content: ContentModule;
+  readonly wallet: WalletModule;
+  readonly admin: AdminModule;
 }
 
 /** Thin handlers: parse (done by the transport), call the domain, map the result. */
 export function createHandlers(m: Modules): Handlers {
+  const { wallet, admin } = m;
+  // One handler serves calls of the same shape; typed by what it reads, so it fits each of them.
+  const assetLog = (asset: string) => (ctx: CtxOf<'/api/user/usdtLog'>) =>
+    wallet.records(
+      ctx.me().id,
+      { symbol: asset, account: 'spot', type: ctx.body.type, amount_type: ctx.body.amount_type },
+      ctx.body,
+    );
+  const transfer = (ctx: CtxOf<'/api/transfer/index'>) => wallet.transfer(ctx.me().id, ctx.body);
+  const withdraw = (ctx: CtxOf<'/api/withdraw/index'>) => wallet.withdrawals.request(ctx.me().id, ctx.body);
+  const stripRows = async <T>(p: Promise<{ list: T[]; total: number }>) => {
+    const { list, total } = await p;
+    return { list, total };
+  };
+
   return {
     '/api/auth/login': (ctx) => m.auth.login(ctx.body, { host: ctx.host, ip: ctx.ip }),
     '/api/auth/sendEmail': (ctx) => m.auth.sendEmail(ctx.body.email, ctx.body.scene, ctx.ip, ctx.user?.id),
@@ -25,5 +51,57 @@ export function createHandlers(m: Modules): Handlers {
     '/api/basic/question': (ctx) => m.content.questions(ctx.lang, ctx.body.page, ctx.body.size),
     '/api/basic/banner': (ctx) => m.content.banners(ctx.lang),
     '/v1/basic/currencyList': () => m.content.currencies(),
+
+    '/api/finance/userFinance': (ctx) => wallet.finance(ctx.me().id, ctx.body.account),
+    '/api/user/usdtLog': assetLog('USDT'),
+    '/api/user/bwcLog': assetLog('BWC'),
+    '/api/user/bwtLog': assetLog('BWT'),
+    '/api/user/aleoLog': assetLog('ALEO'),
+    '/api/user/domiLog': assetLog('DOMI'),
+    '/api/user/satsLog': assetLog('SATS'),
+    '/api/user/incomeLog': (ctx) =>
+      wallet.records(
+        ctx.me().id,
+        { symbol: ctx.body.symbol, amount_type: ctx.body.amount_type, causePrefix: 'reward.' },
+        ctx.body,
+      ),
+    '/api/user/lock_coin': (ctx) =>
+      wallet.records(ctx.me().id, { symbol: ctx.body.symbol, bucket: 'frozen' }, ctx.body),
+    '/api/assets/moneyRecord': (ctx) => wallet.records(ctx.me().id, ctx.body, ctx.body),
+    '/api/moneylog/moneyDetail': (ctx) =>
+      wallet.records(ctx.me().id, { transactionId: ctx.body.id }, ctx.body),
+    '/api/exchange/getExchangeInfo': (ctx) => wallet.exchangeInfo(ctx.me().id, ctx.body),
+    '/api/exchange/exchange': (ctx) => wallet.exchange(ctx.me().id, ctx.body),
+    '/api/withdraw/receiveUsdt': (ctx) => wallet.deposits.receiveAddress(ctx.me().id, ctx.body.chain),
+    '/api/recharge/recharge': (ctx) => wallet.deposits.report(ctx.me().id, ctx.body),
+    '/v1/recharge/list': (ctx) => stripRows(wallet.deposits.list(ctx.me().id, ctx.body, ctx.body)),
+    '/api/withdraw/index': withdraw,
+    '/api/withdraw/withdrawCoin': withdraw,
+    '/api/withdraw/list': (ctx) => stripRows(wallet.withdrawals.list(ctx.me().id, ctx.body, ctx.body)),
+    '/api/transfer/index': transfer,
+    '/api/user/transfer': transfer,
+    '/api/transfer/transferList': (ctx) => wallet.transfers(ctx.me().id, ctx.body, ctx.body),
+    '/api/transferBalance/index': (ctx) => wallet.internalTransfer(ctx.me().id, ctx.body),
+
+    '/admin/auth/login': (ctx) => admin.login(ctx.body.name, ctx.body.password, ctx.ip),
+    '/admin/deposits/list': (ctx) => admin.depositList(ctx.op(), ctx.body),
+    '/admin/deposits/confirm': (ctx) => {
+      admin.require(ctx.op(), 'finance');
+      return wallet.deposits.confirm(ctx.op().id, ctx.body);
+    },
+    '/admin/deposits/reject': (ctx) => {
+      admin.require(ctx.op(), 'finance');
+      return wallet.deposits.reject(ctx.op().id, ctx.body.deposit_id, ctx.body.reason);
+    },
+    '/admin/withdrawals/list': (ctx) => admin.withdrawalList(ctx.op(), ctx.body),
+    '/admin/withdrawals/approve': (ctx) => {
+      admin.require(ctx.op(), 'finance');
+      return wallet.withdrawals.approve(ctx.op().id, ctx.body.withdrawal_id);
+    },
+    '/admin/withdrawals/reject': (ctx) => {
+      admin.require(ctx.op(), 'finance');
+      return wallet.withdrawals.reject(ctx.op().id, ctx.body.withdrawal_id, ctx.body.reason);
+    },
+    '/admin/solvency': (ctx) => admin.solvency(ctx.op()),
   };
 }

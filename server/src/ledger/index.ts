@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import { type Db, type Store, schema, type Tx } from '../store';
 import { LEDGER_BUCKETS, LEDGER_USER_KINDS } from '../store/schema';
@@ -334,6 +334,10 @@ export function createLedger({ store, clock }: LedgerDeps) {
     if (q.kind !== undefined) conds.push(eq(ledgerAccounts.kind, q.kind));
     if (q.cause !== undefined) conds.push(eq(ledgerTransactions.cause, q.cause));
     if (q.bucket !== undefined) conds.push(eq(ledgerPostings.bucket, q.bucket));
+    if (q.causePrefix !== undefined) conds.push(like(ledgerTransactions.cause, `${q.causePrefix}%`));
+    if (q.direction === 'in') conds.push(gt(ledgerPostings.amount, 0n));
+    if (q.direction === 'out') conds.push(lt(ledgerPostings.amount, 0n));
+    if (q.transactionId !== undefined) conds.push(eq(ledgerPostings.transactionId, q.transactionId));
     const where = and(...conds);
     const [list, [total]] = await Promise.all([
       db

@@ -69,6 +69,12 @@ export interface HistoryQuery {
   readonly kind?: UserAccountKind;
   readonly cause?: string;
   readonly bucket?: Bucket;
+  /** Causes starting with this text (`reward.` for every reward program). */
+  readonly causePrefix?: string;
+  /** Money in (positive postings) or out (negative). */
+  readonly direction?: 'in' | 'out';
+  /** Only the postings of one journal transaction. */
+  readonly transactionId?: number;
   /** 1-based. */
   readonly page: number;
   readonly size: number;

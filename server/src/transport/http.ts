@@ -17,6 +17,7 @@ import {
 } from '@nexa/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, AuthUser, Ctx, Handler, Handlers } from '../context';
+import type { OperatorUser } from '../modules/admin';
 import { schema } from '../store';
 import { DomainError, ValidationError, validationFromZod } from './errors';
 
@@ -26,6 +27,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export interface TransportOptions {
   readonly handlers: Handlers;
   readonly authenticate: (token: string) => Promise<AuthUser | null>;
+  readonly authenticateOperator: (token: string) => Promise<OperatorUser | null>;
 }
 
 function tokenFrom(req: FastifyRequest): string {
@@ -131,8 +133,9 @@ export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: Tra
       try {
         const payload = await unwrap(req.body);
         const token = tokenFrom(req);
-        const user = token ? await opts.authenticate(token) : null;
-        if (ep.auth && !user) throw new DomainError('SessionInvalid');
+        const operator = ep.operator && token ? await opts.authenticateOperator(token) : null;
+        const user = !ep.operator && token ? await opts.authenticate(token) : null;
+        if (ep.auth && !(ep.operator ? operator : user)) throw new DomainError('SessionInvalid');
         const parsed = ep.request.safeParse(payload, { reportInput: true });
         if (!parsed.success) throw validationFromZod(parsed.error);
         if (ep.status !== 'live' || !handler) throw new DomainError('NotAvailable');
@@ -145,6 +148,10 @@ export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: Tra
           me() {
             if (!user) throw new DomainError('SessionInvalid');
             return user;
+          },
+          op() {
+            if (!operator) throw new DomainError('SessionInvalid');
+            return operator;
           },
         };
         const data = await handler(ctx);

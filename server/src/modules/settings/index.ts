@@ -15,6 +15,31 @@ export const SETTINGS = {
   'auth.email_code_ttl_s': z.number().int().positive().default(600),
   'auth.message_max_age_s': z.number().int().positive().default(300),
   'referral.valid_volume_usdt': z.string().default('100'),
+  /** Per withdrawable asset: minimum, fee, daily limit and the amount from which two operators must approve. */
+  'withdraw.rules': z
+    .record(
+      z.string(),
+      z.object({ min: z.string(), fee: z.string(), daily_limit: z.string(), dual_approval_from: z.string() }),
+    )
+    .default({ USDT: { min: '10', fee: '1', daily_limit: '50000', dual_approval_from: '10000' } }),
+  'transfer.min': z.string().default('1'),
+  'exchange.fee_rate': z.string().default('0.005'),
+  'exchange.quote_ttl_s': z.number().int().positive().default(30),
+  /** Reference prices in USDT until the market supplies live ones. */
+  'exchange.prices_usdt': z.record(z.string(), z.string()).default({
+    USDT: '1',
+    BTC: '65000',
+    ETH: '3200',
+    BWC: '0.5',
+    BWT: '0.2',
+    ALEO: '1.2',
+    DOMI: '0.05',
+    SATS: '0.0003',
+    RRT: '0.1',
+    NEU: '2',
+  }),
+  /** Platform day boundary as minutes east of UTC (UTC+8). */
+  'platform.day_offset_min': z.number().int().default(480),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -1,0 +1,112 @@
+import { formatAmount, parseAmount } from '@nexa/contract';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../context';
+import type { Ledger } from '../../ledger';
+import { schema, type Tx } from '../../store';
+import { DomainError, ValidationError } from '../../transport/errors';
+
+export interface AssetInfo {
+  readonly symbol: string;
+  readonly name: string;
+  readonly scale: number;
+  readonly displayPrecision: number;
+}
+
+/** A chain the platform can receive on and send from. */
+export interface ChainAdapter {
+  readonly chain: string;
+  readonly asset: string;
+  readonly confirmations: number;
+  depositAddress(userId: number): Promise<string>;
+  /** Records the deposits a transaction makes to the user's address; crediting follows confirmations. */
+  submitTxHash(userId: number, txHash: string): Promise<Array<{ id: number }>>;
+  sendToken(to: string, amount: bigint): Promise<string>;
+  /** Confirmations a deposit has now (null when unknown). */
+  confirmationsOf?(blockNumber: number | null): Promise<number | null>;
+}
+
+export interface WalletDeps extends AppDeps {
+  readonly ledger: Ledger;
+  readonly chain: ChainAdapter | null;
+}
+
+/** Assets and amounts: parsing, formatting and the USDT reference prices. */
+export function createAssets(deps: AppDeps) {
+  let cache: Map<string, AssetInfo> | null = null;
+
+  async function all(): Promise<Map<string, AssetInfo>> {
+    if (!cache) {
+      const rows = await deps.store.db
+        .select()
+        .from(schema.assets)
+        .where(eq(schema.assets.enabled, true))
+        .orderBy(schema.assets.sort);
+      cache = new Map(rows.map((r) => [r.symbol, r]));
+    }
+    return cache;
+  }
+
+  async function get(symbol: string, field = 'asset'): Promise<AssetInfo> {
+    const a = (await all()).get(symbol);
+    if (!a) throw new ValidationError(field, 'invalid_value');
+    return a;
+  }
+
+  /** A wire amount in an asset's minor units; too many decimals is a validation error of `field`. */
+  function toMinor(asset: AssetInfo, text: string, field = 'amount'): bigint {
+    const minor = parseAmount(text, asset.scale);
+    if (minor === null) throw new ValidationError(field, 'invalid_format');
+    if (minor <= 0n) throw new ValidationError(field, 'too_small');
+    return minor;
+  }
+
+  function show(asset: AssetInfo, minor: bigint): string {
+    return formatAmount(minor, asset.scale);
+  }
+
+  /** Price of one unit in USDT, as minor units at 18 decimals. */
+  async function priceUsdt18(symbol: string): Promise<bigint> {
+    const prices = await deps.settings.get('exchange.prices_usdt');
+    const text = prices[symbol];
+    const p = text === undefined ? null : parseAmount(text, 18);
+    if (p === null || p <= 0n) throw new DomainError('NotAvailable');
+    return p;
+  }
+
+  /** Value of `minor` units of an asset in USDT minor units (scale 6), rounded down. */
+  async function usdtValue(asset: AssetInfo, minor: bigint): Promise<bigint> {
+    if (minor === 0n) return 0n;
+    const prices = await deps.settings.get('exchange.prices_usdt');
+    const text = prices[asset.symbol];
+    const p = text === undefined ? null : parseAmount(text, 18);
+    if (p === null) return 0n;
+    return (minor * p * 10n ** 6n) / (10n ** BigInt(asset.scale) * 10n ** 18n);
+  }
+
+  return { all, get, toMinor, show, priceUsdt18, usdtValue };
+}
+
+export type Assets = ReturnType<typeof createAssets>;
+
+/** Runs a money-moving step in one database transaction, once per request id when the caller gave one. */
+export function moneyTx<T>(
+  deps: WalletDeps,
+  userId: number,
+  requestId: string | undefined,
+  scope: string,
+  body: unknown,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  if (requestId) return deps.ledger.withIdempotency(userId, requestId, scope, body, fn);
+  return deps.store.db.transaction(fn);
+}
+
+/** Start of the platform day containing `now` (UTC+8 by default). */
+export async function platformDayStart(deps: AppDeps): Promise<Date> {
+  const offsetMs = (await deps.settings.get('platform.day_offset_min')) * 60_000;
+  const now = deps.clock.now().getTime();
+  const day = Math.floor((now + offsetMs) / 86_400_000) * 86_400_000 - offsetMs;
+  return new Date(day);
+}
+
+export const iso = (d: Date) => d.toISOString();

@@ -1,0 +1,265 @@
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { SYSTEM } from '../../ledger';
+import { schema, type Tx } from '../../store';
+import { DomainError, ValidationError } from '../../transport/errors';
+import { type Assets, iso, type WalletDeps } from './common';
+
+const { walletDeposits, users, auditLog } = schema;
+
+type DepositRow = typeof walletDeposits.$inferSelect;
+type Status = 'pending' | 'approved' | 'failed';
+
+/**
+ * Deposits. With a chain adapter, the chain is the truth: a reported tx hash is verified there and
+ * the watcher credits after N confirmations. Without one, a user reports a tx hash and amount and
+ * an operator confirms (or rejects) it. Either way a deposit is credited exactly once.
+ */
+export function createDeposits(deps: WalletDeps, assets: Assets) {
+  const { store, clock, ledger, chain } = deps;
+
+  async function view(d: DepositRow) {
+    const asset = await assets.get(d.asset);
+    let confirmations: number | null = null;
+    if (chain && d.chain === chain.chain && d.status === 'pending' && chain.confirmationsOf) {
+      confirmations = await chain.confirmationsOf(d.blockNumber);
+    }
+    return {
+      id: d.id,
+      asset: d.asset,
+      amount: assets.show(asset, d.amount),
+      chain: d.chain,
+      tx_hash: d.txHash,
+      address: d.address,
+      status: d.status as Status,
+      reason: d.reason,
+      confirmations,
+      time: iso(d.createdAt),
+    };
+  }
+
+  async function receiveAddress(userId: number, chainName: string) {
+    if (chain && chainName === chain.chain) {
+      return {
+        asset: chain.asset,
+        chain: chain.chain,
+        address: await chain.depositAddress(userId),
+        confirmations: chain.confirmations,
+        mode: 'chain' as const,
+      };
+    }
+    return { asset: 'USDT', chain: 'manual', address: null, confirmations: 0, mode: 'operator' as const };
+  }
+
+  /** Credits a deposit inside the caller's transaction; the watcher and operators both come here. */
+  async function credit(
+    tx: Tx,
+    d: { id: number; userId: number; asset: string; amount: bigint; txHash: string },
+  ) {
+    return ledger.credit(tx, {
+      account: { userId: d.userId, asset: d.asset, kind: 'spot' },
+      system: SYSTEM.deposits,
+      amount: d.amount,
+      cause: 'deposit',
+      ref: `dep_${d.id}`,
+      remark: d.txHash,
+      userId: d.userId,
+    });
+  }
+
+  async function report(
+    userId: number,
+    body: { asset: string; chain: string; tx_hash: string; amount?: string | undefined },
+  ) {
+    const txHash = body.tx_hash.toLowerCase();
+    if (chain && body.chain === chain.chain) {
+      const found = await chain.submitTxHash(userId, txHash);
+      const ids = found.map((f) => f.id);
+      const rows = ids.length
+        ? await store.db
+            .select()
+            .from(walletDeposits)
+            .where(and(eq(walletDeposits.userId, userId), inArray(walletDeposits.id, ids)))
+        : [];
+      return { list: await Promise.all(rows.map(view)) };
+    }
+    const asset = await assets.get(body.asset);
+    if (!body.amount) throw new ValidationError('amount', 'required');
+    const amount = assets.toMinor(asset, body.amount);
+    const [existing] = await store.db
+      .select()
+      .from(walletDeposits)
+      .where(
+        and(
+          eq(walletDeposits.chain, 'manual'),
+          eq(walletDeposits.txHash, txHash),
+          eq(walletDeposits.logIndex, 0),
+        ),
+      );
+    if (existing) {
+      // The same hash reported again by its owner answers the same record; by anyone else, nothing.
+      if (existing.userId !== userId) throw new DomainError('NotFound');
+      return { list: [await view(existing)] };
+    }
+    const [row] = await store.db
+      .insert(walletDeposits)
+      .values({
+        userId,
+        asset: asset.symbol,
+        amount,
+        chain: 'manual',
+        txHash,
+        logIndex: 0,
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return report(userId, body);
+    return { list: [await view(row)] };
+  }
+
+  async function list(
+    userId: number | null,
+    f: { status?: Status | undefined; symbol?: string | undefined },
+    p: { page: number; size: number },
+  ) {
+    const conds: SQL[] = [];
+    if (userId !== null) conds.push(eq(walletDeposits.userId, userId));
+    if (f.status) conds.push(eq(walletDeposits.status, f.status));
+    if (f.symbol) conds.push(eq(walletDeposits.asset, f.symbol));
+    const where = conds.length ? and(...conds) : undefined;
+    const [rows, [total]] = await Promise.all([
+      store.db
+        .select()
+        .from(walletDeposits)
+        .where(where)
+        .orderBy(desc(walletDeposits.id))
+        .limit(p.size)
+        .offset((p.page - 1) * p.size),
+      store.db.select({ n: count() }).from(walletDeposits).where(where),
+    ]);
+    return { rows, list: await Promise.all(rows.map(view)), total: total?.n ?? 0 };
+  }
+
+  async function ownerOf(userId: number) {
+    const [u] = await store.db
+      .select({ uid: users.uid, address: users.address })
+      .from(users)
+      .where(eq(users.id, userId));
+    return u ?? { uid: '', address: '' };
+  }
+
+  async function adminView(d: DepositRow) {
+    return { ...(await view(d)), user: await ownerOf(d.userId) };
+  }
+
+  async function audit(
+    tx: Tx,
+    operatorId: number,
+    action: string,
+    before: DepositRow | null,
+    after: DepositRow,
+  ) {
+    await tx.insert(auditLog).values({
+      actorKind: 'operator',
+      actorId: operatorId,
+      action,
+      subject: `deposit:${after.id}`,
+      before: before ? JSON.parse(JSON.stringify(before, bigintJson)) : null,
+      after: JSON.parse(JSON.stringify(after, bigintJson)),
+      createdAt: clock.now(),
+    });
+  }
+
+  /** An operator confirms a pending claim, or records a deposit seen elsewhere and credits it at once. */
+  async function confirm(
+    operatorId: number,
+    body: {
+      deposit_id?: number | undefined;
+      user?: string | undefined;
+      asset?: string | undefined;
+      amount?: string | undefined;
+      tx_hash?: string | undefined;
+    },
+  ) {
+    const row = await store.db.transaction(async (tx) => {
+      let d: DepositRow | undefined;
+      if (body.deposit_id) {
+        [d] = await tx
+          .select()
+          .from(walletDeposits)
+          .where(eq(walletDeposits.id, body.deposit_id))
+          .for('update');
+        if (!d) throw new DomainError('NotFound');
+        if (d.status !== 'pending') throw new DomainError('InvalidState');
+        if (d.chain !== 'manual') throw new DomainError('InvalidState');
+      } else {
+        if (!body.user) throw new ValidationError('user', 'required');
+        if (!body.amount) throw new ValidationError('amount', 'required');
+        if (!body.tx_hash) throw new ValidationError('tx_hash', 'required');
+        const key = body.user.toLowerCase();
+        const [u] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(/^0x[0-9a-f]{40}$/.test(key) ? eq(users.address, key) : eq(users.uid, key));
+        if (!u) throw new DomainError('NotFound');
+        const asset = await assets.get(body.asset ?? 'USDT');
+        const amount = assets.toMinor(asset, body.amount);
+        const inserted = await tx
+          .insert(walletDeposits)
+          .values({
+            userId: u.id,
+            asset: asset.symbol,
+            amount,
+            chain: 'manual',
+            txHash: body.tx_hash.toLowerCase(),
+            logIndex: 0,
+            createdAt: clock.now(),
+            updatedAt: clock.now(),
+          })
+          .onConflictDoNothing()
+          .returning();
+        d = inserted[0];
+        if (!d) throw new DomainError('InvalidState');
+      }
+      const ledgerTxId = await credit(tx, d);
+      const [after] = await tx
+        .update(walletDeposits)
+        .set({ status: 'approved', reviewedBy: operatorId, ledgerTxId, updatedAt: clock.now() })
+        .where(eq(walletDeposits.id, d.id))
+        .returning();
+      if (!after) throw new Error('deposit vanished');
+      await audit(tx, operatorId, 'deposit.confirm', d, after);
+      return after;
+    });
+    return adminView(row);
+  }
+
+  async function reject(operatorId: number, depositId: number, reason: string) {
+    const row = await store.db.transaction(async (tx) => {
+      const [d] = await tx
+        .select()
+        .from(walletDeposits)
+        .where(eq(walletDeposits.id, depositId))
+        .for('update');
+      if (!d) throw new DomainError('NotFound');
+      if (d.status !== 'pending') throw new DomainError('InvalidState');
+      const [after] = await tx
+        .update(walletDeposits)
+        .set({ status: 'failed', reason, reviewedBy: operatorId, updatedAt: clock.now() })
+        .where(eq(walletDeposits.id, d.id))
+        .returning();
+      if (!after) throw new Error('deposit vanished');
+      await audit(tx, operatorId, 'deposit.reject', d, after);
+      return after;
+    });
+    return adminView(row);
+  }
+
+  return { receiveAddress, report, list, credit, confirm, reject, adminView };
+}
+
+/** JSON of rows holding bigint amounts (audit trail). */
+export function bigintJson(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
+}

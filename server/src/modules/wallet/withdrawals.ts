@@ -1,0 +1,318 @@
+import { formatAmount, parseAmount } from '@nexa/contract';
+import { and, count, desc, eq, gte, inArray, ne, type SQL, sum } from 'drizzle-orm';
+import { SYSTEM } from '../../ledger';
+import { schema, type Tx } from '../../store';
+import { DomainError, ValidationError } from '../../transport/errors';
+import { type Assets, iso, moneyTx, platformDayStart, type WalletDeps } from './common';
+import { bigintJson } from './deposits';
+
+const { walletWithdrawals, users, operators, auditLog } = schema;
+
+type WithdrawalRow = typeof walletWithdrawals.$inferSelect;
+type Status = 'pending' | 'approved' | 'failed';
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * Withdrawals: amount + fee frozen at request; operators approve (the last required approval
+ * settles the hold and the chain adapter sends) or reject (the hold is released).
+ * Stages: requested → first_approved → sending → sent | send_failed; or rejected.
+ */
+export function createWithdrawals(deps: WalletDeps, assets: Assets) {
+  const { store, clock, ledger, settings, chain, log } = deps;
+
+  async function rulesFor(symbol: string) {
+    const rules = (await settings.get('withdraw.rules'))[symbol];
+    if (!rules) throw new ValidationError('asset', 'invalid_value');
+    const asset = await assets.get(symbol);
+    const m = (text: string) => parseAmount(text, asset.scale) ?? 0n;
+    return {
+      asset,
+      min: m(rules.min),
+      fee: m(rules.fee),
+      dailyLimit: m(rules.daily_limit),
+      dualFrom: m(rules.dual_approval_from),
+    };
+  }
+
+  async function view(w: WithdrawalRow) {
+    const asset = await assets.get(w.asset);
+    return {
+      id: w.id,
+      asset: w.asset,
+      amount: assets.show(asset, w.amount),
+      fee: assets.show(asset, w.fee),
+      chain: w.chain,
+      address: w.address,
+      status: w.status as Status,
+      stage: w.stage,
+      tx_hash: w.txHash,
+      reason: w.reason,
+      time: iso(w.createdAt),
+    };
+  }
+
+  async function request(
+    userId: number,
+    body: { asset: string; chain: string; address: string; amount: string; request_id?: string | undefined },
+  ) {
+    const r = await rulesFor(body.asset);
+    const amount = assets.toMinor(r.asset, body.amount);
+    if (chain ? body.chain !== chain.chain : body.chain !== 'evm')
+      throw new ValidationError('chain', 'invalid_value');
+    if (!EVM_ADDRESS.test(body.address)) throw new ValidationError('address', 'invalid_format');
+    const show = (m: bigint) => `${formatAmount(m, r.asset.scale)} ${r.asset.symbol}`;
+    if (amount < r.min) throw new DomainError('BelowMinimum', { min: show(r.min) });
+    const since = await platformDayStart(deps);
+    const row = await moneyTx(deps, userId, body.request_id, 'withdraw', body, async (tx) => {
+      // One request at a time per user and asset, so the daily limit cannot be raced past.
+      const account = await ledger.account(tx, { userId, asset: r.asset.symbol, kind: 'spot' });
+      await tx
+        .select({ id: schema.ledgerAccounts.id })
+        .from(schema.ledgerAccounts)
+        .where(eq(schema.ledgerAccounts.id, account.id))
+        .for('update');
+      const [today] = await tx
+        .select({ total: sum(walletWithdrawals.amount) })
+        .from(walletWithdrawals)
+        .where(
+          and(
+            eq(walletWithdrawals.userId, userId),
+            eq(walletWithdrawals.asset, r.asset.symbol),
+            ne(walletWithdrawals.status, 'failed'),
+            gte(walletWithdrawals.createdAt, since),
+          ),
+        );
+      const used = BigInt(today?.total ?? '0');
+      if (used + amount > r.dailyLimit) {
+        throw new DomainError('DailyLimitExceeded', {
+          left: show(r.dailyLimit > used ? r.dailyLimit - used : 0n),
+        });
+      }
+      const [w] = await tx
+        .insert(walletWithdrawals)
+        .values({
+          userId,
+          asset: r.asset.symbol,
+          amount,
+          fee: r.fee,
+          chain: body.chain,
+          address: body.address.toLowerCase(),
+          requiredApprovals: amount >= r.dualFrom ? 2 : 1,
+          createdAt: clock.now(),
+          updatedAt: clock.now(),
+        })
+        .returning();
+      if (!w) throw new Error('withdrawal not written');
+      const ledgerTxId = await ledger.freeze(tx, {
+        account,
+        amount: amount + r.fee,
+        cause: 'withdrawal',
+        ref: `wd_${w.id}`,
+        remark: body.address.toLowerCase(),
+        userId,
+        requestId: body.request_id ?? null,
+      });
+      await tx.update(walletWithdrawals).set({ ledgerTxId }).where(eq(walletWithdrawals.id, w.id));
+      return { id: w.id };
+    });
+    const [w] = await store.db.select().from(walletWithdrawals).where(eq(walletWithdrawals.id, row.id));
+    if (!w) throw new Error('withdrawal vanished');
+    return view(w);
+  }
+
+  async function list(
+    userId: number | null,
+    f: { status?: Status | undefined; symbol?: string | undefined },
+    p: { page: number; size: number },
+  ) {
+    const conds: SQL[] = [];
+    if (userId !== null) conds.push(eq(walletWithdrawals.userId, userId));
+    if (f.status) conds.push(eq(walletWithdrawals.status, f.status));
+    if (f.symbol) conds.push(eq(walletWithdrawals.asset, f.symbol));
+    const where = conds.length ? and(...conds) : undefined;
+    const [rows, [total]] = await Promise.all([
+      store.db
+        .select()
+        .from(walletWithdrawals)
+        .where(where)
+        .orderBy(desc(walletWithdrawals.id))
+        .limit(p.size)
+        .offset((p.page - 1) * p.size),
+      store.db.select({ n: count() }).from(walletWithdrawals).where(where),
+    ]);
+    return { rows, list: await Promise.all(rows.map(view)), total: total?.n ?? 0 };
+  }
+
+  async function adminView(w: WithdrawalRow) {
+    const [u] = await store.db
+      .select({ uid: users.uid, address: users.address })
+      .from(users)
+      .where(eq(users.id, w.userId));
+    const ops = w.approvals.length
+      ? await store.db
+          .select({ id: operators.id, name: operators.name })
+          .from(operators)
+          .where(inArray(operators.id, w.approvals))
+      : [];
+    // In the order the approvals were given.
+    const names = w.approvals.map((id) => ops.find((o) => o.id === id)?.name ?? String(id));
+    return {
+      ...(await view(w)),
+      user: u ?? { uid: '', address: '' },
+      approvals: names,
+      required_approvals: w.requiredApprovals,
+    };
+  }
+
+  async function audit(
+    tx: Tx,
+    operatorId: number,
+    action: string,
+    before: WithdrawalRow,
+    after: WithdrawalRow,
+  ) {
+    await tx.insert(auditLog).values({
+      actorKind: 'operator',
+      actorId: operatorId,
+      action,
+      subject: `withdrawal:${after.id}`,
+      before: JSON.parse(JSON.stringify(before, bigintJson)),
+      after: JSON.parse(JSON.stringify(after, bigintJson)),
+      createdAt: clock.now(),
+    });
+  }
+
+  /** Sends a settled withdrawal on chain and records the outcome; never sends twice for one row. */
+  async function send(w: WithdrawalRow, operatorId: number): Promise<WithdrawalRow> {
+    if (!chain) return w;
+    let txHash: string | null = null;
+    let error: string | null = null;
+    try {
+      txHash = await chain.sendToken(w.address, w.amount);
+    } catch (err) {
+      error = err instanceof Error ? err.message.slice(0, 200) : 'send failed';
+      log.error({ withdrawal: w.id, err: error }, 'withdrawal send failed');
+    }
+    return store.db.transaction(async (tx) => {
+      const [after] = await tx
+        .update(walletWithdrawals)
+        .set(
+          txHash
+            ? { stage: 'sent', status: 'approved', txHash, updatedAt: clock.now() }
+            : { stage: 'send_failed', reason: error, updatedAt: clock.now() },
+        )
+        .where(and(eq(walletWithdrawals.id, w.id), eq(walletWithdrawals.stage, 'sending')))
+        .returning();
+      if (!after) throw new DomainError('InvalidState');
+      await audit(tx, operatorId, txHash ? 'withdrawal.sent' : 'withdrawal.send_failed', w, after);
+      return after;
+    });
+  }
+
+  async function approve(operatorId: number, withdrawalId: number, txHashGiven?: string) {
+    const settled = await store.db.transaction(async (tx) => {
+      const [w] = await tx
+        .select()
+        .from(walletWithdrawals)
+        .where(eq(walletWithdrawals.id, withdrawalId))
+        .for('update');
+      if (!w) throw new DomainError('NotFound');
+      if (w.stage === 'send_failed') {
+        // A failed send may be retried: the hold is already settled.
+        const [after] = await tx
+          .update(walletWithdrawals)
+          .set({ stage: 'sending', reason: null, updatedAt: clock.now() })
+          .where(eq(walletWithdrawals.id, w.id))
+          .returning();
+        if (!after) throw new Error('withdrawal vanished');
+        await audit(tx, operatorId, 'withdrawal.retry', w, after);
+        return after;
+      }
+      if (w.status !== 'pending' || (w.stage !== 'requested' && w.stage !== 'first_approved')) {
+        throw new DomainError('InvalidState');
+      }
+      if (w.approvals.includes(operatorId)) throw new DomainError('Forbidden');
+      const approvals = [...w.approvals, operatorId];
+      if (approvals.length < w.requiredApprovals) {
+        const [after] = await tx
+          .update(walletWithdrawals)
+          .set({ approvals, stage: 'first_approved', updatedAt: clock.now() })
+          .where(eq(walletWithdrawals.id, w.id))
+          .returning();
+        if (!after) throw new Error('withdrawal vanished');
+        await audit(tx, operatorId, 'withdrawal.approve', w, after);
+        return after;
+      }
+      const account = { userId: w.userId, asset: w.asset, kind: 'spot' as const };
+      await ledger.settle(tx, {
+        from: account,
+        to: { system: SYSTEM.withdrawals, asset: w.asset },
+        amount: w.amount,
+        cause: 'withdrawal.settle',
+        ref: `wd_${w.id}`,
+        userId: w.userId,
+      });
+      if (w.fee > 0n) {
+        await ledger.settle(tx, {
+          from: account,
+          to: { system: SYSTEM.fees, asset: w.asset },
+          amount: w.fee,
+          cause: 'withdrawal_fee',
+          ref: `wd_${w.id}`,
+          userId: w.userId,
+        });
+      }
+      const done = !chain;
+      const [after] = await tx
+        .update(walletWithdrawals)
+        .set({
+          approvals,
+          stage: done ? 'sent' : 'sending',
+          status: done ? 'approved' : 'pending',
+          txHash: done ? (txHashGiven ?? null) : null,
+          updatedAt: clock.now(),
+        })
+        .where(eq(walletWithdrawals.id, w.id))
+        .returning();
+      if (!after) throw new Error('withdrawal vanished');
+      await audit(tx, operatorId, 'withdrawal.approve', w, after);
+      return after;
+    });
+    const final = settled.stage === 'sending' ? await send(settled, operatorId) : settled;
+    return adminView(final);
+  }
+
+  async function reject(operatorId: number, withdrawalId: number, reason: string) {
+    const row = await store.db.transaction(async (tx) => {
+      const [w] = await tx
+        .select()
+        .from(walletWithdrawals)
+        .where(eq(walletWithdrawals.id, withdrawalId))
+        .for('update');
+      if (!w) throw new DomainError('NotFound');
+      if (w.status !== 'pending' || (w.stage !== 'requested' && w.stage !== 'first_approved')) {
+        throw new DomainError('InvalidState');
+      }
+      await ledger.release(tx, {
+        account: { userId: w.userId, asset: w.asset, kind: 'spot' },
+        amount: w.amount + w.fee,
+        cause: 'withdrawal_release',
+        ref: `wd_${w.id}`,
+        remark: reason,
+        userId: w.userId,
+      });
+      const [after] = await tx
+        .update(walletWithdrawals)
+        .set({ status: 'failed', stage: 'rejected', reason, updatedAt: clock.now() })
+        .where(eq(walletWithdrawals.id, w.id))
+        .returning();
+      if (!after) throw new Error('withdrawal vanished');
+      await audit(tx, operatorId, 'withdrawal.reject', w, after);
+      return after;
+    });
+    return adminView(row);
+  }
+
+  return { request, list, approve, reject, adminView, rulesFor };
+}

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { type ClientConfig, CONFIG_GLOBAL, CONFIG_MARKER } from '@nexa/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createEvmChain, type ChainAdapter as EvmAdapter, type OnConfirmed } from './chain';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import type { AppDeps } from './context';
@@ -44,6 +45,8 @@ export interface App {
   readonly deps: AppDeps;
   readonly modules: Modules;
   readonly ledger: Ledger;
+  /** The EVM watcher and sender when CHAIN_RPC_URL is set. */
+  readonly evm: EvmAdapter | null;
   close(): Promise<void>;
 }
 
@@ -86,9 +89,40 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   };
   await seedBase(store);
   if (config.seedDemo) await seedDemo(store, deps.clock);
+  // Settings and assets are read once here: code inside a database transaction never waits on the store for them.
+  await deps.settings.preload();
 
   const ledger = createLedger({ store, clock: deps.clock });
-  const wallet = createWallet({ ...deps, ledger, chain: opts.chain ?? null });
+  // The chain adapter credits through the wallet, and the wallet asks the adapter for addresses.
+  let creditDeposit: OnConfirmed = async () => {
+    throw new Error('wallet not ready');
+  };
+  const evm = config.chain
+    ? createEvmChain({
+        store,
+        clock: deps.clock,
+        chain: 'evm',
+        rpcUrl: config.chain.rpcUrl,
+        chainId: config.chain.chainId,
+        token: {
+          address: config.chain.tokenAddress as `0x${string}`,
+          decimals: config.chain.tokenDecimals,
+          asset: 'USDT',
+          scale: 6,
+        },
+        depositXpub: config.chain.depositXpub,
+        confirmations: config.chain.confirmations,
+        hotWalletKey: config.chain.hotWalletKey,
+        onConfirmed: (tx, d) => creditDeposit(tx, d),
+        log,
+      })
+    : null;
+  const chain: ChainAdapter | null =
+    opts.chain ??
+    (evm && config.chain ? { ...evm, asset: 'USDT', confirmations: config.chain.confirmations } : null);
+  const wallet = createWallet({ ...deps, ledger, chain });
+  creditDeposit = (tx, d) => wallet.deposits.credit(tx, d);
+  await wallet.assets.all();
   const admin = createAdmin({ ...deps, ledger, wallet });
   const modules: Modules = {
     auth: createAuth(deps),
@@ -166,6 +200,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     });
   }
 
+  if (evm && config.chain && !opts.chain) evm.start(config.chain.pollMs);
+
   const sweep = setInterval(() => {
     modules.auth.sweep().catch((err: unknown) => log.warn({ err }, 'nonce sweep failed'));
   }, 60_000);
@@ -176,8 +212,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     deps,
     modules,
     ledger,
+    evm,
     async close() {
       clearInterval(sweep);
+      await evm?.stop();
       await fastify.close();
       if (ownsStore) await store.close();
     },

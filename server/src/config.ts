@@ -37,6 +37,23 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[^:]+:.{8,}$/)
     .optional(),
+  /** EVM chain for USDT deposits and withdrawals; without CHAIN_RPC_URL operators confirm deposits by hand. */
+  CHAIN_RPC_URL: z.string().url().optional(),
+  DEPOSIT_CHAIN_ID: z.coerce.number().int().positive().default(1),
+  TOKEN_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
+  TOKEN_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
+  /** Extended public key deposit addresses derive from (m/0/<user id>); the server holds no deposit keys. */
+  DEPOSIT_XPUB: z.string().optional(),
+  DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
+  /** Private key of the hot wallet that pays withdrawals. */
+  HOT_WALLET_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/)
+    .optional(),
+  CHAIN_POLL_MS: z.coerce.number().int().min(100).default(5000),
   /** Also trust X-Forwarded-For for the client address (behind a proxy). */
   TRUST_PROXY: bool.default(false),
 });
@@ -62,6 +79,34 @@ export interface Config {
   readonly webDist: string | undefined;
   readonly trustProxy: boolean;
   readonly adminBootstrap: string | undefined;
+  readonly chain:
+    | {
+        readonly rpcUrl: string;
+        readonly chainId: number;
+        readonly tokenAddress: string;
+        readonly tokenDecimals: number;
+        readonly depositXpub: string;
+        readonly confirmations: number;
+        readonly hotWalletKey: `0x${string}` | undefined;
+        readonly pollMs: number;
+      }
+    | undefined;
+}
+
+function chainConfig(e: z.output<typeof EnvSchema>): Config['chain'] {
+  if (!e.CHAIN_RPC_URL) return undefined;
+  if (!e.TOKEN_ADDRESS || !e.DEPOSIT_XPUB)
+    throw new Error('CHAIN_RPC_URL needs TOKEN_ADDRESS and DEPOSIT_XPUB');
+  return {
+    rpcUrl: e.CHAIN_RPC_URL,
+    chainId: e.DEPOSIT_CHAIN_ID,
+    tokenAddress: e.TOKEN_ADDRESS,
+    tokenDecimals: e.TOKEN_DECIMALS,
+    depositXpub: e.DEPOSIT_XPUB,
+    confirmations: e.DEPOSIT_CONFIRMATIONS,
+    hotWalletKey: e.HOT_WALLET_KEY as `0x${string}` | undefined,
+    pollMs: e.CHAIN_POLL_MS,
+  };
 }
 
 /** Reads and validates the environment once; the only place that touches process.env. */
@@ -96,5 +141,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,
     adminBootstrap: e.ADMIN_BOOTSTRAP,
+    chain: chainConfig(e),
   });
 }

@@ -46,6 +46,8 @@ export type SettingKey = keyof typeof SETTINGS;
 export type SettingValue<K extends SettingKey> = z.output<(typeof SETTINGS)[K]>;
 
 export interface SettingsService {
+  /** Reads every setting once, so later reads never touch the store (safe inside any transaction). */
+  preload(): Promise<void>;
   get<K extends SettingKey>(key: K): Promise<SettingValue<K>>;
   set<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void>;
 }
@@ -53,6 +55,13 @@ export interface SettingsService {
 export function createSettings(store: Store): SettingsService {
   const cache = new Map<SettingKey, unknown>();
   return {
+    async preload() {
+      const rows = await store.db.select().from(settings);
+      for (const key of Object.keys(SETTINGS) as SettingKey[]) {
+        const row = rows.find((r) => r.key === key);
+        cache.set(key, (SETTINGS[key] as unknown as z.ZodType).parse(row?.value ?? undefined));
+      }
+    },
     async get(key) {
       if (cache.has(key)) return cache.get(key) as SettingValue<typeof key>;
       const rows = await store.db.select().from(settings).where(eq(settings.key, key));

@@ -1,0 +1,130 @@
+// Operator command line: talks to a running server's admin API, as the console will.
+//   npm run admin -- login <name> [--password P]      (or ADMIN_PASSWORD; token kept in ~/.nexa-admin)
+//   npm run admin -- deposits [pending|approved|failed]
+//   npm run admin -- confirm <deposit_id>
+//   npm run admin -- credit --user <address|uid> --amount <n> --tx <hash> [--asset USDT]
+//   npm run admin -- reject-deposit <deposit_id> <reason…>
+//   npm run admin -- withdrawals [pending|approved|failed]
+//   npm run admin -- approve <withdrawal_id>
+//   npm run admin -- reject <withdrawal_id> <reason…>
+//   npm run admin -- solvency
+// ADMIN_URL (default http://localhost:8080), ENVELOPE_KEY, SIGN_SECRET and REQUEST_PROTECTION as the server's.
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import {
+  type ApiResponse,
+  DEMO_ENVELOPE_KEY,
+  DEMO_SIGN_SECRET,
+  decodeKey,
+  openEnvelope,
+  sealEnvelope,
+  signPayload,
+} from '@nexa/contract';
+
+const env = process.env;
+const base = env.ADMIN_URL ?? 'http://localhost:8080';
+const protection = !['off', 'false', '0', 'no'].includes(env.REQUEST_PROTECTION ?? 'on');
+const key = decodeKey(env.ENVELOPE_KEY ?? DEMO_ENVELOPE_KEY);
+const secret = env.SIGN_SECRET ?? DEMO_SIGN_SECRET;
+const tokenFile = join(homedir(), '.nexa-admin');
+
+async function call(path: string, body: Record<string, unknown>): Promise<ApiResponse> {
+  const token = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : '';
+  const payload = protection
+    ? {
+        payload: await sealEnvelope(
+          JSON.stringify(signPayload(body, secret, Math.floor(Date.now() / 1000))),
+          key,
+        ),
+      }
+    : body;
+  const res = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify(payload),
+  });
+  if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+  const json = (await res.json()) as Record<string, unknown>;
+  const text =
+    typeof json.payload === 'string' ? await openEnvelope(json.payload, key) : JSON.stringify(json);
+  if (text === null) throw new Error('the answer could not be opened: check ENVELOPE_KEY');
+  return JSON.parse(text) as ApiResponse;
+}
+
+function flag(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+function print(res: ApiResponse): void {
+  if (res.code !== 200) {
+    console.error(`${res.error ?? res.code}: ${res.msg}`);
+    process.exitCode = 1;
+    return;
+  }
+  console.log(JSON.stringify(res.data, null, 2));
+}
+
+const [command = 'help', ...args] = process.argv.slice(2);
+const status = (s: string | undefined) =>
+  s && ['pending', 'approved', 'failed'].includes(s) ? { status: s } : {};
+
+switch (command) {
+  case 'login': {
+    const password = flag(args, 'password') ?? env.ADMIN_PASSWORD;
+    if (!args[0] || !password) throw new Error('usage: login <name> --password P (or ADMIN_PASSWORD)');
+    const res = await call('/admin/auth/login', { name: args[0], password });
+    if (res.code === 200) {
+      writeFileSync(tokenFile, (res.data as { token: string }).token, { mode: 0o600 });
+      chmodSync(tokenFile, 0o600);
+      console.log(`signed in as ${args[0]}`);
+    } else print(res);
+    break;
+  }
+  case 'deposits':
+    print(await call('/admin/deposits/list', { page: 1, size: 50, ...status(args[0]) }));
+    break;
+  case 'confirm':
+    print(await call('/admin/deposits/confirm', { deposit_id: Number(args[0]) }));
+    break;
+  case 'credit':
+    print(
+      await call('/admin/deposits/confirm', {
+        user: flag(args, 'user'),
+        amount: flag(args, 'amount'),
+        tx_hash: flag(args, 'tx'),
+        asset: flag(args, 'asset') ?? 'USDT',
+      }),
+    );
+    break;
+  case 'reject-deposit':
+    print(
+      await call('/admin/deposits/reject', { deposit_id: Number(args[0]), reason: args.slice(1).join(' ') }),
+    );
+    break;
+  case 'withdrawals':
+    print(await call('/admin/withdrawals/list', { page: 1, size: 50, ...status(args[0]) }));
+    break;
+  case 'approve':
+    print(await call('/admin/withdrawals/approve', { withdrawal_id: Number(args[0]) }));
+    break;
+  case 'reject':
+    print(
+      await call('/admin/withdrawals/reject', {
+        withdrawal_id: Number(args[0]),
+        reason: args.slice(1).join(' '),
+      }),
+    );
+    break;
+  case 'solvency':
+    print(await call('/admin/solvency', {}));
+    break;
+  default:
+    console.log(
+      readFileSync(new URL(import.meta.url), 'utf8')
+        .split('\n')
+        .slice(0, 12)
+        .join('\n'),
+    );
+}

@@ -1,0 +1,10 @@
+export { createEvmChain, type EvmChainOptions, type EvmTokenOptions } from './evm';
+export type {
+  ChainAdapter,
+  ChainLogger,
+  ConfirmedDeposit,
+  HotWalletBalance,
+  OnConfirmed,
+  PollResult,
+  SubmittedDeposit,
+} from './types';

@@ -37,13 +37,24 @@ function endpointMeta(): Plugin {
   };
 }
 
-/** The contract's modules only build values; marking them so lets unused schemas (and zod) drop out. */
+/** A top-level `const name = callee…(…)`: the value is a call (a zod schema built by chained calls). */
+const TOP_LEVEL_CALL = /^((?:export )?const [\w$]+ = )(?=[\w$]+\s*[.(])/gm;
+
+/**
+ * The contract's modules only build values; marking them so lets unused schemas (and zod) drop out.
+ * A module whose plain helpers are used (money.ts: parseAmount beside zDecimal) is kept, and with it
+ * its top-level schema calls, unless those are annotated pure: so they are.
+ */
 function contractIsPure(): Plugin {
   return {
     name: 'nexa-contract-pure',
     transform(code, id) {
       if (!/[\\/]contract[\\/]src[\\/]/.test(id)) return null;
-      return { code, map: null, moduleSideEffects: false };
+      return {
+        code: code.replace(TOP_LEVEL_CALL, '$1/* @__PURE__ */ '),
+        map: null,
+        moduleSideEffects: false,
+      };
     },
   };
 }

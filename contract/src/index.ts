@@ -1,8 +1,10 @@
 export * from './client-config';
 export * from './endpoint';
 export * from './endpoints';
+export * from './endpoints/admin';
 export * from './endpoints/auth';
 export * from './endpoints/content';
+export * from './endpoints/wallet';
 export * from './envelope';
 export * from './errors';
 export * from './format';
@@ -10,5 +12,3 @@ export * from './lang';
 export * from './md5';
 export * from './money';
 export * from './schemas';
-export * from './endpoints/wallet';
-export * from './endpoints/admin';

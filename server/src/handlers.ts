@@ -77,7 +77,10 @@ export function createHandlers(m: Modules): Handlers {
     '/v1/recharge/list': (ctx) => stripRows(wallet.deposits.list(ctx.me().id, ctx.body, ctx.body)),
     '/api/withdraw/index': withdraw,
     '/api/withdraw/withdrawCoin': withdraw,
-    '/api/withdraw/list': (ctx) => stripRows(wallet.withdrawals.list(ctx.me().id, ctx.body, ctx.body)),
+    '/api/withdraw/list': async (ctx) => ({
+      ...(await stripRows(wallet.withdrawals.list(ctx.me().id, ctx.body, ctx.body))),
+      ...(await wallet.withdrawals.rulesView(ctx.me().id)),
+    }),
     '/api/transfer/index': transfer,
     '/api/user/transfer': transfer,
     '/api/transfer/transferList': (ctx) => wallet.transfers(ctx.me().id, ctx.body, ctx.body),
@@ -96,7 +99,7 @@ export function createHandlers(m: Modules): Handlers {
     '/admin/withdrawals/list': (ctx) => admin.withdrawalList(ctx.op(), ctx.body),
     '/admin/withdrawals/approve': (ctx) => {
       admin.require(ctx.op(), 'finance');
-      return wallet.withdrawals.approve(ctx.op().id, ctx.body.withdrawal_id);
+      return wallet.withdrawals.approve(ctx.op().id, ctx.body.withdrawal_id, ctx.body.tx_hash);
     },
     '/admin/withdrawals/reject': (ctx) => {
       admin.require(ctx.op(), 'finance');

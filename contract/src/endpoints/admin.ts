@@ -46,7 +46,10 @@ export const adminEndpoints = {
   '/admin/deposits/reject': live('admin', {
     ...op,
     summary: 'Reject a pending deposit claim with a reason the user sees',
-    request: z.object({ deposit_id: z.coerce.number().int().positive(), reason: z.string().trim().min(1).max(200) }),
+    request: z.object({
+      deposit_id: z.coerce.number().int().positive(),
+      reason: z.string().trim().min(1).max(200),
+    }),
     data: zAdminDeposit,
     errors: ['NotFound', 'InvalidState', 'Forbidden'],
   }),
@@ -59,14 +62,21 @@ export const adminEndpoints = {
   '/admin/withdrawals/approve': live('admin', {
     ...op,
     summary: 'Approve a withdrawal; the last required approval sends it on chain',
-    request: z.object({ withdrawal_id: z.coerce.number().int().positive() }),
+    request: z.object({
+      withdrawal_id: z.coerce.number().int().positive(),
+      /** Without a chain adapter: the hash of the payment the operator made. */
+      tx_hash: z.string().trim().max(80).optional(),
+    }),
     data: zAdminWithdrawal,
     errors: ['NotFound', 'InvalidState', 'Forbidden'],
   }),
   '/admin/withdrawals/reject': live('admin', {
     ...op,
     summary: 'Reject a withdrawal: the hold is released and the reason shown to the user',
-    request: z.object({ withdrawal_id: z.coerce.number().int().positive(), reason: z.string().trim().min(1).max(200) }),
+    request: z.object({
+      withdrawal_id: z.coerce.number().int().positive(),
+      reason: z.string().trim().min(1).max(200),
+    }),
     data: zAdminWithdrawal,
     errors: ['NotFound', 'InvalidState', 'Forbidden'],
   }),

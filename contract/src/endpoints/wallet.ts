@@ -140,7 +140,12 @@ const withdrawErrors = [
   'IdempotencyConflict',
   'NotAvailable',
 ] as const;
-const transferErrors = ['InsufficientBalance', 'BelowMinimum', 'RecipientNotFound', 'IdempotencyConflict'] as const;
+const transferErrors = [
+  'InsufficientBalance',
+  'BelowMinimum',
+  'RecipientNotFound',
+  'IdempotencyConflict',
+] as const;
 
 export const walletEndpoints = {
   '/api/finance/userFinance': live('wallet', {
@@ -180,7 +185,8 @@ export const walletEndpoints = {
     item: zAssetRecord,
   }),
   '/api/exchange/getExchangeInfo': liveList('wallet', {
-    summary: 'Exchange: reference prices, fee, a quote valid 30 s when from/to/amount are given, and the exchange log',
+    summary:
+      'Exchange: reference prices, fee, a quote valid 30 s when from/to/amount are given, and the exchange log',
     style: 'page_num',
     pageSize: 100,
     filters: { from: zAsset.optional(), to: zAsset.optional(), amount: zPositiveDecimal.optional() },
@@ -216,7 +222,10 @@ export const walletEndpoints = {
     request: z.object({
       asset: zAsset.default('USDT'),
       chain: z.string().max(20).default('evm'),
-      tx_hash: z.string().trim().regex(/^0x[0-9a-fA-F]{64}$/, { message: 'invalid_format' }),
+      tx_hash: z
+        .string()
+        .trim()
+        .regex(/^0x[0-9a-fA-F]{64}$/, { message: 'invalid_format' }),
       /** Only for operator-confirmed deposits (no chain adapter); a chain deposit's amount comes from the chain. */
       amount: zPositiveDecimal.optional(),
     }),
@@ -241,9 +250,22 @@ export const walletEndpoints = {
     errors: withdrawErrors,
   }),
   '/api/withdraw/list': liveList('wallet', {
-    summary: 'Withdrawal records with status',
+    summary: "Withdrawal records with status, and the withdrawal rules with what is left of today's limit",
     filters: { status: zRecordStatus.optional(), symbol: zAsset.optional() },
     item: zWithdrawal,
+    extraData: {
+      rules: z.array(
+        z.object({
+          asset: z.string(),
+          min: z.string(),
+          fee: z.string(),
+          daily_limit: z.string(),
+          daily_left: z.string(),
+          dual_approval_from: z.string(),
+        }),
+      ),
+      transfer_min: z.string(),
+    },
   }),
   '/api/transfer/index': live('wallet', {
     summary: 'Transfer to another user by address or UID (no fee)',
@@ -275,4 +297,3 @@ export const walletEndpoints = {
     errors: ['InsufficientBalance', 'SameAccount', 'IdempotencyConflict'],
   }),
 } as const;
-

@@ -1,5 +1,11 @@
-import type { ApiResponse, EndpointPath, RequestInput, ResponseData } from '@nexa/contract';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ApiResponse, EndpointPath, ErrorName, RequestInput, ResponseData } from '@nexa/contract';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+} from '@tanstack/react-query';
 import { useLang } from '../i18n';
 import { useSession } from '../session';
 import { api } from './index';
@@ -13,6 +19,11 @@ export class ApiFailure extends Error {
     super(body ? body.msg : 'request failed');
     this.name = 'ApiFailure';
     this.body = body;
+  }
+
+  /** Whether the server answered with this error of the contract's catalogue. */
+  is(name: ErrorName): boolean {
+    return this.body?.error === name;
   }
 }
 
@@ -68,4 +79,22 @@ export function useApiInfinite<P extends PagedPath>(path: P, filters: PageFilter
     enabled: ready,
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * A call that changes something (money-moving calls and reports) as a mutation. It throws ApiFailure
+ * when the call did not succeed; the client has already toasted the server's message by then.
+ */
+export function useApiMutation<P extends EndpointPath>(path: P) {
+  return useMutation<ResponseData<P>, ApiFailure, RequestInput<P>>({
+    mutationKey: ['api', path],
+    mutationFn: (body) => call(path, body),
+  });
+}
+
+/** Marks every cached answer of these calls stale (and refetches the ones on screen). */
+export function invalidateApi(client: QueryClient, ...paths: EndpointPath[]): Promise<void> {
+  return Promise.all(paths.map((path) => client.invalidateQueries({ queryKey: ['api', path] }))).then(
+    () => undefined,
+  );
 }

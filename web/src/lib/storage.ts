@@ -34,4 +34,6 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   upDown: 'upDown',
   localWalletKey: 'localWalletKey',
+  hideBalances: 'hideBalances',
+  showZeroBalances: 'showZeroBalances',
 } as const;

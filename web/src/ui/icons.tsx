@@ -326,3 +326,66 @@ export function IconCheckCircle(props: IconProps): ReactNode {
     </Svg>
   );
 }
+
+export function IconEye(props: IconProps): ReactNode {
+  return (
+    <Svg {...props}>
+      <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12z" />
+      <circle cx="12" cy="12" r="3" />
+    </Svg>
+  );
+}
+
+export function IconEyeOff(props: IconProps): ReactNode {
+  return (
+    <Svg {...props}>
+      <path d="M4 4l16 16" />
+      <path d="M9.9 6a9.7 9.7 0 0 1 2.1-.5c6 0 9.5 6.5 9.5 6.5a17 17 0 0 1-2.6 3.4M6.3 7.7A16 16 0 0 0 2.5 12s3.5 6.5 9.5 6.5a9 9 0 0 0 4-.9" />
+      <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+    </Svg>
+  );
+}
+
+export function IconSend(props: IconProps): ReactNode {
+  return (
+    <Svg {...props}>
+      <path d="M20.5 3.5L10 14" />
+      <path d="M20.5 3.5l-6.5 17-4-6.5-6.5-4z" />
+    </Svg>
+  );
+}
+
+export function IconSwapVertical(props: IconProps): ReactNode {
+  return (
+    <Svg {...props}>
+      <path d="M8 4v15M4.5 7.5L8 4l3.5 3.5" />
+      <path d="M16 20V5M12.5 16.5L16 20l3.5-3.5" />
+    </Svg>
+  );
+}
+
+export function IconExchange(props: IconProps): ReactNode {
+  return (
+    <Svg {...props}>
+      <path d="M4 8.5h15M15.5 5L19 8.5 15.5 12" />
+      <path d="M20 15.5H5M8.5 12L5 15.5 8.5 19" />
+    </Svg>
+  );
+}
+
+export function IconRecords(props: IconProps): ReactNode {
+  return (
+    <Svg {...props}>
+      <rect x="5" y="3.5" width="14" height="17" rx="2" />
+      <path d="M8.5 8h7M8.5 12h7M8.5 16h4" />
+    </Svg>
+  );
+}
+
+export function IconDown(props: IconProps): ReactNode {
+  return (
+    <Svg {...props}>
+      <path d="M6 9l6 6 6-6" />
+    </Svg>
+  );
+}

@@ -237,7 +237,7 @@ export function createWallet(deps: WalletDeps) {
         to: { userId, asset: asset.symbol, kind: body.to },
         amount,
         cause: 'internal_transfer',
-        remark: `${body.from} → ${body.to}`,
+        remark: '',
         userId,
         requestId: body.request_id ?? null,
       });
@@ -369,7 +369,7 @@ export function createWallet(deps: WalletDeps) {
       const ledgerTxId = await ledger.post(tx, {
         cause: 'exchange',
         ref: qt.id,
-        remark: `${qt.fromAsset} → ${qt.toAsset}`,
+        remark: '',
         userId,
         requestId: body.request_id ?? null,
         postings,

@@ -63,7 +63,6 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets) {
     if (!EVM_ADDRESS.test(body.address)) throw new ValidationError('address', 'invalid_format');
     const show = (m: bigint) => `${formatAmount(m, r.asset.scale)} ${r.asset.symbol}`;
     if (amount < r.min) throw new DomainError('BelowMinimum', { min: show(r.min) });
-    const since = await platformDayStart(deps);
     const row = await moneyTx(deps, userId, body.request_id, 'withdraw', body, async (tx) => {
       // One request at a time per user and asset, so the daily limit cannot be raced past.
       const account = await ledger.account(tx, { userId, asset: r.asset.symbol, kind: 'spot' });
@@ -72,18 +71,7 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets) {
         .from(schema.ledgerAccounts)
         .where(eq(schema.ledgerAccounts.id, account.id))
         .for('update');
-      const [today] = await tx
-        .select({ total: sum(walletWithdrawals.amount) })
-        .from(walletWithdrawals)
-        .where(
-          and(
-            eq(walletWithdrawals.userId, userId),
-            eq(walletWithdrawals.asset, r.asset.symbol),
-            ne(walletWithdrawals.status, 'failed'),
-            gte(walletWithdrawals.createdAt, since),
-          ),
-        );
-      const used = BigInt(today?.total ?? '0');
+      const used = await usedToday(tx, userId, r.asset.symbol);
       if (used + amount > r.dailyLimit) {
         throw new DomainError('DailyLimitExceeded', {
           left: show(r.dailyLimit > used ? r.dailyLimit - used : 0n),
@@ -314,5 +302,41 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets) {
     return adminView(row);
   }
 
-  return { request, list, approve, reject, adminView, rulesFor };
+  async function usedToday(db: Tx | typeof store.db, userId: number, asset: string): Promise<bigint> {
+    const since = await platformDayStart(deps);
+    const [today] = await db
+      .select({ total: sum(walletWithdrawals.amount) })
+      .from(walletWithdrawals)
+      .where(
+        and(
+          eq(walletWithdrawals.userId, userId),
+          eq(walletWithdrawals.asset, asset),
+          ne(walletWithdrawals.status, 'failed'),
+          gte(walletWithdrawals.createdAt, since),
+        ),
+      );
+    return BigInt(today?.total ?? '0');
+  }
+
+  /** The rules a user is held to, with what is left of today's limit. */
+  async function rulesView(userId: number) {
+    const all = await settings.get('withdraw.rules');
+    const rules = [];
+    for (const symbol of Object.keys(all)) {
+      const r = await rulesFor(symbol);
+      const used = await usedToday(store.db, userId, symbol);
+      const s = (m: bigint) => formatAmount(m, r.asset.scale);
+      rules.push({
+        asset: symbol,
+        min: s(r.min),
+        fee: s(r.fee),
+        daily_limit: s(r.dailyLimit),
+        daily_left: s(r.dailyLimit > used ? r.dailyLimit - used : 0n),
+        dual_approval_from: s(r.dualFrom),
+      });
+    }
+    return { rules, transfer_min: await settings.get('transfer.min') };
+  }
+
+  return { request, list, approve, reject, adminView, rulesFor, rulesView };
 }

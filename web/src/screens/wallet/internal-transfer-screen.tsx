@@ -1,0 +1,221 @@
+import { formatUpTo } from '@nexa/contract';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { routePath } from '../../routes';
+import { useSession } from '../../session';
+import { IconRecords, IconRight, IconSwapVertical } from '../../ui/icons';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { showToast } from '../../ui/toast';
+import { assetScale, checkAmount, compareAmounts, maxAmount, sanitizeAmountInput } from './amounts';
+import { useBalances, useMoneyCall } from './hooks';
+import {
+  AmountInput,
+  AssetIcon,
+  ConfirmSheet,
+  Field,
+  InfoRows,
+  PickerButton,
+  PickerSheet,
+  SubmitButton,
+} from './parts';
+import { ACCOUNTS, type AccountKind, pickSide, WALLET_RULES } from './rules';
+import { useAmountMessage } from './use-amount-message';
+import './wallet-screens.css';
+
+type Side = 'from' | 'to';
+
+function InternalTransfer(): ReactNode {
+  const { t } = useTranslation();
+  const amountId = useId();
+  const balances = useBalances();
+  const call = useMoneyCall('/api/transferBalance/index', []);
+  const amountMessage = useAmountMessage('prompts.internalTransferAmount', 'USDT');
+  const [accounts, setAccounts] = useState<{ from: AccountKind; to: AccountKind }>({
+    from: 'spot',
+    to: 'futures',
+  });
+  const [asset, setAsset] = useState('USDT');
+  const [picking, setPicking] = useState<Side | 'asset' | null>(null);
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [tried, setTried] = useState(false);
+
+  const scale = assetScale(asset);
+  const account = (k: AccountKind) => t(`wallet.accounts.${k}`);
+  const fromAvailable = balances.available(asset, accounts.from);
+  const toAvailable = balances.available(asset, accounts.to);
+  const held = (balances.data?.list ?? [])
+    .filter((b) => b.account === accounts.from && compareAmounts(b.available, '0') > 0)
+    .map((b) => b.asset);
+  const assets = [...new Set(['USDT', ...held])];
+
+  const problem = checkAmount(amount, { scale, available: fromAvailable });
+  const error = (tried || touched) && problem ? amountMessage(problem, { asset }) : null;
+  const same = accounts.from === accounts.to;
+
+  const review = () => {
+    setTried(true);
+    if (problem || same) return;
+    call.open({ asset, from: accounts.from, to: accounts.to, amount });
+  };
+  const confirm = async () => {
+    const done = await call.confirm();
+    if (!done) return;
+    showToast(t('internal.success'));
+    setAmount('');
+    setTried(false);
+    setTouched(false);
+  };
+  const balanceText = (v: string | null) => (v === null ? '--' : `${formatUpTo(v, scale)} ${asset}`);
+
+  return (
+    <div className="wform">
+      <section className="wform__card">
+        <div className="route-card">
+          <div className="route-card__rows">
+            <button type="button" className="route-card__row" onClick={() => setPicking('from')}>
+              <span className="route-card__k">{t('internal.from')}</span>
+              <span className="route-card__v">{account(accounts.from)}</span>
+              <IconRight className="route-card__arrow" />
+            </button>
+            <span className="route-card__line" aria-hidden="true" />
+            <button type="button" className="route-card__row" onClick={() => setPicking('to')}>
+              <span className="route-card__k">{t('internal.to')}</span>
+              <span className="route-card__v">{account(accounts.to)}</span>
+              <IconRight className="route-card__arrow" />
+            </button>
+          </div>
+          <button
+            type="button"
+            className="route-card__swap"
+            aria-label={t('internal.swap')}
+            onClick={() => setAccounts({ from: accounts.to, to: accounts.from })}
+          >
+            <IconSwapVertical />
+          </button>
+        </div>
+
+        <Field label={t('walletForm.asset')}>
+          <PickerButton
+            label={t('walletForm.asset')}
+            value={asset}
+            icon={<AssetIcon asset={asset} size={24} />}
+            onClick={() => setPicking('asset')}
+          />
+        </Field>
+
+        <Field
+          label={t('walletForm.amount')}
+          htmlFor={amountId}
+          error={error}
+          extra={
+            <>
+              {t('walletForm.available')} <span className="num wf__strong">{balanceText(fromAvailable)}</span>
+            </>
+          }
+        >
+          <AmountInput
+            id={amountId}
+            value={amount}
+            onChange={(v) => setAmount(sanitizeAmountInput(v, scale))}
+            onBlur={() => setTouched(true)}
+            placeholder={t('prompts.internalTransferAmount')}
+            asset={asset}
+            onMax={() => {
+              setAmount(maxAmount(fromAvailable, WALLET_RULES.internalTransfer.fee, scale));
+              setTouched(true);
+            }}
+          />
+        </Field>
+
+        <InfoRows
+          rows={[
+            {
+              label: t('internal.balanceOf', { account: account(accounts.from) }),
+              value: balanceText(fromAvailable),
+            },
+            {
+              label: t('internal.balanceOf', { account: account(accounts.to) }),
+              value: balanceText(toAvailable),
+            },
+            { label: t('walletForm.fee'), value: t('walletForm.free') },
+            { label: t('transfer.arrival'), value: t('transfer.instant') },
+          ]}
+        />
+        <SubmitButton disabled={call.busy || same} onClick={review}>
+          {t('internal.submit')}
+        </SubmitButton>
+      </section>
+
+      <Link className="wform__link" to={`${routePath('records')}?type=internal_transfer`}>
+        <IconRecords />
+        <span>{t('internal.records')}</span>
+        <IconRight className="wform__link-arrow" />
+      </Link>
+
+      <PickerSheet<AccountKind>
+        visible={picking === 'from' || picking === 'to'}
+        title={picking === 'to' ? t('internal.pickTo') : t('internal.pickFrom')}
+        value={picking === 'to' ? accounts.to : accounts.from}
+        onClose={() => setPicking(null)}
+        onPick={(k) => {
+          if (picking === 'from' || picking === 'to') setAccounts(pickSide(accounts, picking, k));
+        }}
+        options={ACCOUNTS.map((k) => ({
+          value: k,
+          label: account(k),
+          note: balanceText(balances.available(asset, k)),
+        }))}
+      />
+      <PickerSheet
+        visible={picking === 'asset'}
+        title={t('prompts.tokenSelection')}
+        value={asset}
+        onClose={() => setPicking(null)}
+        onPick={(a) => {
+          setAsset(a);
+          setAmount('');
+        }}
+        options={assets.map((a) => ({
+          value: a,
+          label: a,
+          icon: <AssetIcon asset={a} size={28} />,
+          note: formatUpTo(balances.available(a, accounts.from) ?? '0', assetScale(a)),
+        }))}
+      />
+
+      <ConfirmSheet
+        visible={call.content !== null}
+        title={t('internal.confirmTitle')}
+        busy={call.busy}
+        onClose={call.close}
+        onConfirm={() => void confirm()}
+        rows={
+          call.content
+            ? [
+                { label: t('internal.from'), value: account(call.content.from) },
+                { label: t('internal.to'), value: account(call.content.to) },
+                { label: t('walletForm.fee'), value: t('walletForm.free') },
+              ]
+            : []
+        }
+      >
+        {call.content ? (
+          <p className="sheet__hero">
+            <span className="sheet__hero-label">{t('walletForm.amount')}</span>
+            <span className="sheet__hero-value num">
+              {formatUpTo(call.content.amount, scale)} {call.content.asset ?? asset}
+            </span>
+          </p>
+        ) : null}
+      </ConfirmSheet>
+    </div>
+  );
+}
+
+/** Internal transfer between the user's own accounts: instant, no fee. */
+export default function InternalTransferScreen(): ReactNode {
+  const { token } = useSession();
+  return token ? <InternalTransfer /> : <SignInPrompt />;
+}

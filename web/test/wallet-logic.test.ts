@@ -1,0 +1,153 @@
+import { ACCOUNT_KINDS, RECORD_STATUS } from '@nexa/contract';
+import { describe, expect, it } from 'vitest';
+import de from '../src/i18n/locales/de.json';
+import en from '../src/i18n/locales/en.json';
+import { CAUSES, knownCause, statusTone } from '../src/screens/wallet/causes';
+import { lifeLeft, quoteDeadline, secondsLeft } from '../src/screens/wallet/quote';
+import { newRequestId, RequestIds } from '../src/screens/wallet/request-id';
+import { ACCOUNTS, isAddressFor, isRecipient, isTxHash, pickSide } from '../src/screens/wallet/rules';
+
+const T0 = Date.parse('2026-01-01T00:00:00.000Z');
+
+describe('quote countdown', () => {
+  it('counts down from the server expiry when the clocks agree', () => {
+    const deadline = quoteDeadline('2026-01-01T00:00:29.500Z', T0, 30);
+    expect(deadline).toBe(T0 + 29_500);
+    expect(secondsLeft(deadline, T0)).toBe(30);
+    expect(secondsLeft(deadline, T0 + 500)).toBe(29);
+    expect(secondsLeft(deadline, T0 + 29_000)).toBe(1);
+    expect(secondsLeft(deadline, T0 + 29_500)).toBe(0);
+    expect(secondsLeft(deadline, T0 + 60_000)).toBe(0);
+  });
+
+  it('counts the quote life from arrival when the device clock is off', () => {
+    // Device clock one minute ahead: the server's expiry looks past already.
+    expect(quoteDeadline('2026-01-01T00:00:30.000Z', T0 + 60_000, 30)).toBe(T0 + 90_000);
+    // Device clock one minute behind: the server's expiry looks 90 s away.
+    expect(quoteDeadline('2026-01-01T00:00:30.000Z', T0 - 60_000, 30)).toBe(T0 - 30_000);
+    expect(quoteDeadline('not a time', T0, 30)).toBe(T0 + 30_000);
+  });
+
+  it('never lasts longer than the quote life', () => {
+    expect(quoteDeadline('2026-01-01T00:00:32.000Z', T0, 30)).toBe(T0 + 30_000);
+  });
+
+  it('gives the share of life left for the ring', () => {
+    const deadline = T0 + 30_000;
+    expect(lifeLeft(deadline, T0, 30)).toBe(1);
+    expect(lifeLeft(deadline, T0 + 15_000, 30)).toBe(0.5);
+    expect(lifeLeft(deadline, T0 + 31_000, 30)).toBe(0);
+    expect(lifeLeft(deadline, T0 - 5_000, 30)).toBe(1);
+    expect(lifeLeft(deadline, T0, 0)).toBe(0);
+  });
+});
+
+describe('record causes', () => {
+  it('names the causes the ledger writes', () => {
+    for (const cause of [
+      'deposit',
+      'withdrawal',
+      'withdrawal_fee',
+      'withdrawal_release',
+      'transfer_in',
+      'transfer_out',
+      'internal_transfer',
+      'exchange',
+      'exchange_fee',
+    ]) {
+      expect(knownCause(cause)).toBe(cause);
+    }
+  });
+
+  it('reads dotted and upper-case spellings of a known cause', () => {
+    expect(knownCause('withdrawal.fee')).toBe('withdrawal_fee');
+    expect(knownCause('Internal-Transfer')).toBe('internal_transfer');
+    expect(knownCause(' deposit ')).toBe('deposit');
+  });
+
+  it('leaves unknown causes to be shown as they are', () => {
+    expect(knownCause('staking.profit')).toBeNull();
+    expect(knownCause('')).toBeNull();
+    expect(knownCause('deposit_bonus')).toBeNull();
+  });
+
+  it('has a label for every known cause in the dictionaries', () => {
+    const labels = en.records.causes as Record<string, string>;
+    expect(Object.keys(labels).sort()).toEqual([...CAUSES].sort());
+    expect((de.records.causes as Record<string, string>).withdrawal_fee).toBe('Auszahlungsgebühr');
+  });
+});
+
+describe('record statuses', () => {
+  it('shows the three statuses of the contract, each in its tone and with its label', () => {
+    expect([...RECORD_STATUS].sort()).toEqual(Object.keys(en.walletForm.status).sort());
+    expect(statusTone('pending')).toBe('warning');
+    expect(statusTone('approved')).toBe('success');
+    expect(statusTone('failed')).toBe('danger');
+    expect(en.walletForm.status.pending).toBe('Pending approval');
+  });
+});
+
+describe('accounts', () => {
+  it('are the contract account kinds, each with a label', () => {
+    expect([...ACCOUNTS]).toEqual([...ACCOUNT_KINDS]);
+    expect(Object.keys(en.wallet.accounts)).toEqual([...ACCOUNT_KINDS]);
+  });
+
+  it('picking the account on the other side swaps the two, so from and to never match', () => {
+    const pair = { from: 'spot', to: 'futures' };
+    expect(pickSide(pair, 'from', 'shop')).toEqual({ from: 'shop', to: 'futures' });
+    expect(pickSide(pair, 'to', 'card')).toEqual({ from: 'spot', to: 'card' });
+    expect(pickSide(pair, 'from', 'futures')).toEqual({ from: 'futures', to: 'spot' });
+    expect(pickSide(pair, 'to', 'spot')).toEqual({ from: 'futures', to: 'spot' });
+    expect(pickSide(pair, 'from', 'spot')).toEqual(pair);
+  });
+
+  it('works for an exchange pair with no target yet', () => {
+    expect(pickSide<string | null>({ from: 'USDT', to: null }, 'to', 'BTC')).toEqual({
+      from: 'USDT',
+      to: 'BTC',
+    });
+    expect(pickSide<string | null>({ from: 'USDT', to: 'BTC' }, 'from', 'BTC')).toEqual({
+      from: 'BTC',
+      to: 'USDT',
+    });
+  });
+});
+
+describe('addresses and hashes', () => {
+  const address = `0x${'aB'.repeat(20)}`;
+  it('checks EVM addresses, recipients and transaction hashes', () => {
+    expect(isAddressFor('evm', address)).toBe(true);
+    expect(isAddressFor('evm', `${address}0`)).toBe(false);
+    expect(isAddressFor('evm', 'TXYZ')).toBe(false);
+    expect(isRecipient(address)).toBe(true);
+    expect(isRecipient('12345678')).toBe(true);
+    expect(isRecipient('alice')).toBe(false);
+    expect(isTxHash(`0x${'f'.repeat(64)}`)).toBe(true);
+    expect(isTxHash(`0x${'f'.repeat(63)}`)).toBe(false);
+  });
+});
+
+describe('request ids', () => {
+  it('are fresh, and valid for the contract', () => {
+    const a = newRequestId();
+    const b = newRequestId();
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^[\w-]{8,64}$/);
+  });
+
+  it('are reused for a retry of the same submission and renewed for anything else', () => {
+    let n = 0;
+    const ids = new RequestIds(() => `req-${++n}`);
+    const first = ids.forSubmission({ to: 'x', amount: '5' });
+    expect(first).toBe('req-1');
+    // The call failed; the user confirms again the same content.
+    expect(ids.forSubmission({ to: 'x', amount: '5' })).toBe('req-1');
+    // Changed content: a new submission.
+    expect(ids.forSubmission({ to: 'x', amount: '6' })).toBe('req-2');
+    // Success: the next one is new even with the same content.
+    ids.succeeded();
+    expect(ids.forSubmission({ to: 'x', amount: '6' })).toBe('req-3');
+  });
+});

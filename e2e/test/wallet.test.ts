@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../../server/src/store';
+import { type Product, startProduct } from '../harness';
+
+let product: Product;
+let financeId: number;
+
+beforeAll(async () => {
+  product = await startProduct();
+  const ops = await product.app.deps.store.db.select().from(schema.operators);
+  financeId = ops.find((o) => o.name === 'finance')?.id ?? 0;
+});
+afterAll(() => product.close());
+
+async function signIn(page: Page): Promise<string> {
+  await page.goto(`${product.url}/login`);
+  await page.getByText('Local wallet — key stored in this browser').click();
+  await page.getByPlaceholder('Needed on your first sign-in').fill('NEXA2026');
+  await page.locator('button[type="submit"], button:has-text("Sign in")').last().click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('walletAddress'))).not.toBeNull();
+  return (await page.evaluate(() => localStorage.getItem('walletAddress'))) ?? '';
+}
+
+async function userIdOf(address: string): Promise<{ id: number; uid: string }> {
+  const [u] = await product.app.deps.store.db
+    .select({ id: schema.users.id, uid: schema.users.uid })
+    .from(schema.users)
+    .where(eq(schema.users.address, address.toLowerCase()));
+  if (!u) throw new Error('user not found');
+  return u;
+}
+
+async function visible(page: Page, text: string | RegExp): Promise<void> {
+  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
+}
+
+describe('a user moves money through the wallet', () => {
+  let a: { context: BrowserContext; page: Page };
+  let b: { context: BrowserContext; page: Page };
+
+  it('deposits (an operator confirms), withdraws (pending, then approved), transfers and exchanges', async () => {
+    a = await product.newPhone();
+    b = await product.newPhone();
+    const page = a.page;
+    const addressA = await signIn(page);
+    const addressB = await signIn(b.page);
+    const userA = await userIdOf(addressA);
+    const userB = await userIdOf(addressB);
+
+    // Deposit: report the transaction; an operator confirms it.
+    await page.goto(`${product.url}/deposit`);
+    await page
+      .getByPlaceholder('Please enter the transaction hash')
+      .fill(`0x${randomBytes(32).toString('hex')}`);
+    await page.getByPlaceholder('Please enter the deposit amount').fill('500');
+    await page.locator('.wsubmit').click();
+    await visible(page, 'Pending approval');
+    await product.shot(page, 'wallet-deposit-pending');
+    const [dep] = await product.app.deps.store.db
+      .select()
+      .from(schema.walletDeposits)
+      .where(eq(schema.walletDeposits.userId, userA.id));
+    await product.app.modules.wallet.deposits.confirm(financeId, { deposit_id: dep?.id });
+
+    await page.goto(`${product.url}/wallet`);
+    await visible(page, /500\.00/);
+    await product.shot(page, 'wallet-funded');
+
+    // Withdrawal: pending approval, then approved by an operator.
+    await page.goto(`${product.url}/withdraw`);
+    await page.getByPlaceholder('Please enter the receiving address').fill(`0x${'ab'.repeat(20)}`);
+    await page.getByPlaceholder('Please enter the withdrawal amount').fill('100');
+    await page.locator('.wsubmit').click();
+    await page.locator('.sheet__confirm').click();
+    await visible(page, 'Pending approval');
+    await product.shot(page, 'wallet-withdraw-pending');
+    const [wd] = await product.app.deps.store.db
+      .select()
+      .from(schema.walletWithdrawals)
+      .where(eq(schema.walletWithdrawals.userId, userA.id));
+    await product.app.modules.wallet.withdrawals.approve(financeId, wd?.id ?? 0);
+    await page.reload();
+    await visible(page, 'Approved');
+    await product.shot(page, 'wallet-withdraw-approved');
+
+    // Transfer to the second user by UID.
+    await page.goto(`${product.url}/transfer`);
+    await page.getByPlaceholder('Wallet address or UID').fill(userB.uid);
+    await page.getByPlaceholder('Please enter the amount').fill('25');
+    await page.locator('.wsubmit').click();
+    await page.locator('.sheet__confirm').click();
+    await expect
+      .poll(
+        async () => (await product.app.ledger.balances(userB.id)).find((x) => x.asset === 'USDT')?.available,
+      )
+      .toBe(25_000_000n);
+    await b.page.goto(`${product.url}/wallet`);
+    await visible(b.page, /25\.00/);
+    await product.shot(b.page, 'wallet-received');
+
+    // Exchange USDT for BTC at a live quote.
+    await page.goto(`${product.url}/exchange`);
+    await page.locator('.cv__asset').nth(1).click();
+    await page.getByRole('option', { name: /BTC/ }).first().click();
+    await page.locator('.cv__asset').first().locator('xpath=..').locator('input').first().fill('65');
+    await expect.poll(() => page.locator('.wsubmit').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await page.locator('.wsubmit').click();
+    await page.locator('.sheet__confirm').click();
+    await expect
+      .poll(
+        async () => (await product.app.ledger.balances(userA.id)).find((x) => x.asset === 'BTC')?.available,
+      )
+      .toBe(99_500n);
+    await product.shot(page, 'wallet-exchanged');
+
+    // 500 in, 101 out (with fee), 25 to B, 65 exchanged.
+    const usdt = (await product.app.ledger.balances(userA.id)).find(
+      (x) => x.asset === 'USDT' && x.kind === 'spot',
+    );
+    expect(usdt).toMatchObject({ available: 309_000_000n, frozen: 0n });
+    expect(await product.app.ledger.audit()).toEqual([]);
+    await page.goto(`${product.url}/records`);
+    await visible(page, 'Exchange');
+    await product.shot(page, 'wallet-records');
+    await a.context.close();
+    await b.context.close();
+  });
+});

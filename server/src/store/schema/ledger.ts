@@ -7,18 +7,13 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { minor, ts } from './columns';
 import { assets } from './core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-/** Minor units of an asset; numeric(38,0) so no amount ever overflows, read back as bigint. */
-const minor = (name: string) => numeric(name, { precision: 38, scale: 0, mode: 'bigint' });
 
 export const LEDGER_USER_KINDS = ['spot', 'futures', 'shop', 'card'] as const;
 export const LEDGER_ACCOUNT_KINDS = [...LEDGER_USER_KINDS, 'system'] as const;

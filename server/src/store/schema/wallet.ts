@@ -4,16 +4,12 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-const minor = (name: string) => numeric(name, { precision: 38, scale: 0, mode: 'bigint' });
+import { minor, ts } from './columns';
 
 /** Statuses a user sees on deposits and withdrawals (spec: pending approval, approved, failed). */
 export const RECORD_STATUSES = ['pending', 'approved', 'failed'] as const;

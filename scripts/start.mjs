@@ -21,7 +21,7 @@ function newest(dir) {
 // A fresh checkout has no dependencies yet: install them exactly as locked.
 if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
   console.log('installing dependencies…');
-  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

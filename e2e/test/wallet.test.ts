@@ -106,8 +106,18 @@ describe('a user moves money through the wallet', () => {
     await page.locator('.cv__asset').nth(1).click();
     await page.getByRole('option', { name: /BTC/ }).first().click();
     await page.locator('.cv__asset').first().locator('xpath=..').locator('input').first().fill('65');
-    await expect.poll(() => page.locator('.wsubmit').isEnabled(), { timeout: 15_000 }).toBe(true);
-    await page.locator('.wsubmit').click();
+    // The quote arrives and renews by itself; tap Exchange once it stands, until the sheet opens.
+    await visible(page, /Quote renews in/);
+    await expect
+      .poll(
+        async () => {
+          if (await page.locator('.sheet__confirm').isVisible()) return true;
+          if (await page.locator('.wsubmit').isEnabled()) await page.locator('.wsubmit').click();
+          return page.locator('.sheet__confirm').isVisible();
+        },
+        { timeout: 30_000, intervals: [500] },
+      )
+      .toBe(true);
     await page.locator('.sheet__confirm').click();
     await expect
       .poll(

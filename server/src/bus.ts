@@ -1,0 +1,53 @@
+import { EventEmitter } from 'node:events';
+
+/** One price level as the market publishes it: price, total size, order count (decimal strings). */
+export type BookLevel = readonly [price: string, size: string, count: number];
+
+/** What the market tells the rest of the server (the live feed subscribes). */
+export interface BusEvents {
+  /** Changed levels of a book after one operation; size "0" removes a level. `seq` rises by one per change. */
+  'book.update': { instId: string; seq: number; asks: BookLevel[]; bids: BookLevel[]; ts: number };
+  /** The whole book (after a restart or on demand). */
+  'book.snapshot': { instId: string; seq: number; asks: BookLevel[]; bids: BookLevel[]; ts: number };
+  /** A trade printed on an instrument. */
+  trade: { instId: string; tradeId: string; price: string; size: string; side: 'buy' | 'sell'; ts: number };
+  /** A ticker changed. */
+  ticker: {
+    instId: string;
+    last: string;
+    open24h: string;
+    high24h: string;
+    low24h: string;
+    vol24h: string;
+    changePercent: string;
+    ts: number;
+  };
+  /** One of a user's orders changed (private: `update_order` of that user only). */
+  'order.update': { userId: number; order: Record<string, unknown>; ts: number };
+}
+
+export type BusEvent = keyof BusEvents;
+
+/**
+ * The in-process event bus. One process by default; cluster mode carries the same events
+ * over Redis with the same interface.
+ */
+export interface Bus {
+  publish<E extends BusEvent>(event: E, payload: BusEvents[E]): void;
+  subscribe<E extends BusEvent>(event: E, handler: (payload: BusEvents[E]) => void): () => void;
+}
+
+export function createMemoryBus(): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish(event, payload) {
+      emitter.emit(event, payload);
+    },
+    subscribe(event, handler) {
+      const h = handler as (p: unknown) => void;
+      emitter.on(event, h);
+      return () => emitter.off(event, h);
+    },
+  };
+}

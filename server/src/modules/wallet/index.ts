@@ -128,10 +128,14 @@ export function createWallet(deps: WalletDeps) {
     return u;
   }
 
-  async function transferRow(t: typeof walletTransfers.$inferSelect, userId: number) {
+  async function transferRow(
+    t: typeof walletTransfers.$inferSelect,
+    userId: number,
+    db: Tx | typeof store.db = store.db,
+  ) {
     const out = t.fromUserId === userId;
     const other = out ? t.toUserId : t.fromUserId;
-    const [cp] = await store.db
+    const [cp] = await db
       .select({ uid: users.uid, address: users.address })
       .from(users)
       .where(eq(users.id, other));
@@ -182,11 +186,10 @@ export function createWallet(deps: WalletDeps) {
         })
         .returning();
       if (!t) throw new Error('transfer row not written');
-      return { id: t.id };
+      // The answer is built inside the transaction, so a retry replays exactly this first answer.
+      return transferRow(t, userId, tx);
     });
-    const [t] = await store.db.select().from(walletTransfers).where(eq(walletTransfers.id, row.id));
-    if (!t) throw new Error('transfer row vanished');
-    return transferRow(t, userId);
+    return row;
   }
 
   async function transfers(

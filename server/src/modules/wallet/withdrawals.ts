@@ -101,12 +101,16 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets) {
         userId,
         requestId: body.request_id ?? null,
       });
-      await tx.update(walletWithdrawals).set({ ledgerTxId }).where(eq(walletWithdrawals.id, w.id));
-      return { id: w.id };
+      const [done] = await tx
+        .update(walletWithdrawals)
+        .set({ ledgerTxId })
+        .where(eq(walletWithdrawals.id, w.id))
+        .returning();
+      if (!done) throw new Error('withdrawal vanished');
+      // Built inside the transaction, so a retry replays exactly this first answer.
+      return view(done);
     });
-    const [w] = await store.db.select().from(walletWithdrawals).where(eq(walletWithdrawals.id, row.id));
-    if (!w) throw new Error('withdrawal vanished');
-    return view(w);
+    return row;
   }
 
   async function list(

@@ -1,0 +1,169 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { App } from '../src/app';
+import { ManualClock } from '../src/clock';
+import { openStore, type Store } from '../src/store';
+import type { TestServer } from './harness';
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/** Reads the wall clock: a call to a child server carries the real time in its signed timestamp. */
+class WallClock extends ManualClock {
+  override now(): Date {
+    return new Date();
+  }
+}
+
+/**
+ * A store that outlives the server processes using it: a PGlite data folder, or a database of
+ * its own on the PostgreSQL server named by TEST_DATABASE_URL.
+ */
+export interface ChildStore {
+  readonly kind: 'pglite' | 'postgres';
+  /** What the server process gets in its environment to use this store. */
+  readonly env: Readonly<Record<string, string>>;
+  /** Opens it in this process (PGlite: only while no server process has it open). */
+  open(): Promise<Store>;
+  /** Removes it. */
+  drop(): Promise<void>;
+}
+
+export async function childStore(): Promise<ChildStore> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const dir = mkdtempSync(join(tmpdir(), 'nexa-crash-'));
+    return {
+      kind: 'pglite',
+      env: { DATA_DIR: dir },
+      open: () => openStore({ dataDir: dir }),
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `nexa_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin((c) => c.query(`create database ${name}`));
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const databaseUrl = u.toString();
+  return {
+    kind: 'postgres',
+    env: { DATABASE_URL: databaseUrl },
+    open: () => openStore({ databaseUrl }),
+    drop: () =>
+      admin(async (c) => {
+        // pool.end() resolves before its sockets are gone: wait for them, then drop.
+        for (let i = 0; i < 50; i++) {
+          const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+            name,
+          ]);
+          if (r.rows[0]?.n === 0) break;
+          await sleep(20);
+        }
+        await c.query(`drop database if exists ${name} with (force)`);
+      }),
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A real server process (`src/main.ts`) on a store; `srv` is what the harness's `call` takes. */
+export interface ChildServer {
+  readonly srv: TestServer;
+  readonly pid: number;
+  /** SIGKILL: no shutdown code runs. Resolves when the process is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM: the server closes its store. Resolves when the process is gone. */
+  stop(): Promise<void>;
+  /** What the process wrote to stderr (the tail). */
+  stderr(): string;
+}
+
+export async function startChild(store: ChildStore, timeoutMs = 60_000): Promise<ChildServer> {
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    TMPDIR: process.env.TMPDIR ?? tmpdir(),
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+    ...store.env,
+  };
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    err = (err + d.toString()).slice(-8000);
+  });
+  let exited: number | string | null = null;
+  const gone = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = signal ?? code ?? 'exit';
+      resolve();
+    });
+  });
+  const end = async (signal: NodeJS.Signals) => {
+    if (exited === null) child.kill(signal);
+    await gone;
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited !== null) throw new Error(`server exited (${exited}) before it was ready:\n${err}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await end('SIGKILL');
+      throw new Error(`server not ready after ${timeoutMs} ms:\n${err}`);
+    }
+    await sleep(50);
+  }
+  const srv: TestServer = {
+    app: null as unknown as App,
+    url,
+    host: `127.0.0.1:${port}`,
+    clock: new WallClock(),
+    close: () => end('SIGTERM'),
+  };
+  return {
+    srv,
+    pid: child.pid ?? -1,
+    kill: () => end('SIGKILL'),
+    stop: () => end('SIGTERM'),
+    stderr: () => err,
+  };
+}

@@ -1,0 +1,324 @@
+// A server process killed with SIGKILL again and again in the middle of a stream of money-moving
+// calls loses nothing and doubles nothing: every call is retried with its request id until it has
+// an answer, and the store then holds exactly the calls that were answered with success.
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { formatAmount } from '@nexa/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, expect, it } from 'vitest';
+import { systemClock } from '../src/clock';
+import { createLedger } from '../src/ledger';
+import { queryRows } from '../src/store';
+import { type ChildServer, type ChildStore, childStore, startChild } from './child-server';
+import { call, signedInUser, type TestServer } from './harness';
+
+const ROUNDS = 5;
+const WORKERS = 8;
+const USERS = 3;
+const FUNDING = 2_000_000_000n; // 2,000 USDT each, in minor units (scale 6)
+const FEE = 1_000_000n; // withdrawal fee of the default rules: 1 USDT
+const usdt = (minor: bigint) => formatAmount(minor, 6);
+
+type Kind = 'spot' | 'futures';
+type Op =
+  | { type: 'transfer'; from: number; to: number; amount: bigint }
+  | { type: 'internal'; user: number; from: Kind; to: Kind; amount: bigint }
+  | { type: 'withdraw'; user: number; amount: bigint };
+
+interface Call {
+  readonly requestId: string;
+  readonly op: Op;
+  readonly user: number;
+  readonly path: string;
+  readonly body: Record<string, unknown>;
+  /** lost: sent, and no answer came back (the server died, or was already dead). */
+  outcome: 'unsent' | 'lost' | 'ok' | 'refused';
+  attempts: number;
+  error?: string;
+  data?: unknown;
+  /** When its answer was first lost: the kill that cut it off. */
+  lostAt?: number;
+}
+
+/** A small deterministic generator, so a failing run can be replayed from its seed. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  const next = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)) };
+}
+
+let store: ChildStore | undefined;
+let child: ChildServer | undefined;
+afterAll(async () => {
+  await child?.kill();
+  await store?.drop();
+});
+
+it('loses nothing and doubles nothing when the server is killed mid-stream', {
+  timeout: 180_000,
+}, async () => {
+  const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  const rand = rng(seed);
+  const started = Date.now();
+  const log = (line: string) => console.log(`[crash seed=${seed} ${store?.kind}] ${line}`);
+  store = await childStore();
+  child = await startChild(store);
+  let srv: TestServer = child.srv;
+
+  // ——— setup: users funded through the operator flow ———
+  const fin = await call<{ token: string }>(srv, '/admin/auth/login', {
+    name: 'finance',
+    password: 'nexa-finance',
+  });
+  expect(fin.body.code).toBe(200);
+  const finance = fin.body.data.token;
+  const users: Array<{ token: string; address: string }> = [];
+  for (let i = 0; i < USERS; i++) {
+    const u = await signedInUser(srv);
+    const rep = await call<{ list: Array<{ id: number }> }>(
+      srv,
+      '/api/recharge/recharge',
+      { chain: 'manual', tx_hash: `0x${randomBytes(32).toString('hex')}`, amount: usdt(FUNDING) },
+      { token: u.token },
+    );
+    const ok = await call(
+      srv,
+      '/admin/deposits/confirm',
+      { deposit_id: rep.body.data.list[0]?.id },
+      { token: finance },
+    );
+    expect(ok.body.code, JSON.stringify(ok.body)).toBe(200);
+    users.push({ token: u.token, address: u.wallet.address.toLowerCase() });
+  }
+
+  // ——— the calls ———
+  const calls: Call[] = [];
+  const serverErrors: string[] = [];
+  const amount = (lo: number, hi: number) => BigInt(rand.int(lo * 100, hi * 100)) * 10_000n; // 2 decimals
+
+  function newCall(): Call {
+    const requestId = `crash-${calls.length}-${randomBytes(6).toString('hex')}`;
+    const r = rand.next();
+    let op: Op;
+    let path: string;
+    let body: Record<string, unknown>;
+    if (r < 0.5) {
+      const from = rand.int(0, USERS - 1);
+      const to = (from + rand.int(1, USERS - 1)) % USERS;
+      op = { type: 'transfer', from, to, amount: amount(1, 60) };
+      path = rand.next() < 0.5 ? '/api/transfer/index' : '/api/user/transfer';
+      body = {
+        to: users[to]?.address,
+        amount: usdt(op.amount),
+        remark: `r${calls.length}`,
+        request_id: requestId,
+      };
+    } else if (r < 0.8) {
+      const user = rand.int(0, USERS - 1);
+      const [from, to]: [Kind, Kind] = rand.next() < 0.6 ? ['spot', 'futures'] : ['futures', 'spot'];
+      op = { type: 'internal', user, from, to, amount: amount(1, 80) };
+      path = '/api/transferBalance/index';
+      body = { from, to, amount: usdt(op.amount), request_id: requestId };
+    } else {
+      const user = rand.int(0, USERS - 1);
+      op = { type: 'withdraw', user, amount: amount(10, 30) };
+      path = '/api/withdraw/index';
+      body = {
+        address: `0x${randomBytes(20).toString('hex')}`,
+        amount: usdt(op.amount),
+        request_id: requestId,
+      };
+    }
+    const c: Call = {
+      requestId,
+      op,
+      user: op.type === 'transfer' ? op.from : op.user,
+      path,
+      body,
+      outcome: 'unsent',
+      attempts: 0,
+    };
+    calls.push(c);
+    return c;
+  }
+
+  /** Sends a call once; an answer is final (success or refusal), no answer leaves it lost. */
+  async function send(server: TestServer, c: Call): Promise<void> {
+    c.attempts++;
+    let res: Awaited<ReturnType<typeof call>>;
+    try {
+      res = await call(server, c.path, c.body, { token: users[c.user]?.token ?? '' });
+    } catch {
+      if (c.outcome !== 'lost') c.lostAt = Date.now();
+      c.outcome = 'lost';
+      return;
+    }
+    if (res.status >= 500) {
+      // A server failure is not an answer: record it (the test fails on it) and retry later.
+      serverErrors.push(`${c.path} ${c.requestId}: ${res.status} ${JSON.stringify(res.body)}`);
+      c.outcome = 'lost';
+      return;
+    }
+    if (res.body.code === 200) {
+      c.outcome = 'ok';
+      c.data = res.body.data;
+    } else {
+      c.outcome = 'refused';
+      c.error = res.body.error ?? String(res.body.code);
+    }
+  }
+
+  // ——— rounds: a stream of calls, cut by SIGKILL after a random delay ———
+  for (let round = 1; round <= ROUNDS; round++) {
+    if (round > 1) {
+      child = await startChild(store);
+      srv = child.srv;
+    }
+    const server = srv;
+    const retries = calls.filter((c) => c.outcome === 'lost');
+    let killed = false;
+    let answered = 0;
+    const worker = async () => {
+      while (!killed) {
+        const c = retries.shift() ?? newCall();
+        await send(server, c);
+        if (c.outcome !== 'lost') answered++;
+      }
+    };
+    const before = calls.length;
+    const t0 = Date.now();
+    const stream = Promise.all(Array.from({ length: WORKERS }, worker));
+    // A freshly started server warms up on its first calls: the kill comes after a random number
+    // of answers plus a random short delay, so every round cuts through a running stream.
+    const quota = rand.int(10, 40);
+    while (answered < quota && Date.now() - t0 < 20_000) await sleep(5);
+    const delay = rand.int(0, 150);
+    await sleep(delay);
+    killed = true;
+    await child.kill();
+    await stream;
+    log(
+      `round ${round}: killed ${delay} ms after ${quota} answers (${Date.now() - t0} ms); ` +
+        `${calls.length - before} new calls, ${calls.filter((c) => c.outcome === 'lost').length} without an answer`,
+    );
+  }
+
+  // ——— recovery: every call without an answer is retried until it has one ———
+  child = await startChild(store);
+  srv = child.srv;
+  const lostEver = calls.filter((c) => c.lostAt !== undefined);
+  for (let pass = 0; pass < 3 && calls.some((c) => c.outcome === 'lost'); pass++) {
+    await Promise.all(calls.filter((c) => c.outcome === 'lost').map((c) => send(srv, c)));
+  }
+  expect(serverErrors).toEqual([]);
+  expect(calls.filter((c) => c.outcome === 'lost' || c.outcome === 'unsent')).toEqual([]);
+  // The point of the test: answers were lost, in all likelihood some of them after the commit.
+  expect(lostEver.length).toBeGreaterThan(0);
+  const committedBeforeKill = lostEver.filter((c) => {
+    const time = (c.data as { time?: string } | undefined)?.time;
+    return c.outcome === 'ok' && time !== undefined && Date.parse(time) < (c.lostAt ?? 0);
+  }).length;
+
+  // A successful call sent again gets its first answer back and moves nothing.
+  const ok = calls.filter((c) => c.outcome === 'ok');
+  const replays = ok.filter((_, i) => i % 3 === 0);
+  const replayed = await Promise.all(
+    replays.map((c) => call(srv, c.path, c.body, { token: users[c.user]?.token ?? '' })),
+  );
+  replayed.forEach((r, i) => {
+    expect(r.body.code).toBe(200);
+    expect(r.body.data).toEqual(replays[i]?.data);
+  });
+  const refusals = new Set(calls.filter((c) => c.outcome === 'refused').map((c) => c.error));
+  expect([...refusals].filter((e) => e !== 'InsufficientBalance')).toEqual([]);
+
+  // The last kill comes after answers were given: they must have been durable.
+  await child.kill();
+  child = undefined;
+
+  // ——— the store, opened directly ———
+  const db = await store.open();
+  try {
+    const ledger = createLedger({ store: db, clock: systemClock });
+    const journal = await queryRows<{ request_id: string; n: string }>(
+      db.db,
+      sql`select request_id, count(*)::int as n from ledger_transactions where request_id is not null group by request_id`,
+    );
+    const perRequest = new Map(journal.map((r) => [r.request_id, Number(r.n)]));
+    // (a) every success exactly once; every refusal not at all; nothing anywhere twice.
+    for (const c of calls) {
+      expect(perRequest.get(c.requestId) ?? 0, `${c.requestId} (${c.outcome})`).toBe(
+        c.outcome === 'ok' ? 1 : 0,
+      );
+    }
+    expect(journal.filter((r) => Number(r.n) !== 1)).toEqual([]);
+    const keys = await queryRows<{ request_id: string; answered: boolean }>(
+      db.db,
+      sql`select request_id, response is not null as answered from idempotency_keys`,
+    );
+    expect(new Set(keys.map((k) => k.request_id))).toEqual(new Set(ok.map((c) => c.requestId)));
+    expect(keys.every((k) => k.answered)).toBe(true);
+
+    // (b) the journal agrees with itself and the books balance.
+    expect(await ledger.audit()).toEqual([]);
+    const solvency = await ledger.solvency();
+    expect(solvency.length).toBeGreaterThan(0);
+    expect(solvency.every((l) => l.balanced)).toBe(true);
+
+    // (c) balances are what the committed calls make of the funding.
+    const model = users.map(() => ({ spot: FUNDING, futures: 0n, frozen: 0n, transfers: 0, withdrawals: 0 }));
+    for (const c of ok) {
+      const op = c.op;
+      if (op.type === 'transfer') {
+        model[op.from]!.spot -= op.amount;
+        model[op.to]!.spot += op.amount;
+        model[op.from]!.transfers++;
+      } else if (op.type === 'internal') {
+        const m = model[op.user]!;
+        m[op.from] -= op.amount;
+        m[op.to] += op.amount;
+      } else {
+        model[op.user]!.spot -= op.amount + FEE;
+        model[op.user]!.frozen += op.amount + FEE;
+        model[op.user]!.withdrawals++;
+      }
+    }
+    for (const [i, u] of users.entries()) {
+      const [row] = await queryRows<{ id: number }>(
+        db.db,
+        sql`select id from users where address = ${u.address}`,
+      );
+      expect(row).toBeDefined();
+      const id = Number(row?.id);
+      const held = await ledger.balances(id);
+      const get = (kind: Kind) => held.find((b) => b.asset === 'USDT' && b.kind === kind);
+      const m = model[i]!;
+      expect({
+        spot: get('spot')?.available ?? 0n,
+        frozen: get('spot')?.frozen ?? 0n,
+        futures: get('futures')?.available ?? 0n,
+        futuresFrozen: get('futures')?.frozen ?? 0n,
+      }).toEqual({ spot: m.spot, frozen: m.frozen, futures: m.futures, futuresFrozen: 0n });
+      const [counts] = await queryRows<{ t: number; w: number }>(
+        db.db,
+        sql`select (select count(*)::int from wallet_transfers where from_user_id = ${id}) as t,
+                   (select count(*)::int from wallet_withdrawals where user_id = ${id}) as w`,
+      );
+      expect({ t: Number(counts?.t), w: Number(counts?.w) }).toEqual({ t: m.transfers, w: m.withdrawals });
+    }
+  } finally {
+    await db.close();
+  }
+  const count = (o: Call['outcome']) => calls.filter((c) => c.outcome === o).length;
+  log(
+    `${calls.length} calls: ${count('ok')} ok, ${count('refused')} refused; ${lostEver.length} answers lost ` +
+      `and retried (${committedBeforeKill} had committed before the kill), ${replays.length} replays; ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+});

@@ -4,6 +4,7 @@ import { adminEndpoints } from './endpoints/admin';
 import { authEndpoints } from './endpoints/auth';
 import { contentEndpoints } from './endpoints/content';
 import { plannedEndpoints } from './endpoints/planned';
+import { tradingEndpoints } from './endpoints/trading';
 import { walletEndpoints } from './endpoints/wallet';
 
 /** Every call the platform answers: the single source of truth for server routes and the web client. */
@@ -11,6 +12,7 @@ export const endpoints = {
   ...authEndpoints,
   ...contentEndpoints,
   ...walletEndpoints,
+  ...tradingEndpoints,
   ...adminEndpoints,
   ...plannedEndpoints,
 } as const;

@@ -366,6 +366,30 @@ export const ERRORS = {
       de: 'Falscher Name oder falsches Passwort',
     },
   },
+  OrderRejected: {
+    code: 2101,
+    msg: {
+      en: 'The order was rejected ({reason})',
+      zh: '订单被拒绝（{reason}）',
+      ko: '주문이 거부되었습니다 ({reason})',
+      th: 'คำสั่งซื้อขายถูกปฏิเสธ ({reason})',
+      vi: 'Lệnh bị từ chối ({reason})',
+      ja: '注文は拒否されました（{reason}）',
+      de: 'Die Order wurde abgelehnt ({reason})',
+    },
+  },
+  OwnListing: {
+    code: 2102,
+    msg: {
+      en: 'You cannot buy your own listing',
+      zh: '不能购买自己的挂单',
+      ko: '자신의 판매 등록은 구매할 수 없습니다',
+      th: 'ไม่สามารถซื้อรายการขายของตัวเองได้',
+      vi: 'Bạn không thể mua tin đăng bán của chính mình',
+      ja: '自分の出品は購入できません',
+      de: 'Sie können Ihr eigenes Angebot nicht kaufen',
+    },
+  },
 } as const satisfies Record<string, { code: number; msg: Localized }>;
 
 export type ErrorName = keyof typeof ERRORS;

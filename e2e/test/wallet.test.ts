@@ -115,7 +115,7 @@ describe('a user moves money through the wallet', () => {
           if (await page.locator('.wsubmit').isEnabled()) await page.locator('.wsubmit').click();
           return page.locator('.sheet__confirm').isVisible();
         },
-        { timeout: 30_000, intervals: [500] },
+        { timeout: 30_000, interval: 500 },
       )
       .toBe(true);
     await page.locator('.sheet__confirm').click();

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { type ClientConfig, CONFIG_GLOBAL, CONFIG_MARKER } from '@nexa/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type Bus, createMemoryBus } from './bus';
 import { createEvmChain, type ChainAdapter as EvmAdapter, type OnConfirmed } from './chain';
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
@@ -12,6 +13,7 @@ import type { AppDeps } from './context';
 import { createHandlers, type Modules } from './handlers';
 import { createLedger, type Ledger } from './ledger';
 import { registerGateway } from './live/gateway';
+import { createMarket } from './market/service';
 import { createAdmin } from './modules/admin';
 import { createAuth } from './modules/auth';
 import { logMailer, type Mailer, smtpMailer } from './modules/auth/mailer';
@@ -38,6 +40,8 @@ export interface AppOptions {
   readonly chain?: ChainAdapter | null;
   /** Log lines go nowhere (tests). */
   readonly quiet?: boolean;
+  /** The event bus (market → live feed); an in-process one by default. */
+  readonly bus?: Bus;
 }
 
 export interface App {
@@ -45,6 +49,7 @@ export interface App {
   readonly deps: AppDeps;
   readonly modules: Modules;
   readonly ledger: Ledger;
+  readonly bus: Bus;
   /** The EVM watcher and sender when CHAIN_RPC_URL is set. */
   readonly evm: EvmAdapter | null;
   close(): Promise<void>;
@@ -124,12 +129,17 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   creditDeposit = (tx, d) => wallet.deposits.credit(tx, d);
   await wallet.assets.all();
   const admin = createAdmin({ ...deps, ledger, wallet });
+  const bus = opts.bus ?? createMemoryBus();
+  const market = createMarket({ ...deps, ledger, bus });
+  // Every book is rebuilt from the store's open orders before the first request.
+  await market.start();
   const modules: Modules = {
     auth: createAuth(deps),
     users: createUsers(deps),
     content: createContent(deps),
     wallet,
     admin,
+    market,
   };
   if (config.adminBootstrap) {
     const [name = '', password = ''] = config.adminBootstrap.split(':');
@@ -212,11 +222,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     deps,
     modules,
     ledger,
+    bus,
     evm,
     async close() {
       clearInterval(sweep);
       await evm?.stop();
       await fastify.close();
+      await market.close();
       if (ownsStore) await store.close();
     },
   };

@@ -1,5 +1,6 @@
 import type { RequestOutput } from '@nexa/contract';
 import type { AuthUser, Handlers } from './context';
+import type { MarketService } from './market/service';
 import type { AdminModule } from './modules/admin';
 import type { AuthModule } from './modules/auth';
 import type { ContentModule } from './modules/content';
@@ -18,11 +19,12 @@ export interface Modules {
   readonly content: ContentModule;
   readonly wallet: WalletModule;
   readonly admin: AdminModule;
+  readonly market: MarketService;
 }
 
 /** Thin handlers: parse (done by the transport), call the domain, map the result. */
 export function createHandlers(m: Modules): Handlers {
-  const { wallet, admin } = m;
+  const { wallet, admin, market } = m;
   // One handler serves calls of the same shape; typed by what it reads, so it fits each of them.
   const assetLog = (asset: string) => (ctx: CtxOf<'/api/user/usdtLog'>) =>
     wallet.records(
@@ -85,6 +87,30 @@ export function createHandlers(m: Modules): Handlers {
     '/api/user/transfer': transfer,
     '/api/transfer/transferList': (ctx) => wallet.transfers(ctx.me().id, ctx.body, ctx.body),
     '/api/transferBalance/index': (ctx) => wallet.internalTransfer(ctx.me().id, ctx.body),
+
+    '/v1/order/submitTrade': (ctx) => market.submit(ctx.me().id, ctx.body),
+    '/v1/order/batchCancelOrder': async (ctx) => {
+      const { order_id, order_ids = [], instId } = ctx.body;
+      const orderIds = order_id === undefined ? order_ids : [order_id, ...order_ids];
+      return { list: await market.cancel(ctx.me().id, { orderIds, instId }) };
+    },
+    '/v1/order/meTradeList': (ctx) =>
+      market.orders(ctx.me().id, { open: ctx.body.state === 'open', instId: ctx.body.instId }, ctx.body),
+    '/v1/order/list': (ctx) =>
+      market.orders(
+        ctx.me().id,
+        { open: ctx.body.status === undefined ? undefined : ctx.body.status === 1, instId: ctx.body.instId },
+        ctx.body,
+      ),
+    '/v1/market/instruments': async () => ({ list: await market.instruments() }),
+    '/v1/market/depth': (ctx) => market.depth(ctx.body.instId, ctx.body.n),
+    '/v1/market/tickers': async () => ({ list: market.tickers() }),
+    '/api/trade/sellList': (ctx) => market.p2p.listings(ctx.me().id, ctx.body, ctx.body),
+    '/api/trade/sellDetail': (ctx) => market.p2p.sales(ctx.me().id, 'seller', ctx.body, ctx.body),
+    '/api/trade/buyDetail': (ctx) => market.p2p.sales(ctx.me().id, 'buyer', ctx.body, ctx.body),
+    '/api/trade/sell': (ctx) => market.p2p.sell(ctx.me().id, ctx.body),
+    '/api/trade/buy': (ctx) => market.p2p.buy(ctx.me().id, ctx.body),
+    '/api/trade/cancelSell': (ctx) => market.p2p.withdraw(ctx.me().id, ctx.body.id),
 
     '/admin/auth/login': (ctx) => admin.login(ctx.body.name, ctx.body.password, ctx.ip),
     '/admin/deposits/list': (ctx) => admin.depositList(ctx.op(), ctx.body),

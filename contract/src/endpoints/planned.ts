@@ -37,14 +37,6 @@ export const plannedEndpoints = {
   // placement
   '/api/basic/checkBuy': planned('placement', 'Private placement eligibility'),
   '/api/basic/saveBuy': planned('placement', 'Subscribe to a private placement'),
-  // trading
-  '/v1/order/submitTrade': planned('trading', 'Place an order'),
-  '/v1/order/batchCancelOrder': planned('trading', 'Cancel orders'),
-  '/v1/order/meTradeList': planned('trading', 'My open or closed orders', { list: 'size' }),
-  '/v1/order/list': planned('trading', 'Order list by status', { list: 'size' }),
-  '/api/trade/sellList': planned('trading', 'Token market sell listings', { list: 'size' }),
-  '/api/trade/sellDetail': planned('trading', 'Sell detail', { list: 'size' }),
-  '/api/trade/buyDetail': planned('trading', 'Buy detail', { list: 'size' }),
   // insurance
   '/v1/user/buyInsurance': planned('insurance', 'Buy insurance'),
   '/v1/user/buyInsuranceList': planned('insurance', 'Insurance purchases', { list: 'size' }),

@@ -3,6 +3,21 @@ import { z } from 'zod';
 import type { Store } from '../../store';
 import { settings } from '../../store/schema';
 
+/** A plain non-negative decimal. */
+const DECIMAL = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
+/** A fraction below 1 with at most 8 decimals (fee rates, price bands). */
+const RATE = /^0(\.\d{1,8})?$/;
+
+const spot = (base: string, tick_size: string, lot_size: string) => ({
+  inst_id: `${base}-USDT`,
+  base,
+  quote: 'USDT',
+  tick_size,
+  lot_size,
+  min_notional: '5',
+  enabled: true,
+});
+
 /**
  * Operator configuration: every business number lives here, typed and defaulted in code,
  * overridden by rows of the settings table.
@@ -38,6 +53,40 @@ export const SETTINGS = {
     RRT: '0.1',
     NEU: '2',
   }),
+  /**
+   * Spot instruments. Prices are in the quote asset, sizes in the base asset (decimal text). tick × lot must
+   * be a whole number of the quote's minor units per base unit, so every fill's notional is exact. tick and
+   * lot are read when the market starts (a book's steps never change under resting orders); enabled and
+   * min_notional apply at once.
+   */
+  'market.instruments': z
+    .array(
+      z.object({
+        inst_id: z.string().regex(/^[A-Z0-9]{2,10}-[A-Z0-9]{2,10}$/),
+        base: z.string(),
+        quote: z.string(),
+        tick_size: z.string().regex(DECIMAL),
+        lot_size: z.string().regex(DECIMAL),
+        /** In the quote asset. */
+        min_notional: z.string().regex(DECIMAL),
+        enabled: z.boolean().default(true),
+      }),
+    )
+    .default([
+      spot('BTC', '0.1', '0.0001'),
+      spot('ETH', '0.01', '0.0001'),
+      spot('BWC', '0.0001', '0.01'),
+      spot('NEU', '0.0001', '0.01'),
+    ]),
+  /** Spot fees as fractions of the notional, paid in the quote asset (0.08% maker, 0.1% taker). */
+  'market.maker_fee_rate': z.string().regex(RATE).default('0.0008'),
+  'market.taker_fee_rate': z.string().regex(RATE).default('0.001'),
+  /** Market orders given by size match no further than this fraction from the best opposite price. */
+  'market.price_band': z.string().regex(RATE).default('0.05'),
+  /** Peer-to-peer token market: tokens that may be listed, the seller's fee and the smallest listing value. */
+  'p2p.assets': z.array(z.string()).default(['BWC', 'BWT', 'ALEO', 'DOMI', 'SATS', 'RRT', 'NEU']),
+  'p2p.fee_rate': z.string().regex(RATE).default('0.002'),
+  'p2p.min_usdt': z.string().regex(DECIMAL).default('5'),
   /** Platform day boundary as minutes east of UTC (UTC+8). */
   'platform.day_offset_min': z.number().int().default(480),
 } as const;

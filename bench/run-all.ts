@@ -1,7 +1,11 @@
 // Runs every benchmark and prints its comparison. Benchmarks never fail on timing.
+import { engineBench } from './engine';
+import { feedBench } from './feed';
 import { firstLoad } from './first-load';
 import { ledgerBench } from './ledger';
 
 await ledgerBench();
 console.log();
 await firstLoad();
+await engineBench();
+await feedBench();

@@ -9,6 +9,7 @@ export * from './envelope';
 export * from './errors';
 export * from './format';
 export * from './lang';
+export * from './live';
 export * from './md5';
 export * from './money';
 export * from './schemas';

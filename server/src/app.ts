@@ -13,6 +13,8 @@ import type { AppDeps } from './context';
 import { createHandlers, type Modules } from './handlers';
 import { createLedger, type Ledger } from './ledger';
 import { registerGateway } from './live/gateway';
+import { createOkxFeed } from './market/feed';
+import { createReferenceMarket, type ReferenceMarket } from './market/reference';
 import { createMarket } from './market/service';
 import { createAdmin } from './modules/admin';
 import { createAuth } from './modules/auth';
@@ -131,8 +133,6 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const admin = createAdmin({ ...deps, ledger, wallet });
   const bus = opts.bus ?? createMemoryBus();
   const market = createMarket({ ...deps, ledger, bus });
-  // Every book is rebuilt from the store's open orders before the first request.
-  await market.start();
   const modules: Modules = {
     auth: createAuth(deps),
     users: createUsers(deps),
@@ -140,6 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     wallet,
     admin,
     market,
+    reference: null,
   };
   if (config.adminBootstrap) {
     const [name = '', password = ''] = config.adminBootstrap.split(':');
@@ -165,7 +166,23 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   await fastify.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  registerGateway(fastify, modules.auth.authenticate);
+  registerGateway(fastify, { bus, authenticate: modules.auth.authenticate });
+  // The feed listens before the market publishes: every book is rebuilt from the store's open
+  // orders (its snapshot reaches the feed), then the reference market starts.
+  await market.start();
+  if (config.marketSource === 'sim') {
+    const reference = createReferenceMarket(
+      { ...deps, ledger, bus, market },
+      { stepMs: config.simStepMs, maker: config.seedDemo },
+    );
+    await reference.start();
+    (modules as { reference: ReferenceMarket | null }).reference = reference;
+  }
+  const okx =
+    config.marketSource === 'okx'
+      ? createOkxFeed({ url: config.okxWsUrl, instruments: market.instIds(), bus, log })
+      : null;
+  okx?.start();
 
   const openapi = openApiDocument();
   fastify.get('/docs', async () => openapi);
@@ -226,6 +243,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     evm,
     async close() {
       clearInterval(sweep);
+      modules.reference?.stop();
+      okx?.stop();
       await evm?.stop();
       await fastify.close();
       await market.close();

@@ -54,6 +54,10 @@ const EnvSchema = z.object({
     .regex(/^0x[0-9a-fA-F]{64}$/)
     .optional(),
   CHAIN_POLL_MS: z.coerce.number().int().min(100).default(5000),
+  /** Reference prices: the built-in simulated market (default), OKX's public feed, or none (tests). */
+  MARKET_SOURCE: z.enum(['sim', 'okx', 'off']).optional(),
+  MARKET_SIM_STEP_MS: z.coerce.number().int().min(50).default(1000),
+  OKX_WS_URL: z.string().url().default('wss://ws.okx.com:8443/ws/v5/public'),
   /** Also trust X-Forwarded-For for the client address (behind a proxy). */
   TRUST_PROXY: bool.default(false),
 });
@@ -79,6 +83,9 @@ export interface Config {
   readonly webDist: string | undefined;
   readonly trustProxy: boolean;
   readonly adminBootstrap: string | undefined;
+  readonly marketSource: 'sim' | 'okx' | 'off';
+  readonly simStepMs: number;
+  readonly okxWsUrl: string;
   readonly chain:
     | {
         readonly rpcUrl: string;
@@ -141,6 +148,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     trustProxy: e.TRUST_PROXY,
     adminBootstrap: e.ADMIN_BOOTSTRAP,
+    // Tests drive the market themselves unless they ask for a source.
+    marketSource: e.MARKET_SOURCE ?? (e.NODE_ENV === 'test' ? 'off' : 'sim'),
+    simStepMs: e.MARKET_SIM_STEP_MS,
+    okxWsUrl: e.OKX_WS_URL,
     chain: chainConfig(e),
   });
 }

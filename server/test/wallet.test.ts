@@ -435,7 +435,9 @@ describe('retries and other people', () => {
     const conflict = await call(srv, '/api/transfer/index', { ...body, amount: '8' }, { token: a.token });
     expect(conflict.body.error).toBe('IdempotencyConflict');
     const wBody = { address: `0x${'12'.repeat(20)}`, amount: '10', request_id: rid() };
-    const w1 = await call<{ id: number; status: string }>(srv, '/api/withdraw/index', wBody, { token: a.token });
+    const w1 = await call<{ id: number; status: string }>(srv, '/api/withdraw/index', wBody, {
+      token: a.token,
+    });
     expect(w1.body.data.status).toBe('pending');
     await call(srv, '/admin/withdrawals/approve', { withdrawal_id: w1.body.data.id }, { token: finance });
     // A retry after the approval still answers what the first call answered.

@@ -185,6 +185,17 @@ export const tradingEndpoints = {
     request: z.object({}),
     data: z.object({ list: z.array(zInstrument) }),
   }),
+  '/v1/market/candles': live('trading', {
+    summary: 'Candles of an instrument, oldest first: [open time ms, open, high, low, close, volume]',
+    auth: false,
+    extension: true,
+    request: z.object({
+      instId: zInstId,
+      bar: z.enum(['1m', '5m', '15m', '30m', '1H', '4H', '1D', '1W', '3W']).default('1m'),
+      limit: z.coerce.number().int().min(1).max(1000).default(300),
+    }),
+    data: z.array(z.tuple([z.number().int(), z.string(), z.string(), z.string(), z.string(), z.string()])),
+  }),
   '/v1/market/depth': live('trading', {
     summary: 'Order book of an instrument: the best n levels each side, with the book sequence',
     auth: false,

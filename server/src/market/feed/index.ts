@@ -1,0 +1,2 @@
+// Reference-price sources other than the built-in simulated market (`../sim`).
+export * from './okx';

@@ -3,9 +3,11 @@ import { engineBench } from './engine';
 import { feedBench } from './feed';
 import { firstLoad } from './first-load';
 import { ledgerBench } from './ledger';
+import { tradeBench } from './trade';
 
 await ledgerBench();
 console.log();
 await firstLoad();
 await engineBench();
 await feedBench();
+await tradeBench();

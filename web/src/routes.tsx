@@ -23,9 +23,9 @@ const comingSoon = () => import('./ui/coming-soon');
  */
 export const ROUTES: readonly RouteDef[] = [
   { name: 'home', tab: true, actions: 'account', load: () => import('./screens/home/home-screen') },
-  { name: 'index1', load: comingSoon },
+  { name: 'index1', load: () => import('./screens/markets/markets-screen') },
   { name: 'login', load: () => import('./screens/login/login-screen') },
-  { name: 'trade', tab: true, load: comingSoon },
+  { name: 'trade', tab: true, load: () => import('./screens/trade/trade-screen') },
   { name: 'contract', load: comingSoon },
   { name: 'copy', tab: true, load: comingSoon },
   { name: 'copyTrader', load: comingSoon },

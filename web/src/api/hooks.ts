@@ -42,6 +42,8 @@ function useCanCall(path: EndpointPath): boolean {
 
 export interface ApiQueryOptions {
   readonly enabled?: boolean;
+  /** Asks again every so often while on screen (data that grows by itself, such as candles). */
+  readonly refetchInterval_ms?: number;
 }
 
 /** One call as a query, keyed by path, body and language (content follows the language). */
@@ -56,6 +58,7 @@ export function useApiQuery<P extends EndpointPath>(
     queryKey: ['api', path, lang, body] as const,
     queryFn: () => call(path, body),
     enabled: ready && (options.enabled ?? true),
+    refetchInterval: options.refetchInterval_ms ?? false,
   });
 }
 

@@ -389,3 +389,32 @@ export function IconDown(props: IconProps): ReactNode {
     </Svg>
   );
 }
+
+export function IconSearch(props: IconProps): ReactNode {
+  return (
+    <Svg {...props}>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="M16 16l4 4" />
+    </Svg>
+  );
+}
+
+/** Two small triangles for sortable column heads; `dir` fills the active one. */
+export function IconSort({ dir, ...props }: IconProps & { readonly dir: 'asc' | 'desc' | null }): ReactNode {
+  return (
+    <Svg viewBox="0 0 12 24" width="0.5em" strokeWidth={0} {...props}>
+      <path d="M6 4l4 6H2z" fill="currentColor" opacity={dir === 'asc' ? 1 : 0.35} />
+      <path d="M6 20l4-6H2z" fill="currentColor" opacity={dir === 'desc' ? 1 : 0.35} />
+    </Svg>
+  );
+}
+
+export function IconCandles(props: IconProps): ReactNode {
+  return (
+    <Svg {...props}>
+      <path d="M7 4v3M7 15v5M17 4v5M17 17v3" />
+      <rect x="5" y="7" width="4" height="8" rx="0.5" />
+      <rect x="15" y="9" width="4" height="8" rx="0.5" />
+    </Svg>
+  );
+}

@@ -1,17 +1,46 @@
+import { Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useApiQuery } from '../../api/hooks';
 import { routePath } from '../../routes';
 import { IconRight } from '../../ui/icons';
+import { topMarkets } from '../markets/market-data';
+import { MarketListRow } from '../markets/parts';
+import { useMarkets } from '../markets/use-markets';
 
-const NO_BODY = {};
+const TOP_COUNT = 5;
 
-/** Markets on Home: the listed assets, and an honest note that live tickers come with the markets feature. */
+/** Markets on Home: the most traded pairs, live; a tap opens Trade, the head opens all markets. */
 export function MarketsBlock(): ReactNode {
   const { t } = useTranslation();
-  const { data } = useApiQuery('/v1/basic/currencyList', NO_BODY);
-  const assets = (data ?? []).filter((c) => c.kind !== 'quota');
+  const markets = useMarkets();
+  const rows = topMarkets(markets.rows, TOP_COUNT);
+  let body: ReactNode;
+  if (markets.isPending) {
+    body = (
+      <div className="markets__skeleton" aria-busy="true">
+        {Array.from({ length: 3 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+          <Skeleton.Title key={i} animated className="markets__skeleton-row" />
+        ))}
+      </div>
+    );
+  } else if (rows.length === 0) {
+    body = <p className="markets__soon">{t('home.markets.empty')}</p>;
+  } else {
+    body = (
+      <>
+        <div className="mhead markets__head" aria-hidden="true">
+          <span>{t('markets.name')}</span>
+          <span className="mhead__price">{t('markets.lastPrice')}</span>
+          <span className="mhead__change">{t('markets.change')}</span>
+        </div>
+        {rows.map((row) => (
+          <MarketListRow key={row.instId} row={row} />
+        ))}
+      </>
+    );
+  }
   return (
     <section className="section markets">
       <div className="section__head">
@@ -21,21 +50,7 @@ export function MarketsBlock(): ReactNode {
           <IconRight />
         </Link>
       </div>
-      <div className="card markets__card">
-        {assets.length > 0 ? (
-          <>
-            <p className="markets__label">{t('home.markets.listed')}</p>
-            <ul className="markets__chips">
-              {assets.map((c) => (
-                <li key={c.symbol} className="markets__chip" title={c.name}>
-                  {c.symbol}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-        <p className="markets__soon">{t('home.markets.soon')}</p>
-      </div>
+      <div className="card markets__card">{body}</div>
     </section>
   );
 }

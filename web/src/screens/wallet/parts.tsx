@@ -168,6 +168,7 @@ export function ConfirmSheet({
   busy,
   disabled,
   confirmText,
+  confirmTone,
   onConfirm,
   onClose,
   children,
@@ -180,6 +181,8 @@ export function ConfirmSheet({
   /** The confirm button is off (for example while a quote is being renewed). */
   readonly disabled?: boolean;
   readonly confirmText?: string;
+  /** The confirm button in the up or down color (a buy or a sell) instead of the brand color. */
+  readonly confirmTone?: 'up' | 'down';
   readonly onConfirm: () => void;
   readonly onClose: () => void;
   readonly children?: ReactNode;
@@ -215,7 +218,7 @@ export function ConfirmSheet({
           block
           color="primary"
           size="large"
-          className="sheet__confirm"
+          className={confirmTone ? `sheet__confirm sheet__confirm--${confirmTone}` : 'sheet__confirm'}
           loading={busy}
           disabled={busy || disabled}
           onClick={onConfirm}

@@ -1,0 +1,64 @@
+import type { LiveTickerData } from '@nexa/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { invalidateApi } from '../api/hooks';
+import { useSession } from '../session';
+import type { BookView } from './book-store';
+import { getLive, holdChannel } from './index';
+import { applyOrderPush } from './orders';
+
+const subscribe = (listener: () => void) => getLive().store.subscribe(listener);
+
+/** Every ticker of the feed, by instrument id; re-renders at most once a frame. */
+export function useTickers(): Readonly<Record<string, LiveTickerData>> {
+  useEffect(() => holdChannel({ channel: 'tickers' }), []);
+  return useSyncExternalStore(subscribe, getLive().store.getTickers, getLive().store.getTickers);
+}
+
+/** One instrument's ticker (undefined until the feed sends it). */
+export function useTicker(instId: string | null): LiveTickerData | undefined {
+  useEffect(() => (instId ? holdChannel({ channel: 'tickers', instId }) : undefined), [instId]);
+  const get = useCallback(() => (instId ? getLive().store.getTicker(instId) : undefined), [instId]);
+  return useSyncExternalStore(subscribe, get, get);
+}
+
+/** One instrument's order book, 6 levels a side (null until its snapshot arrives). */
+export function useBook(instId: string | null): BookView | null {
+  useEffect(() => (instId ? holdChannel({ channel: 'books', instId }) : undefined), [instId]);
+  const get = useCallback(() => (instId ? getLive().store.getBook(instId) : null), [instId]);
+  return useSyncExternalStore(subscribe, get, get);
+}
+
+const REFRESH_DELAY_MS = 250;
+
+/**
+ * While signed in, follows `update_order`: each push updates the cached open orders at once, then
+ * the open and closed lists (and the balances an order holds) are fetched again, once per burst.
+ */
+export function useOrderUpdates(): void {
+  const queryClient = useQueryClient();
+  const { token } = useSession();
+  useEffect(() => {
+    if (!token) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const stopListening = getLive().store.onOrder((update) => {
+      applyOrderPush(queryClient, update);
+      if (timer !== null) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void invalidateApi(
+          queryClient,
+          '/v1/order/meTradeList',
+          '/v1/order/list',
+          '/api/finance/userFinance',
+        );
+      }, REFRESH_DELAY_MS);
+    });
+    const release = holdChannel({ channel: 'update_order' });
+    return () => {
+      release();
+      stopListening();
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [token, queryClient]);
+}

@@ -1,0 +1,196 @@
+import {
+  type CandlestickData,
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  type HistogramData,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../api/hooks';
+import { type Bar, barsFromCandles, buildBars, type CandleInterval, mergeBars } from '../../live/candles';
+import { getLive } from '../../live/index';
+import { useAppearance } from '../../ui/settings';
+
+/** The theme's colors as the chart needs them (CSS variables resolved). */
+function themeColors() {
+  const css = getComputedStyle(document.documentElement);
+  const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+  return {
+    up: v('--color-up', '#2ebd85'),
+    down: v('--color-down', '#f6465d'),
+    text: v('--color-text-3', '#848e9c'),
+    grid: v('--color-border', '#252a30'),
+    bg: v('--color-surface', '#161a1e'),
+  };
+}
+
+/** The chart's time axis shows local time: bar starts shifted by the zone's offset. */
+function chartTime(start_ms: number): UTCTimestamp {
+  const offsetMs = new Date(start_ms).getTimezoneOffset() * 60_000;
+  return Math.floor((start_ms - offsetMs) / 1000) as UTCTimestamp;
+}
+
+function candle(b: Bar): CandlestickData<UTCTimestamp> {
+  return { time: chartTime(b.start), open: b.open, high: b.high, low: b.low, close: b.close };
+}
+
+/** "#2ebd85" at an opacity, as rgba() (the canvas takes no color-mix). */
+function withAlpha(color: string, alpha: number): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
+  if (!m) return color;
+  const [r, g, b] = [m[1], m[2], m[3]].map((h) => Number.parseInt(h ?? '0', 16));
+  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+}
+
+function volume(b: Bar, up: string, down: string): HistogramData<UTCTimestamp> {
+  return { time: chartTime(b.start), value: b.volume, color: withAlpha(b.close >= b.open ? up : down, 0.45) };
+}
+
+/** Bars asked of the server per instrument and interval. */
+const HISTORY_BARS = 300;
+/** The server's candles are asked again this often; live prices carry the last bar in between. */
+const HISTORY_REFRESH_MS = 60_000;
+
+/**
+ * Candles of one instrument and interval, drawn by lightweight-charts (loaded with this chunk only):
+ * the history from `/v1/market/candles`, carried forward live by the ticker prices as they arrive.
+ */
+export default function CandleChart({
+  instId,
+  interval,
+  priceDecimals,
+}: {
+  readonly instId: string;
+  readonly interval: CandleInterval;
+  readonly priceDecimals: number;
+}): ReactNode {
+  const { t } = useTranslation();
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const candles = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  const volumes = useRef<ISeriesApi<'Histogram'> | null>(null);
+  const [empty, setEmpty] = useState(true);
+  const { theme, upDown } = useAppearance();
+  const history = useApiQuery(
+    '/v1/market/candles',
+    { instId, bar: interval, limit: HISTORY_BARS },
+    { refetchInterval_ms: HISTORY_REFRESH_MS },
+  );
+  const historyBars = useMemo(() => barsFromCandles(history.data ?? []), [history.data]);
+  const historyReady = !history.isPending;
+  /** The view (instrument and interval) whose visible range was last placed. */
+  const placed = useRef<string | null>(null);
+
+  // The chart, once.
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const c = themeColors();
+    const api = createChart(el, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: c.text,
+        fontSize: 10,
+        attributionLogo: true,
+      },
+      grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
+      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.1, bottom: 0.25 } },
+      timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, rightOffset: 4 },
+      crosshair: { mode: 0 },
+      handleScale: { axisPressedMouseMove: false },
+    });
+    candles.current = api.addSeries(CandlestickSeries, {
+      upColor: c.up,
+      downColor: c.down,
+      wickUpColor: c.up,
+      wickDownColor: c.down,
+      borderVisible: false,
+    });
+    volumes.current = api.addSeries(HistogramSeries, {
+      priceScaleId: 'vol',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    api.priceScale('vol').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    chart.current = api;
+    return () => {
+      api.remove();
+      chart.current = null;
+      candles.current = null;
+      volumes.current = null;
+    };
+  }, []);
+
+  // Colors follow the theme and the up/down setting.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: theme and upDown change the CSS variables read here
+  useEffect(() => {
+    const c = themeColors();
+    chart.current?.applyOptions({
+      layout: { textColor: c.text },
+      grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
+    });
+    candles.current?.applyOptions({
+      upColor: c.up,
+      downColor: c.down,
+      wickUpColor: c.up,
+      wickDownColor: c.down,
+    });
+  }, [theme, upDown]);
+
+  useEffect(() => {
+    candles.current?.applyOptions({
+      priceFormat: { type: 'price', precision: priceDecimals, minMove: 10 ** -priceDecimals },
+    });
+  }, [priceDecimals]);
+
+  // Data: all bars when the view or the server's history changes, then the last bar as prices arrive.
+  useEffect(() => {
+    const store = getLive().store;
+    const view = `${instId} ${interval}`;
+    let shown = -1;
+    let count = 0;
+    const draw = (full: boolean) => {
+      const ticks = store.getTicks(instId);
+      if (!full && ticks.length === shown) return;
+      shown = ticks.length;
+      const all = mergeBars(historyBars, buildBars(ticks, interval));
+      const c = themeColors();
+      if (full || all.length < count || all.length > count + 1) {
+        candles.current?.setData(all.map(candle));
+        volumes.current?.setData(all.map((b) => volume(b, c.up, c.down)));
+      } else {
+        const last = all[all.length - 1];
+        if (last) {
+          candles.current?.update(candle(last));
+          volumes.current?.update(volume(last, c.up, c.down));
+        }
+      }
+      count = all.length;
+      // The visible range is placed once per view, when its history is in (a refresh keeps the user's place).
+      if (placed.current !== view && historyReady && all.length > 0) {
+        placed.current = view;
+        const time = chart.current?.timeScale();
+        if (all.length > 90) time?.setVisibleLogicalRange({ from: all.length - 90, to: all.length + 2 });
+        else if (all.length >= 24) time?.fitContent();
+        else time?.scrollToRealTime();
+      }
+      setEmpty(all.length === 0);
+    };
+    draw(true);
+    return store.subscribe(() => draw(false));
+  }, [instId, interval, historyBars, historyReady]);
+
+  return (
+    <div className="chart">
+      <div className="chart__canvas" ref={host} />
+      {empty ? <p className="chart__empty">{t('trade.chartWaiting')}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../../server/src/store';
+import { type Product, startProduct } from '../harness';
+
+let product: Product;
+let financeId: number;
+
+beforeAll(async () => {
+  product = await startProduct();
+  const ops = await product.app.deps.store.db.select().from(schema.operators);
+  financeId = ops.find((o) => o.name === 'finance')?.id ?? 0;
+});
+afterAll(() => product.close());
+
+async function signIn(page: Page): Promise<number> {
+  await page.goto(`${product.url}/login`);
+  await page.getByText('Local wallet — key stored in this browser').click();
+  await page.getByPlaceholder('Needed on your first sign-in').fill('NEXA2026');
+  await page.locator('button[type="submit"], button:has-text("Sign in")').last().click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('walletAddress'))).not.toBeNull();
+  const address = ((await page.evaluate(() => localStorage.getItem('walletAddress'))) ?? '').toLowerCase();
+  const [u] = await product.app.deps.store.db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.address, address));
+  if (!u) throw new Error('user not found');
+  return u.id;
+}
+
+/** Money in as the product does it: a reported deposit an operator confirms. */
+async function fund(userId: number, asset: string, amount: string): Promise<void> {
+  await product.app.modules.wallet.deposits.confirm(financeId, {
+    user: String(
+      (await product.app.deps.store.db.select().from(schema.users).where(eq(schema.users.id, userId)))[0]
+        ?.uid,
+    ),
+    asset,
+    amount,
+    tx_hash: `0x${randomBytes(32).toString('hex')}`,
+  });
+}
+
+async function visible(page: Page, text: string | RegExp): Promise<void> {
+  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
+}
+
+describe('spot trading in the browser', () => {
+  it('rests a limit sell in the book and open orders; a market buy from another user fills it', async () => {
+    const a = await product.newPhone();
+    const b = await product.newPhone();
+    const seller = await signIn(a.page);
+    const buyer = await signIn(b.page);
+    await fund(seller, 'BTC', '1');
+    await fund(buyer, 'USDT', '1000');
+
+    const page = a.page;
+    await page.goto(`${product.url}/trade?instId=BTC-USDT`);
+    await page.getByRole('tab', { name: 'Sell' }).first().click();
+    await page.getByPlaceholder('Price (USDT)').fill('65000');
+    await page.getByPlaceholder('Amount').first().fill('0.01');
+    await page.getByRole('button', { name: 'Sell BTC' }).click();
+    await page.locator('.sheet__confirm').click();
+    await visible(page, 'Open orders (1)');
+    await visible(page, '65,000.0');
+    await product.shot(page, 'trade-resting-sell');
+
+    await b.page.goto(`${product.url}/trade?instId=BTC-USDT`);
+    await visible(b.page, '65,000.0');
+    await b.page.getByRole('tab', { name: 'Market' }).first().click();
+    await b.page.getByPlaceholder('Total').first().fill('700');
+    await b.page.getByRole('button', { name: 'Buy BTC' }).click();
+    await b.page.locator('.sheet__confirm').click();
+    await expect
+      .poll(
+        async () => (await product.app.ledger.balances(buyer)).find((x) => x.asset === 'BTC')?.available,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1_000_000n);
+    await visible(page, 'Open orders (0)');
+    await product.shot(page, 'trade-filled');
+    await b.page.goto(`${product.url}/index1`);
+    await visible(b.page, '65,000.0');
+    await product.shot(b.page, 'markets-after-trade');
+    expect(await product.app.ledger.audit()).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+});

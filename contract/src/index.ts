@@ -1,3 +1,4 @@
+export * from './candles';
 export * from './client-config';
 export * from './endpoint';
 export * from './endpoints';

@@ -1,42 +1,20 @@
-import { comparePriceText } from '@nexa/contract';
+import {
+  barStart,
+  CANDLE_INTERVALS,
+  type CandleInterval,
+  comparePriceText,
+  BAR_DAY_OFFSET_MIN as DEFAULT_OFFSET_MIN,
+} from '@nexa/contract';
 import type { Bus } from '../../bus';
 import { addDec, type Dec, formatDec, isDecimalText, mulDec, parseDec } from './decimal';
 
-/** The candle intervals of spec 9, named as OKX names its bars. */
-export const CANDLE_INTERVALS = ['1m', '5m', '15m', '30m', '1H', '4H', '1D', '1W', '3W'] as const;
-export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
-
-export const INTERVAL_MS: Readonly<Record<CandleInterval, number>> = {
-  '1m': MINUTE_MS,
-  '5m': 5 * MINUTE_MS,
-  '15m': 15 * MINUTE_MS,
-  '30m': 30 * MINUTE_MS,
-  '1H': HOUR_MS,
-  '4H': 4 * HOUR_MS,
-  '1D': DAY_MS,
-  '1W': 7 * DAY_MS,
-  '3W': 21 * DAY_MS,
-};
-
-/** 1970-01-05, the first Monday after the epoch: weeks (and 3-week bars) start on Mondays. */
-const MONDAY_MS = 4 * DAY_MS;
-
-/** Default bar day: UTC+8, the platform's day boundary (settings `platform.day_offset_min`) and OKX's. */
-export const DEFAULT_OFFSET_MIN = 480;
-
-/**
- * Start (ms since the epoch) of the bar of `interval` that holds `ts`. Bars of a day and longer
- * begin at local midnight of the offset given (minutes east of UTC); weeks begin on Monday.
- */
-export function barStart(ts: number, interval: CandleInterval, offsetMin = DEFAULT_OFFSET_MIN): number {
-  const len = INTERVAL_MS[interval];
-  const anchor = (len >= INTERVAL_MS['1W'] ? MONDAY_MS : 0) - offsetMin * MINUTE_MS;
-  return Math.floor((ts - anchor) / len) * len + anchor;
-}
+export type { CandleInterval } from '@nexa/contract';
+export {
+  BAR_DAY_OFFSET_MIN as DEFAULT_OFFSET_MIN,
+  barStart,
+  CANDLE_INTERVALS,
+  INTERVAL_MS,
+} from '@nexa/contract';
 
 /** One bar. Prices and volumes are decimal strings, exact. */
 export interface Candle {

@@ -13,6 +13,7 @@ import type { AppDeps } from './context';
 import { createHandlers, type Modules } from './handlers';
 import { createLedger, type Ledger } from './ledger';
 import { registerGateway } from './live/gateway';
+import { createCandleService } from './market/candles';
 import { createOkxFeed } from './market/feed';
 import { createReferenceMarket, type ReferenceMarket } from './market/reference';
 import { createMarket } from './market/service';
@@ -133,6 +134,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const admin = createAdmin({ ...deps, ledger, wallet });
   const bus = opts.bus ?? createMemoryBus();
   const market = createMarket({ ...deps, ledger, bus });
+  const candles = createCandleService({ ...deps, bus, trades: market });
   const modules: Modules = {
     auth: createAuth(deps),
     users: createUsers(deps),
@@ -140,6 +142,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     wallet,
     admin,
     market,
+    candles,
     reference: null,
   };
   if (config.adminBootstrap) {
@@ -170,10 +173,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   // The feed listens before the market publishes: every book is rebuilt from the store's open
   // orders (its snapshot reaches the feed), then the reference market starts.
   await market.start();
+  // Candles read back what they kept and replay stored trades after it before anything new trades.
+  await candles.start();
   if (config.marketSource === 'sim') {
     const reference = createReferenceMarket(
       { ...deps, ledger, bus, market },
-      { stepMs: config.simStepMs, maker: config.seedDemo },
+      { stepMs: config.simStepMs, maker: config.seedDemo, lastPrice: candles.lastClose },
     );
     await reference.start();
     (modules as { reference: ReferenceMarket | null }).reference = reference;
@@ -248,6 +253,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await evm?.stop();
       await fastify.close();
       await market.close();
+      await candles.close();
       if (ownsStore) await store.close();
     },
   };

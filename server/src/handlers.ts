@@ -1,5 +1,6 @@
 import type { RequestOutput } from '@nexa/contract';
 import type { AuthUser, Handlers } from './context';
+import type { CandleService } from './market/candles';
 import type { ReferenceMarket } from './market/reference';
 import type { MarketService } from './market/service';
 import type { AdminModule } from './modules/admin';
@@ -21,7 +22,8 @@ export interface Modules {
   readonly wallet: WalletModule;
   readonly admin: AdminModule;
   readonly market: MarketService;
-  /** The built-in reference market (candles), when MARKET_SOURCE is sim. */
+  readonly candles: CandleService;
+  /** The built-in reference market, when MARKET_SOURCE is sim. */
   readonly reference: ReferenceMarket | null;
 }
 
@@ -108,10 +110,12 @@ export function createHandlers(m: Modules): Handlers {
     '/v1/market/instruments': async () => ({ list: await market.instruments() }),
     '/v1/market/depth': (ctx) => market.depth(ctx.body.instId, ctx.body.n),
     '/v1/market/candles': async (ctx) =>
-      (m.reference?.candles.bars(ctx.body.instId, ctx.body.bar, ctx.body.limit) ?? []).map(
-        (c) =>
-          [c.ts, c.open, c.high, c.low, c.close, c.vol] as [number, string, string, string, string, string],
-      ),
+      m.candles
+        .bars(ctx.body.instId, ctx.body.bar, ctx.body.limit)
+        .map(
+          (c) =>
+            [c.ts, c.open, c.high, c.low, c.close, c.vol] as [number, string, string, string, string, string],
+        ),
     '/v1/market/tickers': async () => ({ list: market.tickers() }),
     '/api/trade/sellList': (ctx) => market.p2p.listings(ctx.me().id, ctx.body, ctx.body),
     '/api/trade/sellDetail': (ctx) => market.p2p.sales(ctx.me().id, 'seller', ctx.body, ctx.body),

@@ -7,9 +7,10 @@ import {
   CANDLE_INTERVALS,
   type CandleInterval,
   type CandleTrade,
-  createCandles,
+  createCandleSeries,
+  followTrades,
   INTERVAL_MS,
-} from '../src/market/sim';
+} from '../src/market/candles';
 
 const T0 = Date.UTC(2024, 0, 1, 16, 0, 0); // 2024-01-02 00:00 at UTC+8, a Tuesday
 
@@ -117,7 +118,7 @@ describe('aggregateCandles', () => {
   });
 });
 
-describe('createCandles', () => {
+describe('createCandleSeries', () => {
   const trade = fc.record({
     price: fc.integer({ min: 1, max: 100_000 }).map((n) => (n / 100).toString()),
     size: fc.integer({ min: 1, max: 10_000 }).map((n) => (n / 1000).toString()),
@@ -127,7 +128,7 @@ describe('createCandles', () => {
   it('agrees with aggregateCandles on every interval', () => {
     fc.assert(
       fc.property(fc.array(trade, { maxLength: 60 }), (trades) => {
-        const store = createCandles();
+        const store = createCandleSeries();
         for (const t of trades) store.add('BTC-USDT', t);
         for (const interval of CANDLE_INTERVALS) {
           expect(store.bars('BTC-USDT', interval)).toEqual(aggregateCandles(trades, interval));
@@ -139,8 +140,8 @@ describe('createCandles', () => {
 
   it('keeps the last bars only, follows the bus and separates instruments', () => {
     const bus = createMemoryBus();
-    const store = createCandles({ keep: 3, intervals: ['1m', '1D'] });
-    const stop = store.attach(bus);
+    const store = createCandleSeries({ keep: 3, intervals: ['1m', '1D'] });
+    const stop = followTrades(bus, (instId, t) => store.add(instId, t));
     for (let i = 0; i < 5; i++) {
       bus.publish('trade', {
         instId: 'A',
@@ -170,5 +171,69 @@ describe('createCandles', () => {
     expect(store.bars('B', '1m')).toHaveLength(1);
     expect(store.bars('A', '4H')).toEqual([]);
     expect(store.bars('C', '1m')).toEqual([]);
+  });
+
+  it('reports changed bars once, as they are now, with what fell out of memory', () => {
+    const store = createCandleSeries({ keep: 2, intervals: ['1m'] });
+    store.add('A', { price: '10', size: '1', ts: T0 });
+    store.add('A', { price: '11', size: '1', ts: T0 + 1000 });
+    const first = store.takeChanges();
+    expect(first.bars).toEqual([
+      {
+        instId: 'A',
+        interval: '1m',
+        bar: {
+          ts: T0,
+          open: '10',
+          high: '11',
+          low: '10',
+          close: '11',
+          vol: '2',
+          volQuote: '21',
+          trades: 2,
+          firstTs: T0,
+          lastTs: T0 + 1000,
+        },
+      },
+    ]);
+    expect(first.pruned).toEqual([]);
+    expect(store.takeChanges().bars).toEqual([]);
+    store.add('A', { price: '12', size: '1', ts: T0 + 60_000 });
+    store.add('A', { price: '13', size: '1', ts: T0 + 120_000 });
+    const second = store.takeChanges();
+    expect(second.bars.map((c) => c.bar.ts)).toEqual([T0 + 60_000, T0 + 120_000]);
+    expect(second.pruned).toEqual([{ instId: 'A', interval: '1m', before: T0 + 60_000 }]);
+    // Not written: reported again, with a trade that came since.
+    store.add('A', { price: '14', size: '1', ts: T0 + 120_500 });
+    store.requeue(second);
+    const again = store.takeChanges();
+    expect(again.bars.map((c) => [c.bar.ts, c.bar.close])).toEqual([
+      [T0 + 120_000, '14'],
+      [T0 + 60_000, '12'],
+    ]);
+    expect(again.pruned).toEqual(second.pruned);
+  });
+
+  it('takes stored bars back without reporting them, and continues them', () => {
+    const store = createCandleSeries({ intervals: ['1m'] });
+    store.load('A', '1m', [
+      {
+        ts: T0,
+        open: '10',
+        high: '12',
+        low: '9',
+        close: '11',
+        vol: '3',
+        volQuote: '31.5',
+        trades: 3,
+        firstTs: T0 + 5,
+        lastTs: T0 + 50_000,
+      },
+    ]);
+    expect(store.takeChanges().bars).toEqual([]);
+    store.add('A', { price: '8', size: '0.5', ts: T0 + 1 });
+    expect(store.bars('A', '1m')).toEqual([
+      { ts: T0, open: '8', high: '12', low: '8', close: '11', vol: '3.5', volQuote: '35.5', trades: 4 },
+    ]);
   });
 });

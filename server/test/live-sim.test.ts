@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type BusEvents, createMemoryBus } from '../src/bus';
 import { ManualClock } from '../src/clock';
+import { aggregateCandles } from '../src/market/candles';
 import {
-  aggregateCandles,
   createSimMarket,
   parseDec,
   percentChange,

@@ -5,14 +5,7 @@ import type { AppDeps } from '../context';
 import { type Ledger, SYSTEM } from '../ledger';
 import { schema } from '../store';
 import type { createMarket } from './service';
-import {
-  type CandleStore,
-  createCandles,
-  createSimMarket,
-  type SimMarket,
-  seededRandom,
-  simInstruments,
-} from './sim';
+import { createSimMarket, type SimMarket, seededRandom, simInstruments } from './sim';
 
 type Market = ReturnType<typeof createMarket>;
 
@@ -63,24 +56,22 @@ function quoteToSize(usdt: bigint, price: string): string {
 }
 
 export interface ReferenceMarket {
-  readonly candles: CandleStore;
   readonly sim: SimMarket;
   start(): Promise<void>;
   stop(): void;
 }
 
 /**
- * The built-in reference market: a seeded random walk prints reference trades and tickers, candles
- * follow every trade on the bus, and (in the demo) a market maker keeps real resting orders around
- * the reference price so a fresh start shows a living book.
+ * The built-in reference market: a seeded random walk prints reference trades and tickers (candles follow
+ * them on the bus), and (in the demo) a market maker keeps real resting orders around the reference price
+ * so a fresh start shows a living book. The walk resumes from the last price the candles kept, so a restart
+ * does not jump back to the configured reference prices.
  */
 export function createReferenceMarket(
   deps: AppDeps & { ledger: Ledger; bus: Bus; market: Market },
-  opts: { stepMs: number; maker: boolean; seed?: number },
+  opts: { stepMs: number; maker: boolean; seed?: number; lastPrice?: (instId: string) => string | null },
 ): ReferenceMarket {
   const { bus, market, ledger, store, clock, log } = deps;
-  const candles = createCandles();
-  const detach = candles.attach(bus);
   let sim: SimMarket | null = null;
   let timer: NodeJS.Timeout | null = null;
   let makerId: number | null = null;
@@ -158,7 +149,6 @@ export function createReferenceMarket(
   }
 
   return {
-    candles,
     get sim() {
       if (!sim) throw new Error('reference market not started');
       return sim;
@@ -169,7 +159,8 @@ export function createReferenceMarket(
       // The walk moves on the market's own ticks and lots.
       const instruments = simInstruments(prices).flatMap((i) => {
         const spec = specs.get(i.instId);
-        return spec ? [{ ...i, tickSize: spec.tick_size, lotSize: spec.lot_size }] : [];
+        const price = opts.lastPrice?.(i.instId) ?? i.price;
+        return spec ? [{ ...i, price, tickSize: spec.tick_size, lotSize: spec.lot_size }] : [];
       });
       sim = createSimMarket({
         bus,
@@ -189,7 +180,6 @@ export function createReferenceMarket(
     stop() {
       sim?.stop();
       if (timer) clearInterval(timer);
-      detach();
     },
   };
 }

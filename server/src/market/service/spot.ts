@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { parseAmount, type ResponseData } from '@nexa/contract';
-import { and, asc, count, desc, eq, gte, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, type SQL } from 'drizzle-orm';
 import type { BookLevel, BusEvents } from '../../bus';
 import { type LedgerAccount, type Posting, SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
@@ -921,6 +921,25 @@ export function createSpot(ctx: MarketContext) {
     }
   }
 
+  /** Stored trades of an instrument after `afterId`, oldest first, as the `trade` event shows them. */
+  async function tradesAfter(instId: string, afterId: number, limit: number): Promise<BusEvents['trade'][]> {
+    const { inst } = slotOf(instId);
+    const rows = await store.db
+      .select()
+      .from(marketTrades)
+      .where(and(eq(marketTrades.instId, instId), gt(marketTrades.id, afterId)))
+      .orderBy(asc(marketTrades.id))
+      .limit(limit);
+    return rows.map((t) => ({
+      instId,
+      tradeId: String(t.id),
+      price: fmt(inst.quote, t.price),
+      size: fmt(inst.base, t.size),
+      side: t.side,
+      ts: t.createdAt.getTime(),
+    }));
+  }
+
   /** Waits for every queued operation. */
   async function idle(): Promise<void> {
     await Promise.all([...slots.values()].map((s) => s.serial.idle()));
@@ -936,6 +955,7 @@ export function createSpot(ctx: MarketContext) {
     depth,
     instruments,
     tickers,
+    tradesAfter,
     /** Instrument ids with a book. */
     instIds: () => [...slots.keys()],
     /** Test and operator hook: rebuilds a book from the store in its queue. */

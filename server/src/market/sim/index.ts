@@ -1,5 +1,4 @@
-// The built-in reference market (the default price source) and candles derived from trades.
-export * from './candles';
+// The built-in reference market (the default price source).
 export * from './decimal';
 export * from './market';
 export * from './random';

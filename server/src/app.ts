@@ -134,7 +134,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const admin = createAdmin({ ...deps, ledger, wallet });
   const bus = opts.bus ?? createMemoryBus();
   const market = createMarket({ ...deps, ledger, bus });
-  const candles = createCandleService({ ...deps, bus, trades: market });
+  // With OKX as the price source, OKX's tickers are the ones published.
+  const candles = createCandleService(
+    { ...deps, bus, trades: market },
+    { publishTickers: config.marketSource !== 'okx' },
+  );
   const modules: Modules = {
     auth: createAuth(deps),
     users: createUsers(deps),

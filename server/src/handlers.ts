@@ -116,7 +116,7 @@ export function createHandlers(m: Modules): Handlers {
           (c) =>
             [c.ts, c.open, c.high, c.low, c.close, c.vol] as [number, string, string, string, string, string],
         ),
-    '/v1/market/tickers': async () => ({ list: market.tickers() }),
+    '/v1/market/tickers': async () => ({ list: m.candles.tickers() }),
     '/api/trade/sellList': (ctx) => market.p2p.listings(ctx.me().id, ctx.body, ctx.body),
     '/api/trade/sellDetail': (ctx) => market.p2p.sales(ctx.me().id, 'seller', ctx.body, ctx.body),
     '/api/trade/buyDetail': (ctx) => market.p2p.sales(ctx.me().id, 'buyer', ctx.body, ctx.body),

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { type BusEvents, createMemoryBus } from '../src/bus';
+import { ManualClock } from '../src/clock';
 import { SYSTEM } from '../src/ledger';
 import {
   aggregateCandles,
@@ -7,6 +9,7 @@ import {
   type CandleService,
   createCandleService,
 } from '../src/market/candles';
+import { addDec, createSimMarket, formatDec, parseDec, percentChange, seededRandom } from '../src/market/sim';
 import { signedInUser, startServer, type TestServer } from './harness';
 
 // Candles are derived from trades and kept across restarts: written about once a second, read back at
@@ -41,7 +44,13 @@ async function fill(px: string, sz: string): Promise<void> {
   srv.clock.advance(61_000);
   const market = srv.app.modules.market;
   await market.submit(seller, { instId: 'BTC-USDT', side: 'sell', type: 'limit', px, sz });
-  const taken = await market.submit(buyer, { instId: 'BTC-USDT', side: 'buy', type: 'market', sz, tgtCcy: 'base_ccy' });
+  const taken = await market.submit(buyer, {
+    instId: 'BTC-USDT',
+    side: 'buy',
+    type: 'market',
+    sz,
+    tgtCcy: 'base_ccy',
+  });
   expect(taken.status).toBe('filled');
 }
 
@@ -52,7 +61,7 @@ async function storedTrades() {
 
 function service(): CandleService {
   return createCandleService(
-    { store: srv.app.deps.store, log: srv.app.deps.log, bus: srv.app.bus, trades: srv.app.modules.market },
+    { ...srv.app.deps, bus: srv.app.bus, trades: srv.app.modules.market },
     { flushMs: 0 },
   );
 }
@@ -141,7 +150,7 @@ describe('candles across restarts', () => {
 
   it('keep only the newest bars, in memory and in the store', async () => {
     const d = createCandleService(
-      { store: srv.app.deps.store, log: srv.app.deps.log, bus: srv.app.bus, trades: srv.app.modules.market },
+      { ...srv.app.deps, bus: srv.app.bus, trades: srv.app.modules.market },
       { flushMs: 0, keep: 2, intervals: ['1m'] },
     );
     await d.start();
@@ -151,11 +160,72 @@ describe('candles across restarts', () => {
     expect(d.bars('BTC-USDT', '1m').map((b) => b.close)).toEqual(['65250', '65400']);
     await d.close();
     const e = createCandleService(
-      { store: srv.app.deps.store, log: srv.app.deps.log, bus: srv.app.bus, trades: srv.app.modules.market },
+      { ...srv.app.deps, bus: srv.app.bus, trades: srv.app.modules.market },
       { flushMs: 0, keep: 1000, intervals: ['1m'] },
     );
     await e.start();
     expect(e.bars('BTC-USDT', '1m').map((b) => b.close)).toEqual(['65250', '65400']);
     await e.close();
+  });
+});
+
+describe('tickers from the candles', () => {
+  it('hold 24-hour figures over a rolling day, published after each step, and come back after a restart', async () => {
+    const bus = createMemoryBus();
+    const clock = new ManualClock(Date.UTC(2024, 0, 1));
+    const deps = {
+      ...srv.app.deps,
+      clock,
+      bus,
+      trades: { instIds: () => ['X-USDT'], tradesAfter: async () => [] },
+    };
+    const first = createCandleService(deps, { flushMs: 0 });
+    await first.start();
+    const seen: BusEvents['ticker'][] = [];
+    const trades: BusEvents['trade'][] = [];
+    bus.subscribe('ticker', (t) => seen.push(t));
+    bus.subscribe('trade', (t) => trades.push(t));
+    const sim = createSimMarket({
+      bus,
+      clock,
+      random: seededRandom(3),
+      instruments: [{ instId: 'X-USDT', price: '10', volatility: 2 }],
+    });
+    for (let i = 0; i < 60; i++) {
+      clock.advance(60_000);
+      sim.step();
+      await Promise.resolve();
+    }
+    // One ticker per step, however many trades it printed.
+    expect(seen).toHaveLength(60);
+    const hour = seen.at(-1) as BusEvents['ticker'];
+    const prices = trades.map((t) => Number(t.price));
+    expect(hour).toEqual({
+      instId: 'X-USDT',
+      last: trades.at(-1)?.price,
+      open24h: trades[0]?.price,
+      high24h: String(Math.max(...prices)),
+      low24h: String(Math.min(...prices)),
+      vol24h: formatDec(trades.reduce((v, t) => addDec(v, parseDec(t.size)), parseDec('0'))),
+      changePercent: percentChange(parseDec(trades[0]?.price ?? ''), parseDec(trades.at(-1)?.price ?? '')),
+      ts: clock.now().getTime(),
+    });
+    expect(first.tickers()).toEqual([
+      expect.objectContaining({ instId: 'X-USDT', last: hour.last, change_percent: hour.changePercent }),
+    ]);
+    await first.close();
+
+    const again = createCandleService(deps, { flushMs: 0 });
+    await again.start();
+    expect(again.ticker('X-USDT')).toEqual(hour);
+    // A day later the hour has left the window: the figures are those of the new step alone.
+    clock.advance(86_400_000 + 60_000);
+    trades.length = 0;
+    sim.step();
+    await Promise.resolve();
+    const day = seen.at(-1) as BusEvents['ticker'];
+    expect(day.open24h).toBe(trades[0]?.price);
+    expect(day.vol24h).toBe(formatDec(trades.reduce((v, t) => addDec(v, parseDec(t.size)), parseDec('0'))));
+    await again.close();
   });
 });

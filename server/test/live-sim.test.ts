@@ -12,14 +12,13 @@ import {
 } from '../src/market/sim';
 import { SETTINGS } from '../src/modules/settings';
 
-type Ev = { type: 'trade'; e: BusEvents['trade'] } | { type: 'ticker'; e: BusEvents['ticker'] };
+type Ev = { type: 'trade'; e: BusEvents['trade'] };
 
 function run(instruments: SimInstrument[], seed: number, steps: number, stepMs = 1000) {
   const bus = createMemoryBus();
   const clock = new ManualClock(Date.UTC(2024, 0, 1));
   const events: Ev[] = [];
   bus.subscribe('trade', (e) => events.push({ type: 'trade', e }));
-  bus.subscribe('ticker', (e) => events.push({ type: 'ticker', e }));
   const sim = createSimMarket({ bus, clock, random: seededRandom(seed), instruments, stepMs });
   for (let i = 0; i < steps; i++) {
     clock.advance(stepMs);
@@ -63,30 +62,21 @@ describe('simulated market', () => {
     expect(a).not.toEqual(c);
   });
 
-  it('prints trades on the tick and lot grid at the clock time, then a consistent ticker', () => {
+  it('prints trades on the tick and lot grid at the clock time', () => {
     const inst = simInstruments(DEFAULT_PRICES);
     const { events } = run(inst, 1, 119);
     const grid: Record<string, number> = { 'BTC-USDT': 1, 'ETH-USDT': 2, 'SATS-USDT': 9 };
-    const lastTrade = new Map<string, BusEvents['trade']>();
     let trades = 0;
+    let at = 0;
     for (const ev of events) {
-      if (ev.type === 'trade') {
-        trades++;
-        const { price, size, instId } = ev.e;
-        expect(Number(price)).toBeGreaterThan(0);
-        expect(Number(size)).toBeGreaterThan(0);
-        const decimals = grid[instId];
-        if (decimals !== undefined) expect((price.split('.')[1] ?? '').length).toBeLessThanOrEqual(decimals);
-        lastTrade.set(instId, ev.e);
-      } else {
-        const t = lastTrade.get(ev.e.instId);
-        expect(t).toBeDefined();
-        expect(ev.e.last).toBe(t?.price);
-        expect(ev.e.ts).toBe(t?.ts);
-        expect(Number(ev.e.high24h)).toBeGreaterThanOrEqual(Number(ev.e.last));
-        expect(Number(ev.e.low24h)).toBeLessThanOrEqual(Number(ev.e.last));
-        expect(ev.e.changePercent).toBe(percentChange(parseDec(ev.e.open24h), parseDec(ev.e.last)));
-      }
+      trades++;
+      const { price, size, instId, ts } = ev.e;
+      expect(Number(price)).toBeGreaterThan(0);
+      expect(Number(size)).toBeGreaterThan(0);
+      expect(ts).toBeGreaterThanOrEqual(at);
+      at = ts;
+      const decimals = grid[instId];
+      if (decimals !== undefined) expect((price.split('.')[1] ?? '').length).toBeLessThanOrEqual(decimals);
     }
     // 9 instruments × 119 steps × 1..3 trades; every minute has trades for 1-minute bars.
     expect(trades).toBeGreaterThan(9 * 119);
@@ -100,7 +90,10 @@ describe('simulated market', () => {
     const sigma = 0.55;
     const stepMs = 60_000;
     const { events } = run([{ instId: 'BTC-USDT', price: '65000', volatility: sigma }], 42, 3000, stepMs);
-    const lasts = events.flatMap((e) => (e.type === 'ticker' ? [Number(e.e.last)] : []));
+    // The last price of each step.
+    const byStep = new Map<number, number>();
+    for (const e of events) byStep.set(e.e.ts, Number(e.e.price));
+    const lasts = [...byStep.values()];
     const r = lasts.slice(1).map((p, i) => Math.log(p / (lasts[i] ?? p)));
     const mean = r.reduce((s, x) => s + x, 0) / r.length;
     const variance = r.reduce((s, x) => s + (x - mean) ** 2, 0) / (r.length - 1);
@@ -112,30 +105,10 @@ describe('simulated market', () => {
     expect(lasts.at(-1)).toBeLessThan(80_000);
   });
 
-  it('keeps 24 h figures over a rolling day', () => {
-    const { events, clock, sim } = run([{ instId: 'X-USDT', price: '10', volatility: 2 }], 3, 1);
-    const first = events.find((e) => e.type === 'trade')?.e as BusEvents['trade'];
-    // An hour of steps, then a day later: the first trades have left the window.
-    for (let i = 0; i < 60; i++) {
-      clock.advance(60_000);
-      sim.step();
-    }
-    const afterHour = events.filter((e) => e.type === 'ticker').at(-1)?.e as BusEvents['ticker'];
-    expect(afterHour.open24h).toBe(first.price);
-    clock.advance(86_400_000);
-    sim.step();
-    const dayLater = events.filter((e) => e.type === 'ticker').at(-1)?.e as BusEvents['ticker'];
-    const lastTrades = events.filter((e) => e.type === 'trade' && e.e.ts === dayLater.ts);
-    const firstOfStep = lastTrades[0]?.e as BusEvents['trade'];
-    expect(dayLater.open24h).toBe(firstOfStep.price);
-    const vol = lastTrades.reduce((s, e) => s + Number((e.e as BusEvents['trade']).size), 0);
-    expect(Number(dayLater.vol24h)).toBeCloseTo(vol, 6);
-  });
-
   it('starts and stops on its own timer', async () => {
     const bus = createMemoryBus();
     let n = 0;
-    bus.subscribe('ticker', () => n++);
+    bus.subscribe('trade', () => n++);
     const sim = createSimMarket({
       bus,
       clock: { now: () => new Date() },

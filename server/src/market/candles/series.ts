@@ -127,11 +127,28 @@ export interface CandleChanges {
   readonly pruned: readonly { instId: string; interval: CandleInterval; before: number }[];
 }
 
+/** A summary of consecutive bars, as a 24-hour ticker needs it. */
+export interface CandleWindow {
+  /** Close of the newest bar. */
+  readonly last: string;
+  /** Open of the oldest bar in the window, and the window's extremes; null when no bar is in it. */
+  readonly open: string | null;
+  readonly high: string | null;
+  readonly low: string | null;
+  /** Base volume of the window. */
+  readonly vol: string;
+}
+
 export interface CandleSeries {
   /** Adds one trade to every interval's bar. */
   add(instId: string, trade: CandleTrade): void;
   /** The last `limit` bars of an instrument (default all kept), oldest first. */
   bars(instId: string, interval: CandleInterval, limit?: number): Candle[];
+  /**
+   * Figures of the bars of `interval` starting at `from` or later (the newest bar's close even when it is
+   * older): null when the series has no bar at all.
+   */
+  window(instId: string, interval: CandleInterval, from: number): CandleWindow | null;
   /** Puts stored bars back (at start); they are not reported as changes. */
   load(instId: string, interval: CandleInterval, bars: readonly StoredBar[]): void;
   /** The bars changed since the previous call, as they are now, and what was dropped. */
@@ -205,6 +222,24 @@ export function createCandleSeries(opts: CandleOptions = {}): CandleSeries {
       if (!bars) return [];
       const sorted = [...bars.values()].sort((a, b) => a.ts - b.ts);
       return (limit === undefined ? sorted : sorted.slice(-limit)).map(toCandle);
+    },
+    window(instId, interval, from) {
+      const bars = series.get(instId)?.get(interval);
+      if (!bars || bars.size === 0) return null;
+      let newest: Bar | null = null;
+      let oldest: Bar | null = null;
+      let high: string | null = null;
+      let low: string | null = null;
+      let vol: Dec = { units: 0n, scale: 0 };
+      for (const b of bars.values()) {
+        if (!newest || b.ts > newest.ts) newest = b;
+        if (b.ts < from) continue;
+        if (!oldest || b.ts < oldest.ts) oldest = b;
+        if (high === null || comparePriceText(b.high, high) > 0) high = b.high;
+        if (low === null || comparePriceText(b.low, low) < 0) low = b.low;
+        vol = addDec(vol, b.vol);
+      }
+      return { last: newest?.close ?? '', open: oldest?.open ?? null, high, low, vol: formatDec(vol) };
     },
     load(instId, interval, stored) {
       const bars = barsOf(instId, interval);

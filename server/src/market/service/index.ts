@@ -24,7 +24,6 @@ export type {
   OrderFilter,
   OrderView,
   SubmitInput,
-  TickerView,
 } from './spot';
 
 export function createMarket(deps: MarketDeps) {

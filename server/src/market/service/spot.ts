@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { parseAmount, type ResponseData } from '@nexa/contract';
-import { and, asc, count, desc, eq, gt, gte, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { BookLevel, BusEvents } from '../../bus';
 import { type LedgerAccount, type Posting, SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
@@ -19,7 +19,6 @@ import {
 } from '../engine';
 import type { MarketContext } from './context';
 import { Serial } from './serial';
-import { TickerWindow } from './ticker';
 import {
   type AssetScale,
   avgPrice,
@@ -39,7 +38,6 @@ const { marketOrders, marketTrades } = schema;
 export type OrderRow = typeof marketOrders.$inferSelect;
 export type OrderView = ResponseData<'/v1/order/submitTrade'>;
 export type InstrumentView = ResponseData<'/v1/market/instruments'>['list'][number];
-export type TickerView = ResponseData<'/v1/market/tickers'>['list'][number];
 export type DepthView = ResponseData<'/v1/market/depth'>;
 
 export interface SubmitInput {
@@ -74,7 +72,6 @@ interface Slot {
   seqBase: number;
   /** The book may differ from the store (a rebuild failed): rebuild before the next operation. */
   dirty: boolean;
-  readonly ticker: TickerWindow;
 }
 
 /** An order placed after validation: what goes to the engine and what is held for it. */
@@ -102,12 +99,6 @@ const OPEN = [...OPEN_ORDER_STATUSES];
 const CLOSED: OrderRow['status'][] = ['filled', 'canceled'];
 const isOpen = (s: OrderRow['status']) => s === 'new' || s === 'partial_filled';
 const newOrderId = () => `ord_${randomBytes(12).toString('hex')}`;
-
-/** Hundredths of a percent as text with two decimals: -125n → "-1.25". */
-function percent(bp: bigint): string {
-  const abs = bp < 0n ? -bp : bp;
-  return `${bp < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
 
 /** Adds postings, dropping zero amounts (a fee rounded down to nothing). */
 class Postings {
@@ -240,23 +231,6 @@ export function createSpot(ctx: MarketContext) {
     };
   }
 
-  function tickerOf(slot: Slot): BusEvents['ticker'] {
-    const { inst } = slot;
-    const now = clock.now().getTime();
-    const s = slot.ticker.stats(now);
-    const px = (v: bigint | null) => (v === null ? '' : fmt(inst.quote, v));
-    return {
-      instId: inst.instId,
-      last: px(s.last),
-      open24h: px(s.open),
-      high24h: px(s.high),
-      low24h: px(s.low),
-      vol24h: fmt(inst.base, s.vol),
-      changePercent: percent(s.changeBp),
-      ts: now,
-    };
-  }
-
   /** Subscribers are told after the commit; one that throws must not turn a committed order into an error. */
   function emit<E extends keyof BusEvents>(event: E, payload: BusEvents[E]): void {
     try {
@@ -279,7 +253,6 @@ export function createSpot(ctx: MarketContext) {
       });
     }
     for (const t of ev.trades) {
-      slot.ticker.add(t.createdAt.getTime(), t.price, t.size);
       emit('trade', {
         instId: inst.instId,
         tradeId: String(t.id),
@@ -290,7 +263,6 @@ export function createSpot(ctx: MarketContext) {
       });
     }
     for (const o of ev.orders) emit('order.update', { userId: o.userId, order: orderView(o), ts });
-    if (ev.trades.length > 0) emit('ticker', tickerOf(slot));
   }
 
   function publishSnapshot(slot: Slot): void {
@@ -799,25 +771,6 @@ export function createSpot(ctx: MarketContext) {
     });
   }
 
-  function tickers(): TickerView[] {
-    return [...slots.values()].map((slot) => {
-      const t = tickerOf(slot);
-      const orNull = (s: string) => (s === '' ? null : s);
-      return {
-        instId: t.instId,
-        symbol: t.instId,
-        last: orNull(t.last),
-        now_price: orNull(t.last),
-        now_rate: t.changePercent,
-        change_percent: t.changePercent,
-        open24h: orNull(t.open24h),
-        high24h: orNull(t.high24h),
-        low24h: orNull(t.low24h),
-        vol24h: t.vol24h,
-      };
-    });
-  }
-
   // ——— start ———
 
   function fits(inst: Instrument, row: OrderRow): boolean {
@@ -864,7 +817,7 @@ export function createSpot(ctx: MarketContext) {
     log.warn({ orders: rows.length }, 'open orders of changed instruments canceled');
   }
 
-  /** Builds the books from the configuration and the store's open orders (arrival order), and the tickers. */
+  /** Builds the books from the configuration and the store's open orders (arrival order). */
   async function start(): Promise<void> {
     const cfg = await settings.get('market.instruments');
     for (const c of cfg) {
@@ -884,7 +837,6 @@ export function createSpot(ctx: MarketContext) {
         serial: new Serial(),
         seqBase: 0,
         dirty: false,
-        ticker: new TickerWindow(),
       });
     }
     const stale: OrderRow[] = [];
@@ -901,22 +853,8 @@ export function createSpot(ctx: MarketContext) {
       byInst.set(row.instId, list);
     }
     if (stale.length > 0) await cancelStale(stale);
-    const since = new Date(clock.now().getTime() - 24 * 3600_000);
     for (const slot of slots.values()) {
       slot.book.restore(byInst.get(slot.inst.instId) ?? []);
-      const [last] = await store.db
-        .select({ price: marketTrades.price })
-        .from(marketTrades)
-        .where(eq(marketTrades.instId, slot.inst.instId))
-        .orderBy(desc(marketTrades.id))
-        .limit(1);
-      if (last) slot.ticker.seedLast(last.price);
-      const recent = await store.db
-        .select({ price: marketTrades.price, size: marketTrades.size, at: marketTrades.createdAt })
-        .from(marketTrades)
-        .where(and(eq(marketTrades.instId, slot.inst.instId), gte(marketTrades.createdAt, since)))
-        .orderBy(asc(marketTrades.id));
-      for (const t of recent) slot.ticker.add(t.at.getTime(), t.price, t.size);
       publishSnapshot(slot);
     }
   }
@@ -954,7 +892,6 @@ export function createSpot(ctx: MarketContext) {
     order,
     depth,
     instruments,
-    tickers,
     tradesAfter,
     /** Instrument ids with a book. */
     instIds: () => [...slots.keys()],

@@ -1,12 +1,10 @@
 import { formatAmount } from '@nexa/contract';
 import type { Bus } from '../../bus';
 import type { Clock } from '../../clock';
-import { addDec, cmpDec, type Dec, formatDec, parseDec, percentChange, subDec, ZERO } from './decimal';
+import { type Dec, formatDec, parseDec } from './decimal';
 import { normal, type Random } from './random';
 
 const YEAR_MS = 365 * 24 * 3_600_000;
-const DAY_MS = 24 * 3_600_000;
-const MINUTE_MS = 60_000;
 
 export interface SimInstrument {
   readonly instId: string;
@@ -34,7 +32,7 @@ export interface SimMarketOptions {
 }
 
 export interface SimMarket {
-  /** Prints the trades of one step on every instrument, then its ticker. */
+  /** Prints the trades of one step on every instrument. */
   step(): void;
   /** Steps every stepMs until stop(). */
   start(): void;
@@ -76,33 +74,19 @@ export function simInstruments(pricesUsdt: Readonly<Record<string, string>>): Si
     }));
 }
 
-interface Minute {
-  start: number;
-  open: Dec;
-  high: Dec;
-  low: Dec;
-  vol: Dec;
-}
-
 interface State {
   readonly spec: SimInstrument;
   readonly tick: Dec;
   readonly lot: Dec;
   /** Price in ticks (a float-safe integer). */
   ticks: number;
-  /** Per-minute summaries of the last 24 h, oldest first: the ticker's 24 h figures. */
-  readonly minutes: Minute[];
-  /** Running figures of those minutes. */
-  high: Dec | undefined;
-  low: Dec | undefined;
-  vol: Dec;
   tradeSeq: number;
 }
 
 /**
  * A built-in market that moves on its own: per instrument a geometric random walk at its volatility,
- * printed as a few trades per step (`trade` events, enough for 1-minute bars), each step closed by a
- * `ticker` with 24 h open/high/low/volume and change. Prices are exact multiples of the tick.
+ * printed as a few trades per step (`trade` events, enough for 1-minute bars; the candles make the
+ * tickers from them). Prices are exact multiples of the tick.
  * Deterministic for a given random source and clock. It quotes no book: the market maker will.
  */
 export function createSimMarket(opts: SimMarketOptions): SimMarket {
@@ -117,42 +101,10 @@ export function createSimMarket(opts: SimMarketOptions): SimMarket {
     const p = parseDec(spec.price);
     const ticks = Number((p.units * 10n ** BigInt(tick.scale)) / (tick.units * 10n ** BigInt(p.scale)));
     if (!(ticks >= 1) || !Number.isSafeInteger(ticks)) throw new Error(`bad price/tick for ${spec.instId}`);
-    return { spec, tick, lot, ticks, minutes: [], high: undefined, low: undefined, vol: ZERO, tradeSeq: 0 };
+    return { spec, tick, lot, ticks, tradeSeq: 0 };
   });
 
   const priceText = (s: State) => formatAmount(BigInt(s.ticks) * s.tick.units, s.tick.scale);
-
-  /** Recomputes the window's high and low (after the minute that held one of them left it). */
-  const rescan = (s: State) => {
-    s.high = undefined;
-    s.low = undefined;
-    for (const m of s.minutes) {
-      if (!s.high || cmpDec(m.high, s.high) > 0) s.high = m.high;
-      if (!s.low || cmpDec(m.low, s.low) < 0) s.low = m.low;
-    }
-  };
-
-  const record = (s: State, now: number, price: Dec, size: Dec) => {
-    const start = Math.floor(now / MINUTE_MS) * MINUTE_MS;
-    const last = s.minutes.at(-1);
-    if (last && last.start === start) {
-      if (cmpDec(price, last.high) > 0) last.high = price;
-      if (cmpDec(price, last.low) < 0) last.low = price;
-      last.vol = addDec(last.vol, size);
-    } else {
-      s.minutes.push({ start, open: price, high: price, low: price, vol: size });
-    }
-    s.vol = addDec(s.vol, size);
-    if (!s.high || cmpDec(price, s.high) > 0) s.high = price;
-    if (!s.low || cmpDec(price, s.low) < 0) s.low = price;
-    let stale = false;
-    while (s.minutes.length && (s.minutes[0]?.start ?? 0) <= now - DAY_MS) {
-      const gone = s.minutes.shift()!;
-      s.vol = subDec(s.vol, gone.vol);
-      if (cmpDec(gone.high, s.high) === 0 || cmpDec(gone.low, s.low) === 0) stale = true;
-    }
-    if (stale) rescan(s);
-  };
 
   const stepOne = (s: State, now: number) => {
     const n = 1 + Math.floor(random() * maxTrades);
@@ -168,7 +120,6 @@ export function createSimMarket(opts: SimMarketOptions): SimMarket {
       const size: Dec = { units: BigInt(lots) * s.lot.units, scale: s.lot.scale };
       s.tradeSeq++;
       const sizeText = formatDec(size);
-      record(s, now, parseDec(price), size);
       bus.publish('trade', {
         instId: s.spec.instId,
         tradeId: `sim-${s.tradeSeq}`,
@@ -178,21 +129,6 @@ export function createSimMarket(opts: SimMarketOptions): SimMarket {
         ts: now,
       });
     }
-    const last = parseDec(priceText(s));
-    const open = s.minutes[0]?.open ?? last;
-    const high = s.high ?? last;
-    const low = s.low ?? last;
-    const vol = s.vol;
-    bus.publish('ticker', {
-      instId: s.spec.instId,
-      last: formatDec(last),
-      open24h: formatDec(open),
-      high24h: formatDec(high),
-      low24h: formatDec(low),
-      vol24h: formatDec(vol),
-      changePercent: percentChange(open, last),
-      ts: now,
-    });
   };
 
   const step = () => {

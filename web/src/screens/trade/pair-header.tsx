@@ -28,7 +28,7 @@ export function PairHeader({
         </button>
         {row ? (
           <span className={`phead__change num ${tone === 'flat' ? '' : tone}`}>
-            {formatChange(row.changePct)}
+            {row.last === null ? '--' : formatChange(row.changePct)}
           </span>
         ) : null}
       </div>

@@ -7,22 +7,12 @@ import type { PagedItem } from '../../api/paging';
 import { useSession } from '../../session';
 import { copyText } from '../../ui/copy';
 import { IconCopy, IconInfo } from '../../ui/icons';
-import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState } from '../../ui/states';
 import { showToast } from '../../ui/toast';
-import { assetScale, checkAmount, sanitizeAmountInput } from './amounts';
-import {
-  AmountInput,
-  AssetIcon,
-  Field,
-  HashText,
-  Money,
-  RecordRow,
-  StatusTag,
-  SubmitButton,
-  TextInput,
-} from './parts';
+import { AmountField, useAmountField } from './amount-field';
+import { AssetIcon, Field, HashText, Money, RecordRow, StatusTag, SubmitButton, TextInput } from './parts';
+import { RecordsSection } from './records-section';
 import { chainLabel, isTxHash, WALLET_RULES } from './rules';
 import './wallet-screens.css';
 
@@ -111,26 +101,18 @@ function ReportForm({ operator, chain }: { readonly operator: boolean; readonly 
   const queryClient = useQueryClient();
   const report = useApiMutation('/api/recharge/recharge');
   const hashId = useId();
-  const amountId = useId();
   const [hash, setHash] = useState('');
-  const [amount, setAmount] = useState('');
   const [tried, setTried] = useState(false);
-  const [touched, setTouched] = useState({ hash: false, amount: false });
-  const scale = assetScale(ASSET);
+  const [touchedHash, setTouchedHash] = useState(false);
+  const amount = useAmountField({ prompt: 'prompts.depositAmount', asset: ASSET, tried });
 
   const hashProblem = hash.trim() === '' ? 'required' : isTxHash(hash) ? null : 'invalid';
-  const amountProblem = operator ? checkAmount(amount, { scale, available: null }) : null;
+  const amountProblem = operator ? amount.problem : null;
   const hashError =
-    (tried || touched.hash) && hashProblem
+    (tried || touchedHash) && hashProblem
       ? hashProblem === 'required'
         ? t('deposit.txHashPrompt')
         : t('deposit.txHashInvalid')
-      : null;
-  const amountError =
-    (tried || touched.amount) && amountProblem
-      ? amountProblem === 'required'
-        ? t('prompts.depositAmount')
-        : t('walletForm.amountInvalid')
       : null;
 
   const submit = async () => {
@@ -141,13 +123,13 @@ function ReportForm({ operator, chain }: { readonly operator: boolean; readonly 
         asset: ASSET,
         chain,
         tx_hash: hash.trim(),
-        ...(operator ? { amount } : {}),
+        ...(operator ? { amount: amount.value } : {}),
       });
       showToast(t('messages.submitSuccess'));
       setHash('');
-      setAmount('');
+      amount.reset();
       setTried(false);
-      setTouched({ hash: false, amount: false });
+      setTouchedHash(false);
     } catch {
       // The client toasted the server's message (not found, block processing…).
     } finally {
@@ -164,24 +146,13 @@ function ReportForm({ operator, chain }: { readonly operator: boolean; readonly 
           id={hashId}
           value={hash}
           onChange={(v) => setHash(v.trim())}
-          onBlur={() => setTouched((s) => ({ ...s, hash: true }))}
+          onBlur={() => setTouchedHash(true)}
           placeholder={t('deposit.txHashPrompt')}
           maxLength={66}
           mono
         />
       </Field>
-      {operator ? (
-        <Field label={t('walletForm.amount')} htmlFor={amountId} error={amountError}>
-          <AmountInput
-            id={amountId}
-            value={amount}
-            onChange={(v) => setAmount(sanitizeAmountInput(v, scale))}
-            onBlur={() => setTouched((s) => ({ ...s, amount: true }))}
-            placeholder={t('prompts.depositAmount')}
-            asset={ASSET}
-          />
-        </Field>
-      ) : null}
+      {operator ? <AmountField field={amount} /> : null}
       <SubmitButton disabled={report.isPending} onClick={() => void submit()}>
         {report.isPending ? t('common.loading') : t('deposit.reportSubmit')}
       </SubmitButton>
@@ -257,23 +228,12 @@ function Deposit(): ReactNode {
         {info ? <ReportForm operator={operator} chain={info.chain} /> : null}
       </div>
 
-      <section className="wrecords">
-        <div className="wrecords__head">
-          <h2 className="wrecords__title">{t('deposit.records')}</h2>
-        </div>
-        <PagedList
-          path="/v1/recharge/list"
-          filters={NO_FILTERS}
-          pullToRefresh={false}
-          skeletonRows={3}
-          emptyTitle={t('deposit.emptyTitle')}
-          emptyBody={t('deposit.emptyBody')}
-          itemKey={(d) => d.id}
-          renderItem={(d) => (
-            <DepositRow d={d} required={info?.mode === 'chain' ? info.confirmations : null} />
-          )}
-        />
-      </section>
+      <RecordsSection
+        texts="deposit"
+        path="/v1/recharge/list"
+        filters={NO_FILTERS}
+        renderItem={(d) => <DepositRow d={d} required={info?.mode === 'chain' ? info.confirmations : null} />}
+      />
     </>
   );
 }

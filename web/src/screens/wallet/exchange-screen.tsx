@@ -1,26 +1,19 @@
 import { formatNumber, formatUpTo, type ResponseData } from '@nexa/contract';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiInfinite, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useSession } from '../../session';
 import { IconDown, IconSwapVertical } from '../../ui/icons';
-import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { showToast } from '../../ui/toast';
-import {
-  assetScale,
-  checkAmount,
-  isPositiveAmount,
-  maxAmount,
-  ratePercent,
-  sanitizeAmountInput,
-} from './amounts';
+import { AvailableLine, useAmountField } from './amount-field';
+import { assetScale, checkAmount, isPositiveAmount, ratePercent } from './amounts';
 import { useBalances, useDebounced, useMoneyCall, useNow } from './hooks';
 import { AssetIcon, ConfirmSheet, InfoRows, Money, PickerSheet, RecordRow, SubmitButton } from './parts';
 import { lifeLeft, quoteDeadline, secondsLeft } from './quote';
+import { RecordsSection } from './records-section';
 import { pickSide, WALLET_RULES } from './rules';
-import { useAmountMessage } from './use-amount-message';
 import './wallet-screens.css';
 
 const NO_FILTERS = {};
@@ -72,16 +65,12 @@ function ExchangeRow({ r }: { readonly r: ExchangeRecord }): ReactNode {
 
 function Exchange(): ReactNode {
   const { t } = useTranslation();
-  const amountId = useId();
   const balances = useBalances();
   const infoPages = useApiInfinite('/api/exchange/getExchangeInfo', NO_FILTERS);
   const info = infoPages.data?.pages[0] as ExchangeInfo | undefined;
   const call = useMoneyCall('/api/exchange/exchange', ['/api/exchange/getExchangeInfo']);
-  const amountMessage = useAmountMessage('prompts.amount', 'USDT');
   const [pair, setPair] = useState<Pair>({ from: 'USDT', to: null });
   const [picking, setPicking] = useState<'from' | 'to' | null>(null);
-  const [amount, setAmount] = useState('');
-  const [touched, setTouched] = useState(false);
   const [tried, setTried] = useState(false);
 
   const ttl = info?.quote_ttl_s ?? WALLET_RULES.exchange.quoteTtlS;
@@ -90,13 +79,15 @@ function Exchange(): ReactNode {
   const from = pair.from;
   const to = pair.to;
   const scale = from ? assetScale(from) : 8;
-  const available = from ? balances.available(from, 'spot') : null;
-  const problem = checkAmount(amount, { scale, available });
   // Empty is only an error once the user tried to submit (the box's placeholder is a number, not the prompt).
-  const amountError =
-    problem && (tried || (touched && problem !== 'required'))
-      ? amountMessage(problem, { asset: from ?? '' })
-      : null;
+  const amountField = useAmountField({
+    prompt: 'prompts.amount',
+    asset: from ?? '',
+    available: from ? balances.available(from, 'spot') : null,
+    tried,
+    emptyOnlyWhenTried: true,
+  });
+  const amount = amountField.value;
   const pairError = tried && !to ? t('prompts.tokenSelection') : null;
 
   // Quote what the user typed once it settles.
@@ -147,7 +138,7 @@ function Exchange(): ReactNode {
 
   const review = () => {
     setTried(true);
-    if (!to || problem || !quote || expired) return;
+    if (!to || amountField.problem || !quote || expired) return;
     open({ quote_id: quote.quote_id });
   };
   const confirm = async () => {
@@ -156,9 +147,8 @@ function Exchange(): ReactNode {
     });
     if (!done) return;
     showToast(t('exchange.success'));
-    setAmount('');
+    amountField.reset();
     setTried(false);
-    setTouched(false);
   };
 
   const quoteRows = quote
@@ -183,16 +173,13 @@ function Exchange(): ReactNode {
     <>
       <div className="wform">
         <section className="wform__card cv">
-          <div className="cv__box">
+          <div className={amountField.error ? 'cv__box cv__box--error' : 'cv__box'}>
             <div className="cv__head">
-              <label className="cv__label" htmlFor={amountId}>
+              <label className="cv__label" htmlFor={amountField.id}>
                 {t('exchange.from')}
               </label>
               <span className="cv__avail">
-                {t('walletForm.available')}{' '}
-                <span className="num">
-                  {available === null || !from ? '--' : `${formatUpTo(available, scale)} ${from}`}
-                </span>
+                <AvailableLine field={amountField} plain />
               </span>
             </div>
             <div className="cv__main">
@@ -202,31 +189,24 @@ function Exchange(): ReactNode {
                 <IconDown className="cv__caret" />
               </button>
               <input
-                id={amountId}
+                id={amountField.id}
                 className="cv__input num"
                 value={amount}
                 placeholder={formatNumber('0', 2)}
                 inputMode="decimal"
                 autoComplete="off"
                 enterKeyHint="done"
-                onChange={(e) => setAmount(sanitizeAmountInput(e.target.value, scale))}
-                onBlur={() => setTouched(true)}
+                onChange={(e) => amountField.change(e.target.value)}
+                onBlur={amountField.touch}
               />
-              <button
-                type="button"
-                className="cv__max"
-                onClick={() => {
-                  setAmount(maxAmount(available, '0', scale));
-                  setTouched(true);
-                }}
-              >
+              <button type="button" className="cv__max" onClick={amountField.fillMax}>
                 {t('walletForm.max')}
               </button>
             </div>
           </div>
-          {amountError ? (
+          {amountField.error ? (
             <p className="wf__error" role="alert">
-              {amountError}
+              {amountField.error}
             </p>
           ) : null}
 
@@ -237,7 +217,7 @@ function Exchange(): ReactNode {
               aria-label={t('exchange.swap')}
               onClick={() => {
                 setPair({ from: to, to: from });
-                setAmount('');
+                amountField.clear();
               }}
             >
               <IconSwapVertical />
@@ -305,21 +285,12 @@ function Exchange(): ReactNode {
         </section>
       </div>
 
-      <section className="wrecords">
-        <div className="wrecords__head">
-          <h2 className="wrecords__title">{t('exchange.records')}</h2>
-        </div>
-        <PagedList
-          path="/api/exchange/getExchangeInfo"
-          filters={NO_FILTERS}
-          pullToRefresh={false}
-          skeletonRows={3}
-          emptyTitle={t('exchange.emptyTitle')}
-          emptyBody={t('exchange.emptyBody')}
-          itemKey={(r) => r.id}
-          renderItem={(r) => <ExchangeRow r={r} />}
-        />
-      </section>
+      <RecordsSection
+        texts="exchange"
+        path="/api/exchange/getExchangeInfo"
+        filters={NO_FILTERS}
+        renderItem={(r) => <ExchangeRow r={r} />}
+      />
 
       <PickerSheet
         visible={picking !== null}
@@ -329,7 +300,7 @@ function Exchange(): ReactNode {
         onPick={(a) => {
           if (!picking) return;
           const next = pickSide<string | null>(pair, picking, a);
-          if (next.from !== from) setAmount('');
+          if (next.from !== from) amountField.clear();
           setPair(next);
         }}
         options={assets.map((a) => ({

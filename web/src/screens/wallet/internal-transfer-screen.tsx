@@ -1,5 +1,5 @@
 import { formatUpTo } from '@nexa/contract';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { routePath } from '../../routes';
@@ -7,67 +7,56 @@ import { useSession } from '../../session';
 import { IconRecords, IconRight, IconSwapVertical } from '../../ui/icons';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { showToast } from '../../ui/toast';
-import { assetScale, checkAmount, compareAmounts, maxAmount, sanitizeAmountInput } from './amounts';
+import { AmountField, balanceText, useAmountField } from './amount-field';
+import { assetScale, compareAmounts } from './amounts';
 import { useBalances, useMoneyCall } from './hooks';
-import {
-  AmountInput,
-  AssetIcon,
-  ConfirmSheet,
-  Field,
-  InfoRows,
-  PickerButton,
-  PickerSheet,
-  SubmitButton,
-} from './parts';
+import { AssetIcon, ConfirmSheet, Field, InfoRows, PickerButton, PickerSheet, SubmitButton } from './parts';
 import { ACCOUNTS, type AccountKind, pickSide, WALLET_RULES } from './rules';
-import { useAmountMessage } from './use-amount-message';
 import './wallet-screens.css';
 
 type Side = 'from' | 'to';
 
 function InternalTransfer(): ReactNode {
   const { t } = useTranslation();
-  const amountId = useId();
   const balances = useBalances();
   const call = useMoneyCall('/api/transferBalance/index', []);
-  const amountMessage = useAmountMessage('prompts.internalTransferAmount', 'USDT');
   const [accounts, setAccounts] = useState<{ from: AccountKind; to: AccountKind }>({
     from: 'spot',
     to: 'futures',
   });
   const [asset, setAsset] = useState('USDT');
   const [picking, setPicking] = useState<Side | 'asset' | null>(null);
-  const [amount, setAmount] = useState('');
-  const [touched, setTouched] = useState(false);
   const [tried, setTried] = useState(false);
+  const amount = useAmountField({
+    prompt: 'prompts.internalTransferAmount',
+    asset,
+    available: balances.available(asset, accounts.from),
+    fee: WALLET_RULES.internalTransfer.fee,
+    tried,
+  });
 
   const scale = assetScale(asset);
   const account = (k: AccountKind) => t(`wallet.accounts.${k}`);
-  const fromAvailable = balances.available(asset, accounts.from);
-  const toAvailable = balances.available(asset, accounts.to);
   const held = (balances.data?.list ?? [])
     .filter((b) => b.account === accounts.from && compareAmounts(b.available, '0') > 0)
     .map((b) => b.asset);
   const assets = [...new Set(['USDT', ...held])];
 
-  const problem = checkAmount(amount, { scale, available: fromAvailable });
-  const error = (tried || touched) && problem ? amountMessage(problem, { asset }) : null;
   const same = accounts.from === accounts.to;
 
   const review = () => {
     setTried(true);
-    if (problem || same) return;
-    call.open({ asset, from: accounts.from, to: accounts.to, amount });
+    if (amount.problem || same) return;
+    call.open({ asset, from: accounts.from, to: accounts.to, amount: amount.value });
   };
   const confirm = async () => {
     const done = await call.confirm();
     if (!done) return;
     showToast(t('internal.success'));
-    setAmount('');
+    amount.reset();
     setTried(false);
-    setTouched(false);
   };
-  const balanceText = (v: string | null) => (v === null ? '--' : `${formatUpTo(v, scale)} ${asset}`);
+  const balanceOf = (k: AccountKind) => balanceText(balances.available(asset, k), asset);
 
   return (
     <div className="wform">
@@ -105,39 +94,17 @@ function InternalTransfer(): ReactNode {
           />
         </Field>
 
-        <Field
-          label={t('walletForm.amount')}
-          htmlFor={amountId}
-          error={error}
-          extra={
-            <>
-              {t('walletForm.available')} <span className="num wf__strong">{balanceText(fromAvailable)}</span>
-            </>
-          }
-        >
-          <AmountInput
-            id={amountId}
-            value={amount}
-            onChange={(v) => setAmount(sanitizeAmountInput(v, scale))}
-            onBlur={() => setTouched(true)}
-            placeholder={t('prompts.internalTransferAmount')}
-            asset={asset}
-            onMax={() => {
-              setAmount(maxAmount(fromAvailable, WALLET_RULES.internalTransfer.fee, scale));
-              setTouched(true);
-            }}
-          />
-        </Field>
+        <AmountField field={amount} />
 
         <InfoRows
           rows={[
             {
               label: t('internal.balanceOf', { account: account(accounts.from) }),
-              value: balanceText(fromAvailable),
+              value: balanceOf(accounts.from),
             },
             {
               label: t('internal.balanceOf', { account: account(accounts.to) }),
-              value: balanceText(toAvailable),
+              value: balanceOf(accounts.to),
             },
             { label: t('walletForm.fee'), value: t('walletForm.free') },
             { label: t('transfer.arrival'), value: t('transfer.instant') },
@@ -165,7 +132,7 @@ function InternalTransfer(): ReactNode {
         options={ACCOUNTS.map((k) => ({
           value: k,
           label: account(k),
-          note: balanceText(balances.available(asset, k)),
+          note: balanceOf(k),
         }))}
       />
       <PickerSheet
@@ -175,7 +142,7 @@ function InternalTransfer(): ReactNode {
         onClose={() => setPicking(null)}
         onPick={(a) => {
           setAsset(a);
-          setAmount('');
+          amount.clear();
         }}
         options={assets.map((a) => ({
           value: a,

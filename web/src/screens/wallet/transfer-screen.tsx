@@ -3,13 +3,12 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PagedItem } from '../../api/paging';
 import { useSession } from '../../session';
-import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { showToast } from '../../ui/toast';
-import { assetScale, checkAmount, compareAmounts, maxAmount, sanitizeAmountInput } from './amounts';
+import { AmountField, useAmountField } from './amount-field';
+import { assetScale, compareAmounts } from './amounts';
 import { useBalances, useMoneyCall } from './hooks';
 import {
-  AmountInput,
   AssetIcon,
   ConfirmSheet,
   Field,
@@ -22,8 +21,8 @@ import {
   SubmitButton,
   TextInput,
 } from './parts';
+import { RecordsSection } from './records-section';
 import { isRecipient, WALLET_RULES } from './rules';
-import { useAmountMessage } from './use-amount-message';
 import './wallet-screens.css';
 
 const RULES = WALLET_RULES.transfer;
@@ -56,21 +55,25 @@ function TransferForm(): ReactNode {
   const { t } = useTranslation();
   const { walletAddress } = useSession();
   const recipientId = useId();
-  const amountId = useId();
   const remarkId = useId();
   const balances = useBalances();
   const call = useMoneyCall('/api/transfer/index', ['/api/transfer/transferList']);
-  const amountMessage = useAmountMessage('prompts.amount', RULES.asset);
   const [asset, setAsset] = useState<string>(RULES.asset);
   const [picking, setPicking] = useState(false);
   const [to, setTo] = useState('');
-  const [amount, setAmount] = useState('');
   const [remark, setRemark] = useState('');
-  const [touched, setTouched] = useState({ to: false, amount: false });
+  const [touchedTo, setTouchedTo] = useState(false);
   const [tried, setTried] = useState(false);
+  const amount = useAmountField({
+    prompt: 'prompts.amount',
+    asset,
+    available: balances.available(asset, 'spot'),
+    fee: RULES.fee,
+    min: RULES.min,
+    tried,
+  });
 
   const scale = assetScale(asset);
-  const available = balances.available(asset, 'spot');
   const spot = (balances.data?.list ?? []).filter((b) => b.account === 'spot');
   const assets = [
     ...new Set([
@@ -82,33 +85,28 @@ function TransferForm(): ReactNode {
   const self = walletAddress !== null && to.trim().toLowerCase() === walletAddress.toLowerCase();
   const toProblem = to.trim() === '' ? 'required' : !isRecipient(to) ? 'invalid' : self ? 'self' : null;
   const toError =
-    (tried || touched.to) && toProblem
+    (tried || touchedTo) && toProblem
       ? toProblem === 'required'
         ? t('transfer.recipientPrompt')
         : toProblem === 'self'
           ? t('transfer.self')
           : t('transfer.recipientInvalid')
       : null;
-  const amountProblem = checkAmount(amount, { scale, available, min: RULES.min });
-  const amountError =
-    (tried || touched.amount) && amountProblem
-      ? amountMessage(amountProblem, { min: RULES.min, asset })
-      : null;
 
   const review = () => {
     setTried(true);
-    if (toProblem || amountProblem) return;
-    call.open({ to: to.trim(), asset, amount, remark: remark.trim() });
+    if (toProblem || amount.problem) return;
+    call.open({ to: to.trim(), asset, amount: amount.value, remark: remark.trim() });
   };
   const confirm = async () => {
     const done = await call.confirm();
     if (!done) return;
     showToast(t('messages.submitSuccess'));
     setTo('');
-    setAmount('');
+    amount.reset();
     setRemark('');
     setTried(false);
-    setTouched({ to: false, amount: false });
+    setTouchedTo(false);
   };
 
   return (
@@ -127,38 +125,13 @@ function TransferForm(): ReactNode {
             id={recipientId}
             value={to}
             onChange={(v) => setTo(v.trim())}
-            onBlur={() => setTouched((s) => ({ ...s, to: true }))}
+            onBlur={() => setTouchedTo(true)}
             placeholder={t('transfer.recipientPrompt')}
             maxLength={64}
             mono
           />
         </Field>
-        <Field
-          label={t('walletForm.amount')}
-          htmlFor={amountId}
-          error={amountError}
-          extra={
-            <>
-              {t('walletForm.available')}{' '}
-              <span className="num wf__strong">
-                {available === null ? '--' : `${formatUpTo(available, scale)} ${asset}`}
-              </span>
-            </>
-          }
-        >
-          <AmountInput
-            id={amountId}
-            value={amount}
-            onChange={(v) => setAmount(sanitizeAmountInput(v, scale))}
-            onBlur={() => setTouched((s) => ({ ...s, amount: true }))}
-            placeholder={t('prompts.amount')}
-            asset={asset}
-            onMax={() => {
-              setAmount(maxAmount(available, RULES.fee, scale));
-              setTouched((s) => ({ ...s, amount: true }));
-            }}
-          />
-        </Field>
+        <AmountField field={amount} />
         <Field
           label={t('transfer.remark')}
           htmlFor={remarkId}
@@ -191,7 +164,7 @@ function TransferForm(): ReactNode {
         onClose={() => setPicking(false)}
         onPick={(a) => {
           setAsset(a);
-          setAmount('');
+          amount.clear();
         }}
         options={assets.map((a) => ({
           value: a,
@@ -238,31 +211,23 @@ function TransferRecords(): ReactNode {
   const { t } = useTranslation();
   const [direction, setDirection] = useState<Direction>('all');
   return (
-    <section className="wrecords">
-      <div className="wrecords__head">
-        <h2 className="wrecords__title">{t('transfer.records')}</h2>
-        <Segments
-          label={t('records.direction')}
-          value={direction}
-          onChange={setDirection}
-          options={[
-            { value: 'all', label: t('records.all') },
-            { value: 'in', label: t('transfer.in') },
-            { value: 'out', label: t('transfer.out') },
-          ]}
-        />
-      </div>
-      <PagedList
-        path="/api/transfer/transferList"
-        filters={direction === 'all' ? {} : { direction }}
-        pullToRefresh={false}
-        skeletonRows={3}
-        emptyTitle={t('transfer.emptyTitle')}
-        emptyBody={t('transfer.emptyBody')}
-        itemKey={(tr) => tr.id}
-        renderItem={(tr) => <TransferRow tr={tr} />}
+    <RecordsSection
+      texts="transfer"
+      path="/api/transfer/transferList"
+      filters={direction === 'all' ? {} : { direction }}
+      renderItem={(tr) => <TransferRow tr={tr} />}
+    >
+      <Segments
+        label={t('records.direction')}
+        value={direction}
+        onChange={setDirection}
+        options={[
+          { value: 'all', label: t('records.all') },
+          { value: 'in', label: t('transfer.in') },
+          { value: 'out', label: t('transfer.out') },
+        ]}
       />
-    </section>
+    </RecordsSection>
   );
 }
 

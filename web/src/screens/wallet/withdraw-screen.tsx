@@ -3,21 +3,12 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PagedItem } from '../../api/paging';
 import { useSession } from '../../session';
-import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { showToast } from '../../ui/toast';
-import {
-  type AmountProblem,
-  addAmounts,
-  assetScale,
-  checkAmount,
-  isPositiveAmount,
-  maxAmount,
-  sanitizeAmountInput,
-} from './amounts';
+import { AmountField, useAmountField } from './amount-field';
+import { addAmounts, assetScale, isPositiveAmount } from './amounts';
 import { useBalances, useMoneyCall } from './hooks';
 import {
-  AmountInput,
   AssetIcon,
   ConfirmSheet,
   Field,
@@ -29,8 +20,8 @@ import {
   SubmitButton,
   TextInput,
 } from './parts';
+import { RecordsSection } from './records-section';
 import { chainLabel, isAddressFor, WALLET_RULES } from './rules';
-import { useAmountMessage } from './use-amount-message';
 import './wallet-screens.css';
 
 const RULES = WALLET_RULES.withdraw;
@@ -66,48 +57,45 @@ function WithdrawalRow({ w }: { readonly w: Withdrawal }): ReactNode {
 function Withdraw(): ReactNode {
   const { t } = useTranslation();
   const addressId = useId();
-  const amountId = useId();
   const balances = useBalances();
   const call = useMoneyCall('/api/withdraw/index', ['/api/withdraw/list']);
-  const amountMessage = useAmountMessage('prompts.withdrawalAmount', ASSET);
   const [address, setAddress] = useState('');
-  const [amount, setAmount] = useState('');
-  const [touched, setTouched] = useState({ address: false, amount: false });
+  const [touchedAddress, setTouchedAddress] = useState(false);
   const [tried, setTried] = useState(false);
-
-  const available = balances.available(ASSET, 'spot');
-  const amountProblem: AmountProblem | null = checkAmount(amount, {
-    scale: SCALE,
-    available,
+  const amount = useAmountField({
+    prompt: 'prompts.withdrawalAmount',
+    asset: ASSET,
+    available: balances.available(ASSET, 'spot'),
     fee: RULES.fee,
     min: RULES.min,
-    max: RULES.dailyLimit,
+    dailyLimit: RULES.dailyLimit,
+    tried,
   });
+
   const addressProblem =
     address.trim() === '' ? 'required' : isAddressFor(RULES.chain, address) ? null : 'invalid';
   const addressError =
-    (tried || touched.address) && addressProblem
+    (tried || touchedAddress) && addressProblem
       ? addressProblem === 'required'
         ? t('prompts.receivingAddress')
         : t('withdraw.addressInvalid')
       : null;
-  const amountError = (tried || touched.amount) && amountProblem ? amountMessage(amountProblem, RULES) : null;
-  const valid = isPositiveAmount(amount);
-  const total = valid ? addAmounts(amount, RULES.fee) : null;
+  const valid = isPositiveAmount(amount.value);
+  const total = valid ? addAmounts(amount.value, RULES.fee) : null;
 
   const review = () => {
     setTried(true);
-    if (addressProblem || amountProblem) return;
-    call.open({ asset: ASSET, chain: RULES.chain, address: address.trim(), amount });
+    if (addressProblem || amount.problem) return;
+    call.open({ asset: ASSET, chain: RULES.chain, address: address.trim(), amount: amount.value });
   };
   const confirm = async () => {
     const done = await call.confirm();
     if (!done) return;
     showToast(t('messages.submitSuccess'));
     setAddress('');
-    setAmount('');
+    amount.reset();
     setTried(false);
-    setTouched({ address: false, amount: false });
+    setTouchedAddress(false);
   };
 
   return (
@@ -130,38 +118,13 @@ function Withdraw(): ReactNode {
               id={addressId}
               value={address}
               onChange={(v) => setAddress(v.trim())}
-              onBlur={() => setTouched((s) => ({ ...s, address: true }))}
+              onBlur={() => setTouchedAddress(true)}
               placeholder={t('prompts.receivingAddress')}
               maxLength={120}
               mono
             />
           </Field>
-          <Field
-            label={t('walletForm.amount')}
-            htmlFor={amountId}
-            error={amountError}
-            extra={
-              <>
-                {t('walletForm.available')}{' '}
-                <span className="num wf__strong">
-                  {available === null ? '--' : `${formatUpTo(available, SCALE)} ${ASSET}`}
-                </span>
-              </>
-            }
-          >
-            <AmountInput
-              id={amountId}
-              value={amount}
-              onChange={(v) => setAmount(sanitizeAmountInput(v, SCALE))}
-              onBlur={() => setTouched((s) => ({ ...s, amount: true }))}
-              placeholder={t('prompts.withdrawalAmount')}
-              asset={ASSET}
-              onMax={() => {
-                setAmount(maxAmount(available, RULES.fee, SCALE));
-                setTouched((s) => ({ ...s, amount: true }));
-              }}
-            />
-          </Field>
+          <AmountField field={amount} />
           <InfoRows
             rows={[
               { label: t('walletForm.fee'), value: `${formatUpTo(RULES.fee)} ${ASSET}` },
@@ -173,7 +136,7 @@ function Withdraw(): ReactNode {
               },
               {
                 label: t('walletForm.youReceive'),
-                value: valid ? `${formatUpTo(amount, SCALE)} ${ASSET}` : '--',
+                value: valid ? `${formatUpTo(amount.value, SCALE)} ${ASSET}` : '--',
                 strong: true,
               },
             ]}
@@ -185,21 +148,12 @@ function Withdraw(): ReactNode {
         </section>
       </div>
 
-      <section className="wrecords">
-        <div className="wrecords__head">
-          <h2 className="wrecords__title">{t('withdraw.records')}</h2>
-        </div>
-        <PagedList
-          path="/api/withdraw/list"
-          filters={NO_FILTERS}
-          pullToRefresh={false}
-          skeletonRows={3}
-          emptyTitle={t('withdraw.emptyTitle')}
-          emptyBody={t('withdraw.emptyBody')}
-          itemKey={(w) => w.id}
-          renderItem={(w) => <WithdrawalRow w={w} />}
-        />
-      </section>
+      <RecordsSection
+        texts="withdraw"
+        path="/api/withdraw/list"
+        filters={NO_FILTERS}
+        renderItem={(w) => <WithdrawalRow w={w} />}
+      />
 
       <ConfirmSheet
         visible={call.content !== null}

@@ -82,7 +82,17 @@ describe('spot trading in the browser', () => {
       )
       .toBe(1_000_000n);
     await visible(page, 'Open orders (0)');
+    // The fill moved the seller's ticker and drew the first candle, live.
+    await expect
+      .poll(() => page.locator('.phead__price').textContent(), { timeout: 10_000 })
+      .toContain('65,000.0');
+    await expect.poll(() => page.locator('.chart__empty').count(), { timeout: 10_000 }).toBe(0);
+    await page.locator('.phead').scrollIntoViewIfNeeded();
     await product.shot(page, 'trade-filled');
+    // A fresh load takes the same candle from the server.
+    await b.page.goto(`${product.url}/trade?instId=BTC-USDT`);
+    await expect.poll(() => b.page.locator('.chart__empty').count(), { timeout: 10_000 }).toBe(0);
+    expect(product.app.modules.candles.bars('BTC-USDT', '1m').at(-1)?.close).toBe('65000');
     await b.page.goto(`${product.url}/index1`);
     await visible(b.page, '65,000.0');
     await product.shot(b.page, 'markets-after-trade');

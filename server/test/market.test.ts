@@ -646,6 +646,11 @@ describe('token market (peer to peer)', () => {
       { token: seller.token },
     );
     expect(history.body.data.list.map((l) => l.id)).toEqual([id]);
+    // One listing by id: the seller's own, in any status; to anyone else it is not there.
+    const one = await call<Page<Listing>>(srv, '/api/trade/sellList', { id }, { token: seller.token });
+    expect(one.body.data.list).toEqual([expect.objectContaining({ id, status: 'withdrawn', sold: '400' })]);
+    const other = await call<Page<Listing>>(srv, '/api/trade/sellList', { id }, { token: buyer.token });
+    expect(other.body.data).toMatchObject({ list: [], total: 0 });
   });
 
   it('refuses buying without the USDT, buying one’s own listing, and listings without the tokens', async () => {

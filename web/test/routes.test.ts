@@ -95,12 +95,15 @@ const ROUTES_MD = [
   '/neuRecharge4',
 ];
 
+/** Ours beyond ROUTES.md: the token market the issue asks for has no path there (docs/routes.md lists them). */
+const OURS = ['/tokenMarket', '/tokenSell', '/tokenListing'];
+
 describe('route table', () => {
   const paths = ROUTES.map((r) => routePath(r.name));
 
-  it('registers every path of ROUTES.md with its exact spelling, and nothing else', () => {
+  it('registers every path of ROUTES.md with its exact spelling, and only ours besides', () => {
     expect(ROUTES_MD).toHaveLength(89);
-    expect([...paths].sort()).toEqual([...ROUTES_MD].sort());
+    expect([...paths].sort()).toEqual([...ROUTES_MD, ...OURS].sort());
   });
 
   it('registers each path once', () => {

@@ -219,10 +219,11 @@ export const tradingEndpoints = {
   '/api/trade/sellList': liveList('trading', {
     summary:
       'Token market: open listings, cheapest first (symbol filter); mine = 1 lists my own listings in every ' +
-      'status (status filter), newest first',
+      'status (status filter), newest first; id picks one of my listings',
     filters: {
       symbol: zAsset.optional(),
       mine: z.coerce.number().int().min(0).max(1).default(0),
+      id: z.coerce.number().int().positive().optional(),
       status: z.enum(LISTING_STATUSES).optional(),
     },
     item: zListing,

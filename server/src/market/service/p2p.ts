@@ -230,12 +230,19 @@ export function createP2p(ctx: MarketContext) {
   /** Open listings cheapest first; or (mine) the caller's own in every status, newest first. */
   async function listings(
     userId: number,
-    f: { symbol?: string | undefined; mine: number; status?: ListingRow['status'] | undefined },
+    f: {
+      symbol?: string | undefined;
+      mine: number;
+      status?: ListingRow['status'] | undefined;
+      id?: number | undefined;
+    },
     page: { page: number; size: number },
   ) {
     const conds: SQL[] = [];
     if (f.symbol) conds.push(eq(p2pListings.asset, f.symbol));
-    if (f.mine === 1) {
+    // One listing by id is one of mine, whatever its status: someone else's is not found.
+    if (f.id !== undefined) conds.push(eq(p2pListings.id, f.id), eq(p2pListings.userId, userId));
+    else if (f.mine === 1) {
       conds.push(eq(p2pListings.userId, userId));
       if (f.status) conds.push(eq(p2pListings.status, f.status));
     } else {

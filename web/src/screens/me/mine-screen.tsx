@@ -22,6 +22,7 @@ import { setTheme, setUpDown, useAppearance } from '../../ui/settings';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState } from '../../ui/states';
 import { showToast } from '../../ui/toast';
+import { IconTokenMarket } from '../token-market/entry';
 import './mine.css';
 
 const NO_BODY = {};
@@ -117,6 +118,7 @@ export default function MineScreen(): ReactNode {
     { to: 'me3', icon: <IconSpeaker /> },
     { to: 'me4', icon: <IconQuestion /> },
     { to: 'me5', icon: <IconLink /> },
+    { to: 'tokenMarket', icon: <IconTokenMarket /> },
     { to: 'invite', icon: <IconInvite /> },
   ];
 

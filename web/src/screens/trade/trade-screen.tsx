@@ -7,6 +7,7 @@ import { useSession } from '../../session';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { stepDecimals } from '../markets/market-data';
 import { findInstrument, useInstruments, useMarkets } from '../markets/use-markets';
+import { TokenMarketLink } from '../token-market/entry';
 import { ChartPanel } from './chart-panel';
 import { OrderBook } from './order-book';
 import { OrderForm, type PriceFill } from './order-form';
@@ -96,6 +97,7 @@ export default function TradeScreen(): ReactNode {
   return (
     <div className="trade">
       {token ? <FollowOrders /> : null}
+      <TokenMarketLink />
       <PairHeader row={row} markets={markets.rows} onPick={pick} />
       <ChartPanel instId={instId} priceDecimals={priceDecimals} />
       <div className="trade__main">

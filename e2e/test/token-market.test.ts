@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { parseAmount } from '@nexa/contract';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../../server/src/store';
+import { type Product, startProduct } from '../harness';
+
+let product: Product;
+let financeId: number;
+/** How long the browser may take to show what is expected. */
+const WAIT = { timeout: 15_000 } as const;
+
+beforeAll(async () => {
+  product = await startProduct();
+  const ops = await product.app.deps.store.db.select().from(schema.operators);
+  financeId = ops.find((o) => o.name === 'finance')?.id ?? 0;
+});
+afterAll(() => product.close());
+
+async function signIn(page: Page): Promise<number> {
+  await page.goto(`${product.url}/login`);
+  await page.getByText('Local wallet — key stored in this browser').click();
+  await page.getByPlaceholder('Needed on your first sign-in').fill('NEXA2026');
+  await page.locator('button[type="submit"], button:has-text("Sign in")').last().click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('walletAddress')), WAIT).not.toBeNull();
+  const address = ((await page.evaluate(() => localStorage.getItem('walletAddress'))) ?? '').toLowerCase();
+  const [u] = await product.app.deps.store.db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.address, address));
+  if (!u) throw new Error('user not found');
+  return u.id;
+}
+
+/** Money in as the product does it: a reported deposit an operator confirms. */
+async function fund(userId: number, asset: string, amount: string): Promise<void> {
+  const [u] = await product.app.deps.store.db.select().from(schema.users).where(eq(schema.users.id, userId));
+  await product.app.modules.wallet.deposits.confirm(financeId, {
+    user: String(u?.uid),
+    asset,
+    amount,
+    tx_hash: `0x${randomBytes(32).toString('hex')}`,
+  });
+}
+
+/** A spot balance in minor units. */
+async function spot(userId: number, asset: string): Promise<{ available: bigint; frozen: bigint }> {
+  const b = (await product.app.ledger.balances(userId)).find((x) => x.asset === asset && x.kind === 'spot');
+  return { available: b?.available ?? 0n, frozen: b?.frozen ?? 0n };
+}
+
+async function visible(page: Page, text: string | RegExp): Promise<void> {
+  await expect.poll(() => page.getByText(text).first().isVisible(), WAIT).toBe(true);
+}
+
+/** Minor units of a decimal amount: USDT has 6 decimals, the platform tokens 8. */
+const minor = (text: string, scale: number): bigint => {
+  const v = parseAmount(text, scale);
+  if (v === null) throw new Error(`not an amount: ${text}`);
+  return v;
+};
+/** The text of the newest row in My listings. */
+const myListing = async (page: Page): Promise<string> =>
+  (await page.locator('.tm-row--mine').first().textContent()) ?? '';
+const USDT = (text: string) => minor(text, 6);
+const TOKEN = (text: string) => minor(text, 8);
+
+describe('token market in the browser', () => {
+  it('lists tokens; another user buys part; both balances move exactly; the seller withdraws the rest', async () => {
+    const a = await product.newPhone();
+    const b = await product.newPhone();
+    const seller = await signIn(a.page);
+    const buyer = await signIn(b.page);
+    await fund(seller, 'BWC', '1000');
+    await fund(buyer, 'USDT', '1000');
+
+    // The seller finds the token market from the Trade screen and lists 1,000 BWC at 0.5 USDT.
+    const page = a.page;
+    await page.goto(`${product.url}/trade?instId=BTC-USDT`);
+    await visible(page, 'Token market');
+    await product.shot(page, 'token-market-trade-entry');
+    await page.getByRole('link', { name: 'Token market' }).click();
+    await visible(page, 'No listings');
+    await product.shot(page, 'token-market-empty');
+    await page.getByRole('link', { name: 'Sell', exact: true }).click();
+    await expect.poll(() => page.url(), WAIT).toContain('/tokenSell');
+    await visible(page, /1,000 BWC/); // available balance, BWC picked as the token held
+    await page.getByPlaceholder('Please enter the amount').fill('1000');
+    await page.getByPlaceholder('Please enter the price').fill('0.5');
+    // 1,000 × 0.5 = 500 USDT; the 0.2 % fee is 1 USDT; the seller would receive 499.
+    await visible(page, '499 USDT');
+    await product.shot(page, 'token-sell-form');
+    await page.locator('.wsubmit').click();
+    await visible(page, 'Confirm listing');
+    await product.shot(page, 'token-sell-confirm');
+    await page.locator('.sheet__confirm').click();
+    await expect.poll(() => page.url(), WAIT).toContain('tab=mine');
+    await expect
+      .poll(() => myListing(page), WAIT)
+      .toMatch(/Open[\s\S]*Sold \(BWC\)\s*0\s*Remaining \(BWC\)\s*1,000$/);
+    await product.shot(page, 'token-market-my-listings');
+    expect(await spot(seller, 'BWC')).toEqual({ available: 0n, frozen: TOKEN('1000') });
+
+    // The buyer sees it in the market and buys 400 of it.
+    await b.page.goto(`${product.url}/tokenMarket`);
+    await visible(b.page, 'Total value');
+    await product.shot(b.page, 'token-market-market');
+    await b.page.locator('.tm-row--market').first().click();
+    await visible(b.page, 'Buy BWC');
+    await b.page.getByPlaceholder('Please enter the amount').fill('400');
+    // 400 × 0.5 = 200 USDT paid; the seller's fee on it is 0.4 USDT.
+    await visible(b.page, '200 USDT');
+    await visible(b.page, '0.4 USDT');
+    await product.shot(b.page, 'token-market-buy-sheet');
+    await b.page.locator('.sheet__confirm').click();
+    await expect.poll(async () => (await spot(buyer, 'BWC')).available, WAIT).toBe(TOKEN('400'));
+    expect(await spot(buyer, 'USDT')).toEqual({ available: USDT('800'), frozen: 0n });
+    expect(await spot(seller, 'USDT')).toEqual({ available: USDT('199.6'), frozen: 0n });
+    expect(await spot(seller, 'BWC')).toEqual({ available: 0n, frozen: TOKEN('600') });
+    await visible(b.page, '600 BWC'); // the listing's rest, refreshed in the market
+
+    // The seller sees the sale on the listing's page and withdraws the rest.
+    await page.reload();
+    await expect.poll(() => myListing(page), WAIT).toMatch(/Sold \(BWC\)\s*400\s*Remaining \(BWC\)\s*600$/);
+    await page.locator('.tm-row__stretch').first().click();
+    await expect.poll(() => page.url(), WAIT).toContain('/tokenListing?id=');
+    await visible(page, 'Sold 400 BWC');
+    await visible(page, '+199.6 USDT');
+    await product.shot(page, 'token-listing-sold-part');
+    await page.locator('.tm-listing__withdraw').click();
+    await visible(page, 'Withdraw this listing?');
+    await product.shot(page, 'token-listing-withdraw-confirm');
+    await page.locator('.sheet__confirm').click();
+    await expect.poll(async () => spot(seller, 'BWC'), WAIT).toEqual({ available: TOKEN('600'), frozen: 0n });
+    await expect.poll(() => page.locator('.tm-listing .tm-tag--withdrawn').isVisible(), WAIT).toBe(true);
+    await expect.poll(() => page.locator('.tm-listing__withdraw').count(), WAIT).toBe(0);
+    await expect.poll(() => page.locator('.sheet__confirm').count(), WAIT).toBe(0);
+    await product.shot(page, 'token-listing-withdrawn');
+
+    // The buyer's purchase is in My purchases; the market is empty again.
+    await b.page.getByRole('tab', { name: 'My purchases' }).click();
+    await visible(b.page, 'Bought BWC');
+    await visible(b.page, '+400 BWC');
+    await product.shot(b.page, 'token-market-purchases');
+    await b.page.getByRole('tab', { name: 'Market' }).click();
+    await visible(b.page, 'No listings');
+
+    expect(await product.app.ledger.audit()).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('leads from Mine to the market; refuses beyond the balance before asking; shows the server’s refusal localized', async () => {
+    const a = await product.newPhone();
+    const b = await product.newPhone();
+    const seller = await signIn(a.page);
+    const buyer = await signIn(b.page);
+    await fund(seller, 'NEU', '100');
+    await fund(buyer, 'USDT', '10');
+    await a.page.goto(`${product.url}/tokenSell?symbol=NEU`);
+    await a.page.getByPlaceholder('Please enter the amount').fill('2');
+    await a.page.getByPlaceholder('Please enter the price').fill('2');
+    await a.page.locator('.wsubmit').click();
+    // 2 × 2 = 4 USDT is under the market's smallest listing of 5 USDT.
+    await visible(a.page, 'The total must be at least 5 USDT');
+    await a.page.getByPlaceholder('Please enter the amount').fill('50');
+    await a.page.locator('.wsubmit').click();
+    await a.page.locator('.sheet__confirm').click();
+    await expect.poll(async () => (await spot(seller, 'NEU')).frozen, WAIT).toBe(TOKEN('50'));
+
+    await b.page.goto(`${product.url}/me`);
+    await visible(b.page, 'Token market');
+    await product.shot(b.page, 'token-market-mine-entry');
+    await b.page.getByText('Token market').click();
+    await b.page.getByRole('button', { name: 'All tokens' }).click();
+    await b.page.getByRole('option', { name: 'NEU' }).click();
+    await b.page.locator('.tm-row--market').first().click();
+    await b.page.getByRole('button', { name: 'All', exact: true }).click();
+    await visible(b.page, 'Insufficient balance: you can buy up to 5 NEU');
+    await product.shot(b.page, 'token-market-buy-insufficient');
+    await b.page.locator('.sheet__confirm').click();
+    await visible(b.page, 'Insufficient balance: you can buy up to 5 NEU');
+    expect(await spot(buyer, 'USDT')).toEqual({ available: USDT('10'), frozen: 0n });
+    await b.page.getByPlaceholder('Please enter the amount').fill('5');
+    await b.page.locator('.sheet__confirm').click();
+    await expect.poll(async () => (await spot(buyer, 'NEU')).available, WAIT).toBe(TOKEN('5'));
+    expect(await spot(buyer, 'USDT')).toEqual({ available: 0n, frozen: 0n });
+    // 10 USDT to the seller less the 0.2 % fee (0.02).
+    expect(await spot(seller, 'USDT')).toEqual({ available: USDT('9.98'), frozen: 0n });
+
+    // The seller withdraws while the buyer (now in German) has the sheet open: the server's refusal shows
+    // in the buyer's language and nothing moves.
+    await fund(buyer, 'USDT', '10');
+    await b.page.evaluate(() => localStorage.setItem('lang', 'de'));
+    await b.page.reload();
+    await visible(b.page, 'Kaufen');
+    await b.page.locator('.tm-row--market').first().click();
+    await b.page.locator('.tm-buy__field input').fill('1');
+    const [listing] = await product.app.deps.store.db
+      .select()
+      .from(schema.p2pListings)
+      .where(eq(schema.p2pListings.userId, seller));
+    await product.app.modules.market.p2p.withdraw(seller, listing?.id ?? 0);
+    await b.page.locator('.sheet__confirm').click();
+    await visible(b.page, 'Dieser Eintrag kann nicht mehr geändert werden');
+    await product.shot(b.page, 'token-market-buy-refused-de');
+    await expect.poll(() => b.page.locator('.sheet__confirm').count(), WAIT).toBe(0);
+    await visible(b.page, 'Keine Angebote');
+    expect(await spot(buyer, 'USDT')).toEqual({ available: USDT('10'), frozen: 0n });
+    expect(await product.app.ledger.audit()).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+});

@@ -1,0 +1,198 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { PageFilters } from '../../api/paging';
+import { routePath } from '../../routes';
+import { useSession } from '../../session';
+import { PagedList } from '../../ui/paged-list';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { BuySheet } from './buy-sheet';
+import {
+  LISTING_STATUSES,
+  type Listing,
+  type ListingStatus,
+  listingPath,
+  TABS,
+  type Tab,
+  useFreshLists,
+  useMarketTerms,
+} from './hooks';
+import { FilterChip, MarketRow, MyListingRow, SaleRow, TokenFilter } from './parts';
+import { useWithdraw } from './withdraw';
+
+function isTab(value: string | null): value is Tab {
+  return value !== null && (TABS as readonly string[]).includes(value);
+}
+
+function isStatus(value: string | null): value is ListingStatus {
+  return value !== null && (LISTING_STATUSES as readonly string[]).includes(value);
+}
+
+function MarketTab({
+  symbol,
+  onSymbol,
+}: {
+  readonly symbol: string | null;
+  readonly onSymbol: (symbol: string | null) => void;
+}): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const terms = useMarketTerms();
+  const [buying, setBuying] = useState<Listing | null>(null);
+  const filters: PageFilters<'/api/trade/sellList'> = symbol ? { symbol } : {};
+  return (
+    <>
+      <div className="tm-filters">
+        <TokenFilter symbols={terms.symbols} value={symbol} onChange={onSymbol} />
+        <SellLink />
+      </div>
+      <PagedList
+        path="/api/trade/sellList"
+        filters={filters}
+        emptyTitle={t('tokenMarket.emptyMarketTitle')}
+        emptyBody={t('tokenMarket.emptyMarketBody')}
+        itemKey={(l) => l.id}
+        renderItem={(l) => (
+          <MarketRow
+            listing={l}
+            onOpen={(x) =>
+              // My own listing cannot be bought (OwnListing): it opens its page instead.
+              x.mine ? navigate(listingPath(x.id)) : setBuying(x)
+            }
+          />
+        )}
+      />
+      <BuySheet listing={buying} onClose={() => setBuying(null)} />
+    </>
+  );
+}
+
+function MineTab({
+  status,
+  onStatus,
+}: {
+  readonly status: ListingStatus | null;
+  readonly onStatus: (status: ListingStatus | null) => void;
+}): ReactNode {
+  const { t } = useTranslation();
+  const withdraw = useWithdraw();
+  const filters: PageFilters<'/api/trade/sellList'> = status ? { mine: 1, status } : { mine: 1 };
+  return (
+    <>
+      <div className="tm-filters">
+        <FilterChip
+          title={t('tokenMarket.statusFilter')}
+          allLabel={t('tokenMarket.allStatuses')}
+          value={status}
+          onChange={onStatus}
+          options={LISTING_STATUSES.map((s) => ({ value: s, label: t(`tokenMarket.status.${s}`) }))}
+        />
+        <SellLink />
+      </div>
+      <PagedList
+        path="/api/trade/sellList"
+        filters={filters}
+        emptyTitle={t('tokenMarket.emptyMineTitle')}
+        emptyBody={t('tokenMarket.emptyMineBody')}
+        itemKey={(l) => l.id}
+        renderItem={(l) => <MyListingRow listing={l} onWithdraw={withdraw.ask} />}
+      />
+      {withdraw.sheet}
+    </>
+  );
+}
+
+function BuysTab({
+  symbol,
+  onSymbol,
+}: {
+  readonly symbol: string | null;
+  readonly onSymbol: (symbol: string | null) => void;
+}): ReactNode {
+  const { t } = useTranslation();
+  const terms = useMarketTerms();
+  return (
+    <>
+      <div className="tm-filters">
+        <TokenFilter symbols={terms.symbols} value={symbol} onChange={onSymbol} />
+      </div>
+      <PagedList
+        path="/api/trade/buyDetail"
+        filters={symbol ? { symbol } : {}}
+        emptyTitle={t('tokenMarket.emptyBuysTitle')}
+        emptyBody={t('tokenMarket.emptyBuysBody')}
+        itemKey={(s) => s.id}
+        renderItem={(s) => <SaleRow sale={s} />}
+      />
+    </>
+  );
+}
+
+function SellLink(): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Link to={routePath('tokenSell')} className="tm-sell">
+      {t('tokenMarket.sell')}
+    </Link>
+  );
+}
+
+function TokenMarket(): ReactNode {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'market';
+  const symbol = params.get('symbol')?.toUpperCase() || null;
+  const statusParam = params.get('status');
+  const status = isStatus(statusParam) ? statusParam : null;
+
+  // Other users buy and list all the time: each tab shows fresh lists when opened, whatever the cache holds.
+  const freshen = useFreshLists();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the point is to refresh on every tab change
+  useEffect(() => {
+    freshen();
+  }, [tab]);
+
+  const update = (changes: Readonly<Record<string, string | null>>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) next.delete(k);
+      else next.set(k, v);
+    }
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <div className="tm">
+      <div className="tm-tabs" role="tablist">
+        {TABS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={tab === k}
+            className={tab === k ? 'tm-tabs__tab tm-tabs__tab--on' : 'tm-tabs__tab'}
+            onClick={() => update({ tab: k === 'market' ? null : k, status: null })}
+          >
+            {t(`tokenMarket.tabs.${k}`)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">
+        {tab === 'market' ? (
+          <MarketTab symbol={symbol} onSymbol={(s) => update({ symbol: s })} />
+        ) : tab === 'mine' ? (
+          <MineTab status={status} onStatus={(s) => update({ status: s })} />
+        ) : (
+          <BuysTab symbol={symbol} onSymbol={(s) => update({ symbol: s })} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** Token market (/tokenMarket): open listings to buy from, my listings (withdraw, sales), my purchases. */
+export default function TokenMarketScreen(): ReactNode {
+  const { token } = useSession();
+  return token ? <TokenMarket /> : <SignInPrompt />;
+}

@@ -1,0 +1,224 @@
+import { formatUpTo } from '@nexa/contract';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../session';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { showToast } from '../../ui/toast';
+import {
+  type AmountProblem,
+  assetScale,
+  checkAmount,
+  compareAmounts,
+  maxAmount,
+  ratePercent,
+  sanitizeAmountInput,
+} from '../wallet/amounts';
+import { useBalances, useMoneyCall } from '../wallet/hooks';
+import {
+  AmountInput,
+  AssetIcon,
+  ConfirmSheet,
+  Field,
+  InfoRows,
+  PickerButton,
+  PickerSheet,
+  SubmitButton,
+} from '../wallet/parts';
+import { tokenMarketPath, useMarketTerms } from './hooks';
+import { checkPrice, meetsMinimum, QUOTE, tradeFigures } from './p2p-math';
+import { tokenText, usdtShown } from './parts';
+
+const PRICE_SCALE = assetScale(QUOTE);
+
+/** The amount field's message (a listing has no minimum amount nor limit of its own: the total has one). */
+function useAmountMessage(): (problem: AmountProblem) => string {
+  const { t } = useTranslation();
+  return (problem) =>
+    problem === 'required'
+      ? t('prompts.amount')
+      : problem === 'insufficient'
+        ? t('messages.insufficientBalance')
+        : t('walletForm.amountInvalid');
+}
+
+function SellForm(): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const amountId = useId();
+  const priceId = useId();
+  const terms = useMarketTerms();
+  const balances = useBalances();
+  const call = useMoneyCall('/api/trade/sell', ['/api/trade/sellList']);
+  const amountMessage = useAmountMessage();
+  const [picked, setPicked] = useState<string | null>(params.get('symbol')?.toUpperCase() || null);
+  const [picking, setPicking] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [price, setPrice] = useState('');
+  const [touched, setTouched] = useState({ amount: false, price: false });
+  const [tried, setTried] = useState(false);
+
+  const symbols = terms.symbols;
+  // Until the user picks one: the token asked for, else the first listable token they hold, else the first.
+  const held = symbols.find((s) => compareAmounts(balances.available(s, 'spot') ?? '0', '0') > 0);
+  const symbol = picked && symbols.includes(picked) ? picked : (held ?? symbols[0] ?? null);
+  const scale = symbol ? assetScale(symbol) : 8;
+  const available = symbol ? balances.available(symbol, 'spot') : null;
+
+  const amountProblem = checkAmount(amount, { scale, available });
+  const amountError = (tried || touched.amount) && amountProblem ? amountMessage(amountProblem) : null;
+  const priceProblem = checkPrice(price);
+  const priceError =
+    (tried || touched.price) && priceProblem
+      ? t(priceProblem === 'required' ? 'tokenMarket.pricePrompt' : 'tokenMarket.priceInvalid')
+      : null;
+  const figures =
+    symbol && !priceProblem && amountProblem !== 'invalid' && amountProblem !== 'required'
+      ? tradeFigures(symbol, price, amount, terms.feeRate)
+      : null;
+  const belowMinimum = figures !== null && !meetsMinimum(figures.totalMinor, terms.minUsdt);
+  const minimumError =
+    belowMinimum && (tried || (touched.amount && touched.price))
+      ? t('tokenMarket.belowMinimum', { amount: usdtShown(terms.minUsdt), asset: QUOTE })
+      : null;
+  const rate = ratePercent(terms.feeRate);
+
+  const rows = [
+    { label: t('tokenMarket.total'), value: figures ? `${usdtShown(figures.total)} ${QUOTE}` : '--' },
+    {
+      label: t('tokenMarket.feeWithRate', { rate }),
+      value: figures ? `${usdtShown(figures.fee)} ${QUOTE}` : '--',
+    },
+    {
+      label: t('walletForm.youReceive'),
+      value: figures ? `${usdtShown(figures.net)} ${QUOTE}` : '--',
+      strong: true,
+    },
+  ];
+
+  const review = () => {
+    setTried(true);
+    if (!symbol || amountProblem || priceProblem || belowMinimum) return;
+    call.open({ symbol, price, amount });
+  };
+  const confirm = async () => {
+    const done = await call.confirm();
+    if (!done) return;
+    showToast(t('tokenMarket.listed'));
+    navigate(tokenMarketPath('mine'), { replace: true });
+  };
+
+  return (
+    <div className="wform">
+      <section className="wform__card">
+        <Field label={t('tokenMarket.token')} error={tried && !symbol ? t('prompts.tokenSelection') : null}>
+          <PickerButton
+            label={t('tokenMarket.token')}
+            value={symbol}
+            placeholder={t('prompts.tokenSelection')}
+            icon={symbol ? <AssetIcon asset={symbol} size={24} /> : null}
+            onClick={() => setPicking(true)}
+          />
+        </Field>
+        <Field
+          label={t('walletForm.amount')}
+          htmlFor={amountId}
+          error={amountError}
+          extra={
+            <>
+              {t('walletForm.available')}{' '}
+              <span className="num wf__strong">
+                {available === null || !symbol ? '--' : `${tokenText(available, symbol)} ${symbol}`}
+              </span>
+            </>
+          }
+        >
+          <AmountInput
+            id={amountId}
+            value={amount}
+            onChange={(v) => setAmount(sanitizeAmountInput(v, scale))}
+            onBlur={() => setTouched((s) => ({ ...s, amount: true }))}
+            placeholder={t('prompts.amount')}
+            asset={symbol ?? undefined}
+            onMax={() => {
+              setAmount(maxAmount(available, '0', scale));
+              setTouched((s) => ({ ...s, amount: true }));
+            }}
+          />
+        </Field>
+        <Field label={t('tokenMarket.priceCol', { asset: QUOTE })} htmlFor={priceId} error={priceError}>
+          <AmountInput
+            id={priceId}
+            value={price}
+            onChange={(v) => setPrice(sanitizeAmountInput(v, PRICE_SCALE))}
+            onBlur={() => setTouched((s) => ({ ...s, price: true }))}
+            placeholder={t('tokenMarket.pricePrompt')}
+            asset={QUOTE}
+          />
+        </Field>
+        <InfoRows rows={rows} />
+        {minimumError ? (
+          <p className="wf__error" role="alert">
+            {minimumError}
+          </p>
+        ) : (
+          <p className="wf__hint">
+            {t('tokenMarket.sellHint', { amount: usdtShown(terms.minUsdt), asset: QUOTE, rate })}
+          </p>
+        )}
+        <SubmitButton disabled={call.busy} onClick={review}>
+          {t('tokenMarket.listSubmit')}
+        </SubmitButton>
+      </section>
+
+      <PickerSheet
+        visible={picking}
+        title={t('prompts.tokenSelection')}
+        value={symbol}
+        onClose={() => setPicking(false)}
+        onPick={(s) => {
+          setPicked(s);
+          setAmount('');
+        }}
+        options={symbols.map((s) => ({
+          value: s,
+          label: s,
+          icon: <AssetIcon asset={s} size={28} />,
+          note: formatUpTo(balances.available(s, 'spot') ?? '0', assetScale(s)),
+        }))}
+      />
+
+      <ConfirmSheet
+        visible={call.content !== null}
+        title={t('tokenMarket.confirmSell')}
+        busy={call.busy}
+        onClose={call.close}
+        onConfirm={() => void confirm()}
+        confirmText={t('tokenMarket.listSubmit')}
+        confirmTone="down"
+        rows={
+          call.content
+            ? [{ label: t('tokenMarket.price'), value: `${usdtShown(call.content.price)} ${QUOTE}` }, ...rows]
+            : []
+        }
+        note={t('tokenMarket.sellNote')}
+      >
+        {call.content ? (
+          <p className="sheet__hero">
+            <span className="sheet__hero-label">{t('tokenMarket.youList')}</span>
+            <span className="sheet__hero-value num">
+              {tokenText(call.content.amount, call.content.symbol)} {call.content.symbol}
+            </span>
+          </p>
+        ) : null}
+      </ConfirmSheet>
+    </div>
+  );
+}
+
+/** Sell tokens (/tokenSell): a listable token, an amount out of the spot balance, a USDT price; fee before confirming. */
+export default function TokenSellScreen(): ReactNode {
+  const { token } = useSession();
+  return token ? <SellForm /> : <SignInPrompt />;
+}

@@ -127,6 +127,16 @@ export interface CandleChanges {
   readonly pruned: readonly { instId: string; interval: CandleInterval; before: number }[];
 }
 
+interface Summary {
+  readonly from: number;
+  readonly newestTs: number;
+  readonly version: number;
+  oldest: Bar | null;
+  high: string | null;
+  low: string | null;
+  vol: Dec;
+}
+
 /** A summary of consecutive bars, as a 24-hour ticker needs it. */
 export interface CandleWindow {
   /** Close of the newest bar. */
@@ -174,6 +184,12 @@ export function createCandleSeries(opts: CandleOptions = {}): CandleSeries {
   /** Changed bars by `instId interval start`; evictions by `instId interval`. */
   let changed = new Map<string, { instId: string; interval: CandleInterval; bar: Bar }>();
   let pruned = new Map<string, { instId: string; interval: CandleInterval; before: number }>();
+  /** Per `instId interval`: the newest bar's start, and a count of changes to older bars. */
+  const newest = new Map<string, number>();
+  const versions = new Map<string, number>();
+  const bump = (key: string) => versions.set(key, (versions.get(key) ?? 0) + 1);
+  /** Per `instId interval`: the sums of the bars from `from` up to (not with) the newest bar. */
+  const summaries = new Map<string, Summary>();
 
   const barsOf = (instId: string, interval: CandleInterval): Map<number, Bar> => {
     let byInterval = series.get(instId);
@@ -198,6 +214,7 @@ export function createCandleSeries(opts: CandleOptions = {}): CandleSeries {
       changed.delete(`${instId} ${interval} ${k}`);
     }
     pruned.set(`${instId} ${interval}`, { instId, interval, before: starts[drop.length] ?? 0 });
+    bump(`${instId} ${interval}`);
   };
 
   return {
@@ -207,6 +224,10 @@ export function createCandleSeries(opts: CandleOptions = {}): CandleSeries {
       for (const interval of intervals) {
         const bars = barsOf(instId, interval);
         const start = barStart(t.ts, interval, offsetMin);
+        const key = `${instId} ${interval}`;
+        const top = newest.get(key);
+        if (top === undefined || start > top) newest.set(key, start);
+        else if (start < top) bump(key);
         let bar = bars.get(start);
         if (bar) addToBar(bar, t, price, size);
         else {
@@ -225,21 +246,40 @@ export function createCandleSeries(opts: CandleOptions = {}): CandleSeries {
     },
     window(instId, interval, from) {
       const bars = series.get(instId)?.get(interval);
-      if (!bars || bars.size === 0) return null;
-      let newest: Bar | null = null;
-      let oldest: Bar | null = null;
-      let high: string | null = null;
-      let low: string | null = null;
-      let vol: Dec = { units: 0n, scale: 0 };
-      for (const b of bars.values()) {
-        if (!newest || b.ts > newest.ts) newest = b;
-        if (b.ts < from) continue;
-        if (!oldest || b.ts < oldest.ts) oldest = b;
-        if (high === null || comparePriceText(b.high, high) > 0) high = b.high;
-        if (low === null || comparePriceText(b.low, low) < 0) low = b.low;
-        vol = addDec(vol, b.vol);
+      const key = `${instId} ${interval}`;
+      const newestTs = newest.get(key);
+      const top = newestTs === undefined ? undefined : bars?.get(newestTs);
+      if (!bars || !top || newestTs === undefined) return null;
+      // The bars before the newest change only by a late trade: summed once per bar period.
+      const version = versions.get(key) ?? 0;
+      let c = summaries.get(key);
+      if (!c || c.from !== from || c.newestTs !== newestTs || c.version !== version) {
+        c = { from, newestTs, version, oldest: null, high: null, low: null, vol: { units: 0n, scale: 0 } };
+        for (const b of bars.values()) {
+          if (b.ts < from || b.ts >= newestTs) continue;
+          if (!c.oldest || b.ts < c.oldest.ts) c.oldest = b;
+          if (c.high === null || comparePriceText(b.high, c.high) > 0) c.high = b.high;
+          if (c.low === null || comparePriceText(b.low, c.low) < 0) c.low = b.low;
+          c.vol = addDec(c.vol, b.vol);
+        }
+        summaries.set(key, c);
       }
-      return { last: newest?.close ?? '', open: oldest?.open ?? null, high, low, vol: formatDec(vol) };
+      if (top.ts < from) {
+        return {
+          last: top.close,
+          open: c.oldest?.open ?? null,
+          high: c.high,
+          low: c.low,
+          vol: formatDec(c.vol),
+        };
+      }
+      return {
+        last: top.close,
+        open: (c.oldest ?? top).open,
+        high: c.high === null || comparePriceText(top.high, c.high) > 0 ? top.high : c.high,
+        low: c.low === null || comparePriceText(top.low, c.low) < 0 ? top.low : c.low,
+        vol: formatDec(addDec(c.vol, top.vol)),
+      };
     },
     load(instId, interval, stored) {
       const bars = barsOf(instId, interval);
@@ -256,7 +296,10 @@ export function createCandleSeries(opts: CandleOptions = {}): CandleSeries {
           firstTs: b.firstTs,
           lastTs: b.lastTs,
         });
+        const key = `${instId} ${interval}`;
+        newest.set(key, Math.max(newest.get(key) ?? b.ts, b.ts));
       }
+      bump(`${instId} ${interval}`);
       trim(instId, interval, bars);
     },
     takeChanges() {

@@ -228,4 +228,45 @@ describe('tickers from the candles', () => {
     expect(day.vol24h).toBe(formatDec(trades.reduce((v, t) => addDec(v, parseDec(t.size)), parseDec('0'))));
     await again.close();
   });
+
+  it('with another price source, answer with the tickers it published and publish none', async () => {
+    const bus = createMemoryBus();
+    const clock = new ManualClock(Date.UTC(2024, 0, 1));
+    const svc = createCandleService(
+      { ...srv.app.deps, clock, bus, trades: { instIds: () => ['Y-USDT'], tradesAfter: async () => [] } },
+      { flushMs: 0, publishTickers: false },
+    );
+    await svc.start();
+    const seen: BusEvents['ticker'][] = [];
+    bus.subscribe('ticker', (t) => seen.push(t));
+    bus.publish('trade', { instId: 'Y-USDT', tradeId: '1', price: '2', size: '1', side: 'buy', ts: 1 });
+    await Promise.resolve();
+    expect(seen).toEqual([]);
+    const okx: BusEvents['ticker'] = {
+      instId: 'Y-USDT',
+      last: '2.5',
+      open24h: '2',
+      high24h: '3',
+      low24h: '1.5',
+      vol24h: '1000',
+      changePercent: '25.00',
+      ts: 5,
+    };
+    bus.publish('ticker', okx);
+    expect(svc.tickers()).toEqual([
+      {
+        instId: 'Y-USDT',
+        symbol: 'Y-USDT',
+        last: '2.5',
+        now_price: '2.5',
+        now_rate: '25.00',
+        change_percent: '25.00',
+        open24h: '2',
+        high24h: '3',
+        low24h: '1.5',
+        vol24h: '1000',
+      },
+    ]);
+    await svc.close();
+  });
 });

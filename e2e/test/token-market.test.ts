@@ -1,57 +1,25 @@
-import { randomBytes } from 'node:crypto';
 import { parseAmount } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../server/src/store';
 import { type Product, startProduct } from '../harness';
+import { fund as fundUser, signIn as signInAs, visible, WAIT } from '../users';
 
 let product: Product;
-let financeId: number;
-/** How long the browser may take to show what is expected. */
-const WAIT = { timeout: 15_000 } as const;
 
 beforeAll(async () => {
   product = await startProduct();
-  const ops = await product.app.deps.store.db.select().from(schema.operators);
-  financeId = ops.find((o) => o.name === 'finance')?.id ?? 0;
 });
 afterAll(() => product.close());
 
-async function signIn(page: Page): Promise<number> {
-  await page.goto(`${product.url}/login`);
-  await page.getByText('Local wallet — key stored in this browser').click();
-  await page.getByPlaceholder('Needed on your first sign-in').fill('NEXA2026');
-  await page.locator('button[type="submit"], button:has-text("Sign in")').last().click();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('walletAddress')), WAIT).not.toBeNull();
-  const address = ((await page.evaluate(() => localStorage.getItem('walletAddress'))) ?? '').toLowerCase();
-  const [u] = await product.app.deps.store.db
-    .select({ id: schema.users.id })
-    .from(schema.users)
-    .where(eq(schema.users.address, address));
-  if (!u) throw new Error('user not found');
-  return u.id;
-}
-
-/** Money in as the product does it: a reported deposit an operator confirms. */
-async function fund(userId: number, asset: string, amount: string): Promise<void> {
-  const [u] = await product.app.deps.store.db.select().from(schema.users).where(eq(schema.users.id, userId));
-  await product.app.modules.wallet.deposits.confirm(financeId, {
-    user: String(u?.uid),
-    asset,
-    amount,
-    tx_hash: `0x${randomBytes(32).toString('hex')}`,
-  });
-}
+const signIn = async (page: Page) => (await signInAs(product, page)).id;
+const fund = (userId: number, asset: string, amount: string) => fundUser(product, userId, asset, amount);
 
 /** A spot balance in minor units. */
 async function spot(userId: number, asset: string): Promise<{ available: bigint; frozen: bigint }> {
   const b = (await product.app.ledger.balances(userId)).find((x) => x.asset === asset && x.kind === 'spot');
   return { available: b?.available ?? 0n, frozen: b?.frozen ?? 0n };
-}
-
-async function visible(page: Page, text: string | RegExp): Promise<void> {
-  await expect.poll(() => page.getByText(text).first().isVisible(), WAIT).toBe(true);
 }
 
 /** Minor units of a decimal amount: USDT has 6 decimals, the platform tokens 8. */

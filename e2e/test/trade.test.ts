@@ -1,51 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../server/src/store';
 import { type Product, startProduct } from '../harness';
+import { fund as fundUser, signIn as signInAs, visible } from '../users';
 
 let product: Product;
-let financeId: number;
 
 beforeAll(async () => {
   product = await startProduct();
-  const ops = await product.app.deps.store.db.select().from(schema.operators);
-  financeId = ops.find((o) => o.name === 'finance')?.id ?? 0;
 });
 afterAll(() => product.close());
 
-async function signIn(page: Page): Promise<number> {
-  await page.goto(`${product.url}/login`);
-  await page.getByText('Local wallet — key stored in this browser').click();
-  await page.getByPlaceholder('Needed on your first sign-in').fill('NEXA2026');
-  await page.locator('button[type="submit"], button:has-text("Sign in")').last().click();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('walletAddress'))).not.toBeNull();
-  const address = ((await page.evaluate(() => localStorage.getItem('walletAddress'))) ?? '').toLowerCase();
-  const [u] = await product.app.deps.store.db
-    .select({ id: schema.users.id })
-    .from(schema.users)
-    .where(eq(schema.users.address, address));
-  if (!u) throw new Error('user not found');
-  return u.id;
-}
-
-/** Money in as the product does it: a reported deposit an operator confirms. */
-async function fund(userId: number, asset: string, amount: string): Promise<void> {
-  await product.app.modules.wallet.deposits.confirm(financeId, {
-    user: String(
-      (await product.app.deps.store.db.select().from(schema.users).where(eq(schema.users.id, userId)))[0]
-        ?.uid,
-    ),
-    asset,
-    amount,
-    tx_hash: `0x${randomBytes(32).toString('hex')}`,
-  });
-}
-
-async function visible(page: Page, text: string | RegExp): Promise<void> {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
-}
+const signIn = async (page: Page) => (await signInAs(product, page)).id;
+const fund = (userId: number, asset: string, amount: string) => fundUser(product, userId, asset, amount);
 
 describe('spot trading in the browser', () => {
   it('rests a limit sell in the book and open orders; a market buy from another user fills it', async () => {

@@ -4,38 +4,16 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../server/src/store';
 import { type Product, startProduct } from '../harness';
+import { financeOperator, signIn, visible } from '../users';
 
 let product: Product;
 let financeId: number;
 
 beforeAll(async () => {
   product = await startProduct();
-  const ops = await product.app.deps.store.db.select().from(schema.operators);
-  financeId = ops.find((o) => o.name === 'finance')?.id ?? 0;
+  financeId = await financeOperator(product);
 });
 afterAll(() => product.close());
-
-async function signIn(page: Page): Promise<string> {
-  await page.goto(`${product.url}/login`);
-  await page.getByText('Local wallet — key stored in this browser').click();
-  await page.getByPlaceholder('Needed on your first sign-in').fill('NEXA2026');
-  await page.locator('button[type="submit"], button:has-text("Sign in")').last().click();
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('walletAddress'))).not.toBeNull();
-  return (await page.evaluate(() => localStorage.getItem('walletAddress'))) ?? '';
-}
-
-async function userIdOf(address: string): Promise<{ id: number; uid: string }> {
-  const [u] = await product.app.deps.store.db
-    .select({ id: schema.users.id, uid: schema.users.uid })
-    .from(schema.users)
-    .where(eq(schema.users.address, address.toLowerCase()));
-  if (!u) throw new Error('user not found');
-  return u;
-}
-
-async function visible(page: Page, text: string | RegExp): Promise<void> {
-  await expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
-}
 
 describe('a user moves money through the wallet', () => {
   let a: { context: BrowserContext; page: Page };
@@ -45,10 +23,8 @@ describe('a user moves money through the wallet', () => {
     a = await product.newPhone();
     b = await product.newPhone();
     const page = a.page;
-    const addressA = await signIn(page);
-    const addressB = await signIn(b.page);
-    const userA = await userIdOf(addressA);
-    const userB = await userIdOf(addressB);
+    const userA = await signIn(product, page);
+    const userB = await signIn(product, b.page);
 
     // Deposit: report the transaction; an operator confirms it.
     await page.goto(`${product.url}/deposit`);

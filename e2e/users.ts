@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { schema } from '../server/src/store';
+import type { Product } from './harness';
+
+/** How long the browser may take to show what is expected. */
+export const WAIT = { timeout: 15_000 } as const;
+
+/** Waits until `text` shows on the page. */
+export async function visible(page: Page, text: string | RegExp): Promise<void> {
+  await expect.poll(() => page.getByText(text).first().isVisible(), WAIT).toBe(true);
+}
+
+/** Signs in on the page with a new local wallet and the demo invitation code: the account's address, id and UID. */
+export async function signIn(
+  product: Product,
+  page: Page,
+): Promise<{ address: string; id: number; uid: string }> {
+  await page.goto(`${product.url}/login`);
+  await page.getByText('Local wallet — key stored in this browser').click();
+  await page.getByPlaceholder('Needed on your first sign-in').fill('NEXA2026');
+  await page.locator('button[type="submit"], button:has-text("Sign in")').last().click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('walletAddress')), WAIT).not.toBeNull();
+  const address = (await page.evaluate(() => localStorage.getItem('walletAddress'))) ?? '';
+  const [u] = await product.app.deps.store.db
+    .select({ id: schema.users.id, uid: schema.users.uid })
+    .from(schema.users)
+    .where(eq(schema.users.address, address.toLowerCase()));
+  if (!u) throw new Error('user not found');
+  return { address, id: u.id, uid: u.uid };
+}
+
+/** The demo's finance operator. */
+export async function financeOperator(product: Product): Promise<number> {
+  const ops = await product.app.deps.store.db.select().from(schema.operators);
+  const id = ops.find((o) => o.name === 'finance')?.id;
+  if (id === undefined) throw new Error('no finance operator');
+  return id;
+}
+
+/** Money in as the product does it: a deposit the finance operator confirms. */
+export async function fund(product: Product, userId: number, asset: string, amount: string): Promise<void> {
+  const [u] = await product.app.deps.store.db.select().from(schema.users).where(eq(schema.users.id, userId));
+  if (!u) throw new Error('user not found');
+  await product.app.modules.wallet.deposits.confirm(await financeOperator(product), {
+    user: u.uid,
+    asset,
+    amount,
+    tx_hash: `0x${randomBytes(32).toString('hex')}`,
+  });
+}

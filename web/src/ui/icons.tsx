@@ -418,3 +418,14 @@ export function IconCandles(props: IconProps): ReactNode {
     </Svg>
   );
 }
+
+/** Two tokens changing hands: the token market. */
+export function IconTokenMarket(props: IconProps): ReactNode {
+  return (
+    <Svg {...props}>
+      <circle cx="8" cy="8" r="4.5" />
+      <circle cx="16" cy="16" r="4.5" />
+      <path d="M15 4.5h2.5a2 2 0 0 1 2 2V9M9 19.5H6.5a2 2 0 0 1-2-2V15" />
+    </Svg>
+  );
+}

@@ -17,12 +17,12 @@ import {
   IconLink,
   IconQuestion,
   IconSpeaker,
+  IconTokenMarket,
 } from '../../ui/icons';
 import { setTheme, setUpDown, useAppearance } from '../../ui/settings';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState } from '../../ui/states';
 import { showToast } from '../../ui/toast';
-import { IconTokenMarket } from '../token-market/entry';
 import './mine.css';
 
 const NO_BODY = {};

@@ -182,7 +182,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   if (config.marketSource === 'sim') {
     const reference = createReferenceMarket(
       { ...deps, ledger, bus, market },
-      { stepMs: config.simStepMs, maker: config.seedDemo, lastPrice: candles.lastClose },
+      {
+        stepMs: config.simStepMs,
+        maker: config.seedDemo,
+        lastPrice: candles.lastClose,
+        // A first start of the demo walks three days of past, so every chart has a history.
+        history: config.seedDemo ? { ms: 3 * 24 * 3_600_000, record: candles.record } : undefined,
+      },
     );
     await reference.start();
     (modules as { reference: ReferenceMarket | null }).reference = reference;

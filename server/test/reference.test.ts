@@ -1,10 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { buildApp } from '../src/app';
 import { systemClock } from '../src/clock';
 import { call, startServer, type TestServer } from './harness';
 
-// A fresh start of the demo: the reference market walks, the maker quotes real orders, candles form.
+// A fresh start of the demo: three days of past are walked at once, then the reference market walks on,
+// the maker quotes real orders, candles form.
 let srv: TestServer;
 beforeAll(async () => {
   srv = await startServer({
@@ -48,5 +50,42 @@ describe('reference market', () => {
     expect(snap.data[0]?.asks.length).toBeGreaterThan(0);
     ws.close();
     expect(await srv.app.ledger.audit()).toEqual([]);
+  }, 40_000);
+});
+
+describe("the demo's past", () => {
+  it('gives every chart a history and the tickers a day, once, continued by the live walk', async () => {
+    const candles = srv.app.modules.candles;
+    const hours = candles.bars('BTC-USDT', '1H');
+    expect(hours.length).toBeGreaterThanOrEqual(72);
+    expect(candles.bars('ETH-USDT', '1m').length).toBe(1500);
+    expect(candles.bars('BTC-USDT', '1D').length).toBeGreaterThanOrEqual(3);
+    // Hour bars follow each other with no gap, and each opens near the last close (a walk, not jumps).
+    for (let i = 1; i < hours.length; i++) {
+      const prev = hours[i - 1];
+      const bar = hours[i];
+      if (!prev || !bar) continue;
+      expect(bar.ts - prev.ts).toBe(3_600_000);
+      expect(Math.abs(Number(bar.open) / Number(prev.close) - 1)).toBeLessThan(0.01);
+    }
+    const t = candles.ticker('BTC-USDT');
+    expect(Number(t.open24h)).toBeGreaterThan(0);
+    expect(Number(t.vol24h)).toBeGreaterThan(1);
+    expect(Number(t.high24h)).toBeGreaterThan(Number(t.low24h));
+
+    // A restart keeps that past and walks no other.
+    await candles.flush();
+    const before = candles.bars('BTC-USDT', '1H', 72).slice(0, -2);
+    const second = await buildApp({
+      config: srv.app.deps.config,
+      clock: systemClock,
+      store: srv.app.deps.store,
+      quiet: true,
+    });
+    try {
+      expect(second.modules.candles.bars('BTC-USDT', '1H', 72).slice(0, -2)).toEqual(before);
+    } finally {
+      await second.close();
+    }
   }, 40_000);
 });

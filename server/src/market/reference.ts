@@ -1,9 +1,11 @@
 import { parseAmount, roundDecimal } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
-import type { Bus } from '../bus';
+import { type Bus, createMemoryBus } from '../bus';
+import { ManualClock } from '../clock';
 import type { AppDeps } from '../context';
 import { type Ledger, SYSTEM } from '../ledger';
 import { schema } from '../store';
+import type { CandleTrade } from './candles';
 import type { createMarket } from './service';
 import { createSimMarket, type SimMarket, seededRandom, simInstruments } from './sim';
 
@@ -18,6 +20,8 @@ const MAKER_INVENTORY: Readonly<Record<string, string>> = {
   BWC: '50000000',
   NEU: '10000000',
 };
+/** Steps of the walk that draws the demo's past: one a minute, enough for every bar. */
+const HISTORY_STEP_MS = 60_000;
 const LEVELS = 5;
 const STEP_BPS = 5n; // 0.05 % between levels
 
@@ -69,7 +73,17 @@ export interface ReferenceMarket {
  */
 export function createReferenceMarket(
   deps: AppDeps & { ledger: Ledger; bus: Bus; market: Market },
-  opts: { stepMs: number; maker: boolean; seed?: number; lastPrice?: (instId: string) => string | null },
+  opts: {
+    stepMs: number;
+    maker: boolean;
+    seed?: number;
+    lastPrice?: (instId: string) => string | null;
+    /**
+     * An instrument without a last price gets `ms` of past walked at once, its trades handed to `record`
+     * (the candles) and not to the bus, so the demo's charts and 24-hour figures have a history at once.
+     */
+    history?: { ms: number; record: (instId: string, trade: CandleTrade) => void };
+  },
 ): ReferenceMarket {
   const { bus, market, ledger, store, clock, log } = deps;
   let sim: SimMarket | null = null;
@@ -157,18 +171,33 @@ export function createReferenceMarket(
       const prices = await deps.settings.get('exchange.prices_usdt');
       const specs = new Map((await market.instruments()).map((i) => [i.instId, i]));
       // The walk moves on the market's own ticks and lots.
-      const instruments = simInstruments(prices).flatMap((i) => {
+      const random = seededRandom(opts.seed ?? Date.now() % 2 ** 31);
+      let instruments = simInstruments(prices).flatMap((i) => {
         const spec = specs.get(i.instId);
         const price = opts.lastPrice?.(i.instId) ?? i.price;
         return spec ? [{ ...i, price, tickSize: spec.tick_size, lotSize: spec.lot_size }] : [];
       });
-      sim = createSimMarket({
-        bus,
-        clock,
-        random: seededRandom(opts.seed ?? Date.now() % 2 ** 31),
-        instruments,
-        stepMs: opts.stepMs,
-      });
+      const fresh = instruments.filter((i) => !opts.lastPrice?.(i.instId));
+      if (opts.history && fresh.length > 0) {
+        const { ms, record } = opts.history;
+        const past = new ManualClock(clock.now().getTime() - ms);
+        const quiet = createMemoryBus();
+        quiet.subscribe('trade', (t) => record(t.instId, t));
+        const walk = createSimMarket({
+          bus: quiet,
+          clock: past,
+          random,
+          instruments: fresh,
+          stepMs: HISTORY_STEP_MS,
+        });
+        for (let t = HISTORY_STEP_MS; t <= ms; t += HISTORY_STEP_MS) {
+          past.advance(HISTORY_STEP_MS);
+          walk.step();
+        }
+        // The live walk goes on from where the past ended.
+        instruments = instruments.map((i) => ({ ...i, price: walk.price(i.instId) ?? i.price }));
+      }
+      sim = createSimMarket({ bus, clock, random, instruments, stepMs: opts.stepMs });
       sim.start();
       if (opts.maker) {
         makerId = await makerUser();

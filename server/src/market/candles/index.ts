@@ -52,6 +52,8 @@ export interface CandleService {
   ticker(instId: string): BusEvents['ticker'];
   /** Every instrument's ticker, as the tickers call answers. */
   tickers(): TickerView[];
+  /** Counts a reference trade that is not on the bus (the demo's past). */
+  record(instId: string, trade: CandleTrade): void;
   /** Writes what changed now. */
   flush(): Promise<void>;
   /** Stops following the bus and writes what is left. */
@@ -239,6 +241,7 @@ export function createCandleService(
     },
     bars: (instId, interval, limit) => series.bars(instId, interval, limit),
     ticker,
+    record: (instId, trade) => onTrade(instId, trade, ''),
     tickers() {
       return trades.instIds().map((instId) => {
         const t = (publishTickers ? undefined : published.get(instId)) ?? ticker(instId);

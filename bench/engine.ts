@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { OrderBook as LibBook, Side as LibSide, type LimitOrderOptions } from 'nodejs-order-book';
 import { createBook, type OrderInput } from '../server/src/market/engine';
+import { seededRandom as rng } from '../server/src/market/sim/random';
 
 const SEED = 20_240_601;
 const PRELOAD = 10_000;
@@ -26,18 +27,6 @@ type Op =
 // The library types timeInForce as an enum it does not export; its values are these strings.
 const IOC = 'IOC' as unknown as LimitOrderOptions['timeInForce'];
 const libSide = (s: 'buy' | 'sell') => (s === 'buy' ? LibSide.BUY : LibSide.SELL);
-
-/** mulberry32: small, fast, good enough to make the same workload for both books. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * The workload, generated once and replayed on both books. Cancels must target orders that are still open,

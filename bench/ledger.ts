@@ -1,18 +1,11 @@
-// Transfers per second through the ledger, against a plain transaction of two UPDATEs and one
-// INSERT on equivalent tables of the same database: on PGlite (in memory) and, when
-// BENCH_DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server, on a fresh database there
-// (dropped afterwards). Counts are bounded and every mode stops after a time cap: it never fails
-// on timing, it only prints.
-import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { systemClock } from '../server/src/clock';
 import { createLedger, type Ledger, type LedgerAccount, SYSTEM } from '../server/src/ledger';
 import { seedBase } from '../server/src/seed';
 import { type Db, openStore, type Store } from '../server/src/store';
+import { scratchDatabase } from '../server/test/scratch-db';
 
 const ACCOUNTS = 64;
 /** Journal transactions per database transaction in the "many per transaction" mode. */
@@ -221,21 +214,9 @@ function printTable(rows: readonly Row[]): void {
 }
 
 async function onPostgres(url: string, count: number): Promise<Row[]> {
-  const name = `nexa_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      return await fn(c);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin((c) => c.query(`create database ${name}`));
+  const db = await scratchDatabase(url, 'nexa_bench');
   try {
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const store = await openStore({ databaseUrl: u.toString() });
+    const store = await openStore({ databaseUrl: db.url });
     try {
       await seedBase(store);
       return await benchStore('PostgreSQL', store, count, [1, 8]);
@@ -243,15 +224,7 @@ async function onPostgres(url: string, count: number): Promise<Row[]> {
       await store.close();
     }
   } finally {
-    await admin(async (c) => {
-      // pool.end() resolves before its sockets are gone: wait for them, then drop.
-      for (let i = 0; i < 50; i++) {
-        const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (r.rows[0]?.n === 0) break;
-        await sleep(20);
-      }
-      await c.query(`drop database if exists ${name} with (force)`);
-    });
+    await db.drop();
   }
 }
 

@@ -1,16 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { App } from '../src/app';
 import { ManualClock } from '../src/clock';
 import { openStore, type Store } from '../src/store';
 import type { TestServer } from './harness';
+import { scratchDatabase } from './scratch-db';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -46,36 +45,12 @@ export async function childStore(): Promise<ChildStore> {
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const name = `nexa_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      return await fn(c);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin((c) => c.query(`create database ${name}`));
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const databaseUrl = u.toString();
+  const db = await scratchDatabase(url, 'nexa_crash');
   return {
     kind: 'postgres',
-    env: { DATABASE_URL: databaseUrl },
-    open: () => openStore({ databaseUrl }),
-    drop: () =>
-      admin(async (c) => {
-        // pool.end() resolves before its sockets are gone: wait for them, then drop.
-        for (let i = 0; i < 50; i++) {
-          const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
-            name,
-          ]);
-          if (r.rows[0]?.n === 0) break;
-          await sleep(20);
-        }
-        await c.query(`drop database if exists ${name} with (force)`);
-      }),
+    env: { DATABASE_URL: db.url },
+    open: () => openStore({ databaseUrl: db.url }),
+    drop: db.drop,
   };
 }
 

@@ -8,43 +8,36 @@ import {
   openEnvelope,
   sealEnvelope,
 } from '@nexa/contract';
-import pg from 'pg';
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { type App, buildApp } from '../src/app';
 import { type Clock, ManualClock } from '../src/clock';
 import { loadConfig } from '../src/config';
 import { openStore, type Store } from '../src/store';
+import { scratchDatabase } from './scratch-db';
 
 const KEY = decodeKey(DEMO_ENVELOPE_KEY);
 export const SIGN_SECRET = 'nexa-demo-sign-secret';
 
 /**
- * A store for one test file: PGlite in memory, or a database of its own on the
- * PostgreSQL server named by TEST_DATABASE_URL (dropped afterwards).
+ * A store for one test file: PGlite in memory, or a database of its own on the PostgreSQL server
+ * named by TEST_DATABASE_URL (dropped afterwards); `pglite` asks for PGlite whatever the environment.
  */
-export async function testStore(): Promise<{ store: Store; drop: () => Promise<void> }> {
+export async function testStore(
+  opts: { pglite?: boolean } = {},
+): Promise<{ store: Store; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
+  if (opts.pglite || !url) {
     const store = await openStore({ dataDir: 'memory://' });
     return { store, drop: () => store.close() };
   }
-  const name = `nexa_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const store = await openStore({ databaseUrl: u.toString() });
+  const db = await scratchDatabase(url, 'nexa_test');
+  const store = await openStore({ databaseUrl: db.url });
   return {
     store,
     drop: async () => {
       await store.close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await db.drop();
     },
   };
 }

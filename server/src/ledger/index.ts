@@ -384,15 +384,17 @@ export function createLedger({ store, clock }: LedgerDeps) {
    * IdempotencyConflict. Concurrent duplicates queue on the key and end with one execution.
    * A call that throws stores nothing, so a retry runs again. The answer travels as JSON:
    * the first caller gets the same JSON round-trip a retry gets. It opens its own database
-   * transaction (handed to `fn`): never call it inside another one.
+   * transaction (handed to `fn`): never call it inside another one. Without a request id `fn`
+   * simply runs in a transaction of its own.
    */
   async function withIdempotency<T>(
     userId: number,
-    requestId: string,
+    requestId: string | undefined,
     scope: string,
     body: unknown,
     fn: (tx: Tx) => Promise<T>,
   ): Promise<T> {
+    if (requestId === undefined) return store.db.transaction(fn);
     assert(Number.isSafeInteger(userId) && userId > 0, `bad user id ${userId}`);
     assert(requestId.length > 0, 'empty request id');
     const hash = bodyHash(body);

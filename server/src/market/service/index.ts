@@ -8,7 +8,6 @@
  * - On failure after the engine ran, the instrument's book is rebuilt from the store (see spot.ts).
  * - Units and rounding: units.ts.
  */
-import type { Tx } from '../../store';
 import { schema } from '../../store';
 import type { MarketContext, MarketDeps } from './context';
 import { createP2p } from './p2p';
@@ -32,16 +31,6 @@ export function createMarket(deps: MarketDeps) {
     deps,
     ledger: deps.ledger,
     bus: deps.bus,
-    runTx<T>(
-      userId: number,
-      requestId: string | undefined,
-      scope: string,
-      body: unknown,
-      fn: (tx: Tx) => Promise<T>,
-    ): Promise<T> {
-      if (requestId) return deps.ledger.withIdempotency(userId, requestId, scope, body, fn);
-      return deps.store.db.transaction(fn);
-    },
     scaleOf(symbol: string, required = false): AssetScale {
       const a = scales.get(symbol);
       if (a) return a;

@@ -24,7 +24,7 @@ const QUOTE = 'USDT';
  * Price is USDT per whole token; a purchase costs price × amount rounded up to the USDT minor unit.
  */
 export function createP2p(ctx: MarketContext) {
-  const { deps, ledger, runTx, scaleOf } = ctx;
+  const { deps, ledger, scaleOf } = ctx;
   const { store, clock, settings } = deps;
 
   async function listedAsset(symbol: string): Promise<AssetScale> {
@@ -106,7 +106,7 @@ export function createP2p(ctx: MarketContext) {
       throw new DomainError('BelowMinimum', { min: `${minText} ${QUOTE}` });
     }
     const feeRate = await settings.get('p2p.fee_rate');
-    return runTx(userId, b.request_id, 'p2p.sell', b, async (tx) => {
+    return ledger.withIdempotency(userId, b.request_id, 'p2p.sell', b, async (tx) => {
       const now = clock.now();
       const [row] = await tx
         .insert(p2pListings)
@@ -147,7 +147,7 @@ export function createP2p(ctx: MarketContext) {
     userId: number,
     b: { id: number; amount?: string | undefined; request_id?: string | undefined },
   ): Promise<SaleView> {
-    return runTx(userId, b.request_id, 'p2p.buy', b, async (tx) => {
+    return ledger.withIdempotency(userId, b.request_id, 'p2p.buy', b, async (tx) => {
       const l = await lockListing(tx, b.id);
       if (!l) throw new DomainError('NotFound');
       if (l.userId === userId) throw new DomainError('OwnListing');

@@ -141,7 +141,7 @@ class Postings {
  * taker filling at better prices, fee rounding) is released at once.
  */
 export function createSpot(ctx: MarketContext) {
-  const { deps, ledger, bus, runTx, scaleOf } = ctx;
+  const { deps, ledger, bus, scaleOf } = ctx;
   const { store, clock, settings, log } = deps;
   const slots = new Map<string, Slot>();
 
@@ -462,7 +462,7 @@ export function createSpot(ctx: MarketContext) {
     const out: { ev: Published | null } = { ev: null };
     return onBook(slot, async (touched) => {
       const { inst } = slot;
-      const view = await runTx(userId, o.request_id, 'spot.submit', o, async (tx) => {
+      const view = await ledger.withIdempotency(userId, o.request_id, 'spot.submit', o, async (tx) => {
         // Planned inside the transaction: a retried request id gets its first answer, whatever the book is now.
         const p = await plan(slot, userId, o);
         // Cheap refusal before the book is touched; the locked check after posting is the one that counts.

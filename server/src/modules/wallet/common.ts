@@ -2,7 +2,7 @@ import { formatAmount, parseAmount } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Ledger } from '../../ledger';
-import { schema, type Tx } from '../../store';
+import { schema } from '../../store';
 import { DomainError, ValidationError } from '../../transport/errors';
 
 export interface AssetInfo {
@@ -87,19 +87,6 @@ export function createAssets(deps: AppDeps) {
 }
 
 export type Assets = ReturnType<typeof createAssets>;
-
-/** Runs a money-moving step in one database transaction, once per request id when the caller gave one. */
-export function moneyTx<T>(
-  deps: WalletDeps,
-  userId: number,
-  requestId: string | undefined,
-  scope: string,
-  body: unknown,
-  fn: (tx: Tx) => Promise<T>,
-): Promise<T> {
-  if (requestId) return deps.ledger.withIdempotency(userId, requestId, scope, body, fn);
-  return deps.store.db.transaction(fn);
-}
 
 /** Start of the platform day containing `now` (UTC+8 by default). */
 export async function platformDayStart(deps: AppDeps): Promise<Date> {

@@ -5,7 +5,7 @@ import type { HistoryQuery, HistoryRow, UserAccountKind } from '../../ledger';
 import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { DomainError, ValidationError } from '../../transport/errors';
-import { type AssetInfo, createAssets, iso, moneyTx, type WalletDeps } from './common';
+import { type AssetInfo, createAssets, iso, type WalletDeps } from './common';
 import { createDeposits } from './deposits';
 import { createWithdrawals } from './withdrawals';
 
@@ -161,7 +161,7 @@ export function createWallet(deps: WalletDeps) {
     const min = parseAmount(await settings.get('transfer.min'), asset.scale) ?? 0n;
     if (amount < min)
       throw new DomainError('BelowMinimum', { min: `${formatAmount(min, asset.scale)} ${asset.symbol}` });
-    const row = await moneyTx(deps, userId, body.request_id, 'transfer', body, async (tx) => {
+    const row = await deps.ledger.withIdempotency(userId, body.request_id, 'transfer', body, async (tx) => {
       const to = await findRecipient(tx, body.to);
       if (to.id === userId) throw new DomainError('RecipientNotFound');
       const ledgerTxId = await ledger.transfer(tx, {
@@ -234,7 +234,7 @@ export function createWallet(deps: WalletDeps) {
     if (body.from === body.to) throw new DomainError('SameAccount');
     const asset = await assets.get(body.asset);
     const amount = assets.toMinor(asset, body.amount);
-    return moneyTx(deps, userId, body.request_id, 'internal_transfer', body, async (tx) => {
+    return deps.ledger.withIdempotency(userId, body.request_id, 'internal_transfer', body, async (tx) => {
       await ledger.transfer(tx, {
         from: { userId, asset: asset.symbol, kind: body.from },
         to: { userId, asset: asset.symbol, kind: body.to },
@@ -344,57 +344,63 @@ export function createWallet(deps: WalletDeps) {
   }
 
   async function exchange(userId: number, body: { quote_id: string; request_id?: string | undefined }) {
-    const result = await moneyTx(deps, userId, body.request_id, 'exchange', body, async (tx) => {
-      const [qt] = await tx
-        .select()
-        .from(exchangeQuotes)
-        .where(and(eq(exchangeQuotes.id, body.quote_id), eq(exchangeQuotes.userId, userId)))
-        .for('update');
-      if (!qt) throw new DomainError('NotFound');
-      const [used] = await tx
-        .select({ id: walletExchanges.id })
-        .from(walletExchanges)
-        .where(eq(walletExchanges.quoteId, qt.id));
-      if (used) throw new DomainError('QuoteExpired');
-      if (qt.expiresAt.getTime() <= clock.now().getTime()) throw new DomainError('QuoteExpired');
-      const from = await ledger.account(tx, { userId, asset: qt.fromAsset, kind: 'spot' });
-      const to = await ledger.account(tx, { userId, asset: qt.toAsset, kind: 'spot' });
-      const exFrom = await ledger.systemAccount(tx, SYSTEM.exchange, qt.fromAsset);
-      const exTo = await ledger.systemAccount(tx, SYSTEM.exchange, qt.toAsset);
-      const fees = await ledger.systemAccount(tx, SYSTEM.fees, qt.toAsset);
-      const postings = [
-        { account: from, bucket: 'available' as const, amount: -qt.fromAmount },
-        { account: exFrom, bucket: 'available' as const, amount: qt.fromAmount },
-        { account: to, bucket: 'available' as const, amount: qt.toAmount },
-        { account: exTo, bucket: 'available' as const, amount: -(qt.toAmount + qt.fee) },
-      ];
-      if (qt.fee > 0n) postings.push({ account: fees, bucket: 'available' as const, amount: qt.fee });
-      const ledgerTxId = await ledger.post(tx, {
-        cause: 'exchange',
-        ref: qt.id,
-        remark: '',
-        userId,
-        requestId: body.request_id ?? null,
-        postings,
-      });
-      const [row] = await tx
-        .insert(walletExchanges)
-        .values({
+    const result = await deps.ledger.withIdempotency(
+      userId,
+      body.request_id,
+      'exchange',
+      body,
+      async (tx) => {
+        const [qt] = await tx
+          .select()
+          .from(exchangeQuotes)
+          .where(and(eq(exchangeQuotes.id, body.quote_id), eq(exchangeQuotes.userId, userId)))
+          .for('update');
+        if (!qt) throw new DomainError('NotFound');
+        const [used] = await tx
+          .select({ id: walletExchanges.id })
+          .from(walletExchanges)
+          .where(eq(walletExchanges.quoteId, qt.id));
+        if (used) throw new DomainError('QuoteExpired');
+        if (qt.expiresAt.getTime() <= clock.now().getTime()) throw new DomainError('QuoteExpired');
+        const from = await ledger.account(tx, { userId, asset: qt.fromAsset, kind: 'spot' });
+        const to = await ledger.account(tx, { userId, asset: qt.toAsset, kind: 'spot' });
+        const exFrom = await ledger.systemAccount(tx, SYSTEM.exchange, qt.fromAsset);
+        const exTo = await ledger.systemAccount(tx, SYSTEM.exchange, qt.toAsset);
+        const fees = await ledger.systemAccount(tx, SYSTEM.fees, qt.toAsset);
+        const postings = [
+          { account: from, bucket: 'available' as const, amount: -qt.fromAmount },
+          { account: exFrom, bucket: 'available' as const, amount: qt.fromAmount },
+          { account: to, bucket: 'available' as const, amount: qt.toAmount },
+          { account: exTo, bucket: 'available' as const, amount: -(qt.toAmount + qt.fee) },
+        ];
+        if (qt.fee > 0n) postings.push({ account: fees, bucket: 'available' as const, amount: qt.fee });
+        const ledgerTxId = await ledger.post(tx, {
+          cause: 'exchange',
+          ref: qt.id,
+          remark: '',
           userId,
-          fromAsset: qt.fromAsset,
-          toAsset: qt.toAsset,
-          fromAmount: qt.fromAmount,
-          toAmount: qt.toAmount,
-          fee: qt.fee,
-          rate: qt.rate,
-          quoteId: qt.id,
-          ledgerTxId,
-          createdAt: clock.now(),
-        })
-        .returning();
-      if (!row) throw new Error('exchange row not written');
-      return exchangeRow(row, await assets.get(row.fromAsset), await assets.get(row.toAsset));
-    });
+          requestId: body.request_id ?? null,
+          postings,
+        });
+        const [row] = await tx
+          .insert(walletExchanges)
+          .values({
+            userId,
+            fromAsset: qt.fromAsset,
+            toAsset: qt.toAsset,
+            fromAmount: qt.fromAmount,
+            toAmount: qt.toAmount,
+            fee: qt.fee,
+            rate: qt.rate,
+            quoteId: qt.id,
+            ledgerTxId,
+            createdAt: clock.now(),
+          })
+          .returning();
+        if (!row) throw new Error('exchange row not written');
+        return exchangeRow(row, await assets.get(row.fromAsset), await assets.get(row.toAsset));
+      },
+    );
     return result;
   }
 

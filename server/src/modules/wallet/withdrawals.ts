@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, inArray, ne, type SQL, sum } from 'drizzle-o
 import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { DomainError, ValidationError } from '../../transport/errors';
-import { type Assets, iso, moneyTx, platformDayStart, type WalletDeps } from './common';
+import { type Assets, iso, platformDayStart, type WalletDeps } from './common';
 import { bigintJson } from './deposits';
 
 const { walletWithdrawals, users, operators, auditLog } = schema;
@@ -63,7 +63,7 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets) {
     if (!EVM_ADDRESS.test(body.address)) throw new ValidationError('address', 'invalid_format');
     const show = (m: bigint) => `${formatAmount(m, r.asset.scale)} ${r.asset.symbol}`;
     if (amount < r.min) throw new DomainError('BelowMinimum', { min: show(r.min) });
-    const row = await moneyTx(deps, userId, body.request_id, 'withdraw', body, async (tx) => {
+    const row = await deps.ledger.withIdempotency(userId, body.request_id, 'withdraw', body, async (tx) => {
       // One request at a time per user and asset, so the daily limit cannot be raced past.
       const account = await ledger.account(tx, { userId, asset: r.asset.symbol, kind: 'spot' });
       await tx
@@ -174,6 +174,34 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets) {
       createdAt: clock.now(),
     });
   }
+  /** The withdrawal, locked for the rest of the transaction. */
+  async function locked(tx: Tx, withdrawalId: number): Promise<WithdrawalRow> {
+    const [w] = await tx
+      .select()
+      .from(walletWithdrawals)
+      .where(eq(walletWithdrawals.id, withdrawalId))
+      .for('update');
+    if (!w) throw new DomainError('NotFound');
+    return w;
+  }
+
+  /** An operator moves a locked withdrawal on: the change and its audit entry, in the same transaction. */
+  async function advance(
+    tx: Tx,
+    operatorId: number,
+    action: string,
+    w: WithdrawalRow,
+    set: Partial<typeof walletWithdrawals.$inferInsert>,
+  ): Promise<WithdrawalRow> {
+    const [after] = await tx
+      .update(walletWithdrawals)
+      .set({ ...set, updatedAt: clock.now() })
+      .where(eq(walletWithdrawals.id, w.id))
+      .returning();
+    if (!after) throw new Error('withdrawal vanished');
+    await audit(tx, operatorId, action, w, after);
+    return after;
+  }
 
   /** Sends a settled withdrawal on chain and records the outcome; never sends twice for one row. */
   async function send(w: WithdrawalRow, operatorId: number): Promise<WithdrawalRow> {
@@ -204,22 +232,10 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets) {
 
   async function approve(operatorId: number, withdrawalId: number, txHashGiven?: string) {
     const settled = await store.db.transaction(async (tx) => {
-      const [w] = await tx
-        .select()
-        .from(walletWithdrawals)
-        .where(eq(walletWithdrawals.id, withdrawalId))
-        .for('update');
-      if (!w) throw new DomainError('NotFound');
+      const w = await locked(tx, withdrawalId);
       if (w.stage === 'send_failed') {
         // A failed send may be retried: the hold is already settled.
-        const [after] = await tx
-          .update(walletWithdrawals)
-          .set({ stage: 'sending', reason: null, updatedAt: clock.now() })
-          .where(eq(walletWithdrawals.id, w.id))
-          .returning();
-        if (!after) throw new Error('withdrawal vanished');
-        await audit(tx, operatorId, 'withdrawal.retry', w, after);
-        return after;
+        return advance(tx, operatorId, 'withdrawal.retry', w, { stage: 'sending', reason: null });
       }
       if (w.status !== 'pending' || (w.stage !== 'requested' && w.stage !== 'first_approved')) {
         throw new DomainError('InvalidState');
@@ -227,14 +243,7 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets) {
       if (w.approvals.includes(operatorId)) throw new DomainError('Forbidden');
       const approvals = [...w.approvals, operatorId];
       if (approvals.length < w.requiredApprovals) {
-        const [after] = await tx
-          .update(walletWithdrawals)
-          .set({ approvals, stage: 'first_approved', updatedAt: clock.now() })
-          .where(eq(walletWithdrawals.id, w.id))
-          .returning();
-        if (!after) throw new Error('withdrawal vanished');
-        await audit(tx, operatorId, 'withdrawal.approve', w, after);
-        return after;
+        return advance(tx, operatorId, 'withdrawal.approve', w, { approvals, stage: 'first_approved' });
       }
       const account = { userId: w.userId, asset: w.asset, kind: 'spot' as const };
       await ledger.settle(tx, {
@@ -256,20 +265,12 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets) {
         });
       }
       const done = !chain;
-      const [after] = await tx
-        .update(walletWithdrawals)
-        .set({
-          approvals,
-          stage: done ? 'sent' : 'sending',
-          status: done ? 'approved' : 'pending',
-          txHash: done ? (txHashGiven ?? null) : null,
-          updatedAt: clock.now(),
-        })
-        .where(eq(walletWithdrawals.id, w.id))
-        .returning();
-      if (!after) throw new Error('withdrawal vanished');
-      await audit(tx, operatorId, 'withdrawal.approve', w, after);
-      return after;
+      return advance(tx, operatorId, 'withdrawal.approve', w, {
+        approvals,
+        stage: done ? 'sent' : 'sending',
+        status: done ? 'approved' : 'pending',
+        txHash: done ? (txHashGiven ?? null) : null,
+      });
     });
     const final = settled.stage === 'sending' ? await send(settled, operatorId) : settled;
     return adminView(final);
@@ -277,12 +278,7 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets) {
 
   async function reject(operatorId: number, withdrawalId: number, reason: string) {
     const row = await store.db.transaction(async (tx) => {
-      const [w] = await tx
-        .select()
-        .from(walletWithdrawals)
-        .where(eq(walletWithdrawals.id, withdrawalId))
-        .for('update');
-      if (!w) throw new DomainError('NotFound');
+      const w = await locked(tx, withdrawalId);
       if (w.status !== 'pending' || (w.stage !== 'requested' && w.stage !== 'first_approved')) {
         throw new DomainError('InvalidState');
       }
@@ -294,14 +290,7 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets) {
         remark: reason,
         userId: w.userId,
       });
-      const [after] = await tx
-        .update(walletWithdrawals)
-        .set({ status: 'failed', stage: 'rejected', reason, updatedAt: clock.now() })
-        .where(eq(walletWithdrawals.id, w.id))
-        .returning();
-      if (!after) throw new Error('withdrawal vanished');
-      await audit(tx, operatorId, 'withdrawal.reject', w, after);
-      return after;
+      return advance(tx, operatorId, 'withdrawal.reject', w, { status: 'failed', stage: 'rejected', reason });
     });
     return adminView(row);
   }

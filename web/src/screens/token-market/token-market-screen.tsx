@@ -6,6 +6,7 @@ import { routePath } from '../../routes';
 import { useSession } from '../../session';
 import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { Tabs } from '../../ui/tabs';
 import { BuySheet } from './buy-sheet';
 import {
   LISTING_STATUSES,
@@ -164,20 +165,12 @@ function TokenMarket(): ReactNode {
 
   return (
     <div className="tm">
-      <div className="tm-tabs" role="tablist">
-        {TABS.map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={tab === k}
-            className={tab === k ? 'tm-tabs__tab tm-tabs__tab--on' : 'tm-tabs__tab'}
-            onClick={() => update({ tab: k === 'market' ? null : k, status: null })}
-          >
-            {t(`tokenMarket.tabs.${k}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        className="tm-tabs"
+        items={TABS.map((k) => ({ key: k, label: t(`tokenMarket.tabs.${k}`) }))}
+        value={tab}
+        onChange={(k) => update({ tab: k === 'market' ? null : k, status: null })}
+      />
       <div role="tabpanel">
         {tab === 'market' ? (
           <MarketTab symbol={symbol} onSymbol={(s) => update({ symbol: s })} />

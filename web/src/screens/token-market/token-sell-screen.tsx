@@ -1,4 +1,3 @@
-import { formatUpTo } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -18,11 +17,11 @@ import { useBalances, useMoneyCall } from '../wallet/hooks';
 import {
   AmountInput,
   AssetIcon,
+  AssetPickerSheet,
   ConfirmSheet,
   Field,
   InfoRows,
   PickerButton,
-  PickerSheet,
   SubmitButton,
 } from '../wallet/parts';
 import { tokenMarketPath, useMarketTerms } from './hooks';
@@ -172,21 +171,16 @@ function SellForm(): ReactNode {
         </SubmitButton>
       </section>
 
-      <PickerSheet
+      <AssetPickerSheet
         visible={picking}
-        title={t('prompts.tokenSelection')}
+        assets={symbols}
         value={symbol}
+        available={(s) => balances.available(s, 'spot')}
         onClose={() => setPicking(false)}
         onPick={(s) => {
           setPicked(s);
           setAmount('');
         }}
-        options={symbols.map((s) => ({
-          value: s,
-          label: s,
-          icon: <AssetIcon asset={s} size={28} />,
-          note: formatUpTo(balances.available(s, 'spot') ?? '0', assetScale(s)),
-        }))}
       />
 
       <ConfirmSheet

@@ -63,6 +63,39 @@ const BookRow = memo(function BookRow({
   );
 });
 
+/** One side of the book: its rows in the order shown (asks with the best at the bottom). */
+function BookSide({
+  rows,
+  side,
+  priceDecimals,
+  sizeDecimals,
+  onPick,
+}: {
+  readonly rows: readonly Row[];
+  readonly side: 'ask' | 'bid';
+  readonly priceDecimals: number;
+  readonly sizeDecimals: number;
+  readonly onPick: (px: string) => void;
+}): ReactNode {
+  return (
+    <div className="book__side">
+      {rows.map((row, i) => (
+        <BookRow
+          // biome-ignore lint/suspicious/noArrayIndexKey: a row is a place in the book, not a level
+          key={i}
+          px={row.px}
+          sz={row.sz}
+          depth={row.depth}
+          side={side}
+          priceDecimals={priceDecimals}
+          sizeDecimals={sizeDecimals}
+          onPick={onPick}
+        />
+      ))}
+    </div>
+  );
+}
+
 /** Which way the last price moved last; kept until it moves again. */
 function useLastMove(last: string | null): 'up' | 'down' | 'flat' {
   const prev = useRef<string | null>(null);
@@ -108,21 +141,13 @@ export function OrderBook({
         <span>{t('trade.bookPrice', { asset: quote })}</span>
         <span>{t('trade.bookAmount', { asset: base })}</span>
       </div>
-      <div className="book__side">
-        {askRows.map((row, i) => (
-          <BookRow
-            // biome-ignore lint/suspicious/noArrayIndexKey: a row is a place in the book, not a level
-            key={i}
-            px={row.px}
-            sz={row.sz}
-            depth={row.depth}
-            side="ask"
-            priceDecimals={priceDecimals}
-            sizeDecimals={sizeDecimals}
-            onPick={onPick}
-          />
-        ))}
-      </div>
+      <BookSide
+        rows={askRows}
+        side="ask"
+        priceDecimals={priceDecimals}
+        sizeDecimals={sizeDecimals}
+        onPick={onPick}
+      />
       <button
         type="button"
         className={`book__mid book__mid--${move}`}
@@ -133,21 +158,13 @@ export function OrderBook({
           {formatPrice(last, priceDecimals)}
         </Flash>
       </button>
-      <div className="book__side">
-        {bidRows.map((row, i) => (
-          <BookRow
-            // biome-ignore lint/suspicious/noArrayIndexKey: a row is a place in the book, not a level
-            key={i}
-            px={row.px}
-            sz={row.sz}
-            depth={row.depth}
-            side="bid"
-            priceDecimals={priceDecimals}
-            sizeDecimals={sizeDecimals}
-            onPick={onPick}
-          />
-        ))}
-      </div>
+      <BookSide
+        rows={bidRows}
+        side="bid"
+        priceDecimals={priceDecimals}
+        sizeDecimals={sizeDecimals}
+        onPick={onPick}
+      />
       {book && asks.length === 0 && bids.length === 0 ? (
         <p className="book__empty">{t('trade.bookEmpty')}</p>
       ) : null}

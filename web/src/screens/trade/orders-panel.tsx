@@ -6,6 +6,7 @@ import { invalidateApi, useApiInfinite, useApiMutation } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { applyOrderPush } from '../../live/orders';
 import { PagedList } from '../../ui/paged-list';
+import { Tabs } from '../../ui/tabs';
 import { showToast } from '../../ui/toast';
 import { formatPrice } from '../markets/market-data';
 import { ConfirmSheet } from '../wallet/parts';
@@ -149,20 +150,16 @@ export const OrdersPanel = memo(function OrdersPanel({
   return (
     <section className="orders">
       <div className="orders__bar">
-        <div className="orders__tabs" role="tablist">
-          {(['open', 'closed'] as const).map((k) => (
-            <button
-              key={k}
-              type="button"
-              role="tab"
-              aria-selected={tab === k}
-              className={tab === k ? 'orders__tab orders__tab--on' : 'orders__tab'}
-              onClick={() => setTab(k)}
-            >
-              {k === 'open' ? t('trade.openOrders', { count: openCount }) : t('trade.history')}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          className="orders__tabs"
+          size="m"
+          items={[
+            { key: 'open', label: t('trade.openOrders', { count: openCount }) },
+            { key: 'closed', label: t('trade.history') },
+          ]}
+          value={tab}
+          onChange={setTab}
+        />
         {tab === 'open' && openCount > 0 ? (
           <button type="button" className="orders__cancel-all" onClick={() => setConfirmAll(true)}>
             {t('trade.cancelAll')}

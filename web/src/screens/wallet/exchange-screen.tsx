@@ -10,7 +10,7 @@ import { showToast } from '../../ui/toast';
 import { AvailableLine, useAmountField } from './amount-field';
 import { assetScale, checkAmount, isPositiveAmount, ratePercent } from './amounts';
 import { useBalances, useDebounced, useMoneyCall, useNow } from './hooks';
-import { AssetIcon, ConfirmSheet, InfoRows, Money, PickerSheet, RecordRow, SubmitButton } from './parts';
+import { AssetIcon, AssetPickerSheet, ConfirmSheet, InfoRows, Money, RecordRow, SubmitButton } from './parts';
 import { lifeLeft, quoteDeadline, secondsLeft } from './quote';
 import { RecordsSection } from './records-section';
 import { pickSide, WALLET_RULES } from './rules';
@@ -292,10 +292,11 @@ function Exchange(): ReactNode {
         renderItem={(r) => <ExchangeRow r={r} />}
       />
 
-      <PickerSheet
+      <AssetPickerSheet
         visible={picking !== null}
-        title={t('prompts.tokenSelection')}
+        assets={assets}
         value={picking === 'to' ? to : from}
+        available={(a) => balances.available(a, 'spot')}
         onClose={() => setPicking(null)}
         onPick={(a) => {
           if (!picking) return;
@@ -303,12 +304,6 @@ function Exchange(): ReactNode {
           if (next.from !== from) amountField.clear();
           setPair(next);
         }}
-        options={assets.map((a) => ({
-          value: a,
-          label: a,
-          icon: <AssetIcon asset={a} size={28} />,
-          note: formatUpTo(balances.available(a, 'spot') ?? '0', assetScale(a)),
-        }))}
       />
 
       <ConfirmSheet

@@ -10,7 +10,16 @@ import { showToast } from '../../ui/toast';
 import { AmountField, balanceText, useAmountField } from './amount-field';
 import { assetScale, compareAmounts } from './amounts';
 import { useBalances, useMoneyCall } from './hooks';
-import { AssetIcon, ConfirmSheet, Field, InfoRows, PickerButton, PickerSheet, SubmitButton } from './parts';
+import {
+  AssetIcon,
+  AssetPickerSheet,
+  ConfirmSheet,
+  Field,
+  InfoRows,
+  PickerButton,
+  PickerSheet,
+  SubmitButton,
+} from './parts';
 import { ACCOUNTS, type AccountKind, pickSide, WALLET_RULES } from './rules';
 import './wallet-screens.css';
 
@@ -135,21 +144,16 @@ function InternalTransfer(): ReactNode {
           note: balanceOf(k),
         }))}
       />
-      <PickerSheet
+      <AssetPickerSheet
         visible={picking === 'asset'}
-        title={t('prompts.tokenSelection')}
+        assets={assets}
         value={asset}
+        available={(a) => balances.available(a, accounts.from)}
         onClose={() => setPicking(null)}
         onPick={(a) => {
           setAsset(a);
           amount.clear();
         }}
-        options={assets.map((a) => ({
-          value: a,
-          label: a,
-          icon: <AssetIcon asset={a} size={28} />,
-          note: formatUpTo(balances.available(a, accounts.from) ?? '0', assetScale(a)),
-        }))}
       />
 
       <ConfirmSheet

@@ -159,6 +159,51 @@ export function InfoRows({
   );
 }
 
+/** A bottom sheet with a title and a close button: the shell of the confirm and picker sheets. */
+function Sheet({
+  visible,
+  title,
+  list,
+  onClose,
+  children,
+}: {
+  readonly visible: boolean;
+  readonly title: string;
+  /** Holds a list of choices (scrolls, no bottom padding of its own). */
+  readonly list?: boolean;
+  readonly onClose: () => void;
+  readonly children: (titleId: string) => ReactNode;
+}): ReactNode {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      position="bottom"
+      bodyClassName="sheet"
+      destroyOnClose
+    >
+      <section
+        className={list ? 'sheet__inner sheet__inner--list' : 'sheet__inner'}
+        aria-labelledby={titleId}
+      >
+        <div className="sheet__grip" aria-hidden="true" />
+        <header className="sheet__head">
+          <h2 className="sheet__title" id={titleId}>
+            {title}
+          </h2>
+          <button type="button" className="sheet__close" onClick={onClose} aria-label={t('common.close')}>
+            <IconClose />
+          </button>
+        </header>
+        {children(titleId)}
+      </section>
+    </Popup>
+  );
+}
+
 /** The confirmation sheet every money-moving form opens before it calls the server. */
 export function ConfirmSheet({
   visible,
@@ -188,45 +233,30 @@ export function ConfirmSheet({
   readonly children?: ReactNode;
 }): ReactNode {
   const { t } = useTranslation();
-  const titleId = useId();
   const close = () => {
     if (!busy) onClose();
   };
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={close}
-      onClose={close}
-      position="bottom"
-      bodyClassName="sheet"
-      destroyOnClose
-    >
-      <section className="sheet__inner" aria-labelledby={titleId}>
-        <div className="sheet__grip" aria-hidden="true" />
-        <header className="sheet__head">
-          <h2 className="sheet__title" id={titleId}>
-            {title}
-          </h2>
-          <button type="button" className="sheet__close" onClick={close} aria-label={t('common.close')}>
-            <IconClose />
-          </button>
-        </header>
-        {children}
-        <InfoRows rows={rows} className="sheet__rows" />
-        {note ? <p className="sheet__note">{note}</p> : null}
-        <Button
-          block
-          color="primary"
-          size="large"
-          className={confirmTone ? `sheet__confirm sheet__confirm--${confirmTone}` : 'sheet__confirm'}
-          loading={busy}
-          disabled={busy || disabled}
-          onClick={onConfirm}
-        >
-          {confirmText ?? t('common.confirm')}
-        </Button>
-      </section>
-    </Popup>
+    <Sheet visible={visible} title={title} onClose={close}>
+      {() => (
+        <>
+          {children}
+          <InfoRows rows={rows} className="sheet__rows" />
+          {note ? <p className="sheet__note">{note}</p> : null}
+          <Button
+            block
+            color="primary"
+            size="large"
+            className={confirmTone ? `sheet__confirm sheet__confirm--${confirmTone}` : 'sheet__confirm'}
+            loading={busy}
+            disabled={busy || disabled}
+            onClick={onConfirm}
+          >
+            {confirmText ?? t('common.confirm')}
+          </Button>
+        </>
+      )}
+    </Sheet>
   );
 }
 
@@ -254,27 +284,9 @@ export function PickerSheet<V extends string>({
   readonly onPick: (value: V) => void;
   readonly onClose: () => void;
 }): ReactNode {
-  const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      position="bottom"
-      bodyClassName="sheet"
-      destroyOnClose
-    >
-      <section className="sheet__inner sheet__inner--list" aria-labelledby={titleId}>
-        <div className="sheet__grip" aria-hidden="true" />
-        <header className="sheet__head">
-          <h2 className="sheet__title" id={titleId}>
-            {title}
-          </h2>
-          <button type="button" className="sheet__close" onClick={onClose} aria-label={t('common.close')}>
-            <IconClose />
-          </button>
-        </header>
+    <Sheet visible={visible} title={title} list onClose={onClose}>
+      {(titleId) => (
         <div className="picker" role="listbox" aria-labelledby={titleId}>
           {options.map((o) => (
             <button
@@ -296,8 +308,43 @@ export function PickerSheet<V extends string>({
             </button>
           ))}
         </div>
-      </section>
-    </Popup>
+      )}
+    </Sheet>
+  );
+}
+
+/** The token picker of a form: each asset with its icon and what is available of it. */
+export function AssetPickerSheet({
+  visible,
+  assets,
+  value,
+  available,
+  onPick,
+  onClose,
+}: {
+  readonly visible: boolean;
+  readonly assets: readonly string[];
+  readonly value: string | null;
+  /** What is available of an asset where the form takes it from (null while unknown). */
+  readonly available: (asset: string) => string | null;
+  readonly onPick: (asset: string) => void;
+  readonly onClose: () => void;
+}): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <PickerSheet
+      visible={visible}
+      title={t('prompts.tokenSelection')}
+      value={value}
+      onClose={onClose}
+      onPick={onPick}
+      options={assets.map((a) => ({
+        value: a,
+        label: a,
+        icon: <AssetIcon asset={a} size={28} />,
+        note: formatUpTo(available(a) ?? '0', assetScale(a)),
+      }))}
+    />
   );
 }
 

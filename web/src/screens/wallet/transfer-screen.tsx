@@ -10,12 +10,12 @@ import { assetScale, compareAmounts } from './amounts';
 import { useBalances, useMoneyCall } from './hooks';
 import {
   AssetIcon,
+  AssetPickerSheet,
   ConfirmSheet,
   Field,
   InfoRows,
   Money,
   PickerButton,
-  PickerSheet,
   RecordRow,
   Segments,
   SubmitButton,
@@ -157,21 +157,16 @@ function TransferForm(): ReactNode {
         </SubmitButton>
       </section>
 
-      <PickerSheet
+      <AssetPickerSheet
         visible={picking}
-        title={t('prompts.tokenSelection')}
+        assets={assets}
         value={asset}
+        available={(a) => balances.available(a, 'spot')}
         onClose={() => setPicking(false)}
         onPick={(a) => {
           setAsset(a);
           amount.clear();
         }}
-        options={assets.map((a) => ({
-          value: a,
-          label: a,
-          icon: <AssetIcon asset={a} size={28} />,
-          note: formatUpTo(balances.available(a, 'spot') ?? '0', assetScale(a)),
-        }))}
       />
 
       <ConfirmSheet

@@ -104,6 +104,9 @@ describe('markets', () => {
       turnover: '300050',
     });
     expect(rows[2]).toMatchObject({ base: 'NEU', priceDecimals: 5 });
+    // Before a first trade there is no change to show.
+    const untraded = mergeMarkets([rest('BTC-USDT', null, '0', '0')], {}, instruments);
+    expect(untraded[0]).toMatchObject({ last: null, changePct: '' });
   });
 
   it('formats prices, changes and volumes', () => {
@@ -115,6 +118,7 @@ describe('markets', () => {
     expect(formatChange('1.5')).toBe('+1.50%');
     expect(formatChange('-0.5')).toBe('-0.50%');
     expect(formatChange('0')).toBe('0.00%');
+    expect(formatChange('')).toBe('--');
     expect(changeTone('-0.01')).toBe('down');
     expect(changeTone('0.00')).toBe('flat');
     expect(formatCompact('1234567')).toBe('1.23M');

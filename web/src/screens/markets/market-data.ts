@@ -11,7 +11,7 @@ export interface MarketRow {
   readonly quote: string;
   /** Last trade price; null before the first trade. */
   readonly last: string | null;
-  /** 24 h change in percent, signed text ("-1.25"). */
+  /** 24 h change in percent, signed text ("-1.25"); "" before the first trade. */
   readonly changePct: string;
   readonly open24h: string | null;
   readonly high24h: string | null;
@@ -92,7 +92,8 @@ export function mergeMarkets(
       base,
       quote,
       last,
-      changePct: l?.change_percent ?? r?.change_percent ?? '0',
+      // No change to show before a first trade ("--", not 0.00 %).
+      changePct: last === null ? '' : (l?.change_percent ?? r?.change_percent ?? '0'),
       open24h: blank(l?.open24h) ?? r?.open24h ?? null,
       high24h: blank(l?.high24h) ?? r?.high24h ?? null,
       low24h: blank(l?.low24h) ?? r?.low24h ?? null,
@@ -112,7 +113,7 @@ export function changeTone(changePct: string): Tone {
   return n > 0 ? 'up' : 'down';
 }
 
-/** "+1.25%", "-0.50%", "0.00%". */
+/** "+1.25%", "-0.50%", "0.00%"; "--" for none (""). */
 export function formatChange(changePct: string): string {
   const text = formatNumber(changePct, 2);
   if (text === '--') return '--';

@@ -28,7 +28,7 @@ export function PairHeader({
         </button>
         {row ? (
           <span className={`phead__change num ${tone === 'flat' ? '' : tone}`}>
-            {row.last === null ? '--' : formatChange(row.changePct)}
+            {formatChange(row.changePct)}
           </span>
         ) : null}
       </div>

@@ -172,3 +172,37 @@ export async function signedInUser(srv: TestServer, code = 'NEXA2026') {
   if (res.body.code !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
   return { wallet, token: res.body.data.token };
 }
+
+/** An operator's session token (the demo's operators: admin / nexa-admin, finance / nexa-finance). */
+export async function operatorToken(
+  srv: TestServer,
+  name = 'finance',
+  password = 'nexa-finance',
+): Promise<string> {
+  const res = await call<{ token: string }>(srv, '/admin/auth/login', { name, password });
+  if (res.body.code !== 200) throw new Error(`operator login failed: ${JSON.stringify(res.body)}`);
+  return res.body.data.token;
+}
+
+/** Money in as a user gets it: a reported deposit (manual chain) that the operator confirms. */
+export async function depositConfirmed(
+  srv: TestServer,
+  userToken: string,
+  operator: string,
+  amount: string,
+  asset?: string,
+): Promise<void> {
+  const rep = await call<{ list: Array<{ id: number }> }>(
+    srv,
+    '/api/recharge/recharge',
+    { ...(asset ? { asset } : {}), chain: 'manual', tx_hash: `0x${randomBytes(32).toString('hex')}`, amount },
+    { token: userToken },
+  );
+  const ok = await call(
+    srv,
+    '/admin/deposits/confirm',
+    { deposit_id: rep.body.data.list[0]?.id },
+    { token: operator },
+  );
+  if (ok.body.code !== 200) throw new Error(`deposit not confirmed: ${JSON.stringify(ok.body)}`);
+}

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OrderView, SubmitInput } from '../src/market/service';
 import { DomainError } from '../src/transport/errors';
-import { call, signedInUser, startServer, type TestServer } from './harness';
+import { depositConfirmed, operatorToken, signedInUser, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 const users: number[] = [];
@@ -199,11 +199,7 @@ async function checkInvariants(): Promise<void> {
 
 beforeAll(async () => {
   srv = await startServer();
-  const login = await call<{ token: string }>(srv, '/admin/auth/login', {
-    name: 'finance',
-    password: 'nexa-finance',
-  });
-  const finance = login.body.data.token;
+  const finance = await operatorToken(srv);
   for (let i = 0; i < 4; i++) {
     const u = await signedInUser(srv);
     // Modest balances, so some orders run into InsufficientBalance.
@@ -212,18 +208,7 @@ beforeAll(async () => {
       ['BTC', '0.006'],
       ['NEU', '100'],
     ] as const) {
-      const rep = await call<{ list: Array<{ id: number }> }>(
-        srv,
-        '/api/recharge/recharge',
-        { asset, chain: 'manual', tx_hash: `0x${randomBytes(32).toString('hex')}`, amount },
-        { token: u.token },
-      );
-      await call(
-        srv,
-        '/admin/deposits/confirm',
-        { deposit_id: rep.body.data.list[0]?.id },
-        { token: finance },
-      );
+      await depositConfirmed(srv, u.token, finance, amount, asset);
     }
     const me = await srv.app.modules.auth.authenticate(u.token);
     if (!me) throw new Error('no user');

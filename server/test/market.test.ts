@@ -4,12 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { BusEvents } from '../src/bus';
 import { queryRows } from '../src/store';
-import { call, signedInUser, startServer, type TestServer } from './harness';
+import { call, depositConfirmed, operatorToken, signedInUser, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 let finance: string;
 
-const hash = () => `0x${randomBytes(32).toString('hex')}`;
 const rid = () => `req-${randomBytes(8).toString('hex')}`;
 
 interface Order {
@@ -72,19 +71,7 @@ interface User {
 async function funded(amounts: Record<string, string>): Promise<User> {
   const u = await signedInUser(srv);
   for (const [asset, amount] of Object.entries(amounts)) {
-    const rep = await call<{ list: Array<{ id: number }> }>(
-      srv,
-      '/api/recharge/recharge',
-      { asset, chain: 'manual', tx_hash: hash(), amount },
-      { token: u.token },
-    );
-    const ok = await call(
-      srv,
-      '/admin/deposits/confirm',
-      { deposit_id: rep.body.data.list[0]?.id },
-      { token: finance },
-    );
-    if (ok.body.code !== 200) throw new Error(JSON.stringify(ok.body));
+    await depositConfirmed(srv, u.token, finance, amount, asset);
   }
   const me = await srv.app.modules.auth.authenticate(u.token);
   if (!me) throw new Error('no user');
@@ -127,11 +114,7 @@ async function fees(asset = 'USDT'): Promise<string> {
 
 beforeAll(async () => {
   srv = await startServer();
-  const res = await call<{ token: string }>(srv, '/admin/auth/login', {
-    name: 'finance',
-    password: 'nexa-finance',
-  });
-  finance = res.body.data.token;
+  finance = await operatorToken(srv);
 });
 afterEach(async () => {
   expect(await srv.app.ledger.audit()).toEqual([]);

@@ -12,7 +12,7 @@ import { HDKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/account
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileTestUsdt } from './chain/contracts';
 import { type LocalNode, startLocalNode } from './chain/node';
-import { call, signedInUser, startServer, type TestServer } from './harness';
+import { call, operatorToken, signedInUser, startServer, type TestServer } from './harness';
 
 // The product on a real (local) chain: deposit found by the watcher after N confirmations,
 // withdrawal paid from the hot wallet after an operator's approval.
@@ -96,11 +96,7 @@ beforeAll(async () => {
       CHAIN_POLL_MS: '3600000',
     },
   });
-  const login = await call<{ token: string }>(srv, '/admin/auth/login', {
-    name: 'finance',
-    password: 'nexa-finance',
-  });
-  finance = login.body.data.token;
+  finance = await operatorToken(srv);
 }, 120_000);
 
 afterAll(async () => {

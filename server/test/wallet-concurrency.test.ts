@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { formatAmount, parseAmount } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signedInUser, startServer, type TestServer } from './harness';
+import { call, depositConfirmed, operatorToken, signedInUser, startServer, type TestServer } from './harness';
 
 const minor = (text: string) => {
   const v = parseAmount(text, 6);
@@ -33,29 +33,13 @@ function races(store: 'pglite' | 'postgres', n: { withdrawals: number; transfers
   beforeAll(async () => {
     srv = await serverOn(store);
     expect(srv.app.deps.store.kind).toBe(store);
-    const res = await call<{ token: string }>(srv, '/admin/auth/login', {
-      name: 'finance',
-      password: 'nexa-finance',
-    });
-    finance = res.body.data.token;
+    finance = await operatorToken(srv);
   });
   afterAll(() => srv.close());
 
   async function funded(amount: string) {
     const u = await signedInUser(srv);
-    const rep = await call<{ list: Array<{ id: number }> }>(
-      srv,
-      '/api/recharge/recharge',
-      { chain: 'manual', tx_hash: `0x${randomBytes(32).toString('hex')}`, amount },
-      { token: u.token },
-    );
-    const ok = await call(
-      srv,
-      '/admin/deposits/confirm',
-      { deposit_id: rep.body.data.list[0]?.id },
-      { token: finance },
-    );
-    if (ok.body.code !== 200) throw new Error(JSON.stringify(ok.body));
+    await depositConfirmed(srv, u.token, finance, amount);
     return u;
   }
 

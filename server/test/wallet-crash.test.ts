@@ -11,7 +11,7 @@ import { createLedger } from '../src/ledger';
 import { seededRandom } from '../src/market/sim/random';
 import { queryRows } from '../src/store';
 import { type ChildServer, type ChildStore, childStore, startChild } from './child-server';
-import { call, signedInUser, type TestServer } from './harness';
+import { call, depositConfirmed, operatorToken, signedInUser, type TestServer } from './harness';
 
 const ROUNDS = 5;
 const WORKERS = 8;
@@ -66,28 +66,11 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
   let srv: TestServer = child.srv;
 
   // ——— setup: users funded through the operator flow ———
-  const fin = await call<{ token: string }>(srv, '/admin/auth/login', {
-    name: 'finance',
-    password: 'nexa-finance',
-  });
-  expect(fin.body.code).toBe(200);
-  const finance = fin.body.data.token;
+  const finance = await operatorToken(srv);
   const users: Array<{ token: string; address: string }> = [];
   for (let i = 0; i < USERS; i++) {
     const u = await signedInUser(srv);
-    const rep = await call<{ list: Array<{ id: number }> }>(
-      srv,
-      '/api/recharge/recharge',
-      { chain: 'manual', tx_hash: `0x${randomBytes(32).toString('hex')}`, amount: usdt(FUNDING) },
-      { token: u.token },
-    );
-    const ok = await call(
-      srv,
-      '/admin/deposits/confirm',
-      { deposit_id: rep.body.data.list[0]?.id },
-      { token: finance },
-    );
-    expect(ok.body.code, JSON.stringify(ok.body)).toBe(200);
+    await depositConfirmed(srv, u.token, finance, usdt(FUNDING));
     users.push({ token: u.token, address: u.wallet.address.toLowerCase() });
   }
 

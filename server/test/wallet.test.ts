@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, signedInUser, startServer, type TestServer } from './harness';
+import { call, operatorToken, signedInUser, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 let admin: string;
@@ -8,12 +8,6 @@ let finance: string;
 
 const hash = () => `0x${randomBytes(32).toString('hex')}`;
 const rid = () => `req-${randomBytes(8).toString('hex')}`;
-
-async function operatorToken(name: string, password: string): Promise<string> {
-  const res = await call<{ token: string }>(srv, '/admin/auth/login', { name, password });
-  if (res.body.code !== 200) throw new Error(JSON.stringify(res.body));
-  return res.body.data.token;
-}
 
 interface Finance {
   total_usdt: string;
@@ -45,8 +39,8 @@ async function funded(amount: string) {
 
 beforeAll(async () => {
   srv = await startServer();
-  admin = await operatorToken('admin', 'nexa-admin');
-  finance = await operatorToken('finance', 'nexa-finance');
+  admin = await operatorToken(srv, 'admin', 'nexa-admin');
+  finance = await operatorToken(srv, 'finance', 'nexa-finance');
 });
 afterEach(async () => {
   expect(await srv.app.ledger.audit()).toEqual([]);
@@ -135,7 +129,7 @@ describe('deposits confirmed by an operator', () => {
     expect((await call(srv, '/admin/deposits/list', { page: 1 }, { token: u.token })).body.code).toBe(406);
     expect((await call(srv, '/api/finance/userFinance', {}, { token: finance })).body.code).toBe(406);
     await srv.app.modules.admin.createOperator('helpdesk', 'helpdesk-pass', ['support']);
-    const support = await operatorToken('helpdesk', 'helpdesk-pass');
+    const support = await operatorToken(srv, 'helpdesk', 'helpdesk-pass');
     expect((await call(srv, '/admin/deposits/list', { page: 1 }, { token: support })).body.code).toBe(200);
     expect(
       (await call(srv, '/admin/deposits/confirm', { deposit_id: 1 }, { token: support })).body.error,

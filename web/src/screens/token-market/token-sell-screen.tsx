@@ -4,15 +4,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../session';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { showToast } from '../../ui/toast';
-import {
-  type AmountProblem,
-  assetScale,
-  checkAmount,
-  compareAmounts,
-  maxAmount,
-  ratePercent,
-  sanitizeAmountInput,
-} from '../wallet/amounts';
+import { AmountField, useAmountField } from '../wallet/amount-field';
+import { assetScale, compareAmounts, ratePercent, sanitizeAmountInput } from '../wallet/amounts';
 import { useBalances, useMoneyCall } from '../wallet/hooks';
 import {
   AmountInput,
@@ -30,46 +23,35 @@ import { tokenText, usdtShown } from './parts';
 
 const PRICE_SCALE = assetScale(QUOTE);
 
-/** The amount field's message (a listing has no minimum amount nor limit of its own: the total has one). */
-function useAmountMessage(): (problem: AmountProblem) => string {
-  const { t } = useTranslation();
-  return (problem) =>
-    problem === 'required'
-      ? t('prompts.amount')
-      : problem === 'insufficient'
-        ? t('messages.insufficientBalance')
-        : t('walletForm.amountInvalid');
-}
-
 function SellForm(): ReactNode {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const amountId = useId();
   const priceId = useId();
   const terms = useMarketTerms();
   const balances = useBalances();
   const call = useMoneyCall('/api/trade/sell', ['/api/trade/sellList']);
-  const amountMessage = useAmountMessage();
   const [picked, setPicked] = useState<string | null>(params.get('symbol')?.toUpperCase() || null);
   const [picking, setPicking] = useState(false);
-  const [amount, setAmount] = useState('');
   const [price, setPrice] = useState('');
-  const [touched, setTouched] = useState({ amount: false, price: false });
+  const [touchedPrice, setTouchedPrice] = useState(false);
   const [tried, setTried] = useState(false);
 
   const symbols = terms.symbols;
   // Until the user picks one: the token asked for, else the first listable token they hold, else the first.
   const held = symbols.find((s) => compareAmounts(balances.available(s, 'spot') ?? '0', '0') > 0);
   const symbol = picked && symbols.includes(picked) ? picked : (held ?? symbols[0] ?? null);
-  const scale = symbol ? assetScale(symbol) : 8;
-  const available = symbol ? balances.available(symbol, 'spot') : null;
-
-  const amountProblem = checkAmount(amount, { scale, available });
-  const amountError = (tried || touched.amount) && amountProblem ? amountMessage(amountProblem) : null;
+  const amountField = useAmountField({
+    prompt: 'prompts.amount',
+    asset: symbol ?? '',
+    available: symbol ? balances.available(symbol, 'spot') : null,
+    tried,
+  });
+  const amount = amountField.value;
+  const amountProblem = amountField.problem;
   const priceProblem = checkPrice(price);
   const priceError =
-    (tried || touched.price) && priceProblem
+    (tried || touchedPrice) && priceProblem
       ? t(priceProblem === 'required' ? 'tokenMarket.pricePrompt' : 'tokenMarket.priceInvalid')
       : null;
   const figures =
@@ -78,7 +60,7 @@ function SellForm(): ReactNode {
       : null;
   const belowMinimum = figures !== null && !meetsMinimum(figures.totalMinor, terms.minUsdt);
   const minimumError =
-    belowMinimum && (tried || (touched.amount && touched.price))
+    belowMinimum && (tried || (amountField.touched && touchedPrice))
       ? t('tokenMarket.belowMinimum', { amount: usdtShown(terms.minUsdt), asset: QUOTE })
       : null;
   const rate = ratePercent(terms.feeRate);
@@ -120,38 +102,13 @@ function SellForm(): ReactNode {
             onClick={() => setPicking(true)}
           />
         </Field>
-        <Field
-          label={t('walletForm.amount')}
-          htmlFor={amountId}
-          error={amountError}
-          extra={
-            <>
-              {t('walletForm.available')}{' '}
-              <span className="num wf__strong">
-                {available === null || !symbol ? '--' : `${tokenText(available, symbol)} ${symbol}`}
-              </span>
-            </>
-          }
-        >
-          <AmountInput
-            id={amountId}
-            value={amount}
-            onChange={(v) => setAmount(sanitizeAmountInput(v, scale))}
-            onBlur={() => setTouched((s) => ({ ...s, amount: true }))}
-            placeholder={t('prompts.amount')}
-            asset={symbol ?? undefined}
-            onMax={() => {
-              setAmount(maxAmount(available, '0', scale));
-              setTouched((s) => ({ ...s, amount: true }));
-            }}
-          />
-        </Field>
+        <AmountField field={amountField} />
         <Field label={t('tokenMarket.priceCol', { asset: QUOTE })} htmlFor={priceId} error={priceError}>
           <AmountInput
             id={priceId}
             value={price}
             onChange={(v) => setPrice(sanitizeAmountInput(v, PRICE_SCALE))}
-            onBlur={() => setTouched((s) => ({ ...s, price: true }))}
+            onBlur={() => setTouchedPrice(true)}
             placeholder={t('tokenMarket.pricePrompt')}
             asset={QUOTE}
           />
@@ -179,7 +136,7 @@ function SellForm(): ReactNode {
         onClose={() => setPicking(false)}
         onPick={(s) => {
           setPicked(s);
-          setAmount('');
+          amountField.clear();
         }}
       />
 

@@ -70,6 +70,8 @@ export function useAmountField(options: AmountFieldOptions) {
     asset,
     available,
     value,
+    /** The user has left the field once. */
+    touched,
     problem,
     error,
     /** What the user typed, cleaned. */

@@ -4,12 +4,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../session';
-import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { EmptyState, ErrorState } from '../../ui/states';
 import { ratePercent } from '../wallet/amounts';
 import { AssetIcon, InfoRows } from '../wallet/parts';
+import { RecordsSection } from '../wallet/records-section';
 import { type Listing, tokenMarketPath, useMyListing, useRefreshMarket } from './hooks';
 import { QUOTE } from './p2p-math';
 import { ListingStatusTag, remainingValue, SaleRow, tokenText, usdtShown } from './parts';
@@ -87,21 +87,16 @@ function ListingPage({ id }: { readonly id: number }): ReactNode {
         ) : null}
       </div>
       {listing ? (
-        <section className="wrecords">
-          <div className="wrecords__head">
-            <h2 className="wrecords__title">{t('tokenMarket.sales')}</h2>
-          </div>
-          <PagedList
-            path="/api/trade/sellDetail"
-            filters={{ id }}
-            pullToRefresh={false}
-            skeletonRows={2}
-            emptyTitle={t('tokenMarket.emptySalesTitle')}
-            emptyBody={t('tokenMarket.emptySalesBody')}
-            itemKey={(s) => s.id}
-            renderItem={(s) => <SaleRow sale={s} />}
-          />
-        </section>
+        <RecordsSection
+          texts={{
+            title: t('tokenMarket.sales'),
+            emptyTitle: t('tokenMarket.emptySalesTitle'),
+            emptyBody: t('tokenMarket.emptySalesBody'),
+          }}
+          path="/api/trade/sellDetail"
+          filters={{ id }}
+          renderItem={(s) => <SaleRow sale={s} />}
+        />
       ) : null}
     </PullToRefresh>
   );

@@ -28,8 +28,13 @@ export function RecordsSection<P extends KeyedPath>({
   renderItem,
   children,
 }: {
-  /** Where the title and the empty state's texts are: `${texts}.records`, `.emptyTitle`, `.emptyBody`. */
-  readonly texts: RecordsTexts;
+  /**
+   * The title and the empty state's texts: a wallet screen's (`${texts}.records`, `.emptyTitle`,
+   * `.emptyBody`), or given as they are.
+   */
+  readonly texts:
+    | RecordsTexts
+    | { readonly title: string; readonly emptyTitle: string; readonly emptyBody: string };
   readonly path: P;
   readonly filters: PageFilters<P>;
   readonly renderItem: (item: PagedItem<P>) => ReactNode;
@@ -37,10 +42,18 @@ export function RecordsSection<P extends KeyedPath>({
   readonly children?: ReactNode;
 }): ReactNode {
   const { t } = useTranslation();
+  const words =
+    typeof texts === 'string'
+      ? {
+          title: t(`${texts}.records`),
+          emptyTitle: t(`${texts}.emptyTitle`),
+          emptyBody: t(`${texts}.emptyBody`),
+        }
+      : texts;
   return (
     <section className="wrecords">
       <div className="wrecords__head">
-        <h2 className="wrecords__title">{t(`${texts}.records`)}</h2>
+        <h2 className="wrecords__title">{words.title}</h2>
         {children}
       </div>
       <PagedList
@@ -48,8 +61,8 @@ export function RecordsSection<P extends KeyedPath>({
         filters={filters}
         pullToRefresh={false}
         skeletonRows={3}
-        emptyTitle={t(`${texts}.emptyTitle`)}
-        emptyBody={t(`${texts}.emptyBody`)}
+        emptyTitle={words.emptyTitle}
+        emptyBody={words.emptyBody}
         itemKey={idOf<P>}
         renderItem={renderItem}
       />

@@ -2,7 +2,8 @@ import { formatDateTime, formatUpTo } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { IconDown, IconRight } from '../../ui/icons';
+import { FilterChip } from '../../ui/filter-chip';
+import { IconRight } from '../../ui/icons';
 import { assetScale } from '../wallet/amounts';
 import { AssetIcon, Money, PickerSheet, RecordRow } from '../wallet/parts';
 import { type Listing, type ListingStatus, listingPath, type Sale, shortUid } from './hooks';
@@ -193,7 +194,7 @@ export function SaleRow({ sale }: { readonly sale: Sale }): ReactNode {
 const ALL = 'all';
 
 /** A chip showing the current choice ("All tokens", "BWC"); it opens a picker of the choices. */
-export function FilterChip<V extends string>({
+export function PickerFilter<V extends string>({
   title,
   allLabel,
   value,
@@ -212,15 +213,12 @@ export function FilterChip<V extends string>({
   const current = options.find((o) => o.value === value);
   return (
     <>
-      <button
-        type="button"
-        className={current ? 'tm-chip tm-chip--on' : 'tm-chip'}
+      <FilterChip
+        label={current?.label ?? allLabel}
+        active={current !== undefined}
+        opensDialog
         onClick={() => setOpen(true)}
-        aria-haspopup="dialog"
-      >
-        <span className="tm-chip__text">{current?.label ?? allLabel}</span>
-        <IconDown className="tm-chip__caret" />
-      </button>
+      />
       <PickerSheet<V | typeof ALL>
         visible={open}
         title={title}
@@ -245,7 +243,7 @@ export function TokenFilter({
 }): ReactNode {
   const { t } = useTranslation();
   return (
-    <FilterChip
+    <PickerFilter
       title={t('tokenMarket.pickToken')}
       allLabel={t('tokenMarket.allTokens')}
       value={value}

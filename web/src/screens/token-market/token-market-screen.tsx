@@ -18,7 +18,7 @@ import {
   useFreshLists,
   useMarketTerms,
 } from './hooks';
-import { FilterChip, MarketRow, MyListingRow, SaleRow, TokenFilter } from './parts';
+import { MarketRow, MyListingRow, PickerFilter, SaleRow, TokenFilter } from './parts';
 import { useWithdraw } from './withdraw';
 
 function isTab(value: string | null): value is Tab {
@@ -81,7 +81,7 @@ function MineTab({
   return (
     <>
       <div className="tm-filters">
-        <FilterChip
+        <PickerFilter
           title={t('tokenMarket.statusFilter')}
           allLabel={t('tokenMarket.allStatuses')}
           value={status}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PagedItem, PageFilters } from '../../api/paging';
 import { useSession } from '../../session';
-import { IconClose, IconDown } from '../../ui/icons';
+import { FilterChip } from '../../ui/filter-chip';
 import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { assetScale, isNegative } from './amounts';
@@ -58,23 +58,6 @@ function RecordLine({ r }: { readonly r: AssetRecord }): ReactNode {
       }
       details={details}
     />
-  );
-}
-
-function FilterChip({
-  label,
-  onClick,
-  active,
-}: {
-  readonly label: string;
-  readonly onClick: () => void;
-  readonly active: boolean;
-}): ReactNode {
-  return (
-    <button type="button" className={active ? 'chip chip--on' : 'chip'} onClick={onClick}>
-      <span className="chip__text">{label}</span>
-      <IconDown className="chip__caret" />
-    </button>
   );
 }
 
@@ -137,10 +120,13 @@ function Records(): ReactNode {
       </div>
       {type ? (
         <div className="records__type">
-          <button type="button" className="chip chip--on" onClick={() => update('type', null)}>
-            <span className="chip__text">{causeLabel(type)}</span>
-            <IconClose className="chip__caret" aria-label={t('records.clearType')} />
-          </button>
+          <FilterChip
+            label={causeLabel(type)}
+            active
+            clears
+            clearLabel={t('records.clearType')}
+            onClick={() => update('type', null)}
+          />
         </div>
       ) : null}
 

@@ -54,14 +54,18 @@ try {
     );
     for (const s of l.systemAccounts) {
       const frozen = s.frozen === 0n ? '' : `  frozen ${fmt(l.asset, s.frozen)}`;
-      console.log(`    ${s.name.padEnd(28)} ${fmt(l.asset, s.available)}${frozen}`);
+      const mark = s.short ? '  SHORT: paid out more than it holds' : s.counter ? '  (counter account)' : '';
+      console.log(`    ${s.name.padEnd(28)} ${fmt(l.asset, s.available)}${frozen}${mark}`);
     }
   }
 
   const unbalanced = lines.filter((l) => !l.balanced).length;
-  const problems = violations.length + unbalanced;
+  const short = lines.filter((l) => l.short).length;
+  const problems = violations.length + unbalanced + short;
   console.log(
-    problems === 0 ? '\nhealthy' : `\n${violations.length} violations, ${unbalanced} unbalanced assets`,
+    problems === 0
+      ? '\nhealthy'
+      : `\n${violations.length} violations, ${unbalanced} unbalanced assets, ${short} assets with a short system account`,
   );
   process.exitCode = problems === 0 ? 0 : 1;
 } finally {

@@ -390,6 +390,54 @@ export const ERRORS = {
       de: 'Sie können Ihr eigenes Angebot nicht kaufen',
     },
   },
+  ExchangeUnavailable: {
+    code: 2301,
+    msg: {
+      en: 'This pair cannot be exchanged: no live market trades it',
+      zh: '该币对无法兑换：没有实时市场',
+      ko: '이 페어는 교환할 수 없습니다: 실시간 시장이 없습니다',
+      th: 'ไม่สามารถแลกคู่นี้ได้: ไม่มีตลาดที่ซื้อขายอยู่',
+      vi: 'Không thể đổi cặp này: không có thị trường trực tiếp',
+      ja: 'このペアは交換できません：取引中の市場がありません',
+      de: 'Dieses Paar kann nicht getauscht werden: kein laufender Markt',
+    },
+  },
+  InsufficientLiquidity: {
+    code: 2302,
+    msg: {
+      en: 'The market cannot take this amount right now; try a smaller amount',
+      zh: '当前市场深度不足以成交该数量，请减少数量',
+      ko: '현재 시장에서 이 수량을 체결할 수 없습니다. 더 적은 수량으로 시도하세요',
+      th: 'ตลาดรับจำนวนนี้ไม่ได้ในขณะนี้ โปรดลองจำนวนที่น้อยลง',
+      vi: 'Thị trường hiện không đủ thanh khoản cho số lượng này; hãy thử số nhỏ hơn',
+      ja: '現在の市場ではこの数量を約定できません。数量を減らしてください',
+      de: 'Der Markt kann diesen Betrag gerade nicht aufnehmen; versuchen Sie einen kleineren',
+    },
+  },
+  PriceMoved: {
+    code: 2304,
+    msg: {
+      en: 'The price moved beyond the quote; please refresh it',
+      zh: '价格变动超出报价范围，请刷新报价',
+      ko: '가격이 견적 범위를 벗어났습니다. 새로 고치세요',
+      th: 'ราคาเปลี่ยนเกินกว่าราคาเสนอ โปรดรีเฟรช',
+      vi: 'Giá đã thay đổi vượt báo giá, vui lòng làm mới',
+      ja: '価格が見積もりから変動しました。更新してください',
+      de: 'Der Preis hat sich über das Angebot hinaus bewegt; bitte aktualisieren',
+    },
+  },
+  SystemFundsShort: {
+    code: 2303,
+    msg: {
+      en: 'This service is paused: its funds are running low. Please try again later',
+      zh: '该服务暂停：资金不足，请稍后再试',
+      ko: '이 서비스는 자금 부족으로 일시 중지되었습니다. 나중에 다시 시도하세요',
+      th: 'บริการนี้หยุดชั่วคราวเนื่องจากเงินทุนไม่พอ โปรดลองใหม่ภายหลัง',
+      vi: 'Dịch vụ tạm dừng do thiếu vốn. Vui lòng thử lại sau',
+      ja: '資金不足のため、このサービスは一時停止中です。後でもう一度お試しください',
+      de: 'Dieser Dienst ist pausiert: seine Mittel reichen nicht. Bitte später erneut versuchen',
+    },
+  },
 } as const satisfies Record<string, { code: number; msg: Localized }>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../server/src/store';
 import { type Product, startProduct } from '../harness';
-import { financeOperator, signIn, visible } from '../users';
+import { financeOperator, fund, signIn, visible } from '../users';
 
 let product: Product;
 let financeId: number;
@@ -77,11 +77,19 @@ describe('a user moves money through the wallet', () => {
     await visible(b.page, /25\.00/);
     await product.shot(b.page, 'wallet-received');
 
-    // Exchange USDT for BTC at a live quote.
+    // Exchange USDT for BTC at a live quote: the exchange buys on the BTC-USDT book, where B sells.
+    await fund(product, userB.id, 'BTC', '0.01');
+    await product.app.modules.market.submit(userB.id, {
+      instId: 'BTC-USDT',
+      side: 'sell',
+      type: 'limit',
+      px: '65000',
+      sz: '0.01',
+    });
     await page.goto(`${product.url}/exchange`);
     await page.locator('.cv__asset').nth(1).click();
     await page.getByRole('option', { name: /BTC/ }).first().click();
-    await page.locator('.cv__asset').first().locator('xpath=..').locator('input').first().fill('65');
+    await page.locator('.cv__asset').first().locator('xpath=..').locator('input').first().fill('65.325');
     // The quote arrives and renews by itself; tap Exchange once it stands, until the sheet opens.
     await visible(page, /Quote renews in/);
     await expect
@@ -99,14 +107,14 @@ describe('a user moves money through the wallet', () => {
       .poll(
         async () => (await product.app.ledger.balances(userA.id)).find((x) => x.asset === 'BTC')?.available,
       )
-      .toBe(99_500n);
+      .toBe(100_000n);
     await product.shot(page, 'wallet-exchanged');
 
-    // 500 in, 101 out (with fee), 25 to B, 65 exchanged.
+    // 500 in, 101 out (with fee), 25 to B, 65.325 exchanged: 0.001 BTC at 65,000 plus the 0.5% fee.
     const usdt = (await product.app.ledger.balances(userA.id)).find(
       (x) => x.asset === 'USDT' && x.kind === 'spot',
     );
-    expect(usdt).toMatchObject({ available: 309_000_000n, frozen: 0n });
+    expect(usdt).toMatchObject({ available: 308_675_000n, frozen: 0n });
     expect(await product.app.ledger.audit()).toEqual([]);
     await page.goto(`${product.url}/records`);
     await visible(page, 'Exchange');

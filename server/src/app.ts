@@ -128,12 +128,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const chain: ChainAdapter | null =
     opts.chain ??
     (evm && config.chain ? { ...evm, asset: 'USDT', confirmations: config.chain.confirmations } : null);
-  const wallet = createWallet({ ...deps, ledger, chain });
+  const bus = opts.bus ?? createMemoryBus();
+  const market = createMarket({ ...deps, ledger, bus });
+  // The exchange converts on the spot books, and wallet values read their prices: one price source.
+  const wallet = createWallet({ ...deps, ledger, chain, venue: market });
   creditDeposit = (tx, d) => wallet.deposits.credit(tx, d);
   await wallet.assets.all();
   const admin = createAdmin({ ...deps, ledger, wallet });
-  const bus = opts.bus ?? createMemoryBus();
-  const market = createMarket({ ...deps, ledger, bus });
   // With OKX as the price source, OKX's tickers are the ones published.
   const candles = createCandleService(
     { ...deps, bus, trades: market },

@@ -30,7 +30,7 @@ async function credit(userId: number, asset: string, amount: bigint): Promise<vo
   await srv.app.deps.store.db.transaction((tx) =>
     srv.app.ledger.credit(tx, {
       account: { userId, asset, kind: 'spot' },
-      system: SYSTEM.rewards('test'),
+      system: SYSTEM.capital('test'),
       amount,
       cause: 'test.funding',
       remark: 'candle test funding',

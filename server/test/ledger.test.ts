@@ -28,8 +28,9 @@ const WATCHED_SYSTEM = {
   withdrawals: [SYSTEM.withdrawals, 'USDT'],
   fees: [SYSTEM.fees, 'USDT'],
   staking: [SYSTEM.rewards('staking'), 'USDT'],
-  'exchange.USDT': [SYSTEM.exchange, 'USDT'],
-  'exchange.BTC': [SYSTEM.exchange, 'BTC'],
+  capital: [SYSTEM.capital('test'), 'USDT'],
+  'desk.USDT': ['system:desk', 'USDT'],
+  'desk.BTC': ['system:desk', 'BTC'],
 } as const;
 type Label = keyof typeof WATCHED;
 type SystemLabel = keyof typeof WATCHED_SYSTEM;
@@ -38,7 +39,12 @@ interface Users {
   A: number;
   B: number;
 }
-type ErrorKind = 'InsufficientBalance' | 'IdempotencyConflict' | 'ValidationFailed' | 'assertion';
+type ErrorKind =
+  | 'InsufficientBalance'
+  | 'SystemFundsShort'
+  | 'IdempotencyConflict'
+  | 'ValidationFailed'
+  | 'assertion';
 interface Row {
   name: string;
   /** USDT on A's and B's spot accounts before the operation; `frozenA` is then frozen on A. */
@@ -164,7 +170,7 @@ const ROWS: Row[] = [
     want: { error: 'InsufficientBalance' },
   },
   {
-    name: 'credit a reward from its program account (which may go negative)',
+    name: 'a reward program never pays more than its account holds',
     start: { A: '100' },
     op: (l, tx, u) =>
       l.credit(tx, {
@@ -173,7 +179,19 @@ const ROWS: Row[] = [
         amount: usdt('2.5'),
         cause: 'staking.profit',
       }),
-    want: { users: { A: '102.5/0' }, system: { staking: '-2.5' } },
+    want: { error: 'SystemFundsShort' },
+  },
+  {
+    name: 'operator capital is a counter account (it may go negative)',
+    start: { A: '100' },
+    op: (l, tx, u) =>
+      l.credit(tx, {
+        account: spot(u.A),
+        system: SYSTEM.capital('test'),
+        amount: usdt('2.5'),
+        cause: 'demo.inventory',
+      }),
+    want: { users: { A: '102.5/0' }, system: { capital: '-2.5' } },
   },
   {
     name: 'debit a fee',
@@ -189,14 +207,14 @@ const ROWS: Row[] = [
     want: { error: 'InsufficientBalance' },
   },
   {
-    name: 'exchange USDT for BTC through system:exchange',
+    name: 'a desk without BTC cannot sell BTC',
     start: { A: '100' },
     op: async (l, tx, u) => {
       const [aUsdt, aBtc, xUsdt, xBtc] = [
         await l.account(tx, spot(u.A)),
         await l.account(tx, spot(u.A, 'BTC')),
-        await l.systemAccount(tx, SYSTEM.exchange, 'USDT'),
-        await l.systemAccount(tx, SYSTEM.exchange, 'BTC'),
+        await l.systemAccount(tx, 'system:desk', 'USDT'),
+        await l.systemAccount(tx, 'system:desk', 'BTC'),
       ];
       return l.post(tx, {
         cause: 'exchange',
@@ -209,10 +227,7 @@ const ROWS: Row[] = [
         ],
       });
     },
-    want: {
-      users: { A: '50/0', 'A.BTC': '0.001/0' },
-      system: { 'exchange.USDT': '50', 'exchange.BTC': '-0.001' },
-    },
+    want: { error: 'SystemFundsShort' },
   },
   {
     name: 'zero amount refused',

@@ -328,7 +328,7 @@ describe('transfers', () => {
   });
 });
 
-describe('internal transfer and exchange', () => {
+describe('internal transfer', () => {
   it('moves between own accounts', async () => {
     const u = await funded('40');
     const res = await call(
@@ -361,58 +361,6 @@ describe('internal transfer and exchange', () => {
         )
       ).body.error,
     ).toBe('InsufficientBalance');
-  });
-
-  it('exchanges at a quote, once, and not after it expires', async () => {
-    const u = await funded('1000');
-    const info = await call<{ quote: { quote_id: string; to_amount: string; fee: string; rate: string } }>(
-      srv,
-      '/api/exchange/getExchangeInfo',
-      { from: 'USDT', to: 'BTC', amount: '650' },
-      { token: u.token },
-    );
-    // 650 USDT at 65000 = 0.01 BTC; fee 0.5% = 0.00005 BTC.
-    expect(info.body.data.quote).toMatchObject({ to_amount: '0.00995', fee: '0.00005' });
-    const q = info.body.data.quote.quote_id;
-    const other = await funded('1000');
-    expect(
-      (await call(srv, '/api/exchange/exchange', { quote_id: q }, { token: other.token })).body.error,
-    ).toBe('NotFound');
-    const ex = await call(srv, '/api/exchange/exchange', { quote_id: q }, { token: u.token });
-    expect(ex.body.data).toMatchObject({ from_asset: 'USDT', to_asset: 'BTC', to_amount: '0.00995' });
-    expect((await call(srv, '/api/exchange/exchange', { quote_id: q }, { token: u.token })).body.error).toBe(
-      'QuoteExpired',
-    );
-    expect(await balance(u.token)).toEqual({ available: '350', frozen: '0' });
-    expect(await balance(u.token, 'BTC')).toEqual({ available: '0.00995', frozen: '0' });
-    const later = await call<{ quote: { quote_id: string } }>(
-      srv,
-      '/api/exchange/getExchangeInfo',
-      { from: 'USDT', to: 'ETH', amount: '100' },
-      { token: u.token },
-    );
-    srv.clock.advance(31_000);
-    try {
-      expect(
-        (
-          await call(
-            srv,
-            '/api/exchange/exchange',
-            { quote_id: later.body.data.quote.quote_id },
-            { token: u.token },
-          )
-        ).body.error,
-      ).toBe('QuoteExpired');
-    } finally {
-      srv.clock.advance(-31_000);
-    }
-    const log = await call<{ list: unknown[]; total: number }>(
-      srv,
-      '/api/exchange/getExchangeInfo',
-      { page: 1 },
-      { token: u.token },
-    );
-    expect(log.body.data.total).toBe(1);
   });
 });
 

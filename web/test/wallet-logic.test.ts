@@ -5,7 +5,14 @@ import en from '../src/i18n/locales/en.json';
 import { CAUSES, knownCause, statusTone } from '../src/screens/wallet/causes';
 import { lifeLeft, quoteDeadline, secondsLeft } from '../src/screens/wallet/quote';
 import { newRequestId, RequestIds } from '../src/screens/wallet/request-id';
-import { ACCOUNTS, isAddressFor, isRecipient, isTxHash, pickSide } from '../src/screens/wallet/rules';
+import {
+  ACCOUNTS,
+  exchangePair,
+  isAddressFor,
+  isRecipient,
+  isTxHash,
+  pickSide,
+} from '../src/screens/wallet/rules';
 
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 
@@ -149,5 +156,14 @@ describe('request ids', () => {
     // Success: the next one is new even with the same content.
     ids.succeeded();
     expect(ids.forSubmission({ to: 'x', amount: '6' })).toBe('req-3');
+  });
+});
+
+describe('exchange pairs', () => {
+  it('keeps USDT on one side: the exchange trades each asset against USDT', () => {
+    expect(exchangePair({ from: 'BTC', to: 'ETH' }, 'to')).toEqual({ from: 'USDT', to: 'ETH' });
+    expect(exchangePair({ from: 'BTC', to: 'ETH' }, 'from')).toEqual({ from: 'BTC', to: 'USDT' });
+    expect(exchangePair({ from: 'USDT', to: 'BWC' }, 'to')).toEqual({ from: 'USDT', to: 'BWC' });
+    expect(exchangePair({ from: 'BWC', to: null }, 'from')).toEqual({ from: 'BWC', to: 'USDT' });
   });
 });

@@ -93,7 +93,18 @@ export const adminEndpoints = {
           liabilities: z.string(),
           system: z.string(),
           balanced: z.boolean(),
-          accounts: z.array(z.object({ name: z.string(), available: z.string(), frozen: z.string() })),
+          /** A funded system account (fees, a pool, a desk) of this asset is below zero. */
+          short: z.boolean(),
+          accounts: z.array(
+            z.object({
+              name: z.string(),
+              available: z.string(),
+              frozen: z.string(),
+              /** Counter accounts (deposits, operator capital) stand for money outside and may be negative. */
+              counter: z.boolean(),
+              short: z.boolean(),
+            }),
+          ),
         }),
       ),
     }),

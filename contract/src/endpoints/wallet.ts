@@ -90,6 +90,8 @@ export const zExchangeRecord = z.object({
   from_amount: z.string(),
   to_amount: z.string(),
   fee: z.string(),
+  /** The fee is paid in the market's quote asset (USDT). */
+  fee_asset: z.string(),
   rate: z.string(),
   time: zTime,
 });
@@ -99,11 +101,14 @@ export const zQuote = z.object({
   from_asset: z.string(),
   to_asset: z.string(),
   from_amount: z.string(),
-  /** What arrives, after the fee. */
+  /** What arrives now on the live book, after the fee; the exchange pays what the book gives then. */
   to_amount: z.string(),
-  /** Fee, in the `to` asset. */
+  /** Fee, in `fee_asset` (the market's quote asset, USDT). */
   fee: z.string(),
+  fee_asset: z.string(),
   rate: z.string(),
+  /** The exchange is refused when the book would give less than to_amount by more than this fraction. */
+  slippage: z.string(),
   expires_at: zTime,
 });
 
@@ -186,7 +191,7 @@ export const walletEndpoints = {
   }),
   '/api/exchange/getExchangeInfo': liveList('wallet', {
     summary:
-      'Exchange: reference prices, fee, a quote valid 30 s when from/to/amount are given, and the exchange log',
+      'Exchange: live prices of the assets that have a market against USDT, fee, a quote from the live book (valid 30 s) when from/to/amount are given, and the exchange log',
     style: 'page_num',
     pageSize: 100,
     filters: { from: zAsset.optional(), to: zAsset.optional(), amount: zPositiveDecimal.optional() },
@@ -197,13 +202,24 @@ export const walletEndpoints = {
       prices: z.array(z.object({ asset: z.string(), usdt_price: z.string() })),
       quote: zQuote.nullable(),
     },
-    errors: ['NotAvailable'],
+    errors: ['NotAvailable', 'ExchangeUnavailable', 'InsufficientLiquidity', 'BelowMinimum'],
   }),
   '/api/exchange/exchange': live('wallet', {
-    summary: 'Exchange at a quote from getExchangeInfo',
+    summary:
+      'Exchange at a quote from getExchangeInfo: a market order on the live book, refused when it would give less than the quote allows',
     request: z.object({ quote_id: z.string().min(1).max(64), request_id: zRequestId.optional() }),
     data: zExchangeRecord,
-    errors: ['QuoteExpired', 'InsufficientBalance', 'IdempotencyConflict', 'NotFound'],
+    errors: [
+      'QuoteExpired',
+      'InsufficientBalance',
+      'IdempotencyConflict',
+      'NotFound',
+      'ExchangeUnavailable',
+      'InsufficientLiquidity',
+      'BelowMinimum',
+      'OrderRejected',
+      'PriceMoved',
+    ],
   }),
   '/api/withdraw/receiveUsdt': live('wallet', {
     summary: 'The deposit (receive) address of the user for USDT on a chain',

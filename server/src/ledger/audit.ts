@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../store';
-import type { Bucket } from './types';
+import { type Bucket, isCounterAccount } from './types';
 
 /** A broken ledger invariant found by `audit()`. Any one of them is a bug to stop on. */
 export type Violation =
@@ -40,10 +40,16 @@ export interface SolvencyLine {
   /** Sum of the system accounts; a healthy ledger has liabilities = −system. */
   readonly system: bigint;
   readonly balanced: boolean;
+  /** Some funded system account (fees, a reward pool, a desk) holds less than zero of this asset. */
+  readonly short: boolean;
   readonly systemAccounts: readonly {
     readonly name: string;
     readonly available: bigint;
     readonly frozen: bigint;
+    /** A counter account (money outside the platform: deposits, operator capital) may be negative. */
+    readonly counter: boolean;
+    /** A funded account below zero: it paid out money it never held. */
+    readonly short: boolean;
   }[];
 }
 
@@ -161,18 +167,22 @@ export async function solvencyReport(db: Db | Tx): Promise<SolvencyLine[]> {
     const asset = text(t, 'asset');
     const liabilities = big(t, 'liabilities');
     const system = big(t, 'system');
+    const systemAccounts = systems
+      .filter((s) => s.asset === asset)
+      .map((s) => {
+        const name = text(s, 'system_name');
+        const available = big(s, 'available');
+        const frozen = big(s, 'frozen');
+        const counter = isCounterAccount(name);
+        return { name, available, frozen, counter, short: !counter && (available < 0n || frozen < 0n) };
+      });
     return {
       asset,
       liabilities,
       system,
       balanced: liabilities + system === 0n,
-      systemAccounts: systems
-        .filter((s) => s.asset === asset)
-        .map((s) => ({
-          name: text(s, 'system_name'),
-          available: big(s, 'available'),
-          frozen: big(s, 'frozen'),
-        })),
+      short: systemAccounts.some((a) => a.short),
+      systemAccounts,
     };
   });
 }

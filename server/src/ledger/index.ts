@@ -6,17 +6,18 @@ import { LEDGER_BUCKETS, LEDGER_USER_KINDS } from '../store/schema';
 import { DomainError, ValidationError } from '../transport/errors';
 import { findViolations, type SolvencyLine, solvencyReport, type Violation } from './audit';
 import { bodyHash } from './canonical';
-import type {
-  AccountRef,
-  Balance,
-  Entry,
-  HistoryQuery,
-  HistoryRow,
-  LedgerAccount,
-  Movement,
-  PostInput,
-  UserAccountKey,
-  UserAccountKind,
+import {
+  type AccountRef,
+  type Balance,
+  type Entry,
+  type HistoryQuery,
+  type HistoryRow,
+  isCounterAccount,
+  type LedgerAccount,
+  type Movement,
+  type PostInput,
+  type UserAccountKey,
+  type UserAccountKind,
 } from './types';
 
 export type { SolvencyLine, Violation } from './audit';
@@ -134,6 +135,7 @@ export function createLedger({ store, clock }: LedgerDeps) {
         id: ledgerAccounts.id,
         asset: ledgerAccounts.asset,
         kind: ledgerAccounts.kind,
+        systemName: ledgerAccounts.systemName,
         available: ledgerAccounts.available,
         frozen: ledgerAccounts.frozen,
       })
@@ -152,6 +154,11 @@ export function createLedger({ store, clock }: LedgerDeps) {
       const frozen = row.frozen + d.frozen;
       if (row.kind !== 'system' && (available < 0n || frozen < 0n)) {
         throw new DomainError('InsufficientBalance');
+      }
+      // A funded system account never pays out what it does not hold (money moving in is always taken).
+      const short = (available < 0n && d.available < 0n) || (frozen < 0n && d.frozen < 0n);
+      if (row.kind === 'system' && short && !isCounterAccount(row.systemName ?? '')) {
+        throw new DomainError('SystemFundsShort');
       }
       running.set(row.id, { available: row.available, frozen: row.frozen });
     }

@@ -96,11 +96,25 @@ export interface HistoryRow {
   readonly createdAt: Date;
 }
 
-/** Well-known system accounts. Reward programs use `system:rewards:<program>`. */
+/**
+ * Well-known system accounts. Reward programs use `system:rewards:<program>`; money the operators put in
+ * from outside the platform (a market maker's inventory, a program's funding) comes from
+ * `system:capital:<purpose>`.
+ */
 export const SYSTEM = {
   deposits: 'system:deposits',
   withdrawals: 'system:withdrawals',
   fees: 'system:fees',
-  exchange: 'system:exchange',
   rewards: (program: string) => `system:rewards:${program}`,
+  capital: (purpose: string) => `system:capital:${purpose}`,
 } as const;
+
+/**
+ * Counter accounts stand for money outside the platform: `system:deposits` is minus everything that came
+ * in from chains, `system:capital:*` minus what operators put in. They are the only accounts that may go
+ * below zero. Every other system account (fees, reward pools, desks) holds real money and can never pay
+ * out more than it holds: the ledger refuses the posting, and the solvency report marks it short.
+ */
+export function isCounterAccount(systemName: string): boolean {
+  return systemName === SYSTEM.deposits || systemName.startsWith('system:capital:');
+}

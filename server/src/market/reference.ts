@@ -111,7 +111,7 @@ export function createReferenceMarket(
         if (!minor) continue;
         await ledger.credit(tx, {
           account: { userId: row.id, asset, kind: 'spot' },
-          system: SYSTEM.rewards('market_maker_inventory'),
+          system: SYSTEM.capital('demo_market_maker'),
           amount: minor,
           cause: 'demo.inventory',
           remark: 'market maker inventory (demo)',

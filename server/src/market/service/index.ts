@@ -18,8 +18,10 @@ export type { MarketDeps } from './context';
 export type { ListingView, SaleView } from './p2p';
 export type {
   CancelInput,
+  ConvertEstimate,
   DepthView,
   InstrumentView,
+  OrderExtras,
   OrderFilter,
   OrderView,
   SubmitInput,

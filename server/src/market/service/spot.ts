@@ -31,6 +31,7 @@ import {
   maxOf,
   parseRate,
   quoteOf,
+  RATE_ONE,
 } from './units';
 
 const { marketOrders, marketTrades } = schema;
@@ -50,6 +51,35 @@ export interface SubmitInput {
   readonly tdMode?: 'cash' | undefined;
   readonly tif?: TimeInForce | undefined;
   readonly request_id?: string | undefined;
+}
+
+/** How an order placed for another service (the wallet's exchange) differs from a trader's order. */
+export interface OrderExtras<R> {
+  /** Idempotency scope and the request body the request id is bound to. */
+  readonly scope: string;
+  readonly body: unknown;
+  /** Fee rate of the order as taker (never below the market's taker rate). */
+  readonly takerRate: string;
+  /** Cause and remark of the order's journal entry. */
+  readonly cause: string;
+  readonly remark: string;
+  /**
+   * Runs inside the order's database transaction once the order and its fills are written, with the order
+   * row and its journal entry; its answer is the call's answer. Throwing undoes the order entirely.
+   */
+  readonly within: (tx: Tx, row: OrderRow, ledgerTxId: number) => Promise<R>;
+}
+
+/** What a market order of a given amount would get on the book now. */
+export interface ConvertEstimate {
+  /** Spent, in the asset given: whole lots of the base for a sell; quote plus fee for a buy. */
+  readonly spend: bigint;
+  /** Received: quote minus fee for a sell; base for a buy. */
+  readonly receive: bigint;
+  /** Fee in the quote asset. */
+  readonly fee: bigint;
+  /** The order's size as sent: base for a sell, quote (fee excluded) for a buy. */
+  readonly sz: string;
 }
 
 export interface CancelInput {
@@ -376,7 +406,7 @@ export function createSpot(ctx: MarketContext) {
   }
 
   /** Checks the order against the instrument and the live settings; works out the engine input and the hold. */
-  async function plan(slot: Slot, userId: number, o: SubmitInput): Promise<Plan> {
+  async function plan(slot: Slot, userId: number, o: SubmitInput, takerOverride?: string): Promise<Plan> {
     const { inst, book } = slot;
     const cfg = await liveConfig(inst.instId);
     if (!cfg?.enabled) throw rejected('instrument_disabled');
@@ -384,7 +414,11 @@ export function createSpot(ctx: MarketContext) {
     const belowMin = () =>
       new DomainError('BelowMinimum', { min: `${cfg.min_notional} ${inst.quote.symbol}` });
     const makerRate = await settings.get('market.maker_fee_rate');
-    const takerRate = await settings.get('market.taker_fee_rate');
+    const marketTaker = await settings.get('market.taker_fee_rate');
+    const takerRate =
+      takerOverride !== undefined && parseRate(takerOverride) > parseRate(marketTaker)
+        ? takerOverride
+        : marketTaker;
     const maker = parseRate(makerRate);
     const taker = parseRate(takerRate);
     const tif = o.tif ?? 'GTC';
@@ -457,14 +491,29 @@ export function createSpot(ctx: MarketContext) {
     return new Error(`engine refused a checked order: ${reason}`);
   }
 
-  async function submit(userId: number, o: SubmitInput): Promise<OrderView> {
+  function submit(userId: number, o: SubmitInput): Promise<OrderView> {
+    return place(userId, o, null, async (_tx, row) => orderView(row));
+  }
+
+  /** A market order for another service (the wallet's exchange): its fee, cause and a step in its transaction. */
+  function submitFor<R>(userId: number, o: SubmitInput, x: OrderExtras<R>): Promise<R> {
+    return place(userId, o, x, x.within);
+  }
+
+  async function place<R>(
+    userId: number,
+    o: SubmitInput,
+    x: OrderExtras<R> | null,
+    answer: (tx: Tx, row: OrderRow, ledgerTxId: number) => Promise<R>,
+  ): Promise<R> {
     const slot = slotOf(o.instId);
     const out: { ev: Published | null } = { ev: null };
     return onBook(slot, async (touched) => {
       const { inst } = slot;
-      const view = await ledger.withIdempotency(userId, o.request_id, 'spot.submit', o, async (tx) => {
+      const scope = x?.scope ?? 'spot.submit';
+      const view = await ledger.withIdempotency(userId, o.request_id, scope, x?.body ?? o, async (tx) => {
         // Planned inside the transaction: a retried request id gets its first answer, whatever the book is now.
-        const p = await plan(slot, userId, o);
+        const p = await plan(slot, userId, o, x?.takerRate);
         // Cheap refusal before the book is touched; the locked check after posting is the one that counts.
         if ((await available(tx, userId, p.freezeAsset.symbol)) < p.freeze) {
           throw new DomainError('InsufficientBalance');
@@ -561,10 +610,10 @@ export function createSpot(ctx: MarketContext) {
         assert(takerHold >= keep, `order ${id} hold short by ${keep - takerHold}`);
         post.release(holdAcc, takerHold - keep);
 
-        await ledger.post(tx, {
-          cause: 'spot.order',
+        const ledgerTxId = await ledger.post(tx, {
+          cause: x?.cause ?? 'spot.order',
           ref: id,
-          remark: `${inst.instId} ${o.side} ${o.type}`,
+          remark: x?.remark ?? `${inst.instId} ${o.side} ${o.type}`,
           userId,
           requestId: o.request_id ?? null,
           postings: post.list,
@@ -615,8 +664,9 @@ export function createSpot(ctx: MarketContext) {
             .where(eq(marketOrders.id, m.id));
         }
         const tradeRows = trades.length > 0 ? await tx.insert(marketTrades).values(trades).returning() : [];
+        const result = await answer(tx, row, ledgerTxId);
         out.ev = { deltas: r.deltas, seq: r.seq, trades: tradeRows, orders: [row, ...makers.values()] };
-        return orderView(row);
+        return result;
       });
       // Told inside the queue, so subscribers see each instrument's events in sequence order.
       if (out.ev) publish(slot, out.ev);
@@ -747,6 +797,90 @@ export function createSpot(ctx: MarketContext) {
       if (slot.dirty) await rebuild(slot);
       return depthOf(slot, n);
     });
+  }
+
+  /**
+   * What a market order would get on the book now, read in the instrument's queue: selling `amount` of the
+   * base (whole lots), or buying with `amount` of the quote, the fee at `takerRate` included in it. Only
+   * levels within the price band of the best opposite price count; an amount the book cannot take there is
+   * refused (InsufficientLiquidity), never half filled.
+   */
+  async function estimate(
+    instId: string,
+    side: Side,
+    amount: bigint,
+    takerRate: string,
+  ): Promise<ConvertEstimate> {
+    const slot = slotOf(instId);
+    const cfg = await liveConfig(instId);
+    if (!cfg?.enabled) throw new DomainError('ExchangeUnavailable');
+    const band = parseRate(await settings.get('market.price_band'));
+    const marketTaker = await settings.get('market.taker_fee_rate');
+    const rate = maxOf(parseRate(takerRate), parseRate(marketTaker));
+    const minNotional = parseAmount(cfg.min_notional, slot.inst.quote.scale) ?? 0n;
+    return slot.serial.run(async () => {
+      if (slot.dirty) await rebuild(slot);
+      const { inst, book } = slot;
+      const d = book.depth();
+      const levels = side === 'sell' ? d.bids : d.asks;
+      const best = levels[0]?.[0];
+      if (best === undefined) throw new DomainError('InsufficientLiquidity');
+      const bound = bandPrice(inst, best, band, side);
+      const within = levels.filter(([px]) => (side === 'sell' ? px >= bound : px <= bound));
+      let size = 0n;
+      let quote = 0n;
+      if (side === 'sell') {
+        const want = amount - (amount % inst.lot);
+        if (want === 0n) throw new ValidationError('amount', 'too_small');
+        let left = want;
+        for (const [px, sz] of within) {
+          const qty = sz < left ? sz : left;
+          size += qty;
+          quote += quoteOf(inst, px, qty);
+          left -= qty;
+          if (left === 0n) break;
+        }
+        if (left > 0n) throw new DomainError('InsufficientLiquidity');
+        if (quote < minNotional)
+          throw new DomainError('BelowMinimum', { min: `${cfg.min_notional} ${inst.quote.symbol}` });
+        const fee = feeOf(quote, rate);
+        return { spend: size, receive: quote - fee, fee, sz: fmt(inst.base, size) };
+      }
+      // A buy spends at most `amount` including its fee: the order's quote size leaves room for the fee.
+      const budget = (amount * RATE_ONE) / (RATE_ONE + rate);
+      if (budget < minNotional)
+        throw new DomainError('BelowMinimum', { min: `${cfg.min_notional} ${inst.quote.symbol}` });
+      let left = budget * inst.baseUnit;
+      let exhausted = true;
+      for (const [px, sz] of within) {
+        const lots = left / (px * inst.lot);
+        const qty = lots * inst.lot < sz ? lots * inst.lot : sz;
+        if (qty > 0n) {
+          size += qty;
+          quote += quoteOf(inst, px, qty);
+          left -= qty * px;
+        }
+        if (qty < sz) {
+          exhausted = false;
+          break;
+        }
+      }
+      if (exhausted && left >= (within.at(-1)?.[0] ?? 0n) * inst.lot)
+        throw new DomainError('InsufficientLiquidity');
+      if (size === 0n) throw new ValidationError('amount', 'too_small');
+      const fee = feeOf(quote, rate);
+      return { spend: quote + fee, receive: size, fee, sz: fmt(inst.quote, budget) };
+    });
+  }
+
+  /** Mid of the best bid and ask (or the one side there is) of an enabled instrument, null without a book. */
+  function midPrice(instId: string): { price: bigint; scale: number } | null {
+    const slot = slots.get(instId);
+    if (!slot) return null;
+    const bid = slot.book.bestBid();
+    const ask = slot.book.bestAsk();
+    const price = bid !== undefined && ask !== undefined ? (bid + ask) / 2n : (bid ?? ask);
+    return price === undefined ? null : { price, scale: slot.inst.quote.scale };
   }
 
   async function instruments(): Promise<InstrumentView[]> {
@@ -887,6 +1021,9 @@ export function createSpot(ctx: MarketContext) {
     start,
     idle,
     submit,
+    submitFor,
+    estimate,
+    midPrice,
     cancel,
     orders,
     order,

@@ -116,7 +116,7 @@ export function createAdmin(deps: AppDeps & { ledger: Ledger; wallet: WalletModu
     ]);
     const show = (asset: string, m: bigint) => formatAmount(m, all.get(asset)?.scale ?? 8);
     return {
-      healthy: violations.length === 0 && lines.every((l) => l.balanced),
+      healthy: violations.length === 0 && lines.every((l) => l.balanced && !l.short),
       violations: violations.map((v) =>
         JSON.stringify(v, (_k, val) => (typeof val === 'bigint' ? val.toString() : val)),
       ),
@@ -125,10 +125,13 @@ export function createAdmin(deps: AppDeps & { ledger: Ledger; wallet: WalletModu
         liabilities: show(l.asset, l.liabilities),
         system: show(l.asset, l.system),
         balanced: l.balanced,
+        short: l.short,
         accounts: l.systemAccounts.map((a) => ({
           name: a.name,
           available: show(l.asset, a.available),
           frozen: show(l.asset, a.frozen),
+          counter: a.counter,
+          short: a.short,
         })),
       })),
     };

@@ -40,7 +40,12 @@ export const SETTINGS = {
   'transfer.min': z.string().default('1'),
   'exchange.fee_rate': z.string().default('0.005'),
   'exchange.quote_ttl_s': z.number().int().positive().default(30),
-  /** Reference prices in USDT until the market supplies live ones. */
+  /** An exchange is refused when the book gives less than its quote by more than this fraction. */
+  'exchange.slippage': z.string().regex(RATE).default('0.01'),
+  /**
+   * Reference prices in USDT for valuing assets that have no live market (wallet totals). They never price a
+   * trade: the exchange converts only on live books.
+   */
   'exchange.prices_usdt': z.record(z.string(), z.string()).default({
     USDT: '1',
     BTC: '65000',

@@ -2,8 +2,8 @@ import { formatAmount, parseAmount } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Ledger } from '../../ledger';
-import { schema } from '../../store';
-import { DomainError, ValidationError } from '../../transport/errors';
+import { schema, type Tx } from '../../store';
+import { ValidationError } from '../../transport/errors';
 
 export interface AssetInfo {
   readonly symbol: string;
@@ -25,13 +25,61 @@ export interface ChainAdapter {
   confirmationsOf?(blockNumber: number | null): Promise<number | null>;
 }
 
+/** A market order as the exchange places it. */
+export interface ConvertOrder {
+  readonly instId: string;
+  readonly side: 'buy' | 'sell';
+  readonly type: 'market';
+  readonly sz: string;
+  readonly tgtCcy: 'base_ccy' | 'quote_ccy';
+  readonly tif?: 'FOK' | 'IOC';
+  readonly request_id?: string | undefined;
+}
+
+/** What the exchange reads of a filled order. */
+export interface ConvertFill {
+  readonly side: 'buy' | 'sell';
+  readonly filledSize: bigint;
+  readonly filledQuote: bigint;
+  readonly fee: bigint;
+}
+
+/**
+ * The live spot books, as the exchange and the wallet's valuations use them (the app wires the market in).
+ * There is one price source for the platform: an exchange is a market order on the same book traders use,
+ * so no round trip between the exchange and the book can return more than it started with.
+ */
+export interface ConvertVenue {
+  instruments(): Promise<ReadonlyArray<{ instId: string; base: string; quote: string; enabled: boolean }>>;
+  estimate(
+    instId: string,
+    side: 'buy' | 'sell',
+    amount: bigint,
+    takerRate: string,
+  ): Promise<{ spend: bigint; receive: bigint; fee: bigint; sz: string }>;
+  submitFor<R>(
+    userId: number,
+    order: ConvertOrder,
+    extras: {
+      scope: string;
+      body: unknown;
+      takerRate: string;
+      cause: string;
+      remark: string;
+      within: (tx: Tx, fill: ConvertFill, ledgerTxId: number) => Promise<R>;
+    },
+  ): Promise<R>;
+  midPrice(instId: string): { price: bigint; scale: number } | null;
+}
+
 export interface WalletDeps extends AppDeps {
   readonly ledger: Ledger;
   readonly chain: ChainAdapter | null;
+  readonly venue: ConvertVenue | null;
 }
 
-/** Assets and amounts: parsing, formatting and the USDT reference prices. */
-export function createAssets(deps: AppDeps) {
+/** Assets and amounts: parsing, formatting and prices in USDT (the live book's where there is one). */
+export function createAssets(deps: AppDeps & { readonly venue: ConvertVenue | null }) {
   let cache: Map<string, AssetInfo> | null = null;
 
   async function all(): Promise<Map<string, AssetInfo>> {
@@ -64,21 +112,23 @@ export function createAssets(deps: AppDeps) {
     return formatAmount(minor, asset.scale);
   }
 
-  /** Price of one unit in USDT, as minor units at 18 decimals. */
-  async function priceUsdt18(symbol: string): Promise<bigint> {
-    const prices = await deps.settings.get('exchange.prices_usdt');
-    const text = prices[symbol];
+  /**
+   * Price of one unit in USDT at 18 decimals: the mid of the live book against USDT where there is one,
+   * else the operator's reference price (assets with no market), else null.
+   */
+  async function priceUsdt18(symbol: string): Promise<bigint | null> {
+    if (symbol === 'USDT') return 10n ** 18n;
+    const live = deps.venue?.midPrice(`${symbol}-USDT`);
+    if (live) return live.price * 10n ** BigInt(18 - live.scale);
+    const text = (await deps.settings.get('exchange.prices_usdt'))[symbol];
     const p = text === undefined ? null : parseAmount(text, 18);
-    if (p === null || p <= 0n) throw new DomainError('NotAvailable');
-    return p;
+    return p !== null && p > 0n ? p : null;
   }
 
   /** Value of `minor` units of an asset in USDT minor units (scale 6), rounded down. */
   async function usdtValue(asset: AssetInfo, minor: bigint): Promise<bigint> {
     if (minor === 0n) return 0n;
-    const prices = await deps.settings.get('exchange.prices_usdt');
-    const text = prices[asset.symbol];
-    const p = text === undefined ? null : parseAmount(text, 18);
+    const p = await priceUsdt18(asset.symbol);
     if (p === null) return 0n;
     return (minor * p * 10n ** 6n) / (10n ** BigInt(asset.scale) * 10n ** 18n);
   }

@@ -2,14 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { formatAmount, parseAmount } from '@nexa/contract';
 import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { HistoryQuery, HistoryRow, UserAccountKind } from '../../ledger';
-import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { DomainError, ValidationError } from '../../transport/errors';
-import { type AssetInfo, createAssets, iso, type WalletDeps } from './common';
+import { type AssetInfo, type ConvertOrder, createAssets, iso, type WalletDeps } from './common';
 import { createDeposits } from './deposits';
 import { createWithdrawals } from './withdrawals';
 
-const { users, walletTransfers, walletExchanges, exchangeQuotes } = schema;
+const { users, walletTransfers, walletExchanges, exchangeQuotes, ledgerTransactions } = schema;
 
 export const ACCOUNT_KINDS: readonly UserAccountKind[] = ['spot', 'futures', 'shop', 'card'];
 
@@ -254,56 +253,97 @@ export function createWallet(deps: WalletDeps) {
   // ——— exchange ———
 
   const RATE_DECIMALS = 12;
+  const RATE_ONE = 10n ** 8n;
+
+  /** The fee asset of an exchange: the market's quote asset. */
+  const feeAssetOf = (fromAsset: string, toAsset: string) => (fromAsset === 'USDT' ? fromAsset : toAsset);
 
   function exchangeRow(e: typeof walletExchanges.$inferSelect, from: AssetInfo, to: AssetInfo) {
+    const feeAsset = feeAssetOf(e.fromAsset, e.toAsset);
     return {
       id: e.id,
       from_asset: e.fromAsset,
       to_asset: e.toAsset,
       from_amount: assets.show(from, e.fromAmount),
       to_amount: assets.show(to, e.toAmount),
-      fee: assets.show(to, e.fee),
+      fee: assets.show(feeAsset === from.symbol ? from : to, e.fee),
+      fee_asset: feeAsset,
       rate: e.rate,
       time: iso(e.createdAt),
     };
   }
 
+  function venueOrFail() {
+    if (!deps.venue) throw new DomainError('ExchangeUnavailable');
+    return deps.venue;
+  }
+
+  /** The book an exchange converts on: an enabled spot instrument of the two assets (X↔USDT). */
+  async function pairOf(fromAsset: string, toAsset: string) {
+    const list = await venueOrFail().instruments();
+    const sell = list.find((i) => i.enabled && i.base === fromAsset && i.quote === toAsset);
+    if (sell) return { instId: sell.instId, side: 'sell' as const };
+    const buy = list.find((i) => i.enabled && i.base === toAsset && i.quote === fromAsset);
+    if (buy) return { instId: buy.instId, side: 'buy' as const };
+    throw new DomainError('ExchangeUnavailable');
+  }
+
+  /** The exchange's fee rate: its own, never below the market's taker rate. */
+  async function exchangeFeeRate(): Promise<{ text: string; units: bigint }> {
+    const own = await settings.get('exchange.fee_rate');
+    const taker = await settings.get('market.taker_fee_rate');
+    const a = parseAmount(own, 8);
+    const b = parseAmount(taker, 8) ?? 0n;
+    if (a === null || a >= RATE_ONE) throw new Error(`setting exchange.fee_rate is not a rate: ${own}`);
+    return a >= b ? { text: own, units: a } : { text: taker, units: b };
+  }
+
+  /** Units of `to` per unit of `from`, at 12 decimals. */
+  function rateText(from: AssetInfo, to: AssetInfo, spend: bigint, receive: bigint): string {
+    const r =
+      (receive * 10n ** BigInt(from.scale) * 10n ** BigInt(RATE_DECIMALS)) /
+      (spend * 10n ** BigInt(to.scale));
+    return formatAmount(r, RATE_DECIMALS);
+  }
+
+  /** A quote: what a market order of this amount gets on the live book now, fee included. */
   async function quote(userId: number, fromSymbol: string, toSymbol: string, amountText: string) {
     if (fromSymbol === toSymbol) throw new ValidationError('to', 'invalid_value');
     const from = await assets.get(fromSymbol, 'from');
     const to = await assets.get(toSymbol, 'to');
-    const fromAmount = assets.toMinor(from, amountText);
-    const pFrom = await assets.priceUsdt18(from.symbol);
-    const pTo = await assets.priceUsdt18(to.symbol);
-    const gross = (fromAmount * pFrom * 10n ** BigInt(to.scale)) / (pTo * 10n ** BigInt(from.scale));
-    const feeRate = parseAmount(await settings.get('exchange.fee_rate'), 18) ?? 0n;
-    const fee = (gross * feeRate + 10n ** 18n - 1n) / 10n ** 18n;
-    const net = gross - fee;
-    if (net <= 0n) throw new ValidationError('amount', 'too_small');
-    const rate = formatAmount((pFrom * 10n ** BigInt(RATE_DECIMALS)) / pTo, RATE_DECIMALS);
+    const amount = assets.toMinor(from, amountText);
+    const { instId, side } = await pairOf(from.symbol, to.symbol);
+    const fee = await exchangeFeeRate();
+    const est = await venueOrFail().estimate(instId, side, amount, fee.text);
+    if (est.receive <= 0n) throw new ValidationError('amount', 'too_small');
+    const rate = rateText(from, to, est.spend, est.receive);
     const ttl = await settings.get('exchange.quote_ttl_s');
     const id = `q_${randomBytes(12).toString('hex')}`;
     const expiresAt = new Date(clock.now().getTime() + ttl * 1000);
+    // A sell keeps its whole lots; a buy keeps the amount offered, the most it may spend.
     await store.db.insert(exchangeQuotes).values({
       id,
       userId,
       fromAsset: from.symbol,
       toAsset: to.symbol,
-      fromAmount,
-      toAmount: net,
-      fee,
+      fromAmount: side === 'sell' ? est.spend : amount,
+      toAmount: est.receive,
+      fee: est.fee,
       rate,
       expiresAt,
       createdAt: clock.now(),
     });
+    const feeAsset = feeAssetOf(from.symbol, to.symbol);
     return {
       quote_id: id,
       from_asset: from.symbol,
       to_asset: to.symbol,
-      from_amount: assets.show(from, fromAmount),
-      to_amount: assets.show(to, net),
-      fee: assets.show(to, fee),
+      from_amount: assets.show(from, est.spend),
+      to_amount: assets.show(to, est.receive),
+      fee: assets.show(feeAsset === from.symbol ? from : to, est.fee),
+      fee_asset: feeAsset,
       rate,
+      slippage: await settings.get('exchange.slippage'),
       expires_at: iso(expiresAt),
     };
   }
@@ -318,7 +358,6 @@ export function createWallet(deps: WalletDeps) {
       page_num: number;
     },
   ) {
-    const prices = await settings.get('exchange.prices_usdt');
     const where = eq(walletExchanges.userId, userId);
     const [rows, [total]] = await Promise.all([
       store.db
@@ -333,75 +372,113 @@ export function createWallet(deps: WalletDeps) {
     const list = [];
     for (const r of rows)
       list.push(exchangeRow(r, await assets.get(r.fromAsset), await assets.get(r.toAsset)));
+    // The assets that can be exchanged: those with a live book against USDT, at the book's mid price.
+    const prices: { asset: string; usdt_price: string }[] = [];
+    for (const i of deps.venue ? await deps.venue.instruments() : []) {
+      if (!i.enabled || i.quote !== 'USDT') continue;
+      const p = deps.venue?.midPrice(i.instId);
+      if (p) prices.push({ asset: i.base, usdt_price: formatAmount(p.price, p.scale) });
+    }
     return {
-      fee_rate: await settings.get('exchange.fee_rate'),
+      fee_rate: (await exchangeFeeRate()).text,
       quote_ttl_s: await settings.get('exchange.quote_ttl_s'),
-      prices: Object.entries(prices).map(([asset, usdt_price]) => ({ asset, usdt_price })),
+      prices,
       quote: q.from && q.to && q.amount ? await quote(userId, q.from, q.to, q.amount) : null,
       list,
       total: total?.n ?? 0,
     };
   }
 
+  /**
+   * Exchange at a quote: a market order on the quote's book, in the user's name, at the exchange's fee. The
+   * user gets what the book gives now; when that is less than the quote by more than the slippage setting
+   * the whole exchange is refused (PriceMoved) and nothing moves.
+   */
   async function exchange(userId: number, body: { quote_id: string; request_id?: string | undefined }) {
-    const result = await deps.ledger.withIdempotency(
-      userId,
-      body.request_id,
-      'exchange',
+    const [qt] = await store.db
+      .select()
+      .from(exchangeQuotes)
+      .where(and(eq(exchangeQuotes.id, body.quote_id), eq(exchangeQuotes.userId, userId)));
+    if (!qt) throw new DomainError('NotFound');
+    // A used quote goes on only as the retry of the request that used it (which replays its first answer).
+    const [used] = await store.db
+      .select({ requestId: ledgerTransactions.requestId })
+      .from(walletExchanges)
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, walletExchanges.ledgerTxId))
+      .where(eq(walletExchanges.quoteId, qt.id));
+    const replay = used !== undefined && body.request_id !== undefined && used.requestId === body.request_id;
+    if (used && !replay) throw new DomainError('QuoteExpired');
+    if (!used && qt.expiresAt.getTime() <= clock.now().getTime()) throw new DomainError('QuoteExpired');
+
+    const from = await assets.get(qt.fromAsset);
+    const to = await assets.get(qt.toAsset);
+    const { instId, side } = await pairOf(from.symbol, to.symbol);
+    const fee = await exchangeFeeRate();
+    const slippage = parseAmount(await settings.get('exchange.slippage'), 8) ?? 0n;
+    const least = (qt.toAmount * (RATE_ONE - slippage)) / RATE_ONE;
+    const order: ConvertOrder =
+      side === 'sell'
+        ? {
+            instId,
+            side,
+            type: 'market',
+            sz: assets.show(from, qt.fromAmount),
+            tgtCcy: 'base_ccy',
+            tif: 'FOK',
+            request_id: body.request_id,
+          }
+        : {
+            instId,
+            side,
+            type: 'market',
+            // The order's quote size leaves room for its fee inside the amount offered.
+            sz: assets.show(from, (qt.fromAmount * RATE_ONE) / (RATE_ONE + fee.units)),
+            tgtCcy: 'quote_ccy',
+            request_id: body.request_id,
+          };
+    return venueOrFail().submitFor(userId, order, {
+      scope: 'exchange',
       body,
-      async (tx) => {
-        const [qt] = await tx
+      takerRate: fee.text,
+      cause: 'exchange',
+      remark: `${from.symbol} → ${to.symbol}`,
+      within: async (tx, fill, ledgerTxId) => {
+        const [locked] = await tx
           .select()
           .from(exchangeQuotes)
-          .where(and(eq(exchangeQuotes.id, body.quote_id), eq(exchangeQuotes.userId, userId)))
+          .where(eq(exchangeQuotes.id, qt.id))
           .for('update');
-        if (!qt) throw new DomainError('NotFound');
-        const [used] = await tx
+        if (!locked) throw new DomainError('NotFound');
+        const [again] = await tx
           .select({ id: walletExchanges.id })
           .from(walletExchanges)
           .where(eq(walletExchanges.quoteId, qt.id));
-        if (used) throw new DomainError('QuoteExpired');
-        if (qt.expiresAt.getTime() <= clock.now().getTime()) throw new DomainError('QuoteExpired');
-        const from = await ledger.account(tx, { userId, asset: qt.fromAsset, kind: 'spot' });
-        const to = await ledger.account(tx, { userId, asset: qt.toAsset, kind: 'spot' });
-        const exFrom = await ledger.systemAccount(tx, SYSTEM.exchange, qt.fromAsset);
-        const exTo = await ledger.systemAccount(tx, SYSTEM.exchange, qt.toAsset);
-        const fees = await ledger.systemAccount(tx, SYSTEM.fees, qt.toAsset);
-        const postings = [
-          { account: from, bucket: 'available' as const, amount: -qt.fromAmount },
-          { account: exFrom, bucket: 'available' as const, amount: qt.fromAmount },
-          { account: to, bucket: 'available' as const, amount: qt.toAmount },
-          { account: exTo, bucket: 'available' as const, amount: -(qt.toAmount + qt.fee) },
-        ];
-        if (qt.fee > 0n) postings.push({ account: fees, bucket: 'available' as const, amount: qt.fee });
-        const ledgerTxId = await ledger.post(tx, {
-          cause: 'exchange',
-          ref: qt.id,
-          remark: '',
-          userId,
-          requestId: body.request_id ?? null,
-          postings,
-        });
+        if (again || locked.expiresAt.getTime() <= clock.now().getTime())
+          throw new DomainError('QuoteExpired');
+        const spent = side === 'sell' ? fill.filledSize : fill.filledQuote + fill.fee;
+        const received = side === 'sell' ? fill.filledQuote - fill.fee : fill.filledSize;
+        if (side === 'sell' && fill.filledSize !== qt.fromAmount)
+          throw new DomainError('InsufficientLiquidity');
+        if (received <= 0n || received < least) throw new DomainError('PriceMoved');
         const [row] = await tx
           .insert(walletExchanges)
           .values({
             userId,
             fromAsset: qt.fromAsset,
             toAsset: qt.toAsset,
-            fromAmount: qt.fromAmount,
-            toAmount: qt.toAmount,
-            fee: qt.fee,
-            rate: qt.rate,
+            fromAmount: spent,
+            toAmount: received,
+            fee: fill.fee,
+            rate: rateText(from, to, spent, received),
             quoteId: qt.id,
             ledgerTxId,
             createdAt: clock.now(),
           })
           .returning();
         if (!row) throw new Error('exchange row not written');
-        return exchangeRow(row, await assets.get(row.fromAsset), await assets.get(row.toAsset));
+        return exchangeRow(row, from, to);
       },
-    );
-    return result;
+    });
   }
 
   return {

@@ -13,7 +13,7 @@ import { useBalances, useDebounced, useMoneyCall, useNow } from './hooks';
 import { AssetIcon, AssetPickerSheet, ConfirmSheet, InfoRows, Money, RecordRow, SubmitButton } from './parts';
 import { lifeLeft, quoteDeadline, secondsLeft } from './quote';
 import { RecordsSection } from './records-section';
-import { pickSide, WALLET_RULES } from './rules';
+import { exchangePair, pickSide, WALLET_RULES } from './rules';
 import './wallet-screens.css';
 
 const NO_FILTERS = {};
@@ -57,7 +57,7 @@ function ExchangeRow({ r }: { readonly r: ExchangeRecord }): ReactNode {
       details={[
         { label: t('exchange.paid'), value: <Money value={`-${r.from_amount}`} asset={r.from_asset} /> },
         { label: t('exchange.rate'), value: `1 ${r.from_asset} ≈ ${formatUpTo(r.rate, 8)} ${r.to_asset}` },
-        { label: t('walletForm.fee'), value: <Money value={r.fee} asset={r.to_asset} /> },
+        { label: t('walletForm.fee'), value: <Money value={r.fee} asset={r.fee_asset} /> },
       ]}
     />
   );
@@ -159,7 +159,7 @@ function Exchange(): ReactNode {
         },
         {
           label: t('exchange.feeWithRate', { rate: ratePercent(feeRate) }),
-          value: `${formatUpTo(quote.fee, 8)} ${quote.to_asset}`,
+          value: `${formatUpTo(quote.fee, 8)} ${quote.fee_asset}`,
         },
         {
           label: t('walletForm.youReceive'),
@@ -300,7 +300,7 @@ function Exchange(): ReactNode {
         onClose={() => setPicking(null)}
         onPick={(a) => {
           if (!picking) return;
-          const next = pickSide<string | null>(pair, picking, a);
+          const next = exchangePair(pickSide<string | null>(pair, picking, a), picking);
           if (next.from !== from) amountField.clear();
           setPair(next);
         }}

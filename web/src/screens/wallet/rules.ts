@@ -57,3 +57,16 @@ export function pickSide<T>(
   if (picked === other) return { from: current.to, to: current.from };
   return side === 'from' ? { from: picked, to: current.to } : { from: current.from, to: picked };
 }
+
+/**
+ * The exchange trades each asset against USDT on its live book: when a pick leaves USDT on neither side, the
+ * other side becomes USDT.
+ */
+export function exchangePair(
+  next: { readonly from: string | null; readonly to: string | null },
+  side: 'from' | 'to',
+  quote = 'USDT',
+): { from: string | null; to: string | null } {
+  if (next.from === quote || next.to === quote) return { ...next };
+  return side === 'from' ? { from: next.from, to: quote } : { from: quote, to: next.to };
+}

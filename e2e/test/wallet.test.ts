@@ -109,6 +109,10 @@ describe('a user moves money through the wallet', () => {
       )
       .toBe(100_000n);
     await product.shot(page, 'wallet-exchanged');
+    // More than the book holds is refused with the reason, before any confirmation.
+    await page.locator('.cv__asset').first().locator('xpath=..').locator('input').first().fill('5000');
+    await visible(page, 'The market cannot take this amount right now');
+    await product.shot(page, 'wallet-exchange-too-large');
 
     // 500 in, 101 out (with fee), 25 to B, 65.325 exchanged: 0.001 BTC at 65,000 plus the 0.5% fee.
     const usdt = (await product.app.ledger.balances(userA.id)).find(

@@ -1,7 +1,7 @@
 import { formatNumber, formatUpTo, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiInfinite, useApiQuery } from '../../api/hooks';
+import { ApiFailure, useApiInfinite, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useSession } from '../../session';
 import { IconDown, IconSwapVertical } from '../../ui/icons';
@@ -110,6 +110,9 @@ function Exchange(): ReactNode {
   const refreshing = quoteQuery.isFetching;
   const expired = quote !== null && left === 0;
   const quoteFailed = quoteQuery.isError;
+  // The server's reason, in the user's language (no live market, the book cannot take the amount, …).
+  const quoteRefusal =
+    quoteQuery.error instanceof ApiFailure && quoteQuery.error.body ? quoteQuery.error.body.msg : null;
 
   const typing = settled !== amount && isPositiveAmount(amount) && from !== null && to !== null;
   const panel: 'idle' | 'loading' | 'ready' | 'failed' | 'unavailable' = quote
@@ -267,9 +270,16 @@ function Exchange(): ReactNode {
                 )}
               </>
             ) : panel === 'failed' ? (
-              <button type="button" className="cv__retry" onClick={() => void refetch()}>
-                {t('exchange.requote')}
-              </button>
+              <>
+                {quoteRefusal ? (
+                  <p className="wf__error" role="alert">
+                    {quoteRefusal}
+                  </p>
+                ) : null}
+                <button type="button" className="cv__retry" onClick={() => void refetch()}>
+                  {t('exchange.requote')}
+                </button>
+              </>
             ) : panel === 'unavailable' ? (
               <p className="cv__hint">{t('exchange.noQuote')}</p>
             ) : panel === 'loading' ? (

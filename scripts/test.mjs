@@ -18,7 +18,22 @@ if (!existsSync(join(root, 'node_modules', '.package-lock.json'))) {
 
 // The browser tests run against the built app; a run limited to other projects skips the build.
 const projects = args.flatMap((a, i) => (a === '--project' ? [args[i + 1]] : []));
-if (projects.length === 0 || projects.includes('e2e')) {
+const browserTests = projects.length === 0 || projects.includes('e2e');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (browserTests && !existsSync(chromium)) {
+  if (process.getuid?.() === 0) {
+    console.log("Chromium is missing: installing Debian's chromium for the browser tests…");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk'], { stdio: 'inherit', env });
+  }
+  if (!existsSync(chromium)) {
+    console.log(
+      `Chromium is missing at ${chromium}: install it with \`apt-get install chromium\` (as root); the browser tests will fail without it.`,
+    );
+  }
+}
+if (browserTests) {
   const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -38,10 +53,15 @@ const run = spawnSync(
 try {
   const r = JSON.parse(readFileSync(out, 'utf8'));
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  console.log(
-    `\n${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  // A test file that failed without a failed test (it could not start, or a hook failed) counts as one failure.
+  const brokenFiles = (r.testResults ?? []).filter(
+    (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
   );
-  if (r.numFailedTests > 0 || r.numFailedTestSuites > 0) process.exit(1);
+  for (const f of brokenFiles)
+    console.log(`failed to run: ${f.name}${f.message ? ` — ${f.message.split('\n')[0]}` : ''}`);
+  const failed = r.numFailedTests + brokenFiles.length;
+  console.log(`\n${r.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  if (failed > 0 || r.numFailedTestSuites > 0) process.exit(1);
 } catch {
   console.log('\n0 passed, 1 failed');
   process.exit(1);

@@ -1,9 +1,7 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import { type ClientConfig, CONFIG_GLOBAL, CONFIG_MARKER } from '@nexa/contract';
+import type { ClientConfig } from '@nexa/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Bus, createMemoryBus } from './bus';
 import { createEvmChain, type ChainAdapter as EvmAdapter, type OnConfirmed } from './chain';
@@ -30,6 +28,7 @@ import { seedBase, seedDemo } from './seed';
 import { openStore, type Store } from './store';
 import { BODY_LIMIT_BYTES, registerTransport } from './transport/http';
 import { MemoryRateLimiter } from './transport/rate-limit';
+import { registerWebApp } from './transport/web-app';
 
 const ASSETS_DIR = fileURLToPath(new URL('../assets', import.meta.url));
 
@@ -207,41 +206,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   await fastify.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false });
 
-  const indexFile = config.webDist ? join(config.webDist, 'index.html') : '';
-  if (config.webDist && existsSync(indexFile)) {
-    const script = `<script>window.${CONFIG_GLOBAL}=${JSON.stringify(clientConfig(config)).replace(/</g, '\\u003c')}</script>`;
-    // Read again whenever the build changes, so a rebuilt app is served without a restart.
-    let cached = { mtimeMs: -1, html: '' };
-    const page = (): string => {
-      const mtimeMs = statSync(indexFile).mtimeMs;
-      if (mtimeMs !== cached.mtimeMs) {
-        cached = { mtimeMs, html: readFileSync(indexFile, 'utf8').replace(CONFIG_MARKER, script) };
-      }
-      return cached.html;
-    };
-    await fastify.register(fastifyStatic, {
-      root: config.webDist,
-      prefix: '/',
-      index: false,
-      wildcard: true,
-      decorateReply: false,
-      setHeaders(reply, path) {
-        // Built assets carry a content hash in their name: cache them for good.
-        if (path.startsWith(join(config.webDist ?? '', 'assets'))) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
-    });
-    fastify.get('/', async (_req, reply) =>
-      reply.type('text/html').header('cache-control', 'no-cache').send(page()),
-    );
-    fastify.setNotFoundHandler(async (req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/v1/')) {
-        return reply.type('text/html').header('cache-control', 'no-cache').send(page());
-      }
-      return reply.code(404).send({ code: 404, msg: 'Not Found', data: null });
-    });
-  }
+  if (config.webDist) await registerWebApp(fastify, config.webDist, clientConfig(config));
 
   if (evm && config.chain && !opts.chain) evm.start(config.chain.pollMs);
 

@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { CONFIG_MARKER } from '@nexa/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pickEncoding } from '../src/transport/web-app';
+import { startServer, type TestServer } from './harness';
+
+let srv: TestServer;
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'nexa-web-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    `<!doctype html><html><head>${CONFIG_MARKER}</head><body></body></html>`,
+  );
+  const js = Buffer.from(SCRIPT);
+  writeFileSync(join(dist, 'assets', 'app-1234.js'), js);
+  writeFileSync(join(dist, 'assets', 'app-1234.js.br'), brotliCompressSync(js));
+  writeFileSync(join(dist, 'assets', 'app-1234.js.gz'), gzipSync(js));
+  srv = await startServer({ env: { WEB_DIST: dist } });
+});
+afterAll(() => srv.close());
+
+function get(path: string, acceptEncoding?: string) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(
+        `${srv.url}${path}`,
+        { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+describe('the web app on the wire', () => {
+  it('sends built assets as their brotli or gzip copy, cached for good', async () => {
+    const br = await get('/assets/app-1234.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.body).toString()).toBe(SCRIPT);
+    expect(br.body.length).toBeLessThan(SCRIPT.length / 10);
+    const gz = await get('/assets/app-1234.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(SCRIPT);
+    const plain = await get('/assets/app-1234.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(SCRIPT);
+  });
+
+  it('sends the page compressed by Accept-Encoding, with the client configuration in it', async () => {
+    const br = await get('/home', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.body).toString()).toContain('"wsPath":"/ws"');
+    const gz = await get('/', 'br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toContain('"wsPath":"/ws"');
+    const plain = await get('/trade');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toContain('<!doctype html>');
+  });
+
+  it('picks the encoding the caller accepts', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('identity')).toBe('identity');
+    expect(pickEncoding(undefined)).toBe('identity');
+  });
+});

@@ -212,6 +212,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   const sweep = setInterval(() => {
     modules.auth.sweep().catch((err: unknown) => log.warn({ err }, 'nonce sweep failed'));
+    wallet.sweepQuotes().catch((err: unknown) => log.warn({ err }, 'quote sweep failed'));
   }, 60_000);
   sweep.unref();
 

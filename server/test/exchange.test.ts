@@ -5,6 +5,7 @@ import { formatAmount, parseAmount } from '@nexa/contract';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/ledger';
+import { schema } from '../src/store';
 import { DomainError } from '../src/transport/errors';
 import { call, signedInUser, startServer, type TestServer } from './harness';
 
@@ -417,4 +418,35 @@ describe('no money machine', () => {
       { numRuns: 30, seed: 11 },
     );
   }, 240_000);
+});
+
+describe('quotes are kept in bounds', () => {
+  it('limits quotes per user and minute, and sweeps unused expired ones', async () => {
+    const maker = await newUser({ USDT: '100000', BWC: '1000000' });
+    await ladder(maker.id, 6000);
+    const u = await newUser({ USDT: '1000' });
+    const used = await quote(u.token, 'USDT', 'BWC', '10');
+    await call(
+      srv,
+      '/api/exchange/exchange',
+      { quote_id: used.body.data.quote.quote_id },
+      { token: u.token },
+    );
+    let refused = '';
+    for (let i = 0; i < 70 && !refused; i++)
+      refused = (await quote(u.token, 'USDT', 'BWC', '10')).body.error ?? '';
+    expect(refused).toBe('RateLimited');
+    const count = async () =>
+      (await srv.app.deps.store.db.select().from(schema.exchangeQuotes)).filter((q) => q.userId === u.id)
+        .length;
+    expect(await count()).toBeGreaterThan(50);
+    srv.clock.advance(2 * 3_600_000);
+    try {
+      await srv.app.modules.wallet.sweepQuotes();
+    } finally {
+      srv.clock.advance(-2 * 3_600_000);
+    }
+    // The used quote stays with its exchange.
+    expect(await count()).toBe(1);
+  });
 });

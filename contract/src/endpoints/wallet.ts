@@ -202,7 +202,7 @@ export const walletEndpoints = {
       prices: z.array(z.object({ asset: z.string(), usdt_price: z.string() })),
       quote: zQuote.nullable(),
     },
-    errors: ['NotAvailable', 'ExchangeUnavailable', 'InsufficientLiquidity', 'BelowMinimum'],
+    errors: ['NotAvailable', 'ExchangeUnavailable', 'InsufficientLiquidity', 'BelowMinimum', 'RateLimited'],
   }),
   '/api/exchange/exchange': live('wallet', {
     summary:

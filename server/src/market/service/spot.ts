@@ -29,6 +29,7 @@ import {
   type Instrument,
   makeInstrument,
   maxOf,
+  minOf,
   parseRate,
   quoteOf,
   RATE_ONE,
@@ -834,7 +835,7 @@ export function createSpot(ctx: MarketContext) {
         if (want === 0n) throw new ValidationError('amount', 'too_small');
         let left = want;
         for (const [px, sz] of within) {
-          const qty = sz < left ? sz : left;
+          const qty = minOf(sz, left);
           size += qty;
           quote += quoteOf(inst, px, qty);
           left -= qty;
@@ -854,7 +855,7 @@ export function createSpot(ctx: MarketContext) {
       let exhausted = true;
       for (const [px, sz] of within) {
         const lots = left / (px * inst.lot);
-        const qty = lots * inst.lot < sz ? lots * inst.lot : sz;
+        const qty = minOf(lots * inst.lot, sz);
         if (qty > 0n) {
           size += qty;
           quote += quoteOf(inst, px, qty);

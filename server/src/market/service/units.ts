@@ -77,6 +77,7 @@ export function feeOf(quote: bigint, rate: bigint): bigint {
 }
 
 export const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);
+export const minOf = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 
 /**
  * What an order still holds on the book: a buy holds the quote value of its open size at its price plus the

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatAmount, parseAmount } from '@nexa/contract';
-import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { HistoryQuery, HistoryRow, UserAccountKind } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { DomainError, ValidationError } from '../../transport/errors';
@@ -254,6 +254,27 @@ export function createWallet(deps: WalletDeps) {
 
   const RATE_DECIMALS = 12;
   const RATE_ONE = 10n ** 8n;
+  const QUOTES_PER_MINUTE = 60;
+
+  /** Deletes quotes that expired over an hour ago unused (a used one stays with its exchange). */
+  async function sweepQuotes(): Promise<number> {
+    const before = new Date(clock.now().getTime() - 3_600_000);
+    const gone = await store.db
+      .delete(exchangeQuotes)
+      .where(
+        and(
+          lt(exchangeQuotes.expiresAt, before),
+          notExists(
+            store.db
+              .select({ one: sql`1` })
+              .from(walletExchanges)
+              .where(eq(walletExchanges.quoteId, exchangeQuotes.id)),
+          ),
+        ),
+      )
+      .returning({ id: exchangeQuotes.id });
+    return gone.length;
+  }
 
   /** The fee asset of an exchange: the market's quote asset. */
   const feeAssetOf = (fromAsset: string, toAsset: string) => (fromAsset === 'USDT' ? fromAsset : toAsset);
@@ -309,6 +330,9 @@ export function createWallet(deps: WalletDeps) {
   /** A quote: what a market order of this amount gets on the live book now, fee included. */
   async function quote(userId: number, fromSymbol: string, toSymbol: string, amountText: string) {
     if (fromSymbol === toSymbol) throw new ValidationError('to', 'invalid_value');
+    // Each quote is a row and a walk of the book: a screen asks about twice a minute while typing.
+    if (!deps.limiter.hit(`exchange-quote:${userId}`, QUOTES_PER_MINUTE, 60_000, clock.now().getTime()))
+      throw new DomainError('RateLimited');
     const from = await assets.get(fromSymbol, 'from');
     const to = await assets.get(toSymbol, 'to');
     const amount = assets.toMinor(from, amountText);
@@ -490,6 +514,7 @@ export function createWallet(deps: WalletDeps) {
     internalTransfer,
     exchangeInfo,
     exchange,
+    sweepQuotes,
     deposits,
     withdrawals,
   };

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type App, buildApp } from '../server/src/app';
@@ -20,14 +21,24 @@ export interface Product {
   close(): Promise<void>;
 }
 
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const addr = srv.address();
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  if (typeof addr !== 'object' || !addr) throw new Error('no free port');
+  return addr.port;
+}
+
 /** The real product: the built web app, the server and an in-memory embedded store, plus Chromium. */
 export async function startProduct(): Promise<Product> {
   const store = await openStore({ dataDir: 'memory://' });
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST, SEED_DEMO: 'true' });
+  // The app's public address is configuration (sign-in messages must name it): pick the port first.
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST, SEED_DEMO: 'true', PUBLIC_URL: url });
   const app = await buildApp({ config, store, quiet: true });
-  await app.fastify.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.fastify.server.address();
-  const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  await app.fastify.listen({ port, host: '127.0.0.1' });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [

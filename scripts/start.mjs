@@ -36,6 +36,8 @@ const env = {
   ...process.env,
   WEB_DIST: process.env.WEB_DIST ?? join(root, 'web', 'dist'),
   DATA_DIR: process.env.DATA_DIR ?? join(root, 'data'),
+  // The address the demo serves: sign-in messages must name its host (never the request's Host header).
+  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${process.env.PORT ?? 8080}`,
 };
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'src', 'main.ts')], {
   cwd: root,

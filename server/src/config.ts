@@ -18,7 +18,12 @@ const EnvSchema = z.object({
   REQUEST_PROTECTION: bool.default(true),
   ENVELOPE_KEY: z.string().default(DEMO_ENVELOPE_KEY),
   SIGN_SECRET: z.string().min(8).default(DEMO_SIGN_SECRET),
-  /** Hosts a Sign-In-with-Ethereum message may name, comma separated; empty = the request's own Host. */
+  /**
+   * The address users reach the app at (https://app.example.com). Sign-in messages must name its host; a
+   * request's own Host or X-Forwarded-Host header is never trusted for that. Required in production.
+   */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Hosts a Sign-In-with-Ethereum message may name, comma separated; empty = the host of PUBLIC_URL. */
   SIWE_DOMAINS: z.string().default(''),
   CHAIN_ID: z.coerce.number().int().positive().default(1),
   SESSION_TTL_S: z.coerce
@@ -73,6 +78,8 @@ export interface Config {
   readonly envelopeKey: Uint8Array;
   readonly envelopeKeyText: string;
   readonly signSecret: string;
+  readonly publicUrl: string | undefined;
+  /** Hosts a sign-in message may name: from configuration only, never from a request. */
   readonly siweDomains: readonly string[];
   readonly chainId: number;
   readonly sessionTtlS: number;
@@ -116,6 +123,30 @@ function chainConfig(e: z.output<typeof EnvSchema>): Config['chain'] {
   };
 }
 
+/**
+ * The hosts sign-in messages may name: SIWE_DOMAINS, else the host of PUBLIC_URL (a local one also as
+ * 127.0.0.1), else outside production this machine at PORT. Production without either refuses to start.
+ */
+function signInDomains(e: z.output<typeof EnvSchema>): string[] {
+  const listed = e.SIWE_DOMAINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (listed.length > 0) return listed;
+  if (e.PUBLIC_URL) {
+    const url = new URL(e.PUBLIC_URL);
+    const port = url.port ? `:${url.port}` : '';
+    return url.hostname === 'localhost' && e.NODE_ENV !== 'production'
+      ? [url.host, `127.0.0.1${port}`]
+      : [url.host];
+  }
+  if (e.NODE_ENV === 'production') {
+    throw new Error(
+      'production needs PUBLIC_URL (or SIWE_DOMAINS): the host that sign-in messages must name',
+    );
+  }
+  return [`localhost:${e.PORT}`, `127.0.0.1:${e.PORT}`];
+}
+
 /** Reads and validates the environment once; the only place that touches process.env. */
 export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
   const e = EnvSchema.parse(env);
@@ -136,9 +167,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     envelopeKey: decodeKey(e.ENVELOPE_KEY),
     envelopeKeyText: e.ENVELOPE_KEY,
     signSecret: e.SIGN_SECRET,
-    siweDomains: e.SIWE_DOMAINS.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    publicUrl: e.PUBLIC_URL,
+    siweDomains: signInDomains(e),
     chainId: e.CHAIN_ID,
     sessionTtlS: e.SESSION_TTL_S,
     smtpUrl: e.SMTP_URL,

@@ -31,8 +31,6 @@ export interface Ctx<P extends EndpointPath> {
   readonly body: RequestOutput<P>;
   readonly lang: Lang;
   readonly ip: string;
-  /** Host header of the request (for Sign-In-with-Ethereum domain checks). */
-  readonly host: string;
   readonly user: AuthUser | null;
   /** The caller; throws SessionInvalid when there is none (never happens on calls that need a token). */
   me(): AuthUser;

@@ -45,7 +45,7 @@ export function createHandlers(m: Modules): Handlers {
   };
 
   return {
-    '/api/auth/login': (ctx) => m.auth.login(ctx.body, { host: ctx.host, ip: ctx.ip }),
+    '/api/auth/login': (ctx) => m.auth.login(ctx.body, { ip: ctx.ip }),
     '/api/auth/sendEmail': (ctx) => m.auth.sendEmail(ctx.body.email, ctx.body.scene, ctx.ip, ctx.user?.id),
     '/api/auth/logout': async (ctx) => {
       await m.auth.logout(ctx.me());

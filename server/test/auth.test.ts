@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
 import { queryRows } from '../src/store';
 import { call, newWallet, signedInUser, signIn, startServer, type TestServer } from './harness';
 
@@ -109,6 +110,38 @@ describe('sign-in', () => {
       code: 1033,
       error: 'NonceReused',
     });
+  });
+
+  it('refuses a phished message relayed with a forged Host: the domain comes from configuration only', async () => {
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+    const phished = await signIn(srv, newWallet(), { over: { domain: 'evil.example' }, headers: forged });
+    expect(phished.body).toMatchObject({ error: 'WrongDomain' });
+    expect(phished.body.data).toBeNull();
+    // The configured public host still signs in, whatever Host the request carries.
+    const honest = await signIn(srv, newWallet(), { headers: forged });
+    expect(honest.body.code).toBe(200);
+  });
+
+  it('takes the sign-in host from PUBLIC_URL or SIWE_DOMAINS, and production refuses to start without', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://app.example.com' }).siweDomains).toEqual(['app.example.com']);
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).siweDomains).toEqual([
+      'localhost:3000',
+      '127.0.0.1:3000',
+    ]);
+    expect(loadConfig({ SIWE_DOMAINS: 'a.example, b.example' }).siweDomains).toEqual([
+      'a.example',
+      'b.example',
+    ]);
+    expect(loadConfig({ PORT: '9000' }).siweDomains).toEqual(['localhost:9000', '127.0.0.1:9000']);
+    const prod = {
+      NODE_ENV: 'production',
+      ENVELOPE_KEY: Buffer.alloc(32, 7).toString('base64'),
+      SIGN_SECRET: 'prod-sign-secret',
+    };
+    expect(() => loadConfig(prod)).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ ...prod, PUBLIC_URL: 'http://localhost:8080' }).siweDomains).toEqual([
+      'localhost:8080',
+    ]);
   });
 
   it('refuses a message for another domain or chain', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import {
   type ApiResponse,
   computeSign,
@@ -42,10 +43,14 @@ export async function testStore(
   };
 }
 
+/** The host test servers are configured to be reached at (PUBLIC_URL). */
+export const PUBLIC_HOST = 'app.nexa.test';
+
 export interface TestServer {
   readonly app: App;
   readonly url: string;
   readonly clock: ManualClock;
+  /** The public host sign-in messages name. */
   readonly host: string;
   close(): Promise<void>;
 }
@@ -59,6 +64,8 @@ export async function startServer(
     NODE_ENV: 'test',
     REQUEST_PROTECTION: opts.protection === false ? 'off' : 'on',
     SEED_DEMO: 'true',
+    // Sign-in messages name the configured public host, whatever address the test server listens on.
+    PUBLIC_URL: `https://${PUBLIC_HOST}`,
     ...opts.env,
   });
   const app = await buildApp({ config, clock, store, quiet: true });
@@ -70,7 +77,7 @@ export async function startServer(
   return {
     app,
     url: `http://127.0.0.1:${port}`,
-    host: `127.0.0.1:${port}`,
+    host: PUBLIC_HOST,
     clock,
     async close() {
       await app.close();
@@ -87,6 +94,8 @@ export interface CallOptions {
   /** Tamper with the sealed request before it is sent. */
   mutate?: (sealed: { payload: string }) => unknown;
   sign?: string;
+  /** Extra request headers, sent as given (Host and X-Forwarded-Host included). */
+  headers?: Record<string, string>;
 }
 
 /** Calls the server as the web client does: signed, enveloped, answer opened. */
@@ -104,6 +113,20 @@ export async function call<T = unknown>(
   return rawCall<T>(srv, path, JSON.stringify(sealed), opts);
 }
 
+function plainPost(url: string, headers: Record<string, string>, body: string) {
+  return new Promise<{ status: number; text(): Promise<string> }>((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, text: async () => Buffer.concat(chunks).toString() }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** Sends a body as given; opens an enveloped answer. */
 export async function rawCall<T = unknown>(
   srv: TestServer,
@@ -111,10 +134,13 @@ export async function rawCall<T = unknown>(
   text: string,
   opts: CallOptions = {},
 ): Promise<{ status: number; body: ApiResponse<T> }> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
   if (opts.token) headers.authorization = opts.token;
   if (opts.lang) headers.lang = opts.lang;
-  const res = await fetch(srv.url + path, { method: 'POST', headers, body: text });
+  // fetch will not send a forged Host: node:http sends headers exactly as given.
+  const res = opts.headers
+    ? await plainPost(srv.url + path, headers, text)
+    : await fetch(srv.url + path, { method: 'POST', headers, body: text });
   const raw = await res.text();
   let parsed: unknown;
   try {
@@ -144,7 +170,13 @@ export interface SiweOverrides {
 export async function signIn(
   srv: TestServer,
   wallet: PrivateKeyAccount,
-  opts: { code?: string; over?: SiweOverrides; name?: string; lang?: string } = {},
+  opts: {
+    code?: string;
+    over?: SiweOverrides;
+    name?: string;
+    lang?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const message = createSiweMessage({
     domain: opts.over?.domain ?? srv.host,
@@ -161,7 +193,7 @@ export async function signIn(
     srv,
     '/api/auth/login',
     { code: opts.code ?? 'NEXA2026', name: opts.name ?? wallet.address, sign_message: signature, message },
-    opts.lang ? { lang: opts.lang } : {},
+    { ...(opts.lang ? { lang: opts.lang } : {}), ...(opts.headers ? { headers: opts.headers } : {}) },
   );
   return { ...res, message, signature };
 }

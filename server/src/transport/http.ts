@@ -143,7 +143,6 @@ export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: Tra
           body: parsed.data as never,
           lang,
           ip: req.ip,
-          host: req.headers.host ?? '',
           user,
           me() {
             if (!user) throw new DomainError('SessionInvalid');

@@ -16,7 +16,6 @@ export interface LoginInput {
 }
 
 export interface LoginContext {
-  readonly host: string;
   readonly ip: string;
 }
 
@@ -69,8 +68,9 @@ export function createAuth(deps: AppDeps) {
       throw new DomainError('BadSignature');
     }
     if (signer.toLowerCase() !== input.name) throw new DomainError('BadSignature');
-    const allowed = config.siweDomains.length > 0 ? config.siweDomains : [ctx.host];
-    if (!allowed.includes(domain) || chainId !== config.chainId) throw new DomainError('WrongDomain');
+    // The configured public host only: a request's Host header is the caller's to forge.
+    if (!config.siweDomains.includes(domain) || chainId !== config.chainId)
+      throw new DomainError('WrongDomain');
     const now = clock.now().getTime();
     const maxAgeMs = (await settings.get('auth.message_max_age_s')) * 1000;
     const issued = issuedAt.getTime();

@@ -47,7 +47,7 @@ export function createAuth(deps: AppDeps) {
     return rows[0] ?? null;
   }
 
-  async function verifyMessage(input: LoginInput, ctx: LoginContext) {
+  async function verifyMessage(input: LoginInput) {
     let fields: ReturnType<typeof parseSiweMessage>;
     try {
       fields = parseSiweMessage(input.message);
@@ -112,7 +112,7 @@ export function createAuth(deps: AppDeps) {
     const perMinute = await settings.get('auth.login_per_ip_per_minute');
     if (!limiter.hit(`login:${ctx.ip}`, perMinute, 60_000, clock.now().getTime()))
       throw new DomainError('RateLimited');
-    const { nonce } = await verifyMessage(input, ctx);
+    const { nonce } = await verifyMessage(input);
     const invitationRequired = await settings.get('auth.invitation_required');
     const token = newToken();
     const now = clock.now();

@@ -28,6 +28,7 @@ import { seedBase, seedDemo } from './seed';
 import { openStore, type Store } from './store';
 import { BODY_LIMIT_BYTES, registerTransport } from './transport/http';
 import { MemoryRateLimiter } from './transport/rate-limit';
+import { loggerOptions } from './transport/redact';
 import { registerWebApp } from './transport/web-app';
 
 const ASSETS_DIR = fileURLToPath(new URL('../assets', import.meta.url));
@@ -42,6 +43,8 @@ export interface AppOptions {
   readonly chain?: ChainAdapter | null;
   /** Log lines go nowhere (tests). */
   readonly quiet?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  readonly logStream?: NodeJS.WritableStream;
   /** The event bus (market → live feed); an in-process one by default. */
   readonly bus?: Bus;
 }
@@ -74,7 +77,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       ? false
       : {
           level: config.logLevel,
-          redact: ['req.headers.authorization', 'req.query.token', 'req.body'],
+          ...loggerOptions(),
+          ...(opts.logStream ? { stream: opts.logStream } : {}),
         },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
@@ -84,7 +88,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const log = fastify.log;
   const mailer =
     opts.mailer ??
-    (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer((l) => log.info(l)));
+    (config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom)
+      : // Codes go to the log only outside production (a demo without mail); production keeps them in the outbox.
+        logMailer((l) => log.info(l), { withText: config.env !== 'production' }));
   const deps: AppDeps = {
     config,
     store,

@@ -56,7 +56,13 @@ export interface TestServer {
 }
 
 export async function startServer(
-  opts: { protection?: boolean; env?: Record<string, string>; clock?: Clock } = {},
+  opts: {
+    protection?: boolean;
+    env?: Record<string, string>;
+    clock?: Clock;
+    /** Log lines are written here (otherwise the server is quiet). */
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestServer> {
   const clock = (opts.clock as ManualClock | undefined) ?? new ManualClock(Date.now());
   const { store, drop } = await testStore();
@@ -68,7 +74,12 @@ export async function startServer(
     PUBLIC_URL: `https://${PUBLIC_HOST}`,
     ...opts.env,
   });
-  const app = await buildApp({ config, clock, store, quiet: true });
+  const app = await buildApp({
+    config,
+    clock,
+    store,
+    ...(opts.logStream ? { logStream: opts.logStream } : { quiet: true }),
+  });
   // Tests sign in many users from one address; the limit itself is tested by setting it back.
   await app.deps.settings.set('auth.login_per_ip_per_minute', 100_000);
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
@@ -107,8 +118,10 @@ export async function call<T = unknown>(
 ): Promise<{ status: number; body: ApiResponse<T> }> {
   const timestamp = opts.timestamp ?? Math.floor(srv.clock.now().getTime() / 1000);
   const stamped: Record<string, unknown> = { ...body, timestamp, nonce: randomBytes(8).toString('hex') };
-  stamped.sign = opts.sign ?? computeSign(stamped, SIGN_SECRET);
-  let sealed: unknown = { payload: await sealEnvelope(JSON.stringify(stamped), KEY) };
+  // The keys of the server called (a test server may run with keys of its own); a child server has the demo's.
+  const config = (srv.app as App | null)?.deps.config;
+  stamped.sign = opts.sign ?? computeSign(stamped, config?.signSecret ?? SIGN_SECRET);
+  let sealed: unknown = { payload: await sealEnvelope(JSON.stringify(stamped), config?.envelopeKey ?? KEY) };
   if (opts.mutate) sealed = opts.mutate(sealed as { payload: string });
   return rawCall<T>(srv, path, JSON.stringify(sealed), opts);
 }
@@ -149,7 +162,8 @@ export async function rawCall<T = unknown>(
     parsed = { code: res.status, msg: raw, data: null };
   }
   if (parsed && typeof parsed === 'object' && 'payload' in parsed) {
-    const opened = await openEnvelope(String((parsed as { payload: unknown }).payload), KEY);
+    const key = (srv.app as App | null)?.deps.config.envelopeKey ?? KEY;
+    const opened = await openEnvelope(String((parsed as { payload: unknown }).payload), key);
     parsed = JSON.parse(opened ?? 'null');
   }
   return { status: res.status, body: parsed as ApiResponse<T> };

@@ -22,11 +22,18 @@ export function smtpMailer(url: string, from: string): Mailer {
   };
 }
 
-/** No mail server: the message stays in the outbox table and the log, so a demo works offline. */
-export function logMailer(log: (line: string) => void): Mailer {
+/**
+ * No mail server: the message stays in the outbox table. Outside production its text (with the code) is
+ * logged too, so a demo works offline; in production only that a mail waits is.
+ */
+export function logMailer(log: (line: string) => void, opts: { withText: boolean }): Mailer {
   return {
     async send(mail) {
-      log(`mail to ${mail.to}: ${mail.subject} — ${mail.text}`);
+      log(
+        opts.withText
+          ? `mail to ${mail.to}: ${mail.subject} — ${mail.text}`
+          : `mail to ${mail.to}: ${mail.subject} (not sent: no SMTP_URL; kept in the outbox)`,
+      );
       return false;
     },
   };

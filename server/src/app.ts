@@ -26,7 +26,7 @@ import type { ChainAdapter } from './modules/wallet/common';
 import { openApiDocument } from './openapi';
 import { seedBase, seedDemo } from './seed';
 import { openStore, type Store } from './store';
-import { BODY_LIMIT_BYTES, registerTransport } from './transport/http';
+import { BODY_LIMIT_BYTES, pruneRequestSigns, registerTransport } from './transport/http';
 import { MemoryRateLimiter } from './transport/rate-limit';
 import { loggerOptions } from './transport/redact';
 import { registerWebApp } from './transport/web-app';
@@ -180,7 +180,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   await fastify.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  registerGateway(fastify, { bus, authenticate: modules.auth.authenticate });
+  registerGateway(fastify, {
+    bus,
+    authenticate: modules.auth.authenticate,
+    maxConnectionsPerIp: () => deps.settings.get('live.max_connections_per_ip'),
+  });
   // The feed listens before the market publishes: every book is rebuilt from the store's open
   // orders (its snapshot reaches the feed), then the reference market starts.
   await market.start();
@@ -220,6 +224,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const sweep = setInterval(() => {
     modules.auth.sweep().catch((err: unknown) => log.warn({ err }, 'nonce sweep failed'));
     wallet.sweepQuotes().catch((err: unknown) => log.warn({ err }, 'quote sweep failed'));
+    pruneRequestSigns(deps).catch((err: unknown) => log.warn({ err }, 'request sign sweep failed'));
   }, 60_000);
   sweep.unref();
 

@@ -1,5 +1,7 @@
 import { DEMO_ENVELOPE_KEY, decodeKey, sealEnvelope } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../src/store';
+import { pruneRequestSigns } from '../src/transport/http';
 import { call, rawCall, SIGN_SECRET, signedInUser, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
@@ -91,6 +93,36 @@ describe('request protection', () => {
     expect(first.body.code).toBe(200);
     const again = await rawCall(srv, '/api/basic/banner', captured);
     expect(again.body).toMatchObject({ code: 1013, error: 'ReplayedRequest' });
+  });
+
+  it('forgets signs too old to replay, and a fresh replay is still refused', async () => {
+    let old = '';
+    await call(
+      srv,
+      '/api/basic/banner',
+      { y: 1 },
+      { mutate: (sealed) => ((old = JSON.stringify(sealed)), sealed) },
+    );
+    const count = async () => (await srv.app.deps.store.db.select().from(schema.requestSigns)).length;
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    srv.clock.advance(601_000);
+    try {
+      let fresh = '';
+      await call(
+        srv,
+        '/api/basic/banner',
+        { y: 2 },
+        { mutate: (sealed) => ((fresh = JSON.stringify(sealed)), sealed) },
+      );
+      expect(await pruneRequestSigns(srv.app.deps)).toBe(before);
+      expect(await count()).toBe(1);
+      expect((await rawCall(srv, '/api/basic/banner', fresh)).body.error).toBe('ReplayedRequest');
+      // The pruned one is outside the time window: refused as stale, never taken twice.
+      expect((await rawCall(srv, '/api/basic/banner', old)).body.error).toBe('StaleTimestamp');
+    } finally {
+      srv.clock.advance(-601_000);
+    }
   });
 
   it('answers malformed JSON with a business error, HTTP 200', async () => {

@@ -38,7 +38,12 @@ export interface GatewayOptions {
   /** Levels per side in a `books` snapshot (the gateway keeps full depth). */
   readonly snapshotDepth?: number;
   readonly log?: FastifyBaseLogger;
+  /** Open sockets one client address may hold (read at each new connection); unlimited without it. */
+  readonly maxConnectionsPerIp?: () => Promise<number>;
 }
+
+/** Close code of a connection beyond its address's allowance (RFC 6455 policy violation). */
+export const TOO_MANY_CONNECTIONS = 1008;
 
 export interface GatewayStats {
   readonly connections: number;
@@ -129,6 +134,7 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
   const subscribers = new Map<string, Set<Conn>>();
   const byUser = new Map<number, Set<Conn>>();
   const conns = new Set<Conn>();
+  const byIp = new Map<string, number>();
   let queue: Outgoing[] = [];
   /** Id of the last push queued. */
   let lastId = 0;
@@ -358,6 +364,20 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
   };
 
   app.get('/ws', { websocket: true }, (socket: WebSocket, req) => {
+    // One address holds a bounded number of sockets (req.ip trusts X-Forwarded-For only behind a proxy).
+    const ip = req.ip;
+    byIp.set(ip, (byIp.get(ip) ?? 0) + 1);
+    socket.on('close', () => {
+      const left = (byIp.get(ip) ?? 1) - 1;
+      if (left > 0) byIp.set(ip, left);
+      else byIp.delete(ip);
+    });
+    if (opts.maxConnectionsPerIp) {
+      const held = byIp.get(ip) ?? 0;
+      void opts.maxConnectionsPerIp().then((max) => {
+        if (held > max) socket.close(TOO_MANY_CONNECTIONS, 'too many connections');
+      });
+    }
     const query = req.query as Record<string, unknown>;
     const token = typeof query.token === 'string' ? query.token : '';
     const conn: Conn = { socket, userId: null, subs: new Map(), dead: false };

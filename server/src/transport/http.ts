@@ -15,6 +15,7 @@ import {
   TIMESTAMP_WINDOW_S,
   VALIDATION_REASONS,
 } from '@nexa/contract';
+import { lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, AuthUser, Ctx, Handler, Handlers } from '../context';
 import type { OperatorUser } from '../modules/admin';
@@ -41,6 +42,19 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** Registers one POST route per call of the contract. */
+/**
+ * Forgets the signs of requests too old to be replayed: a sign is accepted only with a timestamp within
+ * the window of the server's clock, so one seen more than twice the window ago can never come back.
+ */
+export async function pruneRequestSigns(deps: Pick<AppDeps, 'store' | 'clock'>): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - 2 * TIMESTAMP_WINDOW_S * 1000);
+  const gone = await deps.store.db
+    .delete(schema.requestSigns)
+    .where(lt(schema.requestSigns.seenAt, before))
+    .returning({ sign: schema.requestSigns.sign });
+  return gone.length;
+}
+
 export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: TransportOptions): void {
   const { config, clock, store } = deps;
 

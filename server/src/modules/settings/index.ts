@@ -92,6 +92,8 @@ export const SETTINGS = {
   'p2p.assets': z.array(z.string()).default(['BWC', 'BWT', 'ALEO', 'DOMI', 'SATS', 'RRT', 'NEU']),
   'p2p.fee_rate': z.string().regex(RATE).default('0.002'),
   'p2p.min_usdt': z.string().regex(DECIMAL).default('5'),
+  /** Live feed sockets one client address may hold open; the next one is closed at once (1008). */
+  'live.max_connections_per_ip': z.number().int().positive().default(20),
   /** Platform day boundary as minutes east of UTC (UTC+8). */
   'platform.day_offset_min': z.number().int().default(480),
 } as const;

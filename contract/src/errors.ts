@@ -454,6 +454,15 @@ export const TRANSPORT_ERRORS = [
 
 /** Reasons a field fails validation; localized into the `{reason}` of ValidationFailed. */
 export const VALIDATION_REASONS = {
+  invalid_characters: {
+    en: 'contains characters that are not allowed (control or direction characters)',
+    zh: '包含不允许的字符（控制字符或方向字符）',
+    ko: '허용되지 않는 문자(제어 문자 또는 방향 문자)가 포함되어 있습니다',
+    th: 'มีอักขระที่ไม่อนุญาต (อักขระควบคุมหรืออักขระกำหนดทิศทาง)',
+    vi: 'chứa ký tự không được phép (ký tự điều khiển hoặc ký tự định hướng)',
+    ja: '使用できない文字（制御文字または方向制御文字）が含まれています',
+    de: 'enthält unzulässige Zeichen (Steuer- oder Richtungszeichen)',
+  },
   required: {
     en: 'is required',
     zh: '不能为空',

@@ -14,3 +14,4 @@ export * from './live';
 export * from './md5';
 export * from './money';
 export * from './schemas';
+export * from './text';

@@ -1,4 +1,4 @@
-import { DEMO_ENVELOPE_KEY, decodeKey, sealEnvelope } from '@nexa/contract';
+import { DEMO_ENVELOPE_KEY, decodeKey, findUnsafeText, isSafeText, sealEnvelope } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/store';
 import { pruneRequestSigns } from '../src/transport/http';
@@ -196,6 +196,33 @@ describe('validation', () => {
   it('names missing fields in the caller language', async () => {
     const res = await call(srv, '/api/auth/sendEmail', {}, { lang: 'zh_CN' });
     expect(res.body).toMatchObject({ code: 1001, msg: 'email：不能为空' });
+  });
+
+  it.each([
+    ['/api/transfer/index', { to: '12345678', amount: '1', remark: 'hi\u0000there' }, 'remark'],
+    ['/api/transfer/index', { to: '12345678', amount: '1', remark: 'pay \u202Edlrow' }, 'remark'],
+    ['/api/transfer/index', { to: '12345678', amount: '1', remark: 'two\nlines' }, 'remark'],
+    ['/api/assets/moneyRecord', { type: 'x\u0000' }, 'type'],
+    ['/api/assets/moneyRecord', { symbol: 'US\u0007DT' }, 'symbol'],
+    ['/api/trade/sell', { symbol: 'BWC', price: '1\u0000', amount: '10' }, 'price'],
+    ['/api/trade/sellList', { symbol: 'BWC\u2066' }, 'symbol'],
+    ['/api/user/info', { nested: { deep: ['ok', 'bad\u009b'] } }, 'nested.deep.1'],
+  ])('%s refuses control and direction characters (%j)', async (path, body, field) => {
+    const before = await srv.app.ledger.solvency();
+    const res = await call(srv, path, body, { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ code: 1001, error: 'ValidationFailed' });
+    expect(res.body.msg).toContain(field);
+    expect(await srv.app.ledger.solvency()).toEqual(before);
+    const zh = await call(srv, path, body, { token, lang: 'zh_CN' });
+    expect(zh.body.msg).toContain('不允许的字符');
+  });
+
+  it('keeps the line breaks of a sign-in message', () => {
+    expect(isSafeText('app.example wants you to sign in\nURI: x', 'message')).toBe(true);
+    expect(isSafeText('a\nb', 'remark')).toBe(false);
+    expect(findUnsafeText({ a: [{ b: 'ok' }, { c: '\u202e' }] })).toBe('a.1.c');
+    expect(findUnsafeText({ a: 'ok', n: 5, z: null })).toBeNull();
   });
 
   it('ignores unknown fields', async () => {

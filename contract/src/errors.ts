@@ -426,6 +426,18 @@ export const ERRORS = {
       de: 'Der Preis hat sich über das Angebot hinaus bewegt; bitte aktualisieren',
     },
   },
+  RemainderTooSmall: {
+    code: 2305,
+    msg: {
+      en: 'This would leave less than {min} in the listing: buy all of it or less',
+      zh: '购买后挂单剩余将少于 {min}：请全部购买或减少数量',
+      ko: '구매 후 남는 수량이 {min} 미만이 됩니다. 전부 구매하거나 더 적게 구매하세요',
+      th: 'จะเหลือในรายการขายน้อยกว่า {min}: โปรดซื้อทั้งหมดหรือซื้อน้อยลง',
+      vi: 'Phần còn lại của tin đăng sẽ dưới {min}: hãy mua hết hoặc mua ít hơn',
+      ja: '残りが {min} 未満になります。すべて購入するか、数量を減らしてください',
+      de: 'Im Angebot bliebe weniger als {min}: kaufen Sie alles oder weniger',
+    },
+  },
   SystemFundsShort: {
     code: 2303,
     msg: {

@@ -143,8 +143,8 @@ describe('the exchange converts on the live book', () => {
     );
     expect((await spot(u.id, 'BWC')).available).toBe(minor('BWC', '166.61'));
     const spent = minor('USDT', '1000') - (await spot(u.id, 'USDT')).available;
-    // 166.61 × 0.6002 = 99.999322, plus the 0.5% fee (0.499996).
-    expect(show('USDT', spent)).toBe('100.499318');
+    // 166.61 × 0.6002 = 99.999322, plus the 0.5% fee rounded up (0.49999661 → 0.499997).
+    expect(show('USDT', spent)).toBe('100.499319');
 
     const later = await quote(u.token, 'BWC', 'USDT', '50');
     srv.clock.advance(31_000);

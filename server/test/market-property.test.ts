@@ -147,12 +147,19 @@ const minor = (text: string | null, scale: number): bigint => {
   return v;
 };
 
-/** What an open order must still hold, from its own figures: a buy its open value plus the larger fee, a sell its open size. */
+/** Size steps in base minor units: BTC 0.0001, NEU 0.01. */
+const LOT: Record<string, bigint> = { 'BTC-USDT': 10_000n, 'NEU-USDT': 1_000_000n };
+
+/**
+ * What an open order must still hold, from its own figures: a buy its open value, the larger fee on it
+ * rounded up and one USDT minor unit per open lot (the rounding of later fills); a sell its open size.
+ */
 function expectedHold(o: OrderView): bigint {
   const remaining = minor(o.sz, 8) - minor(o.filled_sz, 8);
   if (o.side === 'sell') return remaining;
   const q = (minor(o.px, 6) * remaining) / 10n ** 8n;
-  return q + (q * (MAKER > TAKER ? MAKER : TAKER)) / RATE_ONE;
+  const rate = MAKER > TAKER ? MAKER : TAKER;
+  return q + (q * rate + RATE_ONE - 1n) / RATE_ONE + remaining / (LOT[o.instId] ?? 1n);
 }
 
 async function checkInvariants(): Promise<void> {

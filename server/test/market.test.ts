@@ -148,10 +148,10 @@ describe('spot orders', () => {
     const b = await funded({ BTC: '1' });
     const feesBefore = BigInt(await fees());
     const bid = await placed(a, { instId: 'BTC-USDT', side: 'buy', type: 'limit', px: '60000', sz: '0.01' });
-    expect(bid).toMatchObject({ status: 'new', px: '60000', sz: '0.01', filled_sz: '0', frozen: '600.6' });
+    expect(bid).toMatchObject({ status: 'new', px: '60000', sz: '0.01', filled_sz: '0', frozen: '600.6001' });
     expect(bid.trade_id).toMatch(/^ord_[0-9a-f]{24}$/);
-    // 600 USDT + the larger fee (taker 0.1%) = 600.6 held.
-    expect(await balance(a, 'USDT')).toEqual({ available: '9399.4', frozen: '600.6' });
+    // 600 USDT + the larger fee (taker 0.1%) + one minor unit for each of its 100 lots = 600.6001 held.
+    expect(await balance(a, 'USDT')).toEqual({ available: '9399.3999', frozen: '600.6001' });
     const open = await call<Page<Order>>(srv, '/v1/order/meTradeList', { state: 'open' }, { token: a.token });
     expect(open.body.data.total).toBe(1);
     expect(open.body.data.list[0]).toMatchObject({
@@ -358,8 +358,8 @@ describe('spot orders', () => {
       tif: 'FOK',
     });
     expect(fok2).toMatchObject({ status: 'filled', filled_sz: '0.01' });
-    // Spent 600 + 0.6 and 600.1 + 0.6001; the resting bid holds 599.9 + 0.5999.
-    expect(await balance(taker, 'USDT')).toEqual({ available: '8198.2', frozen: '600.4999' });
+    // Spent 600 + 0.6 and 600.1 + 0.6001; the resting bid holds 599.9 + 0.5999 + 0.0001 (one unit a lot).
+    expect(await balance(taker, 'USDT')).toEqual({ available: '8198.1999', frozen: '600.5' });
     // Got 600 − 0.48 and 600.1 − 0.48008.
     expect(await balance(maker, 'USDT')).toEqual({ available: '1199.13992', frozen: '0' });
     await clear(taker, maker);
@@ -745,5 +745,68 @@ describe('restart', () => {
     await market.rebuild('BTC-USDT');
     expect((await market.depth('BTC-USDT')).asks[0]).toEqual(['65000', '0.02', 1]);
     await clear(x, y);
+  });
+});
+
+describe('no free trade', () => {
+  it('token market: a dust purchase is refused, a part must leave the minimum, and every fee rounds up', async () => {
+    const seller = await funded({ BWC: '100' });
+    const buyer = await funded({ USDT: '100' });
+    const listed = await call<Listing>(
+      srv,
+      '/api/trade/sell',
+      { symbol: 'BWC', price: '0.6', amount: '20.00000003' },
+      { token: seller.token },
+    );
+    const id = listed.body.data.id;
+    const buy = (amount?: string) =>
+      call<Sale>(srv, '/api/trade/buy', amount ? { id, amount } : { id }, { token: buyer.token });
+    expect((await buy('0.00000001')).body).toMatchObject({ error: 'BelowMinimum' });
+    // 12 BWC (7.2 USDT) would leave 8.00000003 BWC, worth 4.8 USDT: below the 5 USDT minimum.
+    expect((await buy('12')).body).toMatchObject({ error: 'RemainderTooSmall' });
+    // All of it: 20.00000003 × 0.6 = 12.000000018 → 12.000001 (rounded up); 0.2% of it → 0.024001.
+    const all = await buy();
+    expect(all.body.data).toMatchObject({ total: '12.000001', fee: '0.024001', net: '11.976' });
+  });
+
+  it('spot: a one-lot fill pays a fee of at least one minor unit on both sides', async () => {
+    const a = await funded({ USDT: '100' });
+    const b = await funded({ NEU: '10' });
+    // One lot (0.01 NEU) at 0.0001 USDT: a notional of 0.000001 USDT, whose 0.08 % is far below a minor unit.
+    await srv.app.deps.settings.set(
+      'market.instruments',
+      (await srv.app.deps.settings.get('market.instruments')).map((i) =>
+        i.inst_id === 'NEU-USDT' ? { ...i, min_notional: '0' } : i,
+      ),
+    );
+    try {
+      const bid = await placed(a, {
+        instId: 'NEU-USDT',
+        side: 'buy',
+        type: 'limit',
+        px: '0.0001',
+        sz: '0.01',
+      });
+      const ask = await placed(b, {
+        instId: 'NEU-USDT',
+        side: 'sell',
+        type: 'limit',
+        px: '0.0001',
+        sz: '0.01',
+      });
+      expect(ask).toMatchObject({ status: 'filled', fee: '0.000001' });
+      const rows = await queryRows<Record<string, string>>(
+        srv.app.deps.store.db,
+        sql`select maker_fee::text, taker_fee::text from market_trades where maker_order_id = ${bid.trade_id}`,
+      );
+      expect(rows).toEqual([{ maker_fee: '1', taker_fee: '1' }]);
+    } finally {
+      await srv.app.deps.settings.set(
+        'market.instruments',
+        (await srv.app.deps.settings.get('market.instruments')).map((i) =>
+          i.inst_id === 'NEU-USDT' ? { ...i, min_notional: '5' } : i,
+        ),
+      );
+    }
   });
 });

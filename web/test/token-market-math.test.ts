@@ -17,9 +17,10 @@ describe('token market figures (as the server counts them)', () => {
     ['NEU', '2', '4', '0.002', '8', '0.016', '7.984'],
     ['BWC', '0.5', '1000', '0.002', '500', '1', '499'],
     // price × amount is rounded up to the USDT minor unit: 0.333333 × 0.00000001 → 0.000001
-    ['BWC', '0.333333', '0.00000001', '0.002', '0.000001', '0', '0.000001'],
-    // 0.1 × 0.12345678 = 0.012345678 → 0.012346; the fee rounds down: 0.000024692 → 0.000024
-    ['ALEO', '0.1', '0.12345678', '0.002', '0.012346', '0.000024', '0.012322'],
+    // and the fee up, so no trade is free: 0.000000002 → 0.000001
+    ['BWC', '0.333333', '0.00000001', '0.002', '0.000001', '0.000001', '0'],
+    // 0.1 × 0.12345678 = 0.012345678 → 0.012346; the fee rounds up: 0.000024692 → 0.000025
+    ['ALEO', '0.1', '0.12345678', '0.002', '0.012346', '0.000025', '0.012321'],
     ['SATS', '0.000001', '123456789', '0', '123.456789', '0', '123.456789'],
   ];
   for (const [symbol, price, amount, rate, total, fee, net] of rows) {
@@ -34,11 +35,13 @@ describe('token market figures (as the server counts them)', () => {
     expect(tradeFigures('BWC', '1', '0.000000001', '0.002')).toBeNull();
   });
 
-  it('rounds cost up and fee down in minor units', () => {
+  it('rounds cost and fee up in minor units', () => {
     expect(costMinor(1n, 1n, 8)).toBe(1n);
     expect(costMinor(100_000_000n, 100_000_000n, 8)).toBe(100_000_000n);
-    expect(feeMinor(499n, '0.002')).toBe(0n);
+    expect(feeMinor(0n, '0.002')).toBe(0n);
+    expect(feeMinor(1n, '0.002')).toBe(1n);
     expect(feeMinor(500n, '0.002')).toBe(1n);
+    expect(feeMinor(501n, '0.002')).toBe(2n);
     expect(feeMinor(500n, 'nonsense')).toBe(0n);
   });
 
@@ -62,6 +65,15 @@ describe('token market figures (as the server counts them)', () => {
     expect(checkPurchase('NEU', '2', '5.00000001', '50', '10')).toBe('insufficient');
     expect(checkPurchase('NEU', '2', '5', '50', '10')).toBeNull();
     expect(checkPurchase('NEU', '2', '50', '50', null)).toBeNull();
+  });
+
+  it('keeps every purchase at the minimum trade value, and what it leaves too', () => {
+    // 50 NEU at 2 USDT, minimum 5 USDT: 2 NEU is 4 USDT; 48 NEU would leave 4 USDT; all of it is fine.
+    expect(checkPurchase('NEU', '2', '2', '50', '1000', '5')).toBe('belowMinimum');
+    expect(checkPurchase('NEU', '2', '48', '50', '1000', '5')).toBe('leavesTooLittle');
+    expect(checkPurchase('NEU', '2', '47.5', '50', '1000', '5')).toBeNull();
+    expect(checkPurchase('NEU', '2', '50', '50', '1000', '5')).toBeNull();
+    expect(checkPurchase('NEU', '2', '1', '1', '1000', '5')).toBeNull();
   });
 
   it('checks a listing price and the smallest total', () => {

@@ -194,7 +194,8 @@ describe('order form arithmetic', () => {
     expect(feeRate(draft({ side: 'sell', price: '49999.9' }), ctx())).toBe('0.001');
     expect(feeRate(draft({ type: 'market', amount: '100' }), ctx())).toBe('0.001');
     // A limit buy holds its value plus the fee at the higher rate; a sell its amount.
-    expect(holdAmount(draft(), ctx())).toBe('500.5');
+    // Value, the higher fee rounded up, and one USDT minor unit for each of its 100 lots (0.01 BTC).
+    expect(holdAmount(draft(), ctx())).toBe('500.5001');
     expect(holdAmount(draft({ side: 'sell' }), ctx())).toBe('0.01');
     // A market buy's amount is what it spends in USDT; a market sell is valued at the last price.
     expect(notional(draft({ type: 'market', amount: '100' }), ctx())).toBe('100');

@@ -262,7 +262,15 @@ export const tradingEndpoints = {
       request_id: zRequestId.optional(),
     }),
     data: zSale,
-    errors: ['InsufficientBalance', 'NotFound', 'InvalidState', 'OwnListing', 'IdempotencyConflict'],
+    errors: [
+      'InsufficientBalance',
+      'NotFound',
+      'InvalidState',
+      'OwnListing',
+      'IdempotencyConflict',
+      'BelowMinimum',
+      'RemainderTooSmall',
+    ],
   }),
   '/api/trade/cancelSell': live('trading', {
     summary: 'Token market: withdraw what is left of my listing; the tokens are released',

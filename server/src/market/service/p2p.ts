@@ -21,7 +21,10 @@ const QUOTE = 'USDT';
  * journal transaction — tokens from the seller's hold to the buyer, USDT from the buyer to the seller minus
  * the seller's fee, the fee to `system:fees`; the seller can withdraw what is unsold (hold released). The
  * listing row is locked for the purchase, so two buyers can never take the same tokens.
- * Price is USDT per whole token; a purchase costs price × amount rounded up to the USDT minor unit.
+ * Price is USDT per whole token; a purchase costs price × amount rounded up to the USDT minor unit, and the
+ * seller's fee on it is rounded up too (never zero). A listing is worth at least the minimum trade value
+ * (`p2p.min_usdt`), and so is every purchase: a part must be worth the minimum and leave at least that much,
+ * or take all that is left.
  */
 export function createP2p(ctx: MarketContext) {
   const { deps, ledger, scaleOf } = ctx;
@@ -156,6 +159,14 @@ export function createP2p(ctx: MarketContext) {
       const amount = b.amount === undefined ? l.remaining : amountIn(asset, b.amount, 'amount');
       if (amount > l.remaining) throw new ValidationError('amount', 'too_big');
       const total = costOf(asset, l.price, amount);
+      // Every purchase is worth at least the minimum trade value, and leaves none or at least that much.
+      const minText = await settings.get('p2p.min_usdt');
+      const min = parseAmount(minText, scaleOf(QUOTE, true).scale) ?? 0n;
+      const left = l.remaining - amount;
+      if (left > 0n && total < min) throw new DomainError('BelowMinimum', { min: `${minText} ${QUOTE}` });
+      if (left > 0n && costOf(asset, l.price, left) < min) {
+        throw new DomainError('RemainderTooSmall', { min: `${minText} ${QUOTE}` });
+      }
       const fee = feeOf(total, parseRate(l.feeRate));
       const account = (u: number, a: string) => ledger.account(tx, { userId: u, asset: a, kind: 'spot' });
       const sellerTokens = await account(l.userId, l.asset);
@@ -168,8 +179,8 @@ export function createP2p(ctx: MarketContext) {
         { account: buyerTokens, bucket: 'available' as const, amount },
         { account: buyerUsdt, bucket: 'available' as const, amount: -total },
         { account: sellerUsdt, bucket: 'available' as const, amount: total - fee },
-        ...(fee > 0n ? [{ account: fees, bucket: 'available' as const, amount: fee }] : []),
-      ];
+        { account: fees, bucket: 'available' as const, amount: fee },
+      ].filter((p) => p.amount !== 0n);
       const ledgerTxId = await ledger.post(tx, {
         cause: 'p2p.buy',
         ref: String(l.id),

@@ -437,7 +437,7 @@ export function createSpot(ctx: MarketContext) {
         ...base,
         input: { userId, side: o.side, type: 'limit', price, size, timeInForce: tif },
         freezeAsset: buy ? inst.quote : inst.base,
-        freeze: buy ? q + feeOf(q, maxOf(maker, taker)) : size,
+        freeze: holdOf(inst, { side: o.side, price, remaining: size, makerRate: maker, takerRate: taker }),
         price,
         size,
         quoteSize: null,
@@ -554,7 +554,8 @@ export function createSpot(ctx: MarketContext) {
           );
           const q = quoteOf(inst, f.price, f.size);
           const makerFee = feeOf(q, parseRate(m.makerFeeRate));
-          const tFee = feeOf(q, taker);
+          // The taker's fee is rounded up once on all it filled in this call, spread over its fills.
+          const tFee = feeOf(takerQuote + q, taker) - feeOf(takerQuote, taker);
           const takerBuys = o.side === 'buy';
           const buyer = takerBuys ? userId : m.userId;
           const seller = takerBuys ? m.userId : userId;

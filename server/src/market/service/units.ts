@@ -9,9 +9,12 @@ import { formatAmount, parseAmount } from '@nexa/contract';
  *   unless tick × lot is a multiple of 10^baseScale, so this division is always exact: no rounding ever
  *   happens on a notional;
  * - the engine's notional unit is price × size (quote minor × base minor); quote minor × 10^baseScale.
- * Fee rates are fractions with 8 decimals (0.0008 → 80_000 of 10^8). A fee is rounded down to the quote's
- * minor unit, per fill, in the user's favour: the sum of per-fill fees never exceeds the fee on the sum,
- * which is what lets an order's hold be computed once, up front.
+ * Fee rates are fractions with 8 decimals (0.0008 → 80_000 of 10^8). A fee is rounded up to the quote's
+ * minor unit, so no non-zero trade is free. A taker's fee is counted on what it filled so far in the call
+ * (ceil(total × rate), spread over its fills); a resting order pays each later fill's fee rounded up, at
+ * most one minor unit over the exact fee per fill, and each fill is at least one lot: so a buy's hold is its
+ * value, the fee at the higher rate rounded up, and one minor unit per lot of its open size. That bound is
+ * what lets the hold be computed once, up front (see holdOf).
  */
 
 export const RATE_SCALE = 8;
@@ -71,17 +74,18 @@ export function parseRate(text: string): bigint {
   return r;
 }
 
-/** The fee on a quote amount, rounded down. */
+/** The fee on a quote amount, rounded up to the quote's minor unit (never zero on a non-zero amount at a non-zero rate). */
 export function feeOf(quote: bigint, rate: bigint): bigint {
-  return (quote * rate) / RATE_ONE;
+  return (quote * rate + RATE_ONE - 1n) / RATE_ONE;
 }
 
 export const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);
 export const minOf = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 
 /**
- * What an order still holds on the book: a buy holds the quote value of its open size at its price plus the
- * larger of its two fees on it (it may end up maker or taker); a sell holds its open base size.
+ * What an order still holds on the book: a buy holds the quote value of its open size at its price, the
+ * larger of its two fees on it rounded up (it may end up maker or taker), and one quote minor unit per open
+ * lot (each later fill, at least a lot, rounds its fee up by less than one unit); a sell holds its open size.
  */
 export function holdOf(
   inst: Instrument,
@@ -90,7 +94,7 @@ export function holdOf(
   if (o.remaining === 0n) return 0n;
   if (o.side === 'sell') return o.remaining;
   const q = quoteOf(inst, o.price, o.remaining);
-  return q + feeOf(q, maxOf(o.makerRate, o.takerRate));
+  return q + feeOf(q, maxOf(o.makerRate, o.takerRate)) + o.remaining / inst.lot;
 }
 
 /** The price band around a reference price, snapped inward to the tick (never below one tick). */

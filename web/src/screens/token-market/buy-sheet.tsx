@@ -6,14 +6,14 @@ import { assetScale, ratePercent, sanitizeAmountInput } from '../wallet/amounts'
 import { useBalances } from '../wallet/hooks';
 import { AmountInput, ConfirmSheet, Field } from '../wallet/parts';
 import { RequestIds } from '../wallet/request-id';
-import { type Listing, shortUid, useRefreshMarket } from './hooks';
+import { type Listing, shortUid, useMarketTerms, useRefreshMarket } from './hooks';
 import { affordable, type BuyProblem, checkPurchase, QUOTE, shareOf, tradeFigures } from './p2p-math';
 import { tokenText, usdtShown } from './parts';
 
 const SHARES = [25, 50, 75, 100] as const;
 
 /** The amount field's message for a problem ("Please enter the amount" once the user tried). */
-function useBuyMessage(listing: Listing, available: string | null) {
+function useBuyMessage(listing: Listing, available: string | null, minUsdt: string) {
   const { t } = useTranslation();
   return (problem: BuyProblem): string => {
     switch (problem) {
@@ -26,6 +26,10 @@ function useBuyMessage(listing: Listing, available: string | null) {
           amount: tokenText(listing.remaining, listing.symbol),
           asset: listing.symbol,
         });
+      case 'belowMinimum':
+        return t('tokenMarket.belowMinimum', { amount: usdtShown(minUsdt), asset: QUOTE });
+      case 'leavesTooLittle':
+        return t('tokenMarket.leavesTooLittle', { amount: usdtShown(minUsdt), asset: QUOTE });
       case 'insufficient':
         return t('tokenMarket.canAfford', {
           amount: tokenText(
@@ -62,8 +66,9 @@ function BuyForm({
   const l = listing;
   const scale = assetScale(l.symbol);
   const available = balances.available(QUOTE, 'spot');
-  const problem = checkPurchase(l.symbol, l.price, amount, l.remaining, available);
-  const message = useBuyMessage(l, available);
+  const { minUsdt } = useMarketTerms();
+  const problem = checkPurchase(l.symbol, l.price, amount, l.remaining, available, minUsdt);
+  const message = useBuyMessage(l, available, minUsdt);
   const shown = problem && (tried || (amount !== '' && problem !== 'required')) ? message(problem) : null;
   const figures = tradeFigures(l.symbol, l.price, amount === '' ? '0' : amount, l.fee_rate);
   const rate = ratePercent(l.fee_rate);

@@ -5,7 +5,8 @@ import { assetScale } from '../wallet/amounts';
  * Money of the token market, as the server counts it (server/src/market/service/p2p.ts): bigint minor
  * units, decimal strings in and out, no float. A price is USDT per whole token; a purchase of `amount`
  * tokens costs price × amount rounded up to the USDT minor unit; the seller pays the fee on that total,
- * rounded down (rates carry 8 decimals).
+ * rounded up (rates carry 8 decimals). A purchase of part of a listing is worth the minimum trade value
+ * and leaves at least that much; buying all that is left is always allowed.
  */
 export const QUOTE = 'USDT';
 const QUOTE_SCALE = assetScale(QUOTE);
@@ -26,11 +27,11 @@ export function costMinor(priceMinor: bigint, amountMinor: bigint, tokenScale: n
   return (priceMinor * amountMinor + unit - 1n) / unit;
 }
 
-/** The seller's fee on a USDT total, rounded down; a rate the app cannot read counts as none. */
+/** The seller's fee on a USDT total, rounded up; a rate the app cannot read counts as none. */
 export function feeMinor(totalMinor: bigint, rate: string): bigint {
   const r = toMinor(rate, RATE_SCALE);
   if (r === null || r <= 0n || r >= RATE_ONE) return 0n;
-  return (totalMinor * r) / RATE_ONE;
+  return (totalMinor * r + RATE_ONE - 1n) / RATE_ONE;
 }
 
 /** One trade's figures as USDT decimal strings. */
@@ -82,7 +83,13 @@ export function affordable(
   return formatAmount(most < left ? most : left, scale);
 }
 
-export type BuyProblem = 'required' | 'invalid' | 'aboveRemaining' | 'insufficient';
+export type BuyProblem =
+  | 'required'
+  | 'invalid'
+  | 'aboveRemaining'
+  | 'belowMinimum'
+  | 'leavesTooLittle'
+  | 'insufficient';
 
 /** The first thing wrong with a purchase, or null when it may be sent. */
 export function checkPurchase(
@@ -91,13 +98,20 @@ export function checkPurchase(
   amount: string,
   remaining: string,
   available: string | null,
+  minUsdt = '0',
 ): BuyProblem | null {
   const scale = assetScale(symbol);
   if (amount.trim() === '') return 'required';
   const a = toMinor(amount, scale);
   if (a === null || a <= 0n) return 'invalid';
-  if (a > (toMinor(remaining, scale) ?? 0n)) return 'aboveRemaining';
+  const left = (toMinor(remaining, scale) ?? 0n) - a;
+  if (left < 0n) return 'aboveRemaining';
   const p = usdtMinor(price);
+  const min = usdtMinor(minUsdt) ?? 0n;
+  if (p !== null && left > 0n) {
+    if (costMinor(p, a, scale) < min) return 'belowMinimum';
+    if (costMinor(p, left, scale) < min) return 'leavesTooLittle';
+  }
   const cash = available === null ? null : usdtMinor(available);
   if (p !== null && cash !== null && costMinor(p, a, scale) > cash) return 'insufficient';
   return null;

@@ -145,20 +145,30 @@ function higherRate(rules: OrderRules): bigint {
   return maker > taker ? maker : taker;
 }
 
+/** A fee on a quote value, rounded up to the quote's decimals, as the server charges it. */
+function feeUp(value: bigint, rate: bigint): bigint {
+  const step = 10n ** BigInt(SCALE - QUOTE_DECIMALS);
+  const raw = mul(value, rate) + ((value * rate) % ONE > 0n ? 1n : 0n);
+  return ((raw + step - 1n) / step) * step;
+}
+
 /**
- * What the server holds for the order, in the asset it spends: a buy holds its value plus the fee
- * at the higher rate (a limit buy may end up taking), a market buy its spend plus the taker fee,
- * a sell its amount.
+ * What the server holds for the order, in the asset it spends: a limit buy holds its value, the fee
+ * at the higher rate rounded up (it may end up taking) and one quote minor unit per lot (the rounding of
+ * its later fills); a market buy its spend plus the taker fee rounded up; a sell its amount.
  */
 export function holdAmount(draft: OrderDraft, ctx: MarketContext): string | null {
   const amount = units(draft.amount);
   if (amount === null) return null;
   if (draft.side === 'sell') return text(amount);
   if (draft.type === 'market') {
-    return text(amount + mul(amount, units(ctx.rules.taker_fee_rate) ?? 0n));
+    return text(amount + feeUp(amount, units(ctx.rules.taker_fee_rate) ?? 0n));
   }
   const value = units(notional(draft, ctx));
-  return value === null ? null : text(value + mul(value, higherRate(ctx.rules)));
+  const lot = units(ctx.rules.lot_size);
+  if (value === null) return null;
+  const lots = lot !== null && lot > 0n ? amount / lot : 0n;
+  return text(value + feeUp(value, higherRate(ctx.rules)) + lots * 10n ** BigInt(SCALE - QUOTE_DECIMALS));
 }
 
 /**

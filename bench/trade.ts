@@ -1,21 +1,15 @@
 // End to end: submitTrade calls per second over HTTP (signed, enveloped, signed-in users, ledger
 // settlement, persistence), against a plain Fastify echo route on the same machine as the baseline.
-import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { systemClock } from '../server/src/clock';
-import { call, signedInUser, startServer, type TestServer } from '../server/test/harness';
+import { call, depositConfirmed, signedInUser, startServer, type TestServer } from '../server/test/harness';
 
 const CALLS = Number(process.env.TRADE_BENCH_CALLS ?? 1000);
 const CONCURRENCY = 8;
 
 async function fund(srv: TestServer, token: string, asset: string, amount: string, finance: string) {
-  const rep = await call<{ list: Array<{ id: number }> }>(
-    srv,
-    '/api/recharge/recharge',
-    { chain: 'manual', tx_hash: `0x${randomBytes(32).toString('hex')}`, amount, asset },
-    { token },
-  );
-  await call(srv, '/admin/deposits/confirm', { deposit_id: rep.body.data.list[0]?.id }, { token: finance });
+  // A deposit the operator confirms (a second operator approves it from the four-eyes threshold on).
+  await depositConfirmed(srv, token, finance, amount, asset);
 }
 
 function pct(sorted: number[], p: number): number {

@@ -34,20 +34,32 @@ export async function signIn(
 
 /** The demo's finance operator. */
 export async function financeOperator(product: Product): Promise<number> {
+  return operatorId(product, 'finance');
+}
+
+/** A demo operator's id (admin, finance). */
+export async function operatorId(product: Product, name: string): Promise<number> {
   const ops = await product.app.deps.store.db.select().from(schema.operators);
-  const id = ops.find((o) => o.name === 'finance')?.id;
-  if (id === undefined) throw new Error('no finance operator');
+  const id = ops.find((o) => o.name === name)?.id;
+  if (id === undefined) throw new Error(`no ${name} operator`);
   return id;
 }
 
-/** Money in as the product does it: a deposit the finance operator confirms. */
+/**
+ * Money in as the product does it: a deposit the finance operator records; one worth the second-approval
+ * threshold or more is then approved by the admin (two operators).
+ */
 export async function fund(product: Product, userId: number, asset: string, amount: string): Promise<void> {
   const [u] = await product.app.deps.store.db.select().from(schema.users).where(eq(schema.users.id, userId));
   if (!u) throw new Error('user not found');
-  await product.app.modules.wallet.deposits.confirm(await financeOperator(product), {
+  const deposits = product.app.modules.wallet.deposits;
+  const first = await deposits.confirm(await financeOperator(product), {
     user: u.uid,
     asset,
     amount,
     tx_hash: `0x${randomBytes(32).toString('hex')}`,
   });
+  if (first.status === 'pending') {
+    await deposits.confirm(await operatorId(product, 'admin'), { deposit_id: first.id });
+  }
 }

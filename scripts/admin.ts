@@ -1,5 +1,9 @@
 // Operator command line: talks to a running server's admin API, as the console will.
-//   npm run admin -- login <name> [--password P]      (or ADMIN_PASSWORD; token kept in ~/.nexa-admin)
+//   npm run admin -- login <name> [--password P] [--totp CODE]   (or ADMIN_PASSWORD; token kept in ~/.nexa-admin)
+//   npm run admin -- logout
+//   npm run admin -- 2fa-setup                      (prints the secret and otpauth URI once)
+//   npm run admin -- 2fa-confirm <code>             (prints ten one-time recovery codes once)
+//   npm run admin -- create-operator <name> --password P --roles finance,support
 //   npm run admin -- deposits [pending|approved|failed]
 //   npm run admin -- confirm <deposit_id>
 //   npm run admin -- credit --user <address|uid> --amount <n> --tx <hash> [--asset USDT]
@@ -74,7 +78,8 @@ switch (command) {
   case 'login': {
     const password = flag(args, 'password') ?? env.ADMIN_PASSWORD;
     if (!args[0] || !password) throw new Error('usage: login <name> --password P (or ADMIN_PASSWORD)');
-    const res = await call('/admin/auth/login', { name: args[0], password });
+    const totp = flag(args, 'totp');
+    const res = await call('/admin/auth/login', { name: args[0], password, ...(totp ? { totp } : {}) });
     if (res.code === 200) {
       writeFileSync(tokenFile, (res.data as { token: string }).token, { mode: 0o600 });
       chmodSync(tokenFile, 0o600);
@@ -82,6 +87,26 @@ switch (command) {
     } else print(res);
     break;
   }
+  case 'logout': {
+    print(await call('/admin/auth/logout', {}));
+    if (existsSync(tokenFile)) writeFileSync(tokenFile, '', { mode: 0o600 });
+    break;
+  }
+  case '2fa-setup':
+    print(await call('/admin/auth/totpSetup', {}));
+    break;
+  case '2fa-confirm':
+    print(await call('/admin/auth/totpConfirm', { code: args[0] ?? '' }));
+    break;
+  case 'create-operator':
+    print(
+      await call('/admin/operators/create', {
+        name: args[0],
+        password: flag(args, 'password'),
+        roles: (flag(args, 'roles') ?? '').split(',').filter(Boolean),
+      }),
+    );
+    break;
   case 'deposits':
     print(await call('/admin/deposits/list', { page: 1, size: 50, ...status(args[0]) }));
     break;
@@ -124,7 +149,7 @@ switch (command) {
     console.log(
       readFileSync(new URL(import.meta.url), 'utf8')
         .split('\n')
-        .slice(0, 12)
+        .slice(0, 16)
         .join('\n'),
     );
 }

@@ -438,6 +438,30 @@ export const ERRORS = {
       de: 'Im Angebot bliebe weniger als {min}: kaufen Sie alles oder weniger',
     },
   },
+  ConflictOfInterest: {
+    code: 2306,
+    msg: {
+      en: 'You made an unconfirmed credit to this user: another operator must approve',
+      zh: '您曾为该用户手动入账（未经链上确认），须由其他操作员审批',
+      ko: '이 사용자에게 확인되지 않은 입금을 처리하셨습니다. 다른 운영자가 승인해야 합니다',
+      th: 'คุณเคยเติมเงินที่ยังไม่ยืนยันบนเชนให้ผู้ใช้นี้ ต้องให้ผู้ดูแลคนอื่นอนุมัติ',
+      vi: 'Bạn đã ghi có thủ công cho người dùng này: người vận hành khác phải phê duyệt',
+      ja: 'このユーザーへの未確認の入金を行ったため、別のオペレーターの承認が必要です',
+      de: 'Sie haben diesem Nutzer eine unbestätigte Gutschrift gebucht: ein anderer Operator muss freigeben',
+    },
+  },
+  SecondFactorRequired: {
+    code: 2307,
+    msg: {
+      en: 'A second factor is required: enter your authenticator code, or enrol one first',
+      zh: '需要二次验证：请输入验证器代码，或先绑定验证器',
+      ko: '2단계 인증이 필요합니다. 인증 코드를 입력하거나 먼저 등록하세요',
+      th: 'ต้องยืนยันตัวตนขั้นที่สอง: ใส่รหัสจากแอปยืนยันตัวตน หรือผูกแอปก่อน',
+      vi: 'Cần xác thực hai lớp: nhập mã xác thực, hoặc đăng ký trước',
+      ja: '二要素認証が必要です。認証コードを入力するか、先に登録してください',
+      de: 'Ein zweiter Faktor ist nötig: Code der Authenticator-App eingeben oder zuerst einrichten',
+    },
+  },
   SystemFundsShort: {
     code: 2303,
     msg: {

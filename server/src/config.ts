@@ -6,6 +6,9 @@ const bool = z
   .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => ['on', 'true', '1', 'yes'].includes(v));
 
+/** The demo's key for operators' second-factor secrets (README); production refuses it. */
+const DEMO_OPERATOR_KEY = Buffer.from('nexa-demo-operator-key-32-bytes!').toString('base64');
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -23,6 +26,10 @@ const EnvSchema = z.object({
    * request's own Host or X-Forwarded-Host header is never trusted for that. Required in production.
    */
   PUBLIC_URL: z.string().url().optional(),
+  /** Key (32 bytes, base64) sealing operators' TOTP secrets at rest; production needs its own. */
+  OPERATOR_KEY: z.string().default(DEMO_OPERATOR_KEY),
+  /** Whether operators must have a second factor (TOTP) to act: required by default in production. */
+  OPERATOR_2FA: z.enum(['required', 'optional']).optional(),
   /** Hosts a Sign-In-with-Ethereum message may name, comma separated; empty = the host of PUBLIC_URL. */
   SIWE_DOMAINS: z.string().default(''),
   CHAIN_ID: z.coerce.number().int().positive().default(1),
@@ -79,6 +86,9 @@ export interface Config {
   readonly envelopeKeyText: string;
   readonly signSecret: string;
   readonly publicUrl: string | undefined;
+  readonly operatorKey: Uint8Array;
+  /** Operators without a confirmed second factor may only enrol one. */
+  readonly operator2fa: 'required' | 'optional';
   /** Hosts a sign-in message may name: from configuration only, never from a request. */
   readonly siweDomains: readonly string[];
   readonly chainId: number;
@@ -156,6 +166,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   ) {
     throw new Error('production needs its own ENVELOPE_KEY and SIGN_SECRET');
   }
+  if (e.NODE_ENV === 'production' && e.OPERATOR_KEY === DEMO_OPERATOR_KEY) {
+    throw new Error("production needs its own OPERATOR_KEY (it seals the operators' second-factor secrets)");
+  }
   return Object.freeze({
     env: e.NODE_ENV,
     port: e.PORT,
@@ -168,6 +181,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     envelopeKeyText: e.ENVELOPE_KEY,
     signSecret: e.SIGN_SECRET,
     publicUrl: e.PUBLIC_URL,
+    operatorKey: decodeKey(e.OPERATOR_KEY),
+    operator2fa: e.OPERATOR_2FA ?? (e.NODE_ENV === 'production' ? 'required' : 'optional'),
     siweDomains: signInDomains(e),
     chainId: e.CHAIN_ID,
     sessionTtlS: e.SESSION_TTL_S,

@@ -124,23 +124,27 @@ export function createHandlers(m: Modules): Handlers {
     '/api/trade/buy': (ctx) => market.p2p.buy(ctx.me().id, ctx.body),
     '/api/trade/cancelSell': (ctx) => market.p2p.withdraw(ctx.me().id, ctx.body.id),
 
-    '/admin/auth/login': (ctx) => admin.login(ctx.body.name, ctx.body.password, ctx.ip),
+    '/admin/auth/login': (ctx) => admin.login(ctx.body.name, ctx.body.password, ctx.ip, ctx.body.totp),
+    '/admin/auth/logout': (ctx) => admin.logout(ctx.op()),
+    '/admin/auth/totpSetup': (ctx) => admin.totpSetup(ctx.op()),
+    '/admin/auth/totpConfirm': (ctx) => admin.totpConfirm(ctx.op(), ctx.body.code),
+    '/admin/operators/create': (ctx) => admin.createOperatorBy(ctx.op(), ctx.body),
     '/admin/deposits/list': (ctx) => admin.depositList(ctx.op(), ctx.body),
-    '/admin/deposits/confirm': (ctx) => {
-      admin.require(ctx.op(), 'finance');
+    '/admin/deposits/confirm': async (ctx) => {
+      await admin.act(ctx.op(), 'finance');
       return wallet.deposits.confirm(ctx.op().id, ctx.body);
     },
-    '/admin/deposits/reject': (ctx) => {
-      admin.require(ctx.op(), 'finance');
+    '/admin/deposits/reject': async (ctx) => {
+      await admin.act(ctx.op(), 'finance');
       return wallet.deposits.reject(ctx.op().id, ctx.body.deposit_id, ctx.body.reason);
     },
     '/admin/withdrawals/list': (ctx) => admin.withdrawalList(ctx.op(), ctx.body),
-    '/admin/withdrawals/approve': (ctx) => {
-      admin.require(ctx.op(), 'finance');
+    '/admin/withdrawals/approve': async (ctx) => {
+      await admin.act(ctx.op(), 'finance');
       return wallet.withdrawals.approve(ctx.op().id, ctx.body.withdrawal_id, ctx.body.tx_hash);
     },
-    '/admin/withdrawals/reject': (ctx) => {
-      admin.require(ctx.op(), 'finance');
+    '/admin/withdrawals/reject': async (ctx) => {
+      await admin.act(ctx.op(), 'finance');
       return wallet.withdrawals.reject(ctx.op().id, ctx.body.withdrawal_id, ctx.body.reason);
     },
     '/admin/solvency': (ctx) => admin.solvency(ctx.op()),

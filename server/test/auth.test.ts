@@ -137,6 +137,7 @@ describe('sign-in', () => {
       NODE_ENV: 'production',
       ENVELOPE_KEY: Buffer.alloc(32, 7).toString('base64'),
       SIGN_SECRET: 'prod-sign-secret',
+      OPERATOR_KEY: Buffer.alloc(32, 5).toString('base64'),
     };
     expect(() => loadConfig(prod)).toThrow(/PUBLIC_URL/);
     expect(loadConfig({ ...prod, PUBLIC_URL: 'http://localhost:8080' }).siweDomains).toEqual([

@@ -82,6 +82,7 @@ export async function startServer(
   });
   // Tests sign in many users from one address; the limit itself is tested by setting it back.
   await app.deps.settings.set('auth.login_per_ip_per_minute', 100_000);
+  await app.deps.settings.set('admin.login_per_ip_per_minute', 100_000);
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.fastify.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
@@ -244,11 +245,24 @@ export async function depositConfirmed(
     { ...(asset ? { asset } : {}), chain: 'manual', tx_hash: `0x${randomBytes(32).toString('hex')}`, amount },
     { token: userToken },
   );
-  const ok = await call(
+  const id = rep.body.data.list[0]?.id;
+  const ok = await call<{ status: string; approvals: string[] }>(
     srv,
     '/admin/deposits/confirm',
-    { deposit_id: rep.body.data.list[0]?.id },
+    { deposit_id: id },
     { token: operator },
   );
   if (ok.body.code !== 200) throw new Error(`deposit not confirmed: ${JSON.stringify(ok.body)}`);
+  if (ok.body.data.status === 'pending') {
+    // Worth the second-approval threshold: another demo operator approves it.
+    const [name, password] =
+      ok.body.data.approvals[0] === 'admin' ? ['finance', 'nexa-finance'] : ['admin', 'nexa-admin'];
+    const second = await call(
+      srv,
+      '/admin/deposits/confirm',
+      { deposit_id: id },
+      { token: await operatorToken(srv, name, password) },
+    );
+    if (second.body.code !== 200) throw new Error(`deposit not approved: ${JSON.stringify(second.body)}`);
+  }
 }

@@ -55,6 +55,7 @@ describe('the log', () => {
         NODE_ENV: 'production',
         ENVELOPE_KEY: Buffer.alloc(32, 9).toString('base64'),
         SIGN_SECRET: 'a-production-sign-secret',
+        OPERATOR_KEY: Buffer.alloc(32, 5).toString('base64'),
       },
     });
   });

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, operatorToken, signedInUser, startServer, type TestServer } from './harness';
+import { call, depositConfirmed, operatorToken, signedInUser, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 let admin: string;
 let finance: string;
+let cashier: string;
 
 const hash = () => `0x${randomBytes(32).toString('hex')}`;
 const rid = () => `req-${randomBytes(8).toString('hex')}`;
@@ -20,20 +21,13 @@ async function balance(token: string, asset = 'USDT', account = 'spot') {
   return { available: row?.available ?? '?', frozen: row?.frozen ?? '?' };
 }
 
-/** A signed-in user with `amount` USDT credited through an operator-confirmed deposit. */
+/**
+ * A signed-in user with `amount` USDT credited through an operator-confirmed deposit. The cashier records
+ * it (and the admin approves it from the threshold on), so the finance operator may pay the user out.
+ */
 async function funded(amount: string) {
   const u = await signedInUser(srv);
-  if (amount !== '0') {
-    const rep = await call<{ list: Array<{ id: number }> }>(
-      srv,
-      '/api/recharge/recharge',
-      { chain: 'manual', tx_hash: hash(), amount },
-      { token: u.token },
-    );
-    const id = rep.body.data.list[0]?.id;
-    const ok = await call(srv, '/admin/deposits/confirm', { deposit_id: id }, { token: finance });
-    if (ok.body.code !== 200) throw new Error(JSON.stringify(ok.body));
-  }
+  if (amount !== '0') await depositConfirmed(srv, u.token, cashier, amount);
   return u;
 }
 
@@ -41,6 +35,8 @@ beforeAll(async () => {
   srv = await startServer();
   admin = await operatorToken(srv, 'admin', 'nexa-admin');
   finance = await operatorToken(srv, 'finance', 'nexa-finance');
+  await srv.app.modules.admin.createOperator('cashier', 'cashier-password', ['finance']);
+  cashier = await operatorToken(srv, 'cashier', 'cashier-password');
 });
 afterEach(async () => {
   expect(await srv.app.ledger.audit()).toEqual([]);
@@ -87,41 +83,97 @@ describe('deposits confirmed by an operator', () => {
     expect(log.body.data.list[0]).toMatchObject({ type: 'deposit', amount: '250.5' });
   });
 
-  it('refuses another user reporting the same hash; rejection shows the reason and credits nothing', async () => {
+  it('lets nobody squat a hash: a rejected claim frees it, and the rightful owner is always credited', async () => {
     const a = await signedInUser(srv);
     const b = await signedInUser(srv);
     const tx = hash();
-    const first = await call<{ list: Array<{ id: number }> }>(
+    const claim = (token: string) =>
+      call<{ list: Array<{ id: number; status: string }> }>(
+        srv,
+        '/api/recharge/recharge',
+        { chain: 'manual', tx_hash: tx, amount: '10' },
+        { token },
+      );
+    // B reports A's public hash first; the operator rejects B's claim.
+    const squat = await claim(b.token);
+    const rej = await call(
       srv,
-      '/api/recharge/recharge',
-      { chain: 'manual', tx_hash: tx, amount: '10' },
-      { token: a.token },
+      '/admin/deposits/reject',
+      { deposit_id: squat.body.data.list[0]?.id, reason: 'not received' },
+      { token: finance },
     );
+    expect(rej.body.data).toMatchObject({ status: 'failed', reason: 'not received' });
+    // A can still report it, and is credited.
+    const first = await claim(a.token);
+    expect(first.body.data.list[0]).toMatchObject({ status: 'pending' });
+    expect((await claim(a.token)).body.data.list[0]?.id).toBe(first.body.data.list[0]?.id);
+    // A claim by B beside A's pending one is marked contested; crediting A's fails B's.
+    const again = await claim(b.token);
+    const queue = await call<{ list: Array<{ id: number; contested: boolean }> }>(
+      srv,
+      '/admin/deposits/list',
+      { status: 'pending', page: 1, size: 50 },
+      { token: finance },
+    );
+    expect(queue.body.data.list.find((d) => d.id === first.body.data.list[0]?.id)).toMatchObject({
+      contested: true,
+    });
+    const credited = await call(
+      srv,
+      '/admin/deposits/confirm',
+      { deposit_id: first.body.data.list[0]?.id },
+      { token: finance },
+    );
+    expect(credited.body.data).toMatchObject({ status: 'approved', contested: false });
+    expect(await balance(a.token)).toEqual({ available: '10', frozen: '0' });
+    const lost = await call<{ list: Array<{ id: number; status: string; reason: string }> }>(
+      srv,
+      '/v1/recharge/list',
+      { page: 1 },
+      { token: b.token },
+    );
+    expect(lost.body.data.list.find((d) => d.id === again.body.data.list[0]?.id)).toMatchObject({
+      status: 'failed',
+    });
+    // Once credited, the hash is nobody else's, and never credited twice.
+    expect((await claim(b.token)).body.error).toBe('NotFound');
     expect(
       (
         await call(
           srv,
-          '/api/recharge/recharge',
-          { chain: 'manual', tx_hash: tx, amount: '10' },
-          { token: b.token },
+          '/admin/deposits/confirm',
+          { user: a.wallet.address, amount: '10', tx_hash: tx },
+          { token: admin },
         )
       ).body.error,
-    ).toBe('NotFound');
-    const again = await call<{ list: Array<{ id: number }> }>(
+    ).toBe('InvalidState');
+    expect(await balance(b.token)).toEqual({ available: '0', frozen: '0' });
+  });
+
+  it('credits the owner directly after a squatter was rejected', async () => {
+    const a = await signedInUser(srv);
+    const b = await signedInUser(srv);
+    const tx = hash();
+    const squat = await call<{ list: Array<{ id: number }> }>(
       srv,
       '/api/recharge/recharge',
       { chain: 'manual', tx_hash: tx, amount: '10' },
-      { token: a.token },
+      { token: b.token },
     );
-    expect(again.body.data.list[0]?.id).toBe(first.body.data.list[0]?.id);
-    const rej = await call(
+    await call(
       srv,
       '/admin/deposits/reject',
-      { deposit_id: first.body.data.list[0]?.id, reason: 'not received' },
+      { deposit_id: squat.body.data.list[0]?.id, reason: 'not yours' },
       { token: finance },
     );
-    expect(rej.body.data).toMatchObject({ status: 'failed', reason: 'not received' });
-    expect(await balance(a.token)).toEqual({ available: '0', frozen: '0' });
+    const direct = await call(
+      srv,
+      '/admin/deposits/confirm',
+      { user: a.wallet.address, amount: '10', tx_hash: tx },
+      { token: finance },
+    );
+    expect(direct.body.data).toMatchObject({ status: 'approved' });
+    expect(await balance(a.token)).toEqual({ available: '10', frozen: '0' });
   });
 
   it('keeps operator calls for operators and user calls for users', async () => {

@@ -4,7 +4,15 @@ import { zPositiveDecimal } from '../money';
 import { zTime } from '../schemas';
 import { zAsset, zDeposit, zRecordStatus, zWithdrawal } from './wallet';
 
-const zAdminDeposit = zDeposit.extend({ user: z.object({ uid: z.string(), address: z.string() }) });
+const zAdminDeposit = zDeposit.extend({
+  user: z.object({ uid: z.string(), address: z.string() }),
+  /** Operators who approved a manual credit, in order (the first made it). */
+  approvals: z.array(z.string()),
+  /** Two from the threshold on (`deposit.manual_second_approval_usdt`), else one. */
+  required_approvals: z.number().int(),
+  /** Another user claims the same transfer. */
+  contested: z.boolean(),
+});
 const zAdminWithdrawal = zWithdrawal.extend({
   user: z.object({ uid: z.string(), address: z.string() }),
   approvals: z.array(z.string()),
@@ -16,12 +24,66 @@ const op = { operator: true, extension: true } as const;
 /** Operator calls (extensions): confirm deposits, approve or reject withdrawals, watch solvency. */
 export const adminEndpoints = {
   '/admin/auth/login': live('admin', {
-    summary: 'Operator sign-in with name and password',
+    summary:
+      'Operator sign-in with name, password and, once enrolled, the second factor (a TOTP code or a recovery code)',
     auth: false,
     extension: true,
-    request: z.object({ name: z.string().trim().min(1).max(64), password: z.string().min(1).max(200) }),
-    data: z.object({ token: z.string(), expires_at: zTime, roles: z.array(z.string()) }),
-    errors: ['OperatorLoginFailed', 'RateLimited'],
+    request: z.object({
+      name: z.string().trim().min(1).max(64),
+      password: z.string().min(1).max(200),
+      /** 6-digit authenticator code, or a one-time recovery code (XXXXX-XXXXX). */
+      totp: z.string().trim().max(20).optional(),
+    }),
+    data: z.object({
+      token: z.string(),
+      expires_at: zTime,
+      roles: z.array(z.string()),
+      second_factor: z.boolean(),
+    }),
+    errors: ['OperatorLoginFailed', 'RateLimited', 'SecondFactorRequired'],
+  }),
+  '/admin/auth/logout': live('admin', {
+    ...op,
+    summary: 'End the operator session: its token answers 406 afterwards',
+    request: z.object({}),
+    data: z.null(),
+  }),
+  '/admin/auth/totpSetup': live('admin', {
+    ...op,
+    summary:
+      'Start enrolling a TOTP second factor: the secret and its otpauth URI, shown this once (until confirmed)',
+    request: z.object({}),
+    data: z.object({ secret: z.string(), otpauth_uri: z.string() }),
+    errors: ['InvalidState'],
+  }),
+  '/admin/auth/totpConfirm': live('admin', {
+    ...op,
+    summary: 'Confirm the enrolment with a first code; answers ten one-time recovery codes, shown this once',
+    request: z.object({
+      code: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, { message: 'invalid_format' }),
+    }),
+    data: z.object({ recovery_codes: z.array(z.string()) }),
+    errors: ['InvalidState'],
+  }),
+  '/admin/operators/create': live('admin', {
+    ...op,
+    summary: 'An admin creates an operator with roles: admin, finance (moves money), support (reads queues)',
+    request: z.object({
+      name: z
+        .string()
+        .trim()
+        .regex(/^[a-z][a-z0-9_.-]{2,31}$/, { message: 'invalid_format' }),
+      password: z.string().min(12).max(200),
+      roles: z
+        .array(z.enum(['admin', 'finance', 'support']))
+        .min(1)
+        .max(3),
+    }),
+    data: z.object({ id: z.number().int(), name: z.string(), roles: z.array(z.string()) }),
+    errors: ['Forbidden', 'InvalidState', 'RateLimited', 'SecondFactorRequired'],
   }),
   '/admin/deposits/list': liveList('admin', {
     ...op,
@@ -41,7 +103,7 @@ export const adminEndpoints = {
       tx_hash: z.string().trim().max(80).optional(),
     }),
     data: zAdminDeposit,
-    errors: ['NotFound', 'InvalidState', 'Forbidden'],
+    errors: ['NotFound', 'InvalidState', 'Forbidden', 'RateLimited', 'SecondFactorRequired'],
   }),
   '/admin/deposits/reject': live('admin', {
     ...op,
@@ -51,7 +113,7 @@ export const adminEndpoints = {
       reason: z.string().trim().min(1).max(200),
     }),
     data: zAdminDeposit,
-    errors: ['NotFound', 'InvalidState', 'Forbidden'],
+    errors: ['NotFound', 'InvalidState', 'Forbidden', 'RateLimited', 'SecondFactorRequired'],
   }),
   '/admin/withdrawals/list': liveList('admin', {
     ...op,
@@ -68,7 +130,14 @@ export const adminEndpoints = {
       tx_hash: z.string().trim().max(80).optional(),
     }),
     data: zAdminWithdrawal,
-    errors: ['NotFound', 'InvalidState', 'Forbidden'],
+    errors: [
+      'NotFound',
+      'InvalidState',
+      'Forbidden',
+      'RateLimited',
+      'SecondFactorRequired',
+      'ConflictOfInterest',
+    ],
   }),
   '/admin/withdrawals/reject': live('admin', {
     ...op,
@@ -78,7 +147,14 @@ export const adminEndpoints = {
       reason: z.string().trim().min(1).max(200),
     }),
     data: zAdminWithdrawal,
-    errors: ['NotFound', 'InvalidState', 'Forbidden'],
+    errors: [
+      'NotFound',
+      'InvalidState',
+      'Forbidden',
+      'RateLimited',
+      'SecondFactorRequired',
+      'ConflictOfInterest',
+    ],
   }),
   '/admin/solvency': live('admin', {
     ...op,
@@ -108,6 +184,6 @@ export const adminEndpoints = {
         }),
       ),
     }),
-    errors: ['Forbidden'],
+    errors: ['Forbidden', 'SecondFactorRequired'],
   }),
 } as const;

@@ -1,16 +1,26 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import { formatAmount } from '@nexa/contract';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { Ledger } from '../../ledger';
 import { schema } from '../../store';
-import { DomainError } from '../../transport/errors';
+import { DomainError, ValidationError } from '../../transport/errors';
 import { newToken, sha256Hex } from '../auth/tokens';
 import type { WalletModule } from '../wallet';
+import {
+  base32Encode,
+  newRecoveryCodes,
+  newTotpSecret,
+  otpauthUri,
+  recoveryHash,
+  seal,
+  unseal,
+  verifyTotp,
+} from './totp';
 
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
-const { operators, operatorSessions } = schema;
+const { operators, operatorSessions, auditLog } = schema;
 
 export type OperatorRole = 'admin' | 'finance' | 'support';
 
@@ -18,9 +28,14 @@ export interface OperatorUser {
   readonly id: number;
   readonly name: string;
   readonly roles: readonly string[];
+  /** The session the call came with (logout revokes it). */
+  readonly sessionId: number;
+  /** A confirmed second factor (TOTP). */
+  readonly secondFactor: boolean;
 }
 
 const OPERATOR_SESSION_S = 12 * 3600;
+const ISSUER = 'Nexa operators';
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
@@ -36,9 +51,14 @@ async function checkPassword(password: string, stored: string): Promise<boolean>
   return timingSafeEqual(actual, expected);
 }
 
-/** Operators: sign-in, roles, and the operator side of deposits, withdrawals and solvency. */
+/**
+ * Operators: sign-in with a second factor (TOTP, or a one-time recovery code), sessions that expire and
+ * can be revoked, roles, a limit on actions per minute, and the operator side of deposits, withdrawals and
+ * solvency. Where the second factor is required (production by default), an operator without one may
+ * only enrol it.
+ */
 export function createAdmin(deps: AppDeps & { ledger: Ledger; wallet: WalletModule }) {
-  const { store, clock, limiter, ledger, wallet } = deps;
+  const { store, clock, limiter, ledger, wallet, config, settings } = deps;
 
   async function createOperator(name: string, password: string, roles: readonly OperatorRole[]) {
     const [row] = await store.db
@@ -49,8 +69,41 @@ export function createAdmin(deps: AppDeps & { ledger: Ledger; wallet: WalletModu
     return row?.id ?? null;
   }
 
-  async function login(name: string, password: string, ip: string) {
-    if (!limiter.hit(`admin-login:${ip}`, 10, 60_000, clock.now().getTime()))
+  /** The second factor's answer: a TOTP code (taken once), or a recovery code (used up). */
+  async function secondFactorOk(op: typeof operators.$inferSelect, given: string): Promise<boolean> {
+    if (/^\d{6}$/.test(given) && op.totpSecret) {
+      const step = verifyTotp(
+        unseal(config.operatorKey, op.totpSecret),
+        given,
+        clock.now().getTime(),
+        op.totpLastStep,
+      );
+      if (step === null) return false;
+      // Taken once: a concurrent sign-in with the same code loses the race.
+      const taken = await store.db
+        .update(operators)
+        .set({ totpLastStep: step })
+        .where(
+          and(eq(operators.id, op.id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))),
+        )
+        .returning({ id: operators.id });
+      return taken.length === 1;
+    }
+    const hash = recoveryHash(given);
+    if (!op.recoveryCodes.includes(hash)) return false;
+    const used = await store.db
+      .update(operators)
+      .set({ recoveryCodes: op.recoveryCodes.filter((h) => h !== hash) })
+      .where(
+        and(eq(operators.id, op.id), sql`${operators.recoveryCodes} @> ${JSON.stringify([hash])}::jsonb`),
+      )
+      .returning({ id: operators.id });
+    return used.length === 1;
+  }
+
+  async function login(name: string, password: string, ip: string, totp?: string) {
+    const perMinute = await settings.get('admin.login_per_ip_per_minute');
+    if (!limiter.hit(`admin-login:${ip}`, perMinute, 60_000, clock.now().getTime()))
       throw new DomainError('RateLimited');
     const [op] = await store.db
       .select()
@@ -59,18 +112,33 @@ export function createAdmin(deps: AppDeps & { ledger: Ledger; wallet: WalletModu
     // Compare against a dummy hash when the name is unknown, so timing does not tell names apart.
     const ok = await checkPassword(password, op?.passwordHash ?? `${'0'.repeat(32)}:${'0'.repeat(64)}`);
     if (!op || !ok) throw new DomainError('OperatorLoginFailed');
+    if (op.totpConfirmedAt) {
+      if (!totp) throw new DomainError('SecondFactorRequired');
+      if (!(await secondFactorOk(op, totp))) throw new DomainError('OperatorLoginFailed');
+    }
     const token = newToken();
     const expiresAt = new Date(clock.now().getTime() + OPERATOR_SESSION_S * 1000);
     await store.db
       .insert(operatorSessions)
       .values({ operatorId: op.id, tokenHash: sha256Hex(token), createdAt: clock.now(), expiresAt });
-    return { token, expires_at: expiresAt.toISOString(), roles: op.roles };
+    return {
+      token,
+      expires_at: expiresAt.toISOString(),
+      roles: op.roles,
+      second_factor: op.totpConfirmedAt !== null,
+    };
   }
 
   async function authenticate(token: string): Promise<OperatorUser | null> {
     if (!token || token.length > 200) return null;
     const [row] = await store.db
-      .select({ id: operators.id, name: operators.name, roles: operators.roles })
+      .select({
+        id: operators.id,
+        name: operators.name,
+        roles: operators.roles,
+        sessionId: operatorSessions.id,
+        totpConfirmedAt: operators.totpConfirmedAt,
+      })
       .from(operatorSessions)
       .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
       .where(
@@ -81,12 +149,85 @@ export function createAdmin(deps: AppDeps & { ledger: Ledger; wallet: WalletModu
           isNull(operators.disabledAt),
         ),
       );
-    return row ?? null;
+    if (!row) return null;
+    const { totpConfirmedAt, ...op } = row;
+    return { ...op, secondFactor: totpConfirmedAt !== null };
   }
 
+  async function logout(op: OperatorUser): Promise<null> {
+    await store.db
+      .update(operatorSessions)
+      .set({ revokedAt: clock.now() })
+      .where(eq(operatorSessions.id, op.sessionId));
+    return null;
+  }
+
+  /** Starts (or restarts, before it is confirmed) the enrolment of a TOTP second factor. */
+  async function totpSetup(op: OperatorUser) {
+    if (op.secondFactor) throw new DomainError('InvalidState');
+    const secret = newTotpSecret();
+    await store.db
+      .update(operators)
+      .set({ totpSecret: seal(config.operatorKey, secret), totpLastStep: null })
+      .where(eq(operators.id, op.id));
+    return { secret: base32Encode(secret), otpauth_uri: otpauthUri(ISSUER, op.name, secret) };
+  }
+
+  /** Confirms the enrolment with a first code; answers the recovery codes, once. */
+  async function totpConfirm(op: OperatorUser, code: string) {
+    if (op.secondFactor) throw new DomainError('InvalidState');
+    const [row] = await store.db.select().from(operators).where(eq(operators.id, op.id));
+    if (!row?.totpSecret) throw new DomainError('InvalidState');
+    const step = verifyTotp(unseal(config.operatorKey, row.totpSecret), code, clock.now().getTime(), null);
+    if (step === null) throw new ValidationError('code', 'invalid_value');
+    const { codes, hashes } = newRecoveryCodes();
+    await store.db
+      .update(operators)
+      .set({ totpConfirmedAt: clock.now(), totpLastStep: step, recoveryCodes: hashes })
+      .where(and(eq(operators.id, op.id), isNull(operators.totpConfirmedAt)));
+    await audit(op, 'operator.second_factor', `operator:${op.id}`, null, { enrolled: true });
+    return { recovery_codes: codes };
+  }
+
+  async function audit(op: OperatorUser, action: string, subject: string, before: unknown, after: unknown) {
+    await store.db.insert(auditLog).values({
+      actorKind: 'operator',
+      actorId: op.id,
+      action,
+      subject,
+      before: before as never,
+      after: after as never,
+      createdAt: clock.now(),
+    });
+  }
+
+  /** The operator holds one of the roles (admin holds all) and, where required, a second factor. */
   function require(op: OperatorUser, ...roles: OperatorRole[]): void {
+    if (config.operator2fa === 'required' && !op.secondFactor) throw new DomainError('SecondFactorRequired');
     if (op.roles.includes('admin')) return;
     if (!roles.some((r) => op.roles.includes(r))) throw new DomainError('Forbidden');
+  }
+
+  /** An action that changes something: the roles, and at most `admin.actions_per_minute` a minute. */
+  async function act(op: OperatorUser, ...roles: OperatorRole[]): Promise<void> {
+    require(op, ...roles);
+    const perMinute = await settings.get('admin.actions_per_minute');
+    if (!limiter.hit(`admin-act:${op.id}`, perMinute, 60_000, clock.now().getTime())) {
+      throw new DomainError('RateLimited');
+    }
+  }
+
+  /** An admin creates an operator with roles (support reads queues; finance moves money). */
+  async function createOperatorBy(
+    op: OperatorUser,
+    body: { name: string; password: string; roles: readonly OperatorRole[] },
+  ) {
+    await act(op, 'admin');
+    if (!op.roles.includes('admin')) throw new DomainError('Forbidden');
+    const id = await createOperator(body.name, body.password, body.roles);
+    if (id === null) throw new DomainError('InvalidState');
+    await audit(op, 'operator.create', `operator:${id}`, null, { name: body.name, roles: body.roles });
+    return { id, name: body.name, roles: [...body.roles] };
   }
 
   async function depositList(
@@ -137,7 +278,20 @@ export function createAdmin(deps: AppDeps & { ledger: Ledger; wallet: WalletModu
     };
   }
 
-  return { createOperator, login, authenticate, require, depositList, withdrawalList, solvency };
+  return {
+    createOperator,
+    createOperatorBy,
+    login,
+    logout,
+    authenticate,
+    totpSetup,
+    totpConfirm,
+    require,
+    act,
+    depositList,
+    withdrawalList,
+    solvency,
+  };
 }
 
 export type AdminModule = ReturnType<typeof createAdmin>;

@@ -92,6 +92,12 @@ export const SETTINGS = {
   'p2p.assets': z.array(z.string()).default(['BWC', 'BWT', 'ALEO', 'DOMI', 'SATS', 'RRT', 'NEU']),
   'p2p.fee_rate': z.string().regex(RATE).default('0.002'),
   'p2p.min_usdt': z.string().regex(DECIMAL).default('5'),
+  /** Operator sign-in attempts per client address and minute (password guessing). */
+  'admin.login_per_ip_per_minute': z.number().int().positive().default(10),
+  /** Actions (confirm, approve, reject, create) one operator may take per minute. */
+  'admin.actions_per_minute': z.number().int().positive().default(30),
+  /** Manual credits (no chain confirmation) worth this much USDT or more need a second operator. */
+  'deposit.manual_second_approval_usdt': z.string().regex(DECIMAL).default('1000'),
   /** Live feed sockets one client address may hold open; the next one is closed at once (1008). */
   'live.max_connections_per_ip': z.number().int().positive().default(20),
   /** Platform day boundary as minutes east of UTC (UTC+8). */

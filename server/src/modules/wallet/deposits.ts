@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { parseAmount } from '@nexa/contract';
+import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { DomainError, ValidationError } from '../../transport/errors';
 import { type Assets, iso, type WalletDeps } from './common';
 
-const { walletDeposits, users, auditLog } = schema;
+const { walletDeposits, users, auditLog, operators } = schema;
 
 type DepositRow = typeof walletDeposits.$inferSelect;
 type Status = 'pending' | 'approved' | 'failed';
@@ -71,7 +72,9 @@ export function createDeposits(deps: WalletDeps, assets: Assets) {
     body: { asset: string; chain: string; tx_hash: string; amount?: string | undefined },
   ) {
     const txHash = body.tx_hash.toLowerCase();
-    if (chain && body.chain === chain.chain) {
+    // With a chain for the asset, the chain is the truth: the transfer must reach the claimant's own
+    // deposit address, whatever network the claim names.
+    if (chain && (body.chain === chain.chain || body.asset === chain.asset)) {
       const found = await chain.submitTxHash(userId, txHash);
       const ids = found.map((f) => f.id);
       const rows = ids.length
@@ -85,21 +88,22 @@ export function createDeposits(deps: WalletDeps, assets: Assets) {
     const asset = await assets.get(body.asset);
     if (!body.amount) throw new ValidationError('amount', 'required');
     const amount = assets.toMinor(asset, body.amount);
-    const [existing] = await store.db
+    const claims = await store.db
       .select()
       .from(walletDeposits)
       .where(
         and(
           eq(walletDeposits.chain, 'manual'),
           eq(walletDeposits.txHash, txHash),
-          eq(walletDeposits.logIndex, 0),
+          inArray(walletDeposits.status, ['pending', 'approved']),
         ),
       );
-    if (existing) {
-      // The same hash reported again by its owner answers the same record; by anyone else, nothing.
-      if (existing.userId !== userId) throw new DomainError('NotFound');
-      return { list: [await view(existing)] };
-    }
+    // The same hash reported again by its owner answers the same record.
+    const mine = claims.find((c) => c.userId === userId);
+    if (mine) return { list: [await view(mine)] };
+    // A hash already credited to someone is nobody else's to claim. A pending claim of another user does
+    // not block this one: the operator credits the rightful owner, and the other claim then fails.
+    if (claims.some((c) => c.status === 'approved')) throw new DomainError('NotFound');
     const [row] = await store.db
       .insert(walletDeposits)
       .values({
@@ -150,7 +154,43 @@ export function createDeposits(deps: WalletDeps, assets: Assets) {
   }
 
   async function adminView(d: DepositRow) {
-    return { ...(await view(d)), user: await ownerOf(d.userId) };
+    const names = d.approvals.length
+      ? await store.db
+          .select({ id: operators.id, name: operators.name })
+          .from(operators)
+          .where(inArray(operators.id, d.approvals))
+      : [];
+    // Other claims of the same transfer: a contested hash needs a look at who really sent it.
+    const others = await store.db
+      .select({ id: walletDeposits.id })
+      .from(walletDeposits)
+      .where(
+        and(
+          eq(walletDeposits.chain, d.chain),
+          eq(walletDeposits.txHash, d.txHash),
+          eq(walletDeposits.logIndex, d.logIndex),
+          ne(walletDeposits.id, d.id),
+          ne(walletDeposits.status, 'failed'),
+        ),
+      );
+    return {
+      ...(await view(d)),
+      user: await ownerOf(d.userId),
+      approvals: d.approvals.map((id) => names.find((n) => n.id === id)?.name ?? String(id)),
+      required_approvals: d.requiredApprovals,
+      contested: others.length > 0,
+    };
+  }
+
+  /** Approvals a manual credit needs: two from the threshold on (in USDT at the live price), else one. */
+  async function approvalsFor(asset: string, amount: bigint): Promise<number> {
+    const threshold = parseAmount(await deps.settings.get('deposit.manual_second_approval_usdt'), 6);
+    if (threshold === null) throw new Error('setting deposit.manual_second_approval_usdt is not an amount');
+    const a = await assets.get(asset);
+    const price = await assets.priceUsdt18(a.symbol);
+    // An asset without a price cannot be judged small: it takes two.
+    if (price === null) return 2;
+    return (await assets.usdtValue(a, amount)) >= threshold ? 2 : 1;
   }
 
   async function audit(
@@ -171,7 +211,11 @@ export function createDeposits(deps: WalletDeps, assets: Assets) {
     });
   }
 
-  /** An operator confirms a pending claim, or records a deposit seen elsewhere and credits it at once. */
+  /**
+   * An operator approves a pending claim, or records a deposit seen elsewhere. A manual credit worth the
+   * threshold or more needs two different operators: the first approval makes it, the second credits it.
+   * Crediting fails every other pending claim of the same transfer.
+   */
   async function confirm(
     operatorId: number,
     body: {
@@ -205,31 +249,97 @@ export function createDeposits(deps: WalletDeps, assets: Assets) {
         if (!u) throw new DomainError('NotFound');
         const asset = await assets.get(body.asset ?? 'USDT');
         const amount = assets.toMinor(asset, body.amount);
-        const inserted = await tx
-          .insert(walletDeposits)
-          .values({
-            userId: u.id,
-            asset: asset.symbol,
-            amount,
-            chain: 'manual',
-            txHash: body.tx_hash.toLowerCase(),
-            logIndex: 0,
-            createdAt: clock.now(),
-            updatedAt: clock.now(),
-          })
-          .onConflictDoNothing()
-          .returning();
-        d = inserted[0];
+        const txHash = body.tx_hash.toLowerCase();
+        // The user's own pending claim of the hash, or a new record of it.
+        [d] = await tx
+          .select()
+          .from(walletDeposits)
+          .where(
+            and(
+              eq(walletDeposits.chain, 'manual'),
+              eq(walletDeposits.txHash, txHash),
+              eq(walletDeposits.userId, u.id),
+              eq(walletDeposits.status, 'pending'),
+            ),
+          )
+          .for('update');
+        if (d && d.amount !== amount) throw new DomainError('InvalidState');
+        if (!d) {
+          [d] = await tx
+            .insert(walletDeposits)
+            .values({
+              userId: u.id,
+              asset: asset.symbol,
+              amount,
+              chain: 'manual',
+              txHash,
+              logIndex: 0,
+              createdAt: clock.now(),
+              updatedAt: clock.now(),
+            })
+            .onConflictDoNothing()
+            .returning();
+        }
         if (!d) throw new DomainError('InvalidState');
+      }
+      const [credited] = await tx
+        .select({ id: walletDeposits.id })
+        .from(walletDeposits)
+        .where(
+          and(
+            eq(walletDeposits.chain, d.chain),
+            eq(walletDeposits.txHash, d.txHash),
+            eq(walletDeposits.logIndex, d.logIndex),
+            eq(walletDeposits.status, 'approved'),
+          ),
+        );
+      if (credited) throw new DomainError('InvalidState');
+      if (d.approvals.includes(operatorId)) throw new DomainError('Forbidden');
+      const approvals = [...d.approvals, operatorId];
+      const required = d.approvals.length === 0 ? await approvalsFor(d.asset, d.amount) : d.requiredApprovals;
+      if (approvals.length < required) {
+        const [after] = await tx
+          .update(walletDeposits)
+          .set({ approvals, requiredApprovals: required, reviewedBy: operatorId, updatedAt: clock.now() })
+          .where(eq(walletDeposits.id, d.id))
+          .returning();
+        if (!after) throw new Error('deposit vanished');
+        await audit(tx, operatorId, 'deposit.approve', d, after);
+        return after;
       }
       const ledgerTxId = await credit(tx, d);
       const [after] = await tx
         .update(walletDeposits)
-        .set({ status: 'approved', reviewedBy: operatorId, ledgerTxId, updatedAt: clock.now() })
+        .set({
+          status: 'approved',
+          approvals,
+          requiredApprovals: required,
+          reviewedBy: operatorId,
+          ledgerTxId,
+          updatedAt: clock.now(),
+        })
         .where(eq(walletDeposits.id, d.id))
         .returning();
       if (!after) throw new Error('deposit vanished');
       await audit(tx, operatorId, 'deposit.confirm', d, after);
+      const losers = await tx
+        .update(walletDeposits)
+        .set({
+          status: 'failed',
+          reason: 'credited to another claim of this transfer',
+          updatedAt: clock.now(),
+        })
+        .where(
+          and(
+            eq(walletDeposits.chain, d.chain),
+            eq(walletDeposits.txHash, d.txHash),
+            eq(walletDeposits.logIndex, d.logIndex),
+            eq(walletDeposits.status, 'pending'),
+            ne(walletDeposits.id, d.id),
+          ),
+        )
+        .returning();
+      for (const l of losers) await audit(tx, operatorId, 'deposit.reject', null, l);
       return after;
     });
     return adminView(row);

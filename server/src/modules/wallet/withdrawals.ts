@@ -1,12 +1,12 @@
 import { formatAmount, parseAmount } from '@nexa/contract';
-import { and, count, desc, eq, gte, inArray, ne, type SQL, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, ne, type SQL, sql, sum } from 'drizzle-orm';
 import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { DomainError, ValidationError } from '../../transport/errors';
 import { type Assets, iso, platformDayStart, type WalletDeps } from './common';
 import { bigintJson } from './deposits';
 
-const { walletWithdrawals, users, operators, auditLog } = schema;
+const { walletWithdrawals, walletDeposits, users, operators, auditLog } = schema;
 
 type WithdrawalRow = typeof walletWithdrawals.$inferSelect;
 type Status = 'pending' | 'approved' | 'failed';
@@ -241,6 +241,20 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets) {
         throw new DomainError('InvalidState');
       }
       if (w.approvals.includes(operatorId)) throw new DomainError('Forbidden');
+      // Whoever made a manual credit (no chain confirmation) to this user may not pay them out.
+      const [made] = await tx
+        .select({ id: walletDeposits.id })
+        .from(walletDeposits)
+        .where(
+          and(
+            eq(walletDeposits.userId, w.userId),
+            eq(walletDeposits.chain, 'manual'),
+            eq(walletDeposits.status, 'approved'),
+            sql`${walletDeposits.approvals}->>0 = ${String(operatorId)}`,
+          ),
+        )
+        .limit(1);
+      if (made) throw new DomainError('ConflictOfInterest');
       const approvals = [...w.approvals, operatorId];
       if (approvals.length < w.requiredApprovals) {
         return advance(tx, operatorId, 'withdrawal.approve', w, { approvals, stage: 'first_approved' });

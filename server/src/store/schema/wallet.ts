@@ -16,7 +16,8 @@ export const RECORD_STATUSES = ['pending', 'approved', 'failed'] as const;
 
 /**
  * Deposits: found on chain by the watcher, submitted by tx hash, or claimed for an operator to confirm.
- * One row per (chain, tx hash, log index), so the same transfer is never credited twice.
+ * A chain transfer has one row per (chain, tx hash, log index); a manual claim is one per user and hash
+ * while pending, so nobody can squat another's hash, and at most one claim of a hash is ever credited.
  */
 export const walletDeposits = pgTable(
   'wallet_deposits',
@@ -35,12 +36,20 @@ export const walletDeposits = pgTable(
     status: text('status', { enum: RECORD_STATUSES }).notNull().default('pending'),
     reason: text('reason'),
     reviewedBy: integer('reviewed_by'),
+    /** Operators who approved a manual credit, in order; the first one made it. */
+    approvals: jsonb('approvals').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    requiredApprovals: integer('required_approvals').notNull().default(1),
     ledgerTxId: integer('ledger_tx_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('wallet_deposits_tx_key').on(t.chain, t.txHash, t.logIndex),
+    uniqueIndex('wallet_deposits_tx_key')
+      .on(t.chain, t.txHash, t.logIndex)
+      .where(sql`${t.chain} <> 'manual' or ${t.status} = 'approved'`),
+    uniqueIndex('wallet_deposits_claim_key')
+      .on(t.txHash, t.userId)
+      .where(sql`${t.chain} = 'manual' and ${t.status} = 'pending'`),
     index('wallet_deposits_user_idx').on(t.userId, t.id),
     index('wallet_deposits_status_idx').on(t.status, t.id),
   ],
@@ -178,6 +187,14 @@ export const operators = pgTable(
     /** scrypt: `salt:hash`, both hex. */
     passwordHash: text('password_hash').notNull(),
     roles: jsonb('roles').$type<string[]>().notNull(),
+    /** TOTP secret, AES-256-GCM under the operator key (`iv.tag.ciphertext`, base64url); null until enrolled. */
+    totpSecret: text('totp_secret'),
+    /** Set once the first code confirmed the enrolment: from then on sign-in needs a code. */
+    totpConfirmedAt: ts('totp_confirmed_at'),
+    /** Last TOTP step used, so a code is taken once. */
+    totpLastStep: integer('totp_last_step'),
+    /** SHA-256 of the unused one-time recovery codes. */
+    recoveryCodes: jsonb('recovery_codes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: ts('created_at').notNull().defaultNow(),
     disabledAt: ts('disabled_at'),
   },

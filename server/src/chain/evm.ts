@@ -22,6 +22,7 @@ import {
 import { HDKey, privateKeyToAccount, publicKeyToAddress } from 'viem/accounts';
 import type { Clock } from '../clock';
 import { type Store, schema, type Tx } from '../store';
+import { depositKeyWhere } from '../store/schema';
 import { DomainError, ValidationError } from '../transport/errors';
 import type {
   ChainAdapter,
@@ -374,6 +375,7 @@ export function createEvmChain(opts: EvmChainOptions): ChainAdapter {
       .values(values)
       .onConflictDoUpdate({
         target: [walletDeposits.chain, walletDeposits.txHash, walletDeposits.logIndex],
+        targetWhere: depositKeyWhere(walletDeposits),
         set: {
           blockNumber: sql`excluded.block_number`,
           blockHash: sql`excluded.block_hash`,

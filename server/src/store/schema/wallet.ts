@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   index,
   integer,
@@ -13,6 +14,13 @@ import { minor, ts } from './columns';
 
 /** Statuses a user sees on deposits and withdrawals (spec: pending approval, approved, failed). */
 export const RECORD_STATUSES = ['pending', 'approved', 'failed'] as const;
+
+/**
+ * Where one row per (chain, tx hash, log index) holds: every chain transfer, and credited manual claims.
+ * An upsert on that key names the same predicate (`ON CONFLICT … WHERE`).
+ */
+export const depositKeyWhere = (t: { chain: AnyPgColumn; status: AnyPgColumn }) =>
+  sql`${t.chain} <> 'manual' or ${t.status} = 'approved'`;
 
 /**
  * Deposits: found on chain by the watcher, submitted by tx hash, or claimed for an operator to confirm.
@@ -44,9 +52,7 @@ export const walletDeposits = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('wallet_deposits_tx_key')
-      .on(t.chain, t.txHash, t.logIndex)
-      .where(sql`${t.chain} <> 'manual' or ${t.status} = 'approved'`),
+    uniqueIndex('wallet_deposits_tx_key').on(t.chain, t.txHash, t.logIndex).where(depositKeyWhere(t)),
     uniqueIndex('wallet_deposits_claim_key')
       .on(t.txHash, t.userId)
       .where(sql`${t.chain} = 'manual' and ${t.status} = 'pending'`),

@@ -164,7 +164,7 @@ describe('token market in the browser', () => {
     await b.page.reload();
     await visible(b.page, 'Kaufen');
     await b.page.locator('.tm-row--market').first().click();
-    await b.page.locator('.tm-buy__field input').fill('1');
+    await b.page.locator('.tm-buy__field input').fill('3');
     const [listing] = await product.app.deps.store.db
       .select()
       .from(schema.p2pListings)

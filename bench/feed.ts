@@ -9,7 +9,7 @@
 import { type ChildProcess, execSync, fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
-import { createMemoryBus } from '../server/src/bus';
+import { createMemoryBus } from '../server/src/kernel/bus';
 import { startGatewayServer } from '../server/src/live/standalone';
 
 /** Client counts measured; FEED_BENCH_CLIENTS=500,2000 overrides. */

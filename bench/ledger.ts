@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { systemClock } from '../server/src/clock';
+import { systemClock } from '../server/src/kernel/clock';
 import { createLedger, type Ledger, type LedgerAccount, SYSTEM } from '../server/src/ledger';
 import { seedBase } from '../server/src/seed';
 import { type Db, openStore, type Store } from '../server/src/store';

@@ -1,7 +1,7 @@
 // End to end: submitTrade calls per second over HTTP (signed, enveloped, signed-in users, ledger
 // settlement, persistence), against a plain Fastify echo route on the same machine as the baseline.
 import Fastify from 'fastify';
-import { systemClock } from '../server/src/clock';
+import { systemClock } from '../server/src/kernel/clock';
 import { call, depositConfirmed, signedInUser, startServer, type TestServer } from '../server/test/harness';
 
 const CALLS = Number(process.env.TRADE_BENCH_CALLS ?? 1000);

@@ -4,7 +4,7 @@
 // Run: npm run audit — with the server's environment (DATABASE_URL, or DATA_DIR for the
 // embedded store). The embedded store has one writer per data folder: stop the server first.
 import { formatAmount } from '@nexa/contract';
-import { systemClock } from '../server/src/clock';
+import { systemClock } from '../server/src/kernel/clock';
 import { loadConfig } from '../server/src/config';
 import { createLedger, type Violation } from '../server/src/ledger';
 import { openStore, schema } from '../server/src/store';

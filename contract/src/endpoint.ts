@@ -1,6 +1,20 @@
 import { z } from 'zod';
 import type { ErrorName } from './errors';
 
+/** What an operator may be: admin (everything), finance (moves money), support (reads queues). */
+export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** Who may make an operator call; the transport enforces it before the handler runs. */
+export interface OperatorAccess {
+  /** Roles that may call it (an admin may call everything); empty: any signed-in operator. */
+  readonly roles: readonly OperatorRole[];
+  /** It changes something: counted against the operator's actions per minute. */
+  readonly acts: boolean;
+  /** Needs a confirmed second factor where the platform requires one (every call but enrolling one). */
+  readonly secondFactor: boolean;
+}
+
 /** How a list call pages: `page`+`size`, `page`+`page_num`, or not at all. */
 export type ListStyle = 'none' | 'size' | 'page_num';
 
@@ -11,6 +25,8 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Data extends z.ZodT
   readonly auth: boolean;
   /** Called by operators: the token is an operator session's, not a user's. */
   readonly operator: boolean;
+  /** For operator calls: the roles and checks the transport applies. */
+  readonly access: OperatorAccess | null;
   readonly list: ListStyle;
   /** Default page size for list calls (10, or 100 for the exchange log). */
   readonly pageSize: number;
@@ -46,10 +62,32 @@ export function paged<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), total: z.number().int().nonnegative() });
 }
 
+/** An operator call's access, as declared: `acts` and `secondFactor` default to false and true. */
+export interface AccessOptions {
+  roles: readonly OperatorRole[];
+  acts?: boolean;
+  secondFactor?: boolean;
+}
+
+function accessOf(opts: { access?: AccessOptions }): OperatorAccess | null {
+  const a = opts.access;
+  return a ? { roles: a.roles, acts: a.acts ?? false, secondFactor: a.secondFactor ?? true } : null;
+}
+
+/** The declared errors plus those the operator gate answers for this access. */
+function errorsOf(declared: readonly ErrorName[] = [], access: OperatorAccess | null): readonly ErrorName[] {
+  const gate: ErrorName[] = [];
+  if (access?.roles.length) gate.push('Forbidden');
+  if (access?.secondFactor) gate.push('SecondFactorRequired');
+  if (access?.acts) gate.push('RateLimited');
+  return [...new Set([...declared, ...gate])];
+}
+
 interface LiveOptions<Req extends z.ZodType, Data extends z.ZodType> {
   summary: string;
   auth?: boolean;
-  operator?: boolean;
+  /** An operator call: who may make it. */
+  access?: AccessOptions;
   request: Req;
   data: Data;
   errors?: readonly ErrorName[];
@@ -65,12 +103,13 @@ export function live<Req extends z.ZodType, Data extends z.ZodType>(
     domain,
     summary: opts.summary,
     auth: opts.auth ?? true,
-    operator: opts.operator ?? false,
+    operator: opts.access !== undefined,
+    access: accessOf(opts),
     list: 'none',
     pageSize: PAGE_SIZE,
     request: opts.request,
     data: opts.data,
-    errors: opts.errors ?? [],
+    errors: errorsOf(opts.errors, accessOf(opts)),
     status: 'live',
     extension: opts.extension ?? false,
   };
@@ -84,7 +123,7 @@ interface LiveListOptions<
 > {
   summary: string;
   auth?: boolean;
-  operator?: boolean;
+  access?: AccessOptions;
   /** Fields the answer carries beside `list` and `total`. */
   extraData?: X;
   style?: S;
@@ -111,12 +150,13 @@ export function liveList<
     domain,
     summary: opts.summary,
     auth: opts.auth ?? true,
-    operator: opts.operator ?? false,
+    operator: opts.access !== undefined,
+    access: accessOf(opts),
     list: style,
     pageSize,
     request,
     data,
-    errors: opts.errors ?? [],
+    errors: errorsOf(opts.errors, accessOf(opts)),
     status: 'live',
     extension: opts.extension ?? false,
   };
@@ -138,6 +178,7 @@ export function planned(
     summary,
     auth: opts.auth ?? true,
     operator: false,
+    access: null,
     list: opts.list ?? 'none',
     pageSize: opts.pageSize ?? PAGE_SIZE,
     request: plannedRequest,

@@ -3,12 +3,15 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import type { ClientConfig } from '@nexa/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type Bus, createMemoryBus } from './bus';
 import { createEvmChain, type ChainAdapter as EvmAdapter, type OnConfirmed } from './chain';
-import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
-import type { AppDeps } from './context';
 import { createHandlers, type Modules } from './handlers';
+import { type Bus, createMemoryBus } from './kernel/bus';
+import { type Clock, systemClock } from './kernel/clock';
+import type { AppDeps } from './kernel/context';
+import { logMailer, type Mailer, smtpMailer } from './kernel/mailer';
+import { MemoryRateLimiter } from './kernel/rate-limit';
+import { createSettings } from './kernel/settings';
 import { createLedger, type Ledger } from './ledger';
 import { registerGateway } from './live/gateway';
 import { createCandleService } from './market/candles';
@@ -17,9 +20,7 @@ import { createReferenceMarket, type ReferenceMarket } from './market/reference'
 import { createMarket } from './market/service';
 import { createAdmin } from './modules/admin';
 import { createAuth } from './modules/auth';
-import { logMailer, type Mailer, smtpMailer } from './modules/auth/mailer';
 import { createContent } from './modules/content';
-import { createSettings } from './modules/settings';
 import { createUsers } from './modules/users';
 import { createWallet } from './modules/wallet';
 import type { ChainAdapter } from './modules/wallet/common';
@@ -27,7 +28,6 @@ import { openApiDocument } from './openapi';
 import { seedBase, seedDemo } from './seed';
 import { openStore, type Store } from './store';
 import { BODY_LIMIT_BYTES, pruneRequestSigns, registerTransport } from './transport/http';
-import { MemoryRateLimiter } from './transport/rate-limit';
 import { loggerOptions } from './transport/redact';
 import { registerWebApp } from './transport/web-app';
 
@@ -177,6 +177,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     handlers: createHandlers(modules),
     authenticate: modules.auth.authenticate,
     authenticateOperator: admin.authenticate,
+    authorizeOperator: admin.authorize,
   });
 
   await fastify.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });

@@ -1,5 +1,5 @@
 import type { RequestOutput } from '@nexa/contract';
-import type { AuthUser, Handlers } from './context';
+import type { AuthUser, Handlers } from './kernel/context';
 import type { CandleService } from './market/candles';
 import type { ReferenceMarket } from './market/reference';
 import type { MarketService } from './market/service';
@@ -131,20 +131,16 @@ export function createHandlers(m: Modules): Handlers {
     '/admin/operators/create': (ctx) => admin.createOperatorBy(ctx.op(), ctx.body),
     '/admin/deposits/list': (ctx) => admin.depositList(ctx.op(), ctx.body),
     '/admin/deposits/confirm': async (ctx) => {
-      await admin.act(ctx.op(), 'finance');
       return wallet.deposits.confirm(ctx.op().id, ctx.body);
     },
     '/admin/deposits/reject': async (ctx) => {
-      await admin.act(ctx.op(), 'finance');
       return wallet.deposits.reject(ctx.op().id, ctx.body.deposit_id, ctx.body.reason);
     },
     '/admin/withdrawals/list': (ctx) => admin.withdrawalList(ctx.op(), ctx.body),
     '/admin/withdrawals/approve': async (ctx) => {
-      await admin.act(ctx.op(), 'finance');
       return wallet.withdrawals.approve(ctx.op().id, ctx.body.withdrawal_id, ctx.body.tx_hash);
     },
     '/admin/withdrawals/reject': async (ctx) => {
-      await admin.act(ctx.op(), 'finance');
       return wallet.withdrawals.reject(ctx.op().id, ctx.body.withdrawal_id, ctx.body.reason);
     },
     '/admin/solvency': (ctx) => admin.solvency(ctx.op()),

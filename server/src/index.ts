@@ -1,4 +1,4 @@
 export { type App, type AppOptions, buildApp } from './app';
-export { ManualClock, systemClock } from './clock';
 export { type Config, loadConfig } from './config';
+export { ManualClock, systemClock } from './kernel/clock';
 export { openStore } from './store';

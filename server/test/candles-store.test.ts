@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { type BusEvents, createMemoryBus } from '../src/bus';
-import { ManualClock } from '../src/clock';
+import { type BusEvents, createMemoryBus } from '../src/kernel/bus';
+import { ManualClock } from '../src/kernel/clock';
 import { SYSTEM } from '../src/ledger';
 import {
   aggregateCandles,

@@ -17,11 +17,11 @@ import { HDKey, type PrivateKeyAccount, privateKeyToAccount, privateKeyToAddress
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChainAdapter, type ChainLogger, type ConfirmedDeposit, createEvmChain } from '../src/chain';
 import type { EvmChainOptions } from '../src/chain/evm';
-import { ManualClock } from '../src/clock';
+import { ManualClock } from '../src/kernel/clock';
+import { DomainError } from '../src/kernel/errors';
 import { createLedger, type Ledger, SYSTEM } from '../src/ledger';
 import { seedBase } from '../src/seed';
 import { queryRows, type Store, schema, type Tx } from '../src/store';
-import { DomainError } from '../src/transport/errors';
 import { compileTestUsdt } from './chain/contracts';
 import { type LocalNode, startLocalNode } from './chain/node';
 import { testStore } from './harness';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { App } from '../src/app';
-import { ManualClock } from '../src/clock';
+import { ManualClock } from '../src/kernel/clock';
 import { openStore, type Store } from '../src/store';
 import type { TestServer } from './harness';
 import { scratchDatabase } from './scratch-db';

@@ -4,9 +4,9 @@
 import { formatAmount, parseAmount } from '@nexa/contract';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DomainError } from '../src/kernel/errors';
 import { SYSTEM } from '../src/ledger';
 import { schema } from '../src/store';
-import { DomainError } from '../src/transport/errors';
 import { call, signedInUser, startServer, type TestServer } from './harness';
 
 let srv: TestServer;

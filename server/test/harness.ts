@@ -12,8 +12,8 @@ import {
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { type App, buildApp } from '../src/app';
-import { type Clock, ManualClock } from '../src/clock';
 import { loadConfig } from '../src/config';
+import { type Clock, ManualClock } from '../src/kernel/clock';
 import { openStore, type Store } from '../src/store';
 import { scratchDatabase } from './scratch-db';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError } from '../src/kernel/errors';
 import { queryRows } from '../src/store';
-import { DomainError } from '../src/transport/errors';
 import { type LedgerFixture, ledgerFixture, minor } from './ledger-fixture';
 
 const usdt = (t: string) => minor(t, 'USDT');

@@ -1,5 +1,5 @@
 import { parseAmount } from '@nexa/contract';
-import { ManualClock } from '../src/clock';
+import { ManualClock } from '../src/kernel/clock';
 import { createLedger, type LedgerAccount, SYSTEM, type UserAccountKind } from '../src/ledger';
 import { seedBase } from '../src/seed';
 import type { Tx } from '../src/store';

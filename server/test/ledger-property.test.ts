@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError } from '../src/kernel/errors';
 import { isCounterAccount, SYSTEM, type UserAccountKind } from '../src/ledger';
-import { DomainError } from '../src/transport/errors';
 import { type LedgerFixture, ledgerFixture } from './ledger-fixture';
 
 let f: LedgerFixture;

@@ -1,9 +1,9 @@
 import { AssertionError } from 'node:assert';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError } from '../src/kernel/errors';
 import { type Ledger, SYSTEM } from '../src/ledger';
 import { queryRows, type Tx } from '../src/store';
-import { DomainError } from '../src/transport/errors';
 import { type LedgerFixture, ledgerFixture, minor } from './ledger-fixture';
 
 let f: LedgerFixture;

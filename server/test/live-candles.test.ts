@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createMemoryBus } from '../src/bus';
+import { createMemoryBus } from '../src/kernel/bus';
 import {
   aggregateCandles,
   barStart,

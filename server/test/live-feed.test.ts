@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { App } from '../src/app';
-import { type Bus, type BusEvents, createMemoryBus } from '../src/bus';
+import { type Bus, type BusEvents, createMemoryBus } from '../src/kernel/bus';
 import { type GatewayServer, startGatewayServer } from '../src/live/standalone';
 import { signedInUser, startServer, type TestServer } from './harness';
 

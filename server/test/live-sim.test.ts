@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type BusEvents, createMemoryBus } from '../src/bus';
-import { ManualClock } from '../src/clock';
+import { type BusEvents, createMemoryBus } from '../src/kernel/bus';
+import { ManualClock } from '../src/kernel/clock';
+import { SETTINGS } from '../src/kernel/settings';
 import { aggregateCandles } from '../src/market/candles';
 import {
   createSimMarket,
@@ -10,7 +11,6 @@ import {
   seededRandom,
   simInstruments,
 } from '../src/market/sim';
-import { SETTINGS } from '../src/modules/settings';
 
 type Ev = { type: 'trade'; e: BusEvents['trade'] };
 

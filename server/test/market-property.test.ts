@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { parseAmount } from '@nexa/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DomainError } from '../src/kernel/errors';
 import type { OrderView, SubmitInput } from '../src/market/service';
-import { DomainError } from '../src/transport/errors';
 import { depositConfirmed, operatorToken, signedInUser, startServer, type TestServer } from './harness';
 
 let srv: TestServer;

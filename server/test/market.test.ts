@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import type { BusEvents } from '../src/bus';
+import type { BusEvents } from '../src/kernel/bus';
 import { queryRows } from '../src/store';
 import { call, depositConfirmed, operatorToken, signedInUser, startServer, type TestServer } from './harness';
 

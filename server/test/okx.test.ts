@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Bus, type BusEvents, createMemoryBus } from '../src/bus';
+import { type Bus, type BusEvents, createMemoryBus } from '../src/kernel/bus';
 import { InstrumentState } from '../src/live/feed-state';
 import { createOkxFeed, type OkxFeed } from '../src/market/feed/okx';
 import { type FakeOkx, startFakeOkx } from './okx-fake';

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app';
-import { systemClock } from '../src/clock';
+import { systemClock } from '../src/kernel/clock';
 import { call, startServer, type TestServer } from './harness';
 
 // A fresh start of the demo: three days of past are walked at once, then the reference market walks on,

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { formatAmount } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
-import { systemClock } from '../src/clock';
+import { systemClock } from '../src/kernel/clock';
 import { createLedger } from '../src/ledger';
 import { seededRandom } from '../src/market/sim/random';
 import { queryRows } from '../src/store';

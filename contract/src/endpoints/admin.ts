@@ -19,8 +19,6 @@ const zAdminWithdrawal = zWithdrawal.extend({
   required_approvals: z.number().int(),
 });
 
-const op = { operator: true, extension: true } as const;
-
 /** Operator calls (extensions): confirm deposits, approve or reject withdrawals, watch solvency. */
 export const adminEndpoints = {
   '/admin/auth/login': live('admin', {
@@ -43,13 +41,15 @@ export const adminEndpoints = {
     errors: ['OperatorLoginFailed', 'RateLimited', 'SecondFactorRequired'],
   }),
   '/admin/auth/logout': live('admin', {
-    ...op,
+    extension: true,
+    access: { roles: [], secondFactor: false },
     summary: 'End the operator session: its token answers 406 afterwards',
     request: z.object({}),
     data: z.null(),
   }),
   '/admin/auth/totpSetup': live('admin', {
-    ...op,
+    extension: true,
+    access: { roles: [], secondFactor: false },
     summary:
       'Start enrolling a TOTP second factor: the secret and its otpauth URI, shown this once (until confirmed)',
     request: z.object({}),
@@ -57,7 +57,8 @@ export const adminEndpoints = {
     errors: ['InvalidState'],
   }),
   '/admin/auth/totpConfirm': live('admin', {
-    ...op,
+    extension: true,
+    access: { roles: [], secondFactor: false },
     summary: 'Confirm the enrolment with a first code; answers ten one-time recovery codes, shown this once',
     request: z.object({
       code: z
@@ -69,7 +70,8 @@ export const adminEndpoints = {
     errors: ['InvalidState'],
   }),
   '/admin/operators/create': live('admin', {
-    ...op,
+    extension: true,
+    access: { roles: ['admin'], acts: true },
     summary: 'An admin creates an operator with roles: admin, finance (moves money), support (reads queues)',
     request: z.object({
       name: z
@@ -86,13 +88,15 @@ export const adminEndpoints = {
     errors: ['Forbidden', 'InvalidState', 'RateLimited', 'SecondFactorRequired'],
   }),
   '/admin/deposits/list': liveList('admin', {
-    ...op,
+    extension: true,
+    access: { roles: ['finance', 'support'] },
     summary: 'Deposits, newest first, by status',
     filters: { status: zRecordStatus.optional() },
     item: zAdminDeposit,
   }),
   '/admin/deposits/confirm': live('admin', {
-    ...op,
+    extension: true,
+    access: { roles: ['finance'], acts: true },
     summary: 'Confirm a pending deposit claim (by id), or record and credit an operator-confirmed deposit',
     request: z.object({
       deposit_id: z.coerce.number().int().positive().optional(),
@@ -106,7 +110,8 @@ export const adminEndpoints = {
     errors: ['NotFound', 'InvalidState', 'Forbidden', 'RateLimited', 'SecondFactorRequired'],
   }),
   '/admin/deposits/reject': live('admin', {
-    ...op,
+    extension: true,
+    access: { roles: ['finance'], acts: true },
     summary: 'Reject a pending deposit claim with a reason the user sees',
     request: z.object({
       deposit_id: z.coerce.number().int().positive(),
@@ -116,13 +121,15 @@ export const adminEndpoints = {
     errors: ['NotFound', 'InvalidState', 'Forbidden', 'RateLimited', 'SecondFactorRequired'],
   }),
   '/admin/withdrawals/list': liveList('admin', {
-    ...op,
+    extension: true,
+    access: { roles: ['finance', 'support'] },
     summary: 'Withdrawals, newest first, by status',
     filters: { status: zRecordStatus.optional() },
     item: zAdminWithdrawal,
   }),
   '/admin/withdrawals/approve': live('admin', {
-    ...op,
+    extension: true,
+    access: { roles: ['finance'], acts: true },
     summary: 'Approve a withdrawal; the last required approval sends it on chain',
     request: z.object({
       withdrawal_id: z.coerce.number().int().positive(),
@@ -140,7 +147,8 @@ export const adminEndpoints = {
     ],
   }),
   '/admin/withdrawals/reject': live('admin', {
-    ...op,
+    extension: true,
+    access: { roles: ['finance'], acts: true },
     summary: 'Reject a withdrawal: the hold is released and the reason shown to the user',
     request: z.object({
       withdrawal_id: z.coerce.number().int().positive(),
@@ -157,7 +165,8 @@ export const adminEndpoints = {
     ],
   }),
   '/admin/solvency': live('admin', {
-    ...op,
+    extension: true,
+    access: { roles: ['finance', 'support'] },
     summary: 'User liabilities per asset against the system accounts, and the ledger audit',
     request: z.object({}),
     data: z.object({

@@ -20,10 +20,10 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import { HDKey, privateKeyToAccount, publicKeyToAddress } from 'viem/accounts';
-import type { Clock } from '../clock';
+import type { Clock } from '../kernel/clock';
+import { DomainError, ValidationError } from '../kernel/errors';
 import { type Store, schema, type Tx } from '../store';
 import { depositKeyWhere } from '../store/schema';
-import { DomainError, ValidationError } from '../transport/errors';
 import type {
   ChainAdapter,
   ChainLogger,

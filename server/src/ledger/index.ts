@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { and, asc, count, desc, eq, gt, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
-import type { Clock } from '../clock';
+import type { Clock } from '../kernel/clock';
+import { DomainError, ValidationError } from '../kernel/errors';
 import { type Db, type Store, schema, type Tx } from '../store';
 import { LEDGER_BUCKETS, LEDGER_USER_KINDS } from '../store/schema';
-import { DomainError, ValidationError } from '../transport/errors';
 import { findViolations, type SolvencyLine, solvencyReport, type Violation } from './audit';
 import { bodyHash } from './canonical';
 import {

@@ -7,7 +7,7 @@ import {
   type LiveTickerData,
   type LiveTickersPush,
 } from '@nexa/contract';
-import type { BookLevel, BusEvents } from '../bus';
+import type { BookLevel, BusEvents } from '../kernel/bus';
 
 /** A bus level `[px, sz, count]` as the wire carries it: `[px, sz, "0", "count"]`. */
 export function wireLevel(l: BookLevel): LiveBookLevel {

@@ -9,8 +9,8 @@ import {
   type LiveOrderPush,
 } from '@nexa/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { type Bus, type BusEvents, createMemoryBus } from '../bus';
-import type { AuthUser } from '../context';
+import { type Bus, type BusEvents, createMemoryBus } from '../kernel/bus';
+import type { AuthUser } from '../kernel/context';
 import { InstrumentState } from './feed-state';
 
 /** Socket closed when no text `ping` (or other message) arrived for this long. */

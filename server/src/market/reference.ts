@@ -1,8 +1,8 @@
 import { parseAmount, roundDecimal } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
-import { type Bus, createMemoryBus } from '../bus';
-import { ManualClock } from '../clock';
-import type { AppDeps } from '../context';
+import { type Bus, createMemoryBus } from '../kernel/bus';
+import { ManualClock } from '../kernel/clock';
+import type { AppDeps } from '../kernel/context';
 import { type Ledger, SYSTEM } from '../ledger';
 import { schema } from '../store';
 import type { CandleTrade } from './candles';

@@ -1,5 +1,5 @@
 import { LANGS } from '@nexa/contract';
-import type { Clock } from '../clock';
+import type { Clock } from '../kernel/clock';
 import { type Store, schema } from '../store';
 import { DEMO_BANNERS, DEMO_BULLETIN, DEMO_NEWS, DEMO_QUESTIONS, type DemoArticle } from './content-data';
 

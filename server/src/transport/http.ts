@@ -11,6 +11,7 @@ import {
   LANG_HEADER,
   type Lang,
   langFromHeader,
+  type OperatorAccess,
   openEnvelope,
   sealEnvelope,
   TIMESTAMP_WINDOW_S,
@@ -18,10 +19,9 @@ import {
 } from '@nexa/contract';
 import { lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps, AuthUser, Ctx, Handler, Handlers } from '../context';
-import type { OperatorUser } from '../modules/admin';
+import type { AppDeps, AuthUser, Ctx, Handler, Handlers, OperatorUser } from '../kernel/context';
+import { DomainError, ValidationError, validationFromZod } from '../kernel/errors';
 import { schema } from '../store';
-import { DomainError, ValidationError, validationFromZod } from './errors';
 
 /** Bodies larger than this are refused with HTTP 413 before any work is done. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -30,7 +30,21 @@ export interface TransportOptions {
   readonly handlers: Handlers;
   readonly authenticate: (token: string) => Promise<AuthUser | null>;
   readonly authenticateOperator: (token: string) => Promise<OperatorUser | null>;
+  /** Applies an operator call's declared access (roles, second factor, actions per minute). */
+  readonly authorizeOperator: (op: OperatorUser, access: OperatorAccess) => Promise<void>;
 }
+
+/** Answers the transport itself may give to any call, beside what the call declares. */
+const TRANSPORT_ERRORS: ReadonlySet<ErrorName> = new Set<ErrorName>([
+  'SessionInvalid',
+  'ValidationFailed',
+  'NotAvailable',
+  'BadEnvelope',
+  'BadSign',
+  'StaleTimestamp',
+  'ReplayedRequest',
+  'PlainRequestRefused',
+]);
 
 function tokenFrom(req: FastifyRequest): string {
   const raw = req.headers.authorization;
@@ -42,7 +56,6 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Registers one POST route per call of the contract. */
 /**
  * Forgets the signs of requests too old to be replayed: a sign is accepted only with a timestamp within
  * the window of the server's clock, so one seen more than twice the window ago can never come back.
@@ -56,6 +69,7 @@ export async function pruneRequestSigns(deps: Pick<AppDeps, 'store' | 'clock'>):
   return gone.length;
 }
 
+/** Registers one POST route per call of the contract. */
 export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: TransportOptions): void {
   const { config, clock, store } = deps;
 
@@ -157,6 +171,7 @@ export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: Tra
         const parsed = ep.request.safeParse(payload, { reportInput: true });
         if (!parsed.success) throw validationFromZod(parsed.error);
         if (ep.status !== 'live' || !handler) throw new DomainError('NotAvailable');
+        if (operator && ep.access) await opts.authorizeOperator(operator, ep.access);
         const ctx: Ctx<EndpointPath> = {
           body: parsed.data as never,
           lang,
@@ -175,7 +190,17 @@ export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: Tra
         if (config.env !== 'production') ep.data.parse(data);
         return send(reply, lang, { code: ERRORS.Success.code, msg: errorMessage('Success', lang), data });
       } catch (err) {
-        if (err instanceof DomainError) return send(reply, lang, failure(err, lang));
+        if (err instanceof DomainError) {
+          if (
+            config.env !== 'production' &&
+            !TRANSPORT_ERRORS.has(err.errorName) &&
+            !ep.errors.includes(err.errorName)
+          ) {
+            // A handler answered something its call does not declare: the contract is wrong. Loud outside production.
+            throw new Error(`${path} answered ${err.errorName}, which its contract does not declare`);
+          }
+          return send(reply, lang, failure(err, lang));
+        }
         throw err;
       }
     });

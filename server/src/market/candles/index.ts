@@ -15,8 +15,8 @@
  */
 import type { ResponseData } from '@nexa/contract';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Bus, BusEvents } from '../../bus';
-import type { AppDeps } from '../../context';
+import type { Bus, BusEvents } from '../../kernel/bus';
+import type { AppDeps } from '../../kernel/context';
 import { schema } from '../../store';
 import { parseDec, percentChange } from '../sim/decimal';
 import {

@@ -5,7 +5,7 @@ import {
   comparePriceText,
   BAR_DAY_OFFSET_MIN as DEFAULT_OFFSET_MIN,
 } from '@nexa/contract';
-import type { Bus } from '../../bus';
+import type { Bus } from '../../kernel/bus';
 import { addDec, type Dec, formatDec, isDecimalText, mulDec, parseDec } from '../sim/decimal';
 
 export type { CandleInterval } from '@nexa/contract';

@@ -11,7 +11,7 @@ import {
   parseLiveMessage,
 } from '@nexa/contract';
 import WebSocket from 'ws';
-import type { BookLevel, Bus } from '../../bus';
+import type { BookLevel, Bus } from '../../kernel/bus';
 import { isDecimalText, parseDec, percentChange } from '../sim/decimal';
 
 /** OKX's public v5 endpoint (reachable only where the network allows; the simulated market is the default). */

@@ -1,5 +1,5 @@
-import type { Bus } from '../../bus';
-import type { AppDeps } from '../../context';
+import type { Bus } from '../../kernel/bus';
+import type { AppDeps } from '../../kernel/context';
 import type { Ledger } from '../../ledger';
 import type { AssetScale } from './units';
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { parseAmount, type ResponseData } from '@nexa/contract';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { DomainError, ValidationError } from '../../kernel/errors';
 import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
-import { DomainError, ValidationError } from '../../transport/errors';
 import type { MarketContext } from './context';
 import { type AssetScale, feeOf, fmt, parseRate } from './units';
 

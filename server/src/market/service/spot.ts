@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { parseAmount, type ResponseData } from '@nexa/contract';
 import { and, asc, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
-import type { BookLevel, BusEvents } from '../../bus';
+import type { BookLevel, BusEvents } from '../../kernel/bus';
+import { DomainError, ValidationError } from '../../kernel/errors';
 import { type LedgerAccount, type Posting, SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { OPEN_ORDER_STATUSES } from '../../store/schema';
-import { DomainError, ValidationError } from '../../transport/errors';
 import {
   createBook,
   type LevelDelta,

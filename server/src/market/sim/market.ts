@@ -1,6 +1,6 @@
 import { formatAmount } from '@nexa/contract';
-import type { Bus } from '../../bus';
-import type { Clock } from '../../clock';
+import type { Bus } from '../../kernel/bus';
+import type { Clock } from '../../kernel/clock';
 import { type Dec, formatDec, parseDec } from './decimal';
 import { normal, type Random } from './random';
 

@@ -1,11 +1,11 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { formatAmount } from '@nexa/contract';
+import { formatAmount, type OperatorAccess } from '@nexa/contract';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../context';
+import type { AppDeps } from '../../kernel/context';
+import { DomainError, ValidationError } from '../../kernel/errors';
 import type { Ledger } from '../../ledger';
 import { schema } from '../../store';
-import { DomainError, ValidationError } from '../../transport/errors';
 import { newToken, sha256Hex } from '../auth/tokens';
 import type { WalletModule } from '../wallet';
 import {
@@ -22,17 +22,9 @@ import {
 const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const { operators, operatorSessions, auditLog } = schema;
 
-export type OperatorRole = 'admin' | 'finance' | 'support';
+import type { OperatorRole, OperatorUser } from '../../kernel/context';
 
-export interface OperatorUser {
-  readonly id: number;
-  readonly name: string;
-  readonly roles: readonly string[];
-  /** The session the call came with (logout revokes it). */
-  readonly sessionId: number;
-  /** A confirmed second factor (TOTP). */
-  readonly secondFactor: boolean;
-}
+export type { OperatorRole, OperatorUser };
 
 const OPERATOR_SESSION_S = 12 * 3600;
 const ISSUER = 'Nexa operators';
@@ -201,19 +193,24 @@ export function createAdmin(deps: AppDeps & { ledger: Ledger; wallet: WalletModu
     });
   }
 
-  /** The operator holds one of the roles (admin holds all) and, where required, a second factor. */
-  function require(op: OperatorUser, ...roles: OperatorRole[]): void {
-    if (config.operator2fa === 'required' && !op.secondFactor) throw new DomainError('SecondFactorRequired');
-    if (op.roles.includes('admin')) return;
-    if (!roles.some((r) => op.roles.includes(r))) throw new DomainError('Forbidden');
-  }
-
-  /** An action that changes something: the roles, and at most `admin.actions_per_minute` a minute. */
-  async function act(op: OperatorUser, ...roles: OperatorRole[]): Promise<void> {
-    require(op, ...roles);
-    const perMinute = await settings.get('admin.actions_per_minute');
-    if (!limiter.hit(`admin-act:${op.id}`, perMinute, 60_000, clock.now().getTime())) {
-      throw new DomainError('RateLimited');
+  /**
+   * An operator call's declared access, applied by the transport before the handler runs: a second factor
+   * where required, one of the roles (an admin holds all), and for calls that change something at most
+   * `admin.actions_per_minute` a minute.
+   */
+  async function authorize(op: OperatorUser, access: OperatorAccess): Promise<void> {
+    if (access.secondFactor && config.operator2fa === 'required' && !op.secondFactor) {
+      throw new DomainError('SecondFactorRequired');
+    }
+    const admin = op.roles.includes('admin');
+    if (access.roles.length > 0 && !admin && !access.roles.some((r) => op.roles.includes(r))) {
+      throw new DomainError('Forbidden');
+    }
+    if (access.acts) {
+      const perMinute = await settings.get('admin.actions_per_minute');
+      if (!limiter.hit(`admin-act:${op.id}`, perMinute, 60_000, clock.now().getTime())) {
+        throw new DomainError('RateLimited');
+      }
     }
   }
 
@@ -222,7 +219,6 @@ export function createAdmin(deps: AppDeps & { ledger: Ledger; wallet: WalletModu
     op: OperatorUser,
     body: { name: string; password: string; roles: readonly OperatorRole[] },
   ) {
-    await act(op, 'admin');
     if (!op.roles.includes('admin')) throw new DomainError('Forbidden');
     const id = await createOperator(body.name, body.password, body.roles);
     if (id === null) throw new DomainError('InvalidState');
@@ -234,7 +230,6 @@ export function createAdmin(deps: AppDeps & { ledger: Ledger; wallet: WalletModu
     op: OperatorUser,
     q: { status?: 'pending' | 'approved' | 'failed' | undefined; page: number; size: number },
   ) {
-    require(op, 'finance', 'support');
     const { rows, total } = await wallet.deposits.list(null, { status: q.status }, q);
     return { list: await Promise.all(rows.map((r) => wallet.deposits.adminView(r))), total };
   }
@@ -243,13 +238,11 @@ export function createAdmin(deps: AppDeps & { ledger: Ledger; wallet: WalletModu
     op: OperatorUser,
     q: { status?: 'pending' | 'approved' | 'failed' | undefined; page: number; size: number },
   ) {
-    require(op, 'finance', 'support');
     const { rows, total } = await wallet.withdrawals.list(null, { status: q.status }, q);
     return { list: await Promise.all(rows.map((r) => wallet.withdrawals.adminView(r))), total };
   }
 
   async function solvency(op: OperatorUser) {
-    require(op, 'finance', 'support');
     const [violations, lines, all] = await Promise.all([
       ledger.audit(),
       ledger.solvency(),
@@ -286,8 +279,7 @@ export function createAdmin(deps: AppDeps & { ledger: Ledger; wallet: WalletModu
     authenticate,
     totpSetup,
     totpConfirm,
-    require,
-    act,
+    authorize,
     depositList,
     withdrawalList,
     solvency,

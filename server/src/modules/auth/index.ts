@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { recoverMessageAddress } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
-import type { AppDeps, AuthUser } from '../../context';
+import type { AppDeps, AuthUser } from '../../kernel/context';
+import { DomainError, ValidationError } from '../../kernel/errors';
 import { schema, type Tx } from '../../store';
-import { DomainError, ValidationError } from '../../transport/errors';
 import { newEmailCode, newInviteCode, newToken, newUid, sha256Hex } from './tokens';
 
 const { users, sessions, loginNonces, emailOutbox } = schema;

@@ -1,6 +1,6 @@
 import { LANGS, type Lang } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../context';
+import type { AppDeps } from '../../kernel/context';
 import { queryRows, schema } from '../../store';
 
 const { assets } = schema;

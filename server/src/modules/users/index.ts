@@ -1,8 +1,8 @@
 import { formatAmount, parseAmount } from '@nexa/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../context';
+import type { AppDeps } from '../../kernel/context';
+import { DomainError } from '../../kernel/errors';
 import { schema } from '../../store';
-import { DomainError } from '../../transport/errors';
 
 const { users, userAncestors } = schema;
 

@@ -1,9 +1,9 @@
 import { formatAmount, parseAmount } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../context';
+import type { AppDeps } from '../../kernel/context';
+import { ValidationError } from '../../kernel/errors';
 import type { Ledger } from '../../ledger';
 import { schema, type Tx } from '../../store';
-import { ValidationError } from '../../transport/errors';
 
 export interface AssetInfo {
   readonly symbol: string;

@@ -1,8 +1,8 @@
 import { parseAmount } from '@nexa/contract';
 import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { DomainError, ValidationError } from '../../kernel/errors';
 import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
-import { DomainError, ValidationError } from '../../transport/errors';
 import { type Assets, iso, type WalletDeps } from './common';
 
 const { walletDeposits, users, auditLog, operators } = schema;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { formatAmount, parseAmount } from '@nexa/contract';
 import { and, count, desc, eq, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { DomainError, ValidationError } from '../../kernel/errors';
 import type { HistoryQuery, HistoryRow, UserAccountKind } from '../../ledger';
 import { schema, type Tx } from '../../store';
-import { DomainError, ValidationError } from '../../transport/errors';
 import { type AssetInfo, type ConvertOrder, createAssets, iso, type WalletDeps } from './common';
 import { createDeposits } from './deposits';
 import { createWithdrawals } from './withdrawals';

@@ -1,8 +1,8 @@
 import { formatAmount, parseAmount } from '@nexa/contract';
 import { and, count, desc, eq, gte, inArray, ne, type SQL, sql, sum } from 'drizzle-orm';
+import { DomainError, ValidationError } from '../../kernel/errors';
 import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
-import { DomainError, ValidationError } from '../../transport/errors';
 import { type Assets, iso, platformDayStart, type WalletDeps } from './common';
 import { bigintJson } from './deposits';
 

@@ -1,12 +1,25 @@
 import type { EndpointPath, Lang, LivePath, RequestOutput, ResponseData } from '@nexa/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Store } from '../store';
 import type { Clock } from './clock';
-import type { Config } from './config';
-import type { OperatorUser } from './modules/admin';
-import type { Mailer } from './modules/auth/mailer';
-import type { SettingsService } from './modules/settings';
-import type { Store } from './store';
-import type { RateLimiter } from './transport/rate-limit';
+import type { Mailer } from './mailer';
+import type { RateLimiter } from './rate-limit';
+import type { SettingsService } from './settings';
+
+export type { OperatorRole } from '@nexa/contract';
+
+import type { OperatorRole } from '@nexa/contract';
+
+export interface OperatorUser {
+  readonly id: number;
+  readonly name: string;
+  readonly roles: readonly string[];
+  /** The session the call came with (logout revokes it). */
+  readonly sessionId: number;
+  /** A confirmed second factor (TOTP). */
+  readonly secondFactor: boolean;
+}
 
 /** The signed-in caller, as the transport resolved it from the token. */
 export interface AuthUser {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Store } from '../../store';
-import { settings } from '../../store/schema';
+import type { Store } from '../store';
+import { settings } from '../store/schema';
 
 /** A plain non-negative decimal. */
 const DECIMAL = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;

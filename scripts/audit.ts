@@ -4,8 +4,8 @@
 // Run: npm run audit — with the server's environment (DATABASE_URL, or DATA_DIR for the
 // embedded store). The embedded store has one writer per data folder: stop the server first.
 import { formatAmount } from '@nexa/contract';
-import { systemClock } from '../server/src/kernel/clock';
 import { loadConfig } from '../server/src/config';
+import { systemClock } from '../server/src/kernel/clock';
 import { createLedger, type Violation } from '../server/src/ledger';
 import { openStore, schema } from '../server/src/store';
 

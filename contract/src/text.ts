@@ -3,6 +3,7 @@
  * hide text), and the bidirectional controls that make a name or remark read differently than it is stored
  * ("Trojan Source"). Line breaks and tabs are allowed only in the fields that are multi-line by nature.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LINE_BREAKS = /[\t\n\r]/;
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;

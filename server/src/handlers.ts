@@ -129,20 +129,20 @@ export function createHandlers(m: Modules): Handlers {
     '/admin/auth/totpSetup': (ctx) => admin.totpSetup(ctx.op()),
     '/admin/auth/totpConfirm': (ctx) => admin.totpConfirm(ctx.op(), ctx.body.code),
     '/admin/operators/create': (ctx) => admin.createOperatorBy(ctx.op(), ctx.body),
-    '/admin/deposits/list': (ctx) => admin.depositList(ctx.op(), ctx.body),
+    '/admin/deposits/list': (ctx) => admin.depositList(ctx.body),
     '/admin/deposits/confirm': async (ctx) => {
       return wallet.deposits.confirm(ctx.op().id, ctx.body);
     },
     '/admin/deposits/reject': async (ctx) => {
       return wallet.deposits.reject(ctx.op().id, ctx.body.deposit_id, ctx.body.reason);
     },
-    '/admin/withdrawals/list': (ctx) => admin.withdrawalList(ctx.op(), ctx.body),
+    '/admin/withdrawals/list': (ctx) => admin.withdrawalList(ctx.body),
     '/admin/withdrawals/approve': async (ctx) => {
       return wallet.withdrawals.approve(ctx.op().id, ctx.body.withdrawal_id, ctx.body.tx_hash);
     },
     '/admin/withdrawals/reject': async (ctx) => {
       return wallet.withdrawals.reject(ctx.op().id, ctx.body.withdrawal_id, ctx.body.reason);
     },
-    '/admin/solvency': (ctx) => admin.solvency(ctx.op()),
+    '/admin/solvency': (ctx) => admin.solvency(),
   };
 }

@@ -101,7 +101,12 @@ describe('request protection', () => {
       srv,
       '/api/basic/banner',
       { y: 1 },
-      { mutate: (sealed) => ((old = JSON.stringify(sealed)), sealed) },
+      {
+        mutate: (sealed) => {
+          old = JSON.stringify(sealed);
+          return sealed;
+        },
+      },
     );
     const count = async () => (await srv.app.deps.store.db.select().from(schema.requestSigns)).length;
     const before = await count();
@@ -113,7 +118,12 @@ describe('request protection', () => {
         srv,
         '/api/basic/banner',
         { y: 2 },
-        { mutate: (sealed) => ((fresh = JSON.stringify(sealed)), sealed) },
+        {
+          mutate: (sealed) => {
+            fresh = JSON.stringify(sealed);
+            return sealed;
+          },
+        },
       );
       expect(await pruneRequestSigns(srv.app.deps)).toBe(before);
       expect(await count()).toBe(1);

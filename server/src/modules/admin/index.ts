@@ -226,23 +226,25 @@ export function createAdmin(deps: AppDeps & { ledger: Ledger; wallet: WalletModu
     return { id, name: body.name, roles: [...body.roles] };
   }
 
-  async function depositList(
-    op: OperatorUser,
-    q: { status?: 'pending' | 'approved' | 'failed' | undefined; page: number; size: number },
-  ) {
+  async function depositList(q: {
+    status?: 'pending' | 'approved' | 'failed' | undefined;
+    page: number;
+    size: number;
+  }) {
     const { rows, total } = await wallet.deposits.list(null, { status: q.status }, q);
     return { list: await Promise.all(rows.map((r) => wallet.deposits.adminView(r))), total };
   }
 
-  async function withdrawalList(
-    op: OperatorUser,
-    q: { status?: 'pending' | 'approved' | 'failed' | undefined; page: number; size: number },
-  ) {
+  async function withdrawalList(q: {
+    status?: 'pending' | 'approved' | 'failed' | undefined;
+    page: number;
+    size: number;
+  }) {
     const { rows, total } = await wallet.withdrawals.list(null, { status: q.status }, q);
     return { list: await Promise.all(rows.map((r) => wallet.withdrawals.adminView(r))), total };
   }
 
-  async function solvency(op: OperatorUser) {
+  async function solvency() {
     const [violations, lines, all] = await Promise.all([
       ledger.audit(),
       ledger.solvency(),

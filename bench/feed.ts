@@ -10,7 +10,7 @@ import { type ChildProcess, execSync, fork } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 import { createMemoryBus } from '../server/src/kernel/bus';
-import { startGatewayServer } from '../server/src/live/standalone';
+import { startGatewayServer } from '../server/src/transport/live/standalone';
 
 /** Client counts measured; FEED_BENCH_CLIENTS=500,2000 overrides. */
 const CASES = (process.env.FEED_BENCH_CLIENTS ?? '1000,10000')

@@ -95,10 +95,10 @@ interface LiveOptions<Req extends z.ZodType, Data extends z.ZodType> {
 }
 
 /** A call whose domain is built. */
-export function live<Req extends z.ZodType, Data extends z.ZodType>(
-  domain: string,
+export function live<const D extends string, Req extends z.ZodType, Data extends z.ZodType>(
+  domain: D,
   opts: LiveOptions<Req, Data>,
-): Endpoint<Req, Data> & { status: 'live'; list: 'none' } {
+): Endpoint<Req, Data> & { status: 'live'; list: 'none'; domain: D } {
   return {
     domain,
     summary: opts.summary,
@@ -136,17 +136,18 @@ interface LiveListOptions<
 
 /** A paged list call whose domain is built. */
 export function liveList<
+  const D extends string,
   F extends z.ZodRawShape,
   Item extends z.ZodType,
   S extends 'size' | 'page_num' = 'size',
   // biome-ignore lint/complexity/noBannedTypes: an empty shape is the default of no extra fields
   X extends z.ZodRawShape = {},
->(domain: string, opts: LiveListOptions<F, Item, S, X>) {
+>(domain: D, opts: LiveListOptions<F, Item, S, X>) {
   const style = (opts.style ?? 'size') as S;
   const pageSize = opts.pageSize ?? PAGE_SIZE;
   const request = z.object({ ...opts.filters, ...pageFields(style, pageSize) } as F & PageFields<S>);
   const data = paged(opts.item).extend((opts.extraData ?? {}) as X);
-  const ep: Endpoint<typeof request, typeof data> & { status: 'live' } = {
+  const ep: Endpoint<typeof request, typeof data> & { status: 'live'; domain: D } = {
     domain,
     summary: opts.summary,
     auth: opts.auth ?? true,

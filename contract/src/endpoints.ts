@@ -1,21 +1,10 @@
 import type { z } from 'zod';
+import { liveEndpoints } from './domains';
 import type { Endpoint } from './endpoint';
-import { adminEndpoints } from './endpoints/admin';
-import { authEndpoints } from './endpoints/auth';
-import { contentEndpoints } from './endpoints/content';
-import { plannedEndpoints } from './endpoints/planned';
-import { tradingEndpoints } from './endpoints/trading';
-import { walletEndpoints } from './endpoints/wallet';
+import { plannedEndpoints } from './planned';
 
 /** Every call the platform answers: the single source of truth for server routes and the web client. */
-export const endpoints = {
-  ...authEndpoints,
-  ...contentEndpoints,
-  ...walletEndpoints,
-  ...tradingEndpoints,
-  ...adminEndpoints,
-  ...plannedEndpoints,
-} as const;
+export const endpoints = { ...liveEndpoints, ...plannedEndpoints } as const;
 
 export type Endpoints = typeof endpoints;
 export type EndpointPath = keyof Endpoints;
@@ -24,6 +13,15 @@ export type EndpointPath = keyof Endpoints;
 export type LivePath = {
   [P in EndpointPath]: Endpoints[P]['status'] extends 'live' ? P : never;
 }[EndpointPath];
+
+/** The domain a call belongs to, as its folder of the contract names it. */
+export type DomainOf<P extends EndpointPath> = Endpoints[P]['domain'];
+/** Domains with at least one live call. */
+export type LiveDomain = DomainOf<LivePath>;
+/** The live calls of one domain. */
+export type LivePathOf<D extends string> = {
+  [P in LivePath]: Endpoints[P]['domain'] extends D ? P : never;
+}[LivePath];
 
 export type RequestInput<P extends EndpointPath> = z.input<Endpoints[P]['request']>;
 export type RequestOutput<P extends EndpointPath> = z.output<Endpoints[P]['request']>;

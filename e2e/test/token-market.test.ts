@@ -169,7 +169,7 @@ describe('token market in the browser', () => {
       .select()
       .from(schema.p2pListings)
       .where(eq(schema.p2pListings.userId, seller));
-    await product.app.modules.market.p2p.withdraw(seller, listing?.id ?? 0);
+    await product.app.modules.tokenMarket.withdraw(seller, listing?.id ?? 0);
     await b.page.locator('.sheet__confirm').click();
     await visible(b.page, 'Dieser Eintrag kann nicht mehr geändert werden');
     await product.shot(b.page, 'token-market-buy-refused-de');

@@ -5,29 +5,21 @@ import type { ClientConfig } from '@nexa/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createEvmChain, type ChainAdapter as EvmAdapter, type OnConfirmed } from './chain';
 import type { Config } from './config';
-import { createHandlers, type Modules } from './handlers';
+import { createAssetRegistry } from './kernel/assets';
 import { type Bus, createMemoryBus } from './kernel/bus';
 import { type Clock, systemClock } from './kernel/clock';
-import type { AppDeps } from './kernel/context';
+import type { AppDeps, Handlers } from './kernel/context';
 import { logMailer, type Mailer, smtpMailer } from './kernel/mailer';
 import { MemoryRateLimiter } from './kernel/rate-limit';
 import { createSettings } from './kernel/settings';
 import { createLedger, type Ledger } from './ledger';
-import { registerGateway } from './live/gateway';
-import { createCandleService } from './market/candles';
-import { createOkxFeed } from './market/feed';
-import { createReferenceMarket, type ReferenceMarket } from './market/reference';
-import { createMarket } from './market/service';
-import { createAdmin } from './modules/admin';
-import { createAuth } from './modules/auth';
-import { createContent } from './modules/content';
-import { createUsers } from './modules/users';
-import { createWallet } from './modules/wallet';
+import { buildModules, type Modules } from './modules';
 import type { ChainAdapter } from './modules/wallet/common';
 import { openApiDocument } from './openapi';
 import { seedBase, seedDemo } from './seed';
 import { openStore, type Store } from './store';
 import { BODY_LIMIT_BYTES, pruneRequestSigns, registerTransport } from './transport/http';
+import { registerGateway } from './transport/live/gateway';
 import { loggerOptions } from './transport/redact';
 import { registerWebApp } from './transport/web-app';
 
@@ -53,6 +45,8 @@ export interface App {
   readonly fastify: FastifyInstance;
   readonly deps: AppDeps;
   readonly modules: Modules;
+  /** Every live call's handler, as the modules declare them. */
+  readonly handlers: Handlers;
   readonly ledger: Ledger;
   readonly bus: Bus;
   /** The EVM watcher and sender when CHAIN_RPC_URL is set. */
@@ -100,11 +94,13 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     log,
     mailer,
     settings: createSettings(store),
+    assets: createAssetRegistry(store),
   };
   await seedBase(store);
   if (config.seedDemo) await seedDemo(store, deps.clock);
   // Settings and assets are read once here: code inside a database transaction never waits on the store for them.
   await deps.settings.preload();
+  await deps.assets.load();
 
   const ledger = createLedger({ store, clock: deps.clock });
   // The chain adapter credits through the wallet, and the wallet asks the adapter for addresses.
@@ -135,27 +131,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     opts.chain ??
     (evm && config.chain ? { ...evm, asset: 'USDT', confirmations: config.chain.confirmations } : null);
   const bus = opts.bus ?? createMemoryBus();
-  const market = createMarket({ ...deps, ledger, bus });
-  // The exchange converts on the spot books, and wallet values read their prices: one price source.
-  const wallet = createWallet({ ...deps, ledger, chain, venue: market });
+  const built = buildModules({ ...deps, ledger, chain, bus });
+  const modules = built.apis;
+  const { admin, wallet } = modules;
   creditDeposit = (tx, d) => wallet.deposits.credit(tx, d);
-  await wallet.assets.all();
-  const admin = createAdmin({ ...deps, ledger, wallet });
-  // With OKX as the price source, OKX's tickers are the ones published.
-  const candles = createCandleService(
-    { ...deps, bus, trades: market },
-    { publishTickers: config.marketSource !== 'okx' },
-  );
-  const modules: Modules = {
-    auth: createAuth(deps),
-    users: createUsers(deps),
-    content: createContent(deps),
-    wallet,
-    admin,
-    market,
-    candles,
-    reference: null,
-  };
   if (config.adminBootstrap) {
     const [name = '', password = ''] = config.adminBootstrap.split(':');
     await admin.createOperator(name, password, ['admin']);
@@ -173,8 +152,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     return reply.code(500).send({ code: 500, msg: 'Internal Server Error', data: null });
   });
 
+  const handlers = Object.assign({}, ...built.list.map((m) => m.handlers)) as Handlers;
   registerTransport(fastify, deps, {
-    handlers: createHandlers(modules),
+    handlers,
     authenticate: modules.auth.authenticate,
     authenticateOperator: admin.authenticate,
     authorizeOperator: admin.authorize,
@@ -186,30 +166,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     authenticate: modules.auth.authenticate,
     maxConnectionsPerIp: () => deps.settings.get('live.max_connections_per_ip'),
   });
-  // The feed listens before the market publishes: every book is rebuilt from the store's open
-  // orders (its snapshot reaches the feed), then the reference market starts.
-  await market.start();
-  // Candles read back what they kept and replay stored trades after it before anything new trades.
-  await candles.start();
-  if (config.marketSource === 'sim') {
-    const reference = createReferenceMarket(
-      { ...deps, ledger, bus, market },
-      {
-        stepMs: config.simStepMs,
-        maker: config.seedDemo,
-        lastPrice: candles.lastClose,
-        // A first start of the demo walks three days of past, so every chart has a history.
-        history: config.seedDemo ? { ms: 3 * 24 * 3_600_000, record: candles.record } : undefined,
-      },
-    );
-    await reference.start();
-    (modules as { reference: ReferenceMarket | null }).reference = reference;
-  }
-  const okx =
-    config.marketSource === 'okx'
-      ? createOkxFeed({ url: config.okxWsUrl, instruments: market.instIds(), bus, log })
-      : null;
-  okx?.start();
+  // The live feed listens before the modules start publishing.
+  for (const m of built.list) await m.start?.();
 
   const openapi = openApiDocument();
   fastify.get('/docs', async () => openapi);
@@ -223,8 +181,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   if (evm && config.chain && !opts.chain) evm.start(config.chain.pollMs);
 
   const sweep = setInterval(() => {
-    modules.auth.sweep().catch((err: unknown) => log.warn({ err }, 'nonce sweep failed'));
-    wallet.sweepQuotes().catch((err: unknown) => log.warn({ err }, 'quote sweep failed'));
+    for (const m of built.list) m.sweep?.().catch((err: unknown) => log.warn({ err }, 'sweep failed'));
     pruneRequestSigns(deps).catch((err: unknown) => log.warn({ err }, 'request sign sweep failed'));
   }, 60_000);
   sweep.unref();
@@ -233,17 +190,15 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     fastify,
     deps,
     modules,
+    handlers,
     ledger,
     bus,
     evm,
     async close() {
       clearInterval(sweep);
-      modules.reference?.stop();
-      okx?.stop();
       await evm?.stop();
       await fastify.close();
-      await market.close();
-      await candles.close();
+      for (const m of [...built.list].reverse()) await m.close?.();
       if (ownsStore) await store.close();
     },
   };

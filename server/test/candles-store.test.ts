@@ -8,8 +8,15 @@ import {
   CANDLE_INTERVALS,
   type CandleService,
   createCandleService,
-} from '../src/market/candles';
-import { addDec, createSimMarket, formatDec, parseDec, percentChange, seededRandom } from '../src/market/sim';
+} from '../src/modules/market/candles';
+import {
+  addDec,
+  createSimMarket,
+  formatDec,
+  parseDec,
+  percentChange,
+  seededRandom,
+} from '../src/modules/market/sim';
 import { signedInUser, startServer, type TestServer } from './harness';
 
 // Candles are derived from trades and kept across restarts: written about once a second, read back at

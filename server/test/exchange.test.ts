@@ -313,15 +313,19 @@ describe('no money machine', () => {
                 sz: (s.lots / 100).toFixed(2),
               });
             } else if (s.kind === 'list') {
-              await market.p2p.sell(p.id, {
+              await srv.app.modules.tokenMarket.sell(p.id, {
                 symbol: 'BWC',
                 price: ((6000 + s.tick) / 10_000).toFixed(4),
                 amount: (s.lots / 100).toFixed(2),
               });
             } else {
-              const open = await market.p2p.listings(p.id, { mine: 0 }, { page: 1, size: 20 });
+              const open = await srv.app.modules.tokenMarket.listings(
+                p.id,
+                { mine: 0 },
+                { page: 1, size: 20 },
+              );
               const l = open.list[s.pick % Math.max(open.list.length, 1)];
-              if (l) await market.p2p.buy(p.id, { id: l.id });
+              if (l) await srv.app.modules.tokenMarket.buy(p.id, { id: l.id });
             }
             ran++;
           } catch (e) {

@@ -5,7 +5,7 @@ import { type EndpointPath, endpointPaths, endpoints, errorNameByCode } from '@n
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { seededRandom as seeded } from '../src/market/sim/random';
+import { seededRandom as seeded } from '../src/modules/market/sim/random';
 import { queryRows } from '../src/store';
 import { call, depositConfirmed, operatorToken, signedInUser, startServer, type TestServer } from './harness';
 

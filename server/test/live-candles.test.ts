@@ -10,7 +10,7 @@ import {
   createCandleSeries,
   followTrades,
   INTERVAL_MS,
-} from '../src/market/candles';
+} from '../src/modules/market/candles';
 
 const T0 = Date.UTC(2024, 0, 1, 16, 0, 0); // 2024-01-02 00:00 at UTC+8, a Tuesday
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { App } from '../src/app';
 import { type Bus, type BusEvents, createMemoryBus } from '../src/kernel/bus';
-import { type GatewayServer, startGatewayServer } from '../src/live/standalone';
+import { type GatewayServer, startGatewayServer } from '../src/transport/live/standalone';
 import { signedInUser, startServer, type TestServer } from './harness';
 
 // Through the harness server when its gateway follows the app's bus; otherwise (app.ts not yet changed)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { TOO_MANY_CONNECTIONS } from '../src/live/gateway';
+import { TOO_MANY_CONNECTIONS } from '../src/transport/live/gateway';
 import { startServer, type TestServer } from './harness';
 
 let srv: TestServer;

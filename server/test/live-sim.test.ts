@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type BusEvents, createMemoryBus } from '../src/kernel/bus';
 import { ManualClock } from '../src/kernel/clock';
 import { SETTINGS } from '../src/kernel/settings';
-import { aggregateCandles } from '../src/market/candles';
+import { aggregateCandles } from '../src/modules/market/candles';
 import {
   createSimMarket,
   parseDec,
@@ -10,7 +10,7 @@ import {
   type SimInstrument,
   seededRandom,
   simInstruments,
-} from '../src/market/sim';
+} from '../src/modules/market/sim';
 
 type Ev = { type: 'trade'; e: BusEvents['trade'] };
 

@@ -7,7 +7,7 @@ import { parseAmount } from '@nexa/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DomainError } from '../src/kernel/errors';
-import type { OrderView, SubmitInput } from '../src/market/service';
+import type { OrderView, SubmitInput } from '../src/modules/spot';
 import { depositConfirmed, operatorToken, signedInUser, startServer, type TestServer } from './harness';
 
 let srv: TestServer;

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { bookChecksum } from '@nexa/contract';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { seededRandom } from '../src/market/sim/random';
+import { seededRandom } from '../src/modules/market/sim/random';
 
 /**
  * A local stand-in for OKX's public v5 websocket, faithful to what the connector relies on:

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Bus, type BusEvents, createMemoryBus } from '../src/kernel/bus';
-import { InstrumentState } from '../src/live/feed-state';
-import { createOkxFeed, type OkxFeed } from '../src/market/feed/okx';
+import { createOkxFeed, type OkxFeed } from '../src/modules/market/feed/okx';
+import { InstrumentState } from '../src/transport/live/feed-state';
 import { type FakeOkx, startFakeOkx } from './okx-fake';
 
 const INSTRUMENTS = ['BTC-USDT', 'ETH-USDT'];

@@ -1,7 +1,17 @@
-import { DEMO_ENVELOPE_KEY, decodeKey, findUnsafeText, isSafeText, sealEnvelope } from '@nexa/contract';
+import {
+  DEMO_ENVELOPE_KEY,
+  decodeKey,
+  endpointPaths,
+  endpoints,
+  findUnsafeText,
+  isSafeText,
+  sealEnvelope,
+} from '@nexa/contract';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DomainError } from '../src/kernel/errors';
 import { schema } from '../src/store';
-import { pruneRequestSigns } from '../src/transport/http';
+import { pruneRequestSigns, registerTransport } from '../src/transport/http';
 import { call, rawCall, SIGN_SECRET, signedInUser, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
@@ -252,5 +262,47 @@ describe('protection off', () => {
     const res = await rawCall(plain, '/api/basic/news', JSON.stringify({ page: 1, size: 2 }));
     expect(res.body.code).toBe(200);
     expect((res.body.data as { list: unknown[] }).list).toHaveLength(2);
+  });
+});
+
+describe('the contract of each call', () => {
+  /** A second transport over the same machinery, with one handler answering what its call does not declare. */
+  async function withHandler(env: 'development' | 'production') {
+    const fastify = Fastify({ logger: false });
+    const deps = { ...srv.app.deps, config: { ...srv.app.deps.config, env, protection: false } };
+    registerTransport(fastify, deps, {
+      handlers: {
+        ...srv.app.handlers,
+        '/api/basic/banner': async () => {
+          throw new DomainError('OwnListing');
+        },
+      },
+      authenticate: srv.app.modules.auth.authenticate,
+      authenticateOperator: srv.app.modules.admin.authenticate,
+      authorizeOperator: srv.app.modules.admin.authorize,
+    });
+    await fastify.ready();
+    const res = await fastify.inject({ method: 'POST', url: '/api/basic/banner', payload: '{}' });
+    await fastify.close();
+    return res;
+  }
+
+  it('fails loudly outside production when a handler answers an error its call does not declare', async () => {
+    const res = await withHandler('development');
+    expect(res.statusCode).toBe(500);
+  });
+
+  it('answers the error in production', async () => {
+    const res = await withHandler('production');
+    expect(res.json()).toMatchObject({ error: 'OwnListing' });
+  });
+
+  it('declares the operator gate’s answers on every operator call', () => {
+    for (const path of endpointPaths) {
+      const ep = endpoints[path];
+      if (!ep.access) continue;
+      if (ep.access.roles.length > 0) expect(ep.errors, path).toContain('Forbidden');
+      if (ep.access.acts) expect(ep.errors, path).toContain('RateLimited');
+    }
   });
 });

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { systemClock } from '../src/kernel/clock';
 import { createLedger } from '../src/ledger';
-import { seededRandom } from '../src/market/sim/random';
+import { seededRandom } from '../src/modules/market/sim/random';
 import { queryRows } from '../src/store';
 import { type ChildServer, type ChildStore, childStore, startChild } from './child-server';
 import { call, depositConfirmed, operatorToken, signedInUser, type TestServer } from './harness';

@@ -2,6 +2,7 @@ import type { EndpointPath, Lang, LivePath, RequestOutput, ResponseData } from '
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Store } from '../store';
+import type { AssetRegistry } from './assets';
 import type { Clock } from './clock';
 import type { Mailer } from './mailer';
 import type { RateLimiter } from './rate-limit';
@@ -38,6 +39,7 @@ export interface AppDeps {
   readonly log: FastifyBaseLogger;
   readonly mailer: Mailer;
   readonly settings: SettingsService;
+  readonly assets: AssetRegistry;
 }
 
 export interface Ctx<P extends EndpointPath> {

@@ -4,10 +4,9 @@ import { formatAmount, type OperatorAccess } from '@nexa/contract';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../kernel/context';
 import { DomainError, ValidationError } from '../../kernel/errors';
+import { newToken, sha256Hex } from '../../kernel/tokens';
 import type { Ledger } from '../../ledger';
 import { schema } from '../../store';
-import { newToken, sha256Hex } from '../auth/tokens';
-import type { WalletModule } from '../wallet';
 import {
   base32Encode,
   newRecoveryCodes,
@@ -49,8 +48,8 @@ async function checkPassword(password: string, stored: string): Promise<boolean>
  * solvency. Where the second factor is required (production by default), an operator without one may
  * only enrol it.
  */
-export function createAdmin(deps: AppDeps & { ledger: Ledger; wallet: WalletModule }) {
-  const { store, clock, limiter, ledger, wallet, config, settings } = deps;
+export function createAdmin(deps: AppDeps & { ledger: Ledger }) {
+  const { store, clock, limiter, ledger, config, settings, assets } = deps;
 
   async function createOperator(name: string, password: string, roles: readonly OperatorRole[]) {
     const [row] = await store.db
@@ -226,31 +225,9 @@ export function createAdmin(deps: AppDeps & { ledger: Ledger; wallet: WalletModu
     return { id, name: body.name, roles: [...body.roles] };
   }
 
-  async function depositList(q: {
-    status?: 'pending' | 'approved' | 'failed' | undefined;
-    page: number;
-    size: number;
-  }) {
-    const { rows, total } = await wallet.deposits.list(null, { status: q.status }, q);
-    return { list: await Promise.all(rows.map((r) => wallet.deposits.adminView(r))), total };
-  }
-
-  async function withdrawalList(q: {
-    status?: 'pending' | 'approved' | 'failed' | undefined;
-    page: number;
-    size: number;
-  }) {
-    const { rows, total } = await wallet.withdrawals.list(null, { status: q.status }, q);
-    return { list: await Promise.all(rows.map((r) => wallet.withdrawals.adminView(r))), total };
-  }
-
   async function solvency() {
-    const [violations, lines, all] = await Promise.all([
-      ledger.audit(),
-      ledger.solvency(),
-      wallet.assets.all(),
-    ]);
-    const show = (asset: string, m: bigint) => formatAmount(m, all.get(asset)?.scale ?? 8);
+    const [violations, lines] = await Promise.all([ledger.audit(), ledger.solvency()]);
+    const show = (asset: string, m: bigint) => formatAmount(m, assets.get(asset).scale);
     return {
       healthy: violations.length === 0 && lines.every((l) => l.balanced && !l.short),
       violations: violations.map((v) =>
@@ -282,8 +259,6 @@ export function createAdmin(deps: AppDeps & { ledger: Ledger; wallet: WalletModu
     totpSetup,
     totpConfirm,
     authorize,
-    depositList,
-    withdrawalList,
     solvency,
   };
 }

@@ -3,8 +3,8 @@ import { recoverMessageAddress } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import type { AppDeps, AuthUser } from '../../kernel/context';
 import { DomainError, ValidationError } from '../../kernel/errors';
+import { newEmailCode, newInviteCode, newToken, newUid, sha256Hex } from '../../kernel/tokens';
 import { schema, type Tx } from '../../store';
-import { newEmailCode, newInviteCode, newToken, newUid, sha256Hex } from './tokens';
 
 const { users, sessions, loginNonces, emailOutbox } = schema;
 

@@ -1,16 +1,12 @@
 import { formatAmount, parseAmount } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
+import type { AssetInfo } from '../../kernel/assets';
 import type { AppDeps } from '../../kernel/context';
 import { ValidationError } from '../../kernel/errors';
 import type { Ledger } from '../../ledger';
 import { schema, type Tx } from '../../store';
 
-export interface AssetInfo {
-  readonly symbol: string;
-  readonly name: string;
-  readonly scale: number;
-  readonly displayPrecision: number;
-}
+export type { AssetInfo } from '../../kernel/assets';
 
 /** A chain the platform can receive on and send from. */
 export interface ChainAdapter {
@@ -80,18 +76,9 @@ export interface WalletDeps extends AppDeps {
 
 /** Assets and amounts: parsing, formatting and prices in USDT (the live book's where there is one). */
 export function createAssets(deps: AppDeps & { readonly venue: ConvertVenue | null }) {
-  let cache: Map<string, AssetInfo> | null = null;
-
+  /** The enabled assets in the operators' order (from the asset registry: never a store read). */
   async function all(): Promise<Map<string, AssetInfo>> {
-    if (!cache) {
-      const rows = await deps.store.db
-        .select()
-        .from(schema.assets)
-        .where(eq(schema.assets.enabled, true))
-        .orderBy(schema.assets.sort);
-      cache = new Map(rows.map((r) => [r.symbol, r]));
-    }
-    return cache;
+    return new Map(deps.assets.list().flatMap((a) => (a.enabled ? [[a.symbol, a] as const] : [])));
   }
 
   async function get(symbol: string, field = 'asset'): Promise<AssetInfo> {

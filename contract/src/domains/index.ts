@@ -1,0 +1,20 @@
+import { adminEndpoints } from './admin/endpoints';
+import { authEndpoints } from './auth/endpoints';
+import { contentEndpoints } from './content/endpoints';
+import { marketEndpoints } from './market/endpoints';
+import { spotEndpoints } from './spot/endpoints';
+import { tokenMarketEndpoints } from './token-market/endpoints';
+import { usersEndpoints } from './users/endpoints';
+import { walletEndpoints } from './wallet/endpoints';
+
+/** The calls of every built domain, one table per domain folder. */
+export const liveEndpoints = {
+  ...authEndpoints,
+  ...usersEndpoints,
+  ...contentEndpoints,
+  ...walletEndpoints,
+  ...spotEndpoints,
+  ...marketEndpoints,
+  ...tokenMarketEndpoints,
+  ...adminEndpoints,
+} as const;

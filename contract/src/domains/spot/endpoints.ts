@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { live, liveList } from '../../endpoint';
+import { zBookLevel, zInstId, zInstrument } from '../../market';
+import { zPositiveDecimal } from '../../money';
+import { zTime } from '../../schemas';
+import { zAsset, zRequestId } from '../wallet/endpoints';
+
+/** Order ids are `ord_` + 24 hex characters. */
+export const zOrderId = z.string().regex(/^ord_[0-9a-f]{24}$/, { message: 'invalid_format' });
+
+export const ORDER_SIDES = ['buy', 'sell'] as const;
+export const ORDER_TYPES = ['limit', 'market'] as const;
+/** GTC rests; IOC takes what it can now; FOK fills entirely or not at all; post_only only makes. */
+export const TIMES_IN_FORCE = ['GTC', 'IOC', 'FOK', 'post_only'] as const;
+/** new and partial_filled are open; filled and canceled are closed (spec section 4). */
+export const ORDER_STATUSES = ['new', 'partial_filled', 'filled', 'canceled'] as const;
+
+/** One of the caller's own spot orders. */
+export const zOrder = z.object({
+  /** The order id (`ord_…`). */
+  trade_id: z.string(),
+  instId: z.string(),
+  side: z.enum(ORDER_SIDES),
+  type: z.enum(ORDER_TYPES),
+  tif: z.enum(TIMES_IN_FORCE),
+  /** What `sz` counts: the base asset, or (market buys) the quote asset to spend. */
+  tgt_ccy: z.enum(['base_ccy', 'quote_ccy']),
+  /** Limit price; null for market orders. */
+  px: z.string().nullable(),
+  sz: z.string(),
+  filled_sz: z.string(),
+  /** Quote amount filled (Σ price × size). */
+  filled_quote: z.string(),
+  avg_px: z.string().nullable(),
+  /** Fees paid so far, in `fee_ccy` (the quote asset). */
+  fee: z.string(),
+  fee_ccy: z.string(),
+  /** Still held for this order (0 once it is closed). */
+  frozen: z.string(),
+  frozen_ccy: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** Why a canceled order ended: user, self_trade, remainder, instrument_changed. */
+  cancel_reason: z.string().nullable(),
+  /** Futures only; null for spot orders. */
+  upl: z.string().nullable(),
+  upl_ratio: z.string().nullable(),
+  mark_px: z.string().nullable(),
+  request_id: z.string().nullable(),
+  created_at: zTime,
+  updated_at: zTime,
+});
+
+const submitErrors = ['InsufficientBalance', 'BelowMinimum', 'OrderRejected', 'IdempotencyConflict'] as const;
+
+/** Spot trading on the order books. */
+export const spotEndpoints = {
+  '/v1/order/submitTrade': live('spot', {
+    summary:
+      'Place a spot order: limit (px, sz) or market (sz; a market buy spends sz of the quote asset unless ' +
+      'tgtCcy is base_ccy). What it may spend is frozen until it fills or is canceled',
+    request: z.object({
+      instId: zInstId,
+      side: z.enum(ORDER_SIDES),
+      type: z.enum(ORDER_TYPES),
+      /** Limit orders only. */
+      px: zPositiveDecimal.optional(),
+      sz: zPositiveDecimal,
+      /** Market orders: base_ccy (default for sells) or quote_ccy (default for buys), as OKX. */
+      tgtCcy: z.enum(['base_ccy', 'quote_ccy']).optional(),
+      /** Spot trades from the cash (spot) account only. */
+      tdMode: z.enum(['cash']).optional(),
+      tif: z.enum(TIMES_IN_FORCE).default('GTC'),
+      request_id: zRequestId.optional(),
+    }),
+    data: zOrder,
+    errors: submitErrors,
+  }),
+  '/v1/order/batchCancelOrder': live('spot', {
+    summary:
+      "Cancel own open orders by id (order_id or order_ids), or all of an instrument (instId alone). Another user's " +
+      'id is NotFound and nothing is canceled; orders already closed come back unchanged',
+    request: z
+      .object({
+        order_id: zOrderId.optional(),
+        order_ids: z.array(zOrderId).min(1).max(100).optional(),
+        instId: zInstId.optional(),
+      })
+      .refine((b) => b.order_id !== undefined || b.order_ids !== undefined || b.instId !== undefined, {
+        message: 'required',
+      }),
+    data: z.object({ list: z.array(zOrder) }),
+    errors: ['NotFound'],
+  }),
+  '/v1/order/meTradeList': liveList('spot', {
+    summary: 'My spot orders: open (new, partial_filled) or closed (filled, canceled), newest first',
+    filters: { state: z.enum(['open', 'closed']).default('open'), instId: zInstId.optional() },
+    item: zOrder,
+  }),
+  '/v1/order/list': liveList('spot', {
+    summary: 'My spot orders by status filter: 1 = open, 2 = closed, none = all; newest first',
+    filters: { status: z.coerce.number().int().min(1).max(2).optional(), instId: zInstId.optional() },
+    item: zOrder,
+  }),
+  '/v1/market/instruments': live('spot', {
+    summary: 'Spot instruments with tick size, lot size, minimum order value and fees',
+    auth: false,
+    extension: true,
+    request: z.object({}),
+    data: z.object({ list: z.array(zInstrument) }),
+  }),
+  '/v1/market/depth': live('spot', {
+    summary: 'Order book of an instrument: the best n levels each side, with the book sequence',
+    auth: false,
+    extension: true,
+    request: z.object({ instId: zInstId, n: z.coerce.number().int().min(1).max(400).default(20) }),
+    data: z.object({
+      instId: z.string(),
+      seq: z.number().int(),
+      asks: z.array(zBookLevel),
+      bids: z.array(zBookLevel),
+      ts: z.number().int(),
+    }),
+  }),
+} as const;

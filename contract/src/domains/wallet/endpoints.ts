@@ -1,0 +1,407 @@
+import { z } from 'zod';
+import { live, liveList } from '../../endpoint';
+import { zPositiveDecimal } from '../../money';
+import { zTime } from '../../schemas';
+
+export const ACCOUNT_KINDS = ['spot', 'futures', 'shop', 'card'] as const;
+export const zAccountKind = z.enum(ACCOUNT_KINDS);
+export const zAsset = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2,10}$/, { message: 'invalid_format' })
+  .transform((s) => s.toUpperCase());
+
+/** A client-chosen id that makes a money-moving call safe to retry. */
+export const zRequestId = z.string().regex(/^[\w-]{8,64}$/, { message: 'invalid_format' });
+
+/** 1 = all, 2 = money in, 3 = money out. */
+export const zAmountType = z.coerce.number().int().min(1).max(3).optional();
+
+export const RECORD_STATUS = ['pending', 'approved', 'failed'] as const;
+export const zRecordStatus = z.enum(RECORD_STATUS);
+
+/** One line of an asset record: what moved, when and why. `amount` is signed. */
+export const zAssetRecord = z.object({
+  id: z.number().int(),
+  transaction_id: z.number().int(),
+  asset: z.string(),
+  account: z.string(),
+  /** The cause: deposit, withdrawal, transfer_in, transfer_out, exchange, internal_transfer, … */
+  type: z.string(),
+  amount: z.string(),
+  balance_after: z.string(),
+  remark: z.string(),
+  time: zTime,
+});
+
+export const zBalance = z.object({
+  asset: z.string(),
+  name: z.string(),
+  account: zAccountKind,
+  available: z.string(),
+  frozen: z.string(),
+  /** Value of available + frozen in USDT at the reference price. */
+  usdt_value: z.string(),
+  display_precision: z.number().int(),
+});
+
+export const zDeposit = z.object({
+  id: z.number().int(),
+  asset: z.string(),
+  amount: z.string(),
+  chain: z.string(),
+  tx_hash: z.string(),
+  address: z.string().nullable(),
+  status: zRecordStatus,
+  reason: z.string().nullable(),
+  confirmations: z.number().int().nullable(),
+  time: zTime,
+});
+
+export const zWithdrawal = z.object({
+  id: z.number().int(),
+  asset: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  chain: z.string(),
+  address: z.string(),
+  status: zRecordStatus,
+  /** requested, first_approved, sending, sent, rejected, send_failed */
+  stage: z.string(),
+  tx_hash: z.string().nullable(),
+  reason: z.string().nullable(),
+  time: zTime,
+});
+
+export const zTransfer = z.object({
+  id: z.number().int(),
+  direction: z.enum(['in', 'out']),
+  counterparty: z.object({ uid: z.string(), address: z.string() }),
+  asset: z.string(),
+  amount: z.string(),
+  remark: z.string(),
+  time: zTime,
+});
+
+export const zExchangeRecord = z.object({
+  id: z.number().int(),
+  from_asset: z.string(),
+  to_asset: z.string(),
+  from_amount: z.string(),
+  to_amount: z.string(),
+  fee: z.string(),
+  /** The fee is paid in the market's quote asset (USDT). */
+  fee_asset: z.string(),
+  rate: z.string(),
+  time: zTime,
+});
+
+export const zQuote = z.object({
+  quote_id: z.string(),
+  from_asset: z.string(),
+  to_asset: z.string(),
+  from_amount: z.string(),
+  /** What arrives now on the live book, after the fee; the exchange pays what the book gives then. */
+  to_amount: z.string(),
+  /** Fee, in `fee_asset` (the market's quote asset, USDT). */
+  fee: z.string(),
+  fee_asset: z.string(),
+  rate: z.string(),
+  /** The exchange is refused when the book would give less than to_amount by more than this fraction. */
+  slippage: z.string(),
+  expires_at: zTime,
+});
+
+const logFilters = { amount_type: zAmountType, type: z.string().max(40).optional() };
+
+const assetLog = (asset: string) =>
+  liveList('wallet', {
+    summary: `${asset} records of the spot account: type, amount, time, remark`,
+    filters: logFilters,
+    item: zAssetRecord,
+  });
+
+const withdrawRequest = z.object({
+  asset: zAsset.default('USDT'),
+  chain: z.string().max(20).default('evm'),
+  address: z.string().trim().min(1).max(120),
+  amount: zPositiveDecimal,
+  request_id: zRequestId.optional(),
+});
+
+const transferRequest = z.object({
+  /** Recipient's wallet address or UID. */
+  to: z.string().trim().min(1).max(64),
+  asset: zAsset.default('USDT'),
+  amount: zPositiveDecimal,
+  remark: z.string().max(100).default(''),
+  request_id: zRequestId.optional(),
+});
+
+const withdrawErrors = [
+  'InsufficientBalance',
+  'BelowMinimum',
+  'DailyLimitExceeded',
+  'IdempotencyConflict',
+  'NotAvailable',
+] as const;
+const transferErrors = [
+  'InsufficientBalance',
+  'BelowMinimum',
+  'RecipientNotFound',
+  'IdempotencyConflict',
+] as const;
+
+const zAdminDeposit = zDeposit.extend({
+  user: z.object({ uid: z.string(), address: z.string() }),
+  /** Operators who approved a manual credit, in order (the first made it). */
+  approvals: z.array(z.string()),
+  /** Two from the threshold on (`deposit.manual_second_approval_usdt`), else one. */
+  required_approvals: z.number().int(),
+  /** Another user claims the same transfer. */
+  contested: z.boolean(),
+});
+const zAdminWithdrawal = zWithdrawal.extend({
+  user: z.object({ uid: z.string(), address: z.string() }),
+  approvals: z.array(z.string()),
+  required_approvals: z.number().int(),
+});
+
+export const walletEndpoints = {
+  '/api/finance/userFinance': live('wallet', {
+    summary: 'Balances per asset and account, with the total in USDT',
+    request: z.object({ account: zAccountKind.optional() }),
+    data: z.object({ total_usdt: z.string(), list: z.array(zBalance) }),
+  }),
+  '/api/user/usdtLog': assetLog('USDT'),
+  '/api/user/bwcLog': assetLog('BWC'),
+  '/api/user/bwtLog': assetLog('BWT'),
+  '/api/user/aleoLog': assetLog('ALEO'),
+  '/api/user/domiLog': assetLog('DOMI'),
+  '/api/user/satsLog': assetLog('SATS'),
+  '/api/user/incomeLog': liveList('wallet', {
+    summary: 'Income from reward programs, all assets',
+    filters: { amount_type: zAmountType, symbol: zAsset.optional() },
+    item: zAssetRecord,
+  }),
+  '/api/user/lock_coin': liveList('wallet', {
+    summary: 'Locked (frozen) amounts: pending withdrawals, open orders and other holds',
+    filters: { symbol: zAsset.optional() },
+    item: zAssetRecord,
+  }),
+  '/api/assets/moneyRecord': liveList('wallet', {
+    summary: 'Asset records: the journal by asset and account, with filters',
+    filters: {
+      symbol: zAsset.optional(),
+      account: zAccountKind.optional(),
+      type: z.string().max(40).optional(),
+      amount_type: zAmountType,
+    },
+    item: zAssetRecord,
+  }),
+  '/api/moneylog/moneyDetail': liveList('wallet', {
+    summary: 'Money detail: every record of every asset, or the lines of one transaction (`id`)',
+    filters: { id: z.coerce.number().int().positive().optional() },
+    item: zAssetRecord,
+  }),
+  '/api/exchange/getExchangeInfo': liveList('wallet', {
+    summary:
+      'Exchange: live prices of the assets that have a market against USDT, fee, a quote from the live book (valid 30 s) when from/to/amount are given, and the exchange log',
+    style: 'page_num',
+    pageSize: 100,
+    filters: { from: zAsset.optional(), to: zAsset.optional(), amount: zPositiveDecimal.optional() },
+    item: zExchangeRecord,
+    extraData: {
+      fee_rate: z.string(),
+      quote_ttl_s: z.number().int(),
+      prices: z.array(z.object({ asset: z.string(), usdt_price: z.string() })),
+      quote: zQuote.nullable(),
+    },
+    errors: ['NotAvailable', 'ExchangeUnavailable', 'InsufficientLiquidity', 'BelowMinimum', 'RateLimited'],
+  }),
+  '/api/exchange/exchange': live('wallet', {
+    summary:
+      'Exchange at a quote from getExchangeInfo: a market order on the live book, refused when it would give less than the quote allows',
+    request: z.object({ quote_id: z.string().min(1).max(64), request_id: zRequestId.optional() }),
+    data: zExchangeRecord,
+    errors: [
+      'QuoteExpired',
+      'InsufficientBalance',
+      'IdempotencyConflict',
+      'NotFound',
+      'ExchangeUnavailable',
+      'InsufficientLiquidity',
+      'BelowMinimum',
+      'OrderRejected',
+      'PriceMoved',
+    ],
+  }),
+  '/api/withdraw/receiveUsdt': live('wallet', {
+    summary: 'The deposit (receive) address of the user for USDT on a chain',
+    request: z.object({ chain: z.string().max(20).default('evm') }),
+    data: z.object({
+      asset: z.string(),
+      chain: z.string(),
+      address: z.string().nullable(),
+      confirmations: z.number().int(),
+      /** Without a chain adapter, deposits are confirmed by an operator. */
+      mode: z.enum(['chain', 'operator']),
+    }),
+  }),
+  '/api/recharge/recharge': live('wallet', {
+    summary: 'Report a deposit by its transaction hash: verified on chain, or confirmed by an operator',
+    request: z.object({
+      asset: zAsset.default('USDT'),
+      chain: z.string().max(20).default('evm'),
+      tx_hash: z
+        .string()
+        .trim()
+        .regex(/^0x[0-9a-fA-F]{64}$/, { message: 'invalid_format' }),
+      /** Only for operator-confirmed deposits (no chain adapter); a chain deposit's amount comes from the chain. */
+      amount: zPositiveDecimal.optional(),
+    }),
+    data: z.object({ list: z.array(zDeposit) }),
+    errors: ['NotFound', 'BlockProcessing'],
+  }),
+  '/v1/recharge/list': liveList('wallet', {
+    summary: 'Deposit records with status (pending approval, approved, failed)',
+    filters: { status: zRecordStatus.optional(), symbol: zAsset.optional() },
+    item: zDeposit,
+  }),
+  '/api/withdraw/index': live('wallet', {
+    summary: 'Request a withdrawal: amount + fee are frozen until an operator approves or rejects',
+    request: withdrawRequest,
+    data: zWithdrawal,
+    errors: withdrawErrors,
+  }),
+  '/api/withdraw/withdrawCoin': live('wallet', {
+    summary: 'Request a withdrawal of another withdrawable asset (same rules as USDT)',
+    request: withdrawRequest,
+    data: zWithdrawal,
+    errors: withdrawErrors,
+  }),
+  '/api/withdraw/list': liveList('wallet', {
+    summary: "Withdrawal records with status, and the withdrawal rules with what is left of today's limit",
+    filters: { status: zRecordStatus.optional(), symbol: zAsset.optional() },
+    item: zWithdrawal,
+    extraData: {
+      rules: z.array(
+        z.object({
+          asset: z.string(),
+          min: z.string(),
+          fee: z.string(),
+          daily_limit: z.string(),
+          daily_left: z.string(),
+          dual_approval_from: z.string(),
+        }),
+      ),
+      transfer_min: z.string(),
+    },
+  }),
+  '/api/transfer/index': live('wallet', {
+    summary: 'Transfer to another user by address or UID (no fee)',
+    request: transferRequest,
+    data: zTransfer,
+    errors: transferErrors,
+  }),
+  '/api/user/transfer': live('wallet', {
+    summary: 'Transfer to another user by address or UID (same as /api/transfer/index)',
+    request: transferRequest,
+    data: zTransfer,
+    errors: transferErrors,
+  }),
+  '/api/transfer/transferList': liveList('wallet', {
+    summary: 'Transfers to and from other users',
+    filters: { direction: z.enum(['in', 'out']).optional(), symbol: zAsset.optional() },
+    item: zTransfer,
+  }),
+  '/api/transferBalance/index': live('wallet', {
+    summary: 'Internal transfer between own accounts (spot, futures, shop, card): instant, no fee',
+    request: z.object({
+      asset: zAsset.default('USDT'),
+      from: zAccountKind,
+      to: zAccountKind,
+      amount: zPositiveDecimal,
+      request_id: zRequestId.optional(),
+    }),
+    data: z.object({ from: zBalance, to: zBalance }),
+    errors: ['InsufficientBalance', 'SameAccount', 'IdempotencyConflict'],
+  }),
+  '/admin/deposits/list': liveList('wallet', {
+    extension: true,
+    access: { roles: ['finance', 'support'] },
+    summary: 'Deposits, newest first, by status',
+    filters: { status: zRecordStatus.optional() },
+    item: zAdminDeposit,
+  }),
+  '/admin/deposits/confirm': live('wallet', {
+    extension: true,
+    access: { roles: ['finance'], acts: true },
+    summary: 'Confirm a pending deposit claim (by id), or record and credit an operator-confirmed deposit',
+    request: z.object({
+      deposit_id: z.coerce.number().int().positive().optional(),
+      /** With no deposit_id: the user (address or UID), asset, amount and tx hash of the deposit. */
+      user: z.string().trim().max(64).optional(),
+      asset: zAsset.optional(),
+      amount: zPositiveDecimal.optional(),
+      tx_hash: z.string().trim().max(80).optional(),
+    }),
+    data: zAdminDeposit,
+    errors: ['NotFound', 'InvalidState', 'Forbidden', 'RateLimited', 'SecondFactorRequired'],
+  }),
+  '/admin/deposits/reject': live('wallet', {
+    extension: true,
+    access: { roles: ['finance'], acts: true },
+    summary: 'Reject a pending deposit claim with a reason the user sees',
+    request: z.object({
+      deposit_id: z.coerce.number().int().positive(),
+      reason: z.string().trim().min(1).max(200),
+    }),
+    data: zAdminDeposit,
+    errors: ['NotFound', 'InvalidState', 'Forbidden', 'RateLimited', 'SecondFactorRequired'],
+  }),
+  '/admin/withdrawals/list': liveList('wallet', {
+    extension: true,
+    access: { roles: ['finance', 'support'] },
+    summary: 'Withdrawals, newest first, by status',
+    filters: { status: zRecordStatus.optional() },
+    item: zAdminWithdrawal,
+  }),
+  '/admin/withdrawals/approve': live('wallet', {
+    extension: true,
+    access: { roles: ['finance'], acts: true },
+    summary: 'Approve a withdrawal; the last required approval sends it on chain',
+    request: z.object({
+      withdrawal_id: z.coerce.number().int().positive(),
+      /** Without a chain adapter: the hash of the payment the operator made. */
+      tx_hash: z.string().trim().max(80).optional(),
+    }),
+    data: zAdminWithdrawal,
+    errors: [
+      'NotFound',
+      'InvalidState',
+      'Forbidden',
+      'RateLimited',
+      'SecondFactorRequired',
+      'ConflictOfInterest',
+    ],
+  }),
+  '/admin/withdrawals/reject': live('wallet', {
+    extension: true,
+    access: { roles: ['finance'], acts: true },
+    summary: 'Reject a withdrawal: the hold is released and the reason shown to the user',
+    request: z.object({
+      withdrawal_id: z.coerce.number().int().positive(),
+      reason: z.string().trim().min(1).max(200),
+    }),
+    data: zAdminWithdrawal,
+    errors: [
+      'NotFound',
+      'InvalidState',
+      'Forbidden',
+      'RateLimited',
+      'SecondFactorRequired',
+      'ConflictOfInterest',
+    ],
+  }),
+} as const;

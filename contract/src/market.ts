@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Words every market domain speaks: instrument ids, book levels, instruments and tickers. */
+
+/** A spot instrument id, `BASE-QUOTE` (`BTC-USDT`). */
+export const zInstId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{2,10}-[A-Za-z0-9]{2,10}$/, { message: 'invalid_format' })
+  .transform((s) => s.toUpperCase());
+
+/** A book level: price, total size, number of orders. */
+export const zBookLevel = z.tuple([z.string(), z.string(), z.number().int()]);
+
+export const zInstrument = z.object({
+  instId: z.string(),
+  base: z.string(),
+  quote: z.string(),
+  tick_size: z.string(),
+  lot_size: z.string(),
+  /** Smallest order value, in the quote asset. */
+  min_notional: z.string(),
+  maker_fee_rate: z.string(),
+  taker_fee_rate: z.string(),
+  /** How far from the best price a market order given by size may match (fraction). */
+  price_band: z.string(),
+  enabled: z.boolean(),
+});
+
+export const zTicker = z.object({
+  instId: z.string(),
+  symbol: z.string(),
+  /** Last trade price; null before the first trade. */
+  last: z.string().nullable(),
+  now_price: z.string().nullable(),
+  /** Change over 24 hours in percent, e.g. "-1.25". */
+  now_rate: z.string(),
+  change_percent: z.string(),
+  open24h: z.string().nullable(),
+  high24h: z.string().nullable(),
+  low24h: z.string().nullable(),
+  /** Base volume over 24 hours. */
+  vol24h: z.string(),
+});

@@ -1,0 +1,23 @@
+import type { AppDeps } from '../../kernel/context';
+import { defineModule } from '../../kernel/module';
+import type { Ledger } from '../../ledger';
+import { createAdmin } from '.';
+
+/** Operators: sign-in with a second factor, operator accounts, the solvency report. */
+export function adminModule(deps: AppDeps & { readonly ledger: Ledger }) {
+  const admin = createAdmin(deps);
+  return {
+    api: admin,
+    module: defineModule({
+      domains: ['admin'],
+      handlers: {
+        '/admin/auth/login': (ctx) => admin.login(ctx.body.name, ctx.body.password, ctx.ip, ctx.body.totp),
+        '/admin/auth/logout': (ctx) => admin.logout(ctx.op()),
+        '/admin/auth/totpSetup': (ctx) => admin.totpSetup(ctx.op()),
+        '/admin/auth/totpConfirm': (ctx) => admin.totpConfirm(ctx.op(), ctx.body.code),
+        '/admin/operators/create': (ctx) => admin.createOperatorBy(ctx.op(), ctx.body),
+        '/admin/solvency': () => admin.solvency(),
+      },
+    }),
+  };
+}

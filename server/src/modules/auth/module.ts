@@ -1,0 +1,23 @@
+import type { AppDeps } from '../../kernel/context';
+import { defineModule } from '../../kernel/module';
+import { createAuth } from '.';
+
+/** Sign-in with a wallet signature, email codes, sessions. */
+export function authModule(deps: AppDeps) {
+  const auth = createAuth(deps);
+  return {
+    api: auth,
+    module: defineModule({
+      domains: ['auth'],
+      handlers: {
+        '/api/auth/login': (ctx) => auth.login(ctx.body, { ip: ctx.ip }),
+        '/api/auth/sendEmail': (ctx) => auth.sendEmail(ctx.body.email, ctx.body.scene, ctx.ip, ctx.user?.id),
+        '/api/auth/logout': async (ctx) => {
+          await auth.logout(ctx.me());
+          return null;
+        },
+      },
+      sweep: () => auth.sweep(),
+    }),
+  };
+}

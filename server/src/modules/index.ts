@@ -1,0 +1,71 @@
+/**
+ * The list of modules and the ports between them: the one place that names every domain. A module never
+ * imports another; what crosses domains is a small interface wired here (the exchange converts on the spot
+ * books; candles read the spot market's stored trades; the demo's market maker quotes on its books).
+ */
+
+import type { Bus } from '../kernel/bus';
+import type { AppDeps } from '../kernel/context';
+import type { AnyModule, MissingDomains } from '../kernel/module';
+import type { Ledger } from '../ledger';
+import { adminModule } from './admin/module';
+import { authModule } from './auth/module';
+import { contentModule } from './content/module';
+import { marketModule } from './market/module';
+import { spotModule } from './spot/module';
+import { tokenMarketModule } from './token-market/module';
+import { usersModule } from './users/module';
+import type { ChainAdapter } from './wallet/common';
+import { walletModule } from './wallet/module';
+
+export interface ModuleWiring extends AppDeps {
+  readonly ledger: Ledger;
+  readonly bus: Bus;
+  /** A chain adapter for deposits and withdrawals; without one, operators confirm deposits. */
+  readonly chain: ChainAdapter | null;
+}
+
+export function buildModules(deps: ModuleWiring) {
+  const auth = authModule(deps);
+  const users = usersModule(deps);
+  const content = contentModule(deps);
+  const spot = spotModule(deps);
+  // The exchange converts on the spot books, and wallet values read their prices: one price source.
+  const wallet = walletModule({ ...deps, venue: spot.api });
+  const tokenMarket = tokenMarketModule(deps);
+  const market = marketModule({ ...deps, trades: spot.api, venue: spot.api });
+  const admin = adminModule(deps);
+
+  // Start order matters: the books are rebuilt (their snapshots reach the live feed) before candles replay
+  // stored trades, and both before the reference market starts trading.
+  const list = [
+    auth.module,
+    users.module,
+    content.module,
+    wallet.module,
+    spot.module,
+    tokenMarket.module,
+    market.module,
+    admin.module,
+  ] as const;
+  // Every live domain of the contract has its module: a missing one does not compile.
+  const complete: MissingDomains<typeof list> extends never ? true : false = true;
+  void complete;
+
+  return {
+    list: list as readonly AnyModule[],
+    apis: {
+      auth: auth.api,
+      users: users.api,
+      content: content.api,
+      wallet: wallet.api,
+      market: spot.api,
+      tokenMarket: tokenMarket.api,
+      candles: market.api.candles,
+      marketData: market.api,
+      admin: admin.api,
+    },
+  };
+}
+
+export type Modules = ReturnType<typeof buildModules>['apis'];

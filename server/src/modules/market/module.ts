@@ -1,0 +1,84 @@
+import type { Bus } from '../../kernel/bus';
+import type { AppDeps } from '../../kernel/context';
+import { defineModule } from '../../kernel/module';
+import type { Ledger } from '../../ledger';
+import { createCandleService, type TradeSource } from './candles';
+import { createOkxFeed } from './feed';
+import { createReferenceMarket, type MakerVenue, type ReferenceMarket } from './reference';
+
+/**
+ * Market data: candles and tickers of every instrument, and where reference prices come from (the built-in
+ * walk with the demo's market maker, or OKX's public feed).
+ */
+export function marketModule(
+  deps: AppDeps & {
+    readonly ledger: Ledger;
+    readonly bus: Bus;
+    /** The platform's stored trades (the spot market). */
+    readonly trades: TradeSource & { instIds(): string[] };
+    /** The books the demo's market maker quotes on (the spot market). */
+    readonly venue: MakerVenue;
+  },
+) {
+  const { config, bus } = deps;
+  // With OKX as the price source, OKX's tickers are the ones published.
+  const candles = createCandleService(deps, { publishTickers: config.marketSource !== 'okx' });
+  let reference: ReferenceMarket | null = null;
+  const okx =
+    config.marketSource === 'okx'
+      ? createOkxFeed({ url: config.okxWsUrl, instruments: deps.trades.instIds(), bus, log: deps.log })
+      : null;
+  const api = {
+    candles,
+    /** The built-in reference market, when MARKET_SOURCE is sim (after start). */
+    get reference(): ReferenceMarket | null {
+      return reference;
+    },
+  };
+  return {
+    api,
+    module: defineModule({
+      domains: ['market'],
+      handlers: {
+        '/v1/market/candles': async (ctx) =>
+          candles
+            .bars(ctx.body.instId, ctx.body.bar, ctx.body.limit)
+            .map(
+              (c) =>
+                [c.ts, c.open, c.high, c.low, c.close, c.vol] as [
+                  number,
+                  string,
+                  string,
+                  string,
+                  string,
+                  string,
+                ],
+            ),
+        '/v1/market/tickers': async () => ({ list: candles.tickers() }),
+      },
+      async start() {
+        // Candles read back what they kept and replay stored trades after it before anything new trades.
+        await candles.start();
+        if (config.marketSource === 'sim') {
+          reference = createReferenceMarket(
+            { ...deps, market: deps.venue },
+            {
+              stepMs: config.simStepMs,
+              maker: config.seedDemo,
+              lastPrice: candles.lastClose,
+              // A first start of the demo walks three days of past, so every chart has a history.
+              history: config.seedDemo ? { ms: 3 * 24 * 3_600_000, record: candles.record } : undefined,
+            },
+          );
+          await reference.start();
+        }
+        okx?.start();
+      },
+      async close() {
+        reference?.stop();
+        okx?.stop();
+        await candles.close();
+      },
+    }),
+  };
+}

@@ -1,0 +1,221 @@
+import { parseAmount, roundDecimal } from '@nexa/contract';
+import { eq } from 'drizzle-orm';
+import { type Bus, createMemoryBus } from '../../kernel/bus';
+import { ManualClock } from '../../kernel/clock';
+import type { AppDeps } from '../../kernel/context';
+import { type Ledger, SYSTEM } from '../../ledger';
+import { schema } from '../../store';
+import type { CandleTrade } from './candles';
+import { createSimMarket, type SimMarket, seededRandom, simInstruments } from './sim';
+
+/** The spot books as the demo's market maker uses them (the app wires the spot market in). */
+export interface MakerVenue {
+  instruments(): Promise<ReadonlyArray<{ instId: string; tick_size: string; lot_size: string }>>;
+  cancel(userId: number, q: { instId: string }): Promise<unknown>;
+  submit(
+    userId: number,
+    order: { instId: string; side: 'buy' | 'sell'; type: 'limit'; px: string; sz: string; tif: 'post_only' },
+  ): Promise<unknown>;
+}
+
+/** The demo's market maker: quotes depth around the reference price with inventory of its own. */
+export const MAKER_ADDRESS = '0x4e657861000000000000000000000000006d6b72';
+const MAKER_INVENTORY: Readonly<Record<string, string>> = {
+  USDT: '50000000',
+  BTC: '500',
+  ETH: '5000',
+  BWC: '50000000',
+  NEU: '10000000',
+};
+/** Steps of the walk that draws the demo's past: one a minute, enough for every bar. */
+const HISTORY_STEP_MS = 60_000;
+const LEVELS = 5;
+const STEP_BPS = 5n; // 0.05 % between levels
+
+function decimals(step: string): number {
+  const i = step.indexOf('.');
+  return i < 0 ? 0 : step.length - i - 1;
+}
+
+/** Rounds a decimal to a multiple of `step` (down or up), as text. */
+function toStep(value: string, step: string, up: boolean): string | null {
+  const scale = decimals(step);
+  const v = parseAmount(roundDecimal(value, scale + 6) ?? '', scale + 6);
+  const s = parseAmount(step, scale + 6);
+  if (v === null || s === null || s === 0n) return null;
+  let n = v / s;
+  if (up && v % s !== 0n) n += 1n;
+  const units = n * s;
+  const text = (units / 10n ** 6n).toString().padStart(scale + 1, '0');
+  return scale === 0 ? text : `${text.slice(0, -scale)}.${text.slice(-scale)}`;
+}
+
+function scaleBps(price: string, bps: bigint): string {
+  const p = parseAmount(roundDecimal(price, 12) ?? '0', 12) ?? 0n;
+  const v = (p * (10_000n + bps)) / 10_000n;
+  const s = v.toString().padStart(13, '0');
+  return `${s.slice(0, -12)}.${s.slice(-12)}`;
+}
+
+/** How much base `usdt` whole USDT buy at `price`, as a decimal with 12 places. */
+function quoteToSize(usdt: bigint, price: string): string {
+  const p = parseAmount(roundDecimal(price, 12) ?? '0', 12) ?? 0n;
+  if (p === 0n) return '0';
+  const units = (usdt * 10n ** 24n) / p;
+  const t = units.toString().padStart(13, '0');
+  return `${t.slice(0, -12)}.${t.slice(-12)}`;
+}
+
+export interface ReferenceMarket {
+  readonly sim: SimMarket;
+  start(): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * The built-in reference market: a seeded random walk prints reference trades and tickers (candles follow
+ * them on the bus), and (in the demo) a market maker keeps real resting orders around the reference price
+ * so a fresh start shows a living book. The walk resumes from the last price the candles kept, so a restart
+ * does not jump back to the configured reference prices.
+ */
+export function createReferenceMarket(
+  deps: AppDeps & { ledger: Ledger; bus: Bus; market: MakerVenue },
+  opts: {
+    stepMs: number;
+    maker: boolean;
+    seed?: number;
+    lastPrice?: (instId: string) => string | null;
+    /**
+     * An instrument without a last price gets `ms` of past walked at once, its trades handed to `record`
+     * (the candles) and not to the bus, so the demo's charts and 24-hour figures have a history at once.
+     */
+    history?: { ms: number; record: (instId: string, trade: CandleTrade) => void };
+  },
+): ReferenceMarket {
+  const { bus, market, ledger, store, clock, log } = deps;
+  let sim: SimMarket | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let makerId: number | null = null;
+  let busy = false;
+
+  async function makerUser(): Promise<number> {
+    const [found] = await store.db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.address, MAKER_ADDRESS));
+    if (found) return found.id;
+    const [row] = await store.db
+      .insert(schema.users)
+      .values({ uid: '10000002', address: MAKER_ADDRESS, inviteCode: 'NEXAMKR1', createdAt: clock.now() })
+      .onConflictDoNothing()
+      .returning({ id: schema.users.id });
+    if (!row) return makerUser();
+    await store.db.transaction(async (tx) => {
+      for (const [asset, amount] of Object.entries(MAKER_INVENTORY)) {
+        const a = (await tx.select().from(schema.assets).where(eq(schema.assets.symbol, asset)))[0];
+        if (!a) continue;
+        const minor = parseAmount(amount, a.scale);
+        if (!minor) continue;
+        await ledger.credit(tx, {
+          account: { userId: row.id, asset, kind: 'spot' },
+          system: SYSTEM.capital('demo_market_maker'),
+          amount: minor,
+          cause: 'demo.inventory',
+          remark: 'market maker inventory (demo)',
+          userId: row.id,
+        });
+      }
+    });
+    return row.id;
+  }
+
+  async function requote(): Promise<void> {
+    if (busy || makerId === null || !sim) return;
+    busy = true;
+    try {
+      for (const inst of await market.instruments()) {
+        const mid = sim.price(inst.instId);
+        if (!mid) continue;
+        await market.cancel(makerId, { instId: inst.instId });
+        for (let k = 1n; k <= BigInt(LEVELS); k++) {
+          const bid = toStep(scaleBps(mid, -STEP_BPS * k), inst.tick_size, false);
+          const ask = toStep(scaleBps(mid, STEP_BPS * k), inst.tick_size, true);
+          // About 300 USDT × level of size per side.
+          const size = toStep(quoteToSize(300n * k, mid), inst.lot_size, true);
+          if (!bid || !ask || !size || /^0(\.0+)?$/.test(size)) continue;
+          for (const [side, px] of [
+            ['buy', bid],
+            ['sell', ask],
+          ] as const) {
+            try {
+              await market.submit(makerId, {
+                instId: inst.instId,
+                side,
+                type: 'limit',
+                px,
+                sz: size,
+                tif: 'post_only',
+              });
+            } catch {
+              // A quote that would cross after the walk moved is simply skipped.
+            }
+          }
+        }
+      }
+    } catch (err) {
+      log.warn({ err }, 'market maker requote failed');
+    } finally {
+      busy = false;
+    }
+  }
+
+  return {
+    get sim() {
+      if (!sim) throw new Error('reference market not started');
+      return sim;
+    },
+    async start() {
+      const prices = await deps.settings.get('exchange.prices_usdt');
+      const specs = new Map((await market.instruments()).map((i) => [i.instId, i]));
+      // The walk moves on the market's own ticks and lots.
+      const random = seededRandom(opts.seed ?? Date.now() % 2 ** 31);
+      let instruments = simInstruments(prices).flatMap((i) => {
+        const spec = specs.get(i.instId);
+        const price = opts.lastPrice?.(i.instId) ?? i.price;
+        return spec ? [{ ...i, price, tickSize: spec.tick_size, lotSize: spec.lot_size }] : [];
+      });
+      const fresh = instruments.filter((i) => !opts.lastPrice?.(i.instId));
+      if (opts.history && fresh.length > 0) {
+        const { ms, record } = opts.history;
+        const past = new ManualClock(clock.now().getTime() - ms);
+        const quiet = createMemoryBus();
+        quiet.subscribe('trade', (t) => record(t.instId, t));
+        const walk = createSimMarket({
+          bus: quiet,
+          clock: past,
+          random,
+          instruments: fresh,
+          stepMs: HISTORY_STEP_MS,
+        });
+        for (let t = HISTORY_STEP_MS; t <= ms; t += HISTORY_STEP_MS) {
+          past.advance(HISTORY_STEP_MS);
+          walk.step();
+        }
+        // The live walk goes on from where the past ended.
+        instruments = instruments.map((i) => ({ ...i, price: walk.price(i.instId) ?? i.price }));
+      }
+      sim = createSimMarket({ bus, clock, random, instruments, stepMs: opts.stepMs });
+      sim.start();
+      if (opts.maker) {
+        makerId = await makerUser();
+        void requote();
+        timer = setInterval(() => void requote(), Math.max(opts.stepMs * 5, 3000));
+        timer.unref();
+      }
+    },
+    stop() {
+      sim?.stop();
+      if (timer) clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,1039 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { parseAmount, type ResponseData } from '@nexa/contract';
+import { and, asc, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
+import type { BookLevel, BusEvents } from '../../kernel/bus';
+import { DomainError, ValidationError } from '../../kernel/errors';
+import {
+  type AssetScale,
+  avgPrice,
+  bandPrice,
+  feeOf,
+  fmt,
+  holdOf,
+  type Instrument,
+  makeInstrument,
+  maxOf,
+  minOf,
+  parseRate,
+  quoteOf,
+  RATE_ONE,
+} from '../../kernel/units';
+import { type LedgerAccount, type Posting, SYSTEM } from '../../ledger';
+import { schema, type Tx } from '../../store';
+import { OPEN_ORDER_STATUSES } from '../../store/schema';
+import type { MarketContext } from './context';
+import {
+  createBook,
+  type LevelDelta,
+  type OpenOrder,
+  type OrderBook,
+  type OrderInput,
+  type RejectReason,
+  type Side,
+  type TimeInForce,
+} from './engine';
+import { Serial } from './serial';
+
+const { marketOrders, marketTrades } = schema;
+
+export type OrderRow = typeof marketOrders.$inferSelect;
+export type OrderView = ResponseData<'/v1/order/submitTrade'>;
+export type InstrumentView = ResponseData<'/v1/market/instruments'>['list'][number];
+export type DepthView = ResponseData<'/v1/market/depth'>;
+
+export interface SubmitInput {
+  readonly instId: string;
+  readonly side: Side;
+  readonly type: 'limit' | 'market';
+  readonly px?: string | undefined;
+  readonly sz: string;
+  readonly tgtCcy?: 'base_ccy' | 'quote_ccy' | undefined;
+  readonly tdMode?: 'cash' | undefined;
+  readonly tif?: TimeInForce | undefined;
+  readonly request_id?: string | undefined;
+}
+
+/** How an order placed for another service (the wallet's exchange) differs from a trader's order. */
+export interface OrderExtras<R> {
+  /** Idempotency scope and the request body the request id is bound to. */
+  readonly scope: string;
+  readonly body: unknown;
+  /** Fee rate of the order as taker (never below the market's taker rate). */
+  readonly takerRate: string;
+  /** Cause and remark of the order's journal entry. */
+  readonly cause: string;
+  readonly remark: string;
+  /**
+   * Runs inside the order's database transaction once the order and its fills are written, with the order
+   * row and its journal entry; its answer is the call's answer. Throwing undoes the order entirely.
+   */
+  readonly within: (tx: Tx, row: OrderRow, ledgerTxId: number) => Promise<R>;
+}
+
+/** What a market order of a given amount would get on the book now. */
+export interface ConvertEstimate {
+  /** Spent, in the asset given: whole lots of the base for a sell; quote plus fee for a buy. */
+  readonly spend: bigint;
+  /** Received: quote minus fee for a sell; base for a buy. */
+  readonly receive: bigint;
+  /** Fee in the quote asset. */
+  readonly fee: bigint;
+  /** The order's size as sent: base for a sell, quote (fee excluded) for a buy. */
+  readonly sz: string;
+}
+
+export interface CancelInput {
+  readonly orderIds?: readonly string[] | undefined;
+  readonly instId?: string | undefined;
+}
+
+export interface OrderFilter {
+  /** true: new and partial_filled; false: filled and canceled; undefined: all. */
+  readonly open?: boolean | undefined;
+  readonly instId?: string | undefined;
+}
+
+/** One instrument: its book, its single writer and what it publishes. */
+interface Slot {
+  readonly inst: Instrument;
+  book: OrderBook;
+  readonly serial: Serial;
+  /** Added to the engine's seq so the published sequence keeps rising across rebuilds. */
+  seqBase: number;
+  /** The book may differ from the store (a rebuild failed): rebuild before the next operation. */
+  dirty: boolean;
+}
+
+/** An order placed after validation: what goes to the engine and what is held for it. */
+interface Plan {
+  readonly input: Omit<OrderInput, 'id'>;
+  readonly freezeAsset: AssetScale;
+  readonly freeze: bigint;
+  /** Stored on the order row. */
+  readonly price: bigint | null;
+  readonly size: bigint | null;
+  readonly quoteSize: bigint | null;
+  readonly tif: TimeInForce;
+  readonly makerRate: string;
+  readonly takerRate: string;
+}
+
+interface Published {
+  deltas: LevelDelta[];
+  seq: number;
+  trades: (typeof marketTrades.$inferSelect)[];
+  orders: OrderRow[];
+}
+
+const OPEN = [...OPEN_ORDER_STATUSES];
+const CLOSED: OrderRow['status'][] = ['filled', 'canceled'];
+const isOpen = (s: OrderRow['status']) => s === 'new' || s === 'partial_filled';
+const newOrderId = () => `ord_${randomBytes(12).toString('hex')}`;
+
+/** Adds postings, dropping zero amounts (a fee rounded down to nothing). */
+class Postings {
+  readonly list: Posting[] = [];
+  add(account: LedgerAccount, bucket: Posting['bucket'], amount: bigint): void {
+    if (amount !== 0n) this.list.push({ account, bucket, amount });
+  }
+  freeze(account: LedgerAccount, amount: bigint): void {
+    this.add(account, 'available', -amount);
+    this.add(account, 'frozen', amount);
+  }
+  release(account: LedgerAccount, amount: bigint): void {
+    this.add(account, 'frozen', -amount);
+    this.add(account, 'available', amount);
+  }
+  /** Net change of one bucket of one account. */
+  net(accountId: number, bucket: Posting['bucket']): bigint {
+    let sum = 0n;
+    for (const p of this.list) if (p.account.id === accountId && p.bucket === bucket) sum += p.amount;
+    return sum;
+  }
+}
+
+/**
+ * The spot market: one in-memory book per instrument, one writer per instrument (a promise queue), every
+ * operation committed in one database transaction with one ledger journal entry.
+ *
+ * Failure handling: the engine runs inside the transaction (after the idempotency key is claimed, so a
+ * retried request never touches the book twice). If the transaction fails for any reason after the engine
+ * ran, the instrument's book is rebuilt from the store's open orders — still inside the instrument's queue,
+ * so no other operation ever sees the unwanted state — and a `book.snapshot` with a higher sequence is
+ * published. The book is a cache of the store's open orders, never the other way round.
+ *
+ * Money: an order's hold is frozen, its fills settled and its unused hold released in one journal
+ * transaction (`ledger.post` with all postings at once, so its account locks are taken in one ascending
+ * order and two instruments' writers never deadlock). Fees are paid in the quote asset: a buyer pays price ×
+ * size + fee out of its hold, a seller receives price × size − fee; both fees go to `system:fees`. Each
+ * order pays the fee rates in force when it was placed (stored on it), so a rate change never leaves a
+ * resting order's hold short. An open order's hold is kept exactly at `holdOf` its open size; surplus (a
+ * taker filling at better prices, fee rounding) is released at once.
+ */
+export function createSpot(ctx: MarketContext) {
+  const { deps, ledger, bus, scaleOf } = ctx;
+  const { store, clock, settings, log } = deps;
+  const slots = new Map<string, Slot>();
+
+  const newBook = (inst: Instrument) =>
+    // The engine's own minimum is off: the service checks the live minimum (a setting) before placing.
+    createBook({ instId: inst.instId, tickSize: inst.tick, lotSize: inst.lot, minNotional: 0n });
+
+  function slotOf(instId: string, field = 'instId'): Slot {
+    const slot = slots.get(instId);
+    if (!slot) throw new ValidationError(field, 'invalid_value');
+    return slot;
+  }
+
+  function instrumentOf(instId: string): Instrument {
+    const slot = slots.get(instId);
+    if (slot) return slot.inst;
+    // An order of an instrument no longer configured: enough to show it.
+    const [b = '', q = ''] = instId.split('-');
+    const base = scaleOf(b);
+    const quote = scaleOf(q);
+    return {
+      instId,
+      base,
+      quote,
+      tick: 1n,
+      lot: 1n,
+      baseUnit: 10n ** BigInt(base.scale),
+      tickText: '',
+      lotText: '',
+    };
+  }
+
+  async function liveConfig(instId: string) {
+    const all = await settings.get('market.instruments');
+    return all.find((c) => c.inst_id === instId);
+  }
+
+  // ——— views ———
+
+  function orderView(row: OrderRow): OrderView {
+    const inst = instrumentOf(row.instId);
+    const byQuote = row.quoteSize !== null;
+    const avg = avgPrice(inst, row.filledQuote, row.filledSize);
+    return {
+      trade_id: row.id,
+      instId: row.instId,
+      side: row.side,
+      type: row.type,
+      tif: row.tif,
+      tgt_ccy: byQuote ? 'quote_ccy' : 'base_ccy',
+      px: row.type === 'limit' && row.price !== null ? fmt(inst.quote, row.price) : null,
+      sz: byQuote ? fmt(inst.quote, row.quoteSize ?? 0n) : fmt(inst.base, row.size ?? 0n),
+      filled_sz: fmt(inst.base, row.filledSize),
+      filled_quote: fmt(inst.quote, row.filledQuote),
+      avg_px: avg === null ? null : fmt(inst.quote, avg),
+      fee: fmt(inst.quote, row.fee),
+      fee_ccy: inst.quote.symbol,
+      frozen: fmt(scaleOf(row.frozenAsset), row.frozenAmount),
+      frozen_ccy: row.frozenAsset,
+      status: row.status,
+      cancel_reason: row.cancelReason,
+      upl: null,
+      upl_ratio: null,
+      mark_px: null,
+      request_id: row.requestId,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  }
+
+  const levels = (inst: Instrument, deltas: readonly LevelDelta[], side: Side): BookLevel[] =>
+    deltas
+      .filter((d) => d.side === side)
+      .map((d) => [fmt(inst.quote, d.price), fmt(inst.base, d.size), d.count] as const);
+
+  function depthOf(slot: Slot, n: number): DepthView {
+    const { inst, book } = slot;
+    const d = book.depth(n);
+    const lv = ([p, s, c]: readonly [bigint, bigint, number]) =>
+      [fmt(inst.quote, p), fmt(inst.base, s), c] as [string, string, number];
+    return {
+      instId: inst.instId,
+      seq: slot.seqBase + book.seq,
+      asks: d.asks.map(lv),
+      bids: d.bids.map(lv),
+      ts: clock.now().getTime(),
+    };
+  }
+
+  /** Subscribers are told after the commit; one that throws must not turn a committed order into an error. */
+  function emit<E extends keyof BusEvents>(event: E, payload: BusEvents[E]): void {
+    try {
+      bus.publish(event, payload);
+    } catch (err) {
+      log.error({ err, event }, 'bus subscriber failed');
+    }
+  }
+
+  function publish(slot: Slot, ev: Published): void {
+    const { inst } = slot;
+    const ts = clock.now().getTime();
+    if (ev.deltas.length > 0) {
+      emit('book.update', {
+        instId: inst.instId,
+        seq: slot.seqBase + ev.seq,
+        asks: levels(inst, ev.deltas, 'sell'),
+        bids: levels(inst, ev.deltas, 'buy'),
+        ts,
+      });
+    }
+    for (const t of ev.trades) {
+      emit('trade', {
+        instId: inst.instId,
+        tradeId: String(t.id),
+        price: fmt(inst.quote, t.price),
+        size: fmt(inst.base, t.size),
+        side: t.side,
+        ts: t.createdAt.getTime(),
+      });
+    }
+    for (const o of ev.orders) emit('order.update', { userId: o.userId, order: orderView(o), ts });
+  }
+
+  function publishSnapshot(slot: Slot): void {
+    const d = depthOf(slot, Number.POSITIVE_INFINITY);
+    emit('book.snapshot', { instId: d.instId, seq: d.seq, asks: d.asks, bids: d.bids, ts: d.ts });
+  }
+
+  // ——— the book and the store ———
+
+  const toOpenOrder = (row: OrderRow): OpenOrder => {
+    assert(row.price !== null && row.size !== null, `open order ${row.id} without price or size`);
+    return {
+      id: row.id,
+      userId: row.userId,
+      side: row.side,
+      price: row.price,
+      size: row.size,
+      remaining: row.size - row.filledSize,
+    };
+  };
+
+  function holdOfRow(inst: Instrument, row: OrderRow): bigint {
+    if (!isOpen(row.status)) return 0n;
+    assert(row.price !== null && row.size !== null, `open order ${row.id} without price or size`);
+    return holdOf(inst, {
+      side: row.side,
+      price: row.price,
+      remaining: row.size - row.filledSize,
+      makerRate: parseRate(row.makerFeeRate),
+      takerRate: parseRate(row.takerFeeRate),
+    });
+  }
+
+  async function openRows(db: typeof store.db | Tx, instId?: string): Promise<OrderRow[]> {
+    const where = instId
+      ? and(eq(marketOrders.instId, instId), inArray(marketOrders.status, OPEN))
+      : inArray(marketOrders.status, OPEN);
+    return db.select().from(marketOrders).where(where).orderBy(asc(marketOrders.seq));
+  }
+
+  /** Replaces the instrument's book with one built from the store (inside the instrument's queue). */
+  async function rebuild(slot: Slot): Promise<void> {
+    slot.dirty = true;
+    const rows = await openRows(store.db, slot.inst.instId);
+    const book = newBook(slot.inst);
+    book.restore(rows.map(toOpenOrder));
+    // Past every sequence published or used so far: a consumer sees the jump and takes the snapshot.
+    slot.seqBase += slot.book.seq + 1;
+    slot.book = book;
+    slot.dirty = false;
+    log.warn({ instId: slot.inst.instId, orders: rows.length }, 'order book rebuilt from the store');
+    publishSnapshot(slot);
+  }
+
+  /**
+   * Runs one operation on an instrument's book: in its queue, rebuilding the book from the store when the
+   * operation fails after touching it. `op` reports through `touched()` that the book may have changed
+   * (before calling the engine, so an engine assertion counts too), and `touched(false)` that it has not.
+   */
+  function onBook<T>(slot: Slot, op: (touched: (changed?: boolean) => void) => Promise<T>): Promise<T> {
+    return slot.serial.run(async () => {
+      if (slot.dirty) await rebuild(slot);
+      let mutated = false;
+      try {
+        return await op((changed = true) => {
+          mutated = changed;
+        });
+      } catch (err) {
+        if (mutated) {
+          try {
+            await rebuild(slot);
+          } catch (again) {
+            log.error(
+              { err: again, instId: slot.inst.instId },
+              'order book rebuild failed; retried next time',
+            );
+          }
+        }
+        throw err;
+      }
+    });
+  }
+
+  async function spotAccount(tx: Tx, cache: Map<string, LedgerAccount>, userId: number, asset: string) {
+    const key = `${userId}:${asset}`;
+    let acc = cache.get(key);
+    if (!acc) {
+      acc = await ledger.account(tx, { userId, asset, kind: 'spot' });
+      cache.set(key, acc);
+    }
+    return acc;
+  }
+
+  async function available(tx: Tx, userId: number, asset: string): Promise<bigint> {
+    const b = (await ledger.balances(userId, tx)).find((x) => x.asset === asset && x.kind === 'spot');
+    return b?.available ?? 0n;
+  }
+
+  // ——— placing ———
+
+  function parseIn(a: AssetScale, text: string, field: string, step: bigint): bigint {
+    const v = parseAmount(text, a.scale);
+    if (v === null) throw new ValidationError(field, 'invalid_format');
+    if (v <= 0n) throw new ValidationError(field, 'too_small');
+    if (v % step !== 0n) throw new ValidationError(field, 'invalid_value');
+    return v;
+  }
+
+  function rejected(reason: string): DomainError {
+    return new DomainError('OrderRejected', { reason }, { reason });
+  }
+
+  /** Checks the order against the instrument and the live settings; works out the engine input and the hold. */
+  async function plan(slot: Slot, userId: number, o: SubmitInput, takerOverride?: string): Promise<Plan> {
+    const { inst, book } = slot;
+    const cfg = await liveConfig(inst.instId);
+    if (!cfg?.enabled) throw rejected('instrument_disabled');
+    const minNotional = parseAmount(cfg.min_notional, inst.quote.scale) ?? 0n;
+    const belowMin = () =>
+      new DomainError('BelowMinimum', { min: `${cfg.min_notional} ${inst.quote.symbol}` });
+    const makerRate = await settings.get('market.maker_fee_rate');
+    const marketTaker = await settings.get('market.taker_fee_rate');
+    const takerRate =
+      takerOverride !== undefined && parseRate(takerOverride) > parseRate(marketTaker)
+        ? takerOverride
+        : marketTaker;
+    const maker = parseRate(makerRate);
+    const taker = parseRate(takerRate);
+    const tif = o.tif ?? 'GTC';
+    const base = { userId, side: o.side, makerRate, takerRate } as const;
+
+    if (o.type === 'limit') {
+      if (o.px === undefined) throw new ValidationError('px', 'required');
+      if (o.tgtCcy === 'quote_ccy') throw new ValidationError('tgtCcy', 'invalid_value');
+      const price = parseIn(inst.quote, o.px, 'px', inst.tick);
+      const size = parseIn(inst.base, o.sz, 'sz', inst.lot);
+      const q = quoteOf(inst, price, size);
+      if (q < minNotional) throw belowMin();
+      const buy = o.side === 'buy';
+      return {
+        ...base,
+        input: { userId, side: o.side, type: 'limit', price, size, timeInForce: tif },
+        freezeAsset: buy ? inst.quote : inst.base,
+        freeze: holdOf(inst, { side: o.side, price, remaining: size, makerRate: maker, takerRate: taker }),
+        price,
+        size,
+        quoteSize: null,
+        tif,
+      };
+    }
+
+    // Market orders never rest.
+    if (tif === 'post_only') throw new ValidationError('tif', 'invalid_value');
+    const tgt = o.tgtCcy ?? (o.side === 'buy' ? 'quote_ccy' : 'base_ccy');
+    if (tgt === 'quote_ccy') {
+      if (o.side === 'sell') throw new ValidationError('tgtCcy', 'invalid_value');
+      if (tif === 'FOK') throw new ValidationError('tif', 'invalid_value');
+      const quote = parseIn(inst.quote, o.sz, 'sz', 1n);
+      if (quote < minNotional) throw belowMin();
+      if (book.bestAsk() === undefined) throw rejected('no_liquidity');
+      return {
+        ...base,
+        input: { userId, side: 'buy', type: 'market', quoteSize: quote * inst.baseUnit, timeInForce: 'IOC' },
+        freezeAsset: inst.quote,
+        freeze: quote + feeOf(quote, taker),
+        price: null,
+        size: null,
+        quoteSize: quote,
+        tif: 'IOC',
+      };
+    }
+    // By size: a limit IOC (or FOK) at the price band from the best opposite price protects the taker.
+    const size = parseIn(inst.base, o.sz, 'sz', inst.lot);
+    const ref = o.side === 'buy' ? book.bestAsk() : book.bestBid();
+    if (ref === undefined) throw rejected('no_liquidity');
+    if (quoteOf(inst, ref, size) < minNotional) throw belowMin();
+    const band = parseRate(await settings.get('market.price_band'));
+    const bound = bandPrice(inst, ref, band, o.side);
+    const mtif = tif === 'FOK' ? 'FOK' : 'IOC';
+    const q = quoteOf(inst, bound, size);
+    return {
+      ...base,
+      input: { userId, side: o.side, type: 'limit', price: bound, size, timeInForce: mtif },
+      freezeAsset: o.side === 'buy' ? inst.quote : inst.base,
+      freeze: o.side === 'buy' ? q + feeOf(q, taker) : size,
+      price: bound,
+      size,
+      quoteSize: null,
+      tif: mtif,
+    };
+  }
+
+  function rejectError(reason: RejectReason): Error {
+    if (reason === 'post_only_would_take' || reason === 'fok_unfillable') return rejected(reason);
+    // Everything else was checked before placing: reaching the engine with it is a bug.
+    return new Error(`engine refused a checked order: ${reason}`);
+  }
+
+  function submit(userId: number, o: SubmitInput): Promise<OrderView> {
+    return place(userId, o, null, async (_tx, row) => orderView(row));
+  }
+
+  /** A market order for another service (the wallet's exchange): its fee, cause and a step in its transaction. */
+  function submitFor<R>(userId: number, o: SubmitInput, x: OrderExtras<R>): Promise<R> {
+    return place(userId, o, x, x.within);
+  }
+
+  async function place<R>(
+    userId: number,
+    o: SubmitInput,
+    x: OrderExtras<R> | null,
+    answer: (tx: Tx, row: OrderRow, ledgerTxId: number) => Promise<R>,
+  ): Promise<R> {
+    const slot = slotOf(o.instId);
+    const out: { ev: Published | null } = { ev: null };
+    return onBook(slot, async (touched) => {
+      const { inst } = slot;
+      const scope = x?.scope ?? 'spot.submit';
+      const view = await ledger.withIdempotency(userId, o.request_id, scope, x?.body ?? o, async (tx) => {
+        // Planned inside the transaction: a retried request id gets its first answer, whatever the book is now.
+        const p = await plan(slot, userId, o, x?.takerRate);
+        // Cheap refusal before the book is touched; the locked check after posting is the one that counts.
+        if ((await available(tx, userId, p.freezeAsset.symbol)) < p.freeze) {
+          throw new DomainError('InsufficientBalance');
+        }
+        const id = newOrderId();
+        touched();
+        const r = slot.book.place({ ...p.input, id });
+        if (r.rejectedReason) {
+          // A refused order leaves the book as it was.
+          touched(false);
+          throw rejectError(r.rejectedReason);
+        }
+        const now = clock.now();
+        const accounts = new Map<string, LedgerAccount>();
+        const acc = (u: number, a: AssetScale) => spotAccount(tx, accounts, u, a.symbol);
+        const fees = await ledger.systemAccount(tx, SYSTEM.fees, inst.quote.symbol);
+        const post = new Postings();
+        const holdAcc = await acc(userId, p.freezeAsset);
+        post.freeze(holdAcc, p.freeze);
+
+        const makerIds = [...new Set(r.fills.map((f) => f.makerOrderId))];
+        const makers = new Map<string, OrderRow>();
+        if (makerIds.length > 0) {
+          const rows = await tx.select().from(marketOrders).where(inArray(marketOrders.id, makerIds));
+          for (const m of rows) makers.set(m.id, { ...m });
+        }
+        const taker = parseRate(p.takerRate);
+        let takerHold = p.freeze;
+        let takerFee = 0n;
+        let takerQuote = 0n;
+        const trades: (typeof marketTrades.$inferInsert)[] = [];
+        for (const f of r.fills) {
+          const m = makers.get(f.makerOrderId);
+          assert(
+            m && isOpen(m.status) && m.price === f.price,
+            `maker ${f.makerOrderId} is not the resting order`,
+          );
+          const q = quoteOf(inst, f.price, f.size);
+          const makerFee = feeOf(q, parseRate(m.makerFeeRate));
+          // The taker's fee is rounded up once on all it filled in this call, spread over its fills.
+          const tFee = feeOf(takerQuote + q, taker) - feeOf(takerQuote, taker);
+          const takerBuys = o.side === 'buy';
+          const buyer = takerBuys ? userId : m.userId;
+          const seller = takerBuys ? m.userId : userId;
+          const buyerFee = takerBuys ? tFee : makerFee;
+          const sellerFee = takerBuys ? makerFee : tFee;
+          post.add(await acc(buyer, inst.quote), 'frozen', -(q + buyerFee));
+          post.add(await acc(seller, inst.quote), 'available', q - sellerFee);
+          post.add(fees, 'available', buyerFee + sellerFee);
+          post.add(await acc(seller, inst.base), 'frozen', -f.size);
+          post.add(await acc(buyer, inst.base), 'available', f.size);
+
+          m.filledSize += f.size;
+          m.filledQuote += q;
+          m.fee += makerFee;
+          m.frozenAmount -= m.side === 'buy' ? q + makerFee : f.size;
+          assert.equal((m.size ?? 0n) - m.filledSize, f.makerRemaining, `maker ${m.id} size drifted`);
+          m.status = f.makerRemaining === 0n ? 'filled' : 'partial_filled';
+          m.updatedAt = now;
+          const keep = holdOfRow(inst, m);
+          assert(m.frozenAmount >= keep, `maker ${m.id} hold short by ${keep - m.frozenAmount}`);
+          post.release(await acc(m.userId, scaleOf(m.frozenAsset)), m.frozenAmount - keep);
+          m.frozenAmount = keep;
+
+          takerHold -= takerBuys ? q + tFee : f.size;
+          takerFee += tFee;
+          takerQuote += q;
+          trades.push({
+            instId: inst.instId,
+            price: f.price,
+            size: f.size,
+            quote: q,
+            side: o.side,
+            makerOrderId: m.id,
+            takerOrderId: id,
+            makerUserId: m.userId,
+            takerUserId: userId,
+            makerFee,
+            takerFee: tFee,
+            createdAt: now,
+          });
+        }
+
+        const rests = r.status === 'new' || r.status === 'partial_filled';
+        const keep = rests
+          ? holdOf(inst, {
+              side: o.side,
+              price: p.price ?? 0n,
+              remaining: r.remaining,
+              makerRate: parseRate(p.makerRate),
+              takerRate: taker,
+            })
+          : 0n;
+        assert.equal(takerQuote * inst.baseUnit, r.filledQuote, `order ${id} notional drifted`);
+        assert(takerHold >= keep, `order ${id} hold short by ${keep - takerHold}`);
+        post.release(holdAcc, takerHold - keep);
+
+        const ledgerTxId = await ledger.post(tx, {
+          cause: x?.cause ?? 'spot.order',
+          ref: id,
+          remark: x?.remark ?? `${inst.instId} ${o.side} ${o.type}`,
+          userId,
+          requestId: o.request_id ?? null,
+          postings: post.list,
+        });
+        // The hold must have been available in full, not only net of what the order got back at once.
+        const before =
+          (await available(tx, userId, p.freezeAsset.symbol)) - post.net(holdAcc.id, 'available');
+        if (before < p.freeze) throw new DomainError('InsufficientBalance');
+
+        const [row] = await tx
+          .insert(marketOrders)
+          .values({
+            id,
+            userId,
+            instId: inst.instId,
+            side: o.side,
+            type: o.type,
+            tif: p.tif,
+            price: p.price,
+            size: p.size,
+            quoteSize: p.quoteSize,
+            filledSize: r.filledSize,
+            filledQuote: takerQuote,
+            fee: takerFee,
+            status: r.status,
+            cancelReason: r.canceledReason ?? null,
+            frozenAsset: p.freezeAsset.symbol,
+            frozenAmount: keep,
+            makerFeeRate: p.makerRate,
+            takerFeeRate: p.takerRate,
+            requestId: o.request_id ?? null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        assert(row, 'order row not written');
+        for (const m of makers.values()) {
+          await tx
+            .update(marketOrders)
+            .set({
+              filledSize: m.filledSize,
+              filledQuote: m.filledQuote,
+              fee: m.fee,
+              status: m.status,
+              frozenAmount: m.frozenAmount,
+              updatedAt: now,
+            })
+            .where(eq(marketOrders.id, m.id));
+        }
+        const tradeRows = trades.length > 0 ? await tx.insert(marketTrades).values(trades).returning() : [];
+        const result = await answer(tx, row, ledgerTxId);
+        out.ev = { deltas: r.deltas, seq: r.seq, trades: tradeRows, orders: [row, ...makers.values()] };
+        return result;
+      });
+      // Told inside the queue, so subscribers see each instrument's events in sequence order.
+      if (out.ev) publish(slot, out.ev);
+      return view;
+    });
+  }
+
+  // ——— canceling ———
+
+  /** Cancels the given open orders of one instrument (all of the user's when ids is null). */
+  function cancelOn(slot: Slot, userId: number, ids: readonly string[] | null, reason: string) {
+    return onBook(slot, async (touched) => {
+      const conds: SQL[] = [
+        eq(marketOrders.instId, slot.inst.instId),
+        eq(marketOrders.userId, userId),
+        inArray(marketOrders.status, OPEN),
+      ];
+      if (ids) conds.push(inArray(marketOrders.id, [...ids]));
+      const rows = await store.db
+        .select()
+        .from(marketOrders)
+        .where(and(...conds))
+        .orderBy(asc(marketOrders.seq));
+      if (rows.length === 0) return [];
+      touched();
+      const r = slot.book.cancelMany(rows.map((x) => x.id));
+      assert.deepEqual(r.missing, [], `open orders missing from the ${slot.inst.instId} book`);
+      const now = clock.now();
+      const done = await store.db.transaction(async (tx) => {
+        const accounts = new Map<string, LedgerAccount>();
+        const post = new Postings();
+        for (const row of rows) {
+          assert.equal(row.frozenAmount, holdOfRow(slot.inst, row), `order ${row.id} hold drifted`);
+          post.release(await spotAccount(tx, accounts, userId, row.frozenAsset), row.frozenAmount);
+        }
+        if (post.list.length > 0) {
+          await ledger.post(tx, {
+            cause: 'spot.cancel',
+            ref: rows.length === 1 ? (rows[0]?.id ?? '') : slot.inst.instId,
+            remark: `${slot.inst.instId} cancel ${rows.length}`,
+            userId,
+            postings: post.list,
+          });
+        }
+        const updated = await tx
+          .update(marketOrders)
+          .set({ status: 'canceled', cancelReason: reason, frozenAmount: 0n, updatedAt: now })
+          .where(
+            and(
+              inArray(
+                marketOrders.id,
+                rows.map((x) => x.id),
+              ),
+              inArray(marketOrders.status, OPEN),
+            ),
+          )
+          .returning();
+        assert.equal(updated.length, rows.length, 'an open order changed outside its instrument queue');
+        return updated;
+      });
+      publish(slot, { deltas: r.deltas, seq: r.seq, trades: [], orders: done });
+      return done;
+    });
+  }
+
+  /**
+   * Cancels own open orders: by id (every id must be the caller's, else NotFound and nothing is touched;
+   * closed ones come back as they are), or all of an instrument. One transaction per instrument.
+   */
+  async function cancel(userId: number, c: CancelInput): Promise<OrderView[]> {
+    if (c.orderIds && c.orderIds.length > 0) {
+      const ids = [...new Set(c.orderIds)];
+      const rows = await store.db.select().from(marketOrders).where(inArray(marketOrders.id, ids));
+      if (rows.length !== ids.length || rows.some((r) => r.userId !== userId))
+        throw new DomainError('NotFound');
+      if (c.instId !== undefined && rows.some((r) => r.instId !== c.instId))
+        throw new DomainError('NotFound');
+      const byInst = new Map<string, string[]>();
+      for (const r of rows) {
+        if (!isOpen(r.status)) continue;
+        byInst.set(r.instId, [...(byInst.get(r.instId) ?? []), r.id]);
+      }
+      const changed = new Map<string, OrderRow>();
+      for (const [instId, open] of byInst) {
+        const slot = slots.get(instId);
+        assert(slot, `open order on unknown instrument ${instId}`);
+        for (const row of await cancelOn(slot, userId, open, 'user')) changed.set(row.id, row);
+      }
+      const byId = new Map(rows.map((r) => [r.id, changed.get(r.id) ?? r]));
+      return ids.map((id) => orderView(byId.get(id) as OrderRow));
+    }
+    if (c.instId === undefined) throw new ValidationError('order_ids', 'required');
+    const slot = slotOf(c.instId);
+    return (await cancelOn(slot, userId, null, 'user')).map(orderView);
+  }
+
+  // ——— reading ———
+
+  async function orders(userId: number, f: OrderFilter, page: { page: number; size: number }) {
+    const conds: SQL[] = [eq(marketOrders.userId, userId)];
+    if (f.open === true) conds.push(inArray(marketOrders.status, OPEN));
+    if (f.open === false) conds.push(inArray(marketOrders.status, CLOSED));
+    if (f.instId) conds.push(eq(marketOrders.instId, f.instId));
+    const where = and(...conds);
+    const [rows, [total]] = await Promise.all([
+      store.db
+        .select()
+        .from(marketOrders)
+        .where(where)
+        .orderBy(desc(marketOrders.seq))
+        .limit(page.size)
+        .offset((page.page - 1) * page.size),
+      store.db.select({ n: count() }).from(marketOrders).where(where),
+    ]);
+    return { list: rows.map(orderView), total: total?.n ?? 0 };
+  }
+
+  async function order(userId: number, id: string): Promise<OrderView> {
+    const [row] = await store.db.select().from(marketOrders).where(eq(marketOrders.id, id));
+    if (!row || row.userId !== userId) throw new DomainError('NotFound');
+    return orderView(row);
+  }
+
+  /** The best n levels, read in the instrument's queue so they match the published sequence. */
+  async function depth(instId: string, n = 20): Promise<DepthView> {
+    const slot = slotOf(instId);
+    return slot.serial.run(async () => {
+      if (slot.dirty) await rebuild(slot);
+      return depthOf(slot, n);
+    });
+  }
+
+  /**
+   * What a market order would get on the book now, read in the instrument's queue: selling `amount` of the
+   * base (whole lots), or buying with `amount` of the quote, the fee at `takerRate` included in it. Only
+   * levels within the price band of the best opposite price count; an amount the book cannot take there is
+   * refused (InsufficientLiquidity), never half filled.
+   */
+  async function estimate(
+    instId: string,
+    side: Side,
+    amount: bigint,
+    takerRate: string,
+  ): Promise<ConvertEstimate> {
+    const slot = slotOf(instId);
+    const cfg = await liveConfig(instId);
+    if (!cfg?.enabled) throw new DomainError('ExchangeUnavailable');
+    const band = parseRate(await settings.get('market.price_band'));
+    const marketTaker = await settings.get('market.taker_fee_rate');
+    const rate = maxOf(parseRate(takerRate), parseRate(marketTaker));
+    const minNotional = parseAmount(cfg.min_notional, slot.inst.quote.scale) ?? 0n;
+    return slot.serial.run(async () => {
+      if (slot.dirty) await rebuild(slot);
+      const { inst, book } = slot;
+      const d = book.depth();
+      const levels = side === 'sell' ? d.bids : d.asks;
+      const best = levels[0]?.[0];
+      if (best === undefined) throw new DomainError('InsufficientLiquidity');
+      const bound = bandPrice(inst, best, band, side);
+      const within = levels.filter(([px]) => (side === 'sell' ? px >= bound : px <= bound));
+      let size = 0n;
+      let quote = 0n;
+      if (side === 'sell') {
+        const want = amount - (amount % inst.lot);
+        if (want === 0n) throw new ValidationError('amount', 'too_small');
+        let left = want;
+        for (const [px, sz] of within) {
+          const qty = minOf(sz, left);
+          size += qty;
+          quote += quoteOf(inst, px, qty);
+          left -= qty;
+          if (left === 0n) break;
+        }
+        if (left > 0n) throw new DomainError('InsufficientLiquidity');
+        if (quote < minNotional)
+          throw new DomainError('BelowMinimum', { min: `${cfg.min_notional} ${inst.quote.symbol}` });
+        const fee = feeOf(quote, rate);
+        return { spend: size, receive: quote - fee, fee, sz: fmt(inst.base, size) };
+      }
+      // A buy spends at most `amount` including its fee: the order's quote size leaves room for the fee.
+      const budget = (amount * RATE_ONE) / (RATE_ONE + rate);
+      if (budget < minNotional)
+        throw new DomainError('BelowMinimum', { min: `${cfg.min_notional} ${inst.quote.symbol}` });
+      let left = budget * inst.baseUnit;
+      let exhausted = true;
+      for (const [px, sz] of within) {
+        const lots = left / (px * inst.lot);
+        const qty = minOf(lots * inst.lot, sz);
+        if (qty > 0n) {
+          size += qty;
+          quote += quoteOf(inst, px, qty);
+          left -= qty * px;
+        }
+        if (qty < sz) {
+          exhausted = false;
+          break;
+        }
+      }
+      if (exhausted && left >= (within.at(-1)?.[0] ?? 0n) * inst.lot)
+        throw new DomainError('InsufficientLiquidity');
+      if (size === 0n) throw new ValidationError('amount', 'too_small');
+      const fee = feeOf(quote, rate);
+      return { spend: quote + fee, receive: size, fee, sz: fmt(inst.quote, budget) };
+    });
+  }
+
+  /** Mid of the best bid and ask (or the one side there is) of an enabled instrument, null without a book. */
+  function midPrice(instId: string): { price: bigint; scale: number } | null {
+    const slot = slots.get(instId);
+    if (!slot) return null;
+    const bid = slot.book.bestBid();
+    const ask = slot.book.bestAsk();
+    const price = bid !== undefined && ask !== undefined ? (bid + ask) / 2n : (bid ?? ask);
+    return price === undefined ? null : { price, scale: slot.inst.quote.scale };
+  }
+
+  async function instruments(): Promise<InstrumentView[]> {
+    const cfg = await settings.get('market.instruments');
+    const maker = await settings.get('market.maker_fee_rate');
+    const taker = await settings.get('market.taker_fee_rate');
+    const band = await settings.get('market.price_band');
+    return [...slots.values()].map(({ inst }) => {
+      const c = cfg.find((x) => x.inst_id === inst.instId);
+      return {
+        instId: inst.instId,
+        base: inst.base.symbol,
+        quote: inst.quote.symbol,
+        tick_size: inst.tickText,
+        lot_size: inst.lotText,
+        min_notional: c?.min_notional ?? '0',
+        maker_fee_rate: maker,
+        taker_fee_rate: taker,
+        price_band: band,
+        enabled: c?.enabled ?? false,
+      };
+    });
+  }
+
+  // ——— start ———
+
+  function fits(inst: Instrument, row: OrderRow): boolean {
+    return (
+      row.type === 'limit' &&
+      row.price !== null &&
+      row.size !== null &&
+      row.price > 0n &&
+      row.price % inst.tick === 0n &&
+      row.size % inst.lot === 0n &&
+      row.filledSize % inst.lot === 0n &&
+      row.filledSize < row.size
+    );
+  }
+
+  /** Open orders the configuration no longer admits (instrument gone, steps changed): canceled, holds released. */
+  async function cancelStale(rows: readonly OrderRow[]): Promise<void> {
+    const now = clock.now();
+    await store.db.transaction(async (tx) => {
+      const accounts = new Map<string, LedgerAccount>();
+      const post = new Postings();
+      for (const row of rows) {
+        post.release(await spotAccount(tx, accounts, row.userId, row.frozenAsset), row.frozenAmount);
+      }
+      if (post.list.length > 0) {
+        await ledger.post(tx, {
+          cause: 'spot.cancel',
+          ref: 'instrument_changed',
+          remark: 'instrument changed',
+          userId: null,
+          postings: post.list,
+        });
+      }
+      await tx
+        .update(marketOrders)
+        .set({ status: 'canceled', cancelReason: 'instrument_changed', frozenAmount: 0n, updatedAt: now })
+        .where(
+          inArray(
+            marketOrders.id,
+            rows.map((r) => r.id),
+          ),
+        );
+    });
+    log.warn({ orders: rows.length }, 'open orders of changed instruments canceled');
+  }
+
+  /** Builds the books from the configuration and the store's open orders (arrival order). */
+  async function start(): Promise<void> {
+    const cfg = await settings.get('market.instruments');
+    for (const c of cfg) {
+      if (c.inst_id !== `${c.base}-${c.quote}`)
+        throw new Error(`instrument ${c.inst_id} is not ${c.base}-${c.quote}`);
+      if (slots.has(c.inst_id)) throw new Error(`instrument ${c.inst_id} configured twice`);
+      const inst = makeInstrument(c.inst_id, scaleOf(c.base), scaleOf(c.quote), c.tick_size, c.lot_size);
+      slots.set(c.inst_id, {
+        inst,
+        book: newBook(inst),
+        serial: new Serial(),
+        seqBase: 0,
+        dirty: false,
+      });
+    }
+    const stale: OrderRow[] = [];
+    const byInst = new Map<string, OpenOrder[]>();
+    for (const row of await openRows(store.db)) {
+      const slot = slots.get(row.instId);
+      if (!slot || !fits(slot.inst, row)) {
+        stale.push(row);
+        continue;
+      }
+      assert.equal(row.frozenAmount, holdOfRow(slot.inst, row), `order ${row.id} holds the wrong amount`);
+      const list = byInst.get(row.instId) ?? [];
+      list.push(toOpenOrder(row));
+      byInst.set(row.instId, list);
+    }
+    if (stale.length > 0) await cancelStale(stale);
+    for (const slot of slots.values()) {
+      slot.book.restore(byInst.get(slot.inst.instId) ?? []);
+      publishSnapshot(slot);
+    }
+  }
+
+  /** Stored trades of an instrument after `afterId`, oldest first, as the `trade` event shows them. */
+  async function tradesAfter(instId: string, afterId: number, limit: number): Promise<BusEvents['trade'][]> {
+    const { inst } = slotOf(instId);
+    const rows = await store.db
+      .select()
+      .from(marketTrades)
+      .where(and(eq(marketTrades.instId, instId), gt(marketTrades.id, afterId)))
+      .orderBy(asc(marketTrades.id))
+      .limit(limit);
+    return rows.map((t) => ({
+      instId,
+      tradeId: String(t.id),
+      price: fmt(inst.quote, t.price),
+      size: fmt(inst.base, t.size),
+      side: t.side,
+      ts: t.createdAt.getTime(),
+    }));
+  }
+
+  /** Waits for every queued operation. */
+  async function idle(): Promise<void> {
+    await Promise.all([...slots.values()].map((s) => s.serial.idle()));
+  }
+
+  return {
+    start,
+    idle,
+    submit,
+    submitFor,
+    estimate,
+    midPrice,
+    cancel,
+    orders,
+    order,
+    depth,
+    instruments,
+    tradesAfter,
+    /** Instrument ids with a book. */
+    instIds: () => [...slots.keys()],
+    /** Test and operator hook: rebuilds a book from the store in its queue. */
+    rebuild: async (instId: string) => {
+      const slot = slotOf(instId);
+      await slot.serial.run(() => rebuild(slot));
+    },
+  };
+}
+
+export type Spot = ReturnType<typeof createSpot>;

@@ -1,0 +1,23 @@
+import type { AppDeps } from '../../kernel/context';
+import { defineModule } from '../../kernel/module';
+import type { Ledger } from '../../ledger';
+import { createTokenMarket } from '.';
+
+/** The peer-to-peer token market: listings at a fixed price, bought in parts. */
+export function tokenMarketModule(deps: AppDeps & { readonly ledger: Ledger }) {
+  const market = createTokenMarket(deps);
+  return {
+    api: market,
+    module: defineModule({
+      domains: ['token-market'],
+      handlers: {
+        '/api/trade/sellList': (ctx) => market.listings(ctx.me().id, ctx.body, ctx.body),
+        '/api/trade/sellDetail': (ctx) => market.sales(ctx.me().id, 'seller', ctx.body, ctx.body),
+        '/api/trade/buyDetail': (ctx) => market.sales(ctx.me().id, 'buyer', ctx.body, ctx.body),
+        '/api/trade/sell': (ctx) => market.sell(ctx.me().id, ctx.body),
+        '/api/trade/buy': (ctx) => market.buy(ctx.me().id, ctx.body),
+        '/api/trade/cancelSell': (ctx) => market.withdraw(ctx.me().id, ctx.body.id),
+      },
+    }),
+  };
+}

@@ -1,0 +1,91 @@
+import type { RequestOutput } from '@nexa/contract';
+import type { AuthUser } from '../../kernel/context';
+import { defineModule } from '../../kernel/module';
+import { createWallet } from '.';
+import type { WalletDeps } from './common';
+
+/** What a shared handler reads of its context. */
+interface CtxOf<P extends '/api/user/usdtLog' | '/api/transfer/index' | '/api/withdraw/index'> {
+  readonly body: RequestOutput<P>;
+  me(): AuthUser;
+}
+
+/** Balances, records, deposits, withdrawals, transfers and the exchange; operators' money queues. */
+export function walletModule(deps: WalletDeps) {
+  const wallet = createWallet(deps);
+  // One handler serves calls of the same shape; typed by what it reads, so it fits each of them.
+  const assetLog = (asset: string) => (ctx: CtxOf<'/api/user/usdtLog'>) =>
+    wallet.records(
+      ctx.me().id,
+      { symbol: asset, account: 'spot', type: ctx.body.type, amount_type: ctx.body.amount_type },
+      ctx.body,
+    );
+  const transfer = (ctx: CtxOf<'/api/transfer/index'>) => wallet.transfer(ctx.me().id, ctx.body);
+  const withdraw = (ctx: CtxOf<'/api/withdraw/index'>) => wallet.withdrawals.request(ctx.me().id, ctx.body);
+  const stripRows = async <T>(p: Promise<{ list: T[]; total: number }>) => {
+    const { list, total } = await p;
+    return { list, total };
+  };
+
+  return {
+    api: wallet,
+    module: defineModule({
+      domains: ['wallet'],
+      handlers: {
+        '/api/finance/userFinance': (ctx) => wallet.finance(ctx.me().id, ctx.body.account),
+        '/api/user/usdtLog': assetLog('USDT'),
+        '/api/user/bwcLog': assetLog('BWC'),
+        '/api/user/bwtLog': assetLog('BWT'),
+        '/api/user/aleoLog': assetLog('ALEO'),
+        '/api/user/domiLog': assetLog('DOMI'),
+        '/api/user/satsLog': assetLog('SATS'),
+        '/api/user/incomeLog': (ctx) =>
+          wallet.records(
+            ctx.me().id,
+            { symbol: ctx.body.symbol, amount_type: ctx.body.amount_type, causePrefix: 'reward.' },
+            ctx.body,
+          ),
+        '/api/user/lock_coin': (ctx) =>
+          wallet.records(ctx.me().id, { symbol: ctx.body.symbol, bucket: 'frozen' }, ctx.body),
+        '/api/assets/moneyRecord': (ctx) => wallet.records(ctx.me().id, ctx.body, ctx.body),
+        '/api/moneylog/moneyDetail': (ctx) =>
+          wallet.records(ctx.me().id, { transactionId: ctx.body.id }, ctx.body),
+        '/api/exchange/getExchangeInfo': (ctx) => wallet.exchangeInfo(ctx.me().id, ctx.body),
+        '/api/exchange/exchange': (ctx) => wallet.exchange(ctx.me().id, ctx.body),
+        '/api/withdraw/receiveUsdt': (ctx) => wallet.deposits.receiveAddress(ctx.me().id, ctx.body.chain),
+        '/api/recharge/recharge': (ctx) => wallet.deposits.report(ctx.me().id, ctx.body),
+        '/v1/recharge/list': (ctx) => stripRows(wallet.deposits.list(ctx.me().id, ctx.body, ctx.body)),
+        '/api/withdraw/index': withdraw,
+        '/api/withdraw/withdrawCoin': withdraw,
+        '/api/withdraw/list': async (ctx) => ({
+          ...(await stripRows(wallet.withdrawals.list(ctx.me().id, ctx.body, ctx.body))),
+          ...(await wallet.withdrawals.rulesView(ctx.me().id)),
+        }),
+        '/api/transfer/index': transfer,
+        '/api/user/transfer': transfer,
+        '/api/transfer/transferList': (ctx) => wallet.transfers(ctx.me().id, ctx.body, ctx.body),
+        '/api/transferBalance/index': (ctx) => wallet.internalTransfer(ctx.me().id, ctx.body),
+
+        // Operators' queues; the transport has checked each call's roles.
+        '/admin/deposits/list': async (ctx) => {
+          const { rows, total } = await wallet.deposits.list(null, { status: ctx.body.status }, ctx.body);
+          return { list: await Promise.all(rows.map((r) => wallet.deposits.adminView(r))), total };
+        },
+        '/admin/deposits/confirm': (ctx) => wallet.deposits.confirm(ctx.op().id, ctx.body),
+        '/admin/deposits/reject': (ctx) =>
+          wallet.deposits.reject(ctx.op().id, ctx.body.deposit_id, ctx.body.reason),
+        '/admin/withdrawals/list': async (ctx) => {
+          const { rows, total } = await wallet.withdrawals.list(null, { status: ctx.body.status }, ctx.body);
+          return { list: await Promise.all(rows.map((r) => wallet.withdrawals.adminView(r))), total };
+        },
+        '/admin/withdrawals/approve': (ctx) =>
+          wallet.withdrawals.approve(ctx.op().id, ctx.body.withdrawal_id, ctx.body.tx_hash),
+        '/admin/withdrawals/reject': (ctx) =>
+          wallet.withdrawals.reject(ctx.op().id, ctx.body.withdrawal_id, ctx.body.reason),
+      },
+      sweep: async () => {
+        await wallet.sweepQuotes();
+      },
+    }),
+  };
+}

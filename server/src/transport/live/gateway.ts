@@ -1,0 +1,467 @@
+import type { WebSocket } from '@fastify/websocket';
+import {
+  LIVE_CHANNELS,
+  LIVE_PING,
+  LIVE_PONG,
+  type LiveArg,
+  type LiveChannel,
+  type LiveOrderData,
+  type LiveOrderPush,
+} from '@nexa/contract';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type Bus, type BusEvents, createMemoryBus } from '../../kernel/bus';
+import type { AuthUser } from '../../kernel/context';
+import { InstrumentState } from './feed-state';
+
+/** Socket closed when no text `ping` (or other message) arrived for this long. */
+export const IDLE_TIMEOUT_MS = 30_000;
+/** A consumer whose unsent bytes exceed this is cut off rather than allowed to hold memory. */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** Frames sent per turn of the event loop before the rest of a fan-out waits for the next turn. */
+const SLICE_FRAMES = 20_000;
+
+/** Subscriptions one socket may hold. */
+export const MAX_SUBSCRIPTIONS = 256;
+
+export const CHANNELS = LIVE_CHANNELS;
+export type Channel = LiveChannel;
+
+export type Authenticate = (token: string) => Promise<AuthUser | null>;
+
+export interface GatewayOptions {
+  /** Where the market publishes `book.*`, `trade`, `ticker` and `order.update`. */
+  readonly bus: Bus;
+  readonly authenticate: Authenticate;
+  readonly idleTimeoutMs?: number;
+  readonly maxBufferedBytes?: number;
+  /** Levels per side in a `books` snapshot (the gateway keeps full depth). */
+  readonly snapshotDepth?: number;
+  readonly log?: FastifyBaseLogger;
+  /** Open sockets one client address may hold (read at each new connection); unlimited without it. */
+  readonly maxConnectionsPerIp?: () => Promise<number>;
+}
+
+/** Close code of a connection beyond its address's allowance (RFC 6455 policy violation). */
+export const TOO_MANY_CONNECTIONS = 1008;
+
+export interface GatewayStats {
+  readonly connections: number;
+  /** Sockets terminated for holding more than maxBufferedBytes unsent. */
+  readonly cutOff: number;
+  /** Frames handed to sockets (pushes, acks, snapshots, pongs). */
+  readonly sent: number;
+  /** Pushes serialized (once per message, whatever the number of subscribers). */
+  readonly serialized: number;
+  readonly instruments: number;
+}
+
+export interface Gateway {
+  stats(): GatewayStats;
+}
+
+interface Conn {
+  readonly socket: WebSocket;
+  userId: number | null;
+  /** `channel:instId` ('' for none) → id of the last push queued when it was subscribed. */
+  readonly subs: Map<string, number>;
+  dead: boolean;
+}
+
+/** A push serialized once: the same bytes go to every subscriber (no per-socket encoding). */
+type Outgoing =
+  | { readonly id: number; readonly kind: 'public'; readonly keys: readonly string[]; readonly data: Buffer }
+  | {
+      readonly id: number;
+      readonly kind: 'private';
+      readonly userId: number;
+      readonly instId: string | undefined;
+      readonly data: Buffer;
+    };
+
+/** ws keeps its TCP socket private; corking it lets one batch reach a client in one write. */
+type Corkable = { cork(): void; uncork(): void };
+const rawSocket = (ws: WebSocket): Corkable | undefined => {
+  const raw = (ws as unknown as { _socket?: Partial<Corkable> })._socket;
+  return raw && typeof raw.cork === 'function' && typeof raw.uncork === 'function'
+    ? (raw as Corkable)
+    : undefined;
+};
+
+const OPEN = 1;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+const subKey = (channel: string, instId: string | undefined) => `${channel}:${instId ?? ''}`;
+
+function parseArgs(value: unknown): LiveArg[] | null {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 50) return null;
+  const out: LiveArg[] = [];
+  for (const a of value) {
+    if (typeof a !== 'object' || a === null) return null;
+    const { channel, instId } = a as Record<string, unknown>;
+    if (typeof channel !== 'string' || !(CHANNELS as readonly string[]).includes(channel)) return null;
+    if (instId !== undefined && (typeof instId !== 'string' || instId.length > 64)) return null;
+    out.push(
+      instId === undefined ? { channel: channel as Channel } : { channel: channel as Channel, instId },
+    );
+  }
+  return out;
+}
+
+/**
+ * The live feed at /ws, in OKX v5 shape: `{op:'subscribe'|'unsubscribe', args:[{channel, instId}]}`,
+ * answers `{event, arg}`, text `ping` → `pong`, idle sockets closed after 30 s.
+ *
+ * It follows the bus: `books` subscribers get a snapshot (top 400 of the full book the gateway
+ * keeps per instrument) and then updates with seqId/prevSeqId and the checksum of the top 25;
+ * `tickers` subscribers get the last ticker at once and every new one; `update_order` (token
+ * needed) carries only the caller's own orders. Each push is serialized once (the same bytes for
+ * every subscriber) and queued; the queue is sent in batches, socket by socket, in slices across
+ * turns of the event loop, so the market never waits on sockets. A socket holding more than
+ * maxBufferedBytes unsent is terminated: a slow consumer never holds memory or the others.
+ *
+ * The older form `registerGateway(app, authenticate)` still works, with a bus of its own that
+ * nothing publishes on.
+ */
+export function registerGateway(app: FastifyInstance, options: GatewayOptions | Authenticate): Gateway {
+  const opts: GatewayOptions =
+    typeof options === 'function' ? { bus: createMemoryBus(), authenticate: options } : options;
+  const { bus, authenticate } = opts;
+  const idleTimeoutMs = opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
+  const maxBuffered = opts.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
+  const log = opts.log ?? app.log;
+
+  const instruments = new Map<string, InstrumentState>();
+  const subscribers = new Map<string, Set<Conn>>();
+  const byUser = new Map<number, Set<Conn>>();
+  const conns = new Set<Conn>();
+  const byIp = new Map<string, number>();
+  let queue: Outgoing[] = [];
+  /** Id of the last push queued. */
+  let lastId = 0;
+  let cutOff = 0;
+  let sent = 0;
+  let serialized = 0;
+
+  const instrument = (instId: string) => {
+    let s = instruments.get(instId);
+    if (!s) {
+      s = new InstrumentState(instId, opts.snapshotDepth);
+      instruments.set(instId, s);
+    }
+    return s;
+  };
+
+  /** False (and the socket terminated) when it holds more than maxBuffered unsent: a slow consumer. */
+  const writable = (conn: Conn) => {
+    if (conn.dead || conn.socket.readyState !== OPEN) return false;
+    if (conn.socket.bufferedAmount <= maxBuffered) return true;
+    conn.dead = true;
+    cutOff++;
+    conn.socket.terminate();
+    return false;
+  };
+
+  const write = (conn: Conn, data: Buffer | string) => {
+    conn.socket.send(data, { binary: false });
+    sent++;
+  };
+
+  const deliver = (conn: Conn, data: Buffer | string) => {
+    if (writable(conn)) write(conn, data);
+  };
+
+  /**
+   * Whether a socket takes a push: subscribed to one of its keys, and subscribed before the push was
+   * queued (what was queued earlier is already in the snapshot or last ticker it got on subscribing).
+   */
+  const wants = (conn: Conn, out: Outgoing) => {
+    const keys =
+      out.kind === 'public'
+        ? out.keys
+        : conn.userId !== out.userId
+          ? []
+          : out.instId
+            ? ['update_order:', subKey('update_order', out.instId)]
+            : ['update_order:'];
+    for (const k of keys) {
+      const since = conn.subs.get(k);
+      if (since !== undefined && out.id > since) return true;
+    }
+    return false;
+  };
+
+  /**
+   * The batch being sent: the pushes queued before it started, and the sockets that take any of
+   * them. Sent socket by socket, each socket corked so all its frames leave in one write, a slice of
+   * sockets per turn of the event loop: a large fan-out never holds the server (nor the publisher)
+   * for long, and what is published meanwhile makes the next batch, so a busier feed writes more
+   * per system call.
+   */
+  let batch: { outs: Outgoing[]; targets: Conn[]; next: number } | null = null;
+  let sliceScheduled = false;
+
+  const startBatch = () => {
+    const outs = queue;
+    queue = [];
+    const targets = new Set<Conn>();
+    for (const out of outs) {
+      const sets = out.kind === 'public' ? out.keys.map((k) => subscribers.get(k)) : [byUser.get(out.userId)];
+      for (const set of sets) if (set) for (const conn of set) targets.add(conn);
+    }
+    batch = { outs, targets: [...targets], next: 0 };
+  };
+
+  /** Sends up to `budget` frames of the batch (all when Infinity); false when the batch is done. */
+  const sendSlice = (budget: number): boolean => {
+    if (!batch) {
+      if (queue.length === 0) return false;
+      startBatch();
+    }
+    const b = batch!;
+    let frames = 0;
+    while (b.next < b.targets.length && frames < budget) {
+      const conn = b.targets[b.next++]!;
+      // What is still unsent from earlier batches decides: this batch's own frames are corked.
+      if (!writable(conn)) continue;
+      const raw = b.outs.length > 1 ? rawSocket(conn.socket) : undefined;
+      raw?.cork();
+      for (const out of b.outs) {
+        if (wants(conn, out)) {
+          write(conn, out.data);
+          frames++;
+        }
+      }
+      raw?.uncork();
+    }
+    if (b.next < b.targets.length) return true;
+    batch = null;
+    return queue.length > 0;
+  };
+
+  const runSlices = () => {
+    sliceScheduled = false;
+    if (sendSlice(SLICE_FRAMES)) schedule();
+  };
+
+  const schedule = () => {
+    if (sliceScheduled) return;
+    sliceScheduled = true;
+    setImmediate(runSlices);
+  };
+
+  const enqueue = (out: DistributiveOmit<Outgoing, 'id'>) => {
+    queue.push({ ...out, id: ++lastId });
+    schedule();
+  };
+
+  const hasSubscribers = (keys: readonly string[]) => keys.some((k) => (subscribers.get(k)?.size ?? 0) > 0);
+
+  /** Bus handlers run inside the publisher's call: a failure here is logged, never thrown at the market. */
+  const guard =
+    <E extends keyof BusEvents>(event: E, fn: (p: BusEvents[E]) => void) =>
+    (p: BusEvents[E]) => {
+      try {
+        fn(p);
+      } catch (err) {
+        log.error({ err, event }, 'live feed: event dropped');
+      }
+    };
+
+  const unsubscribers = [
+    bus.subscribe(
+      'book.snapshot',
+      guard('book.snapshot', (e) => {
+        const s = instrument(e.instId);
+        if (!s.applySnapshot(e))
+          log.warn({ instId: e.instId }, 'live feed: malformed level in book snapshot');
+        const keys = [subKey('books', e.instId)];
+        if (hasSubscribers(keys)) {
+          serialized++;
+          enqueue({ kind: 'public', keys, data: Buffer.from(s.snapshot()) });
+        }
+      }),
+    ),
+    bus.subscribe(
+      'book.update',
+      guard('book.update', (e) => {
+        const s = instrument(e.instId);
+        const r = s.applyUpdate(e);
+        if (!r) return;
+        if (r.malformed) log.warn({ instId: e.instId }, 'live feed: malformed level in book update');
+        const keys = [subKey('books', e.instId)];
+        if (hasSubscribers(keys)) {
+          serialized++;
+          enqueue({ kind: 'public', keys, data: Buffer.from(JSON.stringify(r.push)) });
+        }
+      }),
+    ),
+    bus.subscribe(
+      'trade',
+      guard('trade', (t) => {
+        instrument(t.instId).lastSz = t.size;
+      }),
+    ),
+    bus.subscribe(
+      'ticker',
+      guard('ticker', (t) => {
+        const push = instrument(t.instId).applyTicker(t);
+        const keys = [subKey('tickers', t.instId), subKey('tickers', undefined)];
+        if (hasSubscribers(keys)) {
+          serialized++;
+          enqueue({ kind: 'public', keys, data: Buffer.from(JSON.stringify(push)) });
+        }
+      }),
+    ),
+    bus.subscribe(
+      'order.update',
+      guard('order.update', (e) => {
+        if (!byUser.has(e.userId)) return;
+        const data = e.order as LiveOrderData;
+        const instId = typeof data.instId === 'string' ? data.instId : undefined;
+        const push: LiveOrderPush = {
+          arg: { channel: 'update_order', instId },
+          action: 'update',
+          data: [data],
+        };
+        serialized++;
+        enqueue({ kind: 'private', userId: e.userId, instId, data: Buffer.from(JSON.stringify(push)) });
+      }),
+    ),
+  ];
+
+  app.addHook('onClose', async () => {
+    for (const u of unsubscribers) u();
+  });
+
+  const subscribe = (conn: Conn, arg: LiveArg) => {
+    const key = subKey(arg.channel, arg.instId);
+    conn.subs.set(key, lastId);
+    let set = subscribers.get(key);
+    if (!set) {
+      set = new Set();
+      subscribers.set(key, set);
+    }
+    set.add(conn);
+  };
+
+  const unsubscribe = (conn: Conn, key: string) => {
+    conn.subs.delete(key);
+    const set = subscribers.get(key);
+    if (!set) return;
+    set.delete(conn);
+    if (set.size === 0) subscribers.delete(key);
+  };
+
+  const drop = (conn: Conn) => {
+    conn.dead = true;
+    conns.delete(conn);
+    for (const key of [...conn.subs.keys()]) unsubscribe(conn, key);
+    if (conn.userId !== null) {
+      const set = byUser.get(conn.userId);
+      set?.delete(conn);
+      if (set?.size === 0) byUser.delete(conn.userId);
+    }
+  };
+
+  app.get('/ws', { websocket: true }, (socket: WebSocket, req) => {
+    // One address holds a bounded number of sockets (req.ip trusts X-Forwarded-For only behind a proxy).
+    const ip = req.ip;
+    byIp.set(ip, (byIp.get(ip) ?? 0) + 1);
+    socket.on('close', () => {
+      const left = (byIp.get(ip) ?? 1) - 1;
+      if (left > 0) byIp.set(ip, left);
+      else byIp.delete(ip);
+    });
+    if (opts.maxConnectionsPerIp) {
+      const held = byIp.get(ip) ?? 0;
+      void opts.maxConnectionsPerIp().then((max) => {
+        if (held > max) socket.close(TOO_MANY_CONNECTIONS, 'too many connections');
+      });
+    }
+    const query = req.query as Record<string, unknown>;
+    const token = typeof query.token === 'string' ? query.token : '';
+    const conn: Conn = { socket, userId: null, subs: new Map(), dead: false };
+    conns.add(conn);
+    // Resolved while messages may already arrive: handlers await it rather than miss them.
+    const userReady = token ? authenticate(token).catch(() => null) : Promise.resolve(null);
+    void userReady.then((user) => {
+      if (!user || conn.dead) return;
+      conn.userId = user.id;
+      let set = byUser.get(user.id);
+      if (!set) {
+        set = new Set();
+        byUser.set(user.id, set);
+      }
+      set.add(conn);
+    });
+    let idle = setTimeout(() => socket.close(4000, 'idle'), idleTimeoutMs);
+    const sendJson = (msg: unknown) => deliver(conn, JSON.stringify(msg));
+
+    socket.on('message', async (raw, isBinary) => {
+      clearTimeout(idle);
+      idle = setTimeout(() => socket.close(4000, 'idle'), idleTimeoutMs);
+      if (isBinary) return;
+      const text = raw.toString();
+      if (text === LIVE_PING) {
+        deliver(conn, LIVE_PONG);
+        return;
+      }
+      let msg: unknown;
+      try {
+        msg = JSON.parse(text);
+      } catch {
+        return; // malformed messages are ignored
+      }
+      if (typeof msg !== 'object' || msg === null) return;
+      const { op, args } = msg as Record<string, unknown>;
+      if (op !== 'subscribe' && op !== 'unsubscribe') return;
+      const parsed = parseArgs(args);
+      if (!parsed) {
+        sendJson({ event: 'error', code: '60012', msg: 'Invalid request' });
+        return;
+      }
+      const user = await userReady;
+      if (conn.dead) return;
+      for (const arg of parsed) {
+        if (arg.channel === 'update_order' && !user) {
+          sendJson({ event: 'error', code: '60011', msg: 'Please log in', arg });
+          continue;
+        }
+        if (arg.channel === 'books' && !arg.instId) {
+          sendJson({ event: 'error', code: '60018', msg: 'instId required', arg });
+          continue;
+        }
+        if (op === 'unsubscribe') {
+          unsubscribe(conn, subKey(arg.channel, arg.instId));
+          sendJson({ event: op, arg });
+          continue;
+        }
+        if (conn.subs.size >= MAX_SUBSCRIPTIONS && !conn.subs.has(subKey(arg.channel, arg.instId))) {
+          sendJson({ event: 'error', code: '60012', msg: 'Too many subscriptions', arg });
+          continue;
+        }
+        subscribe(conn, arg);
+        sendJson({ event: op, arg });
+        if (arg.channel === 'books' && arg.instId) {
+          // An instrument nothing was published for yet gets an empty book (seqId -1), not a cache entry.
+          const s = instruments.get(arg.instId) ?? new InstrumentState(arg.instId, opts.snapshotDepth);
+          deliver(conn, s.snapshot());
+        } else if (arg.channel === 'tickers') {
+          const last = arg.instId
+            ? [instruments.get(arg.instId)?.ticker]
+            : [...instruments.values()].map((s) => s.ticker);
+          for (const t of last) if (t) deliver(conn, JSON.stringify(t));
+        }
+      }
+    });
+    socket.on('close', () => {
+      clearTimeout(idle);
+      drop(conn);
+    });
+    socket.on('error', () => socket.terminate());
+  });
+
+  return {
+    stats: () => ({ connections: conns.size, cutOff, sent, serialized, instruments: instruments.size }),
+  };
+}

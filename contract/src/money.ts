@@ -33,3 +33,35 @@ export const zDecimal = z
 
 /** A strictly positive decimal string. */
 export const zPositiveDecimal = zDecimal.refine((s) => /[1-9]/.test(s), { message: 'too_small' });
+
+/** How a division that does not come out even is rounded: down (what the platform pays) or up (what it charges). */
+export type Rounding = 'floor' | 'ceil';
+
+/** a × b ÷ c for non-negative a, b and positive c, rounded as asked. The one division of money. */
+export function mulDiv(a: bigint, b: bigint, c: bigint, rounding: Rounding): bigint {
+  if (a < 0n || b < 0n || c <= 0n) throw new RangeError(`mulDiv(${a}, ${b}, ${c}) outside its domain`);
+  const n = a * b;
+  return rounding === 'floor' ? n / c : (n + c - 1n) / c;
+}
+
+/** Rates (fees, price bands, slippage) are fractions below 1 with this many decimals: 0.0008 → 80,000. */
+export const RATE_SCALE = 8;
+export const RATE_ONE = 10n ** BigInt(RATE_SCALE);
+
+/** A rate text as units of 10^-RATE_SCALE; null when it is not a fraction below 1 with at most RATE_SCALE decimals. */
+export function parseRate(text: string): bigint | null {
+  const r = parseAmount(text, RATE_SCALE);
+  return r !== null && r < RATE_ONE ? r : null;
+}
+
+export function formatRate(rate: bigint): string {
+  return formatAmount(rate, RATE_SCALE);
+}
+
+/** amount × rate, rounded as asked (a fee the platform charges rounds up, so no non-zero trade is free). */
+export function applyRate(amount: bigint, rate: bigint, rounding: Rounding): bigint {
+  return mulDiv(amount, rate, RATE_ONE, rounding);
+}
+
+/** USDT, the platform's quote currency, counts in millionths. */
+export const USDT_SCALE = 6;

@@ -11,9 +11,9 @@ import { type Clock, systemClock } from './kernel/clock';
 import type { AppDeps, Handlers } from './kernel/context';
 import { logMailer, type Mailer, smtpMailer } from './kernel/mailer';
 import { MemoryRateLimiter } from './kernel/rate-limit';
-import { createSettings } from './kernel/settings';
+import { createSettings, type Settings } from './kernel/settings';
 import { createLedger, type Ledger } from './ledger';
-import { buildModules, type Modules } from './modules';
+import { buildModules, type Modules, SETTINGS } from './modules';
 import type { ChainAdapter } from './modules/wallet/common';
 import { openApiDocument } from './openapi';
 import { seedBase, seedDemo } from './seed';
@@ -45,6 +45,8 @@ export interface App {
   readonly fastify: FastifyInstance;
   readonly deps: AppDeps;
   readonly modules: Modules;
+  /** Every module's settings, typed (operators' tools and tests). */
+  readonly settings: Settings<typeof SETTINGS>;
   /** Every live call's handler, as the modules declare them. */
   readonly handlers: Handlers;
   readonly ledger: Ledger;
@@ -93,7 +95,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     limiter: new MemoryRateLimiter(),
     log,
     mailer,
-    settings: createSettings(store),
+    settings: createSettings(store, SETTINGS),
     assets: createAssetRegistry(store),
   };
   await seedBase(store);
@@ -190,6 +192,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     fastify,
     deps,
     modules,
+    settings: deps.settings.of(SETTINGS),
     handlers,
     ledger,
     bus,

@@ -211,7 +211,7 @@ describe('sessions end', () => {
 
 describe('rate limits', () => {
   it('limits sign-in attempts per address of origin', async () => {
-    await srv.app.deps.settings.set('auth.login_per_ip_per_minute', 30);
+    await srv.app.settings.set('auth.login_per_ip_per_minute', 30);
     let limited = false;
     for (let i = 0; i < 40 && !limited; i++) {
       const res = await call(srv, '/api/auth/login', {

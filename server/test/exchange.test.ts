@@ -91,7 +91,7 @@ describe('the exchange converts on the live book', () => {
   it('closes the round trip: 1,000 USDT exchanged to BWC and sold on the book comes back as less', async () => {
     // The operator's reference price says 0.5 USDT; the book trades near 0.6. Before, the exchange priced
     // BWC at the setting and this round trip returned about 1,191 USDT.
-    await srv.app.deps.settings.set('exchange.prices_usdt', { USDT: '1', BWC: '0.5' });
+    await srv.app.settings.set('exchange.prices_usdt', { USDT: '1', BWC: '0.5' });
     const maker = await newUser({ USDT: '100000', BWC: '1000000' });
     await ladder(maker.id, 6000);
     const u = await newUser({ USDT: '1000' });
@@ -197,7 +197,7 @@ describe('the exchange converts on the live book', () => {
   });
 
   it('values wallets at the live book, not the operator setting', async () => {
-    await srv.app.deps.settings.set('exchange.prices_usdt', { USDT: '1', BWC: '0.5' });
+    await srv.app.settings.set('exchange.prices_usdt', { USDT: '1', BWC: '0.5' });
     const maker = await newUser({ USDT: '100000', BWC: '1000000' });
     await ladder(maker.id, 6000);
     const u = await newUser({ BWC: '100' });

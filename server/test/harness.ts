@@ -81,8 +81,8 @@ export async function startServer(
     ...(opts.logStream ? { logStream: opts.logStream } : { quiet: true }),
   });
   // Tests sign in many users from one address; the limit itself is tested by setting it back.
-  await app.deps.settings.set('auth.login_per_ip_per_minute', 100_000);
-  await app.deps.settings.set('admin.login_per_ip_per_minute', 100_000);
+  await app.settings.set('auth.login_per_ip_per_minute', 100_000);
+  await app.settings.set('admin.login_per_ip_per_minute', 100_000);
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.fastify.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;

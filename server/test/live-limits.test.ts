@@ -6,7 +6,7 @@ import { startServer, type TestServer } from './harness';
 let srv: TestServer;
 beforeAll(async () => {
   srv = await startServer();
-  await srv.app.deps.settings.set('live.max_connections_per_ip', 3);
+  await srv.app.settings.set('live.max_connections_per_ip', 3);
 });
 afterAll(() => srv.close());
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BusEvents, createMemoryBus } from '../src/kernel/bus';
 import { ManualClock } from '../src/kernel/clock';
-import { SETTINGS } from '../src/kernel/settings';
+import { SETTINGS } from '../src/modules';
 import { aggregateCandles } from '../src/modules/market/candles';
 import {
   createSimMarket,

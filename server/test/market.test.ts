@@ -773,9 +773,9 @@ describe('no free trade', () => {
     const a = await funded({ USDT: '100' });
     const b = await funded({ NEU: '10' });
     // One lot (0.01 NEU) at 0.0001 USDT: a notional of 0.000001 USDT, whose 0.08 % is far below a minor unit.
-    await srv.app.deps.settings.set(
+    await srv.app.settings.set(
       'market.instruments',
-      (await srv.app.deps.settings.get('market.instruments')).map((i) =>
+      (await srv.app.settings.get('market.instruments')).map((i) =>
         i.inst_id === 'NEU-USDT' ? { ...i, min_notional: '0' } : i,
       ),
     );
@@ -801,9 +801,9 @@ describe('no free trade', () => {
       );
       expect(rows).toEqual([{ maker_fee: '1', taker_fee: '1' }]);
     } finally {
-      await srv.app.deps.settings.set(
+      await srv.app.settings.set(
         'market.instruments',
-        (await srv.app.deps.settings.get('market.instruments')).map((i) =>
+        (await srv.app.settings.get('market.instruments')).map((i) =>
           i.inst_id === 'NEU-USDT' ? { ...i, min_notional: '5' } : i,
         ),
       );

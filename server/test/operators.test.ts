@@ -96,7 +96,7 @@ describe('four eyes on money', () => {
   it('limits each operator’s actions per minute', async () => {
     await srv.app.modules.admin.createOperator('busy', 'busy-operator-pass', ['finance']);
     const busy = await operatorToken(srv, 'busy', 'busy-operator-pass');
-    await srv.app.deps.settings.set('admin.actions_per_minute', 3);
+    await srv.app.settings.set('admin.actions_per_minute', 3);
     try {
       const u = await signedInUser(srv);
       const answers: string[] = [];
@@ -107,7 +107,7 @@ describe('four eyes on money', () => {
       // Reading is not limited.
       expect((await call(srv, '/admin/deposits/list', { page: 1 }, { token: busy })).body.code).toBe(200);
     } finally {
-      await srv.app.deps.settings.set('admin.actions_per_minute', 30);
+      await srv.app.settings.set('admin.actions_per_minute', 30);
     }
   });
 });

@@ -1,145 +1,140 @@
-import { eq } from 'drizzle-orm';
+import { parseAmount, parseRate, USDT_SCALE } from '@nexa/contract';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Store } from '../store';
 import { settings } from '../store/schema';
 
-/** A plain non-negative decimal. */
-const DECIMAL = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
-/** A fraction below 1 with at most 8 decimals (fee rates, price bands). */
-const RATE = /^0(\.\d{1,8})?$/;
-
-const spot = (base: string, tick_size: string, lot_size: string) => ({
-  inst_id: `${base}-USDT`,
-  base,
-  quote: 'USDT',
-  tick_size,
-  lot_size,
-  min_notional: '5',
-  enabled: true,
-});
-
 /**
- * Operator configuration: every business number lives here, typed and defaulted in code,
- * overridden by rows of the settings table.
+ * Operator configuration: every business number lives in a setting, declared by the module that reads it
+ * (type, validation and default in code) and overridden by rows of the settings table. Values are parsed
+ * once at start: money and rates become bigint there, and a value that does not parse stops the start
+ * instead of turning into a zero fee or a zero minimum.
  */
-export const SETTINGS = {
-  'auth.invitation_required': z.boolean().default(true),
-  'auth.login_per_ip_per_minute': z.number().int().positive().default(30),
-  'auth.email_per_ip_per_10min': z.number().int().positive().default(10),
-  'auth.email_interval_s': z.number().int().positive().default(60),
-  'auth.email_code_ttl_s': z.number().int().positive().default(600),
-  'auth.message_max_age_s': z.number().int().positive().default(300),
-  'referral.valid_volume_usdt': z.string().default('100'),
-  /** Per withdrawable asset: minimum, fee, daily limit and the amount from which two operators must approve. */
-  'withdraw.rules': z
-    .record(
-      z.string(),
-      z.object({ min: z.string(), fee: z.string(), daily_limit: z.string(), dual_approval_from: z.string() }),
-    )
-    .default({ USDT: { min: '10', fee: '1', daily_limit: '50000', dual_approval_from: '10000' } }),
-  'transfer.min': z.string().default('1'),
-  'exchange.fee_rate': z.string().default('0.005'),
-  'exchange.quote_ttl_s': z.number().int().positive().default(30),
-  /** An exchange is refused when the book gives less than its quote by more than this fraction. */
-  'exchange.slippage': z.string().regex(RATE).default('0.01'),
-  /**
-   * Reference prices in USDT for valuing assets that have no live market (wallet totals). They never price a
-   * trade: the exchange converts only on live books.
-   */
-  'exchange.prices_usdt': z.record(z.string(), z.string()).default({
-    USDT: '1',
-    BTC: '65000',
-    ETH: '3200',
-    BWC: '0.5',
-    BWT: '0.2',
-    ALEO: '1.2',
-    DOMI: '0.05',
-    SATS: '0.0003',
-    RRT: '0.1',
-    NEU: '2',
-  }),
-  /**
-   * Spot instruments. Prices are in the quote asset, sizes in the base asset (decimal text). tick × lot must
-   * be a whole number of the quote's minor units per base unit, so every fill's notional is exact. tick and
-   * lot are read when the market starts (a book's steps never change under resting orders); enabled and
-   * min_notional apply at once.
-   */
-  'market.instruments': z
-    .array(
-      z.object({
-        inst_id: z.string().regex(/^[A-Z0-9]{2,10}-[A-Z0-9]{2,10}$/),
-        base: z.string(),
-        quote: z.string(),
-        tick_size: z.string().regex(DECIMAL),
-        lot_size: z.string().regex(DECIMAL),
-        /** In the quote asset. */
-        min_notional: z.string().regex(DECIMAL),
-        enabled: z.boolean().default(true),
-      }),
-    )
-    .default([
-      spot('BTC', '0.1', '0.0001'),
-      spot('ETH', '0.01', '0.0001'),
-      spot('BWC', '0.0001', '0.01'),
-      spot('NEU', '0.0001', '0.01'),
-    ]),
-  /** Spot fees as fractions of the notional, paid in the quote asset (0.08% maker, 0.1% taker). */
-  'market.maker_fee_rate': z.string().regex(RATE).default('0.0008'),
-  'market.taker_fee_rate': z.string().regex(RATE).default('0.001'),
-  /** Market orders given by size match no further than this fraction from the best opposite price. */
-  'market.price_band': z.string().regex(RATE).default('0.05'),
-  /** Peer-to-peer token market: tokens that may be listed, the seller's fee and the smallest listing value. */
-  'p2p.assets': z.array(z.string()).default(['BWC', 'BWT', 'ALEO', 'DOMI', 'SATS', 'RRT', 'NEU']),
-  'p2p.fee_rate': z.string().regex(RATE).default('0.002'),
-  'p2p.min_usdt': z.string().regex(DECIMAL).default('5'),
-  /** Operator sign-in attempts per client address and minute (password guessing). */
-  'admin.login_per_ip_per_minute': z.number().int().positive().default(10),
-  /** Actions (confirm, approve, reject, create) one operator may take per minute. */
-  'admin.actions_per_minute': z.number().int().positive().default(30),
-  /** Manual credits (no chain confirmation) worth this much USDT or more need a second operator. */
-  'deposit.manual_second_approval_usdt': z.string().regex(DECIMAL).default('1000'),
+export type SettingsCatalogue = Readonly<Record<string, z.ZodType>>;
+
+/** A plain non-negative decimal (a per-asset amount, parsed at each asset's scale where it is used). */
+export const DECIMAL = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
+
+/** A rate setting: the text as operators wrote it and its units of 10^-RATE_SCALE. */
+export interface RateSetting {
+  readonly text: string;
+  readonly units: bigint;
+}
+
+/** A fraction below 1 with at most 8 decimals (fee rates, price bands), parsed to bigint at load. */
+export function zRate(def: string) {
+  return z
+    .string()
+    .default(def)
+    .transform((text, ctx): RateSetting => {
+      const units = parseRate(text);
+      if (units === null) {
+        ctx.addIssue({ code: 'custom', message: `not a rate below 1 with at most 8 decimals: ${text}` });
+        return z.NEVER;
+      }
+      return { text, units };
+    });
+}
+
+/** An amount of USDT: the text and its minor units, parsed at load. */
+export function zUsdt(def: string) {
+  return z
+    .string()
+    .default(def)
+    .transform((text, ctx): RateSetting => {
+      const units = DECIMAL.test(text) ? parseAmount(text, USDT_SCALE) : null;
+      if (units === null) {
+        ctx.addIssue({ code: 'custom', message: `not an amount of USDT: ${text}` });
+        return z.NEVER;
+      }
+      return { text, units };
+    });
+}
+
+/** A per-asset decimal text (validated here; parsed at the asset's scale by `amountSetting`). */
+export const zDecimalText = (def: string) => z.string().regex(DECIMAL).default(def);
+
+/** A per-asset amount setting at the asset's scale; one with more decimals than the asset has is a bug. */
+export function amountSetting(key: string, text: string, scale: number): bigint {
+  const v = parseAmount(text, scale);
+  if (v === null) throw new Error(`setting ${key} = ${text} does not fit an asset of scale ${scale}`);
+  return v;
+}
+
+/** The platform's own settings (not any one domain's). */
+export const KERNEL_SETTINGS = {
   /** Live feed sockets one client address may hold open; the next one is closed at once (1008). */
   'live.max_connections_per_ip': z.number().int().positive().default(20),
   /** Platform day boundary as minutes east of UTC (UTC+8). */
   'platform.day_offset_min': z.number().int().default(480),
-} as const;
+} as const satisfies SettingsCatalogue;
 
-export type SettingKey = keyof typeof SETTINGS;
-export type SettingValue<K extends SettingKey> = z.output<(typeof SETTINGS)[K]>;
-
-export interface SettingsService {
-  /** Reads every setting once, so later reads never touch the store (safe inside any transaction). */
-  preload(): Promise<void>;
-  get<K extends SettingKey>(key: K): Promise<SettingValue<K>>;
-  set<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void>;
+/** Typed reads and writes of one catalogue's settings. */
+export interface Settings<C extends SettingsCatalogue> {
+  get<K extends keyof C & string>(key: K): Promise<z.output<C[K]>>;
+  set<K extends keyof C & string>(key: K, value: z.input<C[K]>): Promise<void>;
 }
 
-export function createSettings(store: Store): SettingsService {
-  const cache = new Map<SettingKey, unknown>();
-  return {
-    async preload() {
-      const rows = await store.db.select().from(settings);
-      for (const key of Object.keys(SETTINGS) as SettingKey[]) {
-        const row = rows.find((r) => r.key === key);
-        cache.set(key, (SETTINGS[key] as unknown as z.ZodType).parse(row?.value ?? undefined));
-      }
-    },
+export interface SettingsService extends Settings<typeof KERNEL_SETTINGS> {
+  /** Reads and parses every setting once, so later reads never touch the store (safe inside any transaction). */
+  preload(): Promise<void>;
+  /** A typed view of a module's catalogue (the module declares it; the app registered it). */
+  of<C extends SettingsCatalogue>(catalogue: C): Settings<C>;
+}
+
+/**
+ * Stored values read as JSON text and parsed here: the driver's own decoding turns a JSON string that looks
+ * like a number ("12.5") into a number.
+ */
+async function readRows(store: Store, key?: string): Promise<Array<{ key: string; value: unknown }>> {
+  const rows = await store.db
+    .select({ key: settings.key, text: sql<string>`${settings.value}::text` })
+    .from(settings)
+    .where(key === undefined ? undefined : eq(settings.key, key));
+  return rows.map((r) => ({ key: r.key, value: JSON.parse(r.text) as unknown }));
+}
+
+export function createSettings(store: Store, catalogue: SettingsCatalogue): SettingsService {
+  const schemas = new Map<string, z.ZodType>(Object.entries(catalogue));
+  const cache = new Map<string, unknown>();
+  const schemaOf = (key: string): z.ZodType => {
+    const s = schemas.get(key);
+    if (!s) throw new Error(`setting ${key} is not declared by any module`);
+    return s;
+  };
+  const parse = (key: string, raw: unknown): unknown => {
+    const r = schemaOf(key).safeParse(raw ?? undefined);
+    if (!r.success) throw new Error(`setting ${key} is invalid: ${r.error.issues[0]?.message ?? ''}`);
+    return r.data;
+  };
+  const view: Settings<SettingsCatalogue> = {
     async get(key) {
-      if (cache.has(key)) return cache.get(key) as SettingValue<typeof key>;
-      const rows = await store.db.select().from(settings).where(eq(settings.key, key));
-      const schema = SETTINGS[key] as unknown as z.ZodType<SettingValue<typeof key>>;
-      const value = schema.parse(rows[0]?.value ?? undefined);
+      if (cache.has(key)) return cache.get(key) as never;
+      const rows = await readRows(store, key);
+      const value = parse(key, rows[0]?.value);
       cache.set(key, value);
-      return value;
+      return value as never;
     },
     async set(key, value) {
-      const schema = SETTINGS[key] as z.ZodType;
-      const parsed = schema.parse(value);
+      const parsed = parse(key, value);
+      // The row keeps what the operator wrote; the cache keeps it parsed.
+      const raw = value as never;
       await store.db
         .insert(settings)
-        .values({ key, value: parsed })
-        .onConflictDoUpdate({ target: settings.key, set: { value: parsed, updatedAt: new Date() } });
+        .values({ key, value: raw })
+        .onConflictDoUpdate({ target: settings.key, set: { value: raw, updatedAt: new Date() } });
       cache.set(key, parsed);
+    },
+  };
+  return {
+    ...(view as Settings<typeof KERNEL_SETTINGS>),
+    async preload() {
+      const rows = await readRows(store);
+      for (const key of schemas.keys()) cache.set(key, parse(key, rows.find((r) => r.key === key)?.value));
+    },
+    of: <C extends SettingsCatalogue>(c: C) => {
+      for (const key of Object.keys(c)) schemaOf(key);
+      return view as unknown as Settings<C>;
     },
   };
 }

@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
-import { formatAmount, parseAmount } from '@nexa/contract';
+import {
+  applyRate,
+  formatAmount,
+  parseAmount,
+  parseRate as parseContractRate,
+  RATE_ONE,
+} from '@nexa/contract';
 
 /**
  * Units of the spot market, shared by the engine, the ledger and the store:
@@ -17,8 +23,7 @@ import { formatAmount, parseAmount } from '@nexa/contract';
  * what lets the hold be computed once, up front (see holdOf).
  */
 
-export const RATE_SCALE = 8;
-export const RATE_ONE = 10n ** BigInt(RATE_SCALE);
+export { RATE_ONE, RATE_SCALE } from '@nexa/contract';
 
 export interface AssetScale {
   readonly symbol: string;
@@ -67,16 +72,16 @@ export function quoteOf(inst: Instrument, price: bigint, size: bigint): bigint {
   return n / inst.baseUnit;
 }
 
-/** A rate text (0.0008) as units of 10^-8. */
+/** A rate text (0.0008) as units of 10^-8; a text that is not a rate is a bug (rates are validated on the way in). */
 export function parseRate(text: string): bigint {
-  const r = parseAmount(text, RATE_SCALE);
-  assert(r !== null && r < RATE_ONE, `bad rate ${text}`);
+  const r = parseContractRate(text);
+  assert(r !== null, `bad rate ${text}`);
   return r;
 }
 
 /** The fee on a quote amount, rounded up to the quote's minor unit (never zero on a non-zero amount at a non-zero rate). */
 export function feeOf(quote: bigint, rate: bigint): bigint {
-  return (quote * rate + RATE_ONE - 1n) / RATE_ONE;
+  return applyRate(quote, rate, 'ceil');
 }
 
 export const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);

@@ -7,16 +7,34 @@
 import type { Bus } from '../kernel/bus';
 import type { AppDeps } from '../kernel/context';
 import type { AnyModule, MissingDomains } from '../kernel/module';
+import { KERNEL_SETTINGS, type SettingsCatalogue } from '../kernel/settings';
 import type { Ledger } from '../ledger';
 import { adminModule } from './admin/module';
+import { ADMIN_SETTINGS } from './admin/settings';
 import { authModule } from './auth/module';
+import { AUTH_SETTINGS } from './auth/settings';
 import { contentModule } from './content/module';
 import { marketModule } from './market/module';
 import { spotModule } from './spot/module';
+import { SPOT_SETTINGS } from './spot/settings';
 import { tokenMarketModule } from './token-market/module';
+import { TOKEN_MARKET_SETTINGS } from './token-market/settings';
 import { usersModule } from './users/module';
+import { USERS_SETTINGS } from './users/settings';
 import type { ChainAdapter } from './wallet/common';
 import { walletModule } from './wallet/module';
+import { WALLET_SETTINGS } from './wallet/settings';
+
+/** Every module's settings: the catalogue the settings service validates and parses at start. */
+export const SETTINGS = {
+  ...KERNEL_SETTINGS,
+  ...AUTH_SETTINGS,
+  ...USERS_SETTINGS,
+  ...WALLET_SETTINGS,
+  ...SPOT_SETTINGS,
+  ...TOKEN_MARKET_SETTINGS,
+  ...ADMIN_SETTINGS,
+} as const satisfies SettingsCatalogue;
 
 export interface ModuleWiring extends AppDeps {
   readonly ledger: Ledger;
@@ -33,7 +51,12 @@ export function buildModules(deps: ModuleWiring) {
   // The exchange converts on the spot books, and wallet values read their prices: one price source.
   const wallet = walletModule({ ...deps, venue: spot.api });
   const tokenMarket = tokenMarketModule(deps);
-  const market = marketModule({ ...deps, trades: spot.api, venue: spot.api });
+  const market = marketModule({
+    ...deps,
+    trades: spot.api,
+    venue: spot.api,
+    referencePrices: () => deps.settings.of(WALLET_SETTINGS).get('exchange.prices_usdt'),
+  });
   const admin = adminModule(deps);
 
   // Start order matters: the books are rebuilt (their snapshots reach the live feed) before candles replay

@@ -22,6 +22,7 @@ const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: n
 const { operators, operatorSessions, auditLog } = schema;
 
 import type { OperatorRole, OperatorUser } from '../../kernel/context';
+import { ADMIN_SETTINGS } from './settings';
 
 export type { OperatorRole, OperatorUser };
 
@@ -49,7 +50,8 @@ async function checkPassword(password: string, stored: string): Promise<boolean>
  * only enrol it.
  */
 export function createAdmin(deps: AppDeps & { ledger: Ledger }) {
-  const { store, clock, limiter, ledger, config, settings, assets } = deps;
+  const { store, clock, limiter, ledger, config, assets } = deps;
+  const settings = deps.settings.of(ADMIN_SETTINGS);
 
   async function createOperator(name: string, password: string, roles: readonly OperatorRole[]) {
     const [row] = await store.db

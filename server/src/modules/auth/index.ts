@@ -5,6 +5,7 @@ import type { AppDeps, AuthUser } from '../../kernel/context';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { newEmailCode, newInviteCode, newToken, newUid, sha256Hex } from '../../kernel/tokens';
 import { schema, type Tx } from '../../store';
+import { AUTH_SETTINGS } from './settings';
 
 const { users, sessions, loginNonces, emailOutbox } = schema;
 
@@ -27,7 +28,8 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 export function createAuth(deps: AppDeps) {
-  const { store, clock, config, settings, limiter } = deps;
+  const { store, clock, config, limiter } = deps;
+  const settings = deps.settings.of(AUTH_SETTINGS);
 
   /** Resolves a token to its user; null when absent, unknown, revoked or expired. */
   async function authenticate(token: string): Promise<AuthUser | null> {

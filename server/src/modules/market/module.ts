@@ -18,6 +18,8 @@ export function marketModule(
     readonly trades: TradeSource & { instIds(): string[] };
     /** The books the demo's market maker quotes on (the spot market). */
     readonly venue: MakerVenue;
+    /** Where the reference walk starts (the wallet's reference prices in USDT). */
+    readonly referencePrices: () => Promise<Readonly<Record<string, string>>>;
   },
 ) {
   const { config, bus } = deps;

@@ -79,7 +79,13 @@ export interface ReferenceMarket {
  * does not jump back to the configured reference prices.
  */
 export function createReferenceMarket(
-  deps: AppDeps & { ledger: Ledger; bus: Bus; market: MakerVenue },
+  deps: AppDeps & {
+    ledger: Ledger;
+    bus: Bus;
+    market: MakerVenue;
+    /** Where the walk starts for an instrument with no candle yet (the wallet's reference prices). */
+    referencePrices: () => Promise<Readonly<Record<string, string>>>;
+  },
   opts: {
     stepMs: number;
     maker: boolean;
@@ -175,7 +181,7 @@ export function createReferenceMarket(
       return sim;
     },
     async start() {
-      const prices = await deps.settings.get('exchange.prices_usdt');
+      const prices = await deps.referencePrices();
       const specs = new Map((await market.instruments()).map((i) => [i.instId, i]));
       // The walk moves on the market's own ticks and lots.
       const random = seededRandom(opts.seed ?? Date.now() % 2 ** 31);

@@ -4,6 +4,7 @@ import { parseAmount, type ResponseData } from '@nexa/contract';
 import { and, asc, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { BookLevel, BusEvents } from '../../kernel/bus';
 import { DomainError, ValidationError } from '../../kernel/errors';
+import { amountSetting } from '../../kernel/settings';
 import {
   type AssetScale,
   avgPrice,
@@ -34,6 +35,7 @@ import {
   type TimeInForce,
 } from './engine';
 import { Serial } from './serial';
+import { SPOT_SETTINGS } from './settings';
 
 const { marketOrders, marketTrades } = schema;
 
@@ -173,7 +175,8 @@ class Postings {
  */
 export function createSpot(ctx: MarketContext) {
   const { deps, ledger, bus, scaleOf } = ctx;
-  const { store, clock, settings, log } = deps;
+  const { store, clock, log } = deps;
+  const settings = deps.settings.of(SPOT_SETTINGS);
   const slots = new Map<string, Slot>();
 
   const newBook = (inst: Instrument) =>
@@ -411,15 +414,15 @@ export function createSpot(ctx: MarketContext) {
     const { inst, book } = slot;
     const cfg = await liveConfig(inst.instId);
     if (!cfg?.enabled) throw rejected('instrument_disabled');
-    const minNotional = parseAmount(cfg.min_notional, inst.quote.scale) ?? 0n;
+    const minNotional = amountSetting('market.instruments', cfg.min_notional, inst.quote.scale);
     const belowMin = () =>
       new DomainError('BelowMinimum', { min: `${cfg.min_notional} ${inst.quote.symbol}` });
-    const makerRate = await settings.get('market.maker_fee_rate');
+    const makerRate = (await settings.get('market.maker_fee_rate')).text;
     const marketTaker = await settings.get('market.taker_fee_rate');
     const takerRate =
-      takerOverride !== undefined && parseRate(takerOverride) > parseRate(marketTaker)
+      takerOverride !== undefined && parseRate(takerOverride) > marketTaker.units
         ? takerOverride
-        : marketTaker;
+        : marketTaker.text;
     const maker = parseRate(makerRate);
     const taker = parseRate(takerRate);
     const tif = o.tif ?? 'GTC';
@@ -470,7 +473,7 @@ export function createSpot(ctx: MarketContext) {
     const ref = o.side === 'buy' ? book.bestAsk() : book.bestBid();
     if (ref === undefined) throw rejected('no_liquidity');
     if (quoteOf(inst, ref, size) < minNotional) throw belowMin();
-    const band = parseRate(await settings.get('market.price_band'));
+    const band = (await settings.get('market.price_band')).units;
     const bound = bandPrice(inst, ref, band, o.side);
     const mtif = tif === 'FOK' ? 'FOK' : 'IOC';
     const q = quoteOf(inst, bound, size);
@@ -816,10 +819,10 @@ export function createSpot(ctx: MarketContext) {
     const slot = slotOf(instId);
     const cfg = await liveConfig(instId);
     if (!cfg?.enabled) throw new DomainError('ExchangeUnavailable');
-    const band = parseRate(await settings.get('market.price_band'));
-    const marketTaker = await settings.get('market.taker_fee_rate');
-    const rate = maxOf(parseRate(takerRate), parseRate(marketTaker));
-    const minNotional = parseAmount(cfg.min_notional, slot.inst.quote.scale) ?? 0n;
+    const band = (await settings.get('market.price_band')).units;
+    const marketTaker = (await settings.get('market.taker_fee_rate')).units;
+    const rate = maxOf(parseRate(takerRate), marketTaker);
+    const minNotional = amountSetting('market.instruments', cfg.min_notional, slot.inst.quote.scale);
     return slot.serial.run(async () => {
       if (slot.dirty) await rebuild(slot);
       const { inst, book } = slot;
@@ -887,9 +890,9 @@ export function createSpot(ctx: MarketContext) {
 
   async function instruments(): Promise<InstrumentView[]> {
     const cfg = await settings.get('market.instruments');
-    const maker = await settings.get('market.maker_fee_rate');
-    const taker = await settings.get('market.taker_fee_rate');
-    const band = await settings.get('market.price_band');
+    const maker = (await settings.get('market.maker_fee_rate')).text;
+    const taker = (await settings.get('market.taker_fee_rate')).text;
+    const band = (await settings.get('market.price_band')).text;
     return [...slots.values()].map(({ inst }) => {
       const c = cfg.find((x) => x.inst_id === inst.instId);
       return {
@@ -1013,7 +1016,13 @@ export function createSpot(ctx: MarketContext) {
     await Promise.all([...slots.values()].map((s) => s.serial.idle()));
   }
 
+  /** The taker fee rate of the books (the exchange charges at least this). */
+  async function takerFeeRate() {
+    return settings.get('market.taker_fee_rate');
+  }
+
   return {
+    takerFeeRate,
     start,
     idle,
     submit,

@@ -6,6 +6,7 @@ import { DomainError, ValidationError } from '../../kernel/errors';
 import { type AssetScale, feeOf, fmt, parseRate } from '../../kernel/units';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
+import { TOKEN_MARKET_SETTINGS } from './settings';
 
 const { p2pListings, p2pSales, users } = schema;
 
@@ -27,7 +28,8 @@ const QUOTE = 'USDT';
  * or take all that is left.
  */
 export function createTokenMarket(deps: AppDeps & { readonly ledger: Ledger }) {
-  const { store, clock, settings, ledger } = deps;
+  const { store, clock, ledger } = deps;
+  const settings = deps.settings.of(TOKEN_MARKET_SETTINGS);
   const scaleOf = (symbol: string): AssetScale => deps.assets.get(symbol);
 
   async function listedAsset(symbol: string): Promise<AssetScale> {
@@ -104,11 +106,11 @@ export function createTokenMarket(deps: AppDeps & { readonly ledger: Ledger }) {
     const usdt = scaleOf(QUOTE);
     const price = amountIn(usdt, b.price, 'price');
     const amount = amountIn(asset, b.amount, 'amount');
-    const minText = await settings.get('p2p.min_usdt');
-    if (costOf(asset, price, amount) < (parseAmount(minText, usdt.scale) ?? 0n)) {
-      throw new DomainError('BelowMinimum', { min: `${minText} ${QUOTE}` });
+    const min = await settings.get('p2p.min_usdt');
+    if (costOf(asset, price, amount) < min.units) {
+      throw new DomainError('BelowMinimum', { min: `${min.text} ${QUOTE}` });
     }
-    const feeRate = await settings.get('p2p.fee_rate');
+    const feeRate = (await settings.get('p2p.fee_rate')).text;
     return ledger.withIdempotency(userId, b.request_id, 'p2p.sell', b, async (tx) => {
       const now = clock.now();
       const [row] = await tx
@@ -160,8 +162,7 @@ export function createTokenMarket(deps: AppDeps & { readonly ledger: Ledger }) {
       if (amount > l.remaining) throw new ValidationError('amount', 'too_big');
       const total = costOf(asset, l.price, amount);
       // Every purchase is worth at least the minimum trade value, and leaves none or at least that much.
-      const minText = await settings.get('p2p.min_usdt');
-      const min = parseAmount(minText, scaleOf(QUOTE).scale) ?? 0n;
+      const { text: minText, units: min } = await settings.get('p2p.min_usdt');
       const left = l.remaining - amount;
       if (left > 0n && total < min) throw new DomainError('BelowMinimum', { min: `${minText} ${QUOTE}` });
       if (left > 0n && costOf(asset, l.price, left) < min) {
@@ -278,8 +279,8 @@ export function createTokenMarket(deps: AppDeps & { readonly ledger: Ledger }) {
     return {
       list: rows.map((r) => listingView(r, userId, names.get(r.userId) ?? '')),
       total: total?.n ?? 0,
-      fee_rate: await settings.get('p2p.fee_rate'),
-      min_usdt: await settings.get('p2p.min_usdt'),
+      fee_rate: (await settings.get('p2p.fee_rate')).text,
+      min_usdt: (await settings.get('p2p.min_usdt')).text,
       symbols: await settings.get('p2p.assets'),
     };
   }

@@ -3,6 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../kernel/context';
 import { DomainError } from '../../kernel/errors';
 import { schema } from '../../store';
+import { USERS_SETTINGS } from './settings';
 
 const { users, userAncestors } = schema;
 
@@ -14,10 +15,11 @@ export interface Page {
 }
 
 export function createUsers(deps: AppDeps) {
-  const { store, settings } = deps;
+  const { store } = deps;
+  const settings = deps.settings.of(USERS_SETTINGS);
 
   async function validThreshold(): Promise<bigint> {
-    return parseAmount(await settings.get('referral.valid_volume_usdt'), USDT_SCALE) ?? 0n;
+    return (await settings.get('referral.valid_volume_usdt')).units;
   }
 
   function referralRow(threshold: bigint) {

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../kernel/context';
 import { ValidationError } from '../../kernel/errors';
 import type { Ledger } from '../../ledger';
 import { schema, type Tx } from '../../store';
+import { WALLET_SETTINGS } from './settings';
 
 export type { AssetInfo } from '../../kernel/assets';
 
@@ -66,6 +67,8 @@ export interface ConvertVenue {
     },
   ): Promise<R>;
   midPrice(instId: string): { price: bigint; scale: number } | null;
+  /** The books' taker fee rate (the exchange never charges less). */
+  takerFeeRate(): Promise<{ readonly text: string; readonly units: bigint }>;
 }
 
 export interface WalletDeps extends AppDeps {
@@ -107,7 +110,7 @@ export function createAssets(deps: AppDeps & { readonly venue: ConvertVenue | nu
     if (symbol === 'USDT') return 10n ** 18n;
     const live = deps.venue?.midPrice(`${symbol}-USDT`);
     if (live) return live.price * 10n ** BigInt(18 - live.scale);
-    const text = (await deps.settings.get('exchange.prices_usdt'))[symbol];
+    const text = (await deps.settings.of(WALLET_SETTINGS).get('exchange.prices_usdt'))[symbol];
     const p = text === undefined ? null : parseAmount(text, 18);
     return p !== null && p > 0n ? p : null;
   }

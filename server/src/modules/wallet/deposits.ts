@@ -4,6 +4,7 @@ import { DomainError, ValidationError } from '../../kernel/errors';
 import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { type Assets, iso, type WalletDeps } from './common';
+import { WALLET_SETTINGS } from './settings';
 
 const { walletDeposits, users, auditLog, operators } = schema;
 
@@ -184,8 +185,8 @@ export function createDeposits(deps: WalletDeps, assets: Assets) {
 
   /** Approvals a manual credit needs: two from the threshold on (in USDT at the live price), else one. */
   async function approvalsFor(asset: string, amount: bigint): Promise<number> {
-    const threshold = parseAmount(await deps.settings.get('deposit.manual_second_approval_usdt'), 6);
-    if (threshold === null) throw new Error('setting deposit.manual_second_approval_usdt is not an amount');
+    const threshold = (await deps.settings.of(WALLET_SETTINGS).get('deposit.manual_second_approval_usdt'))
+      .units;
     const a = await assets.get(asset);
     const price = await assets.priceUsdt18(a.symbol);
     // An asset without a price cannot be judged small: it takes two.

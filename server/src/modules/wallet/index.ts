@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { formatAmount, parseAmount } from '@nexa/contract';
+import { formatAmount, parseAmount, RATE_ONE } from '@nexa/contract';
 import { and, count, desc, eq, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
+import { amountSetting } from '../../kernel/settings';
 import type { HistoryQuery, HistoryRow, UserAccountKind } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { type AssetInfo, type ConvertOrder, createAssets, iso, type WalletDeps } from './common';
 import { createDeposits } from './deposits';
+import { WALLET_SETTINGS } from './settings';
 import { createWithdrawals } from './withdrawals';
 
 const { users, walletTransfers, walletExchanges, exchangeQuotes, ledgerTransactions } = schema;
@@ -19,7 +21,8 @@ export interface PageQuery {
 
 /** The wallet a user sees: balances, records, transfers, internal transfers, exchange, deposits, withdrawals. */
 export function createWallet(deps: WalletDeps) {
-  const { ledger, store, clock, settings } = deps;
+  const { ledger, store, clock } = deps;
+  const settings = deps.settings.of(WALLET_SETTINGS);
   const assets = createAssets(deps);
   const deposits = createDeposits(deps, assets);
   const withdrawals = createWithdrawals(deps, assets);
@@ -157,7 +160,7 @@ export function createWallet(deps: WalletDeps) {
   ) {
     const asset = await assets.get(body.asset);
     const amount = assets.toMinor(asset, body.amount);
-    const min = parseAmount(await settings.get('transfer.min'), asset.scale) ?? 0n;
+    const min = amountSetting('transfer.min', await settings.get('transfer.min'), asset.scale);
     if (amount < min)
       throw new DomainError('BelowMinimum', { min: `${formatAmount(min, asset.scale)} ${asset.symbol}` });
     const row = await deps.ledger.withIdempotency(userId, body.request_id, 'transfer', body, async (tx) => {
@@ -253,7 +256,7 @@ export function createWallet(deps: WalletDeps) {
   // ——— exchange ———
 
   const RATE_DECIMALS = 12;
-  const RATE_ONE = 10n ** 8n;
+
   const QUOTES_PER_MINUTE = 60;
 
   /** Deletes quotes that expired over an hour ago unused (a used one stays with its exchange). */
@@ -312,11 +315,8 @@ export function createWallet(deps: WalletDeps) {
   /** The exchange's fee rate: its own, never below the market's taker rate. */
   async function exchangeFeeRate(): Promise<{ text: string; units: bigint }> {
     const own = await settings.get('exchange.fee_rate');
-    const taker = await settings.get('market.taker_fee_rate');
-    const a = parseAmount(own, 8);
-    const b = parseAmount(taker, 8) ?? 0n;
-    if (a === null || a >= RATE_ONE) throw new Error(`setting exchange.fee_rate is not a rate: ${own}`);
-    return a >= b ? { text: own, units: a } : { text: taker, units: b };
+    const taker = await venueOrFail().takerFeeRate();
+    return own.units >= taker.units ? own : taker;
   }
 
   /** Units of `to` per unit of `from`, at 12 decimals. */
@@ -367,7 +367,7 @@ export function createWallet(deps: WalletDeps) {
       fee: assets.show(feeAsset === from.symbol ? from : to, est.fee),
       fee_asset: feeAsset,
       rate,
-      slippage: await settings.get('exchange.slippage'),
+      slippage: (await settings.get('exchange.slippage')).text,
       expires_at: iso(expiresAt),
     };
   }
@@ -438,7 +438,7 @@ export function createWallet(deps: WalletDeps) {
     const to = await assets.get(qt.toAsset);
     const { instId, side } = await pairOf(from.symbol, to.symbol);
     const fee = await exchangeFeeRate();
-    const slippage = parseAmount(await settings.get('exchange.slippage'), 8) ?? 0n;
+    const slippage = (await settings.get('exchange.slippage')).units;
     const least = (qt.toAmount * (RATE_ONE - slippage)) / RATE_ONE;
     const order: ConvertOrder =
       side === 'sell'

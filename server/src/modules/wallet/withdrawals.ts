@@ -1,10 +1,12 @@
 import { formatAmount, parseAmount } from '@nexa/contract';
 import { and, count, desc, eq, gte, inArray, ne, type SQL, sql, sum } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
+import { amountSetting } from '../../kernel/settings';
 import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { type Assets, iso, platformDayStart, type WalletDeps } from './common';
 import { bigintJson } from './deposits';
+import { WALLET_SETTINGS } from './settings';
 
 const { walletWithdrawals, walletDeposits, users, operators, auditLog } = schema;
 
@@ -19,13 +21,14 @@ const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
  * Stages: requested → first_approved → sending → sent | send_failed; or rejected.
  */
 export function createWithdrawals(deps: WalletDeps, assets: Assets) {
-  const { store, clock, ledger, settings, chain, log } = deps;
+  const { store, clock, ledger, chain, log } = deps;
+  const settings = deps.settings.of(WALLET_SETTINGS);
 
   async function rulesFor(symbol: string) {
     const rules = (await settings.get('withdraw.rules'))[symbol];
     if (!rules) throw new ValidationError('asset', 'invalid_value');
     const asset = await assets.get(symbol);
-    const m = (text: string) => parseAmount(text, asset.scale) ?? 0n;
+    const m = (text: string) => amountSetting('withdraw.rules', text, asset.scale);
     return {
       asset,
       min: m(rules.min),

@@ -3,7 +3,7 @@ import { live, liveList } from '../../endpoint';
 import { zBookLevel, zInstId, zInstrument } from '../../market';
 import { zPositiveDecimal } from '../../money';
 import { zTime } from '../../schemas';
-import { zAsset, zRequestId } from '../wallet/endpoints';
+import { zRequestId } from '../wallet/endpoints';
 
 /** Order ids are `ord_` + 24 hex characters. */
 export const zOrderId = z.string().regex(/^ord_[0-9a-f]{24}$/, { message: 'invalid_format' });

@@ -1,10 +1,9 @@
 import { formatAmount, parseAmount } from '@nexa/contract';
-import { eq } from 'drizzle-orm';
 import type { AssetInfo } from '../../kernel/assets';
 import type { AppDeps } from '../../kernel/context';
 import { ValidationError } from '../../kernel/errors';
 import type { Ledger } from '../../ledger';
-import { schema, type Tx } from '../../store';
+import { type Tx } from '../../store';
 import { WALLET_SETTINGS } from './settings';
 
 export type { AssetInfo } from '../../kernel/assets';

@@ -1,4 +1,4 @@
-import { parseAmount } from '@nexa/contract';
+
 import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { SYSTEM } from '../../ledger';

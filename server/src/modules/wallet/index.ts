@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatAmount, parseAmount, RATE_ONE } from '@nexa/contract';
+import { formatAmount, RATE_ONE } from '@nexa/contract';
 import { and, count, desc, eq, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';

@@ -10,7 +10,6 @@ import type { SettingsService } from './settings';
 
 export type { OperatorRole } from '@nexa/contract';
 
-
 export interface OperatorUser {
   readonly id: number;
   readonly name: string;

@@ -1,4 +1,4 @@
-import { formatAmount, } from '@nexa/contract';
+import { formatAmount } from '@nexa/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../kernel/context';
 import { DomainError } from '../../kernel/errors';

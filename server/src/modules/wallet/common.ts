@@ -3,7 +3,7 @@ import type { AssetInfo } from '../../kernel/assets';
 import type { AppDeps } from '../../kernel/context';
 import { ValidationError } from '../../kernel/errors';
 import type { Ledger } from '../../ledger';
-import { type Tx } from '../../store';
+import type { Tx } from '../../store';
 import { WALLET_SETTINGS } from './settings';
 
 export type { AssetInfo } from '../../kernel/assets';

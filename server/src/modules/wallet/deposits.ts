@@ -1,4 +1,3 @@
-
 import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { SYSTEM } from '../../ledger';

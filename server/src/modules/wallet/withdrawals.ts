@@ -1,4 +1,4 @@
-import { formatAmount, } from '@nexa/contract';
+import { formatAmount } from '@nexa/contract';
 import { and, count, desc, eq, gte, inArray, ne, type SQL, sql, sum } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';

@@ -1,4 +1,6 @@
 export * from './candles';
+export * from './cause-kit';
+export * from './causes';
 export * from './client-config';
 export * from './domains/auth/endpoints';
 export * from './domains/content/endpoints';
@@ -9,6 +11,7 @@ export * from './domains/wallet/endpoints';
 export * from './endpoint';
 export * from './endpoints';
 export * from './envelope';
+export * from './error-kit';
 export * from './errors';
 export * from './format';
 export * from './lang';

@@ -18,6 +18,7 @@ import {
   seededRandom,
 } from '../src/modules/market/sim';
 import { signedInUser, startServer, type TestServer } from './harness';
+import { testCause } from './ledger-fixture';
 
 // Candles are derived from trades and kept across restarts: written about once a second, read back at
 // start, and completed from the stored trades a crash kept out of them.
@@ -39,7 +40,7 @@ async function credit(userId: number, asset: string, amount: bigint): Promise<vo
       account: { userId, asset, kind: 'spot' },
       system: SYSTEM.capital('test'),
       amount,
-      cause: 'test.funding',
+      cause: testCause('test.funding'),
       remark: 'candle test funding',
       userId,
     }),

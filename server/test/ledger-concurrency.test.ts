@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../src/kernel/errors';
 import { queryRows } from '../src/store';
-import { type LedgerFixture, ledgerFixture, minor } from './ledger-fixture';
+import { type LedgerFixture, ledgerFixture, minor, testCause } from './ledger-fixture';
 
 const usdt = (t: string) => minor(t, 'USDT');
 const spot = (userId: number) => ({ userId, asset: 'USDT', kind: 'spot' as const });
@@ -32,7 +32,7 @@ function races(
           f.ledger.freeze(tx, {
             account: acc,
             amount: usdt('100'),
-            cause: 'withdrawal.request',
+            cause: testCause('withdrawal.request'),
             ref: `wd_${i}`,
           }),
         ),

@@ -1,3 +1,4 @@
+import type { Cause } from '@nexa/contract';
 import { parseAmount } from '@nexa/contract';
 import { ManualClock } from '../src/kernel/clock';
 import { createLedger, type LedgerAccount, SYSTEM, type UserAccountKind } from '../src/ledger';
@@ -60,3 +61,6 @@ export async function ledgerFixture(opts: { pglite?: boolean } = {}) {
 }
 
 export type LedgerFixture = Awaited<ReturnType<typeof ledgerFixture>>;
+
+/** The ledger's mechanics are tested with causes of their own, outside the product's closed list. */
+export const testCause = (name: string): Cause => name as Cause;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../src/kernel/errors';
 import { isCounterAccount, SYSTEM, type UserAccountKind } from '../src/ledger';
-import { type LedgerFixture, ledgerFixture } from './ledger-fixture';
+import { type LedgerFixture, ledgerFixture, testCause } from './ledger-fixture';
 
 let f: LedgerFixture;
 beforeAll(async () => {
@@ -137,7 +137,7 @@ describe('ledger against a reference model', () => {
                   f.ledger[which](tx, {
                     account: acct(o.user, 'spot', o.asset),
                     amount: o.amount,
-                    cause: which,
+                    cause: testCause(which),
                   }),
                 );
               break;
@@ -151,7 +151,7 @@ describe('ledger against a reference model', () => {
                     from: acct(o.user, 'spot', o.asset),
                     to: { system: SYSTEM.withdrawals, asset: o.asset },
                     amount: o.amount,
-                    cause: 'withdrawal.sent',
+                    cause: testCause('withdrawal.sent'),
                   }),
                 );
               break;

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../src/kernel/errors';
 import { type Ledger, SYSTEM } from '../src/ledger';
 import { queryRows, type Tx } from '../src/store';
-import { type LedgerFixture, ledgerFixture, minor } from './ledger-fixture';
+import { type LedgerFixture, ledgerFixture, minor, testCause } from './ledger-fixture';
 
 let f: LedgerFixture;
 beforeAll(async () => {
@@ -95,7 +95,7 @@ const ROWS: Row[] = [
         from: spot(u.A),
         to: { userId: u.A, asset: 'USDT', kind: 'futures' },
         amount: usdt('40'),
-        cause: 'transfer.internal',
+        cause: testCause('transfer.internal'),
       }),
     want: { users: { A: '60/0', 'A.futures': '40/0' } },
   },
@@ -109,33 +109,36 @@ const ROWS: Row[] = [
   {
     name: 'freeze for a withdrawal',
     start: { A: '100' },
-    op: (l, tx, u) => l.freeze(tx, { account: spot(u.A), amount: usdt('41'), cause: 'withdrawal.request' }),
+    op: (l, tx, u) =>
+      l.freeze(tx, { account: spot(u.A), amount: usdt('41'), cause: testCause('withdrawal.request') }),
     want: { users: { A: '59/41' } },
   },
   {
     name: 'freeze everything',
     start: { A: '100' },
-    op: (l, tx, u) => l.freeze(tx, { account: spot(u.A), amount: usdt('100'), cause: 'withdrawal.request' }),
+    op: (l, tx, u) =>
+      l.freeze(tx, { account: spot(u.A), amount: usdt('100'), cause: testCause('withdrawal.request') }),
     want: { users: { A: '0/100' } },
   },
   {
     name: 'freeze more than available',
     start: { A: '100', frozenA: '10' },
     op: (l, tx, u) =>
-      l.freeze(tx, { account: spot(u.A), amount: usdt('90.000001'), cause: 'withdrawal.request' }),
+      l.freeze(tx, { account: spot(u.A), amount: usdt('90.000001'), cause: testCause('withdrawal.request') }),
     want: { error: 'InsufficientBalance' },
   },
   {
     name: 'release part of a hold',
     start: { A: '100', frozenA: '40' },
-    op: (l, tx, u) => l.release(tx, { account: spot(u.A), amount: usdt('15'), cause: 'withdrawal.reject' }),
+    op: (l, tx, u) =>
+      l.release(tx, { account: spot(u.A), amount: usdt('15'), cause: testCause('withdrawal.reject') }),
     want: { users: { A: '75/25' } },
   },
   {
     name: 'release more than is frozen',
     start: { A: '100', frozenA: '40' },
     op: (l, tx, u) =>
-      l.release(tx, { account: spot(u.A), amount: usdt('40.000001'), cause: 'withdrawal.reject' }),
+      l.release(tx, { account: spot(u.A), amount: usdt('40.000001'), cause: testCause('withdrawal.reject') }),
     want: { error: 'InsufficientBalance' },
   },
   {
@@ -146,7 +149,7 @@ const ROWS: Row[] = [
         from: spot(u.A),
         to: { system: SYSTEM.withdrawals, asset: 'USDT' },
         amount: usdt('40'),
-        cause: 'withdrawal.sent',
+        cause: testCause('withdrawal.sent'),
       }),
     want: { users: { A: '60/0' }, system: { withdrawals: '40' } },
   },
@@ -154,7 +157,7 @@ const ROWS: Row[] = [
     name: 'settle a purchase in escrow to another user',
     start: { A: '100', frozenA: '30' },
     op: (l, tx, u) =>
-      l.settle(tx, { from: spot(u.A), to: spot(u.B), amount: usdt('30'), cause: 'shop.settle' }),
+      l.settle(tx, { from: spot(u.A), to: spot(u.B), amount: usdt('30'), cause: testCause('shop.settle') }),
     want: { users: { A: '70/0', B: '30/0' } },
   },
   {
@@ -165,7 +168,7 @@ const ROWS: Row[] = [
         from: spot(u.A),
         to: { system: SYSTEM.withdrawals, asset: 'USDT' },
         amount: usdt('41'),
-        cause: 'withdrawal.sent',
+        cause: testCause('withdrawal.sent'),
       }),
     want: { error: 'InsufficientBalance' },
   },
@@ -177,7 +180,7 @@ const ROWS: Row[] = [
         account: spot(u.A),
         system: SYSTEM.rewards('staking'),
         amount: usdt('2.5'),
-        cause: 'staking.profit',
+        cause: testCause('staking.profit'),
       }),
     want: { error: 'SystemFundsShort' },
   },
@@ -189,7 +192,7 @@ const ROWS: Row[] = [
         account: spot(u.A),
         system: SYSTEM.capital('test'),
         amount: usdt('2.5'),
-        cause: 'demo.inventory',
+        cause: testCause('demo.inventory'),
       }),
     want: { users: { A: '102.5/0' }, system: { capital: '-2.5' } },
   },
@@ -197,13 +200,14 @@ const ROWS: Row[] = [
     name: 'debit a fee',
     start: { A: '100' },
     op: (l, tx, u) =>
-      l.debit(tx, { account: spot(u.A), system: SYSTEM.fees, amount: usdt('1'), cause: 'fee' }),
+      l.debit(tx, { account: spot(u.A), system: SYSTEM.fees, amount: usdt('1'), cause: testCause('fee') }),
     want: { users: { A: '99/0' }, system: { fees: '1' } },
   },
   {
     name: 'debit more than available',
     start: { A: '100', frozenA: '100' },
-    op: (l, tx, u) => l.debit(tx, { account: spot(u.A), system: SYSTEM.fees, amount: 1n, cause: 'fee' }),
+    op: (l, tx, u) =>
+      l.debit(tx, { account: spot(u.A), system: SYSTEM.fees, amount: 1n, cause: testCause('fee') }),
     want: { error: 'InsufficientBalance' },
   },
   {
@@ -244,7 +248,8 @@ const ROWS: Row[] = [
   {
     name: 'negative freeze refused',
     start: { A: '100', frozenA: '10' },
-    op: (l, tx, u) => l.freeze(tx, { account: spot(u.A), amount: -usdt('10'), cause: 'withdrawal.request' }),
+    op: (l, tx, u) =>
+      l.freeze(tx, { account: spot(u.A), amount: -usdt('10'), cause: testCause('withdrawal.request') }),
     want: { error: 'assertion' },
   },
   {
@@ -254,7 +259,7 @@ const ROWS: Row[] = [
       const a = await l.account(tx, spot(u.A));
       const b = await l.account(tx, spot(u.B));
       return l.post(tx, {
-        cause: 'test',
+        cause: testCause('test'),
         postings: [
           { account: a, bucket: 'available', amount: -1n },
           { account: b, bucket: 'available', amount: 1n },
@@ -271,7 +276,7 @@ const ROWS: Row[] = [
       const a = await l.account(tx, spot(u.A));
       const b = await l.account(tx, spot(u.B));
       return l.post(tx, {
-        cause: 'test',
+        cause: testCause('test'),
         postings: [
           { account: a, bucket: 'available', amount: -usdt('10') },
           { account: b, bucket: 'available', amount: usdt('10.000001') },
@@ -287,7 +292,7 @@ const ROWS: Row[] = [
       const a = await l.account(tx, spot(u.A));
       const b = await l.account(tx, spot(u.B, 'BTC'));
       return l.post(tx, {
-        cause: 'test',
+        cause: testCause('test'),
         postings: [
           { account: a, bucket: 'available', amount: -100n },
           { account: b, bucket: 'available', amount: 100n },
@@ -299,7 +304,7 @@ const ROWS: Row[] = [
   {
     name: 'empty postings refused',
     start: { A: '100' },
-    op: (l, tx) => l.post(tx, { cause: 'test', postings: [] }),
+    op: (l, tx) => l.post(tx, { cause: testCause('test'), postings: [] }),
     want: { error: 'assertion' },
   },
   {
@@ -374,7 +379,9 @@ describe('ledger operations', () => {
     if (row.start.B) await f.deposit(u.B, 'USDT', usdt(row.start.B));
     if (row.start.frozenA) {
       const amount = usdt(row.start.frozenA);
-      await f.inTx((tx) => f.ledger.freeze(tx, { account: spot(u.A), amount, cause: 'withdrawal.request' }));
+      await f.inTx((tx) =>
+        f.ledger.freeze(tx, { account: spot(u.A), amount, cause: testCause('withdrawal.request') }),
+      );
     }
     const before = await snapshot(u);
     const run = f.inTx((tx) => row.op(f.ledger, tx, u));
@@ -421,7 +428,7 @@ describe('ledger records', () => {
     expect(txId).toBeGreaterThan(0);
     f.clock.advance(1000);
     await f.inTx((tx) =>
-      f.ledger.freeze(tx, { account: spot(a), amount: usdt('20'), cause: 'withdrawal.request' }),
+      f.ledger.freeze(tx, { account: spot(a), amount: usdt('20'), cause: testCause('withdrawal.request') }),
     );
 
     const all = await f.ledger.history(a, { page: 1, size: 10 });
@@ -477,7 +484,7 @@ describe('ledger records', () => {
     const u = f.newUser();
     await f.deposit(u, 'ETH', minor('3', 'ETH'));
     await f.inTx((tx) =>
-      f.ledger.freeze(tx, { account: spot(u, 'ETH'), amount: minor('1', 'ETH'), cause: 'x' }),
+      f.ledger.freeze(tx, { account: spot(u, 'ETH'), amount: minor('1', 'ETH'), cause: testCause('x') }),
     );
     const lines = await f.ledger.solvency();
     const eth = lines.find((l) => l.asset === 'ETH');

@@ -1,3 +1,4 @@
+import type { Cause } from '@nexa/contract';
 import type { LEDGER_BUCKETS, LEDGER_USER_KINDS } from '../store/schema';
 
 /** The accounts every user has per asset. */
@@ -38,8 +39,8 @@ export interface Posting {
 
 /** Why money moved; recorded on the journal transaction. */
 export interface Entry {
-  /** 'deposit', 'withdrawal.request', 'transfer', … */
-  readonly cause: string;
+  /** Why, from the contract's closed list (each domain declares its causes with their names). */
+  readonly cause: Cause;
   /** Id of the business record behind it. */
   readonly ref?: string;
   readonly remark?: string;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { parseAmount, type ResponseData } from '@nexa/contract';
+import { type Cause, parseAmount, type ResponseData } from '@nexa/contract';
 import { and, asc, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { BookLevel, BusEvents } from '../../kernel/bus';
 import { DomainError, ValidationError } from '../../kernel/errors';
@@ -64,7 +64,7 @@ export interface OrderExtras<R> {
   /** Fee rate of the order as taker (never below the market's taker rate). */
   readonly takerRate: string;
   /** Cause and remark of the order's journal entry. */
-  readonly cause: string;
+  readonly cause: Cause;
   readonly remark: string;
   /**
    * Runs inside the order's database transaction once the order and its fills are written, with the order

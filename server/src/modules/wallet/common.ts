@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from '@nexa/contract';
+import { type Cause, formatAmount, parseAmount } from '@nexa/contract';
 import type { AssetInfo } from '../../kernel/assets';
 import type { AppDeps } from '../../kernel/context';
 import { ValidationError } from '../../kernel/errors';
@@ -60,7 +60,7 @@ export interface ConvertVenue {
       scope: string;
       body: unknown;
       takerRate: string;
-      cause: string;
+      cause: Cause;
       remark: string;
       within: (tx: Tx, fill: ConvertFill, ledgerTxId: number) => Promise<R>;
     },

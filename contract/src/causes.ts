@@ -1,0 +1,24 @@
+import { MARKET_CAUSES } from './domains/market/causes';
+import { SPOT_CAUSES } from './domains/spot/causes';
+import { TOKEN_MARKET_CAUSES } from './domains/token-market/causes';
+import { WALLET_CAUSES } from './domains/wallet/causes';
+import type { Lang } from './lang';
+
+/** Every cause the ledger may record, from every domain's folder: the ledger refuses any other. */
+export const CAUSES = {
+  ...WALLET_CAUSES,
+  ...SPOT_CAUSES,
+  ...TOKEN_MARKET_CAUSES,
+  ...MARKET_CAUSES,
+} as const;
+
+export type Cause = keyof typeof CAUSES;
+
+export function isCause(text: string): text is Cause {
+  return Object.hasOwn(CAUSES, text);
+}
+
+/** The name of a record's cause in a language; one the app does not know shows as written. */
+export function causeLabel(cause: string, lang: Lang): string {
+  return isCause(cause) ? CAUSES[cause][lang] : cause;
+}

@@ -1,0 +1,113 @@
+import { defineErrors } from '../../error-kit';
+
+/** Answers of this domain: codes 2300–2399. */
+export const WALLET_ERRORS = defineErrors([[2300, 2399]], {
+  BlockProcessing: {
+    code: 2314,
+    msg: {
+      en: 'Block processing in progress',
+      zh: '区块处理中',
+      ko: '블록 처리 중입니다',
+      th: 'กำลังประมวลผลบล็อก',
+      vi: 'Đang xử lý khối',
+      ja: 'ブロック処理中です',
+      de: 'Blockverarbeitung läuft',
+    },
+  },
+  DailyLimitExceeded: {
+    code: 2311,
+    msg: {
+      en: 'This exceeds your daily limit; {left} left today',
+      zh: '超出每日限额，今日剩余 {left}',
+      ko: '일일 한도를 초과합니다. 오늘 남은 한도 {left}',
+      th: 'เกินวงเงินรายวัน วันนี้เหลือ {left}',
+      vi: 'Vượt quá hạn mức ngày; hôm nay còn {left}',
+      ja: '1日の上限を超えています。本日の残り {left}',
+      de: 'Das überschreitet Ihr Tageslimit; heute noch {left} verfügbar',
+    },
+  },
+  RecipientNotFound: {
+    code: 2312,
+    msg: {
+      en: 'No user with this address or UID',
+      zh: '该地址或UID的用户不存在',
+      ko: '해당 주소 또는 UID의 사용자가 없습니다',
+      th: 'ไม่พบผู้ใช้ที่มีที่อยู่หรือ UID นี้',
+      vi: 'Không có người dùng với địa chỉ hoặc UID này',
+      ja: 'このアドレスまたはUIDのユーザーはいません',
+      de: 'Kein Nutzer mit dieser Adresse oder UID',
+    },
+  },
+  SameAccount: {
+    code: 2313,
+    msg: {
+      en: 'Choose a different account to transfer to',
+      zh: '请选择不同的转入账户',
+      ko: '다른 계정을 선택하세요',
+      th: 'โปรดเลือกบัญชีปลายทางอื่น',
+      vi: 'Vui lòng chọn tài khoản nhận khác',
+      ja: '別の振替先アカウントを選択してください',
+      de: 'Wählen Sie ein anderes Zielkonto',
+    },
+  },
+  QuoteExpired: {
+    code: 2308,
+    msg: {
+      en: 'The quote has expired, please refresh it',
+      zh: '报价已过期，请刷新',
+      ko: '시세가 만료되었습니다. 새로 고치세요',
+      th: 'ราคาเสนอหมดอายุ โปรดรีเฟรช',
+      vi: 'Báo giá đã hết hạn, vui lòng làm mới',
+      ja: '見積もりの有効期限が切れました。更新してください',
+      de: 'Das Angebot ist abgelaufen, bitte aktualisieren',
+    },
+  },
+  ExchangeUnavailable: {
+    code: 2301,
+    msg: {
+      en: 'This pair cannot be exchanged: no live market trades it',
+      zh: '该币对无法兑换：没有实时市场',
+      ko: '이 페어는 교환할 수 없습니다: 실시간 시장이 없습니다',
+      th: 'ไม่สามารถแลกคู่นี้ได้: ไม่มีตลาดที่ซื้อขายอยู่',
+      vi: 'Không thể đổi cặp này: không có thị trường trực tiếp',
+      ja: 'このペアは交換できません：取引中の市場がありません',
+      de: 'Dieses Paar kann nicht getauscht werden: kein laufender Markt',
+    },
+  },
+  InsufficientLiquidity: {
+    code: 2302,
+    msg: {
+      en: 'The market cannot take this amount right now; try a smaller amount',
+      zh: '当前市场深度不足以成交该数量，请减少数量',
+      ko: '현재 시장에서 이 수량을 체결할 수 없습니다. 더 적은 수량으로 시도하세요',
+      th: 'ตลาดรับจำนวนนี้ไม่ได้ในขณะนี้ โปรดลองจำนวนที่น้อยลง',
+      vi: 'Thị trường hiện không đủ thanh khoản cho số lượng này; hãy thử số nhỏ hơn',
+      ja: '現在の市場ではこの数量を約定できません。数量を減らしてください',
+      de: 'Der Markt kann diesen Betrag gerade nicht aufnehmen; versuchen Sie einen kleineren',
+    },
+  },
+  PriceMoved: {
+    code: 2304,
+    msg: {
+      en: 'The price moved beyond the quote; please refresh it',
+      zh: '价格变动超出报价范围，请刷新报价',
+      ko: '가격이 견적 범위를 벗어났습니다. 새로 고치세요',
+      th: 'ราคาเปลี่ยนเกินกว่าราคาเสนอ โปรดรีเฟรช',
+      vi: 'Giá đã thay đổi vượt báo giá, vui lòng làm mới',
+      ja: '価格が見積もりから変動しました。更新してください',
+      de: 'Der Preis hat sich über das Angebot hinaus bewegt; bitte aktualisieren',
+    },
+  },
+  ConflictOfInterest: {
+    code: 2306,
+    msg: {
+      en: 'You made an unconfirmed credit to this user: another operator must approve',
+      zh: '您曾为该用户手动入账（未经链上确认），须由其他操作员审批',
+      ko: '이 사용자에게 확인되지 않은 입금을 처리하셨습니다. 다른 운영자가 승인해야 합니다',
+      th: 'คุณเคยเติมเงินที่ยังไม่ยืนยันบนเชนให้ผู้ใช้นี้ ต้องให้ผู้ดูแลคนอื่นอนุมัติ',
+      vi: 'Bạn đã ghi có thủ công cho người dùng này: người vận hành khác phải phê duyệt',
+      ja: 'このユーザーへの未確認の入金を行ったため、別のオペレーターの承認が必要です',
+      de: 'Sie haben diesem Nutzer eine unbestätigte Gutschrift gebucht: ein anderer Operator muss freigeben',
+    },
+  },
+});

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { queryRows } from '../src/store';
-import { call, newWallet, signedInUser, signIn, startServer, type TestServer } from './harness';
+import { api, call, newWallet, signedInUser, signIn, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 
@@ -26,7 +26,7 @@ describe('sign-in', () => {
     const res = await signIn(srv, wallet);
     expect(res.body.code).toBe(200);
     expect(res.body.data.token).toMatch(/^[\w-]{40,}$/);
-    const info = await call<Info>(srv, '/api/user/info', {}, { token: res.body.data.token });
+    const info = await api(srv, '/api/user/info', {}, { token: res.body.data.token });
     expect(info.body.data).toMatchObject({
       address: wallet.address.toLowerCase(),
       parent: { uid: '10000001' },
@@ -42,43 +42,36 @@ describe('sign-in', () => {
 
   it('binds the parent once, forever', async () => {
     const parentA = await signedInUser(srv);
-    const codeA = (await call<Info>(srv, '/api/user/info', {}, { token: parentA.token })).body.data
-      .invite_code;
+    const codeA = (await api(srv, '/api/user/info', {}, { token: parentA.token })).body.data.invite_code;
     const parentB = await signedInUser(srv);
-    const codeB = (await call<Info>(srv, '/api/user/info', {}, { token: parentB.token })).body.data
-      .invite_code;
+    const codeB = (await api(srv, '/api/user/info', {}, { token: parentB.token })).body.data.invite_code;
     const child = newWallet();
     expect((await signIn(srv, child, { code: codeA })).body.code).toBe(200);
     const again = await signIn(srv, child, { code: codeB });
     expect(again.body.code).toBe(200);
-    const info = await call<Info>(srv, '/api/user/info', {}, { token: again.body.data.token });
+    const info = await api(srv, '/api/user/info', {}, { token: again.body.data.token });
     expect(info.body.data.parent?.address).toBe(parentA.wallet.address.toLowerCase());
-    const aInfo = await call<Info>(srv, '/api/user/info', {}, { token: parentA.token });
+    const aInfo = await api(srv, '/api/user/info', {}, { token: parentA.token });
     expect(aInfo.body.data.share_list.total).toBe(1);
     expect(aInfo.body.data.share_list.list[0]).toMatchObject({
       address: child.address.toLowerCase(),
       valid: false,
     });
-    const bInfo = await call<Info>(srv, '/api/user/info', {}, { token: parentB.token });
+    const bInfo = await api(srv, '/api/user/info', {}, { token: parentB.token });
     expect(bInfo.body.data.share_list.total).toBe(0);
   });
 
   it('counts the whole team below a user', async () => {
     const top = await signedInUser(srv);
-    const topCode = (await call<Info>(srv, '/api/user/info', {}, { token: top.token })).body.data.invite_code;
+    const topCode = (await api(srv, '/api/user/info', {}, { token: top.token })).body.data.invite_code;
     const mid = await signedInUser(srv, topCode);
-    const midCode = (await call<Info>(srv, '/api/user/info', {}, { token: mid.token })).body.data.invite_code;
+    const midCode = (await api(srv, '/api/user/info', {}, { token: mid.token })).body.data.invite_code;
     await signedInUser(srv, midCode);
     await signedInUser(srv, midCode);
-    const info = await call<Info>(srv, '/api/user/info', {}, { token: top.token });
+    const info = await api(srv, '/api/user/info', {}, { token: top.token });
     expect(info.body.data.share_list.total).toBe(1);
     expect(info.body.data.share_user_list.total).toBe(3);
-    const page = await call<{ list: unknown[]; total: number }>(
-      srv,
-      '/api/user/shareList',
-      { page: 1 },
-      { token: mid.token },
-    );
+    const page = await api(srv, '/api/user/shareList', { page: 1 }, { token: mid.token });
     expect(page.body.data.total).toBe(2);
   });
 

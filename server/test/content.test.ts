@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/store';
-import { call, startServer, type TestServer } from './harness';
+import { api, call, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -20,15 +20,15 @@ interface Article {
 
 describe('content', () => {
   it('serves news in the caller language, newest first, paged by 10', async () => {
-    const en = await call<Page<Article>>(srv, '/api/basic/news', { page: 1 });
-    const zh = await call<Page<Article>>(srv, '/api/basic/news', { page: 1 }, { lang: 'zh_CN' });
+    const en = await api(srv, '/api/basic/news', { page: 1 });
+    const zh = await api(srv, '/api/basic/news', { page: 1 }, { lang: 'zh_CN' });
     expect(en.body.data.list).toHaveLength(10);
     expect(en.body.data.total).toBe(12);
     expect(zh.body.data.total).toBe(12);
     expect(zh.body.data.list[0]?.title).not.toBe(en.body.data.list[0]?.title);
     const times = en.body.data.list.map((a) => a.published_at);
     expect([...times].sort().reverse()).toEqual(times);
-    const second = await call<Page<Article>>(srv, '/api/basic/news', { page: 2 });
+    const second = await api(srv, '/api/basic/news', { page: 2 });
     expect(second.body.data.list).toHaveLength(2);
   });
 
@@ -40,12 +40,7 @@ describe('content', () => {
       title: 'Only in English',
       publishAt: srv.clock.now(),
     });
-    const ko = await call<Page<Article>>(
-      srv,
-      '/api/basic/bulletin',
-      { page: 1, size: 50 },
-      { lang: 'korean' },
-    );
+    const ko = await api(srv, '/api/basic/bulletin', { page: 1, size: 50 }, { lang: 'korean' });
     const titles = ko.body.data.list.map((a) => a.title);
     expect(titles).toContain('Only in English');
     expect(ko.body.data.total).toBe(13);
@@ -64,22 +59,22 @@ describe('content', () => {
         expireAt: new Date(now - 3600_000),
       },
     ]);
-    const res = await call<Page<Article>>(srv, '/api/basic/news', { page: 1, size: 100 });
+    const res = await api(srv, '/api/basic/news', { page: 1, size: 100 });
     expect(res.body.data.list.map((a) => a.title)).not.toContain('Future');
     expect(res.body.data.list.map((a) => a.title)).not.toContain('Expired');
   });
 
   it('serves banners, Q&A and the currency list', async () => {
-    const banners = await call<Array<{ image: string }>>(srv, '/api/basic/banner', {}, { lang: 'japanese' });
+    const banners = await api(srv, '/api/basic/banner', {}, { lang: 'japanese' });
     expect(banners.body.data.length).toBe(3);
     expect(banners.body.data[0]?.image).toMatch(/^\/static\/banners\/.+\.svg$/);
     const img = await fetch(srv.url + (banners.body.data[0]?.image ?? ''));
     expect(img.status).toBe(200);
-    const qa = await call<Page<{ question: string; answer: string }>>(srv, '/api/basic/question', {
+    const qa = await api(srv, '/api/basic/question', {
       page: 1,
     });
     expect(qa.body.data.total).toBe(10);
-    const cur = await call<Array<{ symbol: string; scale: number }>>(srv, '/v1/basic/currencyList');
+    const cur = await api(srv, '/v1/basic/currencyList', {});
     expect(cur.body.data.find((c) => c.symbol === 'USDT')?.scale).toBe(6);
   });
 });

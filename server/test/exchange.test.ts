@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { DomainError } from '../src/kernel/errors';
 import { SYSTEM } from '../src/ledger';
 import { schema } from '../src/store';
-import { call, signedInUser, startServer, type TestServer } from './harness';
+import { api, call, present, signedInUser, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 /** Every user that ever quoted on the book: each test starts from an empty BWC-USDT book. */
@@ -82,9 +82,7 @@ async function ladder(
 }
 
 async function quote(token: string, from: string, to: string, amount: string) {
-  return call<{
-    quote: { quote_id: string; to_amount: string; from_amount: string; fee: string; fee_asset: string };
-  }>(srv, '/api/exchange/getExchangeInfo', { from, to, amount }, { token });
+  return api(srv, '/api/exchange/getExchangeInfo', { from, to, amount }, { token });
 }
 
 describe('the exchange converts on the live book', () => {
@@ -100,7 +98,7 @@ describe('the exchange converts on the live book', () => {
     const ex = await call(
       srv,
       '/api/exchange/exchange',
-      { quote_id: q.body.data.quote.quote_id },
+      { quote_id: present(q.body.data.quote, 'quote').quote_id },
       { token: u.token },
     );
     expect(ex.body.code).toBe(200);
@@ -128,7 +126,7 @@ describe('the exchange converts on the live book', () => {
     const q = await quote(u.token, 'USDT', 'BWC', '100.5');
     // 100.5 USDT with the 0.5% fee inside: 100 USDT of BWC at the best ask 0.6002 (whole lots of 0.01).
     expect(q.body.data.quote).toMatchObject({ to_amount: '166.61', fee_asset: 'USDT' });
-    const id = q.body.data.quote.quote_id;
+    const id = present(q.body.data.quote, 'quote').quote_id;
     const other = await newUser({ USDT: '1000' });
     expect(
       (await call(srv, '/api/exchange/exchange', { quote_id: id }, { token: other.token })).body.error,
@@ -152,7 +150,7 @@ describe('the exchange converts on the live book', () => {
       const late = await call(
         srv,
         '/api/exchange/exchange',
-        { quote_id: later.body.data.quote.quote_id },
+        { quote_id: present(later.body.data.quote, 'quote').quote_id },
         { token: u.token },
       );
       expect(late.body.error).toBe('QuoteExpired');
@@ -166,12 +164,7 @@ describe('the exchange converts on the live book', () => {
     expect((await quote(u.token, 'USDT', 'BTC', '100')).body.error).toBe('InsufficientLiquidity');
     // More than the ladder holds is refused, not half filled.
     expect((await quote(u.token, 'BWC', 'USDT', '20000')).body.error).toBe('InsufficientLiquidity');
-    const log = await call<{ total: number; prices: Array<{ asset: string; usdt_price: string }> }>(
-      srv,
-      '/api/exchange/getExchangeInfo',
-      { page: 1 },
-      { token: u.token },
-    );
+    const log = await api(srv, '/api/exchange/getExchangeInfo', { page: 1 }, { token: u.token });
     expect(log.body.data.total).toBe(1);
     expect(log.body.data.prices).toContainEqual({ asset: 'BWC', usdt_price: '0.6' });
   });
@@ -186,7 +179,7 @@ describe('the exchange converts on the live book', () => {
     const ex = await call(
       srv,
       '/api/exchange/exchange',
-      { quote_id: q.body.data.quote.quote_id },
+      { quote_id: present(q.body.data.quote, 'quote').quote_id },
       { token: u.token },
     );
     expect(ex.body.error).toBe('PriceMoved');
@@ -201,7 +194,7 @@ describe('the exchange converts on the live book', () => {
     const maker = await newUser({ USDT: '100000', BWC: '1000000' });
     await ladder(maker.id, 6000);
     const u = await newUser({ BWC: '100' });
-    const fin = await call<{ total_usdt: string }>(srv, '/api/finance/userFinance', {}, { token: u.token });
+    const fin = await api(srv, '/api/finance/userFinance', {}, { token: u.token });
     expect(fin.body.data.total_usdt).toBe('60');
   });
 });
@@ -433,7 +426,7 @@ describe('quotes are kept in bounds', () => {
     await call(
       srv,
       '/api/exchange/exchange',
-      { quote_id: used.body.data.quote.quote_id },
+      { quote_id: present(used.body.data.quote, 'quote').quote_id },
       { token: u.token },
     );
     let refused = '';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import {
   type ApiResponse,
@@ -6,7 +7,10 @@ import {
   DEMO_ENVELOPE_KEY,
   decodeKey,
   type EndpointPath,
+  type LivePath,
   openEnvelope,
+  type RequestInput,
+  type ResponseData,
   sealEnvelope,
 } from '@nexa/contract';
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
@@ -20,6 +24,15 @@ import { scratchDatabase } from './scratch-db';
 const KEY = decodeKey(DEMO_ENVELOPE_KEY);
 export const SIGN_SECRET = 'nexa-demo-sign-secret';
 
+let template: Blob | undefined;
+
+/** The migrated store the run's global setup dumped, read once per test file (absent: none). */
+async function embeddedTemplate(): Promise<Blob | undefined> {
+  const file = process.env.NEXA_TEST_STORE_TEMPLATE;
+  if (!template && file && existsSync(file)) template = new Blob([readFileSync(file)]);
+  return template;
+}
+
 /**
  * A store for one test file: PGlite in memory, or a database of its own on the PostgreSQL server
  * named by TEST_DATABASE_URL (dropped afterwards); `pglite` asks for PGlite whatever the environment.
@@ -29,10 +42,10 @@ export async function testStore(
 ): Promise<{ store: Store; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (opts.pglite || !url) {
-    const store = await openStore({ dataDir: 'memory://' });
+    const store = await openStore({ dataDir: 'memory://', template: await embeddedTemplate() });
     return { store, drop: () => store.close() };
   }
-  const db = await scratchDatabase(url, 'nexa_test');
+  const db = await scratchDatabase(url, 'nexa_test', process.env.NEXA_TEST_PG_TEMPLATE);
   const store = await openStore({ databaseUrl: db.url });
   return {
     store,
@@ -110,7 +123,20 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** Calls the server as the web client does: signed, enveloped, answer opened. */
+/**
+ * A live call of the contract, typed by it: the body is what the call takes, the answer's `data` what it
+ * gives (a business error answers `data: null`, so read `data` after checking `code`).
+ */
+export async function api<P extends LivePath>(
+  srv: TestServer,
+  path: P,
+  body: RequestInput<P>,
+  opts: CallOptions = {},
+): Promise<{ status: number; body: ApiResponse<ResponseData<P>> }> {
+  return call<ResponseData<P>>(srv, path, body as Record<string, unknown>, opts);
+}
+
+/** Calls any path as the web client does (signed, enveloped, answer opened): for hostile and raw tests. */
 export async function call<T = unknown>(
   srv: TestServer,
   path: EndpointPath | string,
@@ -265,4 +291,10 @@ export async function depositConfirmed(
     );
     if (second.body.code !== 200) throw new Error(`deposit not approved: ${JSON.stringify(second.body)}`);
   }
+}
+
+/** A value the test needs present: fails the test, naming it, when the answer has none. */
+export function present<T>(value: T | null | undefined, what = 'value'): T {
+  if (value === null || value === undefined) throw new Error(`${what} is missing`);
+  return value;
 }

@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import type { ResponseData } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { BusEvents } from '../src/kernel/bus';
 import { queryRows } from '../src/store';
-import { call, depositConfirmed, operatorToken, signedInUser, startServer, type TestServer } from './harness';
+import {
+  api,
+  call,
+  depositConfirmed,
+  operatorToken,
+  signedInUser,
+  startServer,
+  type TestServer,
+} from './harness';
 
 let srv: TestServer;
 let finance: string;
@@ -79,19 +88,19 @@ async function funded(amounts: Record<string, string>): Promise<User> {
 }
 
 async function balance(u: User, asset: string) {
-  const res = await call<{
-    list: Array<{ asset: string; account: string; available: string; frozen: string }>;
-  }>(srv, '/api/finance/userFinance', { account: 'spot' }, { token: u.token });
+  const res = await api(srv, '/api/finance/userFinance', { account: 'spot' }, { token: u.token });
   const row = res.body.data.list.find((b) => b.asset === asset);
   return { available: row?.available ?? '?', frozen: row?.frozen ?? '?' };
 }
 
 const submit = (u: User, body: Record<string, unknown>) =>
-  call<Order>(srv, '/v1/order/submitTrade', body, { token: u.token });
+  call<ResponseData<'/v1/order/submitTrade'>>(srv, '/v1/order/submitTrade', body, { token: u.token });
 const cancel = (u: User, body: Record<string, unknown>) =>
-  call<{ list: Order[] }>(srv, '/v1/order/batchCancelOrder', body, { token: u.token });
+  call<ResponseData<'/v1/order/batchCancelOrder'>>(srv, '/v1/order/batchCancelOrder', body, {
+    token: u.token,
+  });
 const depth = async (instId: string): Promise<Depth> =>
-  (await call<Depth>(srv, '/v1/market/depth', { instId, n: 50 })).body.data;
+  (await api(srv, '/v1/market/depth', { instId, n: 50 })).body.data;
 
 async function placed(u: User, body: Record<string, unknown>): Promise<Order> {
   const res = await submit(u, body);
@@ -124,7 +133,7 @@ afterAll(() => srv.close());
 
 describe('instruments and depth', () => {
   it('lists the seeded spot instruments with steps, minimum and fees, without a token', async () => {
-    const res = await call<{ list: Array<Record<string, unknown>> }>(srv, '/v1/market/instruments', {});
+    const res = await api(srv, '/v1/market/instruments', {});
     expect(res.body.code).toBe(200);
     const ids = res.body.data.list.map((i) => i.instId);
     expect(ids).toEqual(expect.arrayContaining(['BTC-USDT', 'ETH-USDT', 'BWC-USDT', 'NEU-USDT']));
@@ -152,7 +161,7 @@ describe('spot orders', () => {
     expect(bid.trade_id).toMatch(/^ord_[0-9a-f]{24}$/);
     // 600 USDT + the larger fee (taker 0.1%) + one minor unit for each of its 100 lots = 600.6001 held.
     expect(await balance(a, 'USDT')).toEqual({ available: '9399.3999', frozen: '600.6001' });
-    const open = await call<Page<Order>>(srv, '/v1/order/meTradeList', { state: 'open' }, { token: a.token });
+    const open = await api(srv, '/v1/order/meTradeList', { state: 'open' }, { token: a.token });
     expect(open.body.data.total).toBe(1);
     expect(open.body.data.list[0]).toMatchObject({
       trade_id: bid.trade_id,
@@ -178,22 +187,14 @@ describe('spot orders', () => {
     expect(await balance(b, 'BTC')).toEqual({ available: '0.99', frozen: '0' });
     expect(BigInt(await fees()) - feesBefore).toBe(1_080_000n);
 
-    const closed = await call<Page<Order>>(
-      srv,
-      '/v1/order/meTradeList',
-      { state: 'closed' },
-      { token: a.token },
-    );
+    const closed = await api(srv, '/v1/order/meTradeList', { state: 'closed' }, { token: a.token });
     expect(closed.body.data.list[0]).toMatchObject({ trade_id: bid.trade_id, status: 'filled', fee: '0.48' });
     expect(
-      (await call<Page<Order>>(srv, '/v1/order/meTradeList', { state: 'open' }, { token: a.token })).body.data
-        .total,
+      (await api(srv, '/v1/order/meTradeList', { state: 'open' }, { token: a.token })).body.data.total,
     ).toBe(0);
-    const byStatus = await call<Page<Order>>(srv, '/v1/order/list', { status: 2 }, { token: b.token });
+    const byStatus = await api(srv, '/v1/order/list', { status: 2 }, { token: b.token });
     expect(byStatus.body.data.list.map((o) => o.trade_id)).toEqual([sold.trade_id]);
-    expect(
-      (await call<Page<Order>>(srv, '/v1/order/list', { status: 1 }, { token: b.token })).body.data.total,
-    ).toBe(0);
+    expect((await api(srv, '/v1/order/list', { status: 1 }, { token: b.token })).body.data.total).toBe(0);
 
     const trades = await queryRows<Record<string, string>>(
       srv.app.deps.store.db,
@@ -231,7 +232,7 @@ describe('spot orders', () => {
     expect(await balance(b, 'USDT')).toEqual({ available: '3798.8', frozen: '0' });
     expect(await balance(a, 'ETH')).toEqual({ available: '1', frozen: '0.6' });
     expect(await balance(a, 'USDT')).toEqual({ available: '1199.04', frozen: '0' });
-    const mine = await call<Page<Order>>(srv, '/v1/order/meTradeList', { state: 'open' }, { token: a.token });
+    const mine = await api(srv, '/v1/order/meTradeList', { state: 'open' }, { token: a.token });
     expect(mine.body.data.list[0]).toMatchObject({
       trade_id: ask.trade_id,
       status: 'partial_filled',
@@ -284,12 +285,7 @@ describe('spot orders', () => {
     expect(all.body.data.list.map((o) => o.trade_id)).toEqual([o3]);
     expect(await balance(a, 'USDT')).toEqual({ available: '1000', frozen: '0' });
     expect((await depth('BTC-USDT')).bids).toEqual([['49000', '0.001', 1]]);
-    const still = await call<Page<Order>>(
-      srv,
-      '/v1/order/meTradeList',
-      { state: 'open' },
-      { token: b.token },
-    );
+    const still = await api(srv, '/v1/order/meTradeList', { state: 'open' }, { token: b.token });
     expect(still.body.data.list.map((o) => o.trade_id)).toEqual([theirs.trade_id]);
     await clear(b);
   });
@@ -498,11 +494,7 @@ describe('spot orders', () => {
         [a.id, bid.trade_id, 'filled'],
       ]);
       expect(seen.ticker.at(-1)).toMatchObject({ instId: 'BTC-USDT', last: '62000' });
-      const tickers = await call<{ list: Array<{ instId: string; last: string | null }> }>(
-        srv,
-        '/v1/market/tickers',
-        {},
-      );
+      const tickers = await api(srv, '/v1/market/tickers', {});
       expect(tickers.body.data.list.find((t) => t.instId === 'BTC-USDT')?.last).toBe('62000');
     } finally {
       for (const stop of stops) stop();
@@ -563,7 +555,7 @@ describe('token market (peer to peer)', () => {
     const seller = await funded({ BWC: '1000' });
     const buyer = await funded({ USDT: '1000' });
     const feesBefore = BigInt(await fees());
-    const listed = await call<Listing>(
+    const listed = await api(
       srv,
       '/api/trade/sell',
       { symbol: 'BWC', price: '0.5', amount: '1000' },
@@ -578,16 +570,11 @@ describe('token market (peer to peer)', () => {
     });
     expect(await balance(seller, 'BWC')).toEqual({ available: '0', frozen: '1000' });
     const id = listed.body.data.id;
-    const open = await call<Page<Listing> & { fee_rate: string }>(
-      srv,
-      '/api/trade/sellList',
-      { symbol: 'BWC' },
-      { token: buyer.token },
-    );
+    const open = await api(srv, '/api/trade/sellList', { symbol: 'BWC' }, { token: buyer.token });
     expect(open.body.data.list.find((l) => l.id === id)).toMatchObject({ mine: false, remaining: '1000' });
     expect(open.body.data.fee_rate).toBe('0.002');
 
-    const bought = await call<Sale>(srv, '/api/trade/buy', { id, amount: '400' }, { token: buyer.token });
+    const bought = await api(srv, '/api/trade/buy', { id, amount: '400' }, { token: buyer.token });
     // 400 × 0.5 = 200 USDT; the seller's 0.2% fee is 0.4.
     expect(bought.body.data).toMatchObject({
       listing_id: id,
@@ -603,17 +590,17 @@ describe('token market (peer to peer)', () => {
     expect(await balance(seller, 'BWC')).toEqual({ available: '0', frozen: '600' });
     expect(BigInt(await fees()) - feesBefore).toBe(400_000n);
 
-    const sold = await call<Page<Sale>>(srv, '/api/trade/sellDetail', { id }, { token: seller.token });
+    const sold = await api(srv, '/api/trade/sellDetail', { id }, { token: seller.token });
     expect(sold.body.data.list).toEqual([
       expect.objectContaining({ role: 'seller', amount: '400', net: '199.6' }),
     ]);
-    const mine = await call<Page<Sale>>(srv, '/api/trade/buyDetail', {}, { token: buyer.token });
+    const mine = await api(srv, '/api/trade/buyDetail', {}, { token: buyer.token });
     expect(mine.body.data.list.map((s) => s.id)).toEqual([bought.body.data.id]);
 
     expect((await call(srv, '/api/trade/cancelSell', { id }, { token: buyer.token })).body.error).toBe(
       'NotFound',
     );
-    const back = await call<Listing>(srv, '/api/trade/cancelSell', { id }, { token: seller.token });
+    const back = await api(srv, '/api/trade/cancelSell', { id }, { token: seller.token });
     expect(back.body.data).toMatchObject({ status: 'withdrawn', sold: '400', remaining: '600' });
     expect(await balance(seller, 'BWC')).toEqual({ available: '600', frozen: '0' });
     expect((await call(srv, '/api/trade/buy', { id }, { token: buyer.token })).body.error).toBe(
@@ -622,7 +609,7 @@ describe('token market (peer to peer)', () => {
     expect((await call(srv, '/api/trade/cancelSell', { id }, { token: seller.token })).body.error).toBe(
       'InvalidState',
     );
-    const history = await call<Page<Listing>>(
+    const history = await api(
       srv,
       '/api/trade/sellList',
       { mine: 1, status: 'withdrawn' },
@@ -630,16 +617,16 @@ describe('token market (peer to peer)', () => {
     );
     expect(history.body.data.list.map((l) => l.id)).toEqual([id]);
     // One listing by id: the seller's own, in any status; to anyone else it is not there.
-    const one = await call<Page<Listing>>(srv, '/api/trade/sellList', { id }, { token: seller.token });
+    const one = await api(srv, '/api/trade/sellList', { id }, { token: seller.token });
     expect(one.body.data.list).toEqual([expect.objectContaining({ id, status: 'withdrawn', sold: '400' })]);
-    const other = await call<Page<Listing>>(srv, '/api/trade/sellList', { id }, { token: buyer.token });
+    const other = await api(srv, '/api/trade/sellList', { id }, { token: buyer.token });
     expect(other.body.data).toMatchObject({ list: [], total: 0 });
   });
 
   it('refuses buying without the USDT, buying one’s own listing, and listings without the tokens', async () => {
     const seller = await funded({ NEU: '100' });
     const poor = await funded({ USDT: '10' });
-    const listed = await call<Listing>(
+    const listed = await api(
       srv,
       '/api/trade/sell',
       { symbol: 'NEU', price: '2', amount: '50' },
@@ -689,7 +676,7 @@ describe('token market (peer to peer)', () => {
       ).body.error,
     ).toBe('ValidationFailed');
     // A small part is within reach: 4 NEU for 8 USDT; the listing stays open for the rest.
-    const part = await call<Sale>(srv, '/api/trade/buy', { id, amount: '4' }, { token: poor.token });
+    const part = await api(srv, '/api/trade/buy', { id, amount: '4' }, { token: poor.token });
     expect(part.body.data).toMatchObject({ total: '8', fee: '0.016' });
     expect(await balance(poor, 'USDT')).toEqual({ available: '2', frozen: '0' });
     expect(await balance(seller, 'NEU')).toEqual({ available: '50', frozen: '46' });
@@ -752,7 +739,7 @@ describe('no free trade', () => {
   it('token market: a dust purchase is refused, a part must leave the minimum, and every fee rounds up', async () => {
     const seller = await funded({ BWC: '100' });
     const buyer = await funded({ USDT: '100' });
-    const listed = await call<Listing>(
+    const listed = await api(
       srv,
       '/api/trade/sell',
       { symbol: 'BWC', price: '0.6', amount: '20.00000003' },
@@ -760,7 +747,7 @@ describe('no free trade', () => {
     );
     const id = listed.body.data.id;
     const buy = (amount?: string) =>
-      call<Sale>(srv, '/api/trade/buy', amount ? { id, amount } : { id }, { token: buyer.token });
+      api(srv, '/api/trade/buy', amount ? { id, amount } : { id }, { token: buyer.token });
     expect((await buy('0.00000001')).body).toMatchObject({ error: 'BelowMinimum' });
     // 12 BWC (7.2 USDT) would leave 8.00000003 BWC, worth 4.8 USDT: below the 5 USDT minimum.
     expect((await buy('12')).body).toMatchObject({ error: 'RemainderTooSmall' });

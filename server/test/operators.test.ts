@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode, hotp, stepAt, verifyTotp } from '../src/modules/admin/totp';
 import { schema } from '../src/store';
-import { call, operatorToken, signedInUser, startServer, type TestServer } from './harness';
+import { api, call, operatorToken, signedInUser, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 let admin: string;
@@ -22,12 +22,7 @@ beforeAll(async () => {
 afterAll(() => srv.close());
 
 async function balance(token: string) {
-  const res = await call<{ list: Array<{ asset: string; account: string; available: string }> }>(
-    srv,
-    '/api/finance/userFinance',
-    {},
-    { token },
-  );
+  const res = await api(srv, '/api/finance/userFinance', {}, { token });
   return res.body.data.list.find((b) => b.asset === 'USDT' && b.account === 'spot')?.available;
 }
 
@@ -39,7 +34,7 @@ interface AdminDeposit {
 }
 
 const credit = (token: string, user: string, amount: string) =>
-  call<AdminDeposit>(srv, '/admin/deposits/confirm', { user, amount, tx_hash: hash() }, { token });
+  api(srv, '/admin/deposits/confirm', { user, amount, tx_hash: hash() }, { token });
 
 describe('four eyes on money', () => {
   it('a manual credit from 1,000 USDT needs a second operator; below it one is enough', async () => {
@@ -55,7 +50,7 @@ describe('four eyes on money', () => {
       { token: finance },
     );
     expect(again.body.error).toBe('Forbidden');
-    const second = await call<AdminDeposit>(
+    const second = await api(
       srv,
       '/admin/deposits/confirm',
       { deposit_id: big.body.data.id },
@@ -70,7 +65,7 @@ describe('four eyes on money', () => {
   it('the operator who credited a user by hand cannot approve that user’s withdrawal', async () => {
     const u = await signedInUser(srv);
     await credit(finance, u.wallet.address, '500');
-    const w = await call<{ id: number }>(
+    const w = await api(
       srv,
       '/api/withdraw/index',
       { address: `0x${'cd'.repeat(20)}`, amount: '100' },
@@ -84,7 +79,7 @@ describe('four eyes on money', () => {
       { token: finance },
     );
     expect(mine.body).toMatchObject({ error: 'ConflictOfInterest' });
-    const other = await call<{ status: string }>(
+    const other = await api(
       srv,
       '/admin/withdrawals/approve',
       { withdrawal_id: w.body.data.id, tx_hash: hash() },
@@ -128,12 +123,7 @@ describe('operator sign-in', () => {
   it('enrols TOTP, then asks for a code (taken once) or a recovery code (used up), and logout revokes', async () => {
     await srv.app.modules.admin.createOperator('careful', 'careful-operator-pass', ['finance']);
     const first = await operatorToken(srv, 'careful', 'careful-operator-pass');
-    const setup = await call<{ secret: string; otpauth_uri: string }>(
-      srv,
-      '/admin/auth/totpSetup',
-      {},
-      { token: first },
-    );
+    const setup = await api(srv, '/admin/auth/totpSetup', {}, { token: first });
     expect(setup.body.data.otpauth_uri).toContain('otpauth://totp/');
     const secret = base32Decode(setup.body.data.secret);
     const codeAt = (ms: number) => hotp(secret, stepAt(ms));
@@ -142,12 +132,7 @@ describe('operator sign-in', () => {
       (await call(srv, '/admin/auth/totpConfirm', { code: codeAt(now() + 300_000) }, { token: first })).body
         .error,
     ).toBe('ValidationFailed');
-    const confirmed = await call<{ recovery_codes: string[] }>(
-      srv,
-      '/admin/auth/totpConfirm',
-      { code: codeAt(now()) },
-      { token: first },
-    );
+    const confirmed = await api(srv, '/admin/auth/totpConfirm', { code: codeAt(now()) }, { token: first });
     const recovery = confirmed.body.data.recovery_codes;
     expect(recovery).toHaveLength(10);
     // The secret is sealed at rest: neither its text nor its bytes are in the row.
@@ -160,7 +145,7 @@ describe('operator sign-in', () => {
     expect(JSON.stringify(row?.recoveryCodes)).not.toContain(recovery[0]);
 
     const login = (totp?: string) =>
-      call<{ token: string; second_factor: boolean }>(srv, '/admin/auth/login', {
+      api(srv, '/admin/auth/login', {
         name: 'careful',
         password: 'careful-operator-pass',
         ...(totp ? { totp } : {}),
@@ -212,7 +197,7 @@ describe('operator sign-in', () => {
 
 describe('roles', () => {
   it('an admin creates a support operator, who reads the queues and moves nothing', async () => {
-    const made = await call<{ id: number; roles: string[] }>(
+    const made = await api(
       srv,
       '/admin/operators/create',
       { name: 'helpdesk2', password: 'helpdesk-password', roles: ['support'] },
@@ -234,7 +219,7 @@ describe('roles', () => {
       expect((await call(srv, path, { page: 1 }, { token: support })).body.code).toBe(200);
     }
     const u = await signedInUser(srv);
-    const claim = await call<{ list: Array<{ id: number }> }>(
+    const claim = await api(
       srv,
       '/api/recharge/recharge',
       { chain: 'manual', tx_hash: hash(), amount: '50' },

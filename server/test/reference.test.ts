@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app';
 import { systemClock } from '../src/kernel/clock';
-import { call, startServer, type TestServer } from './harness';
+import { api, call, startServer, type TestServer } from './harness';
 
 // A fresh start of the demo: three days of past are walked at once, then the reference market walks on,
 // the maker quotes real orders, candles form.
@@ -26,14 +26,14 @@ describe('reference market', () => {
     let depth: Depth = { asks: [], bids: [] };
     for (let i = 0; i < 60 && (depth.asks.length < 5 || depth.bids.length < 5); i++) {
       await sleep(250);
-      depth = (await call<Depth>(srv, '/v1/market/depth', { instId: 'BTC-USDT', n: 10 })).body.data;
+      depth = (await api(srv, '/v1/market/depth', { instId: 'BTC-USDT', n: 10 })).body.data;
     }
     expect(depth.asks.length).toBeGreaterThanOrEqual(5);
     expect(depth.bids.length).toBeGreaterThanOrEqual(5);
     const bestBid = Number(depth.bids[0]?.[0]);
     const bestAsk = Number(depth.asks[0]?.[0]);
     expect(bestBid).toBeLessThan(bestAsk);
-    const candles = await call<unknown[][]>(srv, '/v1/market/candles', { instId: 'BTC-USDT', bar: '1m' });
+    const candles = await api(srv, '/v1/market/candles', { instId: 'BTC-USDT', bar: '1m' });
     expect(candles.body.data.length, JSON.stringify(candles.body)).toBeGreaterThan(0);
     expect(candles.body.data[0]).toHaveLength(6);
 

@@ -23,9 +23,24 @@ async function onServer<T>(serverUrl: string, fn: (c: pg.Client) => Promise<T>):
   }
 }
 
-export async function scratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase> {
+export async function scratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await onServer(serverUrl, (c) => c.query(`create database ${name}`));
+  await onServer(serverUrl, async (c) => {
+    if (!template) return c.query(`create database ${name}`);
+    // Copies made at the same moment from one template wait for each other.
+    for (let i = 0; ; i++) {
+      try {
+        return await c.query(`create database ${name} template ${template}`);
+      } catch (err) {
+        if (i >= 100 || !/being accessed by other users/.test(String(err))) throw err;
+        await sleep(50 + Math.floor(Math.random() * 100));
+      }
+    }
+  });
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
   return {

@@ -12,7 +12,7 @@ import { HDKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/account
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileTestUsdt } from './chain/contracts';
 import { type LocalNode, startLocalNode } from './chain/node';
-import { call, operatorToken, signedInUser, startServer, type TestServer } from './harness';
+import { api, call, operatorToken, present, signedInUser, startServer, type TestServer } from './harness';
 
 // The product on a real (local) chain: deposit found by the watcher after N confirmations,
 // withdrawal paid from the hot wallet after an operator's approval.
@@ -110,62 +110,32 @@ describe('USDT on a local EVM chain, through the product', () => {
     if (!evm) throw new Error('the chain adapter is not configured');
     await evm.poll();
     const u = await signedInUser(srv);
-    const recv = await call<{ address: string; mode: string; confirmations: number }>(
-      srv,
-      '/api/withdraw/receiveUsdt',
-      {},
-      { token: u.token },
-    );
+    const recv = await api(srv, '/api/withdraw/receiveUsdt', {}, { token: u.token });
     expect(recv.body.data).toMatchObject({ mode: 'chain', confirmations: CONFIRMATIONS });
-    const tx = await sendTokens(recv.body.data.address, 123_450_000n);
+    const tx = await sendTokens(present(recv.body.data.address, 'address'), 123_450_000n);
 
     // Reported by hash: verified on chain, recorded pending, not credited yet.
-    const rep = await call<{ list: Array<{ amount: string; status: string }> }>(
-      srv,
-      '/api/recharge/recharge',
-      { tx_hash: tx },
-      { token: u.token },
-    );
+    const rep = await api(srv, '/api/recharge/recharge', { tx_hash: tx }, { token: u.token });
     expect(rep.body.data.list).toEqual([expect.objectContaining({ amount: '123.45', status: 'pending' })]);
     await evm.poll();
-    const before = await call<{ list: Array<{ asset: string; account: string; available: string }> }>(
-      srv,
-      '/api/finance/userFinance',
-      { account: 'spot' },
-      { token: u.token },
-    );
+    const before = await api(srv, '/api/finance/userFinance', { account: 'spot' }, { token: u.token });
     expect(before.body.data.list.find((b) => b.asset === 'USDT')?.available).toBe('0');
 
     await mine(CONFIRMATIONS - 1);
     await evm.poll();
     await evm.poll();
-    const after = await call<{ list: Array<{ asset: string; available: string }> }>(
-      srv,
-      '/api/finance/userFinance',
-      { account: 'spot' },
-      { token: u.token },
-    );
+    const after = await api(srv, '/api/finance/userFinance', { account: 'spot' }, { token: u.token });
     expect(after.body.data.list.find((b) => b.asset === 'USDT')?.available).toBe('123.45');
-    const list = await call<{ list: Array<{ status: string; tx_hash: string }> }>(
-      srv,
-      '/v1/recharge/list',
-      { page: 1 },
-      { token: u.token },
-    );
+    const list = await api(srv, '/v1/recharge/list', { page: 1 }, { token: u.token });
     expect(list.body.data.list).toEqual([
       expect.objectContaining({ status: 'approved', tx_hash: tx.toLowerCase() }),
     ]);
 
     // Withdrawal: frozen at request, sent on chain at approval.
     const to = privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address;
-    const w = await call<{ id: number }>(
-      srv,
-      '/api/withdraw/index',
-      { address: to, amount: '50' },
-      { token: u.token },
-    );
+    const w = await api(srv, '/api/withdraw/index', { address: to, amount: '50' }, { token: u.token });
     expect(w.body.code).toBe(200);
-    const ok = await call<{ status: string; stage: string; tx_hash: string }>(
+    const ok = await api(
       srv,
       '/admin/withdrawals/approve',
       { withdrawal_id: w.body.data.id },

@@ -4,7 +4,15 @@
 import { randomBytes } from 'node:crypto';
 import { formatAmount, parseAmount } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, depositConfirmed, operatorToken, signedInUser, startServer, type TestServer } from './harness';
+import {
+  api,
+  call,
+  depositConfirmed,
+  operatorToken,
+  signedInUser,
+  startServer,
+  type TestServer,
+} from './harness';
 
 const minor = (text: string) => {
   const v = parseAmount(text, 6);
@@ -44,9 +52,7 @@ function races(store: 'pglite' | 'postgres', n: { withdrawals: number; transfers
   }
 
   async function balance(token: string) {
-    const res = await call<{
-      list: Array<{ asset: string; account: string; available: string; frozen: string }>;
-    }>(srv, '/api/finance/userFinance', { account: 'spot' }, { token });
+    const res = await api(srv, '/api/finance/userFinance', { account: 'spot' }, { token });
     const row = res.body.data.list.find((b) => b.asset === 'USDT');
     return { available: minor(row?.available ?? '0'), frozen: minor(row?.frozen ?? '0') };
   }
@@ -81,7 +87,7 @@ function races(store: 'pglite' | 'postgres', n: { withdrawals: number; transfers
       results.filter((r) => r.body.code !== 200).every((r) => r.body.error === 'InsufficientBalance'),
     ).toBe(true);
     expect(await balance(u.token)).toEqual({ available: 0n, frozen: minor('101') });
-    const list = await call<{ total: number }>(srv, '/api/withdraw/list', { page: 1 }, { token: u.token });
+    const list = await api(srv, '/api/withdraw/list', { page: 1 }, { token: u.token });
     expect(list.body.data.total).toBe(1);
     await expectHealthy();
   });
@@ -135,12 +141,7 @@ function races(store: 'pglite' | 'postgres', n: { withdrawals: number; transfers
     expect(aEnd.available).toBeGreaterThanOrEqual(0n);
     expect(bEnd.available).toBeGreaterThanOrEqual(0n);
     expect(aEnd.available + bEnd.available).toBe(start.a + start.b);
-    const listed = await call<{ total: number }>(
-      srv,
-      '/api/transfer/transferList',
-      { page: 1 },
-      { token: a.token },
-    );
+    const listed = await api(srv, '/api/transfer/transferList', { page: 1 }, { token: a.token });
     expect(listed.body.data.total).toBe(ok);
     await expectHealthy();
   });

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { call, depositConfirmed, operatorToken, signedInUser, startServer, type TestServer } from './harness';
+import {
+  api,
+  call,
+  depositConfirmed,
+  operatorToken,
+  signedInUser,
+  startServer,
+  type TestServer,
+} from './harness';
 
 let srv: TestServer;
 let admin: string;
@@ -16,7 +24,7 @@ interface Finance {
 }
 
 async function balance(token: string, asset = 'USDT', account = 'spot') {
-  const res = await call<Finance>(srv, '/api/finance/userFinance', {}, { token });
+  const res = await api(srv, '/api/finance/userFinance', {}, { token });
   const row = res.body.data.list.find((b) => b.asset === asset && b.account === account);
   return { available: row?.available ?? '?', frozen: row?.frozen ?? '?' };
 }
@@ -51,7 +59,7 @@ describe('deposits confirmed by an operator', () => {
     const recv = await call(srv, '/api/withdraw/receiveUsdt', {}, { token: u.token });
     expect(recv.body.data).toMatchObject({ mode: 'operator', address: null });
     const tx = hash();
-    const rep = await call<{ list: Array<{ id: number; status: string }> }>(
+    const rep = await api(
       srv,
       '/api/recharge/recharge',
       { chain: 'manual', tx_hash: tx, amount: '250.5' },
@@ -66,20 +74,10 @@ describe('deposits confirmed by an operator', () => {
       (await call(srv, '/admin/deposits/confirm', { deposit_id: id }, { token: finance })).body.error,
     ).toBe('InvalidState');
     expect(await balance(u.token)).toEqual({ available: '250.5', frozen: '0' });
-    const list = await call<{ list: Array<{ status: string }>; total: number }>(
-      srv,
-      '/v1/recharge/list',
-      { page: 1 },
-      { token: u.token },
-    );
+    const list = await api(srv, '/v1/recharge/list', { page: 1 }, { token: u.token });
     expect(list.body.data.total).toBe(1);
     expect(list.body.data.list[0]?.status).toBe('approved');
-    const log = await call<{ list: Array<{ type: string; amount: string }> }>(
-      srv,
-      '/api/user/usdtLog',
-      { page: 1 },
-      { token: u.token },
-    );
+    const log = await api(srv, '/api/user/usdtLog', { page: 1 }, { token: u.token });
     expect(log.body.data.list[0]).toMatchObject({ type: 'deposit', amount: '250.5' });
   });
 
@@ -88,12 +86,7 @@ describe('deposits confirmed by an operator', () => {
     const b = await signedInUser(srv);
     const tx = hash();
     const claim = (token: string) =>
-      call<{ list: Array<{ id: number; status: string }> }>(
-        srv,
-        '/api/recharge/recharge',
-        { chain: 'manual', tx_hash: tx, amount: '10' },
-        { token },
-      );
+      api(srv, '/api/recharge/recharge', { chain: 'manual', tx_hash: tx, amount: '10' }, { token });
     // B reports A's public hash first; the operator rejects B's claim.
     const squat = await claim(b.token);
     const rej = await call(
@@ -109,7 +102,7 @@ describe('deposits confirmed by an operator', () => {
     expect((await claim(a.token)).body.data.list[0]?.id).toBe(first.body.data.list[0]?.id);
     // A claim by B beside A's pending one is marked contested; crediting A's fails B's.
     const again = await claim(b.token);
-    const queue = await call<{ list: Array<{ id: number; contested: boolean }> }>(
+    const queue = await api(
       srv,
       '/admin/deposits/list',
       { status: 'pending', page: 1, size: 50 },
@@ -126,12 +119,7 @@ describe('deposits confirmed by an operator', () => {
     );
     expect(credited.body.data).toMatchObject({ status: 'approved', contested: false });
     expect(await balance(a.token)).toEqual({ available: '10', frozen: '0' });
-    const lost = await call<{ list: Array<{ id: number; status: string; reason: string }> }>(
-      srv,
-      '/v1/recharge/list',
-      { page: 1 },
-      { token: b.token },
-    );
+    const lost = await api(srv, '/v1/recharge/list', { page: 1 }, { token: b.token });
     expect(lost.body.data.list.find((d) => d.id === again.body.data.list[0]?.id)).toMatchObject({
       status: 'failed',
     });
@@ -154,7 +142,7 @@ describe('deposits confirmed by an operator', () => {
     const a = await signedInUser(srv);
     const b = await signedInUser(srv);
     const tx = hash();
-    const squat = await call<{ list: Array<{ id: number }> }>(
+    const squat = await api(
       srv,
       '/api/recharge/recharge',
       { chain: 'manual', tx_hash: tx, amount: '10' },
@@ -210,20 +198,10 @@ describe('withdrawals', () => {
       (await call(srv, '/api/withdraw/index', { address: 'nope', amount: '10' }, { token: u.token })).body
         .error,
     ).toBe('ValidationFailed');
-    const w = await call<{ id: number; status: string; fee: string }>(
-      srv,
-      '/api/withdraw/index',
-      { address: addr, amount: '50' },
-      { token: u.token },
-    );
+    const w = await api(srv, '/api/withdraw/index', { address: addr, amount: '50' }, { token: u.token });
     expect(w.body.data).toMatchObject({ status: 'pending', fee: '1', amount: '50', stage: 'requested' });
     expect(await balance(u.token)).toEqual({ available: '49', frozen: '51' });
-    const list = await call<{ list: Array<{ status: string }> }>(
-      srv,
-      '/api/withdraw/list',
-      { page: 1 },
-      { token: u.token },
-    );
+    const list = await api(srv, '/api/withdraw/list', { page: 1 }, { token: u.token });
     expect(list.body.data.list[0]?.status).toBe('pending');
     const ok = await call(
       srv,
@@ -247,7 +225,7 @@ describe('withdrawals', () => {
 
   it('releases the hold when rejected and shows the reason', async () => {
     const u = await funded('30');
-    const w = await call<{ id: number }>(
+    const w = await api(
       srv,
       '/api/withdraw/index',
       { address: `0x${'cd'.repeat(20)}`, amount: '20' },
@@ -261,24 +239,14 @@ describe('withdrawals', () => {
     );
     expect(rej.body.data).toMatchObject({ status: 'failed', reason: 'address on a sanctions list' });
     expect(await balance(u.token)).toEqual({ available: '30', frozen: '0' });
-    const mine = await call<{ list: Array<{ status: string; reason: string }> }>(
-      srv,
-      '/api/withdraw/list',
-      { page: 1, status: 'failed' },
-      { token: u.token },
-    );
+    const mine = await api(srv, '/api/withdraw/list', { page: 1, status: 'failed' }, { token: u.token });
     expect(mine.body.data.list[0]).toMatchObject({ status: 'failed', reason: 'address on a sanctions list' });
   });
 
   it('needs two different operators from 10,000 and holds the daily limit', async () => {
     const u = await funded('60000');
     const addr = `0x${'ef'.repeat(20)}`;
-    const big = await call<{ id: number }>(
-      srv,
-      '/api/withdraw/index',
-      { address: addr, amount: '30000' },
-      { token: u.token },
-    );
+    const big = await api(srv, '/api/withdraw/index', { address: addr, amount: '30000' }, { token: u.token });
     const first = await call(
       srv,
       '/admin/withdrawals/approve',
@@ -331,7 +299,7 @@ describe('transfers', () => {
   it('moves money to another user by address or UID, both see it', async () => {
     const a = await funded('100');
     const b = await signedInUser(srv);
-    const bInfo = await call<{ uid: string }>(srv, '/api/user/info', {}, { token: b.token });
+    const bInfo = await api(srv, '/api/user/info', {}, { token: b.token });
     const t1 = await call(
       srv,
       '/api/transfer/index',
@@ -348,10 +316,7 @@ describe('transfers', () => {
     expect(t2.body.code).toBe(200);
     expect(await balance(a.token)).toEqual({ available: '84.5', frozen: '0' });
     expect(await balance(b.token)).toEqual({ available: '15.5', frozen: '0' });
-    const bl = await call<{
-      list: Array<{ direction: string; counterparty: { address: string } }>;
-      total: number;
-    }>(srv, '/api/transfer/transferList', { page: 1 }, { token: b.token });
+    const bl = await api(srv, '/api/transfer/transferList', { page: 1 }, { token: b.token });
     expect(bl.body.data.total).toBe(2);
     expect(bl.body.data.list[0]).toMatchObject({
       direction: 'in',
@@ -429,7 +394,7 @@ describe('retries and other people', () => {
     const conflict = await call(srv, '/api/transfer/index', { ...body, amount: '8' }, { token: a.token });
     expect(conflict.body.error).toBe('IdempotencyConflict');
     const wBody = { address: `0x${'12'.repeat(20)}`, amount: '10', request_id: rid() };
-    const w1 = await call<{ id: number; status: string }>(srv, '/api/withdraw/index', wBody, {
+    const w1 = await api(srv, '/api/withdraw/index', wBody, {
       token: a.token,
     });
     expect(w1.body.data.status).toBe('pending');
@@ -458,33 +423,13 @@ describe('retries and other people', () => {
       const res = await call<{ total: number }>(srv, path, { page: 1 }, { token: b.token });
       expect(res.body.data.total, path).toBe(0);
     }
-    const aRecords = await call<{ list: Array<{ transaction_id: number }> }>(
-      srv,
-      '/api/assets/moneyRecord',
-      { page: 1 },
-      { token: a.token },
-    );
+    const aRecords = await api(srv, '/api/assets/moneyRecord', { page: 1 }, { token: a.token });
     const txId = aRecords.body.data.list[0]?.transaction_id;
-    const peek = await call<{ total: number }>(
-      srv,
-      '/api/moneylog/moneyDetail',
-      { id: txId, page: 1 },
-      { token: b.token },
-    );
+    const peek = await api(srv, '/api/moneylog/moneyDetail', { id: txId, page: 1 }, { token: b.token });
     expect(peek.body.data.total).toBe(0);
-    const own = await call<{ total: number }>(
-      srv,
-      '/api/moneylog/moneyDetail',
-      { id: txId, page: 1 },
-      { token: a.token },
-    );
+    const own = await api(srv, '/api/moneylog/moneyDetail', { id: txId, page: 1 }, { token: a.token });
     expect(own.body.data.total).toBeGreaterThan(0);
-    const locked = await call<{ list: Array<{ amount: string }> }>(
-      srv,
-      '/api/user/lock_coin',
-      { page: 1 },
-      { token: a.token },
-    );
+    const locked = await api(srv, '/api/user/lock_coin', { page: 1 }, { token: a.token });
     expect(locked.body.data.list[0]?.amount).toBe('11');
   });
 });

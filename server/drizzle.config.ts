@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/store/schema/*.ts',
+  // The shared tables, and each module's own.
+  schema: ['./src/store/schema/*.ts', './src/modules/*/tables.ts'],
   out: './drizzle',
 });

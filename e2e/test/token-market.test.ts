@@ -2,7 +2,7 @@ import { parseAmount } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../server/src/store';
+import { p2pListings } from '../../server/src/modules/token-market/tables';
 import { type Product, startProduct } from '../harness';
 import { fund as fundUser, signIn as signInAs, visible, WAIT } from '../users';
 
@@ -167,8 +167,8 @@ describe('token market in the browser', () => {
     await b.page.locator('.tm-buy__field input').fill('3');
     const [listing] = await product.app.deps.store.db
       .select()
-      .from(schema.p2pListings)
-      .where(eq(schema.p2pListings.userId, seller));
+      .from(p2pListings)
+      .where(eq(p2pListings.userId, seller));
     await product.app.modules.tokenMarket.withdraw(seller, listing?.id ?? 0);
     await b.page.locator('.sheet__confirm').click();
     await visible(b.page, 'Dieser Eintrag kann nicht mehr geändert werden');

@@ -11,15 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => srv.close());
 
-interface Info {
-  uid: string;
-  address: string;
-  invite_code: string;
-  parent: { uid: string; address: string } | null;
-  share_list: { list: Array<{ address: string; valid: boolean }>; total: number };
-  share_user_list: { list: Array<{ address: string }>; total: number };
-}
-
 describe('sign-in', () => {
   it('creates the account on first sign-in, binds the parent and returns a token', async () => {
     const wallet = newWallet();

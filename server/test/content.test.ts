@@ -1,22 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../src/store';
-import { api, call, startServer, type TestServer } from './harness';
+import { api, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
   srv = await startServer();
 });
 afterAll(() => srv.close());
-
-interface Page<T> {
-  list: T[];
-  total: number;
-}
-interface Article {
-  id: number;
-  title: string;
-  published_at: string;
-}
 
 describe('content', () => {
   it('serves news in the caller language, newest first, paged by 10', async () => {

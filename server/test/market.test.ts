@@ -40,29 +40,6 @@ interface Order {
   upl_ratio: string | null;
   mark_px: string | null;
 }
-interface Page<T> {
-  list: T[];
-  total: number;
-}
-interface Listing {
-  id: number;
-  symbol: string;
-  price: string;
-  amount: string;
-  remaining: string;
-  sold: string;
-  status: string;
-  mine: boolean;
-}
-interface Sale {
-  id: number;
-  listing_id: number;
-  role: string;
-  amount: string;
-  total: string;
-  fee: string;
-  net: string;
-}
 type Level = [string, string, number];
 interface Depth {
   instId: string;

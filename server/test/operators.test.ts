@@ -26,13 +26,6 @@ async function balance(token: string) {
   return res.body.data.list.find((b) => b.asset === 'USDT' && b.account === 'spot')?.available;
 }
 
-interface AdminDeposit {
-  id: number;
-  status: string;
-  approvals: string[];
-  required_approvals: number;
-}
-
 const credit = (token: string, user: string, amount: string) =>
   api(srv, '/admin/deposits/confirm', { user, amount, tx_hash: hash() }, { token });
 

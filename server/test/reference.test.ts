@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app';
 import { systemClock } from '../src/kernel/clock';
-import { api, call, startServer, type TestServer } from './harness';
+import { api, startServer, type TestServer } from './harness';
 
 // A fresh start of the demo: three days of past are walked at once, then the reference market walks on,
 // the maker quotes real orders, candles form.

@@ -12,7 +12,7 @@ import { HDKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/account
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileTestUsdt } from './chain/contracts';
 import { type LocalNode, startLocalNode } from './chain/node';
-import { api, call, operatorToken, present, signedInUser, startServer, type TestServer } from './harness';
+import { api, operatorToken, present, signedInUser, startServer, type TestServer } from './harness';
 
 // The product on a real (local) chain: deposit found by the watcher after N confirmations,
 // withdrawal paid from the hot wallet after an operator's approval.

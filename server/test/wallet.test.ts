@@ -18,11 +18,6 @@ let cashier: string;
 const hash = () => `0x${randomBytes(32).toString('hex')}`;
 const rid = () => `req-${randomBytes(8).toString('hex')}`;
 
-interface Finance {
-  total_usdt: string;
-  list: Array<{ asset: string; account: string; available: string; frozen: string }>;
-}
-
 async function balance(token: string, asset = 'USDT', account = 'spot') {
   const res = await api(srv, '/api/finance/userFinance', {}, { token });
   const row = res.body.data.list.find((b) => b.asset === asset && b.account === account);

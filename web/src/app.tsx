@@ -12,7 +12,8 @@ import {
 } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { useLang } from './i18n';
-import { HOME_PATH, ROUTES, routePath, type ScreenName } from './routes';
+import { HOME_PATH, routePath, type ScreenName } from './paths';
+import { ROUTES } from './routes';
 import { onSessionChange } from './session';
 import { ScreenFrame } from './ui/screen-frame';
 

@@ -1,18 +1,4 @@
-import type { ComponentType } from 'react';
-import type { Messages } from './i18n';
-
-/** A screen name: the key of its title in the dictionaries (`screens.<name>`) and its path without the slash. */
-export type ScreenName = keyof Messages['screens'];
-
-export interface RouteDef {
-  readonly name: ScreenName;
-  /** A bottom-tab root: no back arrow, the tab bar shows. */
-  readonly tab?: boolean;
-  /** Extra top-bar actions: `account` shows sign-in or the account shortcut. */
-  readonly actions?: 'account';
-  /** The screen's own chunk. */
-  readonly load: () => Promise<{ default: ComponentType }>;
-}
+import type { RouteDef } from './paths';
 
 /** Screens not built yet share one honest "coming soon" body (with their own title). */
 const comingSoon = () => import('./ui/coming-soon');
@@ -115,12 +101,3 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'neuRecharge3', load: comingSoon },
   { name: 'neuRecharge4', load: comingSoon },
 ];
-
-export function routePath(name: ScreenName): `/${ScreenName}` {
-  return `/${name}`;
-}
-
-/** The bottom tabs, in order. */
-export const TABS: readonly ScreenName[] = ['home', 'trade', 'copy', 'wallet', 'me'];
-
-export const HOME_PATH = routePath('home');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en.json';
-import { ROUTES, routePath, TABS } from '../src/routes';
+import { routePath, TABS } from '../src/paths';
+import { ROUTES } from '../src/routes';
 
 /** Every path of ROUTES.md (spec paths and our italic ones), copied by hand on purpose. */
 const ROUTES_MD = [

@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from '../routes';
+import { HOME_PATH } from '../paths';
 import './coming-soon.css';
 import { IconClock } from './icons';
 import { useCurrentRoute } from './route-context';

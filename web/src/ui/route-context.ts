@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { RouteDef } from '../routes';
+import type { RouteDef } from '../paths';
 
 export const RouteContext = createContext<RouteDef | null>(null);
 

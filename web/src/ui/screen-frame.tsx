@@ -1,6 +1,6 @@
 import { type ComponentType, type LazyExoticComponent, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RouteDef } from '../routes';
+import type { RouteDef } from '../paths';
 import { ErrorBoundary } from './error-boundary';
 import { RouteContext } from './route-context';
 import './screen-frame.css';

@@ -2,7 +2,7 @@ import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { routePath } from '../routes';
+import { routePath } from '../paths';
 import { IconUserCircle } from './icons';
 import './sign-in-prompt.css';
 

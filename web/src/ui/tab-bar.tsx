@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { routePath, type ScreenName } from '../routes';
+import { routePath, type ScreenName } from '../paths';
 import { IconCopyTrade, IconHome, IconTrade, IconUser, IconWallet } from './icons';
 import './tab-bar.css';
 

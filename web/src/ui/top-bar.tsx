@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { HOME_PATH, routePath } from '../routes';
+import { HOME_PATH, routePath } from '../paths';
 import { useSession } from '../session';
 import { IconBack, IconUserCircle } from './icons';
 import './top-bar.css';

@@ -7,8 +7,9 @@ import { type AssetScale, feeOf, fmt, parseRate } from '../../kernel/units';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { TOKEN_MARKET_SETTINGS } from './settings';
+import { p2pListings, p2pSales } from './tables';
 
-const { p2pListings, p2pSales, users } = schema;
+const { users } = schema;
 
 type ListingRow = typeof p2pListings.$inferSelect;
 type SaleRow = typeof p2pSales.$inferSelect;

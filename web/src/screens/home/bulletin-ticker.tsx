@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
-import { routePath } from '../../routes';
+import { routePath } from '../../paths';
 import { IconRight, IconSpeaker } from '../../ui/icons';
 
 const LATEST = { page: 1, size: 5 };

@@ -2,7 +2,7 @@ import { Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '../../routes';
+import { routePath } from '../../paths';
 import { IconRight } from '../../ui/icons';
 import { topMarkets } from '../markets/market-data';
 import { MarketListRow } from '../markets/parts';

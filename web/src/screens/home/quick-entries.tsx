@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath, type ScreenName } from '../../routes';
+import { routePath, type ScreenName } from '../../paths';
 import {
   IconCard,
   IconDeposit,

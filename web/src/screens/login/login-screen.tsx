@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api, clientConfig } from '../../api';
-import { routePath } from '../../routes';
+import { routePath } from '../../paths';
 import { signIn, useSession } from '../../session';
 import { IconCheckCircle, IconGlobe, IconKey, IconShield } from '../../ui/icons';
 import { Logo } from '../../ui/logo';

@@ -2,7 +2,7 @@ import { comparePriceText } from '@nexa/contract';
 import { memo, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '../../routes';
+import { routePath } from '../../paths';
 import { changeTone, formatChange, formatCompact, formatPrice, type MarketRow } from './market-data';
 import './markets.css';
 

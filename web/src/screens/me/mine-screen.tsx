@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../api';
 import { useApiQuery } from '../../api/hooks';
 import { LANG_NATIVE_NAMES, useLang } from '../../i18n';
-import { routePath, type ScreenName } from '../../routes';
+import { routePath, type ScreenName } from '../../paths';
 import { clearSession, useSession } from '../../session';
 import { copyText } from '../../ui/copy';
 import {

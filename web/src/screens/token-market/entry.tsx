@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '../../routes';
+import { routePath } from '../../paths';
 import { IconTokenMarket } from '../../ui/icons';
 import './entry.css';
 

@@ -2,7 +2,7 @@ import type { EndpointPath } from '@nexa/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { invalidateApi, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
-import { routePath } from '../../routes';
+import { routePath } from '../../paths';
 
 export type Listing = PagedItem<'/api/trade/sellList'>;
 export type Sale = PagedItem<'/api/trade/buyDetail'>;

@@ -2,7 +2,7 @@ import { formatUpTo } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { routePath } from '../../routes';
+import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { IconRecords, IconRight, IconSwapVertical } from '../../ui/icons';
 import { SignInPrompt } from '../../ui/sign-in-prompt';

@@ -1,14 +1,14 @@
-import { formatUpTo } from '@nexa/contract';
+import { causeLabel, formatUpTo } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PagedItem, PageFilters } from '../../api/paging';
+import { useLang } from '../../i18n';
 import { useSession } from '../../session';
 import { FilterChip } from '../../ui/filter-chip';
 import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { assetScale, isNegative } from './amounts';
-import { knownCause } from './causes';
 import { useBalances } from './hooks';
 import { AssetIcon, HashText, Money, PickerSheet, RecordRow, Segments } from './parts';
 import { ACCOUNTS, isAccountKind } from './rules';
@@ -20,13 +20,10 @@ type Direction = 'all' | 'in' | 'out';
 const AMOUNT_TYPE: Readonly<Record<Direction, 1 | 2 | 3>> = { all: 1, in: 2, out: 3 };
 const ALL = 'all';
 
-/** The cause in the user's language; one the app does not know is shown as the server wrote it. */
+/** The cause in the user's language (named by the contract); one the app does not know is shown as written. */
 function useCauseLabel(): (type: string) => string {
-  const { t } = useTranslation();
-  return (type) => {
-    const cause = knownCause(type);
-    return cause ? t(`records.causes.${cause}`) : type;
-  };
+  const lang = useLang();
+  return (type) => causeLabel(type, lang);
 }
 
 function RecordLine({ r }: { readonly r: AssetRecord }): ReactNode {

@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
-import { routePath, type ScreenName } from '../../routes';
+import { routePath, type ScreenName } from '../../paths';
 import { useSession } from '../../session';
 import {
   IconCheck,

@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+import type { Messages } from './i18n';
+
+/**
+ * Path names of the app's screens. Shared parts and screens link through here; nothing here imports a
+ * screen, so the route table (routes.tsx) is the only place that knows them all.
+ */
+
+/** A screen name: the key of its title in the dictionaries (`screens.<name>`) and its path without the slash. */
+export type ScreenName = keyof Messages['screens'];
+
+export interface RouteDef {
+  readonly name: ScreenName;
+  /** A bottom-tab root: no back arrow, the tab bar shows. */
+  readonly tab?: boolean;
+  /** Extra top-bar actions: `account` shows sign-in or the account shortcut. */
+  readonly actions?: 'account';
+  /** The screen's own chunk. */
+  readonly load: () => Promise<{ default: ComponentType }>;
+}
+
+export function routePath(name: ScreenName): `/${ScreenName}` {
+  return `/${name}`;
+}
+
+/** The bottom tabs, in order. */
+export const TABS: readonly ScreenName[] = ['home', 'trade', 'copy', 'wallet', 'me'];
+
+export const HOME_PATH = routePath('home');

@@ -151,7 +151,7 @@ async function benchStore(label: string, store: Store, count: number, concurrenc
             from: accounts[from] as LedgerAccount,
             to: accounts[to] as LedgerAccount,
             amount: amount(i),
-            cause: 'bench',
+            cause: 'transfer',
           }),
         );
       })),
@@ -173,7 +173,7 @@ async function benchStore(label: string, store: Store, count: number, concurrenc
                 from: accounts[from] as LedgerAccount,
                 to: accounts[to] as LedgerAccount,
                 amount: amount(i + k),
-                cause: 'bench',
+                cause: 'transfer',
               });
             }
           });

@@ -10,6 +10,7 @@ import { type Bus, createMemoryBus } from './kernel/bus';
 import { type Clock, systemClock } from './kernel/clock';
 import type { AppDeps, Handlers } from './kernel/context';
 import { logMailer, type Mailer, smtpMailer } from './kernel/mailer';
+import { createOutbox } from './kernel/outbox';
 import { MemoryRateLimiter } from './kernel/rate-limit';
 import { createSettings, type Settings } from './kernel/settings';
 import { createLedger, type Ledger } from './ledger';
@@ -97,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     mailer,
     settings: createSettings(store, SETTINGS),
     assets: createAssetRegistry(store),
+    outbox: createOutbox({ store, log }),
   };
   await seedBase(store);
   if (config.seedDemo) await seedDemo(store, deps.clock);
@@ -170,6 +172,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
   // The live feed listens before the modules start publishing.
   for (const m of built.list) await m.start?.();
+  // What a crash left in the outbox is delivered now; new events within a second of their commit.
+  const drainOutbox = () =>
+    deps.outbox.drain().catch((err: unknown) => log.warn({ err }, 'outbox delivery failed'));
+  await drainOutbox();
+  const outboxTimer = setInterval(drainOutbox, 1000);
+  outboxTimer.unref();
 
   const openapi = openApiDocument();
   fastify.get('/docs', async () => openapi);
@@ -199,6 +207,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     evm,
     async close() {
       clearInterval(sweep);
+      clearInterval(outboxTimer);
       await evm?.stop();
       await fastify.close();
       for (const m of [...built.list].reverse()) await m.close?.();

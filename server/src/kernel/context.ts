@@ -5,6 +5,7 @@ import type { Store } from '../store';
 import type { AssetRegistry } from './assets';
 import type { Clock } from './clock';
 import type { Mailer } from './mailer';
+import type { Outbox } from './outbox';
 import type { RateLimiter } from './rate-limit';
 import type { SettingsService } from './settings';
 
@@ -38,6 +39,8 @@ export interface AppDeps {
   readonly mailer: Mailer;
   readonly settings: SettingsService;
   readonly assets: AssetRegistry;
+  /** Events that move money in reaction to others: written with their cause, delivered by event id. */
+  readonly outbox: Outbox;
 }
 
 export interface Ctx<P extends EndpointPath> {

@@ -2,4 +2,5 @@
 export * from './core';
 export * from './ledger';
 export * from './market';
+export * from './outbox';
 export * from './wallet';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../server/src/store';
+import { walletDeposits, walletWithdrawals } from '../../server/src/modules/wallet/tables';
 import { type Product, startProduct } from '../harness';
 import { financeOperator, fund, operatorId, signIn, visible } from '../users';
 
@@ -37,8 +37,8 @@ describe('a user moves money through the wallet', () => {
     await product.shot(page, 'wallet-deposit-pending');
     const [dep] = await product.app.deps.store.db
       .select()
-      .from(schema.walletDeposits)
-      .where(eq(schema.walletDeposits.userId, userA.id));
+      .from(walletDeposits)
+      .where(eq(walletDeposits.userId, userA.id));
     await product.app.modules.wallet.deposits.confirm(financeId, { deposit_id: dep?.id });
 
     await page.goto(`${product.url}/wallet`);
@@ -55,8 +55,8 @@ describe('a user moves money through the wallet', () => {
     await product.shot(page, 'wallet-withdraw-pending');
     const [wd] = await product.app.deps.store.db
       .select()
-      .from(schema.walletWithdrawals)
-      .where(eq(schema.walletWithdrawals.userId, userA.id));
+      .from(walletWithdrawals)
+      .where(eq(walletWithdrawals.userId, userA.id));
     // Another operator than the one who credited the deposit pays it out.
     await product.app.modules.wallet.withdrawals.approve(await operatorId(product, 'admin'), wd?.id ?? 0);
     await page.reload();

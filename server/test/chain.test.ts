@@ -20,13 +20,14 @@ import type { EvmChainOptions } from '../src/chain/evm';
 import { ManualClock } from '../src/kernel/clock';
 import { DomainError } from '../src/kernel/errors';
 import { createLedger, type Ledger, SYSTEM } from '../src/ledger';
+import { walletDeposits } from '../src/modules/wallet/tables';
 import { seedBase } from '../src/seed';
 import { queryRows, type Store, schema, type Tx } from '../src/store';
 import { compileTestUsdt } from './chain/contracts';
 import { type LocalNode, startLocalNode } from './chain/node';
 import { testStore } from './harness';
 
-const { walletDeposits, depositAddresses } = schema;
+const { depositAddresses } = schema;
 
 /** Confirmations the adapters under test wait for. */
 const N = 3;

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../src/kernel/errors';
 import { SYSTEM } from '../src/ledger';
-import { schema } from '../src/store';
+import { exchangeQuotes } from '../src/modules/wallet/tables';
 import { api, call, present, signedInUser, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
@@ -434,8 +434,7 @@ describe('quotes are kept in bounds', () => {
       refused = (await quote(u.token, 'USDT', 'BWC', '10')).body.error ?? '';
     expect(refused).toBe('RateLimited');
     const count = async () =>
-      (await srv.app.deps.store.db.select().from(schema.exchangeQuotes)).filter((q) => q.userId === u.id)
-        .length;
+      (await srv.app.deps.store.db.select().from(exchangeQuotes)).filter((q) => q.userId === u.id).length;
     expect(await count()).toBeGreaterThan(50);
     srv.clock.advance(2 * 3_600_000);
     try {

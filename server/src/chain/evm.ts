@@ -22,8 +22,8 @@ import {
 import { HDKey, privateKeyToAccount, publicKeyToAddress } from 'viem/accounts';
 import type { Clock } from '../kernel/clock';
 import { DomainError, ValidationError } from '../kernel/errors';
+import { depositKeyWhere, walletDeposits } from '../modules/wallet/tables';
 import { type Store, schema, type Tx } from '../store';
-import { depositKeyWhere } from '../store/schema';
 import type {
   ChainAdapter,
   ChainLogger,
@@ -33,7 +33,7 @@ import type {
   SubmittedDeposit,
 } from './types';
 
-const { walletDeposits, depositAddresses, chainBlocks, chainCursors } = schema;
+const { depositAddresses, chainBlocks, chainCursors } = schema;
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 const ERC20 = parseAbi([

@@ -21,8 +21,7 @@ import {
   RATE_ONE,
 } from '../../kernel/units';
 import { type LedgerAccount, type Posting, SYSTEM } from '../../ledger';
-import { schema, type Tx } from '../../store';
-import { OPEN_ORDER_STATUSES } from '../../store/schema';
+import { type Tx } from '../../store';
 import type { MarketContext } from './context';
 import {
   createBook,
@@ -36,8 +35,7 @@ import {
 } from './engine';
 import { Serial } from './serial';
 import { SPOT_SETTINGS } from './settings';
-
-const { marketOrders, marketTrades } = schema;
+import { marketOrders, marketTrades, OPEN_ORDER_STATUSES } from './tables';
 
 export type OrderRow = typeof marketOrders.$inferSelect;
 export type OrderView = ResponseData<'/v1/order/submitTrade'>;

@@ -4,8 +4,9 @@ import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { type Assets, iso, type WalletDeps } from './common';
 import { WALLET_SETTINGS } from './settings';
+import { walletDeposits } from './tables';
 
-const { walletDeposits, users, auditLog, operators } = schema;
+const { users, auditLog, operators } = schema;
 
 type DepositRow = typeof walletDeposits.$inferSelect;
 type Status = 'pending' | 'approved' | 'failed';

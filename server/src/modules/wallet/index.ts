@@ -8,9 +8,10 @@ import { schema, type Tx } from '../../store';
 import { type AssetInfo, type ConvertOrder, createAssets, iso, type WalletDeps } from './common';
 import { createDeposits } from './deposits';
 import { WALLET_SETTINGS } from './settings';
+import { exchangeQuotes, walletExchanges, walletTransfers } from './tables';
 import { createWithdrawals } from './withdrawals';
 
-const { users, walletTransfers, walletExchanges, exchangeQuotes, ledgerTransactions } = schema;
+const { users, ledgerTransactions } = schema;
 
 export const ACCOUNT_KINDS: readonly UserAccountKind[] = ['spot', 'futures', 'shop', 'card'];
 

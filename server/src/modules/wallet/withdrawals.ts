@@ -7,8 +7,9 @@ import { schema, type Tx } from '../../store';
 import { type Assets, iso, platformDayStart, type WalletDeps } from './common';
 import { bigintJson } from './deposits';
 import { WALLET_SETTINGS } from './settings';
+import { walletDeposits, walletWithdrawals } from './tables';
 
-const { walletWithdrawals, walletDeposits, users, operators, auditLog } = schema;
+const { users, operators, auditLog } = schema;
 
 type WithdrawalRow = typeof walletWithdrawals.$inferSelect;
 type Status = 'pending' | 'approved' | 'failed';

@@ -17,8 +17,8 @@ import type { ResponseData } from '@nexa/contract';
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Bus, BusEvents } from '../../../kernel/bus';
 import type { AppDeps } from '../../../kernel/context';
-import { schema } from '../../../store';
 import { parseDec, percentChange } from '../sim/decimal';
+import { marketCandleMarks, marketCandles } from '../tables';
 import {
   CANDLE_INTERVALS,
   type Candle,
@@ -31,8 +31,6 @@ import {
 } from './series';
 
 export * from './series';
-
-const { marketCandles, marketCandleMarks } = schema;
 
 /** Where the candles read the platform's stored trades from (the market service). */
 export interface TradeSource {

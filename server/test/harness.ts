@@ -29,6 +29,8 @@ let template: Blob | undefined;
 /** The migrated store the run's global setup dumped, read once per test file (absent: none). */
 async function embeddedTemplate(): Promise<Blob | undefined> {
   const file = process.env.NEXA_TEST_STORE_TEMPLATE;
+  // NEXA_TEST_NO_TEMPLATE=1 migrates every store from scratch (to measure what the template saves).
+  if (process.env.NEXA_TEST_NO_TEMPLATE) return undefined;
   if (!template && file && existsSync(file)) template = new Blob([readFileSync(file)]);
   return template;
 }

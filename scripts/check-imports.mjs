@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The house's walls, checked on every lint: a server module imports no other module (only
 // modules/index.ts wires them), the kernel imports no module and no transport, a web feature imports no
-// other feature, and the web's shared parts import no feature. Prints each breach; exits 1 on any.
+// other feature, and nothing the web's features share imports a feature. Prints each breach; exits 1 on any.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,15 +35,17 @@ function areaOf(base, p) {
 const IMPORT = /(?:from\s+|import\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
 const breaches = [];
 
-function check(dir, rule) {
-  for (const file of files(join(root, dir))) {
-    const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(IMPORT)) {
-      const target = resolve(dirname(file), m[1]);
-      const why = rule(file, target);
-      if (why) breaches.push(`${relative(root, file)}: imports ${m[1]} (${why})`);
-    }
+function checkFile(file, rule) {
+  const text = readFileSync(file, 'utf8');
+  for (const m of text.matchAll(IMPORT)) {
+    const target = resolve(dirname(file), m[1]);
+    const why = rule(file, target);
+    if (why) breaches.push(`${relative(root, file)}: imports ${m[1]} (${why})`);
   }
+}
+
+function check(dir, rule) {
+  for (const file of files(join(root, dir))) checkFile(file, rule);
 }
 
 const modules = join(root, 'server/src/modules');
@@ -64,12 +66,19 @@ check('web/src/features', (file, target) => {
   const other = areaOf(features, target);
   return own && other && own !== other ? `feature ${own} imports feature ${other}` : null;
 });
-check('web/src/ui', (_file, target) => {
-  const rel = relative(join(root, 'web/src'), target);
-  return rel.startsWith(`features${sep}`) || rel.startsWith(`screens${sep}`) || /^routes(\.tsx)?$/.test(rel)
-    ? 'shared parts import no feature'
-    : null;
-});
+// Everything the features share (parts, hooks, pure helpers, the API and live clients, i18n, paths)
+// imports no feature and not the route table: what two features need lives down here.
+for (const shared of ['ui', 'hooks', 'lib', 'api', 'live', 'i18n', 'paths.ts']) {
+  const dir = join(root, 'web/src', shared);
+  const check1 = (file, target) => {
+    const rel = relative(join(root, 'web/src'), target);
+    return rel.startsWith(`features${sep}`) || /^routes(\.tsx)?$/.test(rel)
+      ? 'shared parts import no feature'
+      : null;
+  };
+  if (shared.endsWith('.ts')) checkFile(dir, check1);
+  else check(`web/src/${shared}`, check1);
+}
 
 for (const b of breaches) console.log(b);
 if (breaches.length > 0) {

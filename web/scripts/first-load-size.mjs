@@ -15,7 +15,7 @@ function walk(key) {
   for (const dep of manifest[key].imports ?? []) walk(dep);
 }
 walk('index.html');
-walk('src/screens/home/home-screen.tsx');
+walk('src/features/home/home-screen.tsx');
 
 let total = 0;
 for (const key of seen) {

@@ -8,7 +8,7 @@ import {
   meetsMinimum,
   shareOf,
   tradeFigures,
-} from '../src/screens/token-market/p2p-math';
+} from '../src/features/token-market/p2p-math';
 
 describe('token market figures (as the server counts them)', () => {
   // symbol, price, amount, fee rate → what the buyer pays, the seller's fee, what the seller receives

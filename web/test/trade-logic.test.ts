@@ -1,6 +1,19 @@
 import type { LiveTickerData } from '@nexa/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  amountForPercent,
+  checkOrder,
+  estimateFee,
+  feeRate,
+  floorToStep,
+  holdAmount,
+  type MarketContext,
+  notional,
+  type OrderDraft,
+  percentOfAvailable,
+  stepPrice,
+} from '../src/features/trade/order-math';
+import {
   changeTone,
   filterMarkets,
   formatChange,
@@ -13,20 +26,7 @@ import {
   type RestTicker,
   sortMarkets,
   stepDecimals,
-} from '../src/screens/markets/market-data';
-import {
-  amountForPercent,
-  checkOrder,
-  estimateFee,
-  feeRate,
-  floorToStep,
-  holdAmount,
-  type MarketContext,
-  notional,
-  type OrderDraft,
-  percentOfAvailable,
-  stepPrice,
-} from '../src/screens/trade/order-math';
+} from '../src/lib/market-data';
 
 const inst = (instId: string, tick: string, lot: string): Instrument => {
   const [base = '', quote = ''] = instId.split('-');

@@ -10,7 +10,7 @@ import {
   sanitizeAmountInput,
   subtractAmounts,
   sumAmounts,
-} from '../src/screens/wallet/amounts';
+} from '../src/lib/amounts';
 
 describe('amount arithmetic on decimal strings', () => {
   it('adds, subtracts and compares without floating point', () => {

@@ -5,6 +5,12 @@ import { zTime } from '../../schemas';
 
 export const ACCOUNT_KINDS = ['spot', 'futures', 'shop', 'card'] as const;
 export const zAccountKind = z.enum(ACCOUNT_KINDS);
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+export function isAccountKind(value: unknown): value is AccountKind {
+  return typeof value === 'string' && (ACCOUNT_KINDS as readonly string[]).includes(value);
+}
+
 export const zAsset = z
   .string()
   .trim()

@@ -21,7 +21,7 @@ import {
   RATE_ONE,
 } from '../../kernel/units';
 import { type LedgerAccount, type Posting, SYSTEM } from '../../ledger';
-import { type Tx } from '../../store';
+import type { Tx } from '../../store';
 import type { MarketContext } from './context';
 import {
   createBook,

@@ -1,0 +1,56 @@
+import { Skeleton } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useMarkets } from '../../hooks/markets';
+import { topMarkets } from '../../lib/market-data';
+import { routePath } from '../../paths';
+import { IconRight } from '../../ui/icons';
+import { MarketListRow } from '../../ui/market-parts';
+
+const TOP_COUNT = 5;
+
+/** Markets on Home: the most traded pairs, live; a tap opens Trade, the head opens all markets. */
+export function MarketsBlock(): ReactNode {
+  const { t } = useTranslation();
+  const markets = useMarkets();
+  const rows = topMarkets(markets.rows, TOP_COUNT);
+  let body: ReactNode;
+  if (markets.isPending) {
+    body = (
+      <div className="markets__skeleton" aria-busy="true">
+        {Array.from({ length: 3 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+          <Skeleton.Title key={i} animated className="markets__skeleton-row" />
+        ))}
+      </div>
+    );
+  } else if (rows.length === 0) {
+    body = <p className="markets__soon">{t('home.markets.empty')}</p>;
+  } else {
+    body = (
+      <>
+        <div className="mhead markets__head" aria-hidden="true">
+          <span>{t('markets.name')}</span>
+          <span className="mhead__price">{t('markets.lastPrice')}</span>
+          <span className="mhead__change">{t('markets.change')}</span>
+        </div>
+        {rows.map((row) => (
+          <MarketListRow key={row.instId} row={row} />
+        ))}
+      </>
+    );
+  }
+  return (
+    <section className="section markets">
+      <div className="section__head">
+        <h2 className="section__title">{t('home.markets.title')}</h2>
+        <Link to={routePath('index1')} className="section__link">
+          {t('home.markets.open')}
+          <IconRight />
+        </Link>
+      </div>
+      <div className="card markets__card">{body}</div>
+    </section>
+  );
+}

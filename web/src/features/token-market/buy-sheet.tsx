@@ -1,0 +1,189 @@
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiFailure, useApiMutation } from '../../api/hooks';
+import { useBalances } from '../../hooks/money';
+import { assetScale, ratePercent, sanitizeAmountInput } from '../../lib/amounts';
+import { RequestIds } from '../../lib/request-id';
+import { AmountInput, Field } from '../../ui/form';
+import { ConfirmSheet } from '../../ui/sheet';
+import { showToast } from '../../ui/toast';
+import { type Listing, shortUid, useMarketTerms, useRefreshMarket } from './hooks';
+import { affordable, type BuyProblem, checkPurchase, QUOTE, shareOf, tradeFigures } from './p2p-math';
+import { tokenText, usdtShown } from './parts';
+
+const SHARES = [25, 50, 75, 100] as const;
+
+/** The amount field's message for a problem ("Please enter the amount" once the user tried). */
+function useBuyMessage(listing: Listing, available: string | null, minUsdt: string) {
+  const { t } = useTranslation();
+  return (problem: BuyProblem): string => {
+    switch (problem) {
+      case 'required':
+        return t('prompts.amount');
+      case 'invalid':
+        return t('walletForm.amountInvalid');
+      case 'aboveRemaining':
+        return t('tokenMarket.aboveRemaining', {
+          amount: tokenText(listing.remaining, listing.symbol),
+          asset: listing.symbol,
+        });
+      case 'belowMinimum':
+        return t('tokenMarket.belowMinimum', { amount: usdtShown(minUsdt), asset: QUOTE });
+      case 'leavesTooLittle':
+        return t('tokenMarket.leavesTooLittle', { amount: usdtShown(minUsdt), asset: QUOTE });
+      case 'insufficient':
+        return t('tokenMarket.canAfford', {
+          amount: tokenText(
+            affordable(listing.symbol, listing.price, listing.remaining, available),
+            listing.symbol,
+          ),
+          asset: listing.symbol,
+        });
+    }
+  };
+}
+
+function BuyForm({
+  listing,
+  visible,
+  onClose,
+}: {
+  readonly listing: Listing;
+  readonly visible: boolean;
+  readonly onClose: () => void;
+}): ReactNode {
+  const { t } = useTranslation();
+  const amountId = useId();
+  const balances = useBalances();
+  const buy = useApiMutation('/api/trade/buy');
+  const refresh = useRefreshMarket();
+  const ids = useRef<RequestIds | null>(null);
+  ids.current ??= new RequestIds();
+  const [amount, setAmount] = useState('');
+  /** "All" was picked and not edited since: the call buys whatever is left (no amount). */
+  const [all, setAll] = useState(false);
+  const [tried, setTried] = useState(false);
+
+  const l = listing;
+  const scale = assetScale(l.symbol);
+  const available = balances.available(QUOTE, 'spot');
+  const { minUsdt } = useMarketTerms();
+  const problem = checkPurchase(l.symbol, l.price, amount, l.remaining, available, minUsdt);
+  const message = useBuyMessage(l, available, minUsdt);
+  const shown = problem && (tried || (amount !== '' && problem !== 'required')) ? message(problem) : null;
+  const figures = tradeFigures(l.symbol, l.price, amount === '' ? '0' : amount, l.fee_rate);
+  const rate = ratePercent(l.fee_rate);
+
+  const confirm = async () => {
+    setTried(true);
+    if (problem || buy.isPending) return;
+    const content = all ? { id: l.id } : { id: l.id, amount };
+    const request_id = ids.current?.forSubmission(content);
+    try {
+      const sale = await buy.mutateAsync({ ...content, request_id });
+      ids.current?.succeeded();
+      showToast(
+        t('tokenMarket.boughtToast', { amount: tokenText(sale.amount, sale.symbol), asset: sale.symbol }),
+      );
+      onClose();
+    } catch (e) {
+      // The client has toasted the server's message. A listing gone or closed meanwhile leaves nothing to retry.
+      if (e instanceof ApiFailure && (e.is('NotFound') || e.is('InvalidState'))) onClose();
+    } finally {
+      void refresh();
+    }
+  };
+
+  return (
+    <ConfirmSheet
+      visible={visible}
+      title={t('tokenMarket.buyTitle', { asset: l.symbol })}
+      busy={buy.isPending}
+      onClose={onClose}
+      onConfirm={() => void confirm()}
+      confirmText={t('tokenMarket.buyTitle', { asset: l.symbol })}
+      confirmTone="up"
+      note={t('tokenMarket.buyNote')}
+      rows={[
+        { label: t('tokenMarket.sellerLabel'), value: shortUid(l.seller_uid) },
+        {
+          label: t('walletForm.available'),
+          value: available === null ? '--' : `${usdtShown(available)} ${QUOTE}`,
+        },
+        {
+          label: t('tokenMarket.feeBySeller', { rate }),
+          value: `${usdtShown(figures?.fee ?? '0')} ${QUOTE}`,
+        },
+        {
+          label: t('tokenMarket.cost'),
+          value: `${usdtShown(figures?.total ?? '0')} ${QUOTE}`,
+          strong: true,
+        },
+      ]}
+    >
+      <dl className="tm-buy__terms">
+        <div>
+          <dt>{t('tokenMarket.price')}</dt>
+          <dd className="num">
+            {usdtShown(l.price)} {QUOTE}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('tokenMarket.remaining')}</dt>
+          <dd className="num">
+            {tokenText(l.remaining, l.symbol)} {l.symbol}
+          </dd>
+        </div>
+      </dl>
+      <div className="tm-buy__field">
+        <Field label={t('walletForm.amount')} htmlFor={amountId} error={shown}>
+          <AmountInput
+            id={amountId}
+            value={amount}
+            onChange={(v) => {
+              setAmount(sanitizeAmountInput(v, scale));
+              setAll(false);
+            }}
+            placeholder={t('prompts.amount')}
+            asset={l.symbol}
+          />
+        </Field>
+        <div className="tm-shares">
+          {SHARES.map((share) => {
+            const value = shareOf(l.symbol, l.remaining, share);
+            const on = share === 100 ? all : !all && amount !== '' && amount === value;
+            return (
+              <button
+                key={share}
+                type="button"
+                aria-pressed={on}
+                className={on ? 'tm-shares__item tm-shares__item--on' : 'tm-shares__item'}
+                onClick={() => {
+                  setAmount(value);
+                  setAll(share === 100);
+                }}
+              >
+                {share === 100 ? t('tokenMarket.all') : `${share}%`}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+    </ConfirmSheet>
+  );
+}
+
+/** Buy all or part of a listing: amount, cost and fee before confirming, the server's answer as a toast. */
+export function BuySheet({
+  listing,
+  onClose,
+}: {
+  readonly listing: Listing | null;
+  readonly onClose: () => void;
+}): ReactNode {
+  // The last listing stays while the sheet slides away; each opening starts a fresh form (and request ids).
+  const [shown, setShown] = useState<{ readonly listing: Listing; readonly n: number } | null>(null);
+  if (listing && listing !== shown?.listing) setShown({ listing, n: (shown?.n ?? 0) + 1 });
+  if (!shown) return null;
+  return <BuyForm key={shown.n} listing={shown.listing} visible={listing !== null} onClose={onClose} />;
+}

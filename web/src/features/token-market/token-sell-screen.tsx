@@ -1,0 +1,168 @@
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useBalances, useMoneyCall } from '../../hooks/money';
+import { assetScale, compareAmounts, ratePercent, sanitizeAmountInput } from '../../lib/amounts';
+import { useSession } from '../../session';
+import { AmountField, useAmountField } from '../../ui/amount-field';
+import { AmountInput, Field, PickerButton, SubmitButton } from '../../ui/form';
+import { AssetIcon } from '../../ui/money';
+import { AssetPickerSheet, ConfirmSheet, InfoRows } from '../../ui/sheet';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { showToast } from '../../ui/toast';
+import { tokenMarketPath, useMarketTerms } from './hooks';
+import { checkPrice, meetsMinimum, QUOTE, tradeFigures } from './p2p-math';
+import { tokenText, usdtShown } from './parts';
+
+const PRICE_SCALE = assetScale(QUOTE);
+
+function SellForm(): ReactNode {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const priceId = useId();
+  const terms = useMarketTerms();
+  const balances = useBalances();
+  const call = useMoneyCall('/api/trade/sell', ['/api/trade/sellList']);
+  const [picked, setPicked] = useState<string | null>(params.get('symbol')?.toUpperCase() || null);
+  const [picking, setPicking] = useState(false);
+  const [price, setPrice] = useState('');
+  const [touchedPrice, setTouchedPrice] = useState(false);
+  const [tried, setTried] = useState(false);
+
+  const symbols = terms.symbols;
+  // Until the user picks one: the token asked for, else the first listable token they hold, else the first.
+  const held = symbols.find((s) => compareAmounts(balances.available(s, 'spot') ?? '0', '0') > 0);
+  const symbol = picked && symbols.includes(picked) ? picked : (held ?? symbols[0] ?? null);
+  const amountField = useAmountField({
+    prompt: 'prompts.amount',
+    asset: symbol ?? '',
+    available: symbol ? balances.available(symbol, 'spot') : null,
+    tried,
+  });
+  const amount = amountField.value;
+  const amountProblem = amountField.problem;
+  const priceProblem = checkPrice(price);
+  const priceError =
+    (tried || touchedPrice) && priceProblem
+      ? t(priceProblem === 'required' ? 'tokenMarket.pricePrompt' : 'tokenMarket.priceInvalid')
+      : null;
+  const figures =
+    symbol && !priceProblem && amountProblem !== 'invalid' && amountProblem !== 'required'
+      ? tradeFigures(symbol, price, amount, terms.feeRate)
+      : null;
+  const belowMinimum = figures !== null && !meetsMinimum(figures.totalMinor, terms.minUsdt);
+  const minimumError =
+    belowMinimum && (tried || (amountField.touched && touchedPrice))
+      ? t('tokenMarket.belowMinimum', { amount: usdtShown(terms.minUsdt), asset: QUOTE })
+      : null;
+  const rate = ratePercent(terms.feeRate);
+
+  const rows = [
+    { label: t('tokenMarket.total'), value: figures ? `${usdtShown(figures.total)} ${QUOTE}` : '--' },
+    {
+      label: t('tokenMarket.feeWithRate', { rate }),
+      value: figures ? `${usdtShown(figures.fee)} ${QUOTE}` : '--',
+    },
+    {
+      label: t('walletForm.youReceive'),
+      value: figures ? `${usdtShown(figures.net)} ${QUOTE}` : '--',
+      strong: true,
+    },
+  ];
+
+  const review = () => {
+    setTried(true);
+    if (!symbol || amountProblem || priceProblem || belowMinimum) return;
+    call.open({ symbol, price, amount });
+  };
+  const confirm = async () => {
+    const done = await call.confirm();
+    if (!done) return;
+    showToast(t('tokenMarket.listed'));
+    navigate(tokenMarketPath('mine'), { replace: true });
+  };
+
+  return (
+    <div className="wform">
+      <section className="wform__card">
+        <Field label={t('tokenMarket.token')} error={tried && !symbol ? t('prompts.tokenSelection') : null}>
+          <PickerButton
+            label={t('tokenMarket.token')}
+            value={symbol}
+            placeholder={t('prompts.tokenSelection')}
+            icon={symbol ? <AssetIcon asset={symbol} size={24} /> : null}
+            onClick={() => setPicking(true)}
+          />
+        </Field>
+        <AmountField field={amountField} />
+        <Field label={t('tokenMarket.priceCol', { asset: QUOTE })} htmlFor={priceId} error={priceError}>
+          <AmountInput
+            id={priceId}
+            value={price}
+            onChange={(v) => setPrice(sanitizeAmountInput(v, PRICE_SCALE))}
+            onBlur={() => setTouchedPrice(true)}
+            placeholder={t('tokenMarket.pricePrompt')}
+            asset={QUOTE}
+          />
+        </Field>
+        <InfoRows rows={rows} />
+        {minimumError ? (
+          <p className="wf__error" role="alert">
+            {minimumError}
+          </p>
+        ) : (
+          <p className="wf__hint">
+            {t('tokenMarket.sellHint', { amount: usdtShown(terms.minUsdt), asset: QUOTE, rate })}
+          </p>
+        )}
+        <SubmitButton disabled={call.busy} onClick={review}>
+          {t('tokenMarket.listSubmit')}
+        </SubmitButton>
+      </section>
+
+      <AssetPickerSheet
+        visible={picking}
+        assets={symbols}
+        value={symbol}
+        available={(s) => balances.available(s, 'spot')}
+        onClose={() => setPicking(false)}
+        onPick={(s) => {
+          setPicked(s);
+          amountField.clear();
+        }}
+      />
+
+      <ConfirmSheet
+        visible={call.content !== null}
+        title={t('tokenMarket.confirmSell')}
+        busy={call.busy}
+        onClose={call.close}
+        onConfirm={() => void confirm()}
+        confirmText={t('tokenMarket.listSubmit')}
+        confirmTone="down"
+        rows={
+          call.content
+            ? [{ label: t('tokenMarket.price'), value: `${usdtShown(call.content.price)} ${QUOTE}` }, ...rows]
+            : []
+        }
+        note={t('tokenMarket.sellNote')}
+      >
+        {call.content ? (
+          <p className="sheet__hero">
+            <span className="sheet__hero-label">{t('tokenMarket.youList')}</span>
+            <span className="sheet__hero-value num">
+              {tokenText(call.content.amount, call.content.symbol)} {call.content.symbol}
+            </span>
+          </p>
+        ) : null}
+      </ConfirmSheet>
+    </div>
+  );
+}
+
+/** Sell tokens (/tokenSell): a listable token, an amount out of the spot balance, a USDT price; fee before confirming. */
+export default function TokenSellScreen(): ReactNode {
+  const { token } = useSession();
+  return token ? <SellForm /> : <SignInPrompt />;
+}

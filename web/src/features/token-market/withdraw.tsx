@@ -1,0 +1,72 @@
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiMutation } from '../../api/hooks';
+import { ConfirmSheet } from '../../ui/sheet';
+import { showToast } from '../../ui/toast';
+import { type Listing, useRefreshMarket } from './hooks';
+import { QUOTE } from './p2p-math';
+import { tokenText, usdtShown } from './parts';
+
+/**
+ * Withdrawing what is left of one of my listings, behind a confirmation sheet: `ask(listing)` opens it,
+ * `sheet` is the element to render.
+ */
+export function useWithdraw(): {
+  readonly ask: (listing: Listing) => void;
+  readonly sheet: ReactNode;
+} {
+  const { t } = useTranslation();
+  const [target, setTarget] = useState<Listing | null>(null);
+  // What the sheet shows, kept while it slides away.
+  const [shown, setShown] = useState<Listing | null>(null);
+  const ask = (listing: Listing) => {
+    setShown(listing);
+    setTarget(listing);
+  };
+  const cancel = useApiMutation('/api/trade/cancelSell');
+  const refresh = useRefreshMarket();
+  const busy = cancel.isPending;
+
+  const confirm = async () => {
+    if (!target || busy) return;
+    try {
+      await cancel.mutateAsync({ id: target.id });
+      showToast(t('tokenMarket.withdrawn'));
+      setTarget(null);
+    } catch {
+      // The client has toasted the server's message (already sold out, already withdrawn).
+      setTarget(null);
+    } finally {
+      void refresh();
+    }
+  };
+
+  const sheet = (
+    <ConfirmSheet
+      visible={target !== null}
+      title={t('tokenMarket.withdrawTitle')}
+      busy={busy}
+      onClose={() => setTarget(null)}
+      onConfirm={() => void confirm()}
+      confirmText={t('tokenMarket.withdraw')}
+      note={t('tokenMarket.withdrawNote')}
+      rows={
+        shown
+          ? [
+              { label: t('tokenMarket.price'), value: `${usdtShown(shown.price)} ${QUOTE}` },
+              {
+                label: t('tokenMarket.soldCol', { asset: shown.symbol }),
+                value: `${tokenText(shown.sold, shown.symbol)} / ${tokenText(shown.amount, shown.symbol)}`,
+              },
+              {
+                label: t('tokenMarket.returned'),
+                value: `${tokenText(shown.remaining, shown.symbol)} ${shown.symbol}`,
+                strong: true,
+              },
+            ]
+          : []
+      }
+    />
+  );
+  return { ask, sheet };
+}

@@ -1,0 +1,173 @@
+import { BOOK_VIEW_DEPTH, comparePriceText, formatNumber, type LiveBookLevel } from '@nexa/contract';
+import { memo, type ReactNode, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../lib/market-data';
+import type { BookView } from '../../live/book-store';
+import { Flash } from '../../ui/market-parts';
+
+interface Row {
+  readonly px: string | null;
+  readonly sz: string | null;
+  /** Depth bar width, 0–100 (cumulative size from the best price; display only). */
+  readonly depth: number;
+}
+
+/** The rows of one side, best first, padded to 6 so the book never changes height. */
+function sideRows(levels: readonly LiveBookLevel[], max: number): Row[] {
+  const rows: Row[] = [];
+  let cum = 0;
+  for (let i = 0; i < BOOK_VIEW_DEPTH; i++) {
+    const l = levels[i];
+    if (!l) {
+      rows.push({ px: null, sz: null, depth: 0 });
+      continue;
+    }
+    cum += Number(l[1]) || 0;
+    rows.push({ px: l[0], sz: l[1], depth: max > 0 ? Math.min(100, (cum / max) * 100) : 0 });
+  }
+  return rows;
+}
+
+function total(levels: readonly LiveBookLevel[]): number {
+  return levels.slice(0, BOOK_VIEW_DEPTH).reduce((s, l) => s + (Number(l[1]) || 0), 0);
+}
+
+const BookRow = memo(function BookRow({
+  px,
+  sz,
+  depth,
+  side,
+  priceDecimals,
+  sizeDecimals,
+  onPick,
+}: {
+  readonly px: string | null;
+  readonly sz: string | null;
+  readonly depth: number;
+  readonly side: 'ask' | 'bid';
+  readonly priceDecimals: number;
+  readonly sizeDecimals: number;
+  readonly onPick: (px: string) => void;
+}): ReactNode {
+  return (
+    <button
+      type="button"
+      className={`book__row book__row--${side}`}
+      disabled={px === null}
+      onClick={() => px && onPick(px)}
+    >
+      <span className="book__bar" style={{ width: `${depth}%` }} aria-hidden="true" />
+      <span className="book__px num">{px ? formatPrice(px, priceDecimals) : '--'}</span>
+      <span className="book__sz num">{sz ? formatNumber(sz, sizeDecimals) : '--'}</span>
+    </button>
+  );
+});
+
+/** One side of the book: its rows in the order shown (asks with the best at the bottom). */
+function BookSide({
+  rows,
+  side,
+  priceDecimals,
+  sizeDecimals,
+  onPick,
+}: {
+  readonly rows: readonly Row[];
+  readonly side: 'ask' | 'bid';
+  readonly priceDecimals: number;
+  readonly sizeDecimals: number;
+  readonly onPick: (px: string) => void;
+}): ReactNode {
+  return (
+    <div className="book__side">
+      {rows.map((row, i) => (
+        <BookRow
+          // biome-ignore lint/suspicious/noArrayIndexKey: a row is a place in the book, not a level
+          key={i}
+          px={row.px}
+          sz={row.sz}
+          depth={row.depth}
+          side={side}
+          priceDecimals={priceDecimals}
+          sizeDecimals={sizeDecimals}
+          onPick={onPick}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** Which way the last price moved last; kept until it moves again. */
+function useLastMove(last: string | null): 'up' | 'down' | 'flat' {
+  const prev = useRef<string | null>(null);
+  const move = useRef<'up' | 'down' | 'flat'>('flat');
+  if (last !== null && prev.current !== null && last !== prev.current) {
+    move.current = comparePriceText(last, prev.current) > 0 ? 'up' : 'down';
+  }
+  prev.current = last;
+  return move.current;
+}
+
+/**
+ * The order book: 6 asks above (best at the bottom), the last price, 6 bids below, with depth bars.
+ * Tapping a level puts its price into the order form.
+ */
+export function OrderBook({
+  book,
+  last,
+  base,
+  quote,
+  priceDecimals,
+  sizeDecimals,
+  onPick,
+}: {
+  readonly book: BookView | null;
+  readonly last: string | null;
+  readonly base: string;
+  readonly quote: string;
+  readonly priceDecimals: number;
+  readonly sizeDecimals: number;
+  readonly onPick: (px: string) => void;
+}): ReactNode {
+  const { t } = useTranslation();
+  const asks = book?.asks ?? [];
+  const bids = book?.bids ?? [];
+  const max = Math.max(total(asks), total(bids));
+  const askRows = sideRows(asks, max).reverse();
+  const bidRows = sideRows(bids, max);
+  const move = useLastMove(last);
+  return (
+    <section className="book" aria-label={t('trade.book')}>
+      <div className="book__head">
+        <span>{t('trade.bookPrice', { asset: quote })}</span>
+        <span>{t('trade.bookAmount', { asset: base })}</span>
+      </div>
+      <BookSide
+        rows={askRows}
+        side="ask"
+        priceDecimals={priceDecimals}
+        sizeDecimals={sizeDecimals}
+        onPick={onPick}
+      />
+      <button
+        type="button"
+        className={`book__mid book__mid--${move}`}
+        disabled={last === null}
+        onClick={() => last && onPick(last)}
+      >
+        <Flash value={last} className="num">
+          {formatPrice(last, priceDecimals)}
+        </Flash>
+      </button>
+      <BookSide
+        rows={bidRows}
+        side="bid"
+        priceDecimals={priceDecimals}
+        sizeDecimals={sizeDecimals}
+        onPick={onPick}
+      />
+      {book && asks.length === 0 && bids.length === 0 ? (
+        <p className="book__empty">{t('trade.bookEmpty')}</p>
+      ) : null}
+    </section>
+  );
+}

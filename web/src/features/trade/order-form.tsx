@@ -1,0 +1,410 @@
+import { formatUpTo } from '@nexa/contract';
+import { Button } from 'antd-mobile';
+import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBalances, useMoneyCall } from '../../hooks/money';
+import { sanitizeAmountInput } from '../../lib/amounts';
+import { formatPrice, stepDecimals } from '../../lib/market-data';
+import { ConfirmSheet, type InfoRow } from '../../ui/sheet';
+import { showToast } from '../../ui/toast';
+import {
+  amountAsset,
+  amountForPercent,
+  checkOrder,
+  estimateFee,
+  feeRate,
+  floorToStep,
+  type MarketContext,
+  notional,
+  type OrderDraft,
+  type OrderProblem,
+  type OrderRules,
+  type OrderType,
+  percentOfAvailable,
+  QUOTE_DECIMALS,
+  type Side,
+  spendAsset,
+  stepPrice,
+} from './order-math';
+
+const MARKS = [0, 25, 50, 75, 100] as const;
+
+/** A price put into the form from the book; `n` tells two taps of the same price apart. */
+export interface PriceFill {
+  readonly px: string;
+  readonly n: number;
+}
+
+function percentText(rate: string): string {
+  return formatUpTo(String(Number(rate) * 100), 4);
+}
+
+/** The share-of-balance slider: a range input over five marks. */
+function PercentSlider({
+  value,
+  side,
+  disabled,
+  onChange,
+  label,
+}: {
+  readonly value: number;
+  readonly side: Side;
+  readonly disabled: boolean;
+  readonly onChange: (pct: number) => void;
+  readonly label: string;
+}): ReactNode {
+  const pct = Math.round(value);
+  return (
+    <div className={`oslider oslider--${side}`} style={{ '--pct': `${pct}%` } as CSSProperties}>
+      <div className="oslider__track">
+        <input
+          type="range"
+          min={0}
+          max={100}
+          step={1}
+          value={pct}
+          disabled={disabled}
+          aria-label={label}
+          aria-valuetext={`${pct}%`}
+          className="oslider__input"
+          onChange={(e) => onChange(Number(e.target.value))}
+        />
+        {MARKS.map((m) => (
+          <span
+            key={m}
+            className={pct >= m ? 'oslider__mark oslider__mark--on' : 'oslider__mark'}
+            style={{ left: `${m}%` }}
+            aria-hidden="true"
+          />
+        ))}
+      </div>
+      <div className="oslider__stops">
+        {MARKS.slice(1).map((m) => (
+          <button
+            key={m}
+            type="button"
+            disabled={disabled}
+            className="oslider__stop"
+            onClick={() => onChange(m)}
+          >
+            {m}%
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The spot order form: buy or sell, limit or market, price (stepped by the tick), amount (a market
+ * buy's is what it spends in the quote asset), a slider over the available balance, the estimated
+ * fee, then a confirmation sheet; the button is off while the order is in flight.
+ */
+export function OrderForm({
+  instId,
+  rules,
+  last,
+  bestAsk,
+  bestBid,
+  fill,
+}: {
+  readonly instId: string;
+  readonly rules: OrderRules;
+  readonly last: string | null;
+  readonly bestAsk: string | null;
+  readonly bestBid: string | null;
+  readonly fill: PriceFill | null;
+}): ReactNode {
+  const { t } = useTranslation();
+  const priceId = useId();
+  const amountId = useId();
+  const balances = useBalances();
+  const call = useMoneyCall('/v1/order/submitTrade', ['/v1/order/meTradeList', '/v1/order/list']);
+  const [side, setSide] = useState<Side>('buy');
+  const [type, setType] = useState<OrderType>('limit');
+  const [price, setPrice] = useState('');
+  const [amount, setAmount] = useState('');
+  const [slider, setSlider] = useState<number | null>(null);
+  const [tried, setTried] = useState(false);
+
+  const priceDecimals = stepDecimals(rules.tick_size);
+  const draft: OrderDraft = { side, type, price, amount };
+  const asset = amountAsset(draft, rules);
+  const amountDecimals = asset === rules.quote ? QUOTE_DECIMALS : stepDecimals(rules.lot_size);
+  const spend = spendAsset(side, rules);
+  const available = balances.available(spend, 'spot');
+  const ctx: MarketContext = { rules, available, last, bestAsk, bestBid };
+  const problem = checkOrder(draft, ctx);
+  const value = notional(draft, ctx);
+  const fee = estimateFee(draft, ctx);
+
+  // The price starts at the last price, once it is known.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !last) return;
+    prefilled.current = true;
+    setPrice((p) => p || floorToStep(last, rules.tick_size));
+  }, [last, rules.tick_size]);
+
+  // A tap in the book: a limit order at that price.
+  useEffect(() => {
+    if (!fill) return;
+    prefilled.current = true;
+    setType('limit');
+    setPrice(fill.px);
+    setSlider(null);
+  }, [fill]);
+
+  const onAmount = (raw: string) => {
+    setAmount(sanitizeAmountInput(raw, amountDecimals));
+    setSlider(null);
+  };
+  const onSlide = (pct: number) => {
+    setSlider(pct);
+    setAmount(amountForPercent(pct, draft, ctx));
+  };
+  const switchTo = (next: Partial<Pick<OrderDraft, 'side' | 'type'>>) => {
+    if (next.side) setSide(next.side);
+    if (next.type) setType(next.type);
+    // The amount means something else on the other side or type.
+    setAmount('');
+    setSlider(null);
+    setTried(false);
+  };
+
+  const problemText = (p: OrderProblem): string => {
+    switch (p) {
+      case 'priceRequired':
+        return t('trade.pricePrompt');
+      case 'priceInvalid':
+        return t('trade.priceInvalid', { step: rules.tick_size });
+      case 'amountRequired':
+        return t('prompts.amount');
+      case 'amountInvalid':
+        return t('trade.amountInvalid', { step: rules.lot_size });
+      case 'belowMinimum':
+        return t('trade.minNotional', { amount: formatUpTo(rules.min_notional), asset: rules.quote });
+      case 'insufficient':
+        return t('messages.insufficientBalance');
+    }
+  };
+  const shown = tried && problem ? problem : null;
+  const priceError = shown === 'priceRequired' || shown === 'priceInvalid' ? problemText(shown) : null;
+  const amountError = shown && !priceError ? problemText(shown) : null;
+
+  const review = () => {
+    setTried(true);
+    if (problem) return;
+    call.open({
+      instId,
+      side,
+      type,
+      ...(type === 'limit' ? { px: price } : { tgtCcy: side === 'buy' ? 'quote_ccy' : 'base_ccy' }),
+      sz: amount,
+    });
+  };
+  const confirm = async () => {
+    const done = await call.confirm();
+    if (!done) return;
+    showToast(t('messages.submitSuccess'));
+    setAmount('');
+    setSlider(null);
+    setTried(false);
+  };
+
+  const sideLabel = t(side === 'buy' ? 'trade.buyAsset' : 'trade.sellAsset', { asset: rules.base });
+  const rate = feeRate(draft, ctx);
+  const feeText = fee ? `${formatUpTo(fee, 4)} ${rules.quote}` : '--';
+  const estimated = type === 'market' && side === 'sell';
+  const sheetRows: InfoRow[] = call.content
+    ? [
+        { label: t('trade.pair'), value: `${rules.base}/${rules.quote}` },
+        {
+          label: t('trade.orderType'),
+          value: `${t(side === 'buy' ? 'trade.buy' : 'trade.sell')} · ${t(type === 'limit' ? 'trade.limit' : 'trade.market')}`,
+        },
+        {
+          label: t('trade.priceLabel'),
+          value:
+            type === 'limit' ? `${formatPrice(price, priceDecimals)} ${rules.quote}` : t('trade.marketPrice'),
+        },
+        {
+          label: asset === rules.quote ? t('trade.totalLabel') : t('trade.amountLabel'),
+          value: `${formatUpTo(amount, amountDecimals)} ${asset}`,
+        },
+        ...(type === 'limit' || estimated
+          ? [
+              {
+                label: t('trade.totalLabel'),
+                value: value
+                  ? `${estimated ? '≈ ' : ''}${formatUpTo(value, QUOTE_DECIMALS)} ${rules.quote}`
+                  : '--',
+              },
+            ]
+          : []),
+        { label: t('trade.feeWithRate', { rate: percentText(rate) }), value: `≈ ${feeText}` },
+      ]
+    : [];
+
+  return (
+    <section className="oform">
+      <div className="oform__sides" role="tablist" aria-label={t('trade.side')}>
+        {(['buy', 'sell'] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={side === s}
+            className={
+              side === s ? `oform__side oform__side--${s} oform__side--on` : `oform__side oform__side--${s}`
+            }
+            onClick={() => side !== s && switchTo({ side: s })}
+          >
+            {t(s === 'buy' ? 'trade.buy' : 'trade.sell')}
+          </button>
+        ))}
+      </div>
+      <div className="oform__types" role="tablist" aria-label={t('trade.orderType')}>
+        {(['limit', 'market'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={type === k}
+            className={type === k ? 'oform__type oform__type--on' : 'oform__type'}
+            onClick={() => type !== k && switchTo({ type: k })}
+          >
+            {t(k === 'limit' ? 'trade.limit' : 'trade.market')}
+          </button>
+        ))}
+      </div>
+
+      {type === 'limit' ? (
+        <div className={priceError ? 'obox obox--error' : 'obox'}>
+          <button
+            type="button"
+            className="obox__step"
+            aria-label={t('trade.priceDown')}
+            onClick={() => setPrice((p) => stepPrice(p, rules.tick_size, -1, last))}
+          >
+            −
+          </button>
+          <label htmlFor={priceId} className="visually-hidden">
+            {t('trade.priceLabel')}
+          </label>
+          <input
+            id={priceId}
+            className="obox__input num"
+            value={price}
+            inputMode="decimal"
+            autoComplete="off"
+            enterKeyHint="next"
+            placeholder={t('trade.pricePlaceholder', { asset: rules.quote })}
+            onChange={(e) => {
+              setPrice(sanitizeAmountInput(e.target.value, priceDecimals));
+              setSlider(null);
+            }}
+          />
+          <button
+            type="button"
+            className="obox__step"
+            aria-label={t('trade.priceUp')}
+            onClick={() => setPrice((p) => stepPrice(p, rules.tick_size, 1, last))}
+          >
+            +
+          </button>
+        </div>
+      ) : (
+        <div className="obox obox--static">{t('trade.marketPrice')}</div>
+      )}
+      {priceError ? (
+        <p className="oform__error" role="alert">
+          {priceError}
+        </p>
+      ) : null}
+
+      <div className={amountError ? 'obox obox--error' : 'obox'}>
+        <label htmlFor={amountId} className="visually-hidden">
+          {asset === rules.quote ? t('trade.totalLabel') : t('trade.amountLabel')}
+        </label>
+        <input
+          id={amountId}
+          className="obox__input obox__input--left num"
+          value={amount}
+          inputMode="decimal"
+          autoComplete="off"
+          enterKeyHint="done"
+          placeholder={asset === rules.quote ? t('trade.totalLabel') : t('trade.amountLabel')}
+          onChange={(e) => onAmount(e.target.value)}
+        />
+        <span className="obox__unit">{asset}</span>
+      </div>
+      {amountError ? (
+        <p className="oform__error" role="alert">
+          {amountError}
+        </p>
+      ) : null}
+
+      <PercentSlider
+        value={slider ?? percentOfAvailable(draft, ctx)}
+        side={side}
+        disabled={!available || available === '0'}
+        onChange={onSlide}
+        label={t('trade.percentOfAvailable')}
+      />
+
+      {type === 'limit' ? (
+        <div className="oform__line">
+          <span>{t('trade.totalLabel')}</span>
+          <span className="num">
+            {value ? `${formatUpTo(value, QUOTE_DECIMALS)} ${rules.quote}` : `-- ${rules.quote}`}
+          </span>
+        </div>
+      ) : null}
+      <div className="oform__line">
+        <span>{t('trade.available')}</span>
+        <span className="num">
+          {available === null
+            ? '--'
+            : formatUpTo(floorToStep(available, side === 'sell' ? rules.lot_size : '0.01'), 8)}{' '}
+          {spend}
+        </span>
+      </div>
+      <div className="oform__line">
+        <span>{t('trade.feeWithRate', { rate: percentText(rate) })}</span>
+        <span className="num">{feeText}</span>
+      </div>
+
+      <Button
+        block
+        className={`oform__submit oform__submit--${side}`}
+        loading={call.busy}
+        disabled={call.busy}
+        onClick={review}
+      >
+        {sideLabel}
+      </Button>
+
+      <ConfirmSheet
+        visible={call.content !== null}
+        title={t('trade.confirmTitle')}
+        busy={call.busy}
+        onClose={call.close}
+        onConfirm={() => void confirm()}
+        confirmText={sideLabel}
+        confirmTone={side === 'buy' ? 'up' : 'down'}
+        rows={sheetRows}
+        note={type === 'market' ? t('trade.marketNote') : undefined}
+      >
+        {call.content ? (
+          <p className="sheet__hero">
+            <span className="sheet__hero-label">{sideLabel}</span>
+            <span className={`sheet__hero-value num ${side === 'buy' ? 'up' : 'down'}`}>
+              {formatUpTo(amount, amountDecimals)} {asset}
+            </span>
+          </p>
+        ) : null}
+      </ConfirmSheet>
+    </section>
+  );
+}

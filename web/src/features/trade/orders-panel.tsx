@@ -1,0 +1,204 @@
+import { formatDateTime, formatNumber, formatUpTo } from '@nexa/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { memo, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { invalidateApi, useApiInfinite, useApiMutation } from '../../api/hooks';
+import type { PagedItem } from '../../api/paging';
+import { formatPrice } from '../../lib/market-data';
+import { applyOrderPush } from '../../live/orders';
+import { PagedList } from '../../ui/paged-list';
+import { ConfirmSheet } from '../../ui/sheet';
+import { Tabs } from '../../ui/tabs';
+import { showToast } from '../../ui/toast';
+
+type Order = PagedItem<'/v1/order/meTradeList'>;
+type Tab = 'open' | 'closed';
+
+const STATUS_TONE: Readonly<Record<Order['status'], string>> = {
+  new: 'warning',
+  partial_filled: 'warning',
+  filled: 'success',
+  canceled: 'muted',
+};
+
+const OrderRow = memo(function OrderRow({
+  order,
+  priceDecimals,
+  sizeDecimals,
+  canceling,
+  onCancel,
+}: {
+  readonly order: Order;
+  readonly priceDecimals: number;
+  readonly sizeDecimals: number;
+  readonly canceling: boolean;
+  readonly onCancel: ((order: Order) => void) | null;
+}): ReactNode {
+  const { t } = useTranslation();
+  const [base = order.instId, quote = ''] = order.instId.split('-');
+  const inQuote = order.tgt_ccy === 'quote_ccy';
+  const unit = inQuote ? quote : base;
+  const filled = inQuote ? order.filled_quote : order.filled_sz;
+  const decimals = inQuote ? 2 : sizeDecimals;
+  const open = order.status === 'new' || order.status === 'partial_filled';
+  return (
+    <article className="orow">
+      <div className="orow__top">
+        <span className={`orow__side ${order.side === 'buy' ? 'orow__side--buy' : 'orow__side--sell'}`}>
+          {t(order.side === 'buy' ? 'trade.buy' : 'trade.sell')}
+        </span>
+        <span className="orow__pair">
+          {base}/{quote}
+        </span>
+        <span className="orow__type">{t(order.type === 'limit' ? 'trade.limit' : 'trade.market')}</span>
+        <span className="orow__end">
+          {onCancel && open ? (
+            <button
+              type="button"
+              className="orow__cancel"
+              disabled={canceling}
+              onClick={() => onCancel(order)}
+            >
+              {canceling ? t('trade.canceling') : t('trade.cancel')}
+            </button>
+          ) : (
+            <span className={`status-tag status-tag--${STATUS_TONE[order.status]}`}>
+              {t(`trade.status.${order.status}`)}
+            </span>
+          )}
+        </span>
+      </div>
+      <p className="orow__time num">{formatDateTime(order.created_at)}</p>
+      <dl className="orow__grid">
+        <div>
+          <dt>{t('trade.priceCol', { asset: quote })}</dt>
+          <dd className="num">{order.px ? formatPrice(order.px, priceDecimals) : t('trade.market')}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.filledCol', { asset: unit })}</dt>
+          <dd className="num">
+            {formatNumber(filled, decimals)} / {formatNumber(order.sz, decimals)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade.avgPrice')}</dt>
+          <dd className="num">{order.avg_px ? formatPrice(order.avg_px, priceDecimals) : '--'}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+});
+
+/**
+ * My orders on this pair: open ones (cancel one, or all at once) and history (filled, canceled).
+ * Both lists follow the `update_order` feed (see useOrderUpdates).
+ */
+export const OrdersPanel = memo(function OrdersPanel({
+  instId,
+  base,
+  quote,
+  priceDecimals,
+  sizeDecimals,
+}: {
+  readonly instId: string;
+  readonly base: string;
+  readonly quote: string;
+  readonly priceDecimals: number;
+  readonly sizeDecimals: number;
+}): ReactNode {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<Tab>('open');
+  const openList = useApiInfinite('/v1/order/meTradeList', { state: 'open', instId });
+  const openCount = openList.data?.pages[0]?.total ?? 0;
+  const cancel = useApiMutation('/v1/order/batchCancelOrder');
+  const [canceling, setCanceling] = useState<string | null>(null);
+  const [confirmAll, setConfirmAll] = useState(false);
+
+  const afterCancel = (list: readonly Order[]) => {
+    for (const o of list) applyOrderPush(queryClient, { trade_id: o.trade_id, status: o.status });
+    void invalidateApi(queryClient, '/v1/order/meTradeList', '/v1/order/list', '/api/finance/userFinance');
+  };
+
+  const cancelOne = async (order: Order) => {
+    if (cancel.isPending) return;
+    setCanceling(order.trade_id);
+    try {
+      const data = await cancel.mutateAsync({ order_id: order.trade_id });
+      afterCancel(data.list);
+      showToast(t('trade.canceled'));
+    } catch {
+      // The client has toasted the server's message.
+      void invalidateApi(queryClient, '/v1/order/meTradeList');
+    } finally {
+      setCanceling(null);
+    }
+  };
+
+  const cancelAll = async () => {
+    if (cancel.isPending) return;
+    try {
+      const data = await cancel.mutateAsync({ instId });
+      afterCancel(data.list);
+      setConfirmAll(false);
+      showToast(t('trade.canceledAll', { count: data.list.length }));
+    } catch {
+      void invalidateApi(queryClient, '/v1/order/meTradeList');
+    }
+  };
+
+  return (
+    <section className="orders">
+      <div className="orders__bar">
+        <Tabs
+          className="orders__tabs"
+          size="m"
+          items={[
+            { key: 'open', label: t('trade.openOrders', { count: openCount }) },
+            { key: 'closed', label: t('trade.history') },
+          ]}
+          value={tab}
+          onChange={setTab}
+        />
+        {tab === 'open' && openCount > 0 ? (
+          <button type="button" className="orders__cancel-all" onClick={() => setConfirmAll(true)}>
+            {t('trade.cancelAll')}
+          </button>
+        ) : null}
+      </div>
+      <PagedList
+        key={tab}
+        path="/v1/order/meTradeList"
+        filters={{ state: tab, instId }}
+        pullToRefresh={false}
+        skeletonRows={2}
+        className="orders__list"
+        emptyTitle={t(tab === 'open' ? 'trade.noOpen' : 'trade.noHistory')}
+        emptyBody={t(tab === 'open' ? 'trade.noOpenBody' : 'trade.noHistoryBody')}
+        itemKey={(o) => o.trade_id}
+        renderItem={(o) => (
+          <OrderRow
+            order={o}
+            priceDecimals={priceDecimals}
+            sizeDecimals={sizeDecimals}
+            canceling={canceling === o.trade_id}
+            onCancel={tab === 'open' ? (x) => void cancelOne(x) : null}
+          />
+        )}
+      />
+      <ConfirmSheet
+        visible={confirmAll}
+        title={t('trade.cancelAllTitle')}
+        busy={cancel.isPending}
+        onClose={() => setConfirmAll(false)}
+        onConfirm={() => void cancelAll()}
+        confirmText={t('trade.cancelAll')}
+        note={t('trade.cancelAllNote')}
+        rows={[
+          { label: t('trade.pair'), value: `${base}/${quote}` },
+          { label: t('trade.openOrdersCount'), value: formatUpTo(String(openCount)) },
+        ]}
+      />
+    </section>
+  );
+});

@@ -1,0 +1,185 @@
+import { ACCOUNT_KINDS, type AccountKind, formatUpTo } from '@nexa/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useBalances, useMoneyCall } from '../../hooks/money';
+import { assetScale, compareAmounts } from '../../lib/amounts';
+import { routePath } from '../../paths';
+import { useSession } from '../../session';
+import { AmountField, balanceText, useAmountField } from '../../ui/amount-field';
+import { Field, PickerButton, SubmitButton } from '../../ui/form';
+import { IconRecords, IconRight, IconSwapVertical } from '../../ui/icons';
+import { AssetIcon } from '../../ui/money';
+import { AssetPickerSheet, ConfirmSheet, InfoRows, PickerSheet } from '../../ui/sheet';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { showToast } from '../../ui/toast';
+import { pickSide, WALLET_RULES } from './rules';
+import './wallet-screens.css';
+
+type Side = 'from' | 'to';
+
+function InternalTransfer(): ReactNode {
+  const { t } = useTranslation();
+  const balances = useBalances();
+  const call = useMoneyCall('/api/transferBalance/index', []);
+  const [accounts, setAccounts] = useState<{ from: AccountKind; to: AccountKind }>({
+    from: 'spot',
+    to: 'futures',
+  });
+  const [asset, setAsset] = useState('USDT');
+  const [picking, setPicking] = useState<Side | 'asset' | null>(null);
+  const [tried, setTried] = useState(false);
+  const amount = useAmountField({
+    prompt: 'prompts.internalTransferAmount',
+    asset,
+    available: balances.available(asset, accounts.from),
+    fee: WALLET_RULES.internalTransfer.fee,
+    tried,
+  });
+
+  const scale = assetScale(asset);
+  const account = (k: AccountKind) => t(`wallet.accounts.${k}`);
+  const held = (balances.data?.list ?? [])
+    .filter((b) => b.account === accounts.from && compareAmounts(b.available, '0') > 0)
+    .map((b) => b.asset);
+  const assets = [...new Set(['USDT', ...held])];
+
+  const same = accounts.from === accounts.to;
+
+  const review = () => {
+    setTried(true);
+    if (amount.problem || same) return;
+    call.open({ asset, from: accounts.from, to: accounts.to, amount: amount.value });
+  };
+  const confirm = async () => {
+    const done = await call.confirm();
+    if (!done) return;
+    showToast(t('internal.success'));
+    amount.reset();
+    setTried(false);
+  };
+  const balanceOf = (k: AccountKind) => balanceText(balances.available(asset, k), asset);
+
+  return (
+    <div className="wform">
+      <section className="wform__card">
+        <div className="route-card">
+          <div className="route-card__rows">
+            <button type="button" className="route-card__row" onClick={() => setPicking('from')}>
+              <span className="route-card__k">{t('internal.from')}</span>
+              <span className="route-card__v">{account(accounts.from)}</span>
+              <IconRight className="route-card__arrow" />
+            </button>
+            <span className="route-card__line" aria-hidden="true" />
+            <button type="button" className="route-card__row" onClick={() => setPicking('to')}>
+              <span className="route-card__k">{t('internal.to')}</span>
+              <span className="route-card__v">{account(accounts.to)}</span>
+              <IconRight className="route-card__arrow" />
+            </button>
+          </div>
+          <button
+            type="button"
+            className="route-card__swap"
+            aria-label={t('internal.swap')}
+            onClick={() => setAccounts({ from: accounts.to, to: accounts.from })}
+          >
+            <IconSwapVertical />
+          </button>
+        </div>
+
+        <Field label={t('walletForm.asset')}>
+          <PickerButton
+            label={t('walletForm.asset')}
+            value={asset}
+            icon={<AssetIcon asset={asset} size={24} />}
+            onClick={() => setPicking('asset')}
+          />
+        </Field>
+
+        <AmountField field={amount} />
+
+        <InfoRows
+          rows={[
+            {
+              label: t('internal.balanceOf', { account: account(accounts.from) }),
+              value: balanceOf(accounts.from),
+            },
+            {
+              label: t('internal.balanceOf', { account: account(accounts.to) }),
+              value: balanceOf(accounts.to),
+            },
+            { label: t('walletForm.fee'), value: t('walletForm.free') },
+            { label: t('transfer.arrival'), value: t('transfer.instant') },
+          ]}
+        />
+        <SubmitButton disabled={call.busy || same} onClick={review}>
+          {t('internal.submit')}
+        </SubmitButton>
+      </section>
+
+      <Link className="wform__link" to={`${routePath('records')}?type=internal_transfer`}>
+        <IconRecords />
+        <span>{t('internal.records')}</span>
+        <IconRight className="wform__link-arrow" />
+      </Link>
+
+      <PickerSheet<AccountKind>
+        visible={picking === 'from' || picking === 'to'}
+        title={picking === 'to' ? t('internal.pickTo') : t('internal.pickFrom')}
+        value={picking === 'to' ? accounts.to : accounts.from}
+        onClose={() => setPicking(null)}
+        onPick={(k) => {
+          if (picking === 'from' || picking === 'to') setAccounts(pickSide(accounts, picking, k));
+        }}
+        options={ACCOUNT_KINDS.map((k) => ({
+          value: k,
+          label: account(k),
+          note: balanceOf(k),
+        }))}
+      />
+      <AssetPickerSheet
+        visible={picking === 'asset'}
+        assets={assets}
+        value={asset}
+        available={(a) => balances.available(a, accounts.from)}
+        onClose={() => setPicking(null)}
+        onPick={(a) => {
+          setAsset(a);
+          amount.clear();
+        }}
+      />
+
+      <ConfirmSheet
+        visible={call.content !== null}
+        title={t('internal.confirmTitle')}
+        busy={call.busy}
+        onClose={call.close}
+        onConfirm={() => void confirm()}
+        rows={
+          call.content
+            ? [
+                { label: t('internal.from'), value: account(call.content.from) },
+                { label: t('internal.to'), value: account(call.content.to) },
+                { label: t('walletForm.fee'), value: t('walletForm.free') },
+              ]
+            : []
+        }
+      >
+        {call.content ? (
+          <p className="sheet__hero">
+            <span className="sheet__hero-label">{t('walletForm.amount')}</span>
+            <span className="sheet__hero-value num">
+              {formatUpTo(call.content.amount, scale)} {call.content.asset ?? asset}
+            </span>
+          </p>
+        ) : null}
+      </ConfirmSheet>
+    </div>
+  );
+}
+
+/** Internal transfer between the user's own accounts: instant, no fee. */
+export default function InternalTransferScreen(): ReactNode {
+  const { token } = useSession();
+  return token ? <InternalTransfer /> : <SignInPrompt />;
+}

@@ -1,0 +1,170 @@
+import { ACCOUNT_KINDS, causeLabel, formatUpTo, isAccountKind } from '@nexa/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { PagedItem, PageFilters } from '../../api/paging';
+import { useBalances } from '../../hooks/money';
+import { useLang } from '../../i18n';
+import { assetScale, isNegative } from '../../lib/amounts';
+import { useSession } from '../../session';
+import { FilterChip } from '../../ui/filter-chip';
+import { Segments } from '../../ui/form';
+import { AssetIcon, HashText, Money, RecordRow } from '../../ui/money';
+import { PagedList } from '../../ui/paged-list';
+import { PickerSheet } from '../../ui/sheet';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import './wallet-screens.css';
+
+type AssetRecord = PagedItem<'/api/assets/moneyRecord'>;
+type Direction = 'all' | 'in' | 'out';
+
+const AMOUNT_TYPE: Readonly<Record<Direction, 1 | 2 | 3>> = { all: 1, in: 2, out: 3 };
+const ALL = 'all';
+
+/** The cause in the user's language (named by the contract); one the app does not know is shown as written. */
+function useCauseLabel(): (type: string) => string {
+  const lang = useLang();
+  return (type) => causeLabel(type, lang);
+}
+
+function RecordLine({ r }: { readonly r: AssetRecord }): ReactNode {
+  const { t } = useTranslation();
+  const causeLabel = useCauseLabel();
+  const negative = isNegative(r.amount);
+  const account = isAccountKind(r.account) ? t(`wallet.accounts.${r.account}`) : r.account;
+  const details: { label: string; value: ReactNode }[] = [
+    {
+      label: t('records.balanceAfter'),
+      value: <span className="num">{formatUpTo(r.balance_after, assetScale(r.asset))}</span>,
+    },
+  ];
+  if (r.remark) {
+    // A remark that is a transaction hash or an address (deposits, withdrawals) reads better short, with copy.
+    const value = /^0x[0-9a-fA-F]{40,}$/.test(r.remark) ? <HashText value={r.remark} /> : r.remark;
+    details.push({ label: t('records.remark'), value });
+  }
+  return (
+    <RecordRow
+      title={causeLabel(r.type)}
+      amount={<Money value={r.amount} asset={r.asset} sign />}
+      amountTone={negative ? 'down' : 'up'}
+      time={r.time}
+      tag={
+        <span className="record__tag">
+          {r.asset} · {account}
+        </span>
+      }
+      details={details}
+    />
+  );
+}
+
+function Records(): ReactNode {
+  const { t } = useTranslation();
+  const causeLabel = useCauseLabel();
+  const [params, setParams] = useSearchParams();
+  const [picking, setPicking] = useState<'asset' | 'account' | null>(null);
+  const balances = useBalances();
+
+  const symbol = params.get('symbol')?.toUpperCase() || null;
+  const accountParam = params.get('account');
+  const account = isAccountKind(accountParam) ? accountParam : null;
+  const dirParam = params.get('dir');
+  const direction: Direction = dirParam === 'in' || dirParam === 'out' ? dirParam : 'all';
+  const type = params.get('type') || null;
+
+  const update = (key: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value === null || value === ALL) next.delete(key);
+    else next.set(key, value);
+    setParams(next, { replace: true });
+  };
+
+  const filters: PageFilters<'/api/assets/moneyRecord'> = {
+    amount_type: AMOUNT_TYPE[direction],
+    ...(symbol ? { symbol } : {}),
+    ...(account ? { account } : {}),
+    ...(type ? { type } : {}),
+  };
+
+  const held = [...new Set((balances.data?.list ?? []).map((b) => b.asset))].sort();
+  const assets = symbol && !held.includes(symbol) ? [...held, symbol] : held;
+
+  return (
+    <div className="records">
+      <div className="records__filters">
+        <div className="records__chips">
+          <FilterChip
+            label={symbol ?? t('records.allAssets')}
+            active={symbol !== null}
+            onClick={() => setPicking('asset')}
+          />
+          <FilterChip
+            label={account ? t(`wallet.accounts.${account}`) : t('records.allAccounts')}
+            active={account !== null}
+            onClick={() => setPicking('account')}
+          />
+        </div>
+        <Segments
+          label={t('records.direction')}
+          value={direction}
+          onChange={(d) => update('dir', d)}
+          options={[
+            { value: 'all', label: t('records.all') },
+            { value: 'in', label: t('records.in') },
+            { value: 'out', label: t('records.out') },
+          ]}
+        />
+      </div>
+      {type ? (
+        <div className="records__type">
+          <FilterChip
+            label={causeLabel(type)}
+            active
+            clears
+            clearLabel={t('records.clearType')}
+            onClick={() => update('type', null)}
+          />
+        </div>
+      ) : null}
+
+      <PagedList
+        path="/api/assets/moneyRecord"
+        filters={filters}
+        emptyTitle={t('records.emptyTitle')}
+        emptyBody={t('records.emptyBody')}
+        itemKey={(r) => r.id}
+        renderItem={(r) => <RecordLine r={r} />}
+      />
+
+      <PickerSheet
+        visible={picking === 'asset'}
+        title={t('records.pickAsset')}
+        value={symbol ?? ALL}
+        onClose={() => setPicking(null)}
+        onPick={(v) => update('symbol', v)}
+        options={[
+          { value: ALL, label: t('records.allAssets') },
+          ...assets.map((a) => ({ value: a, label: a, icon: <AssetIcon asset={a} size={28} /> })),
+        ]}
+      />
+      <PickerSheet
+        visible={picking === 'account'}
+        title={t('records.pickAccount')}
+        value={account ?? ALL}
+        onClose={() => setPicking(null)}
+        onPick={(v) => update('account', v)}
+        options={[
+          { value: ALL, label: t('records.allAccounts') },
+          ...ACCOUNT_KINDS.map((k) => ({ value: k, label: t(`wallet.accounts.${k}`) })),
+        ]}
+      />
+    </div>
+  );
+}
+
+/** Asset records: the journal by asset and account, money in or out, with their causes. */
+export default function RecordsScreen(): ReactNode {
+  const { token } = useSession();
+  return token ? <Records /> : <SignInPrompt />;
+}

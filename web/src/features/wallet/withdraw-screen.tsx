@@ -1,0 +1,194 @@
+import { formatUpTo } from '@nexa/contract';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PagedItem } from '../../api/paging';
+import { useBalances, useMoneyCall } from '../../hooks/money';
+import { addAmounts, assetScale, isPositiveAmount } from '../../lib/amounts';
+import { useSession } from '../../session';
+import { AmountField, useAmountField } from '../../ui/amount-field';
+import { Field, SubmitButton, TextInput } from '../../ui/form';
+import { AssetIcon, HashText, Money, RecordRow, StatusTag } from '../../ui/money';
+import { RecordsSection } from '../../ui/records-section';
+import { ConfirmSheet, InfoRows } from '../../ui/sheet';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { showToast } from '../../ui/toast';
+import { chainLabel, isAddressFor, WALLET_RULES } from './rules';
+import './wallet-screens.css';
+
+const RULES = WALLET_RULES.withdraw;
+const ASSET = RULES.asset;
+const SCALE = assetScale(ASSET);
+const NO_FILTERS = {};
+
+type Withdrawal = PagedItem<'/api/withdraw/list'>;
+
+function WithdrawalRow({ w }: { readonly w: Withdrawal }): ReactNode {
+  const { t } = useTranslation();
+  const details: { label: string; value: ReactNode; tone?: 'danger' }[] = [
+    { label: t('withdraw.toAddress'), value: <HashText value={w.address} /> },
+    { label: t('walletForm.fee'), value: <Money value={w.fee} asset={w.asset} /> },
+  ];
+  if (w.status === 'pending' && (w.stage === 'first_approved' || w.stage === 'sending')) {
+    details.push({ label: t('withdraw.progress'), value: t(`withdraw.stage.${w.stage}`) });
+  }
+  if (w.tx_hash) details.push({ label: t('walletForm.txHash'), value: <HashText value={w.tx_hash} /> });
+  if (w.status === 'failed' && w.reason)
+    details.push({ label: t('walletForm.reason'), value: w.reason, tone: 'danger' });
+  return (
+    <RecordRow
+      title={`${w.asset} · ${chainLabel(w.chain)}`}
+      amount={<Money value={w.amount} asset={w.asset} />}
+      time={w.time}
+      tag={<StatusTag status={w.status} />}
+      details={details}
+    />
+  );
+}
+
+function Withdraw(): ReactNode {
+  const { t } = useTranslation();
+  const addressId = useId();
+  const balances = useBalances();
+  const call = useMoneyCall('/api/withdraw/index', ['/api/withdraw/list']);
+  const [address, setAddress] = useState('');
+  const [touchedAddress, setTouchedAddress] = useState(false);
+  const [tried, setTried] = useState(false);
+  const amount = useAmountField({
+    prompt: 'prompts.withdrawalAmount',
+    asset: ASSET,
+    available: balances.available(ASSET, 'spot'),
+    fee: RULES.fee,
+    min: RULES.min,
+    dailyLimit: RULES.dailyLimit,
+    tried,
+  });
+
+  const addressProblem =
+    address.trim() === '' ? 'required' : isAddressFor(RULES.chain, address) ? null : 'invalid';
+  const addressError =
+    (tried || touchedAddress) && addressProblem
+      ? addressProblem === 'required'
+        ? t('prompts.receivingAddress')
+        : t('withdraw.addressInvalid')
+      : null;
+  const valid = isPositiveAmount(amount.value);
+  const total = valid ? addAmounts(amount.value, RULES.fee) : null;
+
+  const review = () => {
+    setTried(true);
+    if (addressProblem || amount.problem) return;
+    call.open({ asset: ASSET, chain: RULES.chain, address: address.trim(), amount: amount.value });
+  };
+  const confirm = async () => {
+    const done = await call.confirm();
+    if (!done) return;
+    showToast(t('messages.submitSuccess'));
+    setAddress('');
+    amount.reset();
+    setTried(false);
+    setTouchedAddress(false);
+  };
+
+  return (
+    <>
+      <div className="wform">
+        <section className="wform__card">
+          <div className="wform__pair">
+            <Field label={t('walletForm.asset')}>
+              <div className="wf__static">
+                <AssetIcon asset={ASSET} size={24} />
+                {ASSET}
+              </div>
+            </Field>
+            <Field label={t('walletForm.network')}>
+              <div className="wf__static">{chainLabel(RULES.chain)}</div>
+            </Field>
+          </div>
+          <Field label={t('withdraw.address')} htmlFor={addressId} error={addressError}>
+            <TextInput
+              id={addressId}
+              value={address}
+              onChange={(v) => setAddress(v.trim())}
+              onBlur={() => setTouchedAddress(true)}
+              placeholder={t('prompts.receivingAddress')}
+              maxLength={120}
+              mono
+            />
+          </Field>
+          <AmountField field={amount} />
+          <InfoRows
+            rows={[
+              { label: t('walletForm.fee'), value: `${formatUpTo(RULES.fee)} ${ASSET}` },
+              { label: t('walletForm.minimum'), value: `${formatUpTo(RULES.min)} ${ASSET}` },
+              { label: t('walletForm.dailyLimit'), value: `${formatUpTo(RULES.dailyLimit)} ${ASSET}` },
+              {
+                label: t('walletForm.totalDeducted'),
+                value: total ? `${formatUpTo(total, SCALE)} ${ASSET}` : '--',
+              },
+              {
+                label: t('walletForm.youReceive'),
+                value: valid ? `${formatUpTo(amount.value, SCALE)} ${ASSET}` : '--',
+                strong: true,
+              },
+            ]}
+          />
+          <SubmitButton disabled={call.busy} onClick={review}>
+            {t('withdraw.submit')}
+          </SubmitButton>
+          <p className="wform__foot">{t('withdraw.reviewNote')}</p>
+        </section>
+      </div>
+
+      <RecordsSection
+        texts="withdraw"
+        path="/api/withdraw/list"
+        filters={NO_FILTERS}
+        renderItem={(w) => <WithdrawalRow w={w} />}
+      />
+
+      <ConfirmSheet
+        visible={call.content !== null}
+        title={t('withdraw.confirmTitle')}
+        busy={call.busy}
+        onClose={call.close}
+        onConfirm={() => void confirm()}
+        note={t('withdraw.reviewNote')}
+        rows={
+          call.content
+            ? [
+                { label: t('walletForm.network'), value: chainLabel(call.content.chain ?? RULES.chain) },
+                {
+                  label: t('withdraw.toAddress'),
+                  value: <span className="sheet__mono">{call.content.address}</span>,
+                },
+                {
+                  label: t('walletForm.amount'),
+                  value: `${formatUpTo(call.content.amount, SCALE)} ${ASSET}`,
+                },
+                { label: t('walletForm.fee'), value: `${formatUpTo(RULES.fee)} ${ASSET}` },
+                {
+                  label: t('walletForm.totalDeducted'),
+                  value: `${formatUpTo(addAmounts(call.content.amount, RULES.fee), SCALE)} ${ASSET}`,
+                },
+              ]
+            : []
+        }
+      >
+        {call.content ? (
+          <p className="sheet__hero">
+            <span className="sheet__hero-label">{t('walletForm.youReceive')}</span>
+            <span className="sheet__hero-value num">
+              {formatUpTo(call.content.amount, SCALE)} {ASSET}
+            </span>
+          </p>
+        ) : null}
+      </ConfirmSheet>
+    </>
+  );
+}
+
+/** Withdrawal: address, amount with fee and limits, confirmation, records with their status. */
+export default function WithdrawScreen(): ReactNode {
+  const { token } = useSession();
+  return token ? <Withdraw /> : <SignInPrompt />;
+}

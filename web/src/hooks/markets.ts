@@ -1,0 +1,40 @@
+import { useMemo } from 'react';
+import { useApiQuery } from '../api/hooks';
+import { type Instrument, type MarketRow, mergeMarkets } from '../lib/market-data';
+import { useTickers } from '../live/hooks';
+
+const NO_BODY = {};
+
+/** The spot instruments with their tick and lot sizes, minimum value and fees. */
+export function useInstruments() {
+  return useApiQuery('/v1/market/instruments', NO_BODY);
+}
+
+export function findInstrument(list: readonly Instrument[] | undefined, instId: string | null) {
+  return instId ? list?.find((i) => i.instId === instId) : undefined;
+}
+
+/**
+ * Every market: the server's tickers as the first picture, each overtaken by the live feed as its
+ * pushes arrive (re-rendered at most once a frame).
+ */
+export function useMarkets(): {
+  readonly rows: MarketRow[];
+  readonly isPending: boolean;
+  readonly isError: boolean;
+  readonly refetch: () => Promise<unknown>;
+} {
+  const tickers = useApiQuery('/v1/market/tickers', NO_BODY);
+  const instruments = useInstruments();
+  const live = useTickers();
+  const rows = useMemo(
+    () => mergeMarkets(tickers.data?.list, live, instruments.data?.list),
+    [tickers.data, live, instruments.data],
+  );
+  return {
+    rows,
+    isPending: tickers.isPending && rows.length === 0,
+    isError: tickers.isError && rows.length === 0,
+    refetch: () => Promise.all([tickers.refetch(), instruments.refetch()]),
+  };
+}

@@ -1,0 +1,141 @@
+import { formatUpTo } from '@nexa/contract';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AmountProblem, assetScale, checkAmount, maxAmount, sanitizeAmountInput } from '../lib/amounts';
+import { AmountInput, Field } from './form';
+import './form.css';
+
+type AmountPrompt =
+  | 'prompts.depositAmount'
+  | 'prompts.withdrawalAmount'
+  | 'prompts.amount'
+  | 'prompts.internalTransferAmount';
+
+/** A balance as shown beside an amount: "399 USDT", or "--" while unknown. */
+export function balanceText(available: string | null, asset: string): string {
+  return available === null ? '--' : `${formatUpTo(available, assetScale(asset))} ${asset}`;
+}
+
+export interface AmountFieldOptions {
+  /** The empty-input prompt: the placeholder, and the message of an empty amount. */
+  readonly prompt: AmountPrompt;
+  readonly asset: string;
+  /**
+   * The balance the amount (plus fee) is taken from, null while unknown. Left out where the amount
+   * is not taken from a balance: then no "available" line, no Max and no balance check.
+   */
+  readonly available?: string | null;
+  /** Taken on top of the amount: checked against the balance, and left over by Max. */
+  readonly fee?: string;
+  readonly min?: string;
+  readonly dailyLimit?: string;
+  /** The form was submitted once: every problem shows, not only those of a field the user left. */
+  readonly tried: boolean;
+  /** An empty amount is flagged only after a submit, not when the user leaves the field. */
+  readonly emptyOnlyWhenTried?: boolean;
+}
+
+/**
+ * The state of one amount field: what was typed (cleaned to the asset's decimals as it is typed),
+ * whether the user left it, the first problem with it and its message once it should show.
+ */
+export function useAmountField(options: AmountFieldOptions) {
+  const { prompt, asset, available, fee, min, dailyLimit, tried, emptyOnlyWhenTried } = options;
+  const { t } = useTranslation();
+  const id = useId();
+  const [value, setValue] = useState('');
+  const [touched, setTouched] = useState(false);
+  const scale = assetScale(asset);
+  const problem = checkAmount(value, { scale, available: available ?? null, fee, min, max: dailyLimit });
+  // The spec's empty-input prompt for an empty amount; the limits in the asset's words.
+  const message = (p: AmountProblem): string => {
+    switch (p) {
+      case 'required':
+        return t(prompt);
+      case 'invalid':
+        return t('walletForm.amountInvalid');
+      case 'belowMinimum':
+        return t('walletForm.belowMinimum', { amount: formatUpTo(min ?? '0'), asset });
+      case 'aboveLimit':
+        return t('walletForm.aboveDailyLimit', { amount: formatUpTo(dailyLimit ?? '0'), asset });
+      case 'insufficient':
+        return t('messages.insufficientBalance');
+    }
+  };
+  const shown = tried || (touched && !(emptyOnlyWhenTried && problem === 'required'));
+  const error = problem && shown ? message(problem) : null;
+  return {
+    id,
+    prompt,
+    asset,
+    available,
+    value,
+    /** The user has left the field once. */
+    touched,
+    problem,
+    error,
+    /** What the user typed, cleaned. */
+    change: (raw: string) => setValue(sanitizeAmountInput(raw, scale)),
+    touch: () => setTouched(true),
+    /** All of the balance less the fee, cut to the asset's decimals. */
+    fillMax: () => {
+      setValue(maxAmount(available, fee ?? '0', scale));
+      setTouched(true);
+    },
+    /** Empty again, for another asset (the user's own leaving of the field still counts). */
+    clear: () => setValue(''),
+    /** Empty and untouched, after a submission went through. */
+    reset: () => {
+      setValue('');
+      setTouched(false);
+    },
+  };
+}
+
+export type AmountFieldState = ReturnType<typeof useAmountField>;
+
+/** "Available 399 USDT" (the number emphasized unless `plain`). */
+export function AvailableLine({
+  field,
+  plain,
+}: {
+  readonly field: AmountFieldState;
+  readonly plain?: boolean;
+}): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <>
+      {t('walletForm.available')}{' '}
+      <span className={plain ? 'num' : 'num wf__strong'}>
+        {balanceText(field.available ?? null, field.asset)}
+      </span>
+    </>
+  );
+}
+
+/**
+ * The amount field of a wallet form: label with the available balance, the input with Max (or,
+ * where the amount is not taken from a balance, the asset), and the message of its problem.
+ */
+export function AmountField({ field }: { readonly field: AmountFieldState }): ReactNode {
+  const { t } = useTranslation();
+  const fromBalance = field.available !== undefined;
+  return (
+    <Field
+      label={t('walletForm.amount')}
+      htmlFor={field.id}
+      error={field.error}
+      extra={fromBalance ? <AvailableLine field={field} /> : undefined}
+    >
+      <AmountInput
+        id={field.id}
+        value={field.value}
+        onChange={field.change}
+        onBlur={field.touch}
+        placeholder={t(field.prompt)}
+        asset={field.asset}
+        onMax={fromBalance ? field.fillMax : undefined}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,137 @@
+import { formatDateTime, formatUpTo, maskAddress } from '@nexa/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { assetScale } from '../lib/amounts';
+import { copyText } from './copy';
+import { IconCopy } from './icons';
+import { type RecordStatus, statusTone } from './record-status';
+import './form.css';
+
+const ASSET_HUES: Readonly<Record<string, number>> = { USDT: 160, BTC: 35, ETH: 230, NEU: 280, SPA: 200 };
+
+/** A round badge with the asset's letters (no remote images: the app works offline). */
+export function AssetIcon({
+  asset,
+  size = 32,
+}: {
+  readonly asset: string;
+  readonly size?: number;
+}): ReactNode {
+  const hue = ASSET_HUES[asset] ?? [...asset].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7);
+  return (
+    <span
+      className="asset-icon"
+      aria-hidden="true"
+      style={{
+        width: size,
+        height: size,
+        fontSize: size * 0.34,
+        background: `hsl(${hue} 55% 42%)`,
+      }}
+    >
+      {asset.slice(0, asset.length > 4 ? 3 : 4)}
+    </span>
+  );
+}
+
+/** An amount with its asset: "1,234.5 USDT" (up to the asset's decimals, no float). */
+export function Money({
+  value,
+  asset,
+  decimals,
+  sign,
+}: {
+  readonly value: string;
+  readonly asset?: string;
+  readonly decimals?: number;
+  /** Prefix "+" for positive values (signed record amounts). */
+  readonly sign?: boolean;
+}): ReactNode {
+  const text = formatUpTo(value, decimals ?? (asset ? assetScale(asset) : 6));
+  const signed = sign && !text.startsWith('-') && text !== '0' ? `+${text}` : text;
+  return (
+    <span className="money num">
+      {signed}
+      {asset ? <span className="money__unit"> {asset}</span> : null}
+    </span>
+  );
+}
+
+/** A long hash or address shortened, with a copy button (toast 1500 ms). */
+export function HashText({
+  value,
+  head = 8,
+  tail = 6,
+}: {
+  readonly value: string;
+  readonly head?: number;
+  readonly tail?: number;
+}): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <span className="hash">
+      <span className="num">{maskAddress(value, head, tail)}</span>
+      <button
+        type="button"
+        className="hash__copy"
+        onClick={() => void copyText(value)}
+        aria-label={t('common.copy')}
+      >
+        <IconCopy />
+      </button>
+    </span>
+  );
+}
+
+/** Pending approval / approved / failed, in their colors. */
+export function StatusTag({ status }: { readonly status: RecordStatus }): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <span className={`status-tag status-tag--${statusTone(status)}`}>{t(`walletForm.status.${status}`)}</span>
+  );
+}
+
+/** One line of a record list: what, when, details; the amount on the right. */
+export function RecordRow({
+  title,
+  tag,
+  amount,
+  amountTone,
+  time,
+  details,
+}: {
+  readonly title: ReactNode;
+  readonly tag?: ReactNode;
+  readonly amount: ReactNode;
+  readonly amountTone?: 'up' | 'down';
+  readonly time: string;
+  readonly details?: readonly { label: string; value: ReactNode; tone?: 'danger' }[];
+}): ReactNode {
+  return (
+    <article className="record">
+      <div className="record__top">
+        <span className="record__title">{title}</span>
+        <span className={amountTone ? `record__amount num ${amountTone}` : 'record__amount num'}>
+          {amount}
+        </span>
+      </div>
+      <div className="record__sub">
+        <span className="record__time num">{formatDateTime(time)}</span>
+        {tag}
+      </div>
+      {details && details.length > 0 ? (
+        <dl className="record__details">
+          {details.map((d) => (
+            <div
+              key={d.label}
+              className={d.tone ? `record__detail record__detail--${d.tone}` : 'record__detail'}
+            >
+              <dt>{d.label}</dt>
+              <dd>{d.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Key, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PagedItem, PagedPath, PageFilters } from '../api/paging';
+import { PagedList } from './paged-list';
+import './form.css';
+
+/** The screens whose texts have `records`, `emptyTitle` and `emptyBody`. */
+type RecordsTexts = 'deposit' | 'withdraw' | 'transfer' | 'exchange';
+
+/** Lists whose records carry an `id`, which keys their rows. */
+type KeyedPath = {
+  [P in PagedPath]: PagedItem<P> extends { readonly id: Key } ? P : never;
+}[PagedPath];
+
+/** The row key: every list here has an `id` (a generic P's item does not show it to the compiler). */
+function idOf<P extends KeyedPath>(item: PagedItem<P>): Key {
+  return (item as PagedItem<KeyedPath>).id;
+}
+
+/**
+ * A form screen's own records under the form: a title (and filters beside it), then the paged list
+ * with a short skeleton, no pull to refresh of its own, and the screen's empty state.
+ */
+export function RecordsSection<P extends KeyedPath>({
+  texts,
+  path,
+  filters,
+  renderItem,
+  children,
+}: {
+  /**
+   * The title and the empty state's texts: a wallet screen's (`${texts}.records`, `.emptyTitle`,
+   * `.emptyBody`), or given as they are.
+   */
+  readonly texts:
+    | RecordsTexts
+    | { readonly title: string; readonly emptyTitle: string; readonly emptyBody: string };
+  readonly path: P;
+  readonly filters: PageFilters<P>;
+  readonly renderItem: (item: PagedItem<P>) => ReactNode;
+  /** Beside the title: a filter of the list. */
+  readonly children?: ReactNode;
+}): ReactNode {
+  const { t } = useTranslation();
+  const words =
+    typeof texts === 'string'
+      ? {
+          title: t(`${texts}.records`),
+          emptyTitle: t(`${texts}.emptyTitle`),
+          emptyBody: t(`${texts}.emptyBody`),
+        }
+      : texts;
+  return (
+    <section className="wrecords">
+      <div className="wrecords__head">
+        <h2 className="wrecords__title">{words.title}</h2>
+        {children}
+      </div>
+      <PagedList
+        path={path}
+        filters={filters}
+        pullToRefresh={false}
+        skeletonRows={3}
+        emptyTitle={words.emptyTitle}
+        emptyBody={words.emptyBody}
+        itemKey={idOf<P>}
+        renderItem={renderItem}
+      />
+    </section>
+  );
+}

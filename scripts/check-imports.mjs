@@ -70,14 +70,14 @@ check('web/src/features', (file, target) => {
 // imports no feature and not the route table: what two features need lives down here.
 for (const shared of ['ui', 'hooks', 'lib', 'api', 'live', 'i18n', 'paths.ts']) {
   const dir = join(root, 'web/src', shared);
-  const check1 = (file, target) => {
+  const noFeature = (_file, target) => {
     const rel = relative(join(root, 'web/src'), target);
     return rel.startsWith(`features${sep}`) || /^routes(\.tsx)?$/.test(rel)
       ? 'shared parts import no feature'
       : null;
   };
-  if (shared.endsWith('.ts')) checkFile(dir, check1);
-  else check(`web/src/${shared}`, check1);
+  if (shared.endsWith('.ts')) checkFile(dir, noFeature);
+  else check(`web/src/${shared}`, noFeature);
 }
 
 for (const b of breaches) console.log(b);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BANNERS, DEMO_NEWS } from '../../server/src/seed/content-data';
+import koAccount from '../../web/src/features/account/locales/ko.json';
 import ko from '../../web/src/i18n/locales/ko.json';
 import { type Product, startProduct } from '../harness';
 
@@ -88,7 +89,7 @@ describe('a newcomer on a phone', () => {
       .poll(() => page.evaluate(() => localStorage.getItem('token')), { timeout: 15_000 })
       .toBeNull();
     await expect
-      .poll(() => page.getByText(ko.mine.guestTitle).first().isVisible(), { timeout: 15_000 })
+      .poll(() => page.getByText(koAccount.mine.guestTitle).first().isVisible(), { timeout: 15_000 })
       .toBe(true);
     await product.shot(page, 'signed-out-ko');
     await context.close();

@@ -1,3 +1,11 @@
+import { accountRoutes } from './features/account';
+import { authRoutes } from './features/auth';
+import { contentRoutes } from './features/content';
+import { homeRoutes } from './features/home';
+import { marketsRoutes } from './features/markets';
+import { tokenMarketRoutes } from './features/token-market';
+import { tradeRoutes } from './features/trade';
+import { walletRoutes } from './features/wallet';
 import type { RouteDef } from './paths';
 
 /** Screens not built yet share one honest "coming soon" body (with their own title). */
@@ -8,28 +16,17 @@ const comingSoon = () => import('./ui/coming-soon');
  * implies). No path parameters, no guard: a screen that needs a session shows a sign-in prompt in place.
  */
 export const ROUTES: readonly RouteDef[] = [
-  { name: 'home', tab: true, actions: 'account', load: () => import('./features/home/home-screen') },
-  { name: 'index1', load: () => import('./features/markets/markets-screen') },
-  { name: 'login', load: () => import('./features/auth/login-screen') },
-  { name: 'trade', tab: true, load: () => import('./features/trade/trade-screen') },
+  ...homeRoutes,
+  ...marketsRoutes,
+  ...authRoutes,
+  ...tradeRoutes,
+  ...walletRoutes,
+  ...tokenMarketRoutes,
+  ...accountRoutes,
+  ...contentRoutes,
   { name: 'contract', load: comingSoon },
   { name: 'copy', tab: true, load: comingSoon },
   { name: 'copyTrader', load: comingSoon },
-  { name: 'wallet', tab: true, load: () => import('./features/wallet/wallet-screen') },
-  { name: 'deposit', load: () => import('./features/wallet/deposit-screen') },
-  { name: 'withdraw', load: () => import('./features/wallet/withdraw-screen') },
-  { name: 'transfer', load: () => import('./features/wallet/transfer-screen') },
-  { name: 'internalTransfer', load: () => import('./features/wallet/internal-transfer-screen') },
-  { name: 'exchange', load: () => import('./features/wallet/exchange-screen') },
-  { name: 'records', load: () => import('./features/wallet/records-screen') },
-  { name: 'tokenMarket', load: () => import('./features/token-market/token-market-screen') },
-  { name: 'tokenSell', load: () => import('./features/token-market/token-sell-screen') },
-  { name: 'tokenListing', load: () => import('./features/token-market/token-listing-screen') },
-  { name: 'me', tab: true, load: () => import('./features/account/mine-screen') },
-  { name: 'me1', load: () => import('./features/account/language-screen') },
-  { name: 'me2', load: () => import('./features/account/about-screen') },
-  { name: 'me3', load: () => import('./features/content/announcements-screen') },
-  { name: 'me4', load: () => import('./features/content/questions-screen') },
   { name: 'me5', load: comingSoon },
   { name: 'invite', load: comingSoon },
   { name: 'invite1', load: comingSoon },

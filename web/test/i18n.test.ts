@@ -1,10 +1,18 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LANGS } from '@nexa/contract';
 import { describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en.json';
 
-const dir = join(import.meta.dirname, '../src/i18n/locales');
+const src = join(import.meta.dirname, '../src');
+const features = join(src, 'features');
+
+/** Every dictionary folder: the shell's, then each feature's own. */
+const DICTIONARIES: readonly { readonly name: string; readonly dir: string }[] = [
+  { name: 'shell', dir: join(src, 'i18n/locales') },
+  ...readdirSync(features)
+    .filter((f) => existsSync(join(features, f, 'locales')))
+    .map((f) => ({ name: f, dir: join(features, f, 'locales') })),
+];
 
 type Tree = { [key: string]: string | Tree };
 
@@ -18,7 +26,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-function load(lang: string): Map<string, string> {
+function load(lang: string, dir = DICTIONARIES[0]?.dir ?? ''): Map<string, string> {
   return flatten(JSON.parse(readFileSync(join(dir, `${lang}.json`), 'utf8')) as Tree);
 }
 
@@ -26,41 +34,59 @@ function placeholders(text: string): string[] {
   return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 }
 
-const reference = flatten(en as Tree);
-
 describe('dictionaries', () => {
-  it('there is one file per language of the product, and no other', () => {
-    const files = readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => f.replace(/\.json$/, ''))
-      .sort();
-    expect(files).toEqual([...LANGS].sort());
+  it('each feature that speaks has a folder of its own, and no two share a top-level key', () => {
+    const owner = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const { name, dir } of DICTIONARIES) {
+      for (const key of Object.keys(JSON.parse(readFileSync(join(dir, 'en.json'), 'utf8')) as Tree)) {
+        const other = owner.get(key);
+        if (other) clashes.push(`${key}: ${other} and ${name}`);
+        owner.set(key, name);
+      }
+    }
+    expect(DICTIONARIES.length).toBeGreaterThan(5);
+    expect(clashes).toEqual([]);
   });
 
-  for (const lang of LANGS) {
-    describe(lang, () => {
-      const messages = load(lang);
+  for (const { name, dir } of DICTIONARIES) {
+    describe(name, () => {
+      const reference = load('en', dir);
 
-      it('has every key of en.json and no other', () => {
-        const missing = [...reference.keys()].filter((k) => !messages.has(k));
-        const extra = [...messages.keys()].filter((k) => !reference.has(k));
-        expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+      it('has one file per language of the product, and no other', () => {
+        const files = readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .map((f) => f.replace(/\.json$/, ''))
+          .sort();
+        expect(files).toEqual([...LANGS].sort());
       });
 
-      it('has no empty text', () => {
-        const empty = [...messages].filter(([, v]) => v.trim() === '').map(([k]) => k);
-        expect(empty).toEqual([]);
-      });
+      for (const lang of LANGS) {
+        describe(lang, () => {
+          const messages = load(lang, dir);
 
-      it('keeps the same placeholders as English', () => {
-        const wrong = [...reference]
-          .filter(
-            ([k, v]) =>
-              JSON.stringify(placeholders(v)) !== JSON.stringify(placeholders(messages.get(k) ?? '')),
-          )
-          .map(([k]) => k);
-        expect(wrong).toEqual([]);
-      });
+          it('has every key of en.json and no other', () => {
+            const missing = [...reference.keys()].filter((k) => !messages.has(k));
+            const extra = [...messages.keys()].filter((k) => !reference.has(k));
+            expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+          });
+
+          it('has no empty text', () => {
+            const empty = [...messages].filter(([, v]) => v.trim() === '').map(([k]) => k);
+            expect(empty).toEqual([]);
+          });
+
+          it('keeps the same placeholders as English', () => {
+            const wrong = [...reference]
+              .filter(
+                ([k, v]) =>
+                  JSON.stringify(placeholders(v)) !== JSON.stringify(placeholders(messages.get(k) ?? '')),
+              )
+              .map(([k]) => k);
+            expect(wrong).toEqual([]);
+          });
+        });
+      }
     });
   }
 
@@ -69,7 +95,8 @@ describe('dictionaries', () => {
   });
 
   it('carries the label of the local wallet in every language', () => {
-    for (const lang of LANGS) expect(load(lang).get('login.local')).toMatch(/\S/);
-    expect(reference.get('login.local')).toBe('Local wallet — key stored in this browser');
+    const auth = join(features, 'auth/locales');
+    for (const lang of LANGS) expect(load(lang, auth).get('login.local')).toMatch(/\S/);
+    expect(load('en', auth).get('login.local')).toBe('Local wallet — key stored in this browser');
   });
 });

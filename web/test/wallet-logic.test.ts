@@ -1,5 +1,6 @@
 import { ACCOUNT_KINDS, CAUSES, causeLabel, isCause, LANGS, RECORD_STATUS } from '@nexa/contract';
 import { describe, expect, it } from 'vitest';
+import walletEn from '../src/features/wallet/locales/en.json';
 import { lifeLeft, quoteDeadline, secondsLeft } from '../src/features/wallet/quote';
 import { exchangePair, isAddressFor, isRecipient, isTxHash, pickSide } from '../src/features/wallet/rules';
 import en from '../src/i18n/locales/en.json';
@@ -72,7 +73,7 @@ describe('record statuses', () => {
 
 describe('accounts', () => {
   it('are the contract account kinds, each with a label', () => {
-    expect(Object.keys(en.wallet.accounts)).toEqual([...ACCOUNT_KINDS]);
+    expect(Object.keys(walletEn.wallet.accounts)).toEqual([...ACCOUNT_KINDS]);
   });
 
   it('picking the account on the other side swaps the two, so from and to never match', () => {

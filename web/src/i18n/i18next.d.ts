@@ -1,10 +1,15 @@
 import 'i18next';
+import type { FeatureMessages } from './index';
 import type en from './locales/en.json';
 
-/** Keys typed from en.json: `t('wrong.key')` does not compile. */
+/**
+ * Keys typed from the English dictionaries: `t('wrong.key')` does not compile. The shell's words are
+ * the fallback of every feature's namespace.
+ */
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    fallbackNS: 'translation';
+    resources: FeatureMessages & { translation: typeof en };
   }
 }

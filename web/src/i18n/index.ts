@@ -5,7 +5,18 @@ import { initReactI18next } from 'react-i18next';
 import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
 import en from './locales/en.json';
 
+/** The shell's dictionary: what every screen may say (titles, tabs, common words, shared parts). */
 export type Messages = typeof en;
+
+/**
+ * Each feature's own dictionary, by namespace. A feature adds itself here from its own folder
+ * (`declare module '…/i18n' { interface FeatureMessages { wallet: typeof en } }`), so no shared file
+ * changes when a feature arrives.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the features' declarations
+export interface FeatureMessages {}
+export type FeatureNamespace = keyof FeatureMessages & string;
+type NamespaceLoader = (lang: Lang) => Promise<{ default: object }>;
 
 /** The name of each language in itself, shown in the language list. */
 export const LANG_NATIVE_NAMES: Readonly<Record<Lang, string>> = {
@@ -56,10 +67,46 @@ export function langHeader(): string {
   return headerForLang(current);
 }
 
+// The features' dictionaries that some screen has asked for; a new language loads them all.
+const namespaces = new Map<FeatureNamespace, NamespaceLoader>();
+
+async function ensureNamespace(ns: FeatureNamespace, lang: Lang): Promise<void> {
+  const load = namespaces.get(ns);
+  if (!load || i18next.hasResourceBundle(lang, ns)) return;
+  const messages = await load(lang);
+  i18next.addResourceBundle(lang, ns, messages.default);
+}
+
 async function ensureLoaded(lang: Lang): Promise<void> {
-  if (lang === 'en' || i18next.hasResourceBundle(lang, 'translation')) return;
-  const messages = await loaders[lang]();
-  i18next.addResourceBundle(lang, 'translation', messages.default);
+  if (lang !== 'en' && !i18next.hasResourceBundle(lang, 'translation')) {
+    const messages = await loaders[lang]();
+    i18next.addResourceBundle(lang, 'translation', messages.default);
+  }
+  await Promise.all([...namespaces.keys()].map((ns) => ensureNamespace(ns, lang)));
+}
+
+/**
+ * A feature's dictionary, loaded in the current language the first time one of its screens opens
+ * (alongside the screen's chunk) and again whenever the language changes.
+ */
+export interface FeatureText {
+  readonly ns: FeatureNamespace;
+  /** Resolves once the namespace can be read in the current language. */
+  readonly load: () => Promise<void>;
+  /** A screen chunk that opens only with this dictionary in place. */
+  readonly with: <M>(chunk: () => Promise<M>) => () => Promise<M>;
+}
+
+export function defineFeatureText(ns: FeatureNamespace, loader: NamespaceLoader): FeatureText {
+  const load = (): Promise<void> => {
+    namespaces.set(ns, loader);
+    return ensureNamespace(ns, current);
+  };
+  return {
+    ns,
+    load,
+    with: (chunk) => () => Promise.all([chunk(), load()]).then(([m]) => m),
+  };
 }
 
 function apply(lang: Lang): void {
@@ -83,6 +130,9 @@ export async function initI18n(): Promise<void> {
     resources: { en: { translation: en } },
     lng: 'en',
     fallbackLng: 'en',
+    defaultNS: 'translation',
+    // A feature's screens read the shell's words (common, messages, prompts) through its namespace.
+    fallbackNS: 'translation',
     supportedLngs: [...LANGS],
     interpolation: { escapeValue: false },
   });

@@ -1,11 +1,7 @@
 import type { Key, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PagedItem, PagedPath, PageFilters } from '../api/paging';
 import { PagedList } from './paged-list';
 import './form.css';
-
-/** The screens whose texts have `records`, `emptyTitle` and `emptyBody`. */
-type RecordsTexts = 'deposit' | 'withdraw' | 'transfer' | 'exchange';
 
 /** Lists whose records carry an `id`, which keys their rows. */
 type KeyedPath = {
@@ -28,32 +24,18 @@ export function RecordsSection<P extends KeyedPath>({
   renderItem,
   children,
 }: {
-  /**
-   * The title and the empty state's texts: a wallet screen's (`${texts}.records`, `.emptyTitle`,
-   * `.emptyBody`), or given as they are.
-   */
-  readonly texts:
-    | RecordsTexts
-    | { readonly title: string; readonly emptyTitle: string; readonly emptyBody: string };
+  /** The title and the empty state's texts, in the screen's texts. */
+  readonly texts: { readonly title: string; readonly emptyTitle: string; readonly emptyBody: string };
   readonly path: P;
   readonly filters: PageFilters<P>;
   readonly renderItem: (item: PagedItem<P>) => ReactNode;
   /** Beside the title: a filter of the list. */
   readonly children?: ReactNode;
 }): ReactNode {
-  const { t } = useTranslation();
-  const words =
-    typeof texts === 'string'
-      ? {
-          title: t(`${texts}.records`),
-          emptyTitle: t(`${texts}.emptyTitle`),
-          emptyBody: t(`${texts}.emptyBody`),
-        }
-      : texts;
   return (
     <section className="wrecords">
       <div className="wrecords__head">
-        <h2 className="wrecords__title">{words.title}</h2>
+        <h2 className="wrecords__title">{texts.title}</h2>
         {children}
       </div>
       <PagedList
@@ -61,8 +43,8 @@ export function RecordsSection<P extends KeyedPath>({
         filters={filters}
         pullToRefresh={false}
         skeletonRows={3}
-        emptyTitle={words.emptyTitle}
-        emptyBody={words.emptyBody}
+        emptyTitle={texts.emptyTitle}
+        emptyBody={texts.emptyBody}
         itemKey={idOf<P>}
         renderItem={renderItem}
       />

@@ -18,14 +18,14 @@ function AccountAction(): ReactNode {
   const { token } = useSession();
   if (token) {
     return (
-      <Link to={routePath('me')} className="top-bar__icon" aria-label={t('home.account')}>
+      <Link to={routePath('me')} className="top-bar__icon" aria-label={t('topBar.account')}>
         <IconUserCircle fontSize={24} />
       </Link>
     );
   }
   return (
     <Link to={routePath('login')} className="top-bar__pill">
-      {t('home.signIn')}
+      {t('topBar.signIn')}
     </Link>
   );
 }

@@ -17,7 +17,7 @@ const FEATURES: readonly { key: Feature; icon: ReactNode }[] = [
 ];
 
 export default function AboutScreen(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   return (
     <div className="about">
       <div className="about__hero">

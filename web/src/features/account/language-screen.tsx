@@ -7,7 +7,7 @@ import './language.css';
 
 /** The seven languages; a choice is stored under `lang` and applies at once. */
 export default function LanguageScreen(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const current = useLang();
   const choose = (lang: Lang) => {
     if (lang !== current) void setLang(lang);

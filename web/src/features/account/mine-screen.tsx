@@ -44,7 +44,7 @@ function CopyButton({ text, label }: { readonly text: string; readonly label: st
 }
 
 function Profile(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const { data, isPending, isError, refetch } = useApiQuery('/api/user/info', NO_BODY);
   if (isPending) {
     return (
@@ -105,7 +105,7 @@ interface MenuEntry {
 }
 
 export default function MineScreen(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('account');
   const navigate = useNavigate();
   const { token } = useSession();
   const lang = useLang();

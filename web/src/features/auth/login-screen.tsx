@@ -33,7 +33,7 @@ function useWalletModule(): WalletModule | null {
 }
 
 function SignedIn({ address }: { readonly address: string }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   return (
     <div className="login__done card">
@@ -47,7 +47,7 @@ function SignedIn({ address }: { readonly address: string }): ReactNode {
 }
 
 export default function LoginScreen(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();

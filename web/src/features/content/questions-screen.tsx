@@ -34,7 +34,7 @@ function QuestionItem({ item }: { readonly item: Question }): ReactNode {
 
 /** Questions as a paged list; each opens to show its answer. */
 export default function QuestionsScreen(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('content');
   return (
     <div className="content-list">
       <p className="content-list__hint">{t('qa.hint')}</p>

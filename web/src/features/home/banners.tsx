@@ -9,7 +9,7 @@ const NO_BODY = {};
 
 /** Home banners from the server; images are served by the server under /static. */
 export function Banners(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   const navigate = useNavigate();
   const { data, isPending } = useApiQuery('/api/basic/banner', NO_BODY);
   if (isPending) {

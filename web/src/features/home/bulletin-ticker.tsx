@@ -10,7 +10,7 @@ const ROTATE_MS = 4000;
 
 /** The newest announcements, one at a time; a tap opens the announcements screen. */
 export function BulletinTicker(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   const { data } = useApiQuery('/api/basic/bulletin', LATEST);
   const items = data?.list ?? [];
   const [index, setIndex] = useState(0);

@@ -15,7 +15,7 @@ import { QuickEntries } from './quick-entries';
 const NO_FILTERS = {};
 
 export default function HomeScreen(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   const [open, setOpen] = useState<Article | null>(null);
   const queryClient = useQueryClient();
   return (

@@ -12,7 +12,7 @@ const TOP_COUNT = 5;
 
 /** Markets on Home: the most traded pairs, live; a tap opens Trade, the head opens all markets. */
 export function MarketsBlock(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   const markets = useMarkets();
   const rows = topMarkets(markets.rows, TOP_COUNT);
   let body: ReactNode;

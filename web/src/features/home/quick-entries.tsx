@@ -27,7 +27,7 @@ const ENTRIES: readonly { key: QuickKey; to: ScreenName; icon: ReactNode }[] = [
 ];
 
 export function QuickEntries(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('home');
   return (
     <nav className="quick">
       {ENTRIES.map((e) => (

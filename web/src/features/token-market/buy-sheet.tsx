@@ -15,7 +15,7 @@ const SHARES = [25, 50, 75, 100] as const;
 
 /** The amount field's message for a problem ("Please enter the amount" once the user tried). */
 function useBuyMessage(listing: Listing, available: string | null, minUsdt: string) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   return (problem: BuyProblem): string => {
     switch (problem) {
       case 'required':
@@ -52,7 +52,7 @@ function BuyForm({
   readonly visible: boolean;
   readonly onClose: () => void;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   const amountId = useId();
   const balances = useBalances();
   const buy = useApiMutation('/api/trade/buy');

@@ -44,7 +44,7 @@ const STATUS_TONE: Readonly<Record<ListingStatus, string>> = {
 };
 
 export function ListingStatusTag({ status }: { readonly status: ListingStatus }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   return (
     <span className={`status-tag tm-tag tm-tag--${STATUS_TONE[status]}`}>
       {t(`tokenMarket.status.${status}`)}
@@ -60,7 +60,7 @@ export function MarketRow({
   readonly listing: Listing;
   readonly onOpen: (listing: Listing) => void;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   const l = listing;
   return (
     <button type="button" className="tm-row tm-row--market" onClick={() => onOpen(l)}>
@@ -110,7 +110,7 @@ export function MyListingRow({
   readonly listing: Listing;
   readonly onWithdraw: ((listing: Listing) => void) | null;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   const l = listing;
   return (
     <article className="tm-row tm-row--mine">
@@ -155,7 +155,7 @@ export function MyListingRow({
 
 /** A purchase (as buyer: the tokens it brought) or a sale (as seller: the USDT it brought). */
 export function SaleRow({ sale }: { readonly sale: Sale }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   const s = sale;
   const price = { label: t('tokenMarket.price'), value: <Money value={s.price} asset={QUOTE} /> };
   const who = <span className="num">{shortUid(s.counterparty_uid)}</span>;
@@ -242,7 +242,7 @@ export function TokenFilter({
   readonly value: string | null;
   readonly onChange: (symbol: string | null) => void;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   return (
     <PickerFilter
       title={t('tokenMarket.pickToken')}

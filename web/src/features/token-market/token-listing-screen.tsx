@@ -17,7 +17,7 @@ import { ListingStatusTag, remainingValue, SaleRow, tokenText, usdtShown } from 
 import { useWithdraw } from './withdraw';
 
 function ListingCard({ listing }: { readonly listing: Listing }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   const withdraw = useWithdraw();
   const l = listing;
   const open = l.status === 'open';
@@ -68,7 +68,7 @@ function ListingCard({ listing }: { readonly listing: Listing }): ReactNode {
 }
 
 function ListingPage({ id }: { readonly id: number }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   const { listing, loading, missing, isError, refetch } = useMyListing(id);
   const refresh = useRefreshMarket();
   return (
@@ -104,7 +104,7 @@ function ListingPage({ id }: { readonly id: number }): ReactNode {
 }
 
 function NotFound(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   return (
     <>
       <EmptyState title={t('tokenMarket.notFoundTitle')} body={t('tokenMarket.notFoundBody')} />

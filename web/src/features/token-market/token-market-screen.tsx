@@ -36,7 +36,7 @@ function MarketTab({
   readonly symbol: string | null;
   readonly onSymbol: (symbol: string | null) => void;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   const navigate = useNavigate();
   const terms = useMarketTerms();
   const [buying, setBuying] = useState<Listing | null>(null);
@@ -75,7 +75,7 @@ function MineTab({
   readonly status: ListingStatus | null;
   readonly onStatus: (status: ListingStatus | null) => void;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   const withdraw = useWithdraw();
   const filters: PageFilters<'/api/trade/sellList'> = status ? { mine: 1, status } : { mine: 1 };
   return (
@@ -110,7 +110,7 @@ function BuysTab({
   readonly symbol: string | null;
   readonly onSymbol: (symbol: string | null) => void;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   const terms = useMarketTerms();
   return (
     <>
@@ -130,7 +130,7 @@ function BuysTab({
 }
 
 function SellLink(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   return (
     <Link to={routePath('tokenSell')} className="tm-sell">
       {t('tokenMarket.sell')}
@@ -139,7 +139,7 @@ function SellLink(): ReactNode {
 }
 
 function TokenMarket(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'market';

@@ -17,7 +17,7 @@ import { tokenText, usdtShown } from './parts';
 const PRICE_SCALE = assetScale(QUOTE);
 
 function SellForm(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const priceId = useId();

@@ -15,7 +15,7 @@ export function useWithdraw(): {
   readonly ask: (listing: Listing) => void;
   readonly sheet: ReactNode;
 } {
-  const { t } = useTranslation();
+  const { t } = useTranslation('tokenMarket');
   const [target, setTarget] = useState<Listing | null>(null);
   // What the sheet shows, kept while it slides away.
   const [shown, setShown] = useState<Listing | null>(null);

@@ -69,7 +69,7 @@ export default function CandleChart({
   readonly interval: CandleInterval;
   readonly priceDecimals: number;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trade');
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const candles = useRef<ISeriesApi<'Candlestick'> | null>(null);

@@ -23,7 +23,7 @@ export const ChartPanel = memo(function ChartPanel({
   readonly instId: string;
   readonly priceDecimals: number;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trade');
   const [open, setOpen] = useState(() => readStored(OPEN_KEY) !== '0');
   const [interval, setChartInterval] = useState<CandleInterval>(storedInterval);
   const toggle = () => {

@@ -128,7 +128,7 @@ export function OrderBook({
   readonly sizeDecimals: number;
   readonly onPick: (px: string) => void;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trade');
   const asks = book?.asks ?? [];
   const bids = book?.bids ?? [];
   const max = Math.max(total(asks), total(bids));

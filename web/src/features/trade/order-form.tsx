@@ -115,7 +115,7 @@ export function OrderForm({
   readonly bestBid: string | null;
   readonly fill: PriceFill | null;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trade');
   const priceId = useId();
   const amountId = useId();
   const balances = useBalances();

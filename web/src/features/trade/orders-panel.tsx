@@ -34,7 +34,7 @@ const OrderRow = memo(function OrderRow({
   readonly canceling: boolean;
   readonly onCancel: ((order: Order) => void) | null;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trade');
   const [base = order.instId, quote = ''] = order.instId.split('-');
   const inQuote = order.tgt_ccy === 'quote_ccy';
   const unit = inQuote ? quote : base;
@@ -106,7 +106,7 @@ export const OrdersPanel = memo(function OrdersPanel({
   readonly priceDecimals: number;
   readonly sizeDecimals: number;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trade');
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<Tab>('open');
   const openList = useApiInfinite('/v1/order/meTradeList', { state: 'open', instId });

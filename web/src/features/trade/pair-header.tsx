@@ -15,7 +15,7 @@ export function PairHeader({
   readonly markets: readonly MarketRow[];
   readonly onPick: (instId: string) => void;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trade');
   const [picking, setPicking] = useState(false);
   const tone = row ? changeTone(row.changePct) : 'flat';
   const d = row?.priceDecimals ?? 2;

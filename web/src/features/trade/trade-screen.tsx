@@ -59,7 +59,7 @@ function FollowOrders(): null {
  * closed orders. Signed out, the book and the chart stay; the form and orders give way to a sign-in prompt.
  */
 export default function TradeScreen(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('trade');
   const { token } = useSession();
   const instruments = useInstruments();
   const markets = useMarkets();

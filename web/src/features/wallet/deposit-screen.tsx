@@ -26,13 +26,13 @@ type Deposit = PagedItem<'/v1/recharge/list'>;
 
 /** The server's chain id as shown; deposits an operator confirms carry the chain `manual`. */
 function useNetworkLabel(): (chain: string) => string {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   return (chain) => (chain === MANUAL_CHAIN ? t('deposit.manualNetwork') : chainLabel(chain));
 }
 
 /** The address as a QR code, drawn by the `qrcode` package loaded with the first address shown. */
 function AddressQr({ address }: { readonly address: string }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
@@ -71,7 +71,7 @@ function ChainAddress({
   readonly address: string;
   readonly confirmations: number;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   return (
     <section className="wform__card deposit-address">
       <AddressQr address={address} />
@@ -98,7 +98,7 @@ function ChainAddress({
 
 /** Report a deposit by its transaction hash (and, when an operator confirms deposits, its amount). */
 function ReportForm({ operator, chain }: { readonly operator: boolean; readonly chain: string }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const queryClient = useQueryClient();
   const report = useApiMutation('/api/recharge/recharge');
   const hashId = useId();
@@ -162,7 +162,7 @@ function ReportForm({ operator, chain }: { readonly operator: boolean; readonly 
 }
 
 function DepositRow({ d, required }: { readonly d: Deposit; readonly required: number | null }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const networkLabel = useNetworkLabel();
   const details: { label: string; value: ReactNode; tone?: 'danger' }[] = [
     { label: t('walletForm.txHash'), value: <HashText value={d.tx_hash} /> },
@@ -187,7 +187,7 @@ function DepositRow({ d, required }: { readonly d: Deposit; readonly required: n
 }
 
 function Deposit(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const networkLabel = useNetworkLabel();
   const receive = useApiQuery('/api/withdraw/receiveUsdt', ADDRESS_REQUEST);
   const info = receive.data;
@@ -230,7 +230,11 @@ function Deposit(): ReactNode {
       </div>
 
       <RecordsSection
-        texts="deposit"
+        texts={{
+          title: t('deposit.records'),
+          emptyTitle: t('deposit.emptyTitle'),
+          emptyBody: t('deposit.emptyBody'),
+        }}
         path="/v1/recharge/list"
         filters={NO_FILTERS}
         renderItem={(d) => <DepositRow d={d} required={info?.mode === 'chain' ? info.confirmations : null} />}

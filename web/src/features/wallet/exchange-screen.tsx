@@ -49,7 +49,7 @@ function CountdownRing({ share, seconds }: { readonly share: number; readonly se
 }
 
 function ExchangeRow({ r }: { readonly r: ExchangeRecord }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   return (
     <RecordRow
       title={`${r.from_asset} → ${r.to_asset}`}
@@ -66,7 +66,7 @@ function ExchangeRow({ r }: { readonly r: ExchangeRecord }): ReactNode {
 }
 
 function Exchange(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const balances = useBalances();
   const infoPages = useApiInfinite('/api/exchange/getExchangeInfo', NO_FILTERS);
   const info = infoPages.data?.pages[0] as ExchangeInfo | undefined;
@@ -298,7 +298,11 @@ function Exchange(): ReactNode {
       </div>
 
       <RecordsSection
-        texts="exchange"
+        texts={{
+          title: t('exchange.records'),
+          emptyTitle: t('exchange.emptyTitle'),
+          emptyBody: t('exchange.emptyBody'),
+        }}
         path="/api/exchange/getExchangeInfo"
         filters={NO_FILTERS}
         renderItem={(r) => <ExchangeRow r={r} />}

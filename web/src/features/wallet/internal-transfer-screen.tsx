@@ -19,7 +19,7 @@ import './wallet-screens.css';
 type Side = 'from' | 'to';
 
 function InternalTransfer(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const balances = useBalances();
   const call = useMoneyCall('/api/transferBalance/index', []);
   const [accounts, setAccounts] = useState<{ from: AccountKind; to: AccountKind }>({

@@ -28,7 +28,7 @@ function useCauseLabel(): (type: string) => string {
 }
 
 function RecordLine({ r }: { readonly r: AssetRecord }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const causeLabel = useCauseLabel();
   const negative = isNegative(r.amount);
   const account = isAccountKind(r.account) ? t(`wallet.accounts.${r.account}`) : r.account;
@@ -60,7 +60,7 @@ function RecordLine({ r }: { readonly r: AssetRecord }): ReactNode {
 }
 
 function Records(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const causeLabel = useCauseLabel();
   const [params, setParams] = useSearchParams();
   const [picking, setPicking] = useState<'asset' | 'account' | null>(null);

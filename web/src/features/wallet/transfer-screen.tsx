@@ -22,7 +22,7 @@ type Transfer = PagedItem<'/api/transfer/transferList'>;
 type Direction = 'all' | 'in' | 'out';
 
 function TransferRow({ tr }: { readonly tr: Transfer }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const who = tr.counterparty.address ? maskAddress(tr.counterparty.address) : tr.counterparty.uid;
   const details: { label: string; value: ReactNode }[] = [
     { label: t('transfer.uid'), value: <span className="num">{tr.counterparty.uid}</span> },
@@ -42,7 +42,7 @@ function TransferRow({ tr }: { readonly tr: Transfer }): ReactNode {
 }
 
 function TransferForm(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const { walletAddress } = useSession();
   const recipientId = useId();
   const remarkId = useId();
@@ -193,11 +193,15 @@ function TransferForm(): ReactNode {
 }
 
 function TransferRecords(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const [direction, setDirection] = useState<Direction>('all');
   return (
     <RecordsSection
-      texts="transfer"
+      texts={{
+        title: t('transfer.records'),
+        emptyTitle: t('transfer.emptyTitle'),
+        emptyBody: t('transfer.emptyBody'),
+      }}
       path="/api/transfer/transferList"
       filters={direction === 'all' ? {} : { direction }}
       renderItem={(tr) => <TransferRow tr={tr} />}

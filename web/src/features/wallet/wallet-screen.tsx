@@ -43,7 +43,7 @@ function recordsLink(asset: string, account: AccountKind): string {
 }
 
 function Balances(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const [hidden, setHidden] = useState(() => readStored(STORAGE_KEYS.hideBalances) === '1');
   const [account, setAccount] = useState<AccountKind>('spot');
   const [showZero, setShowZero] = useState(() => readStored(STORAGE_KEYS.showZeroBalances) === '1');

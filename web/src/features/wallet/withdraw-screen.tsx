@@ -23,7 +23,7 @@ const NO_FILTERS = {};
 type Withdrawal = PagedItem<'/api/withdraw/list'>;
 
 function WithdrawalRow({ w }: { readonly w: Withdrawal }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const details: { label: string; value: ReactNode; tone?: 'danger' }[] = [
     { label: t('withdraw.toAddress'), value: <HashText value={w.address} /> },
     { label: t('walletForm.fee'), value: <Money value={w.fee} asset={w.asset} /> },
@@ -46,7 +46,7 @@ function WithdrawalRow({ w }: { readonly w: Withdrawal }): ReactNode {
 }
 
 function Withdraw(): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('wallet');
   const addressId = useId();
   const balances = useBalances();
   const call = useMoneyCall('/api/withdraw/index', ['/api/withdraw/list']);
@@ -140,7 +140,11 @@ function Withdraw(): ReactNode {
       </div>
 
       <RecordsSection
-        texts="withdraw"
+        texts={{
+          title: t('withdraw.records'),
+          emptyTitle: t('withdraw.emptyTitle'),
+          emptyBody: t('withdraw.emptyBody'),
+        }}
         path="/api/withdraw/list"
         filters={NO_FILTERS}
         renderItem={(w) => <WithdrawalRow w={w} />}

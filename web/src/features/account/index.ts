@@ -1,0 +1,19 @@
+import { defineFeatureText } from '../../i18n';
+import type { RouteDef } from '../../paths';
+import type en from './locales/en.json';
+
+/* The account tab: the user, language, about. This file is all the app knows of the feature: its dictionary and its routes. */
+
+declare module '../../i18n' {
+  interface FeatureMessages {
+    account: typeof en;
+  }
+}
+
+const text = defineFeatureText('account', (lang) => import(`./locales/${lang}.json`));
+
+export const accountRoutes: readonly RouteDef[] = [
+  { name: 'me', tab: true, load: text.with(() => import('./mine-screen')) },
+  { name: 'me1', load: text.with(() => import('./language-screen')) },
+  { name: 'me2', load: text.with(() => import('./about-screen')) },
+];

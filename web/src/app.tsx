@@ -1,5 +1,5 @@
 import type { Lang } from '@nexa/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
 import {
@@ -11,22 +11,12 @@ import {
   useState,
 } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigationType } from 'react-router';
+import { queryClient } from './api';
 import { useLang } from './i18n';
 import { HOME_PATH, routePath, type ScreenName } from './paths';
 import { ROUTES } from './routes';
 import { onSessionChange } from './session';
 import { ScreenFrame } from './ui/screen-frame';
-
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // The client already toasts every failure; a retry would toast again.
-      retry: false,
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
 
 // Signing in or out changes what every call answers.
 onSessionChange(() => {

@@ -8,7 +8,6 @@ import {
 } from '@nexa/contract';
 import { describe, expect, it } from 'vitest';
 import { type ApiClientDeps, createApiClient } from '../src/api/client';
-import zh from '../src/i18n/locales/zh.json';
 
 const key = decodeKey(DEFAULT_CLIENT_CONFIG.envelopeKey);
 const NOW_S = 1_767_225_600;
@@ -22,7 +21,6 @@ interface Seen {
 interface Harness {
   deps: ApiClientDeps;
   seen: Seen[];
-  toasts: string[];
   reloads: number;
   token: string | null;
 }
@@ -35,7 +33,6 @@ function harness(
   const protection = opts.protection ?? true;
   const h: Harness = {
     seen: [],
-    toasts: [],
     reloads: 0,
     token: opts.token === undefined ? 'tok_123' : opts.token,
     deps: undefined as unknown as ApiClientDeps,
@@ -59,8 +56,6 @@ function harness(
       h.token = null;
     },
     langHeader: () => 'korean',
-    toast: (m) => h.toasts.push(m),
-    serverErrorText: () => zh.messages.serverError,
     reload: () => {
       h.reloads++;
     },
@@ -94,7 +89,6 @@ describe('api client', () => {
     expect(body).toMatchObject({ page: 2, size: 10, timestamp: NOW_S });
     const { sign, ...rest } = body;
     expect(sign).toBe(computeSign(rest, DEFAULT_CLIENT_CONFIG.signSecret));
-    expect(h.toasts).toEqual([]);
   });
 
   it('posts with no authorization header when signed out', async () => {
@@ -110,24 +104,23 @@ describe('api client', () => {
     expect(h.seen[0]?.body).toEqual({});
   });
 
-  it('on 406 with a token: clears it, reloads the page and returns false', async () => {
+  it('on 406 with a token: clears it, reloads the page and says the session ended', async () => {
     const h = harness(() => sealed({ code: 406, msg: 'Your session has expired', data: null }));
     const answer = await createApiClient(h.deps)('/api/user/info', {});
-    expect(answer).toBe(false);
+    expect(answer).toBe('signedOut');
     expect(h.token).toBeNull();
     expect(h.reloads).toBe(1);
-    expect(h.toasts).toEqual([]);
   });
 
-  it('on 406 without a token: returns false and does not reload', async () => {
+  it('on 406 without a token: says the session ended and does not reload', async () => {
     const h = harness(() => sealed({ code: 406, msg: 'Your session has expired', data: null }), {
       token: null,
     });
-    expect(await createApiClient(h.deps)('/api/user/info', {})).toBe(false);
+    expect(await createApiClient(h.deps)('/api/user/info', {})).toBe('signedOut');
     expect(h.reloads).toBe(0);
   });
 
-  it('on any other code: toasts the message and returns the body', async () => {
+  it("on any other code: returns the body as the server sent it (telling the user is the query layer's)", async () => {
     const body = { code: 1035, msg: '초대 코드를 입력하세요', data: null, error: 'InvitationCodeRequired' };
     const h = harness(() => sealed(body));
     const answer = await createApiClient(h.deps)('/api/auth/login', {
@@ -136,23 +129,19 @@ describe('api client', () => {
       message: 'm',
     });
     expect(answer).toEqual(body);
-    expect(h.toasts).toEqual(['초대 코드를 입력하세요']);
     expect(h.token).toBe('tok_123');
   });
 
-  it('on HTTP 500: toasts the server error text and returns false', async () => {
+  it('on HTTP 500: says the server could not be reached', async () => {
     const h = harness(() => plain({ message: 'boom' }, 500));
-    expect(await createApiClient(h.deps)('/api/basic/banner', {})).toBe(false);
-    expect(h.toasts).toEqual(['服务器异常,请稍后再试！']);
+    expect(await createApiClient(h.deps)('/api/basic/banner', {})).toBe('unreachable');
   });
 
-  it('on a network failure or an answer that does not open: toasts the server error and returns false', async () => {
+  it('on a network failure or an answer that does not open: says the server could not be reached', async () => {
     const down = harness(() => Promise.reject(new TypeError('fetch failed')));
-    expect(await createApiClient(down.deps)('/api/basic/banner', {})).toBe(false);
-    expect(down.toasts).toEqual([zh.messages.serverError]);
+    expect(await createApiClient(down.deps)('/api/basic/banner', {})).toBe('unreachable');
 
     const tampered = harness(() => plain({ payload: 'bm90IGFuIGVudmVsb3Bl' }));
-    expect(await createApiClient(tampered.deps)('/api/basic/banner', {})).toBe(false);
-    expect(tampered.toasts).toEqual([zh.messages.serverError]);
+    expect(await createApiClient(tampered.deps)('/api/basic/banner', {})).toBe('unreachable');
   });
 });

@@ -19,17 +19,20 @@ export interface ApiClientDeps {
   readonly clearToken: () => void;
   /** Value of the `lang` header (`headerForLang` of the current language). */
   readonly langHeader: () => string;
-  readonly toast: (message: string) => void;
-  /** The localized "server error, try again later". */
-  readonly serverErrorText: () => string;
   readonly reload: () => void;
   readonly nowSeconds?: () => number;
 }
 
+/**
+ * A call that brought no answer to show: `unreachable` (network down, HTTP error, an answer that does not
+ * open) or `signedOut` (the session ended; the page reloads signed out).
+ */
+export type ApiMiss = 'unreachable' | 'signedOut';
+
 export type ApiCall = <P extends EndpointPath>(
   path: P,
   body: RequestInput<P>,
-) => Promise<ApiResponse<ResponseData<P>> | false>;
+) => Promise<ApiResponse<ResponseData<P>> | ApiMiss>;
 
 export const CODE_SUCCESS = 200;
 export const CODE_SESSION_INVALID = 406;
@@ -46,6 +49,7 @@ function isResponseBody(value: unknown): value is ApiResponse<unknown> {
 /**
  * The one way the web app talks to the server (spec sections 7 and 8):
  * POST, JSON, `authorization` and `lang` headers, request protection when the deployment has it on.
+ * It shows nothing itself: the query layer toasts what a screen does not handle (api/failure.ts).
  */
 export function createApiClient(deps: ApiClientDeps): ApiCall {
   const key = deps.config.protection ? decodeKey(deps.config.envelopeKey) : null;
@@ -80,15 +84,10 @@ export function createApiClient(deps: ApiClientDeps): ApiCall {
     return isResponseBody(parsed) ? parsed : null;
   }
 
-  function serverError(): false {
-    deps.toast(deps.serverErrorText());
-    return false;
-  }
-
   return async function api<P extends EndpointPath>(
     path: P,
     body: RequestInput<P>,
-  ): Promise<ApiResponse<ResponseData<P>> | false> {
+  ): Promise<ApiResponse<ResponseData<P>> | ApiMiss> {
     const token = deps.getToken();
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -104,12 +103,12 @@ export function createApiClient(deps: ApiClientDeps): ApiCall {
         body: await encode((body ?? {}) as Record<string, unknown>),
       });
     } catch {
-      return serverError();
+      return 'unreachable';
     }
-    if (response.status !== 200) return serverError();
+    if (response.status !== 200) return 'unreachable';
 
     const answer = await decode(await response.text());
-    if (!answer) return serverError();
+    if (!answer) return 'unreachable';
 
     if (answer.code === CODE_SUCCESS) return answer as ApiResponse<ResponseData<P>>;
     if (answer.code === CODE_SESSION_INVALID) {
@@ -117,9 +116,8 @@ export function createApiClient(deps: ApiClientDeps): ApiCall {
         deps.clearToken();
         deps.reload();
       }
-      return false;
+      return 'signedOut';
     }
-    if (answer.msg) deps.toast(answer.msg);
     return answer as ApiResponse<ResponseData<P>>;
   };
 }

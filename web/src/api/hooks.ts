@@ -1,37 +1,18 @@
-import type { ApiResponse, EndpointPath, ErrorName, RequestInput, ResponseData } from '@nexa/contract';
-import {
-  keepPreviousData,
-  type QueryClient,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-} from '@tanstack/react-query';
+import type { EndpointPath, RequestInput, ResponseData } from '@nexa/contract';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useLang } from '../i18n';
 import { useSession } from '../session';
+import { type ApiFailure, callOrThrow } from './failure';
 import { api } from './index';
 import { endpointMeta } from './meta';
 import { nextPageParam, type PagedItem, type PagedPath, type PageFilters, pageParams } from './paging';
+import type { CallMeta } from './query-client';
 
-/** A call that did not succeed: `body` is the server's answer, or null when there was none (already toasted). */
-export class ApiFailure extends Error {
-  readonly body: ApiResponse<unknown> | null;
-  constructor(body: ApiResponse<unknown> | null) {
-    super(body ? body.msg : 'request failed');
-    this.name = 'ApiFailure';
-    this.body = body;
-  }
+export { ApiFailure } from './failure';
+export { invalidateApi } from './query-client';
 
-  /** Whether the server answered with this error of the contract's catalogue. */
-  is(name: ErrorName): boolean {
-    return this.body?.error === name;
-  }
-}
-
-async function call<P extends EndpointPath>(path: P, body: RequestInput<P>): Promise<ResponseData<P>> {
-  const answer = await api(path, body);
-  if (answer === false) throw new ApiFailure(null);
-  if (answer.code !== 200) throw new ApiFailure(answer);
-  return answer.data;
+function call<P extends EndpointPath>(path: P, body: RequestInput<P>): Promise<ResponseData<P>> {
+  return callOrThrow(api, path, body);
 }
 
 /** Whether the call may run now: a call that needs a session waits for one. */
@@ -44,6 +25,8 @@ export interface ApiQueryOptions {
   readonly enabled?: boolean;
   /** Asks again every so often while on screen (data that grows by itself, such as candles). */
   readonly refetchInterval_ms?: number;
+  /** The errors the screen shows in place (not toasted). */
+  readonly handles?: CallMeta['handles'];
 }
 
 /** One call as a query, keyed by path, body and language (content follows the language). */
@@ -59,6 +42,7 @@ export function useApiQuery<P extends EndpointPath>(
     queryFn: () => call(path, body),
     enabled: ready && (options.enabled ?? true),
     refetchInterval: options.refetchInterval_ms ?? false,
+    meta: options.handles ? { handles: options.handles } : undefined,
   });
 }
 
@@ -86,18 +70,13 @@ export function useApiInfinite<P extends PagedPath>(path: P, filters: PageFilter
 
 /**
  * A call that changes something (money-moving calls and reports) as a mutation. It throws ApiFailure
- * when the call did not succeed; the client has already toasted the server's message by then.
+ * when the call did not succeed; the query client toasts it unless the screen `handles` that error, and
+ * refreshes the reads the mutation `refreshes` once it settles (declared here, once per call).
  */
-export function useApiMutation<P extends EndpointPath>(path: P) {
+export function useApiMutation<P extends EndpointPath>(path: P, meta: CallMeta = {}) {
   return useMutation<ResponseData<P>, ApiFailure, RequestInput<P>>({
     mutationKey: ['api', path],
     mutationFn: (body) => call(path, body),
+    meta,
   });
-}
-
-/** Marks every cached answer of these calls stale (and refetches the ones on screen). */
-export function invalidateApi(client: QueryClient, ...paths: EndpointPath[]): Promise<void> {
-  return Promise.all(paths.map((path) => client.invalidateQueries({ queryKey: ['api', path] }))).then(
-    () => undefined,
-  );
 }

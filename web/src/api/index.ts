@@ -1,8 +1,11 @@
+import type { EndpointPath, RequestInput, ResponseData } from '@nexa/contract';
 import { readClientConfig } from '../config';
 import { i18next, langHeader } from '../i18n';
 import { clearSession, getToken } from '../session';
 import { showToast } from '../ui/toast';
 import { createApiClient } from './client';
+import { callOrThrow, type FailureDeps, type FailureMeta, reportFailure } from './failure';
+import { createQueryClient } from './query-client';
 
 export const clientConfig = readClientConfig();
 
@@ -13,9 +16,27 @@ export const api = createApiClient({
   getToken,
   clearToken: clearSession,
   langHeader,
-  toast: (message) => showToast(message),
-  serverErrorText: () => i18next.t('messages.serverError'),
   reload: () => window.location.reload(),
 });
+
+/** One call outside a query: the data, or ApiFailure thrown. */
+export function callApi<P extends EndpointPath>(path: P, body: RequestInput<P>): Promise<ResponseData<P>> {
+  return callOrThrow(api, path, body);
+}
+
+export { ApiFailure } from './failure';
+
+const failureDeps: FailureDeps = {
+  toast: (message) => showToast(message),
+  serverErrorText: () => i18next.t('messages.serverError'),
+};
+
+/** The app's query client: failures toasted once, reads retried on a flaky network (query-client.ts). */
+export const queryClient = createQueryClient(failureDeps);
+
+/** Tells the user of a failed call made outside a query or mutation (sign-in, sign-out). */
+export function reportCallFailure(error: unknown, meta?: FailureMeta): void {
+  reportFailure(failureDeps, error, meta);
+}
 
 export { CODE_SESSION_INVALID, CODE_SUCCESS } from './client';

@@ -1,7 +1,6 @@
 import type { AccountKind, EndpointPath, RequestInput, ResponseData } from '@nexa/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { type ApiFailure, invalidateApi, useApiMutation, useApiQuery } from '../api/hooks';
+import { type ApiFailure, useApiMutation, useApiQuery } from '../api/hooks';
 import { RequestIds } from '../lib/request-id';
 
 const ALL_ACCOUNTS = {};
@@ -31,8 +30,9 @@ type Content<P extends MoneyPath> = Omit<RequestInput<P>, 'request_id'>;
  * nothing), and afterwards the balances and the given lists are refreshed.
  */
 export function useMoneyCall<P extends MoneyPath>(path: P, refresh: readonly EndpointPath[]) {
-  const mutation = useApiMutation(path);
-  const queryClient = useQueryClient();
+  const mutation = useApiMutation(path, {
+    refreshes: ['/api/finance/userFinance', '/api/assets/moneyRecord', ...refresh],
+  });
   const ids = useRef<RequestIds | null>(null);
   ids.current ??= new RequestIds();
   const [content, setContent] = useState<Content<P> | null>(null);
@@ -52,11 +52,9 @@ export function useMoneyCall<P extends MoneyPath>(path: P, refresh: readonly End
       setContent(null);
       return data;
     } catch (e) {
-      // The client toasted the server's message; the sheet stays open for a retry with the same id.
+      // Toasted by the query client; the sheet stays open for a retry with the same id.
       onFailure?.(e as ApiFailure);
       return null;
-    } finally {
-      void invalidateApi(queryClient, '/api/finance/userFinance', '/api/assets/moneyRecord', ...refresh);
     }
   };
 

@@ -1,9 +1,9 @@
-import { ERRORS, maskAddress } from '@nexa/contract';
+import { maskAddress } from '@nexa/contract';
 import { Button, Input } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { api, clientConfig } from '../../api';
+import { ApiFailure, callApi, clientConfig, reportCallFailure } from '../../api';
 import { routePath } from '../../paths';
 import { signIn, useSession } from '../../session';
 import { IconCheckCircle, IconGlobe, IconKey, IconShield } from '../../ui/icons';
@@ -83,18 +83,21 @@ export default function LoginScreen(): ReactNode {
       const signature = await signer.signMessage(message);
       setStep('verifying');
       const trimmed = code.trim();
-      const answer = await api('/api/auth/login', {
-        ...(trimmed ? { code: trimmed } : {}),
-        name: signer.address,
-        sign_message: signature,
-        message,
-      });
-      if (answer === false) return;
-      if (answer.code !== 200) {
-        if (answer.code === ERRORS.InvitationCodeRequired.code) setCodeRequired(true);
+      let token: string;
+      try {
+        const data = await callApi('/api/auth/login', {
+          ...(trimmed ? { code: trimmed } : {}),
+          name: signer.address,
+          sign_message: signature,
+          message,
+        });
+        token = data.token;
+      } catch (failure) {
+        if (failure instanceof ApiFailure && failure.is('InvitationCodeRequired')) setCodeRequired(true);
+        reportCallFailure(failure);
         return;
       }
-      signIn(answer.data.token, signer.address);
+      signIn(token, signer.address);
       showToast(t('messages.signInSuccess'));
       const from = (location.state as { from?: unknown } | null)?.from;
       navigate(typeof from === 'string' && from.startsWith('/') ? from : routePath('me'), { replace: true });

@@ -7,7 +7,7 @@ import { RequestIds } from '../../lib/request-id';
 import { AmountInput, Field } from '../../ui/form';
 import { ConfirmSheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
-import { type Listing, shortUid, useMarketTerms, useRefreshMarket } from './hooks';
+import { type Listing, MARKET_CALLS, shortUid, useMarketTerms } from './hooks';
 import { affordable, type BuyProblem, checkPurchase, QUOTE, shareOf, tradeFigures } from './p2p-math';
 import { tokenText, usdtShown } from './parts';
 
@@ -55,8 +55,7 @@ function BuyForm({
   const { t } = useTranslation('tokenMarket');
   const amountId = useId();
   const balances = useBalances();
-  const buy = useApiMutation('/api/trade/buy');
-  const refresh = useRefreshMarket();
+  const buy = useApiMutation('/api/trade/buy', { refreshes: MARKET_CALLS });
   const ids = useRef<RequestIds | null>(null);
   ids.current ??= new RequestIds();
   const [amount, setAmount] = useState('');
@@ -87,10 +86,8 @@ function BuyForm({
       );
       onClose();
     } catch (e) {
-      // The client has toasted the server's message. A listing gone or closed meanwhile leaves nothing to retry.
+      // Toasted by the query client. A listing gone or closed meanwhile leaves nothing to retry.
       if (e instanceof ApiFailure && (e.is('NotFound') || e.is('InvalidState'))) onClose();
-    } finally {
-      void refresh();
     }
   };
 

@@ -55,7 +55,7 @@ export function useMyListing(id: number | null) {
 }
 
 /** Every list the token market shows, plus balances and the journal: what a sale or withdrawal changes. */
-const MARKET_CALLS: readonly EndpointPath[] = [
+export const MARKET_CALLS: readonly EndpointPath[] = [
   '/api/trade/sellList',
   '/api/trade/sellDetail',
   '/api/trade/buyDetail',

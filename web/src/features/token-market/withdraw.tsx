@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../api/hooks';
 import { ConfirmSheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
-import { type Listing, useRefreshMarket } from './hooks';
+import { type Listing, MARKET_CALLS } from './hooks';
 import { QUOTE } from './p2p-math';
 import { tokenText, usdtShown } from './parts';
 
@@ -23,8 +23,7 @@ export function useWithdraw(): {
     setShown(listing);
     setTarget(listing);
   };
-  const cancel = useApiMutation('/api/trade/cancelSell');
-  const refresh = useRefreshMarket();
+  const cancel = useApiMutation('/api/trade/cancelSell', { refreshes: MARKET_CALLS });
   const busy = cancel.isPending;
 
   const confirm = async () => {
@@ -34,10 +33,8 @@ export function useWithdraw(): {
       showToast(t('tokenMarket.withdrawn'));
       setTarget(null);
     } catch {
-      // The client has toasted the server's message (already sold out, already withdrawn).
+      // Toasted by the query client (already sold out, already withdrawn).
       setTarget(null);
-    } finally {
-      void refresh();
     }
   };
 

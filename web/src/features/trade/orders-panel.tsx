@@ -2,7 +2,7 @@ import { formatDateTime, formatNumber, formatUpTo } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { invalidateApi, useApiInfinite, useApiMutation } from '../../api/hooks';
+import { useApiInfinite, useApiMutation } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { formatPrice } from '../../lib/market-data';
 import { applyOrderPush } from '../../live/orders';
@@ -111,13 +111,14 @@ export const OrdersPanel = memo(function OrdersPanel({
   const [tab, setTab] = useState<Tab>('open');
   const openList = useApiInfinite('/v1/order/meTradeList', { state: 'open', instId });
   const openCount = openList.data?.pages[0]?.total ?? 0;
-  const cancel = useApiMutation('/v1/order/batchCancelOrder');
+  const cancel = useApiMutation('/v1/order/batchCancelOrder', {
+    refreshes: ['/v1/order/meTradeList', '/v1/order/list', '/api/finance/userFinance'],
+  });
   const [canceling, setCanceling] = useState<string | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
 
   const afterCancel = (list: readonly Order[]) => {
     for (const o of list) applyOrderPush(queryClient, { trade_id: o.trade_id, status: o.status });
-    void invalidateApi(queryClient, '/v1/order/meTradeList', '/v1/order/list', '/api/finance/userFinance');
   };
 
   const cancelOne = async (order: Order) => {
@@ -128,8 +129,7 @@ export const OrdersPanel = memo(function OrdersPanel({
       afterCancel(data.list);
       showToast(t('trade.canceled'));
     } catch {
-      // The client has toasted the server's message.
-      void invalidateApi(queryClient, '/v1/order/meTradeList');
+      // Toasted by the query client; the lists refresh either way.
     } finally {
       setCanceling(null);
     }
@@ -143,7 +143,7 @@ export const OrdersPanel = memo(function OrdersPanel({
       setConfirmAll(false);
       showToast(t('trade.canceledAll', { count: data.list.length }));
     } catch {
-      void invalidateApi(queryClient, '/v1/order/meTradeList');
+      // Toasted by the query client; the lists refresh either way.
     }
   };
 

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { invalidateApi, useApiMutation, useApiQuery } from '../../api/hooks';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
@@ -99,8 +98,9 @@ function ChainAddress({
 /** Report a deposit by its transaction hash (and, when an operator confirms deposits, its amount). */
 function ReportForm({ operator, chain }: { readonly operator: boolean; readonly chain: string }): ReactNode {
   const { t } = useTranslation('wallet');
-  const queryClient = useQueryClient();
-  const report = useApiMutation('/api/recharge/recharge');
+  const report = useApiMutation('/api/recharge/recharge', {
+    refreshes: ['/v1/recharge/list', '/api/finance/userFinance'],
+  });
   const hashId = useId();
   const [hash, setHash] = useState('');
   const [tried, setTried] = useState(false);
@@ -132,9 +132,7 @@ function ReportForm({ operator, chain }: { readonly operator: boolean; readonly 
       setTried(false);
       setTouchedHash(false);
     } catch {
-      // The client toasted the server's message (not found, block processing…).
-    } finally {
-      void invalidateApi(queryClient, '/v1/recharge/list', '/api/finance/userFinance');
+      // Toasted by the query client (not found, block processing…); the form keeps what was typed.
     }
   };
 

@@ -103,7 +103,8 @@ function Exchange(): ReactNode {
   const quoteQuery = useApiQuery(
     '/api/exchange/getExchangeInfo',
     quotable ? { from, to, amount: settled } : NO_FILTERS,
-    { enabled: quotable },
+    // The screen shows the server's refusal under the amount, so it is not toasted as well.
+    { enabled: quotable, handles: 'all' },
   );
   const quote = quotable && settled === amount ? (quoteQuery.data?.quote ?? null) : null;
   const deadline = quote ? quoteDeadline(quote.expires_at, quoteQuery.dataUpdatedAt, ttl) : 0;

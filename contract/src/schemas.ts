@@ -1,9 +1,22 @@
 import { z } from 'zod';
 
+/** An EVM account address: 0x and 40 hex digits. */
+export const EVM_ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
+/** An EVM transaction hash: 0x and 64 hex digits. */
+export const TX_HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+/** A user's public id: digits (new accounts get eight; six to twelve are accepted). */
+export const UID_PATTERN = /^\d{6,12}$/;
+
+/** Whether a transfer may be addressed to this text: an EVM address or a UID (server and app alike). */
+export function isRecipientText(text: string): boolean {
+  const t = text.trim();
+  return EVM_ADDRESS_PATTERN.test(t) || UID_PATTERN.test(t);
+}
+
 /** Shared field shapes. */
 export const zAddress = z
   .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, { message: 'invalid_format' })
+  .regex(EVM_ADDRESS_PATTERN, { message: 'invalid_format' })
   .transform((s) => s.toLowerCase());
 
 export const zHexSignature = z.string().regex(/^0x[0-9a-fA-F]{130}$/, { message: 'invalid_format' });

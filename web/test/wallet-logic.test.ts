@@ -106,6 +106,10 @@ describe('addresses and hashes', () => {
     expect(isRecipient(address)).toBe(true);
     expect(isRecipient('12345678')).toBe(true);
     expect(isRecipient('alice')).toBe(false);
+    // The contract's one UID rule, the server's too: six to twelve digits.
+    expect(isRecipient('1234')).toBe(false);
+    expect(isRecipient('123456')).toBe(true);
+    expect(isRecipient('1234567890123')).toBe(false);
     expect(isTxHash(`0x${'f'.repeat(64)}`)).toBe(true);
     expect(isTxHash(`0x${'f'.repeat(63)}`)).toBe(false);
   });

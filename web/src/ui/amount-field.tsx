@@ -29,6 +29,8 @@ export interface AmountFieldOptions {
   readonly fee?: string;
   readonly min?: string;
   readonly dailyLimit?: string;
+  /** What is left of today's limit (the server's figure): the amount may not exceed it. */
+  readonly dailyLeft?: string;
   /** The form was submitted once: every problem shows, not only those of a field the user left. */
   readonly tried: boolean;
   /** An empty amount is flagged only after a submit, not when the user leaves the field. */
@@ -40,13 +42,14 @@ export interface AmountFieldOptions {
  * whether the user left it, the first problem with it and its message once it should show.
  */
 export function useAmountField(options: AmountFieldOptions) {
-  const { prompt, asset, available, fee, min, dailyLimit, tried, emptyOnlyWhenTried } = options;
+  const { prompt, asset, available, fee, min, dailyLimit, dailyLeft, tried, emptyOnlyWhenTried } = options;
   const { t } = useTranslation();
   const id = useId();
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
   const scale = assetScale(asset);
-  const problem = checkAmount(value, { scale, available: available ?? null, fee, min, max: dailyLimit });
+  const max = dailyLeft ?? dailyLimit;
+  const problem = checkAmount(value, { scale, available: available ?? null, fee, min, max });
   // The spec's empty-input prompt for an empty amount; the limits in the asset's words.
   const message = (p: AmountProblem): string => {
     switch (p) {
@@ -57,7 +60,9 @@ export function useAmountField(options: AmountFieldOptions) {
       case 'belowMinimum':
         return t('walletForm.belowMinimum', { amount: formatUpTo(min ?? '0'), asset });
       case 'aboveLimit':
-        return t('walletForm.aboveDailyLimit', { amount: formatUpTo(dailyLimit ?? '0'), asset });
+        return dailyLeft === undefined
+          ? t('walletForm.aboveDailyLimit', { amount: formatUpTo(dailyLimit ?? '0'), asset })
+          : t('walletForm.aboveDailyLeft', { amount: formatUpTo(dailyLeft), asset });
       case 'insufficient':
         return t('messages.insufficientBalance');
     }

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
 import { zPositiveDecimal } from '../../money';
-import { zTime } from '../../schemas';
+import { TX_HASH_PATTERN, zTime } from '../../schemas';
+
+/** The chain deposits and withdrawals use when a request names none. */
+export const DEFAULT_CHAIN = 'evm';
 
 export const ACCOUNT_KINDS = ['spot', 'futures', 'shop', 'card'] as const;
 export const zAccountKind = z.enum(ACCOUNT_KINDS);
@@ -129,7 +132,7 @@ const assetLog = (asset: string) =>
 
 const withdrawRequest = z.object({
   asset: zAsset.default('USDT'),
-  chain: z.string().max(20).default('evm'),
+  chain: z.string().max(20).default(DEFAULT_CHAIN),
   address: z.string().trim().min(1).max(120),
   amount: zPositiveDecimal,
   request_id: zRequestId.optional(),
@@ -244,7 +247,7 @@ export const walletEndpoints = {
   }),
   '/api/withdraw/receiveUsdt': live('wallet', {
     summary: 'The deposit (receive) address of the user for USDT on a chain',
-    request: z.object({ chain: z.string().max(20).default('evm') }),
+    request: z.object({ chain: z.string().max(20).default(DEFAULT_CHAIN) }),
     data: z.object({
       asset: z.string(),
       chain: z.string(),
@@ -258,11 +261,8 @@ export const walletEndpoints = {
     summary: 'Report a deposit by its transaction hash: verified on chain, or confirmed by an operator',
     request: z.object({
       asset: zAsset.default('USDT'),
-      chain: z.string().max(20).default('evm'),
-      tx_hash: z
-        .string()
-        .trim()
-        .regex(/^0x[0-9a-fA-F]{64}$/, { message: 'invalid_format' }),
+      chain: z.string().max(20).default(DEFAULT_CHAIN),
+      tx_hash: z.string().trim().regex(TX_HASH_PATTERN, { message: 'invalid_format' }),
       /** Only for operator-confirmed deposits (no chain adapter); a chain deposit's amount comes from the chain. */
       amount: zPositiveDecimal.optional(),
     }),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatAmount, RATE_ONE } from '@nexa/contract';
+import { EVM_ADDRESS_PATTERN, formatAmount, RATE_ONE, UID_PATTERN } from '@nexa/contract';
 import { and, count, desc, eq, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
@@ -117,9 +117,9 @@ export function createWallet(deps: WalletDeps) {
 
   async function findRecipient(tx: Tx, to: string) {
     const key = to.trim().toLowerCase();
-    const cond = /^0x[0-9a-f]{40}$/.test(key)
+    const cond = EVM_ADDRESS_PATTERN.test(key)
       ? eq(users.address, key)
-      : /^\d{6,12}$/.test(key)
+      : UID_PATTERN.test(key)
         ? eq(users.uid, key)
         : null;
     if (!cond) throw new DomainError('RecipientNotFound');

@@ -1,4 +1,4 @@
-import { formatAmount } from '@nexa/contract';
+import { EVM_ADDRESS_PATTERN, formatAmount } from '@nexa/contract';
 import { and, count, desc, eq, gte, inArray, ne, type SQL, sql, sum } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
@@ -13,8 +13,6 @@ const { users, operators, auditLog } = schema;
 
 type WithdrawalRow = typeof walletWithdrawals.$inferSelect;
 type Status = 'pending' | 'approved' | 'failed';
-
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
  * Withdrawals: amount + fee frozen at request; operators approve (the last required approval
@@ -64,7 +62,7 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets) {
     const amount = assets.toMinor(r.asset, body.amount);
     if (chain ? body.chain !== chain.chain : body.chain !== 'evm')
       throw new ValidationError('chain', 'invalid_value');
-    if (!EVM_ADDRESS.test(body.address)) throw new ValidationError('address', 'invalid_format');
+    if (!EVM_ADDRESS_PATTERN.test(body.address)) throw new ValidationError('address', 'invalid_format');
     const show = (m: bigint) => `${formatAmount(m, r.asset.scale)} ${r.asset.symbol}`;
     if (amount < r.min) throw new DomainError('BelowMinimum', { min: show(r.min) });
     const row = await deps.ledger.withIdempotency(userId, body.request_id, 'withdraw', body, async (tx) => {

@@ -13,10 +13,12 @@ import { RecordsSection } from '../../ui/records-section';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState } from '../../ui/states';
 import { showToast } from '../../ui/toast';
-import { chainLabel, isTxHash, WALLET_RULES } from './rules';
+import { chainLabel, DEFAULT_CHAIN, isTxHash } from './rules';
 import './wallet-screens.css';
 
-const { asset: ASSET, chain: CHAIN } = WALLET_RULES.deposit;
+// The deposit address the server answers is USDT's on the contract's default chain.
+const ASSET = 'USDT';
+const CHAIN = DEFAULT_CHAIN;
 const ADDRESS_REQUEST = { chain: CHAIN };
 const NO_FILTERS = {};
 const MANUAL_CHAIN = 'manual';

@@ -15,7 +15,7 @@ import { AssetPickerSheet, ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { showToast } from '../../ui/toast';
 import { lifeLeft, quoteDeadline, secondsLeft } from './quote';
-import { exchangePair, pickSide, WALLET_RULES } from './rules';
+import { exchangePair, pickSide } from './rules';
 import './wallet-screens.css';
 
 const NO_FILTERS = {};
@@ -75,8 +75,9 @@ function Exchange(): ReactNode {
   const [picking, setPicking] = useState<'from' | 'to' | null>(null);
   const [tried, setTried] = useState(false);
 
-  const ttl = info?.quote_ttl_s ?? WALLET_RULES.exchange.quoteTtlS;
-  const feeRate = info?.fee_rate ?? WALLET_RULES.exchange.feeRate;
+  // The server's terms (fee rate, quote life); nothing is quoted before they are known.
+  const ttl = info?.quote_ttl_s ?? 0;
+  const feeRate = info?.fee_rate ?? null;
   const assets = [...new Set(['USDT', ...(info?.prices ?? []).map((p) => p.asset)])];
   const from = pair.from;
   const to = pair.to;
@@ -95,6 +96,7 @@ function Exchange(): ReactNode {
   // Quote what the user typed once it settles.
   const settled = useDebounced(amount, QUOTE_DEBOUNCE_MS);
   const quotable =
+    info !== undefined &&
     from !== null &&
     to !== null &&
     from !== to &&
@@ -164,7 +166,7 @@ function Exchange(): ReactNode {
           value: `1 ${quote.from_asset} ≈ ${formatUpTo(quote.rate, 8)} ${quote.to_asset}`,
         },
         {
-          label: t('exchange.feeWithRate', { rate: ratePercent(feeRate) }),
+          label: t('exchange.feeWithRate', { rate: feeRate === null ? '--' : ratePercent(feeRate) }),
           value: `${formatUpTo(quote.fee, 8)} ${quote.fee_asset}`,
         },
         {
@@ -287,9 +289,9 @@ function Exchange(): ReactNode {
               <p className="cv__hint">{t('exchange.noQuote')}</p>
             ) : panel === 'loading' ? (
               <p className="cv__hint cv__hint--loading">{t('exchange.quoting')}</p>
-            ) : (
+            ) : feeRate !== null ? (
               <p className="cv__hint">{t('exchange.hint', { rate: ratePercent(feeRate), seconds: ttl })}</p>
-            )}
+            ) : null}
           </div>
 
           <SubmitButton disabled={call.busy || (quotable && !quote)} onClick={review}>

@@ -13,7 +13,7 @@ import { AssetIcon } from '../../ui/money';
 import { AssetPickerSheet, ConfirmSheet, InfoRows, PickerSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { showToast } from '../../ui/toast';
-import { pickSide, WALLET_RULES } from './rules';
+import { pickSide } from './rules';
 import './wallet-screens.css';
 
 type Side = 'from' | 'to';
@@ -33,7 +33,6 @@ function InternalTransfer(): ReactNode {
     prompt: 'prompts.internalTransferAmount',
     asset,
     available: balances.available(asset, accounts.from),
-    fee: WALLET_RULES.internalTransfer.fee,
     tried,
   });
 

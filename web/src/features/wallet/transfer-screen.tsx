@@ -12,10 +12,11 @@ import { RecordsSection } from '../../ui/records-section';
 import { AssetPickerSheet, ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { showToast } from '../../ui/toast';
-import { isRecipient, WALLET_RULES } from './rules';
+import { isRecipient } from './rules';
+import { useWalletRules } from './use-rules';
 import './wallet-screens.css';
 
-const RULES = WALLET_RULES.transfer;
+const DEFAULT_ASSET = 'USDT';
 const REMARK_MAX = 100;
 
 type Transfer = PagedItem<'/api/transfer/transferList'>;
@@ -48,7 +49,8 @@ function TransferForm(): ReactNode {
   const remarkId = useId();
   const balances = useBalances();
   const call = useMoneyCall('/api/transfer/index', ['/api/transfer/transferList']);
-  const [asset, setAsset] = useState<string>(RULES.asset);
+  const [asset, setAsset] = useState<string>(DEFAULT_ASSET);
+  const { transferMin } = useWalletRules(DEFAULT_ASSET);
   const [picking, setPicking] = useState(false);
   const [to, setTo] = useState('');
   const [remark, setRemark] = useState('');
@@ -58,8 +60,8 @@ function TransferForm(): ReactNode {
     prompt: 'prompts.amount',
     asset,
     available: balances.available(asset, 'spot'),
-    fee: RULES.fee,
-    min: RULES.min,
+    // A transfer to another user is free (the contract's word); its minimum is the server's.
+    ...(transferMin ? { min: transferMin } : {}),
     tried,
   });
 
@@ -67,7 +69,7 @@ function TransferForm(): ReactNode {
   const spot = (balances.data?.list ?? []).filter((b) => b.account === 'spot');
   const assets = [
     ...new Set([
-      RULES.asset,
+      DEFAULT_ASSET,
       ...spot.filter((b) => compareAmounts(b.available, '0') > 0).map((b) => b.asset),
     ]),
   ];
@@ -85,7 +87,7 @@ function TransferForm(): ReactNode {
 
   const review = () => {
     setTried(true);
-    if (toProblem || amount.problem) return;
+    if (!transferMin || toProblem || amount.problem) return;
     call.open({ to: to.trim(), asset, amount: amount.value, remark: remark.trim() });
   };
   const confirm = async () => {
@@ -138,11 +140,14 @@ function TransferForm(): ReactNode {
         <InfoRows
           rows={[
             { label: t('walletForm.fee'), value: t('walletForm.free') },
-            { label: t('walletForm.minimum'), value: `${formatUpTo(RULES.min)} ${asset}` },
+            {
+              label: t('walletForm.minimum'),
+              value: transferMin ? `${formatUpTo(transferMin)} ${asset}` : '--',
+            },
             { label: t('transfer.arrival'), value: t('transfer.instant') },
           ]}
         />
-        <SubmitButton disabled={call.busy} onClick={review}>
+        <SubmitButton disabled={call.busy || !transferMin} onClick={review}>
           {t('transfer.submit')}
         </SubmitButton>
       </section>

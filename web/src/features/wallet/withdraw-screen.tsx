@@ -11,12 +11,14 @@ import { AssetIcon, HashText, Money, RecordRow, StatusTag } from '../../ui/money
 import { RecordsSection } from '../../ui/records-section';
 import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { ErrorState } from '../../ui/states';
 import { showToast } from '../../ui/toast';
-import { chainLabel, isAddressFor, WALLET_RULES } from './rules';
+import { chainLabel, DEFAULT_CHAIN, isAddressFor } from './rules';
+import { useWalletRules } from './use-rules';
 import './wallet-screens.css';
 
-const RULES = WALLET_RULES.withdraw;
-const ASSET = RULES.asset;
+const ASSET = 'USDT';
+const CHAIN = DEFAULT_CHAIN;
 const SCALE = assetScale(ASSET);
 const NO_FILTERS = {};
 
@@ -53,18 +55,19 @@ function Withdraw(): ReactNode {
   const [address, setAddress] = useState('');
   const [touchedAddress, setTouchedAddress] = useState(false);
   const [tried, setTried] = useState(false);
+  const { withdraw: rules, query: rulesQuery } = useWalletRules(ASSET);
   const amount = useAmountField({
     prompt: 'prompts.withdrawalAmount',
     asset: ASSET,
     available: balances.available(ASSET, 'spot'),
-    fee: RULES.fee,
-    min: RULES.min,
-    dailyLimit: RULES.dailyLimit,
+    ...(rules
+      ? { fee: rules.fee, min: rules.min, dailyLimit: rules.daily_limit, dailyLeft: rules.daily_left }
+      : {}),
     tried,
   });
+  const shown = (value: string | undefined) => (value === undefined ? '--' : `${formatUpTo(value)} ${ASSET}`);
 
-  const addressProblem =
-    address.trim() === '' ? 'required' : isAddressFor(RULES.chain, address) ? null : 'invalid';
+  const addressProblem = address.trim() === '' ? 'required' : isAddressFor(CHAIN, address) ? null : 'invalid';
   const addressError =
     (tried || touchedAddress) && addressProblem
       ? addressProblem === 'required'
@@ -72,13 +75,15 @@ function Withdraw(): ReactNode {
         : t('withdraw.addressInvalid')
       : null;
   const valid = isPositiveAmount(amount.value);
-  const total = valid ? addAmounts(amount.value, RULES.fee) : null;
+  const total = valid && rules ? addAmounts(amount.value, rules.fee) : null;
 
   const review = () => {
     setTried(true);
-    if (addressProblem || amount.problem) return;
-    call.open({ asset: ASSET, chain: RULES.chain, address: address.trim(), amount: amount.value });
+    if (!rules || addressProblem || amount.problem) return;
+    call.open({ asset: ASSET, chain: CHAIN, address: address.trim(), amount: amount.value });
   };
+
+  if (rulesQuery.isError && !rules) return <ErrorState onRetry={() => void rulesQuery.refetch()} />;
   const confirm = async () => {
     const done = await call.confirm();
     if (!done) return;
@@ -101,7 +106,7 @@ function Withdraw(): ReactNode {
               </div>
             </Field>
             <Field label={t('walletForm.network')}>
-              <div className="wf__static">{chainLabel(RULES.chain)}</div>
+              <div className="wf__static">{chainLabel(CHAIN)}</div>
             </Field>
           </div>
           <Field label={t('withdraw.address')} htmlFor={addressId} error={addressError}>
@@ -118,9 +123,10 @@ function Withdraw(): ReactNode {
           <AmountField field={amount} />
           <InfoRows
             rows={[
-              { label: t('walletForm.fee'), value: `${formatUpTo(RULES.fee)} ${ASSET}` },
-              { label: t('walletForm.minimum'), value: `${formatUpTo(RULES.min)} ${ASSET}` },
-              { label: t('walletForm.dailyLimit'), value: `${formatUpTo(RULES.dailyLimit)} ${ASSET}` },
+              { label: t('walletForm.fee'), value: shown(rules?.fee) },
+              { label: t('walletForm.minimum'), value: shown(rules?.min) },
+              { label: t('walletForm.dailyLimit'), value: shown(rules?.daily_limit) },
+              { label: t('walletForm.dailyLeft'), value: shown(rules?.daily_left) },
               {
                 label: t('walletForm.totalDeducted'),
                 value: total ? `${formatUpTo(total, SCALE)} ${ASSET}` : '--',
@@ -132,7 +138,7 @@ function Withdraw(): ReactNode {
               },
             ]}
           />
-          <SubmitButton disabled={call.busy} onClick={review}>
+          <SubmitButton disabled={call.busy || !rules} onClick={review}>
             {t('withdraw.submit')}
           </SubmitButton>
           <p className="wform__foot">{t('withdraw.reviewNote')}</p>
@@ -158,9 +164,9 @@ function Withdraw(): ReactNode {
         onConfirm={() => void confirm()}
         note={t('withdraw.reviewNote')}
         rows={
-          call.content
+          call.content && rules
             ? [
-                { label: t('walletForm.network'), value: chainLabel(call.content.chain ?? RULES.chain) },
+                { label: t('walletForm.network'), value: chainLabel(call.content.chain ?? CHAIN) },
                 {
                   label: t('withdraw.toAddress'),
                   value: <span className="sheet__mono">{call.content.address}</span>,
@@ -169,10 +175,10 @@ function Withdraw(): ReactNode {
                   label: t('walletForm.amount'),
                   value: `${formatUpTo(call.content.amount, SCALE)} ${ASSET}`,
                 },
-                { label: t('walletForm.fee'), value: `${formatUpTo(RULES.fee)} ${ASSET}` },
+                { label: t('walletForm.fee'), value: shown(rules.fee) },
                 {
                   label: t('walletForm.totalDeducted'),
-                  value: `${formatUpTo(addAmounts(call.content.amount, RULES.fee), SCALE)} ${ASSET}`,
+                  value: `${formatUpTo(addAmounts(call.content.amount, rules.fee), SCALE)} ${ASSET}`,
                 },
               ]
             : []

@@ -149,24 +149,24 @@ describe('the amount field', () => {
   });
 });
 
-describe('the confirmation sheet', () => {
-  function Confirming({ onConfirm, busy = false }: { onConfirm: () => void; busy?: boolean }): ReactNode {
-    const [open, setOpen] = useState(true);
-    return (
-      <ConfirmSheet
-        visible={open}
-        title="Confirm withdrawal"
-        rows={[
-          { label: 'Fee', value: '1 USDT' },
-          { label: 'Total deducted', value: '101 USDT', strong: true },
-        ]}
-        busy={busy}
-        onConfirm={onConfirm}
-        onClose={() => setOpen(false)}
-      />
-    );
-  }
+function Confirming({ onConfirm, busy = false }: { onConfirm: () => void; busy?: boolean }): ReactNode {
+  const [open, setOpen] = useState(true);
+  return (
+    <ConfirmSheet
+      visible={open}
+      title="Confirm withdrawal"
+      rows={[
+        { label: 'Fee', value: '1 USDT' },
+        { label: 'Total deducted', value: '101 USDT', strong: true },
+      ]}
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={() => setOpen(false)}
+    />
+  );
+}
 
+describe('the confirmation sheet', () => {
   it('shows what will happen and confirms once per tap', async () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn();
@@ -228,31 +228,31 @@ describe('the picker sheet', () => {
   });
 });
 
+type Row = { id: number; title: string };
+const page = (rows: Row[], total: number) => () =>
+  ({ code: 200, msg: 'ok', data: { list: rows, total } }) as ApiResponse<unknown>;
+const rows = (from: number, n: number): Row[] =>
+  Array.from({ length: n }, (_, i) => ({ id: from + i, title: `Record ${from + i}` }));
+
+function List(): ReactNode {
+  const [client] = useState(() =>
+    createQueryClient({ toast: () => {}, serverErrorText: () => 'x', retryDelay_ms: 0 }),
+  );
+  return (
+    <QueryClientProvider client={client}>
+      <PagedList
+        path="/api/transfer/transferList"
+        filters={{}}
+        pullToRefresh={false}
+        emptyTitle="No transfers yet"
+        itemKey={(item) => (item as unknown as Row).id}
+        renderItem={(item) => <p>{(item as unknown as Row).title}</p>}
+      />
+    </QueryClientProvider>
+  );
+}
+
 describe('the record list', () => {
-  type Row = { id: number; title: string };
-  const page = (rows: Row[], total: number) => () =>
-    ({ code: 200, msg: 'ok', data: { list: rows, total } }) as ApiResponse<unknown>;
-  const rows = (from: number, n: number): Row[] =>
-    Array.from({ length: n }, (_, i) => ({ id: from + i, title: `Record ${from + i}` }));
-
-  function List(): ReactNode {
-    const [client] = useState(() =>
-      createQueryClient({ toast: () => {}, serverErrorText: () => 'x', retryDelay_ms: 0 }),
-    );
-    return (
-      <QueryClientProvider client={client}>
-        <PagedList
-          path="/api/transfer/transferList"
-          filters={{}}
-          pullToRefresh={false}
-          emptyTitle="No transfers yet"
-          itemKey={(item) => (item as unknown as Row).id}
-          renderItem={(item) => <p>{(item as unknown as Row).title}</p>}
-        />
-      </QueryClientProvider>
-    );
-  }
-
   it('shows the first page, then the next one when scrolled to the end, then says there is no more', async () => {
     answers.push(page(rows(1, 10), 12), page(rows(11, 2), 12));
     render(<List />);

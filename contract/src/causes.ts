@@ -22,3 +22,10 @@ export function isCause(text: string): text is Cause {
 export function causeLabel(cause: string, lang: Lang): string {
   return isCause(cause) ? CAUSES[cause][lang] : cause;
 }
+
+export { MARKET_CAUSES, SPOT_CAUSES, TOKEN_MARKET_CAUSES, WALLET_CAUSES };
+
+/** The causes one domain's folder declares, by name (what its server module may post). */
+export function causeNames<M extends { readonly [C in Cause]?: unknown }>(map: M): (keyof M & Cause)[] {
+  return Object.keys(map) as (keyof M & Cause)[];
+}

@@ -1,8 +1,28 @@
-import type { LiveDomain, LivePathOf } from '@nexa/contract';
+import type { Cause, LiveDomain, LivePathOf } from '@nexa/contract';
+import type { BusEvent } from './bus';
 import type { Handler } from './context';
 
 /** One handler per live call of a domain: a call of the domain without one does not compile. */
 export type DomainHandlers<D extends string> = { [P in LivePathOf<D>]: Handler<P> };
+
+/**
+ * What a module may touch beyond its own tables, declared in one place. The app hands each module a
+ * ledger and a bus that refuse anything else (a bug, never a user's error): a module cannot post another
+ * domain's records, pay out of another program's pool, or speak for another domain on the bus.
+ */
+export interface ModuleOwnership {
+  /** The ledger causes the module posts: its contract domains' own (each cause has exactly one owner). */
+  readonly causes: readonly Cause[];
+  /** Causes of other modules it posts on their behalf through a port the app wires (the spot books settle the exchange). */
+  readonly postsFor?: readonly Cause[];
+  /** System accounts it moves money to or from: an exact name, or a prefix ending in ':'. */
+  readonly systemAccounts: readonly string[];
+  /** What it publishes on the in-memory bus. */
+  readonly publishes: readonly BusEvent[];
+}
+
+/** A module that moves no money and publishes nothing. */
+export const OWNS_NOTHING: ModuleOwnership = { causes: [], systemAccounts: [], publishes: [] };
 
 /**
  * What a domain brings to the app. A module folder exports a function that builds one of these from the
@@ -13,6 +33,8 @@ export interface ServerModule<D extends LiveDomain = LiveDomain> {
   /** The contract domains whose calls this module answers. */
   readonly domains: readonly D[];
   readonly handlers: DomainHandlers<D>;
+  /** Its causes, system accounts and bus events (the ledger and bus it was given hold it to them). */
+  readonly owns: ModuleOwnership;
   /** Once a minute: expiry sweeps and the like. */
   sweep?(): Promise<void>;
   /** After every module is built and the routes are registered: rebuild state, start loops. */

@@ -21,6 +21,7 @@ import {
 } from './types';
 
 export type { SolvencyLine, Violation } from './audit';
+export { scopeLedger } from './scope';
 export * from './types';
 
 const { assets, ledgerAccounts, ledgerTransactions, ledgerPostings, idempotencyKeys } = schema;

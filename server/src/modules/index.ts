@@ -4,25 +4,27 @@
  * books; candles read the spot market's stored trades; the demo's market maker quotes on its books).
  */
 
+import { CAUSES } from '@nexa/contract';
 import type { Bus } from '../kernel/bus';
 import type { AppDeps } from '../kernel/context';
-import type { AnyModule, MissingDomains } from '../kernel/module';
+import { type AnyModule, type MissingDomains, type ModuleOwnership, OWNS_NOTHING } from '../kernel/module';
+import { ownershipProblems, scopeBus } from '../kernel/ownership';
 import { KERNEL_SETTINGS, type SettingsCatalogue } from '../kernel/settings';
-import type { Ledger } from '../ledger';
+import { type Ledger, scopeLedger } from '../ledger';
 import { adminModule } from './admin/module';
 import { ADMIN_SETTINGS } from './admin/settings';
 import { authModule } from './auth/module';
 import { AUTH_SETTINGS } from './auth/settings';
 import { contentModule } from './content/module';
-import { marketModule } from './market/module';
-import { spotModule } from './spot/module';
+import { MARKET_OWNS, marketModule } from './market/module';
+import { SPOT_OWNS, spotModule } from './spot/module';
 import { SPOT_SETTINGS } from './spot/settings';
-import { tokenMarketModule } from './token-market/module';
+import { TOKEN_MARKET_OWNS, tokenMarketModule } from './token-market/module';
 import { TOKEN_MARKET_SETTINGS } from './token-market/settings';
 import { usersModule } from './users/module';
 import { USERS_SETTINGS } from './users/settings';
 import type { ChainAdapter } from './wallet/common';
-import { walletModule } from './wallet/module';
+import { WALLET_OWNS, walletModule } from './wallet/module';
 import { WALLET_SETTINGS } from './wallet/settings';
 
 /** Every module's settings: the catalogue the settings service validates and parses at start. */
@@ -44,20 +46,26 @@ export interface ModuleWiring extends AppDeps {
 }
 
 export function buildModules(deps: ModuleWiring) {
-  const auth = authModule(deps);
-  const users = usersModule(deps);
-  const content = contentModule(deps);
-  const spot = spotModule(deps);
-  // The exchange converts on the spot books, and wallet values read their prices: one price source.
-  const wallet = walletModule({ ...deps, venue: spot.api });
-  const tokenMarket = tokenMarketModule(deps);
-  const market = marketModule({
+  // Each module gets a ledger and a bus that hold it to what it declares (causes, system accounts, events).
+  const own = (owner: string, owns: ModuleOwnership): ModuleWiring => ({
     ...deps,
+    ledger: scopeLedger(deps.ledger, owner, owns),
+    bus: scopeBus(deps.bus, owner, owns),
+  });
+  const auth = authModule(own('auth', OWNS_NOTHING));
+  const users = usersModule(own('users', OWNS_NOTHING));
+  const content = contentModule(own('content', OWNS_NOTHING));
+  const spot = spotModule(own('spot', SPOT_OWNS));
+  // The exchange converts on the spot books, and wallet values read their prices: one price source.
+  const wallet = walletModule({ ...own('wallet', WALLET_OWNS), venue: spot.api });
+  const tokenMarket = tokenMarketModule(own('token-market', TOKEN_MARKET_OWNS));
+  const market = marketModule({
+    ...own('market', MARKET_OWNS),
     trades: spot.api,
     venue: spot.api,
     referencePrices: () => deps.settings.of(WALLET_SETTINGS).get('exchange.prices_usdt'),
   });
-  const admin = adminModule(deps);
+  const admin = adminModule(own('admin', OWNS_NOTHING));
 
   // Start order matters: the books are rebuilt (their snapshots reach the live feed) before candles replay
   // stored trades, and both before the reference market starts trading.
@@ -74,6 +82,9 @@ export function buildModules(deps: ModuleWiring) {
   // Every live domain of the contract has its module: a missing one does not compile.
   const complete: MissingDomains<typeof list> extends never ? true : false = true;
   void complete;
+  // Every record type of the contract has exactly one module that posts it.
+  const problems = ownershipProblems(list, Object.keys(CAUSES));
+  if (problems.length > 0) throw new Error(`module ownership: ${problems.join('; ')}`);
 
   return {
     list: list as readonly AnyModule[],

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../kernel/context';
-import { defineModule } from '../../kernel/module';
+import { defineModule, OWNS_NOTHING } from '../../kernel/module';
 import type { Ledger } from '../../ledger';
 import { createAdmin } from '.';
 
@@ -10,6 +10,7 @@ export function adminModule(deps: AppDeps & { readonly ledger: Ledger }) {
     api: admin,
     module: defineModule({
       domains: ['admin'],
+      owns: OWNS_NOTHING,
       handlers: {
         '/admin/auth/login': (ctx) => admin.login(ctx.body.name, ctx.body.password, ctx.ip, ctx.body.totp),
         '/admin/auth/logout': (ctx) => admin.logout(ctx.op()),

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../kernel/context';
-import { defineModule } from '../../kernel/module';
+import { defineModule, OWNS_NOTHING } from '../../kernel/module';
 import { createAuth } from '.';
 
 /** Sign-in with a wallet signature, email codes, sessions. */
@@ -9,6 +9,7 @@ export function authModule(deps: AppDeps) {
     api: auth,
     module: defineModule({
       domains: ['auth'],
+      owns: OWNS_NOTHING,
       handlers: {
         '/api/auth/login': (ctx) => auth.login(ctx.body, { ip: ctx.ip }),
         '/api/auth/sendEmail': (ctx) => auth.sendEmail(ctx.body.email, ctx.body.scene, ctx.ip, ctx.user?.id),

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../kernel/context';
-import { defineModule } from '../../kernel/module';
+import { defineModule, OWNS_NOTHING } from '../../kernel/module';
 import { createContent } from '.';
 
 /** News, bulletins, questions, banners and the currency list. */
@@ -9,6 +9,7 @@ export function contentModule(deps: AppDeps) {
     api: content,
     module: defineModule({
       domains: ['content'],
+      owns: OWNS_NOTHING,
       handlers: {
         '/api/basic/news': (ctx) => content.articles('news', ctx.lang, ctx.body.page, ctx.body.size),
         '/api/basic/bulletin': (ctx) => content.articles('bulletin', ctx.lang, ctx.body.page, ctx.body.size),

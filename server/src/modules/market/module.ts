@@ -1,10 +1,19 @@
+import { causeNames, MARKET_CAUSES } from '@nexa/contract';
 import type { Bus } from '../../kernel/bus';
 import type { AppDeps } from '../../kernel/context';
-import { defineModule } from '../../kernel/module';
+import { defineModule, type ModuleOwnership } from '../../kernel/module';
 import type { Ledger } from '../../ledger';
+import { SYSTEM } from '../../ledger';
 import { createCandleService, type TradeSource } from './candles';
 import { createOkxFeed } from './feed';
 import { createReferenceMarket, type MakerVenue, type ReferenceMarket } from './reference';
+
+/** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
+export const MARKET_OWNS: ModuleOwnership = {
+  causes: causeNames(MARKET_CAUSES),
+  systemAccounts: [SYSTEM.capital('demo_market_maker')],
+  publishes: ['book.update', 'book.snapshot', 'trade', 'ticker'],
+};
 
 /**
  * Market data: candles and tickers of every instrument, and where reference prices come from (the built-in
@@ -41,6 +50,7 @@ export function marketModule(
     api,
     module: defineModule({
       domains: ['market'],
+      owns: MARKET_OWNS,
       handlers: {
         '/v1/market/candles': async (ctx) =>
           candles

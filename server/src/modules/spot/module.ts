@@ -1,5 +1,16 @@
-import { defineModule } from '../../kernel/module';
+import { causeNames, SPOT_CAUSES } from '@nexa/contract';
+import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { SYSTEM } from '../../ledger';
 import { createMarket, type MarketDeps } from '.';
+
+/** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
+export const SPOT_OWNS: ModuleOwnership = {
+  causes: causeNames(SPOT_CAUSES),
+  // The exchange converts on the spot books: the fills it takes are recorded as the wallet's exchange.
+  postsFor: ['exchange'],
+  systemAccounts: [SYSTEM.fees],
+  publishes: ['book.update', 'book.snapshot', 'trade', 'order.update'],
+};
 
 /** Spot trading on the order books. */
 export function spotModule(deps: MarketDeps) {
@@ -8,6 +19,7 @@ export function spotModule(deps: MarketDeps) {
     api: market,
     module: defineModule({
       domains: ['spot'],
+      owns: SPOT_OWNS,
       handlers: {
         '/v1/order/submitTrade': (ctx) => market.submit(ctx.me().id, ctx.body),
         '/v1/order/batchCancelOrder': async (ctx) => {

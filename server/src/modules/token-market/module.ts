@@ -1,7 +1,16 @@
+import { causeNames, TOKEN_MARKET_CAUSES } from '@nexa/contract';
 import type { AppDeps } from '../../kernel/context';
-import { defineModule } from '../../kernel/module';
+import { defineModule, type ModuleOwnership } from '../../kernel/module';
 import type { Ledger } from '../../ledger';
+import { SYSTEM } from '../../ledger';
 import { createTokenMarket } from '.';
+
+/** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
+export const TOKEN_MARKET_OWNS: ModuleOwnership = {
+  causes: causeNames(TOKEN_MARKET_CAUSES),
+  systemAccounts: [SYSTEM.fees],
+  publishes: [],
+};
 
 /** The peer-to-peer token market: listings at a fixed price, bought in parts. */
 export function tokenMarketModule(deps: AppDeps & { readonly ledger: Ledger }) {
@@ -10,6 +19,7 @@ export function tokenMarketModule(deps: AppDeps & { readonly ledger: Ledger }) {
     api: market,
     module: defineModule({
       domains: ['token-market'],
+      owns: TOKEN_MARKET_OWNS,
       handlers: {
         '/api/trade/sellList': (ctx) => market.listings(ctx.me().id, ctx.body, ctx.body),
         '/api/trade/sellDetail': (ctx) => market.sales(ctx.me().id, 'seller', ctx.body, ctx.body),

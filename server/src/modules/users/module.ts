@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../kernel/context';
-import { defineModule } from '../../kernel/module';
+import { defineModule, OWNS_NOTHING } from '../../kernel/module';
 import { createUsers } from '.';
 
 /** The account and its direct referrals. */
@@ -9,6 +9,7 @@ export function usersModule(deps: AppDeps) {
     api: users,
     module: defineModule({
       domains: ['users'],
+      owns: OWNS_NOTHING,
       handlers: {
         '/api/user/info': (ctx) => users.info(ctx.me().id),
         '/api/user/shareList': (ctx) => users.directReferrals(ctx.me().id, ctx.body),

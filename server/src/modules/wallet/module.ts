@@ -1,8 +1,17 @@
 import type { RequestOutput } from '@nexa/contract';
+import { causeNames, WALLET_CAUSES } from '@nexa/contract';
 import type { AuthUser } from '../../kernel/context';
-import { defineModule } from '../../kernel/module';
+import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { SYSTEM } from '../../ledger';
 import { createWallet } from '.';
 import type { WalletDeps } from './common';
+
+/** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
+export const WALLET_OWNS: ModuleOwnership = {
+  causes: causeNames(WALLET_CAUSES),
+  systemAccounts: [SYSTEM.deposits, SYSTEM.withdrawals, SYSTEM.fees],
+  publishes: [],
+};
 
 /** What a shared handler reads of its context. */
 interface CtxOf<P extends '/api/user/usdtLog' | '/api/transfer/index' | '/api/withdraw/index'> {
@@ -31,6 +40,7 @@ export function walletModule(deps: WalletDeps) {
     api: wallet,
     module: defineModule({
       domains: ['wallet'],
+      owns: WALLET_OWNS,
       handlers: {
         '/api/finance/userFinance': (ctx) => wallet.finance(ctx.me().id, ctx.body.account),
         '/api/user/usdtLog': assetLog('USDT'),

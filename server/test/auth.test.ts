@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
+import { sha256Hex } from '../src/kernel/tokens';
 import { queryRows } from '../src/store';
 import { api, call, newWallet, signedInUser, signIn, startServer, type TestServer } from './harness';
 
@@ -182,8 +183,39 @@ describe('sessions end', () => {
     expect((await call(srv, '/api/user/info', {}, { token })).body.code).toBe(406);
   });
 
+  it('answers from memory once a session is known, and 406 at once after logout', async () => {
+    const { token } = await signedInUser(srv);
+    expect((await call(srv, '/api/user/info', {}, { token })).body.code).toBe(200);
+    // The session is now cached: answered without the sessions table, even while it cannot be read.
+    const { db } = srv.app.deps.store;
+    await db.execute(sql`alter table sessions rename to sessions_away`);
+    try {
+      expect((await call(srv, '/api/user/info', {}, { token })).body.code).toBe(200);
+    } finally {
+      await db.execute(sql`alter table sessions_away rename to sessions`);
+    }
+    expect((await call(srv, '/api/auth/logout', {}, { token })).body.code).toBe(200);
+    expect((await call(srv, '/api/user/info', {}, { token })).body.code).toBe(406);
+  });
+
+  it('asks the store again after 30 s, so a revocation made elsewhere is seen', async () => {
+    const { token } = await signedInUser(srv);
+    expect((await call(srv, '/api/user/info', {}, { token })).body.code).toBe(200);
+    await srv.app.deps.store.db.execute(
+      sql`update sessions set revoked_at = now() where token_hash = ${sha256Hex(token)}`,
+    );
+    srv.clock.advance(31_000);
+    try {
+      expect((await call(srv, '/api/user/info', {}, { token })).body.code).toBe(406);
+    } finally {
+      srv.clock.advance(-31_000);
+    }
+  });
+
   it('answers 406 after expiry', async () => {
     const { token } = await signedInUser(srv);
+    // Known to the cache first: its expiry still ends it.
+    expect((await call(srv, '/api/user/info', {}, { token })).body.code).toBe(200);
     srv.clock.advance(7 * 24 * 3600 * 1000 + 1000);
     try {
       expect((await call(srv, '/api/user/info', {}, { token })).body.code).toBe(406);

@@ -5,6 +5,7 @@ import type { AppDeps, AuthUser } from '../../kernel/context';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { newEmailCode, newInviteCode, newToken, newUid, sha256Hex } from '../../kernel/tokens';
 import { schema, type Tx } from '../../store';
+import { SessionCache } from './session-cache';
 import { AUTH_SETTINGS } from './settings';
 
 const { users, sessions, loginNonces, emailOutbox } = schema;
@@ -31,22 +32,38 @@ export function createAuth(deps: AppDeps) {
   const { store, clock, config, limiter } = deps;
   const settings = deps.settings.of(AUTH_SETTINGS);
 
-  /** Resolves a token to its user; null when absent, unknown, revoked or expired. */
+  const sessionCache = new SessionCache({ max: 100_000, recheck_ms: 30_000 });
+
+  /**
+   * Resolves a token to its user; null when absent, unknown, revoked or expired. A session the store
+   * confirmed is served from memory afterwards (no query per call) until it expires, is logged out, or
+   * 30 s have passed (then the store is asked again).
+   */
   async function authenticate(token: string): Promise<AuthUser | null> {
     if (!token || token.length > 200) return null;
+    const hash = sha256Hex(token);
+    const nowMs = clock.now().getTime();
+    const cached = sessionCache.get(hash, nowMs);
+    if (cached) return cached;
     const rows = await store.db
-      .select({ sessionId: sessions.id, id: users.id, uid: users.uid, address: users.address })
+      .select({
+        sessionId: sessions.id,
+        id: users.id,
+        uid: users.uid,
+        address: users.address,
+        expiresAt: sessions.expiresAt,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
-        and(
-          eq(sessions.tokenHash, sha256Hex(token)),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, clock.now()),
-        ),
+        and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())),
       )
       .limit(1);
-    return rows[0] ?? null;
+    const row = rows[0];
+    if (!row) return null;
+    const user: AuthUser = { sessionId: row.sessionId, id: row.id, uid: row.uid, address: row.address };
+    sessionCache.set(hash, user, row.expiresAt.getTime(), nowMs);
+    return user;
   }
 
   async function verifyMessage(input: LoginInput) {
@@ -165,7 +182,12 @@ export function createAuth(deps: AppDeps) {
   }
 
   async function logout(user: AuthUser): Promise<void> {
-    await store.db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, user.sessionId));
+    const [row] = await store.db
+      .update(sessions)
+      .set({ revokedAt: clock.now() })
+      .where(eq(sessions.id, user.sessionId))
+      .returning({ tokenHash: sessions.tokenHash });
+    if (row) sessionCache.invalidate(row.tokenHash);
   }
 
   async function sendEmail(
@@ -238,7 +260,7 @@ export function createAuth(deps: AppDeps) {
     await store.db.delete(loginNonces).where(lt(loginNonces.usedAt, cutoff));
   }
 
-  return { authenticate, login, logout, sendEmail, verifyEmailCode, sweep };
+  return { authenticate, login, logout, sendEmail, verifyEmailCode, sweep, sessionCache };
 }
 
 export type AuthModule = ReturnType<typeof createAuth>;

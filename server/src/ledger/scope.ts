@@ -46,6 +46,13 @@ export function scopeLedger(ledger: Ledger, owner: string, owns: ModuleOwnership
       for (const p of input.postings) checkSystem(systemOf(p.account));
       return ledger.post(tx, input);
     },
+    postMany: async (tx, inputs: readonly PostInput[]) => {
+      for (const input of inputs) {
+        checkMovement(input);
+        for (const p of input.postings) checkSystem(systemOf(p.account));
+      }
+      return ledger.postMany(tx, inputs);
+    },
     transfer: async (tx, m) => {
       checkMovement(m);
       return ledger.transfer(tx, m);

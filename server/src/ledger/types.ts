@@ -53,6 +53,11 @@ export interface PostInput extends Entry {
   readonly postings: readonly Posting[];
 }
 
+/** What became of one input of `postMany`: its journal transaction, or why it was refused. */
+export type PostOutcome =
+  | { readonly ok: true; readonly id: number }
+  | { readonly ok: false; readonly error: 'InsufficientBalance' | 'SystemFundsShort' };
+
 /** A movement of a strictly positive amount. */
 export interface Movement extends Entry {
   readonly amount: bigint;

@@ -77,10 +77,13 @@ export async function startServer(
     clock?: Clock;
     /** Log lines are written here (otherwise the server is quiet). */
     logStream?: NodeJS.WritableStream;
+    /** A store of the caller's (benches); closed with the server. */
+    store?: Store;
   } = {},
 ): Promise<TestServer> {
   const clock = (opts.clock as ManualClock | undefined) ?? new ManualClock(Date.now());
-  const { store, drop } = await testStore();
+  const given = opts.store;
+  const { store, drop } = given ? { store: given, drop: () => given.close() } : await testStore();
   const config = loadConfig({
     NODE_ENV: 'test',
     REQUEST_PROTECTION: opts.protection === false ? 'off' : 'on',

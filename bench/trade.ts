@@ -120,6 +120,30 @@ async function countOk(srv: TestServer, answers: readonly string[]): Promise<num
   return ok;
 }
 
+/** "412 batches, mean 4.9, largest 31; sizes 1: 80, 2-4: 150, …" */
+function batchText(sizes: ReadonlyMap<number, number>): string {
+  let batches = 0;
+  let orders = 0;
+  let largest = 0;
+  const buckets: [string, number, number][] = [
+    ['1', 1, 1],
+    ['2-4', 2, 4],
+    ['5-16', 5, 16],
+    ['17-64', 17, 64],
+    ['65+', 65, Number.POSITIVE_INFINITY],
+  ];
+  const counts = new Map<string, number>();
+  for (const [size, n] of sizes) {
+    batches += n;
+    orders += size * n;
+    largest = Math.max(largest, size);
+    const b = buckets.find(([, lo, hi]) => size >= lo && size <= hi);
+    if (b) counts.set(b[0], (counts.get(b[0]) ?? 0) + n);
+  }
+  const dist = buckets.map(([name]) => `${name}: ${counts.get(name) ?? 0}`).join(', ');
+  return `${batches} batches, mean ${(orders / Math.max(1, batches)).toFixed(1)} orders, largest ${largest}; by size ${dist}`;
+}
+
 async function onStore(label: string, store: Store): Promise<{ rows: Row[]; requests: Prepared[] }> {
   const srv = await startServer({ clock: systemClock as never, store });
   try {
@@ -154,6 +178,9 @@ async function onStore(label: string, store: Store): Promise<{ rows: Row[]; requ
     const result = await load(srv.url, requests);
     const ok = await countOk(srv, result.answers);
     const violations = await ledger.audit();
+    console.log(
+      `  ${label}: batches committed by the writer: ${batchText(srv.app.modules.market.batchSizes())}`,
+    );
     console.log(
       `  ${label}: ${ok} of ${requests.length} orders accepted; ledger audit ${violations.length === 0 ? 'clean' : `${violations.length} violations`}`,
     );

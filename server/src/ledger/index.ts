@@ -147,6 +147,11 @@ export function createLedger({ store, clock }: LedgerDeps) {
       .for('update');
     assert.equal(locked.length, ids.length, 'posting to an unknown account');
 
+    for (const need of input.needsAvailable ?? []) {
+      const row = locked.find((r) => r.id === need.accountId);
+      assert(row, 'a required balance of an account the postings do not touch');
+      if (row.available < need.amount) throw new DomainError('InsufficientBalance');
+    }
     const running = new Map<number, { available: bigint; frozen: bigint }>();
     for (const row of locked) {
       const d = deltas.get(row.id);
@@ -266,7 +271,12 @@ export function createLedger({ store, clock }: LedgerDeps) {
         deltas.set(p.account.id, d);
       }
       let refusal: PostOutcome | null = null;
-      for (const [id, d] of deltas) {
+      for (const need of input.needsAvailable ?? []) {
+        const row = balance.get(need.accountId);
+        assert(row, 'a required balance of an account the postings do not touch');
+        if (row.available < need.amount) refusal = { ok: false, error: 'InsufficientBalance' };
+      }
+      for (const [id, d] of refusal ? [] : deltas) {
         const row = balance.get(id);
         assert(row);
         assert.equal(row.asset, all.get(id)?.asset, `account ${id} holds ${row.asset}`);
@@ -561,28 +571,74 @@ export function createLedger({ store, clock }: LedgerDeps) {
     fn: (tx: Tx) => Promise<T>,
   ): Promise<T> {
     if (requestId === undefined) return store.db.transaction(fn);
+    return store.db.transaction(async (tx) => {
+      // Claim the key first: a concurrent duplicate waits here until this transaction ends.
+      const prior = await claimRequest(tx, userId, requestId, scope, body);
+      if (prior.seen) return prior.response as T;
+      const result = await fn(tx);
+      return (await answerRequest(tx, userId, requestId, result)) as T;
+    });
+  }
+
+  /**
+   * Claims (user, request id) inside the caller's transaction: `seen: false` when this is the first time
+   * (the caller runs the request and stores its answer with `answerRequest`, or gives the claim back with
+   * `releaseRequest` when it fails), the stored answer when it ran before, IdempotencyConflict when the id
+   * came with another scope or body. A concurrent duplicate waits on the claim until its transaction ends.
+   */
+  async function claimRequest(
+    tx: Tx,
+    userId: number,
+    requestId: string,
+    scope: string,
+    body: unknown,
+  ): Promise<{ seen: false } | { seen: true; response: unknown }> {
     assert(Number.isSafeInteger(userId) && userId > 0, `bad user id ${userId}`);
     assert(requestId.length > 0, 'empty request id');
     const hash = bodyHash(body);
-    const key = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.requestId, requestId));
-    return store.db.transaction(async (tx) => {
-      // Claim the key first: a concurrent duplicate waits here until this transaction ends.
-      const claimed = await tx
-        .insert(idempotencyKeys)
-        .values({ userId, requestId, scope, bodyHash: hash, createdAt: clock.now() })
-        .onConflictDoNothing()
-        .returning({ userId: idempotencyKeys.userId });
-      if (claimed.length === 0) {
-        const [prior] = await tx.select().from(idempotencyKeys).where(key);
-        assert(prior, 'idempotency key vanished');
-        if (prior.scope !== scope || prior.bodyHash !== hash) throw new DomainError('IdempotencyConflict');
-        return prior.response as T;
-      }
-      const result = await fn(tx);
-      const response: unknown = result === undefined ? null : JSON.parse(JSON.stringify(result));
-      await tx.update(idempotencyKeys).set({ response }).where(key);
-      return response as T;
-    });
+    const claimed = await tx
+      .insert(idempotencyKeys)
+      .values({ userId, requestId, scope, bodyHash: hash, createdAt: clock.now() })
+      .onConflictDoNothing()
+      .returning({ userId: idempotencyKeys.userId });
+    if (claimed.length > 0) return { seen: false };
+    const [prior] = await tx
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.requestId, requestId)));
+    assert(prior, 'idempotency key vanished');
+    if (prior.scope !== scope || prior.bodyHash !== hash) throw new DomainError('IdempotencyConflict');
+    return { seen: true, response: prior.response };
+  }
+
+  /** Stores a claimed request's answer (as JSON, which is also what the first caller gets back). */
+  async function answerRequest(tx: Tx, userId: number, requestId: string, result: unknown): Promise<unknown> {
+    const response: unknown = result === undefined ? null : JSON.parse(JSON.stringify(result));
+    await tx
+      .update(idempotencyKeys)
+      .set({ response })
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.requestId, requestId)));
+    return response;
+  }
+
+  /** Gives a claim back (the request failed inside a transaction that goes on): a retry runs again. */
+  async function releaseRequest(tx: Tx, userId: number, requestId: string): Promise<void> {
+    await tx
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.requestId, requestId)));
+  }
+
+  /** Available and frozen of accounts by id (read without locking; `post` and `postMany` lock). */
+  async function accountBalances(
+    db: Db | Tx,
+    ids: readonly number[],
+  ): Promise<Map<number, { available: bigint; frozen: bigint }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: ledgerAccounts.id, available: ledgerAccounts.available, frozen: ledgerAccounts.frozen })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, [...ids]));
+    return new Map(rows.map((r) => [r.id, { available: r.available, frozen: r.frozen }]));
   }
 
   /** Checks the journal and projections in one snapshot; an empty list means healthy. */
@@ -613,8 +669,12 @@ export function createLedger({ store, clock }: LedgerDeps) {
     credit,
     debit,
     balances,
+    accountBalances,
     history,
     withIdempotency,
+    claimRequest,
+    answerRequest,
+    releaseRequest,
     audit,
     solvency,
   };

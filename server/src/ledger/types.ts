@@ -51,6 +51,11 @@ export interface Entry {
 
 export interface PostInput extends Entry {
   readonly postings: readonly Posting[];
+  /**
+   * Available amounts these accounts must hold before the postings apply (refused with
+   * InsufficientBalance otherwise): an order's whole hold, even when part of it comes back at once.
+   */
+  readonly needsAvailable?: readonly { readonly accountId: number; readonly amount: bigint }[];
 }
 
 /** What became of one input of `postMany`: its journal transaction, or why it was refused. */

@@ -192,18 +192,22 @@ class Postings {
 }
 
 /**
- * The spot market: one in-memory book per instrument, one writer per instrument (a promise queue), every
- * operation committed in one database transaction with one ledger journal entry.
+ * The spot market: one in-memory book per instrument, one writer per instrument (a promise queue). Orders
+ * that queue while the writer commits are placed together in one database transaction (group commit);
+ * each order keeps its own journal entry, and its caller is answered only once that transaction committed.
+ * Cancels and reads run one at a time in the same queue.
  *
  * Failure handling: the engine runs inside the transaction (after the idempotency key is claimed, so a
- * retried request never touches the book twice). If the transaction fails for any reason after the engine
- * ran, the instrument's book is rebuilt from the store's open orders — still inside the instrument's queue,
- * so no other operation ever sees the unwanted state — and a `book.snapshot` with a higher sequence is
- * published. The book is a cache of the store's open orders, never the other way round.
+ * retried request never touches the book twice). An order refused before it reached the book fails alone.
+ * If anything fails after the engine ran (an order, the ledger, the commit), the transaction is rolled
+ * back and the instrument's book rebuilt from the store's open orders — still inside the instrument's
+ * queue, so no other operation ever sees the unwanted state — and a `book.snapshot` with a higher sequence
+ * is published; the batch's orders then run again one by one. The book is a cache of the store's open
+ * orders, never the other way round.
  *
  * Money: an order's hold is frozen, its fills settled and its unused hold released in one journal
- * transaction (`ledger.post` with all postings at once, so its account locks are taken in one ascending
- * order and two instruments' writers never deadlock). Fees are paid in the quote asset: a buyer pays price ×
+ * transaction; a batch posts all of its orders' entries with one `ledger.postMany`, so its account locks
+ * are taken in one ascending round and two instruments' writers never deadlock. Fees are paid in the quote asset: a buyer pays price ×
  * size + fee out of its hold, a seller receives price × size − fee; both fees go to `system:fees`. Each
  * order pays the fee rates in force when it was placed (stored on it), so a rate change never leaves a
  * resting order's hold short. An open order's hold is kept exactly at `holdOf` its open size; surplus (a
@@ -428,11 +432,6 @@ export function createSpot(ctx: MarketContext) {
       cache.set(key, acc);
     }
     return acc;
-  }
-
-  async function available(tx: Tx, userId: number, asset: string): Promise<bigint> {
-    const b = (await ledger.balances(userId, tx)).find((x) => x.asset === asset && x.kind === 'spot');
-    return b?.available ?? 0n;
   }
 
   // ——— placing ———

@@ -1,6 +1,8 @@
 // A server process killed with SIGKILL again and again in the middle of a stream of money-moving
-// calls loses nothing and doubles nothing: every call is retried with its request id until it has
-// an answer, and the store then holds exactly the calls that were answered with success.
+// calls (transfers, internal transfers, withdrawals and spot orders that the instrument's writer
+// places in batches) loses nothing and doubles nothing: every call is retried with its request id
+// until it has an answer, and the store then holds exactly the calls that were answered with success;
+// the books a restarted server rebuilds are the ones the killed server showed.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatAmount } from '@nexa/contract';
@@ -13,10 +15,11 @@ import { queryRows } from '../src/store';
 import { type ChildServer, type ChildStore, childStore, startChild } from './child-server';
 import { call, depositConfirmed, operatorToken, signedInUser, type TestServer } from './harness';
 
-const ROUNDS = 5;
-const WORKERS = 8;
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);
+const WORKERS = 12;
 const USERS = 3;
 const FUNDING = 2_000_000_000n; // 2,000 USDT each, in minor units (scale 6)
+const FUNDING_BTC = 100_000_000n; // 1 BTC each (scale 8)
 const FEE = 1_000_000n; // withdrawal fee of the default rules: 1 USDT
 const usdt = (minor: bigint) => formatAmount(minor, 6);
 
@@ -24,7 +27,8 @@ type Kind = 'spot' | 'futures';
 type Op =
   | { type: 'transfer'; from: number; to: number; amount: bigint }
   | { type: 'internal'; user: number; from: Kind; to: Kind; amount: bigint }
-  | { type: 'withdraw'; user: number; amount: bigint };
+  | { type: 'withdraw'; user: number; amount: bigint }
+  | { type: 'order'; user: number };
 
 interface Call {
   readonly requestId: string;
@@ -55,7 +59,7 @@ afterAll(async () => {
 });
 
 it('loses nothing and doubles nothing when the server is killed mid-stream', {
-  timeout: 180_000,
+  timeout: 420_000,
 }, async () => {
   const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
   const rand = rng(seed);
@@ -71,6 +75,7 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
   for (let i = 0; i < USERS; i++) {
     const u = await signedInUser(srv);
     await depositConfirmed(srv, u.token, finance, usdt(FUNDING));
+    await depositConfirmed(srv, u.token, finance, formatAmount(FUNDING_BTC, 8), 'BTC');
     users.push({ token: u.token, address: u.wallet.address.toLowerCase() });
   }
 
@@ -85,7 +90,20 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
     let op: Op;
     let path: string;
     let body: Record<string, unknown>;
-    if (r < 0.5) {
+    if (r < 0.35) {
+      // Around one price, so about half rest and half cross (and fill against other users).
+      const user = rand.int(0, USERS - 1);
+      op = { type: 'order', user };
+      path = '/v1/order/submitTrade';
+      body = {
+        instId: 'BTC-USDT',
+        side: rand.next() < 0.5 ? 'buy' : 'sell',
+        type: 'limit',
+        px: String(59_900 + rand.int(0, 4) * 50),
+        sz: `0.00${rand.int(1, 5)}`,
+        request_id: requestId,
+      };
+    } else if (r < 0.65) {
       const from = rand.int(0, USERS - 1);
       const to = (from + rand.int(1, USERS - 1)) % USERS;
       op = { type: 'transfer', from, to, amount: amount(1, 60) };
@@ -96,7 +114,7 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
         remark: `r${calls.length}`,
         request_id: requestId,
       };
-    } else if (r < 0.8) {
+    } else if (r < 0.85) {
       const user = rand.int(0, USERS - 1);
       const [from, to]: [Kind, Kind] = rand.next() < 0.6 ? ['spot', 'futures'] : ['futures', 'spot'];
       op = { type: 'internal', user, from, to, amount: amount(1, 80) };
@@ -216,6 +234,17 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
   expect([...refusals].filter((e) => e !== 'InsufficientBalance')).toEqual([]);
 
   // The last kill comes after answers were given: they must have been durable.
+  const depthBefore = await call(srv, '/v1/market/depth', { instId: 'BTC-USDT', n: 400 });
+  await child.kill();
+  child = undefined;
+  // A restarted server rebuilds the same book from the store.
+  child = await startChild(store);
+  const depthAfter = await call(child.srv, '/v1/market/depth', { instId: 'BTC-USDT', n: 400 });
+  const levels = (r: typeof depthBefore) => {
+    const d = r.body.data as { asks: unknown[]; bids: unknown[] };
+    return { asks: d.asks, bids: d.bids };
+  };
+  expect(levels(depthAfter)).toEqual(levels(depthBefore));
   await child.kill();
   child = undefined;
 
@@ -235,6 +264,22 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
       );
     }
     expect(journal.filter((r) => Number(r.n) !== 1)).toEqual([]);
+    // Every order answered with success is stored once, and no other.
+    const orderRows = await queryRows<{ request_id: string; n: number }>(
+      db.db,
+      sql`select request_id, count(*)::int as n from market_orders where request_id is not null group by request_id`,
+    );
+    const okOrders = calls.filter((c) => c.op.type === 'order' && c.outcome === 'ok');
+    expect(new Map(orderRows.map((r) => [r.request_id, Number(r.n)]))).toEqual(
+      new Map(okOrders.map((c) => [c.requestId, 1])),
+    );
+    // No money moved for an order without its record.
+    const orphans = await queryRows<{ id: number }>(
+      db.db,
+      sql`select t.id from ledger_transactions t where t.cause = 'spot.order'
+          and not exists (select 1 from market_orders o where o.id = t.ref)`,
+    );
+    expect(orphans).toEqual([]);
     const keys = await queryRows<{ request_id: string; answered: boolean }>(
       db.db,
       sql`select request_id, response is not null as answered from idempotency_keys`,
@@ -260,12 +305,25 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
         const m = model[op.user]!;
         m[op.from] -= op.amount;
         m[op.to] += op.amount;
-      } else {
+      } else if (op.type === 'withdraw') {
         model[op.user]!.spot -= op.amount + FEE;
         model[op.user]!.frozen += op.amount + FEE;
         model[op.user]!.withdrawals++;
       }
     }
+    /** What orders and cancels moved on a user's spot account of an asset, by bucket (from the journal). */
+    const spotMoves = async (userId: number, asset: string) => {
+      const rows = await queryRows<{ bucket: string; sum: string }>(
+        db.db,
+        sql`select p.bucket, coalesce(sum(p.amount), 0)::text as sum
+            from ledger_postings p join ledger_transactions t on t.id = p.transaction_id
+            join ledger_accounts a on a.id = p.account_id
+            where a.user_id = ${userId} and a.asset = ${asset} and a.kind = 'spot' and t.cause like 'spot.%'
+            group by p.bucket`,
+      );
+      const of = (b: string) => BigInt(rows.find((r) => r.bucket === b)?.sum ?? '0');
+      return { available: of('available'), frozen: of('frozen') };
+    };
     for (const [i, u] of users.entries()) {
       const [row] = await queryRows<{ id: number }>(
         db.db,
@@ -276,12 +334,25 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
       const held = await ledger.balances(id);
       const get = (kind: Kind) => held.find((b) => b.asset === 'USDT' && b.kind === kind);
       const m = model[i]!;
+      const moved = await spotMoves(id, 'USDT');
       expect({
         spot: get('spot')?.available ?? 0n,
         frozen: get('spot')?.frozen ?? 0n,
         futures: get('futures')?.available ?? 0n,
         futuresFrozen: get('futures')?.frozen ?? 0n,
-      }).toEqual({ spot: m.spot, frozen: m.frozen, futures: m.futures, futuresFrozen: 0n });
+      }).toEqual({
+        spot: m.spot + moved.available,
+        frozen: m.frozen + moved.frozen,
+        futures: m.futures,
+        futuresFrozen: 0n,
+      });
+      // BTC moves only through orders: funding plus what the journal says they moved.
+      const btc = held.find((b) => b.asset === 'BTC' && b.kind === 'spot');
+      const movedBtc = await spotMoves(id, 'BTC');
+      expect({ available: btc?.available ?? 0n, frozen: btc?.frozen ?? 0n }).toEqual({
+        available: FUNDING_BTC + movedBtc.available,
+        frozen: movedBtc.frozen,
+      });
       const [counts] = await queryRows<{ t: number; w: number }>(
         db.db,
         sql`select (select count(*)::int from wallet_transfers where from_user_id = ${id}) as t,

@@ -22,6 +22,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, AuthUser, Ctx, Handler, Handlers, OperatorUser } from '../kernel/context';
 import { DomainError, ValidationError, validationFromZod } from '../kernel/errors';
 import { schema } from '../store';
+import { createSignRecorder } from './request-signs';
 
 /** Bodies larger than this are refused with HTTP 413 before any work is done. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -104,6 +105,8 @@ export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: Tra
     };
   }
 
+  const signs = createSignRecorder(store, clock);
+
   /** Opens and checks an enveloped body; returns the payload without `sign`, `timestamp` and `nonce`. */
   async function unwrap(raw: unknown): Promise<Record<string, unknown>> {
     let outer: unknown = raw;
@@ -143,12 +146,7 @@ export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: Tra
     ) {
       throw new DomainError('BadSign');
     }
-    const fresh = await store.db
-      .insert(schema.requestSigns)
-      .values({ sign, seenAt: clock.now() })
-      .onConflictDoNothing()
-      .returning({ sign: schema.requestSigns.sign });
-    if (fresh.length === 0) throw new DomainError('ReplayedRequest');
+    if (!(await signs.record(sign))) throw new DomainError('ReplayedRequest');
     return payload;
   }
 

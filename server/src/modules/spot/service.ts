@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Cause, parseAmount, type ResponseData } from '@nexa/contract';
 import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { BookLevel, BusEvents } from '../../kernel/bus';
@@ -218,6 +219,7 @@ export function createSpot(ctx: MarketContext) {
   const { store, clock, log } = deps;
   const settings = deps.settings.of(SPOT_SETTINGS);
   const slots = new Map<string, Slot>();
+  const LINGER_MS = store.kind === 'pglite' ? 2 : 0;
   /** Spot accounts by `user:asset`, once a committed transaction has them (an account never changes). */
   const knownAccounts = new Map<string, LedgerAccount>();
   /** How many batches of each size the writers committed (the trade bench prints it). */
@@ -579,6 +581,9 @@ export function createSpot(ctx: MarketContext) {
    * after the ledger) goes alone, so a batch takes its account locks in one round.
    */
   async function drain(slot: Slot): Promise<void> {
+    // The embedded store runs one statement at a time and a transaction holds it whole: orders still on
+    // their way in (their request checks need the store) get a moment to join this batch.
+    if (LINGER_MS > 0 && slot.pending.length < MAX_BATCH) await sleep(LINGER_MS);
     slot.scheduled = false;
     const first = slot.pending[0];
     if (!first) return;
@@ -658,7 +663,15 @@ export function createSpot(ctx: MarketContext) {
       }
       return b + (moved.get(a.id) ?? 0n);
     };
-    const fees = await ledger.systemAccount(tx, SYSTEM.fees, inst.quote.symbol);
+    const feesKey = `${SYSTEM.fees}:${inst.quote.symbol}`;
+    const fees = knownAccounts.get(feesKey) ?? (await ledger.systemAccount(tx, SYSTEM.fees, inst.quote.symbol));
+    if (!knownAccounts.has(feesKey)) newAccounts.push({ key: feesKey, account: fees });
+    // The holds' accounts already known, read in one go (an order's own account is read before it places).
+    const holdIds = jobs.flatMap((j) => {
+      const a = knownAccounts.get(`${j.userId}:${j.o.side === 'buy' ? inst.quote.symbol : inst.base.symbol}`);
+      return a ? [a.id] : [];
+    });
+    for (const [id, b] of await ledger.accountBalances(tx, [...new Set(holdIds)])) stored.set(id, b.available);
     // Orders this batch wrote or changed, by id: a later order may fill one placed earlier in the batch.
     const touchedRows = new Map<string, OrderRow>();
     const newRows: OrderRow[] = [];

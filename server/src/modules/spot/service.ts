@@ -664,14 +664,16 @@ export function createSpot(ctx: MarketContext) {
       return b + (moved.get(a.id) ?? 0n);
     };
     const feesKey = `${SYSTEM.fees}:${inst.quote.symbol}`;
-    const fees = knownAccounts.get(feesKey) ?? (await ledger.systemAccount(tx, SYSTEM.fees, inst.quote.symbol));
+    const fees =
+      knownAccounts.get(feesKey) ?? (await ledger.systemAccount(tx, SYSTEM.fees, inst.quote.symbol));
     if (!knownAccounts.has(feesKey)) newAccounts.push({ key: feesKey, account: fees });
     // The holds' accounts already known, read in one go (an order's own account is read before it places).
     const holdIds = jobs.flatMap((j) => {
       const a = knownAccounts.get(`${j.userId}:${j.o.side === 'buy' ? inst.quote.symbol : inst.base.symbol}`);
       return a ? [a.id] : [];
     });
-    for (const [id, b] of await ledger.accountBalances(tx, [...new Set(holdIds)])) stored.set(id, b.available);
+    for (const [id, b] of await ledger.accountBalances(tx, [...new Set(holdIds)]))
+      stored.set(id, b.available);
     // Orders this batch wrote or changed, by id: a later order may fill one placed earlier in the batch.
     const touchedRows = new Map<string, OrderRow>();
     const newRows: OrderRow[] = [];

@@ -24,6 +24,7 @@ import {
 export type { SolvencyLine, Violation } from './audit';
 export { scopeLedger } from './scope';
 export * from './types';
+export { createMoneyWriter, type MoneyJob, type MoneyWriter } from './writer';
 
 const { assets, ledgerAccounts, ledgerTransactions, ledgerPostings, idempotencyKeys } = schema;
 

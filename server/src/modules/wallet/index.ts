@@ -3,7 +3,7 @@ import { EVM_ADDRESS_PATTERN, formatAmount, RATE_ONE, UID_PATTERN } from '@nexa/
 import { and, count, desc, eq, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
-import type { HistoryQuery, HistoryRow, UserAccountKind } from '../../ledger';
+import { createMoneyWriter, type HistoryQuery, type HistoryRow, type UserAccountKind } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { type AssetInfo, type ConvertOrder, createAssets, iso, type WalletDeps } from './common';
 import { createDeposits } from './deposits';
@@ -27,6 +27,8 @@ export function createWallet(deps: WalletDeps) {
   const assets = createAssets(deps);
   const deposits = createDeposits(deps, assets);
   const withdrawals = createWithdrawals(deps, assets);
+  /** Transfers and internal transfers are group-committed (see ledger/writer.ts). */
+  const writer = createMoneyWriter({ store, ledger });
 
   async function balanceRow(asset: AssetInfo, kind: UserAccountKind, available: bigint, frozen: bigint) {
     return {
@@ -164,35 +166,49 @@ export function createWallet(deps: WalletDeps) {
     const min = amountSetting('transfer.min', await settings.get('transfer.min'), asset.scale);
     if (amount < min)
       throw new DomainError('BelowMinimum', { min: `${formatAmount(min, asset.scale)} ${asset.symbol}` });
-    const row = await deps.ledger.withIdempotency(userId, body.request_id, 'transfer', body, async (tx) => {
-      const to = await findRecipient(tx, body.to);
-      if (to.id === userId) throw new DomainError('RecipientNotFound');
-      const ledgerTxId = await ledger.transfer(tx, {
-        from: { userId, asset: asset.symbol, kind: 'spot' },
-        to: { userId: to.id, asset: asset.symbol, kind: 'spot' },
-        amount,
-        cause: 'transfer',
-        remark: body.remark,
-        userId,
-        requestId: body.request_id ?? null,
-      });
-      const [t] = await tx
-        .insert(walletTransfers)
-        .values({
-          fromUserId: userId,
-          toUserId: to.id,
-          asset: asset.symbol,
-          amount,
+    // Committed with the other money calls waiting (group commit); answered after that commit.
+    let toUserId: number | null = null;
+    return writer.submit({
+      userId,
+      requestId: body.request_id,
+      scope: 'transfer',
+      body,
+      prepare: async (tx) => {
+        const to = await findRecipient(tx, body.to);
+        if (to.id === userId) throw new DomainError('RecipientNotFound');
+        toUserId = to.id;
+        const from = await ledger.account(tx, { userId, asset: asset.symbol, kind: 'spot' });
+        const into = await ledger.account(tx, { userId: to.id, asset: asset.symbol, kind: 'spot' });
+        return {
+          cause: 'transfer',
           remark: body.remark,
-          ledgerTxId,
-          createdAt: clock.now(),
-        })
-        .returning();
-      if (!t) throw new Error('transfer row not written');
-      // The answer is built inside the transaction, so a retry replays exactly this first answer.
-      return transferRow(t, userId, tx);
+          userId,
+          requestId: body.request_id ?? null,
+          postings: [
+            { account: from, bucket: 'available', amount: -amount },
+            { account: into, bucket: 'available', amount },
+          ],
+        };
+      },
+      finish: async (tx, ledgerTxId) => {
+        if (toUserId === null) throw new Error('transfer without its recipient');
+        const [t] = await tx
+          .insert(walletTransfers)
+          .values({
+            fromUserId: userId,
+            toUserId,
+            asset: asset.symbol,
+            amount,
+            remark: body.remark,
+            ledgerTxId,
+            createdAt: clock.now(),
+          })
+          .returning();
+        if (!t) throw new Error('transfer row not written');
+        // The answer is built inside the transaction, so a retry replays exactly this first answer.
+        return transferRow(t, userId, tx);
+      },
     });
-    return row;
   }
 
   async function transfers(
@@ -237,20 +253,33 @@ export function createWallet(deps: WalletDeps) {
     if (body.from === body.to) throw new DomainError('SameAccount');
     const asset = await assets.get(body.asset);
     const amount = assets.toMinor(asset, body.amount);
-    return deps.ledger.withIdempotency(userId, body.request_id, 'internal_transfer', body, async (tx) => {
-      await ledger.transfer(tx, {
-        from: { userId, asset: asset.symbol, kind: body.from },
-        to: { userId, asset: asset.symbol, kind: body.to },
-        amount,
+    return writer.submit({
+      userId,
+      requestId: body.request_id,
+      scope: 'internal_transfer',
+      body,
+      prepare: async (tx) => ({
         cause: 'internal_transfer',
         remark: '',
         userId,
         requestId: body.request_id ?? null,
-      });
-      return {
+        postings: [
+          {
+            account: await ledger.account(tx, { userId, asset: asset.symbol, kind: body.from }),
+            bucket: 'available',
+            amount: -amount,
+          },
+          {
+            account: await ledger.account(tx, { userId, asset: asset.symbol, kind: body.to }),
+            bucket: 'available',
+            amount,
+          },
+        ],
+      }),
+      finish: async (tx) => ({
         from: await oneBalance(tx, userId, asset, body.from),
         to: await oneBalance(tx, userId, asset, body.to),
-      };
+      }),
     });
   }
 

@@ -12,8 +12,6 @@ import {
   type Lang,
   langFromHeader,
   type OperatorAccess,
-  openEnvelope,
-  sealEnvelope,
   TIMESTAMP_WINDOW_S,
   VALIDATION_REASONS,
 } from '@nexa/contract';
@@ -22,6 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, AuthUser, Ctx, Handler, Handlers, OperatorUser } from '../kernel/context';
 import { DomainError, ValidationError, validationFromZod } from '../kernel/errors';
 import { schema } from '../store';
+import { openEnvelopeNode, sealEnvelopeNode } from './envelope';
 import { createSignRecorder } from './request-signs';
 
 /** Bodies larger than this are refused with HTTP 413 before any work is done. */
@@ -88,7 +87,7 @@ export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: Tra
   async function send(reply: FastifyReply, lang: Lang, body: ApiResponse): Promise<FastifyReply> {
     reply.header('cache-control', 'no-store');
     if (!config.protection) return reply.code(200).send(body);
-    const payload = await sealEnvelope(JSON.stringify(body), config.envelopeKey);
+    const payload = sealEnvelopeNode(JSON.stringify(body), config.envelopeKey);
     void lang;
     return reply.code(200).send({ payload });
   }
@@ -126,7 +125,7 @@ export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: Tra
       return outer;
     }
     if (!isRecord(outer) || typeof outer.payload !== 'string') throw new DomainError('PlainRequestRefused');
-    const text = await openEnvelope(outer.payload, config.envelopeKey);
+    const text = openEnvelopeNode(outer.payload, config.envelopeKey);
     if (text === null) throw new DomainError('BadEnvelope');
     let inner: unknown;
     try {

@@ -42,6 +42,10 @@ const CORES = availableParallelism();
 /** Client processes: FEED_BENCH_WORKERS, else one per core (at least 2). */
 const WORKERS = Math.max(1, Number(process.env.FEED_BENCH_WORKERS) || Math.max(2, CORES));
 const CLIENTS_FILE = fileURLToPath(new URL('./feed-clients.ts', import.meta.url));
+/** Servers measured in each run: both unless FEED_BENCH_SERVERS names one (to profile it alone). */
+const SERVERS = (['gateway', 'plain ws'] as const).filter(
+  (s) => !process.env.FEED_BENCH_SERVERS || process.env.FEED_BENCH_SERVERS.split(',').includes(s),
+);
 /** The phone case's target. */
 const TARGET = { deliveredPct: 99.9, p99Ms: 250 };
 
@@ -163,11 +167,14 @@ function seedBooks(target: FeedTarget): void {
   });
 }
 
-/** Publishes the case's steps, each stamped with the moment it was due; late steps go out at once. */
-function startPublisher(target: FeedTarget, feedCase: CaseName, onPush: (key: string, ts: number) => void) {
-  const t0 = Date.now();
+/**
+ * Publishes the case's steps from `t0`, each stamped with the moment it was due. A step published late
+ * (the server held the event loop) still goes out, one step a turn, so timers and sockets get their
+ * turns between steps and the lateness shows in the latency.
+ */
+function startPublisher(target: FeedTarget, feedCase: CaseName, t0: number) {
   let tick = 0;
-  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
   const seq = new Map<string, number>(INSTRUMENTS.map((i) => [i, 1]));
   const publishStep = (ts: number) => {
     const { books, tickers } = CASES[feedCase].step(tick);
@@ -184,7 +191,6 @@ function startPublisher(target: FeedTarget, feedCase: CaseName, onPush: (key: st
         bids: [[(mid - off).toFixed(2), String(1 + (tick % 5)), 2]],
         ts,
       });
-      onPush(`books:${instId}`, ts);
     }
     for (const instId of tickers) {
       const k = INSTRUMENTS.indexOf(instId as (typeof INSTRUMENTS)[number]);
@@ -199,20 +205,42 @@ function startPublisher(target: FeedTarget, feedCase: CaseName, onPush: (key: st
         changePercent: '0.50',
         ts,
       });
-      onPush(`tickers:${instId}`, ts);
     }
   };
   const run = () => {
-    // The steps due by now, then a turn of the event loop (a slow publication never starves the rest).
-    const now = Date.now();
-    while (t0 + tick * TICK_MS <= now) {
-      publishStep(t0 + tick * TICK_MS);
+    if (stopped) return;
+    const due = t0 + tick * TICK_MS;
+    if (due <= Date.now()) {
+      publishStep(due);
       tick++;
     }
-    timer = setTimeout(run, Math.max(0, t0 + tick * TICK_MS - Date.now()));
+    const wait = t0 + tick * TICK_MS - Date.now();
+    if (wait > 0) setTimeout(run, wait);
+    else setImmediate(run);
   };
-  run();
-  return { stop: () => clearTimeout(timer) };
+  setTimeout(run, Math.max(0, t0 - Date.now()));
+  return {
+    stop: () => {
+      stopped = true;
+    },
+  };
+}
+
+/** Pushes due in [from, to) (steps from t0) × the sockets subscribed to each. */
+function expectedPushes(
+  feedCase: CaseName,
+  t0: number,
+  from: number,
+  to: number,
+  subscribers: Map<string, number>,
+) {
+  let expected = 0;
+  for (let tick = Math.ceil((from - t0) / TICK_MS); t0 + tick * TICK_MS < to; tick++) {
+    const { books, tickers } = CASES[feedCase].step(tick);
+    for (const instId of books) expected += subscribers.get(`books:${instId}`) ?? 0;
+    for (const instId of tickers) expected += subscribers.get(`tickers:${instId}`) ?? 0;
+  }
+  return expected;
 }
 
 /** The latency (ms) below which p % of the expected pushes arrived; +Infinity past the delivered ones. */
@@ -247,13 +275,13 @@ async function runOne(clients: Clients, feedCase: CaseName, n: number, server: S
     for (const r of ready)
       for (const [k, v] of Object.entries(r.subscribers)) subscribers.set(k, (subscribers.get(k) ?? 0) + v);
 
-    const from = Date.now() + WARMUP_MS;
+    const t0 = Date.now() + 50;
+    const from = t0 + WARMUP_MS;
     const to = from + MEASURE_MS;
-    clients.tell({ type: 'window', from, to, deadline: to + DRAIN_MS });
-    let expected = 0;
-    const publisher = startPublisher(target, feedCase, (key, ts) => {
-      if (ts >= from && ts < to) expected += subscribers.get(key) ?? 0;
-    });
+    const deadline = to + DRAIN_MS;
+    clients.tell({ type: 'window', from, to, deadline });
+    const expected = expectedPushes(feedCase, t0, from, to, subscribers);
+    const publisher = startPublisher(target, feedCase, t0);
     // CPU over the window as the timers saw it (a busy server sees them late: the span is what it is).
     await new Promise((r) => setTimeout(r, from - Date.now()));
     const cpu0 = process.cpuUsage();
@@ -262,10 +290,10 @@ async function runOne(clients: Clients, feedCase: CaseName, n: number, server: S
     await new Promise((r) => setTimeout(r, to - Date.now()));
     const used = process.cpuUsage(cpu0);
     const serverCpu = (100 * (used.user + used.system)) / 1000 / (performance.now() - at0);
-    await new Promise((r) => setTimeout(r, DRAIN_MS));
+    await new Promise((r) => setTimeout(r, deadline - Date.now()));
+    publisher.stop();
     const results = await clients.ask('result', () => ({ type: 'report' }), 30_000);
     const cut = target.cutOff();
-    publisher.stop();
     await clients.ask('disconnected', () => ({ type: 'disconnect' }), 30_000);
 
     const histogram = new Array<number>(LATENCY_CAP_MS + 1).fill(0);
@@ -375,7 +403,7 @@ export async function feedBench(): Promise<void> {
         continue;
       }
       clients ??= Clients.start(WORKERS);
-      for (const server of ['gateway', 'plain ws'] as const) {
+      for (const server of SERVERS) {
         try {
           rows.push(await runOne(clients, run.feedCase, run.clients, server));
         } catch (err) {

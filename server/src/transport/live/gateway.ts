@@ -279,11 +279,12 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
       const conn = b.targets[b.next++]!;
       const outs = conn.pending;
       if (outs.length === 0) continue;
-      conn.pending = [];
       // What is still unsent from earlier batches decides whether this one is taken.
-      if (!writable(conn)) continue;
-      flush(conn, outs, b.joined);
-      written++;
+      if (writable(conn)) {
+        flush(conn, outs, b.joined);
+        written++;
+      }
+      outs.length = 0; // the socket's list is kept for its next batch
     }
     if (b.next < b.targets.length) return true;
     batch = null;

@@ -11,6 +11,7 @@
 // 2 s drain. Prints a table; never fails on timing.
 // Run alone with `npx tsx bench/feed.ts` (FEED_BENCH_CASES=phone:10000,stress:1000 picks the runs).
 import { type ChildProcess, execSync, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMemoryBus } from '../server/src/kernel/bus';
@@ -48,6 +49,22 @@ const SERVERS = (['gateway', 'plain ws'] as const).filter(
 );
 /** The phone case's target. */
 const TARGET = { deliveredPct: 99.9, p99Ms: 250 };
+
+/**
+ * CPU time the machine used so far, ms (Linux /proc/stat; null elsewhere): `busy` by every process,
+ * `irq` in interrupt and softirq context (on loopback, much of the sockets' network work runs there
+ * and is counted to no process).
+ */
+function machineCpuMs(): { busy: number; irq: number } | null {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal
+    const tick = (i: number) => ((f[i] ?? 0) * 1000) / 100; // USER_HZ is 100 on Linux
+    return { busy: tick(0) + tick(1) + tick(2) + tick(5) + tick(6) + tick(7), irq: tick(5) + tick(6) };
+  } catch {
+    return null;
+  }
+}
 
 /** Open-file limit of this process (`ulimit -n`), or null when it cannot be read. */
 function fdLimit(): number | null {
@@ -139,6 +156,10 @@ interface Row {
   cutOff: number | null;
   serverCpu: number;
   clientsCpu: number;
+  /** Interrupt and softirq CPU over the window (loopback network work), % of one core. */
+  irqCpu: number | null;
+  /** CPU the rest of the machine used over the window (other work sharing the cores), % of one core. */
+  othersCpu: number | null;
   note: string;
 }
 
@@ -285,11 +306,21 @@ async function runOne(clients: Clients, feedCase: CaseName, n: number, server: S
     // CPU over the window as the timers saw it (a busy server sees them late: the span is what it is).
     await new Promise((r) => setTimeout(r, from - Date.now()));
     const cpu0 = process.cpuUsage();
+    const machine0 = machineCpuMs();
     const at0 = performance.now();
     const cut0 = target.cutOff() ?? 0;
     await new Promise((r) => setTimeout(r, to - Date.now()));
     const used = process.cpuUsage(cpu0);
-    const serverCpu = (100 * (used.user + used.system)) / 1000 / (performance.now() - at0);
+    const machine1 = machineCpuMs();
+    const span = performance.now() - at0;
+    const serverCpu = (100 * (used.user + used.system)) / 1000 / span;
+    const machine =
+      machine0 && machine1
+        ? {
+            busy: (100 * (machine1.busy - machine0.busy)) / span,
+            irq: (100 * (machine1.irq - machine0.irq)) / span,
+          }
+        : null;
     await new Promise((r) => setTimeout(r, deadline - Date.now()));
     publisher.stop();
     const results = await clients.ask('result', () => ({ type: 'report' }), 30_000);
@@ -323,6 +354,8 @@ async function runOne(clients: Clients, feedCase: CaseName, n: number, server: S
       cutOff: cut === null ? null : cut - cut0,
       serverCpu,
       clientsCpu,
+      irqCpu: machine ? machine.irq : null,
+      othersCpu: machine ? Math.max(0, machine.busy - machine.irq - serverCpu - clientsCpu) : null,
       note: notes.join('; '),
     };
   } finally {
@@ -358,6 +391,8 @@ function printTable(rows: Row[]): void {
     'cut off',
     'server CPU',
     'clients CPU',
+    'irq CPU',
+    'others CPU',
   ];
   const body = rows.map((r) => [
     r.feedCase,
@@ -373,6 +408,8 @@ function printTable(rows: Row[]): void {
     r.cutOff === null ? '-' : int(r.cutOff),
     `${Math.round(r.serverCpu)}%`,
     `${Math.round(r.clientsCpu)}%`,
+    r.irqCpu === null ? '-' : `${Math.round(r.irqCpu)}%`,
+    r.othersCpu === null ? '-' : `${Math.round(r.othersCpu)}%`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) =>
@@ -437,7 +474,9 @@ export async function feedBench(): Promise<void> {
   }
   console.log(
     `  Latency: push stamped when due → received, ms; >${DRAIN_MS}: not delivered within ${DRAIN_MS / 1000} s of the ` +
-      `window's end. CPU: % of one core over the window (server = this process: publisher and server). ` +
+      `window's end. CPU: % of one core over the window (server = this process: publisher and server; irq = ` +
+      "interrupt and softirq time, where loopback does much of the sockets' work; others = the rest of the " +
+      'machine, other work sharing the cores). ' +
       `cut off: sockets the gateway terminated for > 1 MiB unsent (the plain broadcast never does). ulimit -n: ${limit ?? 'unknown'}.`,
   );
 }

@@ -137,10 +137,12 @@ function parseArgs(value: unknown): LiveArg[] | null {
  * It follows the bus: `books` subscribers get a snapshot (top 400 of the full book the gateway
  * keeps per instrument) and then updates with seqId/prevSeqId and the checksum of the top 25;
  * `tickers` subscribers get the last ticker at once and every new one; `update_order` (token
- * needed) carries only the caller's own orders. Each push is serialized once (the same bytes for
- * every subscriber) and queued; the queue is sent in batches, socket by socket, in slices across
- * turns of the event loop, so the market never waits on sockets. A socket holding more than
- * maxBufferedBytes unsent is terminated: a slow consumer never holds memory or the others.
+ * needed) carries only the caller's own orders. Each push is serialized and framed once (the same
+ * WebSocket frame for every subscriber) and queued; the queue is sent in batches, socket by socket,
+ * in slices across turns of the event loop, so the market never waits on sockets. Within a batch
+ * each socket gets all its pushes in one write (a burst costs one system call per socket, not one
+ * per message). A socket holding more than maxBufferedBytes unsent is terminated: a slow consumer
+ * never holds memory or the others.
  *
  * The older form `registerGateway(app, authenticate)` still works, with a bus of its own that
  * nothing publishes on.
@@ -154,7 +156,8 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
   const log = opts.log ?? app.log;
 
   const instruments = new Map<string, InstrumentState>();
-  const subscribers = new Map<string, Set<Conn>>();
+  /** `channel:instId` → its sockets, and the latest moment (push id) one of them subscribed. */
+  const subscribers = new Map<string, { readonly conns: Set<Conn>; lastSince: number }>();
   const byUser = new Map<number, Set<Conn>>();
   const conns = new Set<Conn>();
   const byIp = new Map<string, number>();
@@ -237,9 +240,14 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
     for (const out of outs) {
       if (out.kind === 'public') {
         for (const key of out.keys) {
-          const set = subscribers.get(key);
-          if (!set) continue;
-          for (const conn of set) {
+          const subs = subscribers.get(key);
+          if (!subs) continue;
+          if (subs.lastSince < out.id) {
+            // Every socket subscribed before this push was queued: no one to leave out.
+            for (const conn of subs.conns) take(conn, out);
+            continue;
+          }
+          for (const conn of subs.conns) {
             const since = conn.subs.get(key);
             if (since !== undefined && out.id > since) take(conn, out);
           }
@@ -307,7 +315,7 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
     schedule();
   };
 
-  const hasSubscribers = (keys: readonly string[]) => keys.some((k) => (subscribers.get(k)?.size ?? 0) > 0);
+  const hasSubscribers = (keys: readonly string[]) => keys.some((k) => subscribers.has(k));
 
   /** Bus handlers run inside the publisher's call: a failure here is logged, never thrown at the market. */
   const guard =
@@ -389,21 +397,22 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
   const subscribe = (conn: Conn, arg: LiveArg) => {
     const key = subKey(arg.channel, arg.instId);
     conn.subs.set(key, lastId);
-    let set = subscribers.get(key);
-    if (!set) {
-      set = new Set();
-      subscribers.set(key, set);
+    let subs = subscribers.get(key);
+    if (!subs) {
+      subs = { conns: new Set(), lastSince: lastId };
+      subscribers.set(key, subs);
     }
-    set.add(conn);
+    subs.conns.add(conn);
+    subs.lastSince = lastId;
     resettle(conn);
   };
 
   const unsubscribe = (conn: Conn, key: string) => {
     conn.subs.delete(key);
-    const set = subscribers.get(key);
-    if (set) {
-      set.delete(conn);
-      if (set.size === 0) subscribers.delete(key);
+    const subs = subscribers.get(key);
+    if (subs) {
+      subs.conns.delete(conn);
+      if (subs.conns.size === 0) subscribers.delete(key);
     }
     resettle(conn);
   };

@@ -133,8 +133,12 @@ class Clients {
     return this.procs.length;
   }
 
+  /** Closes the channel (a client process exits when it closes); kills those still there after 2 s. */
   stop(): void {
-    for (const p of this.procs) p.kill();
+    for (const p of this.procs) {
+      if (p.connected) p.disconnect();
+      setTimeout(() => p.kill(), 2_000).unref();
+    }
   }
 }
 

@@ -378,6 +378,8 @@ const msText = (v: number) =>
         ? `≥${v}`
         : String(v);
 const int = (v: number) => Math.round(v).toLocaleString('en');
+/** Pushes delivered per second per core of server CPU. */
+const perCore = (r: Row) => (r.serverCpu > 0 ? r.deliveredPerS / (r.serverCpu / 100) : Number.NaN);
 const meets = (r: Row) => r.deliveredPct >= TARGET.deliveredPct && r.p99 <= TARGET.p99Ms;
 
 function printTable(rows: Row[]): void {
@@ -394,6 +396,7 @@ function printTable(rows: Row[]): void {
     'max ms',
     'cut off',
     'server CPU',
+    'msg/s per server core',
     'clients CPU',
     'irq CPU',
     'others CPU',
@@ -411,6 +414,7 @@ function printTable(rows: Row[]): void {
     msText(r.max),
     r.cutOff === null ? '-' : int(r.cutOff),
     `${Math.round(r.serverCpu)}%`,
+    Number.isNaN(perCore(r)) ? '-' : int(perCore(r)),
     `${Math.round(r.clientsCpu)}%`,
     r.irqCpu === null ? '-' : `${Math.round(r.irqCpu)}%`,
     r.othersCpu === null ? '-' : `${Math.round(r.othersCpu)}%`,
@@ -467,12 +471,14 @@ export async function feedBench(): Promise<void> {
     );
     if (!p) continue;
     const ratio = (a: number, b: number) =>
-      Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : '-';
+      Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : null;
+    const both = (a: number, b: number) => `${ratio(a, b) ?? `${msText(a)} ms vs ${msText(b)} ms`}`;
     console.log(
-      `  ${g.feedCase} ${int(g.clients)}: gateway / plain ws — delivered ${ratio(g.deliveredPerS, p.deliveredPerS)}, ` +
-        `p99 ${ratio(g.p99, p.p99)}, server CPU ${ratio(g.serverCpu, p.serverCpu)}` +
+      `  ${g.feedCase} ${int(g.clients)}, gateway vs plain ws: delivered ` +
+        `${ratio(g.deliveredPerS, p.deliveredPerS) ?? `${int(g.deliveredPerS)} vs 0 msg/s`}, p99 ${both(g.p99, p.p99)}, ` +
+        `delivered per server core ${ratio(perCore(g), perCore(p)) ?? '-'}` +
         (g.feedCase === 'phone'
-          ? `; target ≥ ${TARGET.deliveredPct} % delivered and p99 ≤ ${TARGET.p99Ms} ms: gateway ${meets(g) ? 'met' : 'not met'}, plain ws ${meets(p) ? 'met' : 'not met'}`
+          ? `; target (≥ ${TARGET.deliveredPct} % delivered, p99 ≤ ${TARGET.p99Ms} ms): gateway ${meets(g) ? 'met' : 'not met'}, plain ws ${meets(p) ? 'met' : 'not met'}`
           : ''),
     );
   }

@@ -12,14 +12,15 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type Bus, type BusEvents, createMemoryBus } from '../../kernel/bus';
 import type { AuthUser } from '../../kernel/context';
 import { InstrumentState } from './feed-state';
+import { corkable, idleTransport, type TextFrame, textFrame } from './frames';
 
 /** Socket closed when no text `ping` (or other message) arrived for this long. */
 export const IDLE_TIMEOUT_MS = 30_000;
 /** A consumer whose unsent bytes exceed this is cut off rather than allowed to hold memory. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-/** Frames sent per turn of the event loop before the rest of a fan-out waits for the next turn. */
-const SLICE_FRAMES = 20_000;
+/** Sockets written per turn of the event loop before the rest of a fan-out waits for the next turn. */
+const SLICE_SOCKETS = 2_000;
 
 /** Subscriptions one socket may hold. */
 export const MAX_SUBSCRIPTIONS = 256;
@@ -51,8 +52,10 @@ export interface GatewayStats {
   readonly cutOff: number;
   /** Frames handed to sockets (pushes, acks, snapshots, pongs). */
   readonly sent: number;
-  /** Pushes serialized (once per message, whatever the number of subscribers). */
+  /** Pushes serialized and framed (once per message, whatever the number of subscribers). */
   readonly serialized: number;
+  /** Writes the fan-out made: one per socket per batch, whatever the number of pushes it carries. */
+  readonly writes: number;
   readonly instruments: number;
 }
 
@@ -66,27 +69,47 @@ interface Conn {
   /** `channel:instId` ('' for none) → id of the last push queued when it was subscribed. */
   readonly subs: Map<string, number>;
   dead: boolean;
+  /** The pushes of the batch being sent that this socket takes, in order; empty between batches. */
+  pending: Outgoing[];
 }
 
-/** A push serialized once: the same bytes go to every subscriber (no per-socket encoding). */
-type Outgoing =
-  | { readonly id: number; readonly kind: 'public'; readonly keys: readonly string[]; readonly data: Buffer }
+/** A push serialized and framed once: the same bytes go to every subscriber (no per-socket encoding). */
+type Outgoing = (
+  | { readonly id: number; readonly kind: 'public'; readonly keys: readonly string[] }
   | {
       readonly id: number;
       readonly kind: 'private';
       readonly userId: number;
       readonly instId: string | undefined;
-      readonly data: Buffer;
-    };
+    }
+) & { readonly data: TextFrame };
 
-/** ws keeps its TCP socket private; corking it lets one batch reach a client in one write. */
-type Corkable = { cork(): void; uncork(): void };
-const rawSocket = (ws: WebSocket): Corkable | undefined => {
-  const raw = (ws as unknown as { _socket?: Partial<Corkable> })._socket;
-  return raw && typeof raw.cork === 'function' && typeof raw.uncork === 'function'
-    ? (raw as Corkable)
-    : undefined;
-};
+/**
+ * The bytes of one batch for each distinct run of pushes: sockets that take the same pushes (all the
+ * subscribers of one book and the same tickers, say) are written the same buffer, joined once.
+ */
+class JoinedFrames {
+  private readonly root: JoinNode = { next: new Map(), bytes: null };
+
+  of(outs: readonly Outgoing[]): Buffer {
+    if (outs.length === 1) return outs[0]!.data.frame;
+    let node = this.root;
+    for (const out of outs) {
+      let child = node.next.get(out);
+      if (!child) {
+        child = { next: new Map(), bytes: null };
+        node.next.set(out, child);
+      }
+      node = child;
+    }
+    node.bytes ??= Buffer.concat(outs.map((o) => o.data.frame));
+    return node.bytes;
+  }
+}
+interface JoinNode {
+  readonly next: Map<Outgoing, JoinNode>;
+  bytes: Buffer | null;
+}
 
 const OPEN = 1;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -114,10 +137,12 @@ function parseArgs(value: unknown): LiveArg[] | null {
  * It follows the bus: `books` subscribers get a snapshot (top 400 of the full book the gateway
  * keeps per instrument) and then updates with seqId/prevSeqId and the checksum of the top 25;
  * `tickers` subscribers get the last ticker at once and every new one; `update_order` (token
- * needed) carries only the caller's own orders. Each push is serialized once (the same bytes for
- * every subscriber) and queued; the queue is sent in batches, socket by socket, in slices across
- * turns of the event loop, so the market never waits on sockets. A socket holding more than
- * maxBufferedBytes unsent is terminated: a slow consumer never holds memory or the others.
+ * needed) carries only the caller's own orders. Each push is serialized and framed once (the same
+ * WebSocket frame for every subscriber) and queued; the queue is sent in batches, socket by socket,
+ * in slices across turns of the event loop, so the market never waits on sockets. Within a batch
+ * each socket gets all its pushes in one write (a burst costs one system call per socket, not one
+ * per message). A socket holding more than maxBufferedBytes unsent is terminated: a slow consumer
+ * never holds memory or the others.
  *
  * The older form `registerGateway(app, authenticate)` still works, with a bus of its own that
  * nothing publishes on.
@@ -131,7 +156,8 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
   const log = opts.log ?? app.log;
 
   const instruments = new Map<string, InstrumentState>();
-  const subscribers = new Map<string, Set<Conn>>();
+  /** `channel:instId` → its sockets, and the latest moment (push id) one of them subscribed. */
+  const subscribers = new Map<string, { readonly conns: Set<Conn>; lastSince: number }>();
   const byUser = new Map<number, Set<Conn>>();
   const conns = new Set<Conn>();
   const byIp = new Map<string, number>();
@@ -141,6 +167,7 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
   let cutOff = 0;
   let sent = 0;
   let serialized = 0;
+  let writes = 0;
 
   const instrument = (instId: string) => {
     let s = instruments.get(instId);
@@ -191,47 +218,81 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
   };
 
   /**
-   * The batch being sent: the pushes queued before it started, and the sockets that take any of
-   * them. Sent socket by socket, each socket corked so all its frames leave in one write, a slice of
-   * sockets per turn of the event loop: a large fan-out never holds the server (nor the publisher)
-   * for long, and what is published meanwhile makes the next batch, so a busier feed writes more
-   * per system call.
+   * The batch being sent: the pushes queued before it started and, for each socket that takes any
+   * of them, its own run of them (`conn.pending`). Each socket gets its run in one write of frames
+   * built once (sockets taking the same run share one buffer), a slice of sockets per turn of the
+   * event loop: a large fan-out never holds the server (nor the publisher) for long, and what is
+   * published meanwhile makes the next batch, so a busier feed writes more per system call.
    */
-  let batch: { outs: Outgoing[]; targets: Conn[]; next: number } | null = null;
+  let batch: { targets: Conn[]; next: number; joined: JoinedFrames } | null = null;
   let sliceScheduled = false;
 
   const startBatch = () => {
     const outs = queue;
     queue = [];
-    const targets = new Set<Conn>();
+    const targets: Conn[] = [];
+    const take = (conn: Conn, out: Outgoing) => {
+      // A socket reached through two keys (`tickers:` and `tickers:X`) takes the push once.
+      if (conn.pending.at(-1) === out) return;
+      if (conn.pending.length === 0) targets.push(conn);
+      conn.pending.push(out);
+    };
     for (const out of outs) {
-      const sets = out.kind === 'public' ? out.keys.map((k) => subscribers.get(k)) : [byUser.get(out.userId)];
-      for (const set of sets) if (set) for (const conn of set) targets.add(conn);
+      if (out.kind === 'public') {
+        for (const key of out.keys) {
+          const subs = subscribers.get(key);
+          if (!subs) continue;
+          if (subs.lastSince < out.id) {
+            // Every socket subscribed before this push was queued: no one to leave out.
+            for (const conn of subs.conns) take(conn, out);
+            continue;
+          }
+          for (const conn of subs.conns) {
+            const since = conn.subs.get(key);
+            if (since !== undefined && out.id > since) take(conn, out);
+          }
+        }
+      } else {
+        const set = byUser.get(out.userId);
+        if (set) for (const conn of set) if (wants(conn, out)) take(conn, out);
+      }
     }
-    batch = { outs, targets: [...targets], next: 0 };
+    batch = { targets, next: 0, joined: new JoinedFrames() };
   };
 
-  /** Sends up to `budget` frames of the batch (all when Infinity); false when the batch is done. */
+  /** Writes one socket's run of pushes: one write of pre-built frames, or `ws` sends in one cork. */
+  const flush = (conn: Conn, outs: readonly Outgoing[], joined: JoinedFrames) => {
+    const transport = idleTransport(conn.socket);
+    if (transport) {
+      transport.write(joined.of(outs));
+    } else {
+      const raw = corkable(conn.socket);
+      raw?.cork();
+      for (const out of outs) conn.socket.send(out.data.payload, { binary: false });
+      raw?.uncork();
+    }
+    sent += outs.length;
+    writes++;
+  };
+
+  /** Writes up to `budget` sockets of the batch (all when Infinity); false when the batch is done. */
   const sendSlice = (budget: number): boolean => {
     if (!batch) {
       if (queue.length === 0) return false;
       startBatch();
     }
     const b = batch!;
-    let frames = 0;
-    while (b.next < b.targets.length && frames < budget) {
+    let written = 0;
+    while (b.next < b.targets.length && written < budget) {
       const conn = b.targets[b.next++]!;
-      // What is still unsent from earlier batches decides: this batch's own frames are corked.
-      if (!writable(conn)) continue;
-      const raw = b.outs.length > 1 ? rawSocket(conn.socket) : undefined;
-      raw?.cork();
-      for (const out of b.outs) {
-        if (wants(conn, out)) {
-          write(conn, out.data);
-          frames++;
-        }
+      const outs = conn.pending;
+      if (outs.length === 0) continue;
+      // What is still unsent from earlier batches decides whether this one is taken.
+      if (writable(conn)) {
+        flush(conn, outs, b.joined);
+        written++;
       }
-      raw?.uncork();
+      outs.length = 0; // the socket's list is kept for its next batch
     }
     if (b.next < b.targets.length) return true;
     batch = null;
@@ -240,7 +301,7 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
 
   const runSlices = () => {
     sliceScheduled = false;
-    if (sendSlice(SLICE_FRAMES)) schedule();
+    if (sendSlice(SLICE_SOCKETS)) schedule();
   };
 
   const schedule = () => {
@@ -254,7 +315,7 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
     schedule();
   };
 
-  const hasSubscribers = (keys: readonly string[]) => keys.some((k) => (subscribers.get(k)?.size ?? 0) > 0);
+  const hasSubscribers = (keys: readonly string[]) => keys.some((k) => subscribers.has(k));
 
   /** Bus handlers run inside the publisher's call: a failure here is logged, never thrown at the market. */
   const guard =
@@ -277,7 +338,7 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
         const keys = [subKey('books', e.instId)];
         if (hasSubscribers(keys)) {
           serialized++;
-          enqueue({ kind: 'public', keys, data: Buffer.from(s.snapshot()) });
+          enqueue({ kind: 'public', keys, data: textFrame(s.snapshot()) });
         }
       }),
     ),
@@ -291,7 +352,7 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
         const keys = [subKey('books', e.instId)];
         if (hasSubscribers(keys)) {
           serialized++;
-          enqueue({ kind: 'public', keys, data: Buffer.from(JSON.stringify(r.push)) });
+          enqueue({ kind: 'public', keys, data: textFrame(JSON.stringify(r.push)) });
         }
       }),
     ),
@@ -308,7 +369,7 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
         const keys = [subKey('tickers', t.instId), subKey('tickers', undefined)];
         if (hasSubscribers(keys)) {
           serialized++;
-          enqueue({ kind: 'public', keys, data: Buffer.from(JSON.stringify(push)) });
+          enqueue({ kind: 'public', keys, data: textFrame(JSON.stringify(push)) });
         }
       }),
     ),
@@ -324,7 +385,7 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
           data: [data],
         };
         serialized++;
-        enqueue({ kind: 'private', userId: e.userId, instId, data: Buffer.from(JSON.stringify(push)) });
+        enqueue({ kind: 'private', userId: e.userId, instId, data: textFrame(JSON.stringify(push)) });
       }),
     ),
   ];
@@ -336,24 +397,37 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
   const subscribe = (conn: Conn, arg: LiveArg) => {
     const key = subKey(arg.channel, arg.instId);
     conn.subs.set(key, lastId);
-    let set = subscribers.get(key);
-    if (!set) {
-      set = new Set();
-      subscribers.set(key, set);
+    let subs = subscribers.get(key);
+    if (!subs) {
+      subs = { conns: new Set(), lastSince: lastId };
+      subscribers.set(key, subs);
     }
-    set.add(conn);
+    subs.conns.add(conn);
+    subs.lastSince = lastId;
+    resettle(conn);
   };
 
   const unsubscribe = (conn: Conn, key: string) => {
     conn.subs.delete(key);
-    const set = subscribers.get(key);
-    if (!set) return;
-    set.delete(conn);
-    if (set.size === 0) subscribers.delete(key);
+    const subs = subscribers.get(key);
+    if (subs) {
+      subs.conns.delete(conn);
+      if (subs.conns.size === 0) subscribers.delete(key);
+    }
+    resettle(conn);
+  };
+
+  /**
+   * A socket's subscriptions changed while a batch holds pushes for it: it keeps only those it still
+   * takes (none after unsubscribing, none it already has in the snapshot it was just sent).
+   */
+  const resettle = (conn: Conn) => {
+    if (conn.pending.length > 0) conn.pending = conn.pending.filter((out) => wants(conn, out));
   };
 
   const drop = (conn: Conn) => {
     conn.dead = true;
+    conn.pending = [];
     conns.delete(conn);
     for (const key of [...conn.subs.keys()]) unsubscribe(conn, key);
     if (conn.userId !== null) {
@@ -380,7 +454,7 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
     }
     const query = req.query as Record<string, unknown>;
     const token = typeof query.token === 'string' ? query.token : '';
-    const conn: Conn = { socket, userId: null, subs: new Map(), dead: false };
+    const conn: Conn = { socket, userId: null, subs: new Map(), dead: false, pending: [] };
     conns.add(conn);
     // Resolved while messages may already arrive: handlers await it rather than miss them.
     const userReady = token ? authenticate(token).catch(() => null) : Promise.resolve(null);
@@ -422,6 +496,16 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
       }
       const user = await userReady;
       if (conn.dead) return;
+      // The answers to one request (acks, snapshots, last tickers) leave in one write.
+      const transport = corkable(socket);
+      transport?.cork();
+      try {
+        answer(parsed, op, user);
+      } finally {
+        transport?.uncork();
+      }
+    });
+    const answer = (parsed: LiveArg[], op: 'subscribe' | 'unsubscribe', user: AuthUser | null) => {
       for (const arg of parsed) {
         if (arg.channel === 'update_order' && !user) {
           sendJson({ event: 'error', code: '60011', msg: 'Please log in', arg });
@@ -453,7 +537,7 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
           for (const t of last) if (t) deliver(conn, JSON.stringify(t));
         }
       }
-    });
+    };
     socket.on('close', () => {
       clearTimeout(idle);
       drop(conn);
@@ -462,6 +546,13 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
   });
 
   return {
-    stats: () => ({ connections: conns.size, cutOff, sent, serialized, instruments: instruments.size }),
+    stats: () => ({
+      connections: conns.size,
+      cutOff,
+      sent,
+      serialized,
+      writes,
+      instruments: instruments.size,
+    }),
   };
 }

@@ -106,6 +106,11 @@ interface Slot {
   dirty: boolean;
   /** Orders waiting for the writer; placed together in its next batch. */
   readonly pending: PlaceJob[];
+  /**
+   * The instrument's open orders as stored, by id: what the book holds, with the rest of each row (a
+   * maker's fee rate and hold). Changed only after a commit, reloaded with the book.
+   */
+  rows: Map<string, OrderRow>;
   /** A batch is queued on the writer. */
   scheduled: boolean;
 }
@@ -129,6 +134,8 @@ type JobOutcome =
 interface BatchDone {
   readonly outcomes: JobOutcome[];
   readonly events: Published[];
+  /** Orders the batch wrote or changed, as committed. */
+  readonly rows: readonly OrderRow[];
   /** Accounts created in the batch, known for good once it committed. */
   readonly accounts: { readonly key: string; readonly account: LedgerAccount }[];
 }
@@ -389,6 +396,7 @@ export function createSpot(ctx: MarketContext) {
     const rows = await openRows(store.db, slot.inst.instId);
     const book = newBook(slot.inst);
     book.restore(rows.map(toOpenOrder));
+    slot.rows = new Map(rows.map((r) => [r.id, r]));
     // Past every sequence published or used so far: a consumer sees the jump and takes the snapshot.
     slot.seqBase += slot.book.seq + 1;
     slot.book = book;
@@ -625,6 +633,10 @@ export function createSpot(ctx: MarketContext) {
       return;
     }
     for (const a of done.accounts) knownAccounts.set(a.key, a.account);
+    for (const row of done.rows) {
+      if (isOpen(row.status)) slot.rows.set(row.id, row);
+      else slot.rows.delete(row.id);
+    }
     // Told inside the queue, in order, so subscribers see each instrument's events in sequence order.
     for (const ev of done.events) publish(slot, ev);
     for (const [i, job] of jobs.entries()) {
@@ -733,6 +745,11 @@ export function createSpot(ctx: MarketContext) {
         const post = new Postings();
         post.freeze(holdAcc, p.freeze);
 
+        for (const f of r.fills) {
+          const cached = touchedRows.has(f.makerOrderId) ? undefined : slot.rows.get(f.makerOrderId);
+          // A copy: the cache changes only once the batch has committed.
+          if (cached) touchedRows.set(f.makerOrderId, { ...cached });
+        }
         const missing = [...new Set(r.fills.map((f) => f.makerOrderId))].filter((m) => !touchedRows.has(m));
         if (missing.length > 0) {
           const rows = await tx.select().from(marketOrders).where(inArray(marketOrders.id, missing));
@@ -873,7 +890,7 @@ export function createSpot(ctx: MarketContext) {
         outcomes[index] = { kind: 'error', error: err };
       }
     }
-    if (placed.length === 0) return { outcomes, events: [], accounts: newAccounts };
+    if (placed.length === 0) return { outcomes, events: [], rows: [], accounts: newAccounts };
 
     const posted = await ledger.postMany(
       tx,
@@ -908,7 +925,7 @@ export function createSpot(ctx: MarketContext) {
       const makers = p.makers.map((m) => ({ ...m, seq: seqOf(m.id, m.seq) }));
       events.push({ deltas: p.deltas, seq: p.seq, trades, orders: [{ ...p.row }, ...makers] });
     }
-    return { outcomes, events, accounts: newAccounts };
+    return { outcomes, events, rows: [...touchedRows.values()], accounts: newAccounts };
   }
 
   /** Ids drawn from a sequence, in order, before the rows that carry them are written. */
@@ -994,6 +1011,7 @@ export function createSpot(ctx: MarketContext) {
         assert.equal(updated.length, rows.length, 'an open order changed outside its instrument queue');
         return updated;
       });
+      for (const row of done) slot.rows.delete(row.id);
       publish(slot, { deltas: r.deltas, seq: r.seq, trades: [], orders: done });
       return done;
     });
@@ -1234,6 +1252,7 @@ export function createSpot(ctx: MarketContext) {
         dirty: false,
         pending: [],
         scheduled: false,
+        rows: new Map(),
       });
     }
     const stale: OrderRow[] = [];
@@ -1248,6 +1267,7 @@ export function createSpot(ctx: MarketContext) {
       const list = byInst.get(row.instId) ?? [];
       list.push(toOpenOrder(row));
       byInst.set(row.instId, list);
+      slot.rows.set(row.id, row);
     }
     if (stale.length > 0) await cancelStale(stale);
     for (const slot of slots.values()) {

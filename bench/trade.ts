@@ -4,7 +4,8 @@
 // worker threads posting pre-sealed bodies over kept-alive connections, so the client is not the limit
 // (the echo row shows what the generator reaches).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,6 +121,26 @@ async function countOk(srv: TestServer, answers: readonly string[]): Promise<num
   return ok;
 }
 
+/**
+ * With TRADE_BENCH_PROFILE=<dir>, a CPU profile of the server's thread over the load window only (the
+ * setup and the load threads are left out), one `.cpuprofile` per store.
+ */
+async function profile(label: string): Promise<() => Promise<void>> {
+  const dir = process.env.TRADE_BENCH_PROFILE;
+  if (!dir) return async () => {};
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile: taken } = await session.post('Profiler.stop');
+    const file = join(dir, `trade-${label.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(taken));
+    session.disconnect();
+    console.log(`  ${label}: CPU profile of the load window in ${file}`);
+  };
+}
+
 /** "412 batches, mean 4.9, largest 31; sizes 1: 80, 2-4: 150, …" */
 function batchText(sizes: ReadonlyMap<number, number>): string {
   let batches = 0;
@@ -175,7 +196,9 @@ async function onStore(label: string, store: Store): Promise<{ rows: Row[]; requ
       srv,
       users.map((u) => u.token),
     );
+    const stopProfile = await profile(label);
     const result = await load(srv.url, requests);
+    await stopProfile();
     const ok = await countOk(srv, result.answers);
     const violations = await ledger.audit();
     console.log(

@@ -309,38 +309,21 @@ export function createLedger({ store, clock }: LedgerDeps) {
     }
     if (accepted.length === 0) return outcomes;
 
-    const changed = ids.filter((id) => {
+    // Every write in one statement, whatever the batch size: the projections, journal ids drawn in input
+    // order, the journal transactions and their postings (rows travel as JSON parameters, expanded by the
+    // database; postings are inserted in input order, so their ids follow it).
+    const moved = ids.flatMap((id) => {
       const a = balance.get(id);
       const b = start.get(id);
-      return a && b && (a.available !== b.available || a.frozen !== b.frozen);
+      assert(a && b);
+      const da = a.available - b.available;
+      const df = a.frozen - b.frozen;
+      return da === 0n && df === 0n ? [] : [{ i: id, a: da.toString(), f: df.toString() }];
     });
-    if (changed.length > 0) {
-      const values = changed.map((id) => {
-        const a = balance.get(id);
-        const b = start.get(id);
-        assert(a && b);
-        return sql`(${id}::bigint, ${(a.available - b.available).toString()}::numeric, ${(a.frozen - b.frozen).toString()}::numeric)`;
-      });
-      await tx.execute(sql`
-        update ledger_accounts as a
-        set available = a.available + v.da, frozen = a.frozen + v.df
-        from (values ${sql.join(values, sql`, `)}) as v(id, da, df)
-        where a.id = v.id`);
-    }
-
-    // The journal in two statements whatever the batch size: the rows travel as one JSON parameter (cheap
-    // to build, no per-row query building), expanded by the database.
     const now = clock.now();
-    // Ids drawn first, so each input knows its journal transaction whatever order the rows are written in.
-    const drawn = await queryRows<{ id: number | string }>(
-      tx,
-      sql`select nextval('ledger_transactions_id_seq') as id from generate_series(1, ${accepted.length}::int)`,
-    );
-    const txIds = drawn.map((r) => Number(r.id));
-    assert.equal(txIds.length, accepted.length, 'journal ids not drawn');
     const txJson = JSON.stringify(
       accepted.map(({ input }, k) => ({
-        i: txIds[k],
+        k,
         c: input.cause,
         r: input.ref ?? '',
         m: input.remark ?? '',
@@ -348,15 +331,10 @@ export function createLedger({ store, clock }: LedgerDeps) {
         q: input.requestId ?? null,
       })),
     );
-    await tx.execute(
-      sql`insert into ledger_transactions (id, cause, ref, remark, user_id, request_id, created_at)
-          select x.i, x.c, x.r, x.m, x.u, x.q, ${now}::timestamptz
-          from jsonb_to_recordset(${txJson}::jsonb) as x(i bigint, c text, r text, m text, u integer, q text)`,
-    );
     const postingJson = JSON.stringify(
       accepted.flatMap(({ input, after }, k) =>
         input.postings.map((p, j) => ({
-          t: txIds[k],
+          k,
           a: p.account.id,
           s: p.account.asset,
           b: p.bucket,
@@ -365,13 +343,36 @@ export function createLedger({ store, clock }: LedgerDeps) {
         })),
       ),
     );
-    await tx.execute(
-      sql`insert into ledger_postings (transaction_id, account_id, asset, bucket, amount, balance_after, created_at)
-          select x.t, x.a, x.s, x.b, x.v::numeric, x.f::numeric, ${now}::timestamptz
-          from rows from (jsonb_to_recordset(${postingJson}::jsonb) as (t bigint, a bigint, s text, b text, v text, f text))
-            with ordinality as x(t, a, s, b, v, f, n)
-          order by x.n`,
+    const drawn = await queryRows<{ k: number; id: number | string }>(
+      tx,
+      sql`with
+        moved as (
+          update ledger_accounts as a
+          set available = a.available + v.a::numeric, frozen = a.frozen + v.f::numeric
+          from jsonb_to_recordset(${JSON.stringify(moved)}::jsonb) as v(i bigint, a text, f text)
+          where a.id = v.i
+          returning a.id),
+        ids as materialized (
+          select k, nextval('ledger_transactions_id_seq') as id
+          from generate_series(0, ${accepted.length - 1}::int) as k order by k),
+        txs as (
+          insert into ledger_transactions (id, cause, ref, remark, user_id, request_id, created_at)
+          select ids.id, x.c, x.r, x.m, x.u, x.q, ${now}::timestamptz
+          from jsonb_to_recordset(${txJson}::jsonb) as x(k int, c text, r text, m text, u integer, q text)
+          join ids on ids.k = x.k
+          returning id),
+        postings as (
+          insert into ledger_postings (transaction_id, account_id, asset, bucket, amount, balance_after, created_at)
+          select ids.id, x.a, x.s, x.b, x.v::numeric, x.f::numeric, ${now}::timestamptz
+          from rows from (jsonb_to_recordset(${postingJson}::jsonb) as (k int, a bigint, s text, b text, v text, f text))
+            with ordinality as x(k, a, s, b, v, f, n)
+          join ids on ids.k = x.k
+          order by x.n
+          returning id)
+      select k, id from ids order by k`,
     );
+    assert.equal(drawn.length, accepted.length, 'journal ids not drawn');
+    const txIds = drawn.map((r) => Number(r.id));
     for (const [k, { index }] of accepted.entries()) outcomes[index] = { ok: true, id: txIds[k] as number };
     return outcomes;
   }

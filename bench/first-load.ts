@@ -5,9 +5,10 @@
 //
 // Alone: `npx tsx bench/first-load.ts`. FIRST_LOAD_RUNS sets the Lighthouse runs per page (median kept,
 // 3 by default), FIRST_LOAD_SHOTS a folder for 390×844 screenshots of each page once loaded,
-// FIRST_LOAD_FILES=1 lists every response.
+// FIRST_LOAD_FILES=1 lists every response, FIRST_LOAD_LHR a folder for Lighthouse's reports (JSON),
+// FIRST_LOAD_DIST another build to serve (an older one, to compare under the same conditions).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { openStore } from '../server/src/store';
 
-const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
+const WEB_DIST = process.env.FIRST_LOAD_DIST ?? fileURLToPath(new URL('../web/dist', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -58,6 +59,8 @@ interface Wire {
 
 interface Lab {
   readonly score: number;
+  /** The element Lighthouse took for the largest paint, and the phases of its time. */
+  readonly lcpElement: string;
   readonly lcpMs: number;
   readonly fcpMs: number;
   readonly tbtMs: number;
@@ -185,12 +188,29 @@ async function runLighthouse(url: string, port: number): Promise<Lab> {
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  if (process.env.FIRST_LOAD_LHR) {
+    const name = new URL(url).pathname.replace(/\W/g, '') || 'root';
+    writeFileSync(join(process.env.FIRST_LOAD_LHR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   return {
+    lcpElement: describeLcp(lhr.audits['largest-contentful-paint-element']?.details),
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: metric('largest-contentful-paint'),
     fcpMs: metric('first-contentful-paint'),
     tbtMs: metric('total-blocking-time'),
   };
+}
+
+/** `<tag class…>` of the LCP element and its phases (TTFB, load delay, load time, render delay) in ms. */
+function describeLcp(details: unknown): string {
+  const tables = (
+    details as { items?: readonly { items?: readonly Record<string, unknown>[] }[] } | undefined
+  )?.items;
+  const node = tables?.[0]?.items?.[0]?.node as { snippet?: string } | undefined;
+  const phases = (tables?.[1]?.items ?? [])
+    .map((p) => `${String(p.phase)} ${Math.round(Number(p.timing))}`)
+    .join(', ');
+  return `${node?.snippet?.slice(0, 60) ?? '?'}${phases ? ` (${phases})` : ''}`;
 }
 
 function median(values: readonly number[]): number {
@@ -265,6 +285,7 @@ export async function firstLoad(): Promise<void> {
         `  ${t.path}: ${types}; ${wire.sockets} live socket(s), ${wire.failed} failed; ` +
           `FCP ${(fcp / 1000).toFixed(2)} s, TBT ${tbt.toFixed(0)} ms; scores ${lab.map((l) => l.score).join('/')}`,
       );
+      console.log(`      LCP element: ${lab[0]?.lcpElement ?? '?'}`);
       if (listFiles) {
         for (const tr of [...wire.transfers].sort((a, b) => b.bytes - a.bytes)) {
           const path = new URL(tr.url).pathname;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { EndpointPath } from '@nexa/contract';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, runnerImport } from 'vite';
+import { defineConfig, type Plugin, parseAst, runnerImport } from 'vite';
 
 const backend = 'http://127.0.0.1:8080';
 
@@ -40,24 +40,47 @@ function endpointMeta(): Plugin {
   };
 }
 
-/** A top-level `const name = callee…(…)`: the value is a call (a zod schema built by chained calls). */
-const TOP_LEVEL_CALL = /^((?:export )?const [\w$]+ = )(?=[\w$]+\s*[.(])/gm;
+type AstNode = { readonly type: string; readonly start: number; readonly [key: string]: unknown };
+
+function isNode(value: unknown): value is AstNode {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+}
+
+const FUNCTION_NODES = new Set(['FunctionExpression', 'ArrowFunctionExpression', 'FunctionDeclaration', 'ClassBody']);
+
+/** Where the calls of a value's initializer start, outside any function body (those run later, if ever). */
+function callStarts(node: AstNode, out: Set<number>): void {
+  if (FUNCTION_NODES.has(node.type)) return;
+  if (node.type === 'CallExpression' || node.type === 'NewExpression') out.add(node.start);
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type') continue;
+    for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) callStarts(child, out);
+  }
+}
 
 /**
- * The contract's modules only build values; marking them so lets unused schemas (and zod) drop out.
- * A module whose plain helpers are used (money.ts: parseAmount beside zDecimal) is kept, and with it
- * its top-level schema calls, unless those are annotated pure: so they are.
+ * The contract's modules only build values (zod schemas, the endpoint tables made of them); marking them so
+ * lets what the app does not use drop out, and zod with it. A module whose plain helpers are used (money.ts:
+ * parseAmount beside zDecimal) is kept, and with it every top-level declaration whose value is a call,
+ * unless its calls are annotated pure: so every call in a top-level declaration's value is, including the
+ * ones inside object literals (an endpoint table, a filter set).
  */
 function contractIsPure(): Plugin {
   return {
     name: 'nexa-contract-pure',
     transform(code, id) {
       if (!/[\\/]contract[\\/]src[\\/]/.test(id)) return null;
-      return {
-        code: code.replace(TOP_LEVEL_CALL, '$1/* @__PURE__ */ '),
-        map: null,
-        moduleSideEffects: false,
-      };
+      const starts = new Set<number>();
+      for (const statement of parseAst(code).body as unknown as AstNode[]) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (!isNode(declaration) || declaration.type !== 'VariableDeclaration') continue;
+        for (const d of declaration.declarations as AstNode[]) if (isNode(d.init)) callStarts(d.init, starts);
+      }
+      let out = code;
+      for (const at of [...starts].sort((a, b) => b - a)) {
+        out = `${out.slice(0, at)}/* @__PURE__ */ ${out.slice(at)}`;
+      }
+      return { code: out, map: null, moduleSideEffects: false };
     },
   };
 }

@@ -4,7 +4,7 @@
 // store, the demo data and the simulated market.
 //
 // Alone: `npx tsx bench/first-load.ts`. FIRST_LOAD_RUNS sets the Lighthouse runs per page (median kept,
-// 3 by default), FIRST_LOAD_SHOTS a folder for 390×844 screenshots of each page once loaded,
+// 3 by default, 0 for the bytes alone), FIRST_LOAD_SHOTS a folder for 390×844 screenshots of each page once loaded,
 // FIRST_LOAD_FILES=1 lists every response, FIRST_LOAD_LHR a folder for Lighthouse's reports (JSON),
 // FIRST_LOAD_DIST another build to serve (an older one, to compare under the same conditions).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -230,7 +230,8 @@ export async function firstLoad(): Promise<void> {
     console.log('first load: no built app in web/dist; run `npm run build -w web` first');
     return;
   }
-  const runs = Math.max(1, Number(process.env.FIRST_LOAD_RUNS ?? 3) || 3);
+  const asked = Number(process.env.FIRST_LOAD_RUNS ?? 3);
+  const runs = Number.isInteger(asked) && asked >= 0 ? asked : 3;
   const shots = process.env.FIRST_LOAD_SHOTS;
   if (shots) mkdirSync(shots, { recursive: true });
   const listFiles = process.env.FIRST_LOAD_FILES === '1';
@@ -249,16 +250,18 @@ export async function firstLoad(): Promise<void> {
     }
 
     const labs = new Map<string, Lab[]>();
-    const chrome = await launchForLighthouse();
-    try {
-      for (let i = 0; i < runs; i += 1) {
-        for (const t of TARGETS) {
-          const lab = await runLighthouse(`${server.url}${t.path}`, chrome.port);
-          labs.set(t.path, [...(labs.get(t.path) ?? []), lab]);
+    if (runs > 0) {
+      const chrome = await launchForLighthouse();
+      try {
+        for (let i = 0; i < runs; i += 1) {
+          for (const t of TARGETS) {
+            const lab = await runLighthouse(`${server.url}${t.path}`, chrome.port);
+            labs.set(t.path, [...(labs.get(t.path) ?? []), lab]);
+          }
         }
+      } finally {
+        await chrome.close();
       }
-    } finally {
-      await chrome.close();
     }
 
     console.log(`first load (cold cache, phone 390×844; Lighthouse mobile, median of ${runs})`);

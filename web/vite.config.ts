@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { EndpointPath } from '@nexa/contract';
@@ -43,10 +44,17 @@ function endpointMeta(): Plugin {
 type AstNode = { readonly type: string; readonly start: number; readonly [key: string]: unknown };
 
 function isNode(value: unknown): value is AstNode {
-  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  );
 }
 
-const FUNCTION_NODES = new Set(['FunctionExpression', 'ArrowFunctionExpression', 'FunctionDeclaration', 'ClassBody']);
+const FUNCTION_NODES = new Set([
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'FunctionDeclaration',
+  'ClassBody',
+]);
 
 /** Where the calls of a value's initializer start, outside any function body (those run later, if ever). */
 function callStarts(node: AstNode, out: Set<number>): void {
@@ -81,6 +89,85 @@ function contractIsPure(): Plugin {
         out = `${out.slice(0, at)}/* @__PURE__ */ ${out.slice(at)}`;
       }
       return { code: out, map: null, moduleSideEffects: false };
+    },
+  };
+}
+
+const ANTD_IMPORT = /import\s*\{([^}]*)\}\s*from\s*(["'])antd-mobile\2;?/g;
+const ANTD_COMPONENTS = join(
+  dirname(createRequire(import.meta.url).resolve('antd-mobile/package.json')),
+  'es/components',
+);
+
+/**
+ * `import { Button, Skeleton } from 'antd-mobile'` in the app becomes one import per component, by path. The
+ * package index has side effects (it loads the theme, which main.tsx loads itself), so every chunk that
+ * imported a component through it also imported an empty chunk standing for it: one request more per screen.
+ */
+function antdByPath(): Plugin {
+  const folder = (name: string) =>
+    name.replace(/[A-Z]/g, (c, at: number) => (at ? '-' : '') + c.toLowerCase());
+  return {
+    name: 'nexa-antd-by-path',
+    transform(code, id) {
+      if (!/[\\/]web[\\/]src[\\/]/.test(id) || !code.includes('antd-mobile')) return null;
+      const out = code.replace(ANTD_IMPORT, (statement, list: string) => {
+        const rest: string[] = [];
+        const direct: string[] = [];
+        for (const part of list
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean)) {
+          const [name = '', local = name] = part.split(/\s+as\s+/);
+          const dir = folder(name);
+          if (/^[A-Z]/.test(name) && existsSync(join(ANTD_COMPONENTS, dir, 'index.js'))) {
+            direct.push(`import ${local} from 'antd-mobile/es/components/${dir}';`);
+          } else rest.push(part);
+        }
+        if (direct.length === 0) return statement;
+        return [
+          ...direct,
+          ...(rest.length ? [`import { ${rest.join(', ')} } from 'antd-mobile';`] : []),
+        ].join('\n');
+      });
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
+const RC_RENDER = 'rc-util/lib/React/render';
+const RC_RENDER_ID = '\0nexa-rc-render';
+
+/**
+ * antd-mobile renders its imperative parts (Toast, Dialog) through rc-util's render helper unless the app
+ * hands it a render function, which main.tsx does. The helper sniffs the React version at run time, so
+ * React's legacy paths and an async-function runtime come with it into the first load; in its place goes
+ * the same thing for React 18 and later (a root per container, unmounted after the current task).
+ */
+function modernRender(): Plugin {
+  return {
+    name: 'nexa-modern-render',
+    enforce: 'pre',
+    resolveId(id) {
+      return id === RC_RENDER ? RC_RENDER_ID : null;
+    },
+    load(id) {
+      if (id !== RC_RENDER_ID) return null;
+      return [
+        "import { createRoot } from 'react-dom/client';",
+        "const MARK = '__rc_react_root__';",
+        'export function render(node, container) {',
+        '  const root = container[MARK] || createRoot(container);',
+        '  root.render(node);',
+        '  container[MARK] = root;',
+        '}',
+        'export function unmount(container) {',
+        '  return Promise.resolve().then(() => {',
+        '    container[MARK]?.unmount();',
+        '    delete container[MARK];',
+        '  });',
+        '}',
+      ].join('\n');
     },
   };
 }
@@ -125,7 +212,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), endpointMeta(), contractIsPure(), precompress()],
+  plugins: [react(), endpointMeta(), contractIsPure(), antdByPath(), modernRender(), precompress()],
   resolve: {
     // The repository root holds a second React for other workspaces; the app must use exactly one.
     dedupe: ['react', 'react-dom'],
@@ -147,18 +234,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // React and the antd-mobile core the first screen uses, in one chunk. Without it Rolldown
-              // parks these shared modules in the lazily loaded Toast chunk, and the first load then drags
-              // in the animation library. The utils left out are the ones that import it.
-              name: 'base',
-              test: new RegExp(
-                [
-                  'node_modules[\\\\/]',
-                  '(react|react-dom|scheduler|antd-mobile[\\\\/]es[\\\\/](global|components[\\\\/](config-provider|button|dot-loading|skeleton)[\\\\/]',
-                  '|utils[\\\\/](?!reduce-and-restore-motion|use-drag-and-pinch|use-inner-visible|use-isomorphic-update-layout-effect',
-                  '|use-mutation-effect|use-props-value|use-resize-effect|use-tab-list-scroll)))',
-                ].join(''),
-              ),
+              // Everything the entry needs before the first screen (React, the router, i18n, the query
+              // layer, the antd-mobile core, the shell), in one chunk and one stylesheet: one request each.
+              name: 'app',
+              tags: ['$initial'],
             },
           ],
         },

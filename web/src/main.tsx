@@ -1,4 +1,7 @@
-import { unstableSetRender } from 'antd-mobile';
+// antd-mobile's theme (what its package index would load), then its render hook, by path: the first load
+// takes only the parts of antd-mobile the shell uses.
+import 'antd-mobile/es/global';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app';

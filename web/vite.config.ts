@@ -172,6 +172,90 @@ function modernRender(): Plugin {
   };
 }
 
+/** Stylesheets are the page's business; the shell is rendered for its markup alone. */
+const noCss: Plugin = {
+  name: 'nexa-no-css',
+  enforce: 'pre',
+  resolveId: (id) => (/\.css(\?|$)/.test(id) ? '\0nexa-no-css' : null),
+  load: (id) => (id === '\0nexa-no-css' ? 'export {};' : null),
+};
+
+/**
+ * The page as it comes, before any script: a tab root (Home, Trade, Copy, Wallet, Mine) paints the app's
+ * frame at once (top bar with the screen's title, the loading placeholder, the tab bar), in the user's
+ * language and theme. The markup is the app's own (ScreenFrame, rendered here, see scripts/shell.tsx);
+ * a few lines in the page pick the words and mark the tab, and set the theme, the up/down colors and the
+ * language the app would set, so nothing changes when the app takes over but the parts that need it.
+ */
+function shellPage(): Plugin {
+  let root = '';
+  return {
+    name: 'nexa-shell-page',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const { module } = await runnerImport<typeof import('./scripts/shell')>(
+          join(root, 'scripts/shell.tsx'),
+          {
+            configFile: false,
+            root,
+            logLevel: 'warn',
+            resolve: { noExternal: ['antd-mobile'] },
+            plugins: [noCss],
+          },
+        );
+        const shell = await module.renderShell((lang) =>
+          JSON.parse(readFileSync(join(root, 'src/i18n/locales', `${lang}.json`), 'utf8')),
+        );
+        const { markup, ...rest } = shell;
+        const data = JSON.stringify(rest).replace(/</g, '\\u003c');
+        const script = `(function () {
+  var S = ${data};
+  var template = document.getElementById('shell');
+  template.remove();
+  var read = function (key) {
+    try {
+      return localStorage.getItem(key);
+    } catch (e) {
+      return null;
+    }
+  };
+  var lang = S.words[read(S.storageKeys.lang)] ? read(S.storageKeys.lang) : 'en';
+  var words = S.words[lang];
+  var theme = read(S.storageKeys.theme) === 'light' ? 'light' : 'dark';
+  var upDown = read(S.storageKeys.upDown);
+  var page = document.documentElement;
+  page.lang = words.tag;
+  page.setAttribute('data-theme', theme);
+  page.setAttribute('data-updown', upDown === 'green-up' || upDown === 'red-up' ? upDown : S.upDown[lang]);
+  var meta = document.querySelector('meta[name="theme-color"]');
+  if (meta) meta.setAttribute('content', S.themeColor[theme]);
+  var name = location.pathname.replace(/^\\/+|\\/+$/g, '') || 'home';
+  if (S.tabs.indexOf(name) < 0) return;
+  var title = words.text['screens.' + name];
+  document.title = title.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  document.getElementById('root').innerHTML = template.innerHTML
+    .replace(/@@([\\w.]+)@@/g, function (slot, key) {
+      return key === 'title' ? title : words.text[key];
+    })
+    .replace(
+      'class="tab-bar__item" href="/' + name + '"',
+      'aria-current="page" class="tab-bar__item tab-bar__item--active" href="/' + name + '"',
+    );
+})();`;
+        return html.replace(
+          '<div id="root"></div>',
+          `<div id="root"></div>\n    <template id="shell">${markup}</template>\n    <script>${script}</script>`,
+        );
+      },
+    },
+  };
+}
+
 /** Files worth compressing: text the server sends as it is. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
@@ -212,7 +296,15 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), endpointMeta(), contractIsPure(), antdByPath(), modernRender(), precompress()],
+  plugins: [
+    react(),
+    endpointMeta(),
+    contractIsPure(),
+    antdByPath(),
+    modernRender(),
+    shellPage(),
+    precompress(),
+  ],
   resolve: {
     // The repository root holds a second React for other workspaces; the app must use exactly one.
     dedupe: ['react', 'react-dom'],

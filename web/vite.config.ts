@@ -13,7 +13,9 @@ const META_ID = 'virtual:nexa-endpoint-meta';
 
 /**
  * The little the client needs at run time from the contract table (session needed, list style, page size),
- * derived from the table at build time, so the zod schemas stay out of the browser bundle.
+ * derived from the table at build time, so the zod schemas stay out of the browser bundle. Only the calls the
+ * app can make are listed: live ones (a planned call answers NotAvailable until its domain is built) for
+ * users (operators' calls belong to the operators' tools); asking the meta of another is an error.
  */
 function endpointMeta(): Plugin {
   return {
@@ -31,10 +33,12 @@ function endpointMeta(): Plugin {
       });
       const { endpoints } = module;
       const meta = Object.fromEntries(
-        (Object.keys(endpoints) as EndpointPath[]).map((path) => {
-          const e = endpoints[path];
-          return [path, { auth: e.auth, list: e.list, pageSize: e.pageSize }];
-        }),
+        (Object.keys(endpoints) as EndpointPath[])
+          .filter((path) => endpoints[path].status === 'live' && !endpoints[path].operator)
+          .map((path) => {
+            const e = endpoints[path];
+            return [path, { auth: e.auth, list: e.list, pageSize: e.pageSize }];
+          }),
       );
       return `export default ${JSON.stringify(meta)};`;
     },
@@ -197,7 +201,7 @@ function shellPage(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      async handler(html) {
+      async handler(html, context) {
         const { module } = await runnerImport<typeof import('./scripts/shell')>(
           join(root, 'scripts/shell.tsx'),
           {
@@ -247,11 +251,141 @@ function shellPage(): Plugin {
       'aria-current="page" class="tab-bar__item tab-bar__item--active" href="/' + name + '"',
     );
 })();`;
-        return html.replace(
-          '<div id="root"></div>',
-          `<div id="root"></div>\n    <template id="shell">${markup}</template>\n    <script>${script}</script>`,
-        );
+        // The app's code is fetched from the head as before, and run once the frame has been painted: on a
+        // fast network it would otherwise run first, and the page would show nothing until the app had.
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        const src = entry.exec(html)?.[1];
+        if (!src) throw new Error('shell: the page has no entry script');
+        const start = `var started = false;
+  var start = function () {
+    if (!started) {
+      started = true;
+      import(${JSON.stringify(src)});
+    }
+  };
+  if (document.visibilityState === 'hidden') start();
+  else requestAnimationFrame(function () {
+    setTimeout(start, 0);
+  });`;
+        // The app's stylesheet is written into the page, so the first paint waits for no request. The link
+        // stays, disabled (never fetched), for the chunk loader, which adds a stylesheet the page lacks.
+        const sheet = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/;
+        const cssFile = sheet.exec(html)?.[1];
+        const css = cssFile ? context.bundle?.[cssFile] : undefined;
+        if (!cssFile || css?.type !== 'asset') throw new Error('shell: the page has no stylesheet');
+        const cssText = String(css.source).replace(/<\/style/gi, '<\\/style');
+        return html
+          .replace(
+            sheet,
+            `<style>${cssText}</style>\n    <link rel="stylesheet" crossorigin href="/${cssFile}" disabled>`,
+          )
+          .replace(entry, `<link rel="modulepreload" crossorigin href="${src}">`)
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root"></div>\n    <template id="shell">${markup}</template>\n    <script>${script}</script>\n    <script type="module">\n  ${start}\n    </script>`,
+          );
       },
+    },
+  };
+}
+
+/** Where the route table's screens are: each feature's index.ts names its routes and their chunks. */
+function routeModules(root: string): Map<string, string> {
+  const features = join(root, 'src/features');
+  const routes = new Map<string, string>();
+  const visit = (node: unknown, file: string): void => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child, file);
+      return;
+    }
+    if (!isNode(node)) return;
+    if (node.type === 'ObjectExpression') {
+      const props = (node.properties as AstNode[]).filter((p) => p.type === 'Property');
+      const prop = (key: string) => props.find((p) => isNode(p.key) && p.key.name === key)?.value;
+      const name = prop('name');
+      const load = prop('load');
+      if (isNode(name) && typeof name.value === 'string' && isNode(load)) {
+        const source = importSource(load);
+        if (source) {
+          const base = join(dirname(file), source);
+          const found = ['.tsx', '.ts'].map((ext) => base + ext).find((f) => existsSync(f));
+          if (found) routes.set(name.value, found);
+        }
+      }
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== 'type') visit(value, file);
+  };
+  for (const feature of readdirSync(features)) {
+    const file = join(features, feature, 'index.ts');
+    if (existsSync(file)) visit(parseAst(readFileSync(file, 'utf8'), { lang: 'ts' }), file);
+  }
+  return routes;
+}
+
+/** The module a route's `load` imports (`() => import('./home-screen')`, possibly wrapped). */
+function importSource(node: AstNode): string | null {
+  if (node.type === 'ImportExpression' && isNode(node.source) && typeof node.source.value === 'string') {
+    return node.source.value;
+  }
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type') continue;
+    for (const child of Array.isArray(value) ? value : [value]) {
+      const found = isNode(child) ? importSource(child) : null;
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * `.vite/preloads.json`: for each screen's path, the files its first visit needs beyond the page's own
+ * (the screen's chunk, the chunks it imports, their stylesheets, its feature's English dictionary). The
+ * server names them in the page it sends for that path, so they load alongside the app's code instead of
+ * after it has run. `/` opens Home.
+ */
+function routePreloads(): Plugin {
+  let root = '';
+  return {
+    name: 'nexa-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (start: readonly string[]): Set<string> => {
+        const seen = new Set<string>();
+        const walk = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const dep of byFile.get(file)?.imports ?? []) walk(dep);
+        };
+        for (const file of start) walk(file);
+        return seen;
+      };
+      const css = (files: Iterable<string>) =>
+        [...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+      const pageJs = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+      const pageCss = new Set(css(pageJs));
+      const preloads: Record<string, { js: string[]; css: string[] }> = {};
+      for (const [name, module] of routeModules(root)) {
+        const screen = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId === module);
+        if (!screen) continue;
+        const dictionary = chunks.find(
+          (c) => c.facadeModuleId === join(dirname(module), 'locales', 'en.json'),
+        );
+        const js = [...closure([screen.fileName, ...(dictionary ? [dictionary.fileName] : [])])].filter(
+          (f) => !pageJs.has(f),
+        );
+        preloads[`/${name}`] = {
+          js: js.map((f) => `/${f}`),
+          css: [...new Set(css(js))].filter((f) => !pageCss.has(f)).map((f) => `/${f}`),
+        };
+      }
+      const home = preloads['/home'];
+      if (home) preloads['/'] = home;
+      this.emitFile({ type: 'asset', fileName: '.vite/preloads.json', source: JSON.stringify(preloads) });
     },
   };
 }
@@ -303,6 +437,7 @@ export default defineConfig({
     antdByPath(),
     modernRender(),
     shellPage(),
+    routePreloads(),
     precompress(),
   ],
   resolve: {
@@ -330,6 +465,12 @@ export default defineConfig({
               // layer, the antd-mobile core, the shell), in one chunk and one stylesheet: one request each.
               name: 'app',
               tags: ['$initial'],
+              priority: 1,
+            },
+            {
+              name: 'common',
+              test: /web[\\/]src[\\/](api|lib|hooks)[\\/]|contract[\\/]src[\\/]|@tanstack/,
+              minShareCount: 2,
             },
           ],
         },

@@ -468,6 +468,8 @@ export default defineConfig({
               priority: 1,
             },
             {
+              // What most screens use beyond the shell (the query hooks, amounts, formats, market data and the
+              // live feed they bring), in one chunk instead of a handful of small ones, each a request.
               name: 'common',
               test: /web[\\/]src[\\/](api|lib|hooks)[\\/]|contract[\\/]src[\\/]|@tanstack/,
               minShareCount: 2,

@@ -13,9 +13,7 @@ const META_ID = 'virtual:nexa-endpoint-meta';
 
 /**
  * The little the client needs at run time from the contract table (session needed, list style, page size),
- * derived from the table at build time, so the zod schemas stay out of the browser bundle. Only the calls the
- * app can make are listed: live ones (a planned call answers NotAvailable until its domain is built) for
- * users (operators' calls belong to the operators' tools); asking the meta of another is an error.
+ * derived from the table at build time, so the zod schemas stay out of the browser bundle.
  */
 function endpointMeta(): Plugin {
   return {
@@ -33,12 +31,10 @@ function endpointMeta(): Plugin {
       });
       const { endpoints } = module;
       const meta = Object.fromEntries(
-        (Object.keys(endpoints) as EndpointPath[])
-          .filter((path) => endpoints[path].status === 'live' && !endpoints[path].operator)
-          .map((path) => {
-            const e = endpoints[path];
-            return [path, { auth: e.auth, list: e.list, pageSize: e.pageSize }];
-          }),
+        (Object.keys(endpoints) as EndpointPath[]).map((path) => {
+          const e = endpoints[path];
+          return [path, { auth: e.auth, list: e.list, pageSize: e.pageSize }];
+        }),
       );
       return `export default ${JSON.stringify(meta)};`;
     },

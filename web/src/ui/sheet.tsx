@@ -54,12 +54,14 @@ function Sheet({
 }): ReactNode {
   const { t } = useTranslation();
   const titleId = useId();
+  const [openAtFirst] = useState(visible);
   const [wanted, setWanted] = useState(visible);
   if (visible && !wanted) setWanted(true);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <SheetPopup
+        slideIn={!openAtFirst}
         visible={visible}
         onMaskClick={onClose}
         onClose={onClose}

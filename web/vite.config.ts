@@ -412,14 +412,13 @@ function precompress(): Plugin {
       for (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;
         const body = readFileSync(file);
-        if (body.length < 512) continue;
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(body, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-          }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        const br = brotliCompressSync(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        });
+        const gz = gzipSync(body, { level: 9 });
+        // A copy is worth having when it is smaller, however small the file (a dictionary chunk of 400 bytes).
+        if (br.length < body.length) writeFileSync(`${file}.br`, br);
+        if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
       }
     },
   };
@@ -467,7 +466,7 @@ export default defineConfig({
               // What most screens use beyond the shell (the query hooks, amounts, formats, market data and the
               // live feed they bring), in one chunk instead of a handful of small ones, each a request.
               name: 'common',
-              test: /web[\\/]src[\\/](api|lib|hooks)[\\/]|contract[\\/]src[\\/]|@tanstack/,
+              test: /web[\\/]src[\\/]((api|lib|hooks)[\\/]|ui[\\/](paged-list|pull-to-refresh|load-more)\.)|contract[\\/]src[\\/]|@tanstack/,
               minShareCount: 2,
             },
           ],

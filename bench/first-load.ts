@@ -1,12 +1,13 @@
 // First load of /home and /trade: what Chromium transfers (bytes on the wire by resource type, from the
-// DevTools protocol's network events) and Lighthouse's mobile performance score and LCP, against targets.
+// DevTools protocol's network events: Network.loadingFinished's encodedDataLength, response headers
+// included, until the network is idle) and Lighthouse's mobile performance score and LCP, against targets.
 // Measured against the built app (`npm run build -w web`) served by the real server with the embedded
-// store, the demo data and the simulated market.
+// store, the demo data and the simulated market. It prints; it never fails on a figure.
 //
 // Alone: `npx tsx bench/first-load.ts`. FIRST_LOAD_RUNS sets the Lighthouse runs per page (median kept,
-// 3 by default, 0 for the bytes alone), FIRST_LOAD_SHOTS a folder for 390×844 screenshots of each page once loaded,
-// FIRST_LOAD_FILES=1 lists every response, FIRST_LOAD_LHR a folder for Lighthouse's reports (JSON),
-// FIRST_LOAD_DIST another build to serve (an older one, to compare under the same conditions).
+// 3 by default, 0 for the bytes alone), FIRST_LOAD_SHOTS a folder for 390×844 screenshots of each page
+// once loaded, FIRST_LOAD_FILES=1 lists every response, FIRST_LOAD_LHR a folder for Lighthouse's reports
+// (JSON), FIRST_LOAD_DIST another build to serve (an older one, to compare under the same conditions).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -64,6 +65,7 @@ interface Lab {
   readonly lcpMs: number;
   readonly fcpMs: number;
   readonly tbtMs: number;
+  readonly cls: number;
 }
 
 async function freePort(): Promise<number> {
@@ -198,6 +200,7 @@ async function runLighthouse(url: string, port: number): Promise<Lab> {
     lcpMs: metric('largest-contentful-paint'),
     fcpMs: metric('first-contentful-paint'),
     tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
   };
 }
 
@@ -214,6 +217,7 @@ function describeLcp(details: unknown): string {
 }
 
 function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
@@ -264,7 +268,9 @@ export async function firstLoad(): Promise<void> {
       }
     }
 
-    console.log(`first load (cold cache, phone 390×844; Lighthouse mobile, median of ${runs})`);
+    console.log(
+      `first load: bytes on the wire of a cold load at 390×844${runs ? `; Lighthouse mobile, median of ${runs} runs` : ''}`,
+    );
     for (const t of TARGETS) {
       const wire = wires.get(t.path);
       const lab = labs.get(t.path) ?? [];
@@ -280,15 +286,18 @@ export async function firstLoad(): Promise<void> {
       const lcp = median(lab.map((l) => l.lcpMs));
       const fcp = median(lab.map((l) => l.fcpMs));
       const tbt = median(lab.map((l) => l.tbtMs));
+      const cls = median(lab.map((l) => l.cls));
       const types = [...byType.entries()]
         .sort((a, b) => b[1].bytes - a[1].bytes)
         .map(([type, s]) => `${type} ${kb(s.bytes).toFixed(1)} KB/${s.count}`)
         .join(', ');
-      console.log(
-        `  ${t.path}: ${types}; ${wire.sockets} live socket(s), ${wire.failed} failed; ` +
-          `FCP ${(fcp / 1000).toFixed(2)} s, TBT ${tbt.toFixed(0)} ms; scores ${lab.map((l) => l.score).join('/')}`,
-      );
-      console.log(`      LCP element: ${lab[0]?.lcpElement ?? '?'}`);
+      console.log(`  ${t.path}: ${types}; ${wire.sockets} live socket(s), ${wire.failed} failed`);
+      if (lab.length > 0) {
+        console.log(
+          `      FCP ${(fcp / 1000).toFixed(2)} s, TBT ${tbt.toFixed(0)} ms, CLS ${cls.toFixed(3)}; ` +
+            `scores ${lab.map((l) => l.score).join('/')}; LCP element ${lab[0]?.lcpElement ?? '?'}`,
+        );
+      }
       if (listFiles) {
         for (const tr of [...wire.transfers].sort((a, b) => b.bytes - a.bytes)) {
           const path = new URL(tr.url).pathname;
@@ -302,10 +311,12 @@ export async function firstLoad(): Promise<void> {
         `${kb(js).toFixed(1)} KB / ≤ ${t.jsKb} ${verdict(kb(js) <= t.jsKb)}`,
         `${kb(total).toFixed(1)} KB`,
         String(wire.transfers.length),
-        `${score} / ≥ ${t.score} ${verdict(score >= t.score)}`,
-        t.lcpMs === undefined
-          ? `${(lcp / 1000).toFixed(2)} s`
-          : `${(lcp / 1000).toFixed(2)} s / ≤ ${(t.lcpMs / 1000).toFixed(1)} ${verdict(lcp <= t.lcpMs)}`,
+        lab.length === 0 ? '–' : `${score} / ≥ ${t.score} ${verdict(score >= t.score)}`,
+        lab.length === 0
+          ? '–'
+          : t.lcpMs === undefined
+            ? `${(lcp / 1000).toFixed(2)} s`
+            : `${(lcp / 1000).toFixed(2)} s / ≤ ${(t.lcpMs / 1000).toFixed(1)} ${verdict(lcp <= t.lcpMs)}`,
       ]);
     }
   } finally {

@@ -1,10 +1,11 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { EndpointPath } from '@nexa/contract';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, runnerImport } from 'vite';
+import { defineConfig, type Plugin, parseAst, runnerImport } from 'vite';
 
 const backend = 'http://127.0.0.1:8080';
 
@@ -40,24 +41,347 @@ function endpointMeta(): Plugin {
   };
 }
 
-/** A top-level `const name = callee…(…)`: the value is a call (a zod schema built by chained calls). */
-const TOP_LEVEL_CALL = /^((?:export )?const [\w$]+ = )(?=[\w$]+\s*[.(])/gm;
+type AstNode = { readonly type: string; readonly start: number; readonly [key: string]: unknown };
+
+function isNode(value: unknown): value is AstNode {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  );
+}
+
+const FUNCTION_NODES = new Set([
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'FunctionDeclaration',
+  'ClassBody',
+]);
+
+/** Where the calls of a value's initializer start, outside any function body (those run later, if ever). */
+function callStarts(node: AstNode, out: Set<number>): void {
+  if (FUNCTION_NODES.has(node.type)) return;
+  if (node.type === 'CallExpression' || node.type === 'NewExpression') out.add(node.start);
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type') continue;
+    for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) callStarts(child, out);
+  }
+}
 
 /**
- * The contract's modules only build values; marking them so lets unused schemas (and zod) drop out.
- * A module whose plain helpers are used (money.ts: parseAmount beside zDecimal) is kept, and with it
- * its top-level schema calls, unless those are annotated pure: so they are.
+ * The contract's modules only build values (zod schemas, the endpoint tables made of them); marking them so
+ * lets what the app does not use drop out, and zod with it. A module whose plain helpers are used (money.ts:
+ * parseAmount beside zDecimal) is kept, and with it every top-level declaration whose value is a call,
+ * unless its calls are annotated pure: so every call in a top-level declaration's value is, including the
+ * ones inside object literals (an endpoint table, a filter set).
  */
 function contractIsPure(): Plugin {
   return {
     name: 'nexa-contract-pure',
     transform(code, id) {
       if (!/[\\/]contract[\\/]src[\\/]/.test(id)) return null;
-      return {
-        code: code.replace(TOP_LEVEL_CALL, '$1/* @__PURE__ */ '),
-        map: null,
-        moduleSideEffects: false,
+      const starts = new Set<number>();
+      for (const statement of parseAst(code).body as unknown as AstNode[]) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (!isNode(declaration) || declaration.type !== 'VariableDeclaration') continue;
+        for (const d of declaration.declarations as AstNode[]) if (isNode(d.init)) callStarts(d.init, starts);
+      }
+      let out = code;
+      for (const at of [...starts].sort((a, b) => b - a)) {
+        out = `${out.slice(0, at)}/* @__PURE__ */ ${out.slice(at)}`;
+      }
+      return { code: out, map: null, moduleSideEffects: false };
+    },
+  };
+}
+
+const ANTD_IMPORT = /import\s*\{([^}]*)\}\s*from\s*(["'])antd-mobile\2;?/g;
+const ANTD_COMPONENTS = join(
+  dirname(createRequire(import.meta.url).resolve('antd-mobile/package.json')),
+  'es/components',
+);
+
+/**
+ * `import { Button, Skeleton } from 'antd-mobile'` in the app becomes one import per component, by path. The
+ * package index has side effects (it loads the theme, which main.tsx loads itself), so every chunk that
+ * imported a component through it also imported an empty chunk standing for it: one request more per screen.
+ */
+function antdByPath(): Plugin {
+  const folder = (name: string) =>
+    name.replace(/[A-Z]/g, (c, at: number) => (at ? '-' : '') + c.toLowerCase());
+  return {
+    name: 'nexa-antd-by-path',
+    transform(code, id) {
+      if (!/[\\/]web[\\/]src[\\/]/.test(id) || !code.includes('antd-mobile')) return null;
+      const out = code.replace(ANTD_IMPORT, (statement, list: string) => {
+        const rest: string[] = [];
+        const direct: string[] = [];
+        for (const part of list
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean)) {
+          const [name = '', local = name] = part.split(/\s+as\s+/);
+          const dir = folder(name);
+          if (/^[A-Z]/.test(name) && existsSync(join(ANTD_COMPONENTS, dir, 'index.js'))) {
+            direct.push(`import ${local} from 'antd-mobile/es/components/${dir}';`);
+          } else rest.push(part);
+        }
+        if (direct.length === 0) return statement;
+        return [
+          ...direct,
+          ...(rest.length ? [`import { ${rest.join(', ')} } from 'antd-mobile';`] : []),
+        ].join('\n');
+      });
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
+const RC_RENDER = 'rc-util/lib/React/render';
+const RC_RENDER_ID = '\0nexa-rc-render';
+
+/**
+ * antd-mobile renders its imperative parts (Toast, Dialog) through rc-util's render helper unless the app
+ * hands it a render function, which main.tsx does. The helper sniffs the React version at run time, so
+ * React's legacy paths and an async-function runtime come with it into the first load; in its place goes
+ * the same thing for React 18 and later (a root per container, unmounted after the current task).
+ */
+function modernRender(): Plugin {
+  return {
+    name: 'nexa-modern-render',
+    enforce: 'pre',
+    resolveId(id) {
+      return id === RC_RENDER ? RC_RENDER_ID : null;
+    },
+    load(id) {
+      if (id !== RC_RENDER_ID) return null;
+      return [
+        "import { createRoot } from 'react-dom/client';",
+        "const MARK = '__rc_react_root__';",
+        'export function render(node, container) {',
+        '  const root = container[MARK] || createRoot(container);',
+        '  root.render(node);',
+        '  container[MARK] = root;',
+        '}',
+        'export function unmount(container) {',
+        '  return Promise.resolve().then(() => {',
+        '    container[MARK]?.unmount();',
+        '    delete container[MARK];',
+        '  });',
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
+/** Stylesheets are the page's business; the shell is rendered for its markup alone. */
+const noCss: Plugin = {
+  name: 'nexa-no-css',
+  enforce: 'pre',
+  resolveId: (id) => (/\.css(\?|$)/.test(id) ? '\0nexa-no-css' : null),
+  load: (id) => (id === '\0nexa-no-css' ? 'export {};' : null),
+};
+
+/**
+ * The page as it comes, before any script: a tab root (Home, Trade, Copy, Wallet, Mine) paints the app's
+ * frame at once (top bar with the screen's title, the loading placeholder, the tab bar), in the user's
+ * language and theme. The markup is the app's own (ScreenFrame, rendered here, see scripts/shell.tsx);
+ * a few lines in the page pick the words and mark the tab, and set the theme, the up/down colors and the
+ * language the app would set, so nothing changes when the app takes over but the parts that need it.
+ */
+function shellPage(): Plugin {
+  let root = '';
+  return {
+    name: 'nexa-shell-page',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, context) {
+        const { module } = await runnerImport<typeof import('./scripts/shell')>(
+          join(root, 'scripts/shell.tsx'),
+          {
+            configFile: false,
+            root,
+            logLevel: 'warn',
+            resolve: { noExternal: ['antd-mobile'] },
+            plugins: [noCss],
+          },
+        );
+        const shell = await module.renderShell((lang) =>
+          JSON.parse(readFileSync(join(root, 'src/i18n/locales', `${lang}.json`), 'utf8')),
+        );
+        const { markup, ...rest } = shell;
+        const data = JSON.stringify(rest).replace(/</g, '\\u003c');
+        const script = `(function () {
+  var S = ${data};
+  var template = document.getElementById('shell');
+  template.remove();
+  var read = function (key) {
+    try {
+      return localStorage.getItem(key);
+    } catch (e) {
+      return null;
+    }
+  };
+  var lang = S.words[read(S.storageKeys.lang)] ? read(S.storageKeys.lang) : 'en';
+  var words = S.words[lang];
+  var theme = read(S.storageKeys.theme) === 'light' ? 'light' : 'dark';
+  var upDown = read(S.storageKeys.upDown);
+  var page = document.documentElement;
+  page.lang = words.tag;
+  page.setAttribute('data-theme', theme);
+  page.setAttribute('data-updown', upDown === 'green-up' || upDown === 'red-up' ? upDown : S.upDown[lang]);
+  var meta = document.querySelector('meta[name="theme-color"]');
+  if (meta) meta.setAttribute('content', S.themeColor[theme]);
+  var name = location.pathname.replace(/^\\/+|\\/+$/g, '') || 'home';
+  if (S.tabs.indexOf(name) < 0) return;
+  var title = words.text['screens.' + name];
+  document.title = title.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  document.getElementById('root').innerHTML = template.innerHTML
+    .replace(/@@([\\w.]+)@@/g, function (slot, key) {
+      return key === 'title' ? title : words.text[key];
+    })
+    .replace(
+      'class="tab-bar__item" href="/' + name + '"',
+      'aria-current="page" class="tab-bar__item tab-bar__item--active" href="/' + name + '"',
+    );
+})();`;
+        // The app's code is fetched from the head as before, and run once the frame has been painted: on a
+        // fast network it would otherwise run first, and the page would show nothing until the app had.
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        const src = entry.exec(html)?.[1];
+        if (!src) throw new Error('shell: the page has no entry script');
+        const start = `var started = false;
+  var start = function () {
+    if (!started) {
+      started = true;
+      import(${JSON.stringify(src)});
+    }
+  };
+  if (document.visibilityState === 'hidden') start();
+  else requestAnimationFrame(function () {
+    setTimeout(start, 0);
+  });`;
+        // The app's stylesheet is written into the page, so the first paint waits for no request. The link
+        // stays, disabled (never fetched), for the chunk loader, which adds a stylesheet the page lacks.
+        const sheet = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/;
+        const cssFile = sheet.exec(html)?.[1];
+        const css = cssFile ? context.bundle?.[cssFile] : undefined;
+        if (!cssFile || css?.type !== 'asset') throw new Error('shell: the page has no stylesheet');
+        const cssText = String(css.source).replace(/<\/style/gi, '<\\/style');
+        return html
+          .replace(
+            sheet,
+            `<style>${cssText}</style>\n    <link rel="stylesheet" crossorigin href="/${cssFile}" disabled>`,
+          )
+          .replace(entry, `<link rel="modulepreload" crossorigin href="${src}">`)
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root"></div>\n    <template id="shell">${markup}</template>\n    <script>${script}</script>\n    <script type="module">\n  ${start}\n    </script>`,
+          );
+      },
+    },
+  };
+}
+
+/** Where the route table's screens are: each feature's index.ts names its routes and their chunks. */
+function routeModules(root: string): Map<string, string> {
+  const features = join(root, 'src/features');
+  const routes = new Map<string, string>();
+  const visit = (node: unknown, file: string): void => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child, file);
+      return;
+    }
+    if (!isNode(node)) return;
+    if (node.type === 'ObjectExpression') {
+      const props = (node.properties as AstNode[]).filter((p) => p.type === 'Property');
+      const prop = (key: string) => props.find((p) => isNode(p.key) && p.key.name === key)?.value;
+      const name = prop('name');
+      const load = prop('load');
+      if (isNode(name) && typeof name.value === 'string' && isNode(load)) {
+        const source = importSource(load);
+        if (source) {
+          const base = join(dirname(file), source);
+          const found = ['.tsx', '.ts'].map((ext) => base + ext).find((f) => existsSync(f));
+          if (found) routes.set(name.value, found);
+        }
+      }
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== 'type') visit(value, file);
+  };
+  for (const feature of readdirSync(features)) {
+    const file = join(features, feature, 'index.ts');
+    if (existsSync(file)) visit(parseAst(readFileSync(file, 'utf8'), { lang: 'ts' }), file);
+  }
+  return routes;
+}
+
+/** The module a route's `load` imports (`() => import('./home-screen')`, possibly wrapped). */
+function importSource(node: AstNode): string | null {
+  if (node.type === 'ImportExpression' && isNode(node.source) && typeof node.source.value === 'string') {
+    return node.source.value;
+  }
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type') continue;
+    for (const child of Array.isArray(value) ? value : [value]) {
+      const found = isNode(child) ? importSource(child) : null;
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * `.vite/preloads.json`: for each screen's path, the files its first visit needs beyond the page's own
+ * (the screen's chunk, the chunks it imports, their stylesheets, its feature's English dictionary). The
+ * server names them in the page it sends for that path, so they load alongside the app's code instead of
+ * after it has run. `/` opens Home.
+ */
+function routePreloads(): Plugin {
+  let root = '';
+  return {
+    name: 'nexa-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (start: readonly string[]): Set<string> => {
+        const seen = new Set<string>();
+        const walk = (file: string) => {
+          if (seen.has(file)) return;
+          seen.add(file);
+          for (const dep of byFile.get(file)?.imports ?? []) walk(dep);
+        };
+        for (const file of start) walk(file);
+        return seen;
       };
+      const css = (files: Iterable<string>) =>
+        [...files].flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+      const pageJs = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+      const pageCss = new Set(css(pageJs));
+      const preloads: Record<string, { js: string[]; css: string[] }> = {};
+      for (const [name, module] of routeModules(root)) {
+        const screen = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId === module);
+        if (!screen) continue;
+        const dictionary = chunks.find(
+          (c) => c.facadeModuleId === join(dirname(module), 'locales', 'en.json'),
+        );
+        const js = [...closure([screen.fileName, ...(dictionary ? [dictionary.fileName] : [])])].filter(
+          (f) => !pageJs.has(f),
+        );
+        preloads[`/${name}`] = {
+          js: js.map((f) => `/${f}`),
+          css: [...new Set(css(js))].filter((f) => !pageCss.has(f)).map((f) => `/${f}`),
+        };
+      }
+      const home = preloads['/home'];
+      if (home) preloads['/'] = home;
+      this.emitFile({ type: 'asset', fileName: '.vite/preloads.json', source: JSON.stringify(preloads) });
     },
   };
 }
@@ -88,21 +412,29 @@ function precompress(): Plugin {
       for (const file of walk(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;
         const body = readFileSync(file);
-        if (body.length < 512) continue;
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(body, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-          }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+        const br = brotliCompressSync(body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+        });
+        const gz = gzipSync(body, { level: 9 });
+        // A copy is worth having when it is smaller, however small the file (a dictionary chunk of 400 bytes).
+        if (br.length < body.length) writeFileSync(`${file}.br`, br);
+        if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
       }
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), endpointMeta(), contractIsPure(), precompress()],
+  plugins: [
+    react(),
+    endpointMeta(),
+    contractIsPure(),
+    antdByPath(),
+    modernRender(),
+    shellPage(),
+    routePreloads(),
+    precompress(),
+  ],
   resolve: {
     // The repository root holds a second React for other workspaces; the app must use exactly one.
     dedupe: ['react', 'react-dom'],
@@ -124,18 +456,18 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // React and the antd-mobile core the first screen uses, in one chunk. Without it Rolldown
-              // parks these shared modules in the lazily loaded Toast chunk, and the first load then drags
-              // in the animation library. The utils left out are the ones that import it.
-              name: 'base',
-              test: new RegExp(
-                [
-                  'node_modules[\\\\/]',
-                  '(react|react-dom|scheduler|antd-mobile[\\\\/]es[\\\\/](global|components[\\\\/](config-provider|button|dot-loading|skeleton)[\\\\/]',
-                  '|utils[\\\\/](?!reduce-and-restore-motion|use-drag-and-pinch|use-inner-visible|use-isomorphic-update-layout-effect',
-                  '|use-mutation-effect|use-props-value|use-resize-effect|use-tab-list-scroll)))',
-                ].join(''),
-              ),
+              // Everything the entry needs before the first screen (React, the router, i18n, the query
+              // layer, the antd-mobile core, the shell), in one chunk and one stylesheet: one request each.
+              name: 'app',
+              tags: ['$initial'],
+              priority: 1,
+            },
+            {
+              // What most screens use beyond the shell (the query hooks, amounts, formats, market data and the
+              // live feed they bring), in one chunk instead of a handful of small ones, each a request.
+              name: 'common',
+              test: /web[\\/]src[\\/]((api|lib|hooks)[\\/]|ui[\\/](paged-list|pull-to-refresh|load-more)\.)|contract[\\/]src[\\/]|@tanstack/,
+              minShareCount: 2,
             },
           ],
         },

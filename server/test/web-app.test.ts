@@ -22,6 +22,14 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'app-1234.js'), js);
   writeFileSync(join(dist, 'assets', 'app-1234.js.br'), brotliCompressSync(js));
   writeFileSync(join(dist, 'assets', 'app-1234.js.gz'), gzipSync(js));
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite', 'preloads.json'),
+    JSON.stringify({
+      '/trade': { js: ['/assets/trade-1.js', '/assets/hooks-2.js'], css: ['/assets/trade-1.css'] },
+      '/odd': { js: ['https://elsewhere.example/x.js', '/assets/ok-3.js'], css: ['/assets/"x.css'] },
+    }),
+  );
   srv = await startServer({ env: { WEB_DIST: dist } });
 });
 afterAll(() => srv.close());
@@ -70,6 +78,21 @@ describe('the web app on the wire', () => {
     const plain = await get('/trade');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toContain('<!doctype html>');
+  });
+
+  it("names a screen's files in the page for that screen's path, and nothing for other paths", async () => {
+    const trade = gunzipSync((await get('/trade?instId=BTC-USDT', 'gzip')).body).toString();
+    expect(trade).toContain('<link rel="modulepreload" crossorigin href="/assets/trade-1.js">');
+    expect(trade).toContain('<link rel="modulepreload" crossorigin href="/assets/hooks-2.js">');
+    expect(trade).toContain('<link rel="preload" as="style" crossorigin href="/assets/trade-1.css">');
+    expect(trade).toContain('"wsPath":"/ws"');
+    const home = (await get('/home')).body.toString();
+    expect(home).not.toContain('preload');
+    // Only the build's own asset paths become links.
+    const odd = (await get('/odd')).body.toString();
+    expect(odd).toContain('href="/assets/ok-3.js"');
+    expect(odd).not.toContain('elsewhere');
+    expect(odd).not.toContain('x.css');
   });
 
   it('picks the encoding the caller accepts', () => {

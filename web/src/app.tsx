@@ -1,6 +1,6 @@
 import type { Lang } from '@nexa/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd-mobile';
+import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import enUS from 'antd-mobile/es/locales/en-US';
 import {
   type ComponentType,

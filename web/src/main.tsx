@@ -1,5 +1,8 @@
-import { unstableSetRender } from 'antd-mobile';
-import { StrictMode } from 'react';
+// antd-mobile's theme (what its package index would load), then its render hook, by path: the first load
+// takes only the parts of antd-mobile the shell uses.
+import 'antd-mobile/es/global';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app';
 import { getLang, initI18n, onLangChange } from './i18n';
@@ -26,9 +29,14 @@ void initI18n().then(() => {
   onLangChange(() => applyAppearance(getLang()));
   const el = document.getElementById('root');
   if (!el) throw new Error('#root missing');
-  createRoot(el).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(el);
+  // The first render is a transition: React renders it in slices and lets the page breathe between them,
+  // instead of holding it for the whole first screen in one long task. (The page shows its frame meanwhile.)
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });

@@ -22,40 +22,102 @@ export function pickEncoding(header: string | string[] | undefined): Encoding {
   return 'identity';
 }
 
+/** For a screen's path, the files its first visit needs beyond the page's own (written by the web build). */
+export type RoutePreloads = Readonly<
+  Record<string, { readonly js: readonly string[]; readonly css: readonly string[] }>
+>;
+
+const ASSET_PATH = /^\/assets\/[\w.-]+\.(js|css)$/;
+
+/** `<link>`s that start a screen's files with the page: scripts as module preloads, stylesheets as preloads. */
+export function preloadLinks(files: {
+  readonly js: readonly string[];
+  readonly css: readonly string[];
+}): string {
+  const js = files.js
+    .filter((f) => ASSET_PATH.test(f))
+    .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
+  const css = files.css
+    .filter((f) => ASSET_PATH.test(f))
+    .map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`);
+  return [...js, ...css].join('');
+}
+
+/** The hints go last in the head, after the app's own script and stylesheet, which are asked for first. */
+function withPreloads(html: string, files: RoutePreloads[string] | undefined): string {
+  return files ? html.replace('</head>', `${preloadLinks(files)}</head>`) : html;
+}
+
+function readPreloads(file: string): RoutePreloads {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    const out: Record<string, { js: string[]; css: string[] }> = {};
+    for (const [path, value] of Object.entries(parsed as Record<string, unknown>)) {
+      const v = value as { js?: unknown; css?: unknown } | null;
+      const list = (x: unknown) =>
+        Array.isArray(x) ? x.filter((f): f is string => typeof f === 'string') : [];
+      out[path] = { js: list(v?.js), css: list(v?.css) };
+    }
+    return out;
+  } catch {
+    // No hints (an older build, a hand-made folder): the page is sent without them.
+    return {};
+  }
+}
+
 /**
  * The built web app: hashed assets from the build folder with their build-time brotli and gzip copies
  * (chosen by Accept-Encoding, cached for good), and every other GET outside the API answered with the
- * app's page, the client configuration written into it, compressed once per build.
+ * app's page, the client configuration written into it and, for a screen's path, the `<link>`s that fetch
+ * that screen's files alongside the app's own (`.vite/preloads.json` of the build); each variant is
+ * compressed once per build.
  */
 export async function registerWebApp(fastify: FastifyInstance, webDist: string, client: ClientConfig) {
   const indexFile = join(webDist, 'index.html');
   if (!existsSync(indexFile)) return;
   const script = `<script>window.${CONFIG_GLOBAL}=${JSON.stringify(client).replace(/</g, '\\u003c')}</script>`;
   // Read again whenever the build changes, so a rebuilt app is served without a restart.
-  let cached: { mtimeMs: number; bodies: Record<Encoding, Buffer> } | null = null;
-  const page = (): Record<Encoding, Buffer> => {
+  let cached: {
+    mtimeMs: number;
+    html: string;
+    preloads: RoutePreloads;
+    bodies: Map<string, Record<Encoding, Buffer>>;
+  } | null = null;
+  const page = (path: string): Record<Encoding, Buffer> => {
     const mtimeMs = statSync(indexFile).mtimeMs;
     if (cached?.mtimeMs !== mtimeMs) {
-      const html = Buffer.from(readFileSync(indexFile, 'utf8').replace(CONFIG_MARKER, script));
       cached = {
         mtimeMs,
-        bodies: {
-          identity: html,
-          br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-          gzip: gzipSync(html, { level: 9 }),
-        },
+        html: readFileSync(indexFile, 'utf8'),
+        preloads: readPreloads(join(webDist, '.vite', 'preloads.json')),
+        bodies: new Map(),
       };
     }
-    return cached.bodies;
+    // One variant per path the build named, one for every other path.
+    const files = Object.hasOwn(cached.preloads, path) ? cached.preloads[path] : undefined;
+    const key = files ? path : '';
+    let bodies = cached.bodies.get(key);
+    if (!bodies) {
+      const html = Buffer.from(withPreloads(cached.html.replace(CONFIG_MARKER, script), files));
+      bodies = {
+        identity: html,
+        br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(html, { level: 9 }),
+      };
+      cached.bodies.set(key, bodies);
+    }
+    return bodies;
   };
   const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
     const encoding = pickEncoding(req.headers['accept-encoding']);
+    const path = req.url.split('?')[0] ?? '/';
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding');
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(page()[encoding]);
+    return reply.send(page(path)[encoding]);
   };
 
   await fastify.register(fastifyStatic, {

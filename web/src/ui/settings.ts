@@ -12,7 +12,7 @@ export interface Appearance {
   readonly upDown: UpDown;
 }
 
-const THEME_COLOR: Readonly<Record<Theme, string>> = { dark: '#0b0e11', light: '#f5f6f8' };
+export const THEME_COLOR: Readonly<Record<Theme, string>> = { dark: '#0b0e11', light: '#f5f6f8' };
 
 /** Default up/down colors per language, as in the leading apps. */
 export function defaultUpDown(lang: Lang): UpDown {

@@ -1,6 +1,6 @@
 import { formatUpTo } from '@nexa/contract';
-import { Button, Popup } from 'antd-mobile';
-import { type ReactNode, useId } from 'react';
+import Button from 'antd-mobile/es/components/button';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetScale } from '../lib/amounts';
 import { IconCheck, IconClose } from './icons';
@@ -34,6 +34,9 @@ export function InfoRows({
   );
 }
 
+// The popup and its animation library load with the first sheet opened, not with the screen that has one.
+const SheetPopup = lazy(() => import('./sheet-popup'));
+
 /** A bottom sheet with a title and a close button: the shell of the confirm and picker sheets. */
 function Sheet({
   visible,
@@ -51,31 +54,38 @@ function Sheet({
 }): ReactNode {
   const { t } = useTranslation();
   const titleId = useId();
+  const [openAtFirst] = useState(visible);
+  const [wanted, setWanted] = useState(visible);
+  if (visible && !wanted) setWanted(true);
+  if (!wanted) return null;
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      position="bottom"
-      bodyClassName="sheet"
-      destroyOnClose
-    >
-      <section
-        className={list ? 'sheet__inner sheet__inner--list' : 'sheet__inner'}
-        aria-labelledby={titleId}
+    <Suspense fallback={null}>
+      <SheetPopup
+        slideIn={!openAtFirst}
+        visible={visible}
+        onMaskClick={onClose}
+        onClose={onClose}
+        position="bottom"
+        bodyClassName="sheet"
+        destroyOnClose
       >
-        <div className="sheet__grip" aria-hidden="true" />
-        <header className="sheet__head">
-          <h2 className="sheet__title" id={titleId}>
-            {title}
-          </h2>
-          <button type="button" className="sheet__close" onClick={onClose} aria-label={t('common.close')}>
-            <IconClose />
-          </button>
-        </header>
-        {children(titleId)}
-      </section>
-    </Popup>
+        <section
+          className={list ? 'sheet__inner sheet__inner--list' : 'sheet__inner'}
+          aria-labelledby={titleId}
+        >
+          <div className="sheet__grip" aria-hidden="true" />
+          <header className="sheet__head">
+            <h2 className="sheet__title" id={titleId}>
+              {title}
+            </h2>
+            <button type="button" className="sheet__close" onClick={onClose} aria-label={t('common.close')}>
+              <IconClose />
+            </button>
+          </header>
+          {children(titleId)}
+        </section>
+      </SheetPopup>
+    </Suspense>
   );
 }
 

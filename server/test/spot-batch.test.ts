@@ -50,7 +50,8 @@ type Outcome = { status: string; filled: string } | { error: string };
 function outcome(r: PromiseSettledResult<{ status: string; filled_sz: string }>): Outcome {
   if (r.status === 'fulfilled') return { status: r.value.status, filled: r.value.filled_sz };
   const e = r.reason;
-  return { error: e instanceof DomainError ? e.errorName : String(e) };
+  const cause = (e as { cause?: unknown }).cause;
+  return { error: e instanceof DomainError ? e.errorName : `${String(e)} ${cause ? String(cause) : ''}` };
 }
 
 async function spotBalances(srv: TestServer, ids: readonly number[]) {
@@ -231,7 +232,7 @@ describe('orders placed together', () => {
     }
     expect(results.map(outcome)).toEqual([
       { status: 'new', filled: '0' },
-      { error: expect.stringContaining('insert into "market_trades"') },
+      { error: expect.stringContaining('injected failure') },
       { status: 'filled', filled: '0.002' },
       { status: 'new', filled: '0' },
     ]);

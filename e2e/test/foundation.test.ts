@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BANNERS, DEMO_NEWS } from '../../server/src/seed/content-data';
@@ -83,7 +83,7 @@ describe('a newcomer on a phone', () => {
     await product.shot(page, 'home-ko');
 
     // The server ends every session: the next call answers 406, the app forgets the token.
-    await product.app.deps.store.db.execute(sql`update sessions set revoked_at = now()`);
+    await product.app.modules.auth.revokeSessions();
     await page.goto(`${product.url}/me`);
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('token')), { timeout: 15_000 })

@@ -198,6 +198,19 @@ describe('sessions end', () => {
     expect((await call(srv, '/api/user/info', {}, { token })).body.code).toBe(406);
   });
 
+  it('ends one user’s sessions or every session at once when revoked through the product', async () => {
+    const a = await signedInUser(srv);
+    const b = await signedInUser(srv);
+    for (const u of [a, b])
+      expect((await call(srv, '/api/user/info', {}, { token: u.token })).body.code).toBe(200);
+    const me = await srv.app.modules.auth.authenticate(a.token);
+    await srv.app.modules.auth.revokeSessions(me?.id);
+    expect((await call(srv, '/api/user/info', {}, { token: a.token })).body.code).toBe(406);
+    expect((await call(srv, '/api/user/info', {}, { token: b.token })).body.code).toBe(200);
+    await srv.app.modules.auth.revokeSessions();
+    expect((await call(srv, '/api/user/info', {}, { token: b.token })).body.code).toBe(406);
+  });
+
   it('asks the store again after 30 s, so a revocation made elsewhere is seen', async () => {
     const { token } = await signedInUser(srv);
     expect((await call(srv, '/api/user/info', {}, { token })).body.code).toBe(200);

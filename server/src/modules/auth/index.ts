@@ -190,6 +190,25 @@ export function createAuth(deps: AppDeps) {
     if (row) sessionCache.invalidate(row.tokenHash);
   }
 
+  /**
+   * Ends sessions at once, here and (through the cache's announcements) in cluster mode: every session of
+   * one user (a forced sign-out, a ban), or every session there is (a key rotation, an incident).
+   */
+  async function revokeSessions(userId?: number): Promise<number> {
+    const now = clock.now();
+    const rows = await store.db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(
+        userId === undefined
+          ? isNull(sessions.revokedAt)
+          : and(eq(sessions.userId, userId), isNull(sessions.revokedAt)),
+      )
+      .returning({ tokenHash: sessions.tokenHash });
+    for (const r of rows) sessionCache.invalidate(r.tokenHash);
+    return rows.length;
+  }
+
   async function sendEmail(
     email: string,
     scene: string,
@@ -260,7 +279,7 @@ export function createAuth(deps: AppDeps) {
     await store.db.delete(loginNonces).where(lt(loginNonces.usedAt, cutoff));
   }
 
-  return { authenticate, login, logout, sendEmail, verifyEmailCode, sweep, sessionCache };
+  return { authenticate, login, logout, revokeSessions, sendEmail, verifyEmailCode, sweep, sessionCache };
 }
 
 export type AuthModule = ReturnType<typeof createAuth>;

@@ -1,4 +1,3 @@
-
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BANNERS, DEMO_NEWS } from '../../server/src/seed/content-data';

@@ -69,9 +69,14 @@ async function spotBalances(srv: TestServer, ids: readonly number[]) {
 }
 
 /** A mix of resting sells, crossing buys, a market buy by quote, an IOC and a post-only that would take. */
-function orders(n: number): { user: number; o: SubmitInput }[] {
-  const list: { user: number; o: SubmitInput }[] = [];
+function orders(n: number): { user: number; o: SubmitInput | 'cancel all' }[] {
+  const list: { user: number; o: SubmitInput | 'cancel all' }[] = [];
   for (let i = 0; i < n; i++) {
+    if (i % 7 === 6) {
+      // A cancel of everything the user has open, placed in this batch or before.
+      list.push({ user: i % 4, o: 'cancel all' });
+      continue;
+    }
     const px = String(60_000 + (i % 5) * 100);
     const kind = i % 6;
     const o: SubmitInput =
@@ -104,13 +109,20 @@ describe('orders placed together', () => {
     const list = orders(36);
     const before = new Map(a.app.modules.market.batchSizes());
     // Enqueued without waiting: they meet on the writer and commit in batches.
-    const together = await Promise.allSettled(
-      list.map(({ user, o }) => a.app.modules.market.submit(ua[user] as number, o)),
-    );
+    const run = (srv: TestServer, user: number, o: SubmitInput | 'cancel all') =>
+      o === 'cancel all'
+        ? srv.app.modules.market
+            .cancel(user, { instId: 'BTC-USDT' })
+            .then((list) => ({
+              status: `canceled ${list.length}`,
+              filled_sz: list.map((x) => `${x.status}:${x.filled_sz}`).join(','),
+            }))
+        : srv.app.modules.market.submit(user, o);
+    const together = await Promise.allSettled(list.map(({ user, o }) => run(a, ua[user] as number, o)));
     const oneByOne: PromiseSettledResult<{ status: string; filled_sz: string }>[] = [];
     for (const { user, o } of list) {
       oneByOne.push(
-        await b.app.modules.market.submit(ub[user] as number, o).then(
+        await run(b, ub[user] as number, o).then(
           (value) => ({ status: 'fulfilled' as const, value }),
           (reason: unknown) => ({ status: 'rejected' as const, reason }),
         ),

@@ -119,6 +119,8 @@ interface Slot {
 interface PlaceJob {
   readonly userId: number;
   readonly o: SubmitInput;
+  /** A cancel instead of an order: the user's open orders to cancel (all of the instrument's when null). */
+  readonly cancel?: { readonly ids: readonly string[] | null; readonly reason: string };
   readonly x: OrderExtras<unknown> | null;
   readonly answer: (tx: Tx, row: OrderRow, ledgerTxId: number) => Promise<unknown>;
   readonly resolve: (value: unknown) => void;
@@ -203,7 +205,7 @@ class Postings {
  * The spot market: one in-memory book per instrument, one writer per instrument (a promise queue). Orders
  * that queue while the writer commits are placed together in one database transaction (group commit);
  * each order keeps its own journal entry, and its caller is answered only once that transaction committed.
- * Cancels and reads run one at a time in the same queue.
+ * Cancels join the batches; reads run one at a time in the same queue.
  *
  * Failure handling: the engine runs inside the transaction (after the idempotency key is claimed, so a
  * retried request never touches the book twice). An order refused before it reached the book fails alone.
@@ -692,8 +694,11 @@ export function createSpot(ctx: MarketContext) {
     const claimedHere = new Set<string>();
     const placed: {
       job: number;
-      input: PostInput;
+      /** Null: nothing to post (a cancel of orders holding nothing). */
+      input: PostInput | null;
       row: OrderRow;
+      /** A cancel's answer: the orders it canceled. */
+      canceled?: OrderRow[];
       trades: (typeof marketTrades.$inferInsert)[];
       makers: OrderRow[];
       deltas: LevelDelta[];
@@ -705,6 +710,59 @@ export function createSpot(ctx: MarketContext) {
       const { userId, o, x } = job;
       let claimed = false;
       let mutated = false;
+      if (job.cancel) {
+        const { ids, reason } = job.cancel;
+        const wanted = ids ? new Set(ids) : null;
+        // The user's open orders as the batch has left them (placed earlier in it, or stored), oldest first.
+        const rows = [...new Map([...slot.rows, ...touchedRows]).values()]
+          .filter((r) => r.userId === userId && isOpen(r.status) && (!wanted || wanted.has(r.id)))
+          .sort((a, b) => (a.seq || Number.MAX_SAFE_INTEGER) - (b.seq || Number.MAX_SAFE_INTEGER));
+        if (rows.length === 0) {
+          outcomes[index] = { kind: 'ok', value: [] };
+          continue;
+        }
+        state.touched = true;
+        const r = slot.book.cancelMany(rows.map((x) => x.id));
+        assert.deepEqual(r.missing, [], `open orders missing from the ${inst.instId} book`);
+        const post = new Postings();
+        const canceled: OrderRow[] = [];
+        for (const stored of rows) {
+          const row = touchedRows.get(stored.id) ?? { ...stored };
+          assert.equal(row.frozenAmount, holdOfRow(inst, row), `order ${row.id} hold drifted`);
+          post.release(await acc(userId, scaleOf(row.frozenAsset)), row.frozenAmount);
+          row.status = 'canceled';
+          row.cancelReason = reason;
+          row.frozenAmount = 0n;
+          row.updatedAt = now;
+          touchedRows.set(row.id, row);
+          canceled.push({ ...row });
+        }
+        for (const posting of post.list) {
+          if (posting.bucket === 'available')
+            moved.set(posting.account.id, (moved.get(posting.account.id) ?? 0n) + posting.amount);
+        }
+        placed.push({
+          job: index,
+          input:
+            post.list.length === 0
+              ? null
+              : {
+                  cause: 'spot.cancel',
+                  ref: rows.length === 1 ? (rows[0]?.id ?? '') : inst.instId,
+                  remark: `${inst.instId} cancel ${rows.length}`,
+                  userId,
+                  postings: post.list,
+                },
+          row: canceled[0] as OrderRow,
+          canceled,
+          trades: [],
+          makers: [],
+          deltas: r.deltas,
+          seq: r.seq,
+          claimed: false,
+        });
+        continue;
+      }
       try {
         if (o.request_id !== undefined) {
           const key = `${userId}:${o.request_id}`;
@@ -892,12 +950,13 @@ export function createSpot(ctx: MarketContext) {
     }
     if (placed.length === 0) return { outcomes, events: [], rows: [], accounts: newAccounts };
 
-    const posted = await ledger.postMany(
-      tx,
-      placed.map((p) => p.input),
-    );
-    const refused = posted.find((o) => !o.ok);
+    const inputs = placed.flatMap((p) => (p.input ? [p.input] : []));
+    const postedInputs = await ledger.postMany(tx, inputs);
+    const refused = postedInputs.find((o) => !o.ok);
     if (refused && !refused.ok) throw new BatchRefused(refused.error);
+    // Each placed job's journal entry (a cancel that posted nothing has none).
+    let nextPosted = 0;
+    const posted = placed.map((p) => (p.input ? postedInputs[nextPosted++] : { ok: true as const, id: 0 }));
 
     // New orders, the makers' fill state and the trades in one statement (ids drawn in order inside it).
     const changed = [...touchedRows.values()].filter((r) => !newRows.includes(r));
@@ -912,6 +971,12 @@ export function createSpot(ctx: MarketContext) {
     for (const [k, p] of placed.entries()) {
       const out = posted[k];
       assert(out?.ok);
+      if (p.canceled) {
+        const canceled = p.canceled.map((c) => ({ ...c, seq: seqOf(c.id, c.seq) }));
+        outcomes[p.job] = { kind: 'ok', value: canceled };
+        events.push({ deltas: p.deltas, seq: p.seq, trades: [], orders: canceled });
+        continue;
+      }
       p.row.seq = seqOf(p.row.id, p.row.seq);
       const value = await jobs[p.job]?.answer(tx, p.row, out.id);
       if (p.claimed) await ledger.answerRequest(tx, p.row.userId, p.row.requestId as string, value);
@@ -969,6 +1034,7 @@ export function createSpot(ctx: MarketContext) {
         fq: m.filledQuote.toString(),
         f: m.fee.toString(),
         s: m.status,
+        cr: m.cancelReason,
         fa: m.frozenAmount.toString(),
       })),
     );
@@ -1009,9 +1075,9 @@ export function createSpot(ctx: MarketContext) {
         filled as (
           update market_orders as o
           set filled_size = x.fs::numeric, filled_quote = x.fq::numeric, fee = x.f::numeric, status = x.s,
-              frozen_amount = x.fa::numeric, updated_at = ${now}::timestamptz
-          from jsonb_to_recordset(${fills}::jsonb) as x(i text, fs text, fq text, f text, s text, fa text)
-          where o.id = x.i
+              cancel_reason = x.cr, frozen_amount = x.fa::numeric, updated_at = ${now}::timestamptz
+          from jsonb_to_recordset(${fills}::jsonb) as x(i text, fs text, fq text, f text, s text, cr text, fa text)
+          where o.id = x.i and o.status in ('new', 'partial_filled')
           returning o.id),
         tids as materialized (
           select k, nextval('market_trades_id_seq') as id
@@ -1048,59 +1114,19 @@ export function createSpot(ctx: MarketContext) {
   // ——— canceling ———
 
   /** Cancels the given open orders of one instrument (all of the user's when ids is null). */
+  /** Cancels the given open orders of one instrument (all of the user's when ids is null), with the writer's next batch. */
   function cancelOn(slot: Slot, userId: number, ids: readonly string[] | null, reason: string) {
-    return onBook(slot, async (touched) => {
-      const conds: SQL[] = [
-        eq(marketOrders.instId, slot.inst.instId),
-        eq(marketOrders.userId, userId),
-        inArray(marketOrders.status, OPEN),
-      ];
-      if (ids) conds.push(inArray(marketOrders.id, [...ids]));
-      const rows = await store.db
-        .select()
-        .from(marketOrders)
-        .where(and(...conds))
-        .orderBy(asc(marketOrders.seq));
-      if (rows.length === 0) return [];
-      touched();
-      const r = slot.book.cancelMany(rows.map((x) => x.id));
-      assert.deepEqual(r.missing, [], `open orders missing from the ${slot.inst.instId} book`);
-      const now = clock.now();
-      const done = await store.db.transaction(async (tx) => {
-        const accounts = new Map<string, LedgerAccount>();
-        const post = new Postings();
-        for (const row of rows) {
-          assert.equal(row.frozenAmount, holdOfRow(slot.inst, row), `order ${row.id} hold drifted`);
-          post.release(await spotAccount(tx, accounts, userId, row.frozenAsset), row.frozenAmount);
-        }
-        if (post.list.length > 0) {
-          await ledger.post(tx, {
-            cause: 'spot.cancel',
-            ref: rows.length === 1 ? (rows[0]?.id ?? '') : slot.inst.instId,
-            remark: `${slot.inst.instId} cancel ${rows.length}`,
-            userId,
-            postings: post.list,
-          });
-        }
-        const updated = await tx
-          .update(marketOrders)
-          .set({ status: 'canceled', cancelReason: reason, frozenAmount: 0n, updatedAt: now })
-          .where(
-            and(
-              inArray(
-                marketOrders.id,
-                rows.map((x) => x.id),
-              ),
-              inArray(marketOrders.status, OPEN),
-            ),
-          )
-          .returning();
-        assert.equal(updated.length, rows.length, 'an open order changed outside its instrument queue');
-        return updated;
+    return new Promise<OrderRow[]>((resolve, reject) => {
+      slot.pending.push({
+        userId,
+        o: { instId: slot.inst.instId, side: 'buy', type: 'limit', sz: '0' },
+        cancel: { ids, reason },
+        x: null,
+        answer: async () => [],
+        resolve: resolve as (v: unknown) => void,
+        reject,
       });
-      for (const row of done) slot.rows.delete(row.id);
-      publish(slot, { deltas: r.deltas, seq: r.seq, trades: [], orders: done });
-      return done;
+      schedule(slot);
     });
   }
 

@@ -111,12 +111,10 @@ describe('orders placed together', () => {
     // Enqueued without waiting: they meet on the writer and commit in batches.
     const run = (srv: TestServer, user: number, o: SubmitInput | 'cancel all') =>
       o === 'cancel all'
-        ? srv.app.modules.market
-            .cancel(user, { instId: 'BTC-USDT' })
-            .then((list) => ({
-              status: `canceled ${list.length}`,
-              filled_sz: list.map((x) => `${x.status}:${x.filled_sz}`).join(','),
-            }))
+        ? srv.app.modules.market.cancel(user, { instId: 'BTC-USDT' }).then((list) => ({
+            status: `canceled ${list.length}`,
+            filled_sz: list.map((x) => `${x.status}:${x.filled_sz}`).join(','),
+          }))
         : srv.app.modules.market.submit(user, o);
     const together = await Promise.allSettled(list.map(({ user, o }) => run(a, ua[user] as number, o)));
     const oneByOne: PromiseSettledResult<{ status: string; filled_sz: string }>[] = [];

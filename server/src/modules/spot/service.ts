@@ -407,35 +407,6 @@ export function createSpot(ctx: MarketContext) {
     publishSnapshot(slot);
   }
 
-  /**
-   * Runs one operation on an instrument's book: in its queue, rebuilding the book from the store when the
-   * operation fails after touching it. `op` reports through `touched()` that the book may have changed
-   * (before calling the engine, so an engine assertion counts too), and `touched(false)` that it has not.
-   */
-  function onBook<T>(slot: Slot, op: (touched: (changed?: boolean) => void) => Promise<T>): Promise<T> {
-    return slot.serial.run(async () => {
-      if (slot.dirty) await rebuild(slot);
-      let mutated = false;
-      try {
-        return await op((changed = true) => {
-          mutated = changed;
-        });
-      } catch (err) {
-        if (mutated) {
-          try {
-            await rebuild(slot);
-          } catch (again) {
-            log.error(
-              { err: again, instId: slot.inst.instId },
-              'order book rebuild failed; retried next time',
-            );
-          }
-        }
-        throw err;
-      }
-    });
-  }
-
   async function spotAccount(tx: Tx, cache: Map<string, LedgerAccount>, userId: number, asset: string) {
     const key = `${userId}:${asset}`;
     let acc = cache.get(key);

@@ -23,9 +23,14 @@ describe("the server's envelope", () => {
   it('refuses what the contract refuses: a changed byte, another key, bad base64, a bad shape', async () => {
     const sealed = await sealEnvelope('{"a":1}', key);
     const inner = JSON.parse(atob(sealed)) as Record<string, string>;
+    /** The text with its character at `i` changed (never to itself). */
+    const changed = (text: string, i: number) =>
+      `${text.slice(0, i)}${text.at(i) === 'A' ? 'B' : 'A'}${text.slice(i + 1)}`;
+    const mac = inner.mac ?? '';
+    const value = inner.value ?? '';
     const variants = [
-      btoa(JSON.stringify({ ...inner, mac: `${inner.mac?.slice(0, -1)}0` })),
-      btoa(JSON.stringify({ ...inner, value: `A${inner.value?.slice(1)}` })),
+      btoa(JSON.stringify({ ...inner, mac: `${mac.slice(0, -1)}${mac.endsWith('0') ? '1' : '0'}` })),
+      btoa(JSON.stringify({ ...inner, value: changed(value, 0) })),
       btoa(JSON.stringify({ ...inner, iv: btoa('short') })),
       'not base64 !',
       btoa('not json'),

@@ -60,6 +60,19 @@ describe('a newcomer on a phone', () => {
     await context.close();
   });
 
+  it('signs in from Home and comes back to Home', async () => {
+    const { page, context } = await product.newPhone();
+    await page.goto(`${product.url}/home`);
+    await page.locator('.top-bar__pill').click();
+    await page.waitForURL(/\/login$/);
+    await page.getByText('Local wallet — key stored in this browser').click();
+    await page.getByPlaceholder('Needed on your first sign-in').fill('NEXA2026');
+    await page.locator('button[type="submit"], button:has-text("Sign in")').last().click();
+    await page.waitForURL(/\/home$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+    await context.close();
+  });
+
   it('signs in with the local wallet, sees Mine, switches to Korean, and is signed out by a 406', async () => {
     const { page, context } = await product.newPhone();
     await signInWithLocalWallet(page, 'NEXA2026');

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { HOME_PATH, routePath } from '../paths';
 import { useSession } from '../session';
 import { IconBack, IconUserCircle } from './icons';
@@ -16,6 +16,7 @@ interface TopBarProps {
 function AccountAction(): ReactNode {
   const { t } = useTranslation();
   const { token } = useSession();
+  const location = useLocation();
   if (token) {
     return (
       <Link to={routePath('me')} className="top-bar__icon" aria-label={t('topBar.account')}>
@@ -24,7 +25,12 @@ function AccountAction(): ReactNode {
     );
   }
   return (
-    <Link to={routePath('login')} className="top-bar__pill">
+    // Signing in brings the user back where they were (Home), not to Mine.
+    <Link
+      to={routePath('login')}
+      state={{ from: location.pathname + location.search }}
+      className="top-bar__pill"
+    >
       {t('topBar.signIn')}
     </Link>
   );

@@ -60,6 +60,19 @@ describe('a newcomer on a phone', () => {
     await context.close();
   });
 
+  it('is told under the field, not in a toast, that an invitation code does not exist', async () => {
+    const { page, context } = await product.newPhone();
+    await signInWithLocalWallet(page, 'NOSUCHCODE');
+    const error = page.locator('.login__error');
+    await expect.poll(() => error.textContent()).toBe('The invitation code does not exist');
+    expect(await page.locator('.adm-toast-main').count()).toBe(0);
+    await product.shot(page, 'login-unknown-code');
+    // Typing again clears it.
+    await page.getByPlaceholder('Needed on your first sign-in').fill('NEXA2026');
+    await expect.poll(() => error.count()).toBe(0);
+    await context.close();
+  });
+
   it('signs in from Home and comes back to Home', async () => {
     const { page, context } = await product.newPhone();
     await page.goto(`${product.url}/home`);

@@ -55,7 +55,8 @@ export default function LoginScreen(): ReactNode {
   const wallet = useWalletModule();
 
   const [code, setCode] = useState(() => params.get('code') ?? '');
-  const [codeRequired, setCodeRequired] = useState(false);
+  /** What is wrong with the invitation code, shown under its field (not as a toast). */
+  const [codeError, setCodeError] = useState<string | null>(null);
   const [kind, setKind] = useState<WalletKind | null>(null);
   const [step, setStep] = useState<Step>('idle');
 
@@ -74,7 +75,7 @@ export default function LoginScreen(): ReactNode {
 
   const submit = async () => {
     if (!wallet || busy) return;
-    setCodeRequired(false);
+    setCodeError(null);
     try {
       setStep('connecting');
       const signer = chosen === 'injected' ? await wallet.injectedSigner() : wallet.localSigner();
@@ -93,8 +94,11 @@ export default function LoginScreen(): ReactNode {
         });
         token = data.token;
       } catch (failure) {
-        if (failure instanceof ApiFailure && failure.is('InvitationCodeRequired')) setCodeRequired(true);
-        reportCallFailure(failure);
+        if (failure instanceof ApiFailure && failure.is('InvitationCodeRequired'))
+          setCodeError(t('prompts.invitationCode'));
+        else if (failure instanceof ApiFailure && failure.is('UnknownInvitationCode'))
+          setCodeError(failure.body?.msg ?? t('prompts.invitationCode'));
+        reportCallFailure(failure, { handles: ['InvitationCodeRequired', 'UnknownInvitationCode'] });
         return;
       }
       signIn(token, signer.address);
@@ -127,13 +131,13 @@ export default function LoginScreen(): ReactNode {
         <label className="login__label" htmlFor="invite-code">
           {t('login.invitation')}
         </label>
-        <div className={codeRequired ? 'login__input login__input--error' : 'login__input'}>
+        <div className={codeError ? 'login__input login__input--error' : 'login__input'}>
           <Input
             id="invite-code"
             value={code}
             onChange={(v) => {
               setCode(v);
-              if (v.trim()) setCodeRequired(false);
+              setCodeError(null);
             }}
             placeholder={t('login.invitationPlaceholder')}
             clearable
@@ -142,9 +146,9 @@ export default function LoginScreen(): ReactNode {
             autoCapitalize="characters"
           />
         </div>
-        {codeRequired ? (
+        {codeError ? (
           <p className="login__error" role="alert">
-            {t('prompts.invitationCode')}
+            {codeError}
           </p>
         ) : null}
         <p className="login__hint">
@@ -154,7 +158,7 @@ export default function LoginScreen(): ReactNode {
             className="login__use"
             onClick={() => {
               setCode(DEMO_INVITATION_CODE);
-              setCodeRequired(false);
+              setCodeError(null);
             }}
           >
             {t('login.useDemo')}

@@ -25,7 +25,10 @@ if (browserTests && !existsSync(chromium)) {
     console.log("Chromium is missing: installing Debian's chromium for the browser tests…");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk', 'fonts-thai-tlwg'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-noto-cjk', 'fonts-thai-tlwg'], {
+      stdio: 'inherit',
+      env,
+    });
   }
   if (!existsSync(chromium)) {
     console.log(

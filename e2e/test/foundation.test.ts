@@ -50,6 +50,29 @@ describe('a newcomer on a phone', () => {
     await context.close();
   });
 
+  it('shows a block that could not load in its place, with a retry that brings it', async () => {
+    const { page, context } = await product.newPhone();
+    await page.route('**/api/basic/banner', (r) => r.abort());
+    await page.route('**/api/basic/bulletin', (r) => r.abort());
+    await page.goto(`${product.url}/home`);
+    // After the reads' own retries on a lost network, each block says so in its place.
+    const errors = page.locator('.inline-error');
+    await expect.poll(() => errors.count(), { timeout: 20_000 }).toBe(2);
+    await product.shot(page, 'home-blocks-failed');
+    await page.unroute('**/api/basic/banner');
+    await page.locator('.banners .inline-error__retry').click();
+    await expect
+      .poll(() =>
+        page
+          .getByText(DEMO_BANNERS[0]?.title.en ?? '-')
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    expect(await errors.count()).toBe(1);
+    await context.close();
+  });
+
   it('is asked for an invitation code on a first sign-in without one', async () => {
     const { page, context } = await product.newPhone();
     await signInWithLocalWallet(page, null);

@@ -57,3 +57,26 @@ export function ErrorState({ onRetry }: { readonly onRetry: () => void }): React
     </div>
   );
 }
+
+/**
+ * A block that could not load, said in one line with its retry, in the block's own place (so the screen
+ * around it keeps its layout and the user knows what is missing).
+ */
+export function InlineError({
+  onRetry,
+  className,
+}: {
+  readonly onRetry: () => void;
+  readonly className?: string;
+}): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <div className={className ? `inline-error ${className}` : 'inline-error'} role="alert">
+      <IconAlert className="inline-error__icon" aria-hidden="true" />
+      <span className="inline-error__text">{t('common.errorTitle')}</span>
+      <button type="button" className="inline-error__retry" onClick={onRetry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}

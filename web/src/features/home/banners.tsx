@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { Carousel } from '../../ui/carousel';
+import { InlineError } from '../../ui/states';
 
 const NO_BODY = {};
 
@@ -11,7 +12,14 @@ const NO_BODY = {};
 export function Banners(): ReactNode {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
-  const { data, isPending } = useApiQuery('/api/basic/banner', NO_BODY);
+  const { data, isPending, isError, refetch } = useApiQuery('/api/basic/banner', NO_BODY);
+  if (isError && !data) {
+    return (
+      <div className="banners">
+        <InlineError className="banners__error" onRetry={() => void refetch()} />
+      </div>
+    );
+  }
   if (isPending) {
     return (
       <div className="banners">

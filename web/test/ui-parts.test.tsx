@@ -119,13 +119,13 @@ describe('the amount field', () => {
     await user.type(input, '5');
     expect(screen.queryByText('The minimum is 10 USDT')).toBeNull();
     await user.tab();
-    expect(screen.getByText('The minimum is 10 USDT')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('The minimum is 10 USDT');
   });
 
   it('Max fills the balance less the fee, capped by what is left today', async () => {
     const user = userEvent.setup();
     render(<WithdrawAmount available="120.5" />);
-    expect(screen.getByText('120.5 USDT')).toBeTruthy();
+    expect(screen.getByText(/^Available/).textContent).toBe('Available 120.5 USDT');
     await user.click(screen.getByRole('button', { name: /max/i }));
     expect(screen.getByPlaceholderText('Please enter the withdrawal amount')).toHaveProperty(
       'value',
@@ -139,13 +139,13 @@ describe('the amount field', () => {
     const input = screen.getByPlaceholderText('Please enter the withdrawal amount');
     await user.type(input, '100');
     await user.tab();
-    expect(screen.getByText('Insufficient balance')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Insufficient balance');
     unmount();
 
     render(<WithdrawAmount available="1000" />);
     await user.type(screen.getByPlaceholderText('Please enter the withdrawal amount'), '301');
     await user.tab();
-    expect(screen.getByText('Today you can still withdraw up to 300 USDT')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Today you can still withdraw up to 300 USDT');
   });
 });
 
@@ -172,8 +172,11 @@ describe('the confirmation sheet', () => {
     const onConfirm = vi.fn();
     render(<Confirming onConfirm={onConfirm} />);
     const sheet = await screen.findByRole('region', { name: 'Confirm withdrawal' });
-    expect(within(sheet).getByText('Total deducted')).toBeTruthy();
-    expect(within(sheet).getByText('101 USDT')).toBeTruthy();
+    // Each label with its own value, in the order given.
+    const rows = within(sheet)
+      .getAllByRole('term')
+      .map((dt) => `${dt.textContent}=${dt.nextElementSibling?.textContent}`);
+    expect(rows).toEqual(['Fee=1 USDT', 'Total deducted=101 USDT']);
     await user.click(within(sheet).getByRole('button', { name: 'Confirm' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
@@ -189,7 +192,7 @@ describe('the confirmation sheet', () => {
       .find((b) => b !== close);
     expect(confirm).toHaveProperty('disabled', true);
     await user.click(close);
-    expect(screen.queryByRole('region', { name: 'Confirm withdrawal' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Confirm withdrawal' })).not.toBeNull();
   });
 
   it('closes with its close button when idle', async () => {
@@ -256,18 +259,23 @@ describe('the record list', () => {
   it('shows the first page, then the next one when scrolled to the end, then says there is no more', async () => {
     answers.push(page(rows(1, 10), 12), page(rows(11, 2), 12));
     render(<List />);
-    expect(await screen.findByText('Record 1')).toBeTruthy();
+    await screen.findByText('Record 1');
+    expect(screen.getAllByText(/^Record \d+$/)).toHaveLength(10);
     expect(screen.queryByText('Record 11')).toBeNull();
     act(scrollToEnd);
-    expect(await screen.findByText('Record 12')).toBeTruthy();
-    expect(screen.getByText('You have reached the end')).toBeTruthy();
+    await screen.findByText('Record 12');
+    expect(screen.getAllByText(/^Record \d+$/).map((e) => e.textContent)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `Record ${i + 1}`),
+    );
+    expect(screen.queryByText('You have reached the end')).not.toBeNull();
     expect(asked.map((b) => b.page)).toEqual([1, 2]);
   });
 
   it('shows its empty state when there is nothing', async () => {
     answers.push(page([], 0));
     render(<List />);
-    expect(await screen.findByText('No transfers yet')).toBeTruthy();
+    await screen.findByText('No transfers yet');
+    expect(screen.queryAllByText(/^Record \d+$/)).toHaveLength(0);
   });
 
   it('after a lost network, offers a retry that brings the list', async () => {
@@ -275,6 +283,8 @@ describe('the record list', () => {
     answers.push(...Array.from({ length: 4 }, () => () => 'unreachable' as const), page(rows(1, 3), 3));
     render(<List />);
     await user.click(await screen.findByRole('button', { name: /retry/i }));
-    expect(await screen.findByText('Record 3')).toBeTruthy();
+    await screen.findByText('Record 3');
+    expect(screen.getAllByText(/^Record \d+$/)).toHaveLength(3);
+    expect(screen.queryByRole('button', { name: /retry/i })).toBeNull();
   });
 });

@@ -110,108 +110,11 @@ export function createLedger({ store, clock }: LedgerDeps) {
    * times in one transaction should touch accounts in ascending id order too, or post once.
    */
   async function post(tx: Tx, input: PostInput): Promise<number> {
-    const { postings } = input;
-    assert(input.cause.length > 0, 'a ledger transaction needs a cause');
-    assert(postings.length > 0, 'a ledger transaction needs postings');
-    const sums = new Map<string, bigint>();
-    const deltas = new Map<number, { asset: string; available: bigint; frozen: bigint }>();
-    for (const p of postings) {
-      assert(typeof p.amount === 'bigint', 'posting amounts are bigint minor units');
-      assert(p.amount !== 0n, 'a posting moves a non-zero amount');
-      assert((LEDGER_BUCKETS as readonly string[]).includes(p.bucket), `bad bucket ${p.bucket}`);
-      assert(Number.isSafeInteger(p.account.id), 'posting to an account without id');
-      sums.set(p.account.asset, (sums.get(p.account.asset) ?? 0n) + p.amount);
-      const d = deltas.get(p.account.id) ?? { asset: p.account.asset, available: 0n, frozen: 0n };
-      assert.equal(d.asset, p.account.asset, `account ${p.account.id} posted in two assets`);
-      d[p.bucket] += p.amount;
-      deltas.set(p.account.id, d);
-    }
-    for (const [asset, sum] of sums) {
-      assert.equal(sum, 0n, `postings of ${asset} sum to ${sum}, not zero`);
-    }
-
-    // Lock every touched account in ascending id order: two transactions touching the
-    // same accounts always queue in the same order, so they never deadlock.
-    const ids = [...deltas.keys()].sort((a, b) => a - b);
-    const locked = await tx
-      .select({
-        id: ledgerAccounts.id,
-        asset: ledgerAccounts.asset,
-        kind: ledgerAccounts.kind,
-        systemName: ledgerAccounts.systemName,
-        available: ledgerAccounts.available,
-        frozen: ledgerAccounts.frozen,
-      })
-      .from(ledgerAccounts)
-      .where(inArray(ledgerAccounts.id, ids))
-      .orderBy(asc(ledgerAccounts.id))
-      .for('update');
-    assert.equal(locked.length, ids.length, 'posting to an unknown account');
-
-    for (const need of input.needsAvailable ?? []) {
-      const row = locked.find((r) => r.id === need.accountId);
-      assert(row, 'a required balance of an account the postings do not touch');
-      if (row.available < need.amount) throw new DomainError('InsufficientBalance');
-    }
-    const running = new Map<number, { available: bigint; frozen: bigint }>();
-    for (const row of locked) {
-      const d = deltas.get(row.id);
-      assert(d, 'locked an account that was not posted to');
-      assert.equal(row.asset, d.asset, `account ${row.id} holds ${row.asset}, not ${d.asset}`);
-      const available = row.available + d.available;
-      const frozen = row.frozen + d.frozen;
-      if (row.kind !== 'system' && (available < 0n || frozen < 0n)) {
-        throw new DomainError('InsufficientBalance');
-      }
-      // A funded system account never pays out what it does not hold (money moving in is always taken).
-      const short = (available < 0n && d.available < 0n) || (frozen < 0n && d.frozen < 0n);
-      if (row.kind === 'system' && short && !isCounterAccount(row.systemName ?? '')) {
-        throw new DomainError('SystemFundsShort');
-      }
-      running.set(row.id, { available: row.available, frozen: row.frozen });
-    }
-
-    const values = ids.map((id) => {
-      const d = deltas.get(id);
-      assert(d);
-      return sql`(${id}::bigint, ${d.available.toString()}::numeric, ${d.frozen.toString()}::numeric)`;
-    });
-    await tx.execute(sql`
-      update ledger_accounts as a
-      set available = a.available + v.da, frozen = a.frozen + v.df
-      from (values ${sql.join(values, sql`, `)}) as v(id, da, df)
-      where a.id = v.id`);
-
-    const now = clock.now();
-    const [txRow] = await tx
-      .insert(ledgerTransactions)
-      .values({
-        cause: input.cause,
-        ref: input.ref ?? '',
-        remark: input.remark ?? '',
-        userId: input.userId ?? null,
-        requestId: input.requestId ?? null,
-        createdAt: now,
-      })
-      .returning({ id: ledgerTransactions.id });
-    assert(txRow);
-    await tx.insert(ledgerPostings).values(
-      postings.map((p) => {
-        const r = running.get(p.account.id);
-        assert(r);
-        r[p.bucket] += p.amount;
-        return {
-          transactionId: txRow.id,
-          accountId: p.account.id,
-          asset: p.account.asset,
-          bucket: p.bucket,
-          amount: p.amount,
-          balanceAfter: r[p.bucket],
-          createdAt: now,
-        };
-      }),
-    );
-    return txRow.id;
+    // One input of the batch call: the same checks, locks and writes.
+    const [outcome] = await postMany(tx, [input]);
+    assert(outcome, 'no outcome for a posting');
+    if (!outcome.ok) throw new DomainError(outcome.error);
+    return outcome.id;
   }
 
   /**

@@ -659,6 +659,12 @@ export function createSpot(ctx: MarketContext) {
     });
     for (const [id, b] of await ledger.accountBalances(tx, [...new Set(holdIds)]))
       stored.set(id, b.available);
+    /** What later jobs of the batch see of these accounts once a job's postings are collected. */
+    const noteMoved = (postings: readonly Posting[]) => {
+      for (const p of postings) {
+        if (p.bucket === 'available') moved.set(p.account.id, (moved.get(p.account.id) ?? 0n) + p.amount);
+      }
+    };
     // Orders this batch wrote or changed, by id: a later order may fill one placed earlier in the batch.
     const touchedRows = new Map<string, OrderRow>();
     const newRows: OrderRow[] = [];
@@ -708,10 +714,7 @@ export function createSpot(ctx: MarketContext) {
           touchedRows.set(row.id, row);
           canceled.push({ ...row });
         }
-        for (const posting of post.list) {
-          if (posting.bucket === 'available')
-            moved.set(posting.account.id, (moved.get(posting.account.id) ?? 0n) + posting.amount);
-        }
+        noteMoved(post.list);
         placed.push({
           job: index,
           input:
@@ -884,10 +887,7 @@ export function createSpot(ctx: MarketContext) {
         touchedRows.set(id, row);
         newRows.push(row);
         // What later orders of the batch see of these accounts.
-        for (const posting of post.list) {
-          if (posting.bucket === 'available')
-            moved.set(posting.account.id, (moved.get(posting.account.id) ?? 0n) + posting.amount);
-        }
+        noteMoved(post.list);
         placed.push({
           job: index,
           input: {

@@ -1,0 +1,88 @@
+/**
+ * The screenshot set: every screen of the app at phone sizes and in the languages asked for, written to
+ * e2e/screenshots/<width>-<lang>-<screen>.png. Run after `npm run build`:
+ *
+ *   npx tsx e2e/shots.ts [--widths 360,390] [--langs en,zh,th] [--screens trade,wallet]
+ *
+ * A signed-in user with funds and some history is made first, so the screens show what a user sees.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { schema } from '../server/src/store';
+import { startProduct } from './harness';
+import { fund } from './users';
+
+const HEIGHT: Record<number, number> = { 360: 740, 390: 844 };
+const SCREENS = [
+  'home',
+  'index1',
+  'trade',
+  'wallet',
+  'deposit',
+  'withdraw',
+  'transfer',
+  'internalTransfer',
+  'exchange',
+  'records',
+  'tokenMarket',
+  'tokenSell',
+  'me',
+  'me3',
+  'login',
+];
+
+const { values } = parseArgs({
+  options: {
+    widths: { type: 'string', default: '360,390' },
+    langs: { type: 'string', default: 'en,zh,th' },
+    screens: { type: 'string', default: SCREENS.join(',') },
+  },
+});
+const widths = values.widths.split(',').map(Number);
+const langs = values.langs.split(',');
+const screens = values.screens.split(',');
+
+const product = await startProduct();
+try {
+  const { context, page } = await product.newPhone();
+  // Signs in as users.ts does, without the test runner's polling.
+  await page.goto(`${product.url}/login`);
+  await page.getByText('Local wallet — key stored in this browser').click();
+  await page.getByPlaceholder('Needed on your first sign-in').fill('NEXA2026');
+  await page.locator('button[type="submit"], button:has-text("Sign in")').last().click();
+  await page.waitForFunction(() => localStorage.getItem('walletAddress') !== null);
+  const address = (await page.evaluate(() => localStorage.getItem('walletAddress'))) ?? '';
+  const [user] = await product.app.deps.store.db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.address, address.toLowerCase()));
+  if (!user) throw new Error('user not found');
+  await fund(product, user.id, 'USDT', '5000');
+  const state = await context.storageState();
+  await context.close();
+  for (const width of widths) {
+    for (const lang of langs) {
+      const ctx = await product.browser.newContext({
+        viewport: { width, height: HEIGHT[width] ?? 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        storageState: state,
+      });
+      await ctx.addInitScript((l) => localStorage.setItem('lang', l), lang);
+      const p = await ctx.newPage();
+      for (const screen of screens) {
+        await p.goto(`${product.url}/${screen}`);
+        await p.waitForLoadState('networkidle').catch(() => undefined);
+        await sleep(800);
+        await p.screenshot({ path: `${'e2e/screenshots'}/${width}-${lang}-${screen}.png` });
+        process.stdout.write(`${width}-${lang}-${screen} `);
+      }
+      await ctx.close();
+    }
+  }
+  process.stdout.write('\n');
+} finally {
+  await product.close();
+}

@@ -65,7 +65,13 @@ describe('a user moves money through the wallet', () => {
 
     // Transfer to the second user by UID.
     await page.goto(`${product.url}/transfer`);
+    // The recipient is looked up as it is typed: nobody, then user B (masked address), before any confirm.
+    await page.getByPlaceholder('Wallet address or UID').fill('99999999');
+    await visible(page, 'No user has this address or UID');
     await page.getByPlaceholder('Wallet address or UID').fill(userB.uid);
+    const bAddress = userB.address.toLowerCase();
+    await visible(page, `UID ${userB.uid} · ${bAddress.slice(0, 6)}…${bAddress.slice(-4)}`);
+    await product.shot(page, 'wallet-transfer-recipient');
     await page.getByPlaceholder('Please enter the amount').fill('25');
     await page.locator('.wsubmit').click();
     await page.locator('.sheet__confirm').click();

@@ -340,6 +340,53 @@ describe('transfers', () => {
   });
 });
 
+describe('recipient lookup', () => {
+  it('names the UID for an address and the masked address for a UID, before anything moves', async () => {
+    const a = await signedInUser(srv);
+    const b = await signedInUser(srv);
+    const bInfo = await api(srv, '/api/user/info', {}, { token: b.token });
+    const uid = bInfo.body.data.uid;
+    const address = b.wallet.address.toLowerCase();
+    const masked = `${address.slice(0, 6)}…${address.slice(-4)}`;
+    const byAddress = await call(
+      srv,
+      '/api/transfer/recipient',
+      { to: b.wallet.address },
+      { token: a.token },
+    );
+    expect(byAddress.body.data).toEqual({ uid, address: masked, self: false });
+    const byUid = await call(srv, '/api/transfer/recipient', { to: uid }, { token: a.token });
+    expect(byUid.body.data).toEqual({ uid, address: masked, self: false });
+    // The full address of a user found by UID is never handed out.
+    expect(JSON.stringify(byUid.body)).not.toContain(address);
+    const mine = await call(srv, '/api/transfer/recipient', { to: a.wallet.address }, { token: a.token });
+    expect(mine.body.data.self).toBe(true);
+  });
+
+  it.each([
+    ['0x0000000000000000000000000000000000000001', 'RecipientNotFound'],
+    ['hello', 'RecipientNotFound'],
+    ['', 'ValidationFailed'],
+  ])('answers %j with %s', async (to, error) => {
+    const a = await signedInUser(srv);
+    const res = await call(srv, '/api/transfer/recipient', { to }, { token: a.token });
+    expect(res.body.error).toBe(error);
+  });
+
+  it('is for signed-in users, and too many lookups a minute are refused', async () => {
+    const anon = await call(srv, '/api/transfer/recipient', { to: 'x' });
+    expect(anon.body.code).not.toBe(200);
+    const a = await signedInUser(srv);
+    const errors: string[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      const res = await call(srv, '/api/transfer/recipient', { to: `1000${i}` }, { token: a.token });
+      errors.push(res.body.error);
+    }
+    expect(errors.slice(0, 30).every((e) => e === 'RecipientNotFound')).toBe(true);
+    expect(errors[30]).toBe('RateLimited');
+  });
+});
+
 describe('internal transfer', () => {
   it('moves between own accounts', async () => {
     const u = await funded('40');

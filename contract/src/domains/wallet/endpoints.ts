@@ -316,6 +316,20 @@ export const walletEndpoints = {
     data: zTransfer,
     errors: transferErrors,
   }),
+  '/api/transfer/recipient': live('wallet', {
+    summary:
+      'Who a transfer would reach, before it is made: the UID for an address, the masked address for a UID',
+    extension: true,
+    request: z.object({ to: z.string().trim().min(1).max(64) }),
+    data: z.object({
+      uid: z.string(),
+      /** The recipient's address, masked (head…tail): enough to recognise, not to harvest. */
+      address: z.string(),
+      /** The caller's own account (a transfer to it is refused). */
+      self: z.boolean(),
+    }),
+    errors: ['RecipientNotFound', 'RateLimited'],
+  }),
   '/api/transfer/transferList': liveList('wallet', {
     summary: 'Transfers to and from other users',
     filters: { direction: z.enum(['in', 'out']).optional(), symbol: zAsset.optional() },

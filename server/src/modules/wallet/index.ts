@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { EVM_ADDRESS_PATTERN, formatAmount, RATE_ONE, UID_PATTERN } from '@nexa/contract';
+import { EVM_ADDRESS_PATTERN, formatAmount, maskAddress, RATE_ONE, UID_PATTERN } from '@nexa/contract';
 import { and, count, desc, eq, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
@@ -117,7 +117,7 @@ export function createWallet(deps: WalletDeps) {
     return { list: await recordRows(list), total };
   }
 
-  async function findRecipient(tx: Tx, to: string) {
+  async function findRecipient(tx: Tx | typeof store.db, to: string) {
     const key = to.trim().toLowerCase();
     const cond = EVM_ADDRESS_PATTERN.test(key)
       ? eq(users.address, key)
@@ -131,6 +131,17 @@ export function createWallet(deps: WalletDeps) {
       .where(cond);
     if (!u) throw new DomainError('RecipientNotFound');
     return u;
+  }
+
+  /** Lookups a user may make per minute: enough to type an address, too few to walk the UID space. */
+  const LOOKUPS_PER_MINUTE = 30;
+
+  /** Who a transfer to `to` would reach; the address comes back masked. */
+  async function recipient(userId: number, to: string) {
+    if (!deps.limiter.hit(`recipient:${userId}`, LOOKUPS_PER_MINUTE, 60_000, clock.now().getTime()))
+      throw new DomainError('RateLimited');
+    const u = await findRecipient(store.db, to);
+    return { uid: u.uid, address: maskAddress(u.address), self: u.id === userId };
   }
 
   async function transferRow(
@@ -540,6 +551,7 @@ export function createWallet(deps: WalletDeps) {
     finance,
     records,
     transfer,
+    recipient,
     transfers,
     internalTransfer,
     exchangeInfo,

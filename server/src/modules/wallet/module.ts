@@ -73,6 +73,7 @@ export function walletModule(deps: WalletDeps) {
         }),
         '/api/transfer/index': transfer,
         '/api/user/transfer': transfer,
+        '/api/transfer/recipient': (ctx) => wallet.recipient(ctx.me().id, ctx.body.to),
         '/api/transfer/transferList': (ctx) => wallet.transfers(ctx.me().id, ctx.body, ctx.body),
         '/api/transferBalance/index': (ctx) => wallet.internalTransfer(ctx.me().id, ctx.body),
 

@@ -1,8 +1,9 @@
 import { formatUpTo, maskAddress } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiFailure, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
-import { useBalances, useMoneyCall } from '../../hooks/money';
+import { useBalances, useDebounced, useMoneyCall } from '../../hooks/money';
 import { assetScale, compareAmounts } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
@@ -18,6 +19,44 @@ import './wallet-screens.css';
 
 const DEFAULT_ASSET = 'USDT';
 const REMARK_MAX = 100;
+/** How long typing must pause before the recipient is looked up. */
+const LOOKUP_DEBOUNCE_MS = 300;
+
+/**
+ * Who the typed recipient is, looked up once typing settles: the UID for an address, the masked address
+ * for a UID. `missing` when nobody has it; `unknown` when the lookup could not be made (the transfer may
+ * still go ahead: the server checks again).
+ */
+function useRecipient(to: string) {
+  const settled = useDebounced(to, LOOKUP_DEBOUNCE_MS);
+  const lookable = isRecipient(settled);
+  const query = useApiQuery(
+    '/api/transfer/recipient',
+    { to: settled },
+    { enabled: lookable, handles: 'all' },
+  );
+  if (!isRecipient(to)) return { state: 'idle' as const };
+  if (settled !== to || query.isFetching) return { state: 'looking' as const };
+  if (query.data) return { state: 'found' as const, ...query.data };
+  if (query.error instanceof ApiFailure && query.error.is('RecipientNotFound')) {
+    return { state: 'missing' as const };
+  }
+  return { state: 'unknown' as const };
+}
+
+function RecipientHint({ found }: { readonly found: ReturnType<typeof useRecipient> }): ReactNode {
+  const { t } = useTranslation('wallet');
+  if (found.state === 'looking') return <span className="wf__hint-muted">{t('transfer.lookingUp')}</span>;
+  if (found.state !== 'found' || found.self) return null;
+  return (
+    <span className="recipient-found">
+      <span className="recipient-found__tick" aria-hidden="true">
+        ✓
+      </span>
+      {t('transfer.found', { uid: found.uid, address: found.address })}
+    </span>
+  );
+}
 
 type Transfer = PagedItem<'/api/transfer/transferList'>;
 type Direction = 'all' | 'in' | 'out';
@@ -74,20 +113,36 @@ function TransferForm(): ReactNode {
     ]),
   ];
 
-  const self = walletAddress !== null && to.trim().toLowerCase() === walletAddress.toLowerCase();
-  const toProblem = to.trim() === '' ? 'required' : !isRecipient(to) ? 'invalid' : self ? 'self' : null;
+  const found = useRecipient(to);
+  const self =
+    (walletAddress !== null && to.trim().toLowerCase() === walletAddress.toLowerCase()) ||
+    (found.state === 'found' && found.self);
+  const toProblem =
+    to.trim() === ''
+      ? 'required'
+      : !isRecipient(to)
+        ? 'invalid'
+        : self
+          ? 'self'
+          : found.state === 'missing'
+            ? 'missing'
+            : null;
+  // Nobody found, or the user's own account, shows at once; a malformed entry once the field is left.
+  const shown = tried || touchedTo || toProblem === 'missing' || toProblem === 'self';
   const toError =
-    (tried || touchedTo) && toProblem
+    shown && toProblem
       ? toProblem === 'required'
         ? t('transfer.recipientPrompt')
         : toProblem === 'self'
           ? t('transfer.self')
-          : t('transfer.recipientInvalid')
+          : toProblem === 'missing'
+            ? t('transfer.notFound')
+            : t('transfer.recipientInvalid')
       : null;
 
   const review = () => {
     setTried(true);
-    if (!transferMin || toProblem || amount.problem) return;
+    if (!transferMin || toProblem || found.state === 'looking' || amount.problem) return;
     call.open({ to: to.trim(), asset, amount: amount.value, remark: remark.trim() });
   };
   const confirm = async () => {
@@ -112,7 +167,12 @@ function TransferForm(): ReactNode {
             onClick={() => setPicking(true)}
           />
         </Field>
-        <Field label={t('transfer.recipient')} htmlFor={recipientId} error={toError}>
+        <Field
+          label={t('transfer.recipient')}
+          htmlFor={recipientId}
+          error={toError}
+          hint={toError ? null : <RecipientHint found={found} />}
+        >
           <TextInput
             id={recipientId}
             value={to}
@@ -177,6 +237,15 @@ function TransferForm(): ReactNode {
                   label: t('transfer.recipient'),
                   value: <span className="sheet__mono">{call.content.to}</span>,
                 },
+                ...(found.state === 'found'
+                  ? [
+                      { label: t('transfer.uid'), value: <span className="num">{found.uid}</span> },
+                      {
+                        label: t('transfer.address'),
+                        value: <span className="sheet__mono">{found.address}</span>,
+                      },
+                    ]
+                  : []),
                 { label: t('walletForm.fee'), value: t('walletForm.free') },
                 ...(call.content.remark ? [{ label: t('transfer.remark'), value: call.content.remark }] : []),
               ]

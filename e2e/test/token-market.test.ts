@@ -38,7 +38,8 @@ describe('token market in the browser', () => {
   it('lists tokens; another user buys part; both balances move exactly; the seller withdraws the rest', async () => {
     const a = await product.newPhone();
     const b = await product.newPhone();
-    const seller = await signIn(a.page);
+    const sellerUser = await signInAs(product, a.page);
+    const seller = sellerUser.id;
     const buyer = await signIn(b.page);
     await fund(seller, 'BWC', '1000');
     await fund(buyer, 'USDT', '1000');
@@ -55,6 +56,11 @@ describe('token market in the browser', () => {
     await expect.poll(() => page.url(), WAIT).toContain('/tokenSell');
     await visible(page, /1,000 BWC/); // available balance, BWC picked as the token held
     await page.getByPlaceholder('Please enter the amount').fill('1000');
+    // The form shows the market price and suggests it (no listings yet): one tap fills the price.
+    await visible(page, 'Market price');
+    await page.locator('.tm-guide__use').click();
+    await expect.poll(() => page.getByPlaceholder('Please enter the price').inputValue(), WAIT).not.toBe('');
+    await visible(page, 'At the market price');
     await page.getByPlaceholder('Please enter the price').fill('0.5');
     // 1,000 × 0.5 = 500 USDT; the 0.2 % fee is 1 USDT; the seller would receive 499.
     await visible(page, '499 USDT');
@@ -73,6 +79,9 @@ describe('token market in the browser', () => {
     // The buyer sees it in the market and buys 400 of it.
     await b.page.goto(`${product.url}/tokenMarket`);
     await visible(b.page, 'Total value');
+    // Sellers show as their masked address with their completed sales.
+    const sellerAddress = sellerUser.address.toLowerCase();
+    await visible(b.page, `${sellerAddress.slice(0, 6)}…${sellerAddress.slice(-4)} · Sales 0`);
     await product.shot(b.page, 'token-market-market');
     await b.page.locator('.tm-row--market').first().click();
     await visible(b.page, 'Buy BWC');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ResponseData } from '@nexa/contract';
+import { formatAmount, type ResponseData } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -51,6 +51,7 @@ interface Depth {
 interface User {
   token: string;
   id: number;
+  address: string;
 }
 
 /** A signed-in user holding the given amounts, each credited through an operator-confirmed deposit. */
@@ -61,7 +62,7 @@ async function funded(amounts: Record<string, string>): Promise<User> {
   }
   const me = await srv.app.modules.auth.authenticate(u.token);
   if (!me) throw new Error('no user');
-  return { token: u.token, id: me.id };
+  return { token: u.token, id: me.id, address: u.wallet.address.toLowerCase() };
 }
 
 async function balance(u: User, asset: string) {
@@ -550,6 +551,19 @@ describe('token market (peer to peer)', () => {
     const open = await api(srv, '/api/trade/sellList', { symbol: 'BWC' }, { token: buyer.token });
     expect(open.body.data.list.find((l) => l.id === id)).toMatchObject({ mine: false, remaining: '1000' });
     expect(open.body.data.fee_rate).toBe('0.002');
+    // Buyers see who sells: UID, masked address, completed sales (none yet).
+    const sellerAddress = seller.address;
+    expect(open.body.data.list.find((l) => l.id === id)).toMatchObject({
+      seller_address: `${sellerAddress.slice(0, 6)}…${sellerAddress.slice(-4)}`,
+      seller_sales: 0,
+    });
+    // Sellers see the market price (the source wallet values read), the cheapest listing and a suggestion.
+    const bwc = open.body.data.prices.find((p) => p.symbol === 'BWC');
+    const p18 = await srv.app.modules.wallet.assets.priceUsdt18('BWC');
+    expect(p18).not.toBeNull();
+    expect(bwc?.market).toBe(formatAmount(((p18 ?? 0n) + 500_000_000_000n) / 10n ** 12n, 6));
+    expect(Number(bwc?.lowest)).toBeLessThanOrEqual(0.5);
+    expect(bwc?.suggested).toBe(bwc?.lowest);
 
     const bought = await api(srv, '/api/trade/buy', { id, amount: '400' }, { token: buyer.token });
     // 400 × 0.5 = 200 USDT; the seller's 0.2% fee is 0.4.
@@ -566,6 +580,9 @@ describe('token market (peer to peer)', () => {
     expect(await balance(seller, 'USDT')).toEqual({ available: '199.6', frozen: '0' });
     expect(await balance(seller, 'BWC')).toEqual({ available: '0', frozen: '600' });
     expect(BigInt(await fees()) - feesBefore).toBe(400_000n);
+
+    const after = await api(srv, '/api/trade/sellList', { symbol: 'BWC' }, { token: buyer.token });
+    expect(after.body.data.list.find((l) => l.id === id)?.seller_sales).toBe(1);
 
     const sold = await api(srv, '/api/trade/sellDetail', { id }, { token: seller.token });
     expect(sold.body.data.list).toEqual([

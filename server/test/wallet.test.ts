@@ -355,11 +355,11 @@ describe('recipient lookup', () => {
       { token: a.token },
     );
     expect(byAddress.body.data).toEqual({ uid, address: masked, self: false });
-    const byUid = await call(srv, '/api/transfer/recipient', { to: uid }, { token: a.token });
+    const byUid = await api(srv, '/api/transfer/recipient', { to: uid }, { token: a.token });
     expect(byUid.body.data).toEqual({ uid, address: masked, self: false });
     // The full address of a user found by UID is never handed out.
     expect(JSON.stringify(byUid.body)).not.toContain(address);
-    const mine = await call(srv, '/api/transfer/recipient', { to: a.wallet.address }, { token: a.token });
+    const mine = await api(srv, '/api/transfer/recipient', { to: a.wallet.address }, { token: a.token });
     expect(mine.body.data.self).toBe(true);
   });
 
@@ -380,7 +380,7 @@ describe('recipient lookup', () => {
     const errors: string[] = [];
     for (let i = 0; i < 31; i += 1) {
       const res = await call(srv, '/api/transfer/recipient', { to: `1000${i}` }, { token: a.token });
-      errors.push(res.body.error);
+      errors.push(res.body.error ?? '');
     }
     expect(errors.slice(0, 30).every((e) => e === 'RecipientNotFound')).toBe(true);
     expect(errors[30]).toBe('RateLimited');

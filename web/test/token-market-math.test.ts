@@ -6,6 +6,7 @@ import {
   costMinor,
   feeMinor,
   meetsMinimum,
+  premiumPercent,
   shareOf,
   tradeFigures,
 } from '../src/features/token-market/p2p-math';
@@ -83,5 +84,26 @@ describe('token market figures (as the server counts them)', () => {
     expect(checkPrice('0.000001')).toBeNull();
     expect(meetsMinimum(4_999_999n, '5')).toBe(false);
     expect(meetsMinimum(5_000_000n, '5')).toBe(true);
+  });
+});
+
+describe('premiumPercent', () => {
+  it.each([
+    ['0.55', '0.5', '+10.0'],
+    ['0.45', '0.5', '-10.0'],
+    ['0.5', '0.5', '0.0'],
+    ['1', '3', '-66.7'],
+    ['2', '3', '-33.3'],
+    ['0.500001', '0.5', '0.0'],
+    ['0.50025', '0.5', '+0.1'],
+  ])('%s against %s is %s%', (price, market, expected) => {
+    expect(premiumPercent(price, market)).toBe(expected);
+  });
+
+  it('is null without a market or a price', () => {
+    expect(premiumPercent('1', null)).toBeNull();
+    expect(premiumPercent('', '1')).toBeNull();
+    expect(premiumPercent('abc', '1')).toBeNull();
+    expect(premiumPercent('1', '0')).toBeNull();
   });
 });

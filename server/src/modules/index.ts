@@ -58,7 +58,11 @@ export function buildModules(deps: ModuleWiring) {
   const spot = spotModule(own('spot', SPOT_OWNS));
   // The exchange converts on the spot books, and wallet values read their prices: one price source.
   const wallet = walletModule({ ...own('wallet', WALLET_OWNS), venue: spot.api });
-  const tokenMarket = tokenMarketModule(own('token-market', TOKEN_MARKET_OWNS));
+  // Listings are priced against the same source as wallet values.
+  const tokenMarket = tokenMarketModule({
+    ...own('token-market', TOKEN_MARKET_OWNS),
+    priceUsdt18: (symbol) => wallet.api.assets.priceUsdt18(symbol),
+  });
   const market = marketModule({
     ...own('market', MARKET_OWNS),
     trades: spot.api,

@@ -20,6 +20,10 @@ export const zListing = z.object({
   /** The seller's fee on each sale, as a fraction of its USDT total. */
   fee_rate: z.string(),
   seller_uid: z.string(),
+  /** The seller's address, masked (head…tail), as the app shows addresses elsewhere. */
+  seller_address: z.string(),
+  /** Sales the seller has completed on the token market (each purchase from their listings is one). */
+  seller_sales: z.number().int(),
   mine: z.boolean(),
   created_at: zTime,
   updated_at: zTime,
@@ -56,7 +60,24 @@ export const tokenMarketEndpoints = {
       status: z.enum(LISTING_STATUSES).optional(),
     },
     item: zListing,
-    extraData: { fee_rate: z.string(), min_usdt: z.string(), symbols: z.array(z.string()) },
+    extraData: {
+      fee_rate: z.string(),
+      min_usdt: z.string(),
+      symbols: z.array(z.string()),
+      /**
+       * Per listable token: the platform's price in USDT (the live book's mid where there is one, else the
+       * reference price: the one source every valuation reads), the cheapest open listing, and a suggested
+       * listing price (the cheapest listing, else the market price). Null where there is none.
+       */
+      prices: z.array(
+        z.object({
+          symbol: z.string(),
+          market: z.string().nullable(),
+          lowest: z.string().nullable(),
+          suggested: z.string().nullable(),
+        }),
+      ),
+    },
   }),
   '/api/trade/sellDetail': liveList('token-market', {
     summary: 'Token market: sales from my listings (one listing with id), newest first',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { parseAmount, type ResponseData } from '@nexa/contract';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { maskAddress, parseAmount, type ResponseData } from '@nexa/contract';
+import { and, asc, count, desc, eq, inArray, min, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../kernel/context';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { type AssetScale, feeOf, fmt, parseRate } from '../../kernel/units';
@@ -18,6 +18,13 @@ export type SaleView = ResponseData<'/api/trade/buy'>;
 
 const QUOTE = 'USDT';
 
+interface Seller {
+  readonly uid: string;
+  readonly address: string;
+  readonly sales: number;
+}
+const NO_SELLER: Seller = { uid: '', address: '', sales: 0 };
+
 /**
  * The peer-to-peer token market. A listing freezes the seller's tokens (ledger hold); a purchase is one
  * journal transaction — tokens from the seller's hold to the buyer, USDT from the buyer to the seller minus
@@ -28,7 +35,13 @@ const QUOTE = 'USDT';
  * (`p2p.min_usdt`), and so is every purchase: a part must be worth the minimum and leave at least that much,
  * or take all that is left.
  */
-export function createTokenMarket(deps: AppDeps & { readonly ledger: Ledger }) {
+export interface TokenMarketDeps extends AppDeps {
+  readonly ledger: Ledger;
+  /** The platform's price of one unit in USDT at 18 decimals (the one source wallet values read), or null. */
+  readonly priceUsdt18: (symbol: string) => Promise<bigint | null>;
+}
+
+export function createTokenMarket(deps: TokenMarketDeps) {
   const { store, clock, ledger } = deps;
   const settings = deps.settings.of(TOKEN_MARKET_SETTINGS);
   const scaleOf = (symbol: string): AssetScale => deps.assets.get(symbol);
@@ -61,7 +74,58 @@ export function createTokenMarket(deps: AppDeps & { readonly ledger: Ledger }) {
     return new Map(rows.map((r) => [r.id, r.uid]));
   }
 
-  function listingView(row: ListingRow, userId: number, sellerUid: string): ListingView {
+  /** Who the sellers are, as buyers see them: UID, masked address, completed sales. */
+  async function sellers(
+    ids: readonly number[],
+    db: Tx | typeof store.db = store.db,
+  ): Promise<Map<number, Seller>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const [people, counts] = await Promise.all([
+      db
+        .select({ id: users.id, uid: users.uid, address: users.address })
+        .from(users)
+        .where(inArray(users.id, unique)),
+      db
+        .select({ id: p2pSales.sellerId, n: count() })
+        .from(p2pSales)
+        .where(inArray(p2pSales.sellerId, unique))
+        .groupBy(p2pSales.sellerId),
+    ]);
+    const sales = new Map(counts.map((c) => [c.id, c.n]));
+    return new Map(
+      people.map((p) => [p.id, { uid: p.uid, address: maskAddress(p.address), sales: sales.get(p.id) ?? 0 }]),
+    );
+  }
+
+  /** Market, cheapest listing and suggested price of each listable token. */
+  async function prices(symbols: readonly string[]) {
+    const usdt = scaleOf(QUOTE);
+    const lowest = await store.db
+      .select({ asset: p2pListings.asset, price: min(p2pListings.price) })
+      .from(p2pListings)
+      .where(and(eq(p2pListings.status, 'open'), inArray(p2pListings.asset, [...symbols])))
+      .groupBy(p2pListings.asset);
+    const cheapest = new Map(lowest.map((l) => [l.asset, l.price]));
+    return Promise.all(
+      symbols.map(async (symbol) => {
+        const p18 = await deps.priceUsdt18(symbol);
+        // USDT per token at the quote's scale, rounded to the nearest minor unit.
+        const unit = 10n ** BigInt(18 - usdt.scale);
+        const market = p18 === null ? null : (p18 + unit / 2n) / unit;
+        const low = cheapest.get(symbol) ?? null;
+        const suggested = low ?? (market !== null && market > 0n ? market : null);
+        return {
+          symbol,
+          market: market === null ? null : fmt(usdt, market),
+          lowest: low === null ? null : fmt(usdt, low),
+          suggested: suggested === null ? null : fmt(usdt, suggested),
+        };
+      }),
+    );
+  }
+
+  function listingView(row: ListingRow, userId: number, seller: Seller): ListingView {
     const a = scaleOf(row.asset);
     const usdt = scaleOf(QUOTE);
     return {
@@ -73,7 +137,9 @@ export function createTokenMarket(deps: AppDeps & { readonly ledger: Ledger }) {
       sold: fmt(a, row.amount - row.remaining),
       status: row.status,
       fee_rate: row.feeRate,
-      seller_uid: sellerUid,
+      seller_uid: seller.uid,
+      seller_address: seller.address,
+      seller_sales: seller.sales,
       mine: row.userId === userId,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
@@ -139,7 +205,7 @@ export function createTokenMarket(deps: AppDeps & { readonly ledger: Ledger }) {
         userId,
         requestId: b.request_id ?? null,
       });
-      return listingView(row, userId, (await uids(tx, [userId])).get(userId) ?? '');
+      return listingView(row, userId, (await sellers([userId], tx)).get(userId) ?? NO_SELLER);
     });
   }
 
@@ -236,7 +302,7 @@ export function createTokenMarket(deps: AppDeps & { readonly ledger: Ledger }) {
         .where(eq(p2pListings.id, l.id))
         .returning();
       assert(row, 'listing vanished');
-      return listingView(row, userId, (await uids(tx, [userId])).get(userId) ?? '');
+      return listingView(row, userId, (await sellers([userId], tx)).get(userId) ?? NO_SELLER);
     });
   }
 
@@ -273,16 +339,15 @@ export function createTokenMarket(deps: AppDeps & { readonly ledger: Ledger }) {
         .offset((page.page - 1) * page.size),
       store.db.select({ n: count() }).from(p2pListings).where(where),
     ]);
-    const names = await uids(
-      store.db,
-      rows.map((r) => r.userId),
-    );
+    const who = await sellers(rows.map((r) => r.userId));
+    const symbols = await settings.get('p2p.assets');
     return {
-      list: rows.map((r) => listingView(r, userId, names.get(r.userId) ?? '')),
+      list: rows.map((r) => listingView(r, userId, who.get(r.userId) ?? NO_SELLER)),
       total: total?.n ?? 0,
       fee_rate: (await settings.get('p2p.fee_rate')).text,
       min_usdt: (await settings.get('p2p.min_usdt')).text,
-      symbols: await settings.get('p2p.assets'),
+      symbols,
+      prices: await prices(symbols),
     };
   }
 

@@ -1,9 +1,7 @@
 import { causeNames, TOKEN_MARKET_CAUSES } from '@nexa/contract';
-import type { AppDeps } from '../../kernel/context';
 import { defineModule, type ModuleOwnership } from '../../kernel/module';
-import type { Ledger } from '../../ledger';
 import { SYSTEM } from '../../ledger';
-import { createTokenMarket } from '.';
+import { createTokenMarket, type TokenMarketDeps } from '.';
 
 /** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
 export const TOKEN_MARKET_OWNS: ModuleOwnership = {
@@ -13,7 +11,7 @@ export const TOKEN_MARKET_OWNS: ModuleOwnership = {
 };
 
 /** The peer-to-peer token market: listings at a fixed price, bought in parts. */
-export function tokenMarketModule(deps: AppDeps & { readonly ledger: Ledger }) {
+export function tokenMarketModule(deps: TokenMarketDeps) {
   const market = createTokenMarket(deps);
   return {
     api: market,

@@ -7,7 +7,7 @@ import { RequestIds } from '../../lib/request-id';
 import { AmountInput, Field } from '../../ui/form';
 import { ConfirmSheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
-import { type Listing, MARKET_CALLS, shortUid, useMarketTerms } from './hooks';
+import { type Listing, MARKET_CALLS, useMarketTerms } from './hooks';
 import { affordable, type BuyProblem, checkPurchase, QUOTE, shareOf, tradeFigures } from './p2p-math';
 import { tokenText, usdtShown } from './parts';
 
@@ -102,7 +102,11 @@ function BuyForm({
       confirmTone="up"
       note={t('tokenMarket.buyNote')}
       rows={[
-        { label: t('tokenMarket.sellerLabel'), value: shortUid(l.seller_uid) },
+        {
+          label: t('tokenMarket.sellerLabel'),
+          value: <span className="sheet__mono">{l.seller_address}</span>,
+        },
+        { label: t('tokenMarket.sellerSalesLabel'), value: <span className="num">{l.seller_sales}</span> },
         {
           label: t('walletForm.available'),
           value: available === null ? '--' : `${usdtShown(available)} ${QUOTE}`,

@@ -1,4 +1,4 @@
-import type { EndpointPath } from '@nexa/contract';
+import type { EndpointPath, ResponseData } from '@nexa/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { invalidateApi, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
@@ -30,14 +30,23 @@ const TERMS_PROBE = { mine: 1, status: 'open', size: 1 } as const;
 /** Fallbacks while the terms are not known yet: the operator defaults of RULES.md. */
 const DEFAULT_TERMS = { fee_rate: '0.002', min_usdt: '5', symbols: [] as readonly string[] };
 
+/** A token's market price, cheapest open listing and suggested listing price (USDT per token). */
+export type TokenPrices = ResponseData<'/api/trade/sellList'>['prices'][number];
+
+function useTermsQuery() {
+  return useApiQuery('/api/trade/sellList', TERMS_PROBE);
+}
+
 export function useMarketTerms() {
-  const query = useApiQuery('/api/trade/sellList', TERMS_PROBE);
+  const query = useTermsQuery();
   const data = query.data;
   return {
     ...query,
     feeRate: data?.fee_rate ?? DEFAULT_TERMS.fee_rate,
     minUsdt: data?.min_usdt ?? DEFAULT_TERMS.min_usdt,
     symbols: data?.symbols ?? DEFAULT_TERMS.symbols,
+    /** The market price, cheapest listing and suggested price of a token; null until known. */
+    pricesOf: (symbol: string): TokenPrices | null => data?.prices.find((p) => p.symbol === symbol) ?? null,
   };
 }
 

@@ -130,3 +130,20 @@ export function checkPrice(price: string): PriceProblem | null {
 export function meetsMinimum(totalMinor: bigint, minUsdt: string): boolean {
   return totalMinor >= (usdtMinor(minUsdt) ?? 0n);
 }
+
+/**
+ * How far a price is from the market, in percent with one decimal ("+5.2", "-12.0", "0.0"); null when
+ * either is missing or not a positive price.
+ */
+export function premiumPercent(price: string, market: string | null): string | null {
+  if (market === null) return null;
+  const p = usdtMinor(price);
+  const m = usdtMinor(market);
+  if (p === null || m === null || p <= 0n || m <= 0n) return null;
+  // Tenths of a percent, rounded half away from zero.
+  const diff = (p - m) * 2000n;
+  const tenths = (diff >= 0n ? diff + m : diff - m) / (2n * m);
+  const sign = tenths > 0n ? '+' : tenths < 0n ? '-' : '';
+  const abs = tenths < 0n ? -tenths : tenths;
+  return `${sign}${abs / 10n}.${abs % 10n}`;
+}

@@ -71,7 +71,7 @@ export function MarketRow({
           {l.mine ? (
             <span className="tm-tag tm-tag--mine">{t('tokenMarket.yours')}</span>
           ) : (
-            t('tokenMarket.seller', { uid: shortUid(l.seller_uid) })
+            t('tokenMarket.sellerSales', { address: l.seller_address, count: l.seller_sales })
           )}
         </span>
       </span>

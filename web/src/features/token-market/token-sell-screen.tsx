@@ -10,11 +10,73 @@ import { AssetIcon } from '../../ui/money';
 import { AssetPickerSheet, ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { showToast } from '../../ui/toast';
-import { tokenMarketPath, useMarketTerms } from './hooks';
-import { checkPrice, meetsMinimum, QUOTE, tradeFigures } from './p2p-math';
+import { type TokenPrices, tokenMarketPath, useMarketTerms } from './hooks';
+import { checkPrice, meetsMinimum, premiumPercent, QUOTE, tradeFigures } from './p2p-math';
 import { tokenText, usdtShown } from './parts';
 
 const PRICE_SCALE = assetScale(QUOTE);
+
+/**
+ * Under the price: the market price (the one the wallet values tokens at), the cheapest listing, how far
+ * the typed price is from the market, and the suggested price one tap away.
+ */
+function PriceGuide({
+  prices,
+  price,
+  onUse,
+}: {
+  readonly prices: TokenPrices | null;
+  readonly price: string;
+  readonly onUse: (price: string) => void;
+}): ReactNode {
+  const { t } = useTranslation('tokenMarket');
+  if (!prices || (prices.market === null && prices.lowest === null)) return null;
+  const premium = premiumPercent(price, prices.market);
+  return (
+    <div className="tm-guide">
+      <dl className="tm-guide__rows">
+        {prices.market !== null ? (
+          <div>
+            <dt>{t('tokenMarket.marketPrice')}</dt>
+            <dd className="num">
+              {usdtShown(prices.market)} {QUOTE}
+            </dd>
+          </div>
+        ) : null}
+        {prices.lowest !== null ? (
+          <div>
+            <dt>{t('tokenMarket.lowestListing')}</dt>
+            <dd className="num">
+              {usdtShown(prices.lowest)} {QUOTE}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="tm-guide__foot">
+        {premium !== null ? (
+          <span
+            className={
+              premium.startsWith('-') ? 'tm-guide__premium tm-guide__premium--below' : 'tm-guide__premium'
+            }
+          >
+            {premium === '0.0'
+              ? t('tokenMarket.atMarket')
+              : premium.startsWith('-')
+                ? t('tokenMarket.belowMarket', { pct: premium.slice(1) })
+                : t('tokenMarket.aboveMarket', { pct: premium.slice(1) })}
+          </span>
+        ) : (
+          <span />
+        )}
+        {prices.suggested !== null && prices.suggested !== price ? (
+          <button type="button" className="tm-guide__use" onClick={() => onUse(prices.suggested ?? '')}>
+            {t('tokenMarket.useSuggested', { price: usdtShown(prices.suggested) })}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
 
 function SellForm(): ReactNode {
   const { t } = useTranslation('tokenMarket');
@@ -106,6 +168,14 @@ function SellForm(): ReactNode {
             asset={QUOTE}
           />
         </Field>
+        <PriceGuide
+          prices={symbol ? terms.pricesOf(symbol) : null}
+          price={price}
+          onUse={(p) => {
+            setPrice(p);
+            setTouchedPrice(true);
+          }}
+        />
         <InfoRows rows={rows} />
         {minimumError ? (
           <p className="wf__error" role="alert">

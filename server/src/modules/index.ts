@@ -54,7 +54,8 @@ export function buildModules(deps: ModuleWiring) {
   });
   const auth = authModule(own('auth', OWNS_NOTHING));
   const users = usersModule(own('users', OWNS_NOTHING));
-  const content = contentModule(own('content', OWNS_NOTHING));
+  // Content about a feature shows once a module of that domain runs.
+  const content = contentModule({ ...own('content', OWNS_NOTHING), liveFeatures: () => liveFeatures });
   const spot = spotModule(own('spot', SPOT_OWNS));
   // The exchange converts on the spot books, and wallet values read their prices: one price source.
   const wallet = walletModule({ ...own('wallet', WALLET_OWNS), venue: spot.api });
@@ -83,6 +84,7 @@ export function buildModules(deps: ModuleWiring) {
     market.module,
     admin.module,
   ] as const;
+  const liveFeatures: ReadonlySet<string> = new Set(list.flatMap((m) => m.domains));
   // Every live domain of the contract has its module: a missing one does not compile.
   const complete: MissingDomains<typeof list> extends never ? true : false = true;
   void complete;

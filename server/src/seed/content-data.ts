@@ -1,6 +1,7 @@
 /**
  * Demo content for the Nexa app: news, announcements (bulletin), Q&A and home banners.
- * All texts are fictional and exist only to populate a demo installation.
+ * All texts are fictional and exist only to populate a demo installation. Content about a feature that is
+ * not live yet names it (`feature`) and stays hidden until it is.
  */
 
 export interface LocalizedText {
@@ -13,8 +14,25 @@ export interface LocalizedText {
   de: string;
 }
 
+/**
+ * A feature not every installation has: content about it shows only once the feature is live (its module is
+ * built and running), so the demo never promises what the product does not have.
+ */
+export type ContentFeature =
+  | 'futures'
+  | 'copy'
+  | 'earn'
+  | 'mining'
+  | 'nft'
+  | 'cards'
+  | 'shop'
+  | 'games'
+  | 'insurance'
+  | 'referral';
+
 export interface DemoArticle {
   key: string;
+  feature?: ContentFeature;
   title: LocalizedText;
   summary: LocalizedText;
   body: LocalizedText;
@@ -24,6 +42,7 @@ export interface DemoArticle {
 
 export interface DemoBanner {
   key: string;
+  feature?: ContentFeature;
   title: LocalizedText;
   image: string;
   link: string | null;
@@ -31,77 +50,143 @@ export interface DemoBanner {
 
 export interface DemoQuestion {
   key: string;
+  feature?: ContentFeature;
   question: LocalizedText;
   answer: LocalizedText;
 }
 
 export const DEMO_NEWS: readonly DemoArticle[] = [
   {
-    key: 'spot-pairs-expansion',
+    key: 'spot-markets',
     title: {
-      en: 'Nexa adds eight new USDT spot trading pairs',
-      zh: 'Nexa 新增 8 个 USDT 现货交易对',
-      ko: 'Nexa, USDT 현물 거래쌍 8개 추가',
-      th: 'Nexa เพิ่มคู่เทรดสปอต USDT ใหม่ 8 คู่',
-      vi: 'Nexa bổ sung 8 cặp giao dịch giao ngay mới với USDT',
-      ja: 'Nexa、USDT建て現物取引ペアを8つ追加',
-      de: 'Nexa führt acht neue USDT-Spot-Handelspaare ein',
+      en: 'Spot trading: BTC, ETH, BWC and NEU against USDT',
+      zh: '现货交易：BTC、ETH、BWC 和 NEU 兑 USDT',
+      ko: '현물 거래: BTC, ETH, BWC, NEU / USDT',
+      th: 'เทรดสปอต: BTC, ETH, BWC และ NEU คู่กับ USDT',
+      vi: 'Giao dịch giao ngay: BTC, ETH, BWC và NEU với USDT',
+      ja: '現物取引：BTC・ETH・BWC・NEU の USDT 建てペア',
+      de: 'Spothandel: BTC, ETH, BWC und NEU gegen USDT',
     },
     summary: {
-      en: 'Eight new assets can now be traded against USDT on the Nexa spot market, with deposits and withdrawals open from day one.',
-      zh: '用户现可在 Nexa 现货市场以 USDT 交易 8 种新资产，充值和提现同步开放。',
-      ko: '이제 Nexa 현물 시장에서 8개의 신규 자산을 USDT로 거래할 수 있으며, 입출금도 첫날부터 지원됩니다.',
-      th: 'ตอนนี้สามารถเทรดสินทรัพย์ใหม่ 8 รายการคู่กับ USDT ในตลาดสปอตของ Nexa ได้แล้ว พร้อมเปิดให้ฝากและถอนตั้งแต่วันแรก',
-      vi: 'Người dùng giờ đây có thể giao dịch 8 tài sản mới với USDT trên thị trường giao ngay của Nexa, nạp và rút được mở ngay từ ngày đầu.',
-      ja: 'Nexaの現物市場で8つの新しい資産をUSDTで取引できるようになり、入出金も初日から利用できます。',
-      de: 'Acht neue Assets sind ab sofort gegen USDT am Nexa-Spotmarkt handelbar – Ein- und Auszahlungen sind vom ersten Tag an möglich.',
+      en: 'Four USDT pairs with limit and market orders, a live order book and candles from one minute to one month.',
+      zh: '四个 USDT 交易对，支持限价单和市价单，实时订单簿，K 线周期从 1 分钟到 1 个月。',
+      ko: '지정가·시장가 주문, 실시간 호가창, 1분부터 1개월까지의 캔들을 갖춘 USDT 거래쌍 4개.',
+      th: 'คู่เทรด USDT สี่คู่ พร้อมคำสั่งลิมิตและมาร์เก็ต สมุดคำสั่งแบบเรียลไทม์ และแท่งเทียนตั้งแต่ 1 นาทีถึง 1 เดือน',
+      vi: 'Bốn cặp USDT với lệnh giới hạn và lệnh thị trường, sổ lệnh trực tiếp và nến từ 1 phút đến 1 tháng.',
+      ja: '指値・成行注文、リアルタイムの板、1 分足から月足までのローソク足を備えた 4 つの USDT ペア。',
+      de: 'Vier USDT-Paare mit Limit- und Market-Orders, Live-Orderbuch und Kerzen von einer Minute bis zu einem Monat.',
     },
     body: {
-      en: 'Nexa has expanded its spot market with eight new USDT trading pairs, including SOL/USDT, DOT/USDT, AVAX/USDT and LINK/USDT. All new pairs support limit and market orders.\n\nDeposits and withdrawals for the new assets opened at the same time as trading, so you can move funds in and out without waiting for a separate launch.\n\nThe new pairs are listed on the Markets page. As with every listing, please read the asset information page and consider the risks before trading.',
-      zh: 'Nexa 现货市场新增 8 个 USDT 交易对，包括 SOL/USDT、DOT/USDT、AVAX/USDT 和 LINK/USDT。所有新交易对均支持限价单和市价单。\n\n新资产的充值和提现与交易同步开放，用户无需等待单独上线即可转入或转出资金。\n\n新交易对已在“行情”页面上线。与所有新上线资产一样，请在交易前阅读资产介绍页面，并充分了解相关风险。',
-      ko: 'Nexa가 현물 시장에 SOL/USDT, DOT/USDT, AVAX/USDT, LINK/USDT를 포함한 8개의 USDT 거래쌍을 새로 추가했습니다. 모든 신규 거래쌍은 지정가 주문과 시장가 주문을 지원합니다.\n\n신규 자산의 입금과 출금은 거래와 동시에 시작되어, 별도의 오픈을 기다리지 않고 자금을 옮길 수 있습니다.\n\n신규 거래쌍은 마켓 페이지에서 확인할 수 있습니다. 모든 상장과 마찬가지로 거래 전에 자산 정보 페이지를 확인하고 위험을 충분히 고려하시기 바랍니다.',
-      th: 'Nexa ได้ขยายตลาดสปอตด้วยคู่เทรด USDT ใหม่ 8 คู่ รวมถึง SOL/USDT, DOT/USDT, AVAX/USDT และ LINK/USDT โดยคู่เทรดใหม่ทั้งหมดรองรับทั้งคำสั่งแบบลิมิตและคำสั่งแบบมาร์เก็ต\n\nการฝากและถอนสินทรัพย์ใหม่เปิดให้บริการพร้อมกับการเทรด คุณจึงโอนเงินเข้าและออกได้ทันทีโดยไม่ต้องรอการเปิดแยกต่างหาก\n\nคู่เทรดใหม่แสดงอยู่ในหน้าตลาดแล้ว เช่นเดียวกับการลิสต์ทุกครั้ง โปรดอ่านหน้าข้อมูลสินทรัพย์และพิจารณาความเสี่ยงก่อนทำการเทรด',
-      vi: 'Nexa đã mở rộng thị trường giao ngay với 8 cặp giao dịch USDT mới, bao gồm SOL/USDT, DOT/USDT, AVAX/USDT và LINK/USDT. Tất cả các cặp mới đều hỗ trợ lệnh giới hạn và lệnh thị trường.\n\nViệc nạp và rút các tài sản mới được mở cùng lúc với giao dịch, vì vậy bạn có thể chuyển tiền vào và ra mà không cần chờ một đợt mở riêng.\n\nCác cặp mới đã có trên trang Thị trường. Như với mọi đợt niêm yết, vui lòng đọc trang thông tin tài sản và cân nhắc rủi ro trước khi giao dịch.',
-      ja: 'Nexaは現物市場に、SOL/USDT、DOT/USDT、AVAX/USDT、LINK/USDTを含む8つのUSDT取引ペアを新たに追加しました。すべての新しいペアで指値注文と成行注文をご利用いただけます。\n\n新しい資産の入金と出金は取引開始と同時に可能になっているため、別途の開始を待たずに資金を移動できます。\n\n新しいペアはマーケット画面に表示されています。すべての上場と同様に、取引の前に資産情報ページをお読みいただき、リスクを十分にご検討ください。',
-      de: 'Nexa hat seinen Spotmarkt um acht neue USDT-Handelspaare erweitert, darunter SOL/USDT, DOT/USDT, AVAX/USDT und LINK/USDT. Alle neuen Paare unterstützen Limit- und Market-Orders.\n\nEin- und Auszahlungen für die neuen Assets wurden gleichzeitig mit dem Handel freigeschaltet. Sie können Ihr Guthaben also sofort bewegen, ohne auf einen separaten Start zu warten.\n\nDie neuen Paare finden Sie auf der Seite „Märkte“. Wie bei jedem Listing gilt: Lesen Sie vor dem Handel die Informationsseite des Assets und berücksichtigen Sie die Risiken.',
+      en: 'The Nexa spot market trades BTC/USDT, ETH/USDT, BWC/USDT and NEU/USDT. Orders are matched by price, then by time, and every fill reaches your wallet at once.\n\nA limit order rests in the book at your price; a market order fills against the best prices available. The maker fee is 0.08 % and the taker fee 0.1 %, and an order must be worth at least 5 USDT.\n\nOpen orders can be canceled one by one or all at once from the Trade screen. Every trade appears in Asset records in your language.',
+      zh: 'Nexa 现货市场支持 BTC/USDT、ETH/USDT、BWC/USDT 和 NEU/USDT 交易。订单按价格优先、时间优先撮合，每笔成交即时到账。\n\n限价单以您设定的价格挂在订单簿中；市价单按当前最优价格成交。挂单手续费为 0.08%，吃单手续费为 0.1%，每笔订单金额不低于 5 USDT。\n\n在交易页面可以逐笔撤单，也可以一键全部撤单。每笔交易都会以您的语言显示在资产记录中。',
+      ko: 'Nexa 현물 시장에서는 BTC/USDT, ETH/USDT, BWC/USDT, NEU/USDT를 거래할 수 있습니다. 주문은 가격 우선, 시간 우선으로 체결되며 체결 즉시 지갑에 반영됩니다.\n\n지정가 주문은 지정한 가격으로 호가창에 대기하고, 시장가 주문은 현재 가장 좋은 가격으로 체결됩니다. 메이커 수수료는 0.08%, 테이커 수수료는 0.1%이며 주문 금액은 최소 5 USDT입니다.\n\n미체결 주문은 거래 화면에서 하나씩 또는 한 번에 모두 취소할 수 있습니다. 모든 거래는 자산 기록에 사용자의 언어로 표시됩니다.',
+      th: 'ตลาดสปอตของ Nexa เปิดให้เทรด BTC/USDT, ETH/USDT, BWC/USDT และ NEU/USDT คำสั่งจะถูกจับคู่ตามราคาก่อนแล้วตามเวลา และทุกการจับคู่จะเข้ากระเป๋าของคุณทันที\n\nคำสั่งลิมิตจะรออยู่ในสมุดคำสั่งที่ราคาที่คุณกำหนด ส่วนคำสั่งมาร์เก็ตจะจับคู่กับราคาที่ดีที่สุดในขณะนั้น ค่าธรรมเนียมเมกเกอร์ 0.08% และเทกเกอร์ 0.1% โดยแต่ละคำสั่งต้องมีมูลค่าอย่างน้อย 5 USDT\n\nคุณยกเลิกคำสั่งที่เปิดอยู่ได้ทีละรายการหรือทั้งหมดในครั้งเดียวจากหน้าเทรด ทุกการเทรดจะแสดงในบันทึกสินทรัพย์เป็นภาษาของคุณ',
+      vi: 'Thị trường giao ngay của Nexa giao dịch BTC/USDT, ETH/USDT, BWC/USDT và NEU/USDT. Lệnh được khớp theo giá, sau đó theo thời gian, và mỗi lần khớp được ghi vào ví của bạn ngay lập tức.\n\nLệnh giới hạn nằm trong sổ lệnh ở mức giá của bạn; lệnh thị trường khớp với các mức giá tốt nhất hiện có. Phí maker là 0,08% và phí taker là 0,1%, mỗi lệnh phải có giá trị tối thiểu 5 USDT.\n\nCác lệnh đang mở có thể hủy từng lệnh hoặc hủy tất cả cùng lúc trên màn hình Giao dịch. Mọi giao dịch đều hiển thị trong Lịch sử tài sản bằng ngôn ngữ của bạn.',
+      ja: 'Nexa の現物市場では BTC/USDT、ETH/USDT、BWC/USDT、NEU/USDT を取引できます。注文は価格優先・時間優先で約定し、約定はすぐにウォレットに反映されます。\n\n指値注文は指定した価格で板に並び、成行注文はその時点で最良の価格で約定します。メイカー手数料は 0.08%、テイカー手数料は 0.1% で、1 回の注文は 5 USDT 以上が必要です。\n\n未約定の注文は取引画面から 1 件ずつ、またはまとめて取り消せます。すべての取引は資産履歴にお使いの言語で表示されます。',
+      de: 'Am Nexa-Spotmarkt werden BTC/USDT, ETH/USDT, BWC/USDT und NEU/USDT gehandelt. Orders werden nach Preis und dann nach Zeit zusammengeführt, und jede Ausführung landet sofort in Ihrer Wallet.\n\nEine Limit-Order wartet zu Ihrem Preis im Orderbuch, eine Market-Order wird zu den besten verfügbaren Preisen ausgeführt. Die Maker-Gebühr beträgt 0,08 %, die Taker-Gebühr 0,1 %, und eine Order muss mindestens 5 USDT wert sein.\n\nOffene Orders lassen sich im Handelsbildschirm einzeln oder alle auf einmal stornieren. Jeder Handel erscheint in Ihrer Sprache in den Vermögensbuchungen.',
     },
-    image: null,
+    image: '/static/banners/spot.svg',
     daysAgo: 0,
   },
   {
-    key: 'app-release-3',
+    key: 'token-market-open',
     title: {
-      en: 'Nexa app 3.0 brings a redesigned home screen and dark mode',
-      zh: 'Nexa 应用 3.0 上线：全新首页与深色模式',
-      ko: 'Nexa 앱 3.0 출시: 새로워진 홈 화면과 다크 모드',
-      th: 'แอป Nexa 3.0 มาพร้อมหน้าแรกโฉมใหม่และโหมดมืด',
-      vi: 'Ứng dụng Nexa 3.0 ra mắt với màn hình chính mới và chế độ tối',
-      ja: 'Nexaアプリ3.0、ホーム画面を刷新しダークモードに対応',
-      de: 'Nexa-App 3.0 mit neuem Startbildschirm und Dunkelmodus',
+      en: 'Token market: buy and sell platform tokens with other users',
+      zh: '代币市场：与其他用户买卖平台代币',
+      ko: '토큰 마켓: 다른 사용자와 플랫폼 토큰 사고팔기',
+      th: 'ตลาดโทเคน: ซื้อขายโทเคนของแพลตฟอร์มกับผู้ใช้คนอื่น',
+      vi: 'Chợ token: mua bán token của nền tảng với người dùng khác',
+      ja: 'トークンマーケット：プラットフォームトークンをユーザー同士で売買',
+      de: 'Token-Markt: Plattform-Token mit anderen Nutzern handeln',
     },
     summary: {
-      en: 'Version 3.0 of the Nexa app introduces a cleaner home screen, a full dark mode and faster loading of market data.',
-      zh: 'Nexa 应用 3.0 版本带来更简洁的首页、完整的深色模式以及更快的行情加载速度。',
-      ko: 'Nexa 앱 3.0 버전은 더 깔끔한 홈 화면과 완전한 다크 모드, 더 빠른 시세 로딩을 제공합니다.',
-      th: 'แอป Nexa เวอร์ชัน 3.0 มาพร้อมหน้าแรกที่เรียบง่ายขึ้น โหมดมืดเต็มรูปแบบ และการโหลดข้อมูลตลาดที่เร็วขึ้น',
-      vi: 'Phiên bản 3.0 của ứng dụng Nexa mang đến màn hình chính gọn gàng hơn, chế độ tối đầy đủ và tải dữ liệu thị trường nhanh hơn.',
-      ja: 'Nexaアプリのバージョン3.0では、すっきりしたホーム画面、本格的なダークモード、より高速なマーケットデータの読み込みが導入されました。',
-      de: 'Version 3.0 der Nexa-App bringt einen aufgeräumten Startbildschirm, einen vollständigen Dunkelmodus und schneller ladende Marktdaten.',
+      en: 'List BWC, BWT, ALEO, DOMI, SATS, RRT or NEU at your own price; buyers take all of a listing or part of it.',
+      zh: '以您自己的价格挂出 BWC、BWT、ALEO、DOMI、SATS、RRT 或 NEU，买家可以整单或部分购买。',
+      ko: 'BWC, BWT, ALEO, DOMI, SATS, RRT, NEU를 원하는 가격에 등록하세요. 구매자는 전체 또는 일부를 살 수 있습니다.',
+      th: 'ลงขาย BWC, BWT, ALEO, DOMI, SATS, RRT หรือ NEU ในราคาที่คุณกำหนด ผู้ซื้อซื้อได้ทั้งหมดหรือบางส่วน',
+      vi: 'Niêm yết BWC, BWT, ALEO, DOMI, SATS, RRT hoặc NEU theo giá của bạn; người mua có thể mua toàn bộ hoặc một phần.',
+      ja: 'BWC・BWT・ALEO・DOMI・SATS・RRT・NEU を自分の価格で出品でき、買い手は全量または一部を購入できます。',
+      de: 'Stellen Sie BWC, BWT, ALEO, DOMI, SATS, RRT oder NEU zu Ihrem Preis ein; Käufer nehmen ein Angebot ganz oder teilweise.',
     },
     body: {
-      en: 'The Nexa app 3.0 is now rolling out to all users. The home screen has been redesigned around the features people use most: shortcuts to deposits, withdrawals, staking and the game lobby now sit directly below the account overview.\n\nA full dark mode is available under Mine > Settings, where you can also choose whether rising prices are shown in green or red. Market data loads noticeably faster thanks to a new caching layer.\n\nIf the app does not update automatically, close and reopen it to load the latest version.',
-      zh: 'Nexa 应用 3.0 正在向所有用户推送。首页围绕最常用的功能重新设计：充值、提现、质押和游戏大厅的快捷入口现在位于账户概览的正下方。\n\n在“我的 > 设置”中可开启完整的深色模式，还可以选择上涨价格显示为绿色或红色。得益于新的缓存层，行情数据的加载速度明显提升。\n\n如果应用没有自动更新，请关闭后重新打开以加载最新版本。',
-      ko: 'Nexa 앱 3.0이 모든 사용자에게 순차적으로 배포되고 있습니다. 홈 화면은 가장 많이 사용하는 기능을 중심으로 새롭게 디자인되어, 입금·출금·스테이킹·게임 로비 바로가기가 계정 요약 바로 아래에 배치되었습니다.\n\n마이 > 설정에서 완전한 다크 모드를 켤 수 있으며, 상승 가격을 초록색으로 표시할지 빨간색으로 표시할지도 선택할 수 있습니다. 새로운 캐싱 계층 덕분에 시세 데이터가 눈에 띄게 빨리 로드됩니다.\n\n앱이 자동으로 업데이트되지 않으면 앱을 종료한 뒤 다시 열어 최신 버전을 불러오세요.',
-      th: 'แอป Nexa 3.0 กำลังทยอยอัปเดตให้ผู้ใช้ทุกคน หน้าแรกได้รับการออกแบบใหม่โดยเน้นฟีเจอร์ที่ใช้บ่อยที่สุด ทางลัดไปยังการฝาก การถอน สเตกกิ้ง และล็อบบี้เกมอยู่ใต้ภาพรวมบัญชีโดยตรง\n\nเปิดใช้โหมดมืดเต็มรูปแบบได้ที่ ของฉัน > การตั้งค่า ซึ่งคุณยังเลือกได้ว่าจะให้ราคาขาขึ้นแสดงเป็นสีเขียวหรือสีแดง ข้อมูลตลาดโหลดเร็วขึ้นอย่างเห็นได้ชัดด้วยระบบแคชใหม่\n\nหากแอปไม่อัปเดตโดยอัตโนมัติ โปรดปิดแล้วเปิดแอปใหม่เพื่อโหลดเวอร์ชันล่าสุด',
-      vi: 'Ứng dụng Nexa 3.0 đang được cập nhật dần cho tất cả người dùng. Màn hình chính được thiết kế lại xoay quanh những tính năng được dùng nhiều nhất: lối tắt đến nạp tiền, rút tiền, staking và sảnh trò chơi giờ nằm ngay bên dưới phần tổng quan tài khoản.\n\nChế độ tối đầy đủ có trong Của tôi > Cài đặt, nơi bạn cũng có thể chọn hiển thị giá tăng bằng màu xanh hay màu đỏ. Dữ liệu thị trường tải nhanh hơn rõ rệt nhờ lớp bộ nhớ đệm mới.\n\nNếu ứng dụng không tự động cập nhật, hãy đóng và mở lại để tải phiên bản mới nhất.',
-      ja: 'Nexaアプリ3.0を全ユーザーに順次配信しています。ホーム画面はよく使われる機能を中心に再設計され、入金・出金・ステーキング・ゲームロビーへのショートカットがアカウント概要のすぐ下に配置されました。\n\nマイページ > 設定で本格的なダークモードを有効にでき、値上がりを緑と赤のどちらで表示するかも選択できます。新しいキャッシュ機構により、マーケットデータの読み込みが大幅に速くなりました。\n\nアプリが自動で更新されない場合は、いったん閉じてから再度開き、最新バージョンを読み込んでください。',
-      de: 'Die Nexa-App 3.0 wird derzeit für alle Nutzer ausgerollt. Der Startbildschirm wurde rund um die meistgenutzten Funktionen neu gestaltet: Verknüpfungen zu Einzahlung, Auszahlung, Staking und Spiele-Lobby befinden sich jetzt direkt unter der Kontoübersicht.\n\nEin vollständiger Dunkelmodus steht unter Ich > Einstellungen bereit. Dort können Sie auch festlegen, ob steigende Kurse grün oder rot angezeigt werden. Dank einer neuen Caching-Schicht laden Marktdaten spürbar schneller.\n\nFalls die App sich nicht automatisch aktualisiert, schließen Sie sie und öffnen Sie sie erneut, um die neueste Version zu laden.',
+      en: 'The token market is open under Trade. A seller chooses a token, an amount and a price in USDT; the tokens are held until they are sold or the seller withdraws the listing.\n\nThe sell form shows the market price of the token and the cheapest listing, and suggests a price. Buyers see each seller as a masked address with the number of sales they have completed.\n\nThe seller pays a fee of 0.2 % on each sale. A listing, and every purchase from it, must be worth at least 5 USDT.',
+      zh: '代币市场入口位于交易页面。卖家选择代币、数量和 USDT 价格；代币在售出或卖家撤回挂单之前处于冻结状态。\n\n出售表单会显示该代币的市场价和最低挂单价，并给出建议价格。买家看到的卖家信息为打码地址及其已完成的成交笔数。\n\n每笔成交由卖家支付 0.2% 手续费。每个挂单以及每次购买的金额均不低于 5 USDT。',
+      ko: '토큰 마켓은 거래 화면에서 열 수 있습니다. 판매자는 토큰, 수량, USDT 가격을 정하며, 토큰은 판매되거나 판매자가 등록을 철회할 때까지 동결됩니다.\n\n판매 양식에는 토큰의 시장가와 최저 등록가가 표시되고 추천 가격이 제안됩니다. 구매자에게 판매자는 가려진 주소와 완료한 거래 수로 표시됩니다.\n\n판매자는 거래마다 0.2%의 수수료를 냅니다. 등록과 각 구매는 최소 5 USDT 이상이어야 합니다.',
+      th: 'ตลาดโทเคนเปิดได้จากหน้าเทรด ผู้ขายเลือกโทเคน จำนวน และราคาเป็น USDT โทเคนจะถูกพักไว้จนกว่าจะขายได้หรือผู้ขายถอนประกาศ\n\nแบบฟอร์มขายจะแสดงราคาตลาดของโทเคนและราคาประกาศต่ำสุด พร้อมแนะนำราคา ผู้ซื้อจะเห็นผู้ขายเป็นที่อยู่แบบปิดบางส่วนพร้อมจำนวนการขายที่สำเร็จแล้ว\n\nผู้ขายจ่ายค่าธรรมเนียม 0.2% ต่อการขายแต่ละครั้ง ประกาศและการซื้อแต่ละครั้งต้องมีมูลค่าอย่างน้อย 5 USDT',
+      vi: 'Chợ token được mở từ màn hình Giao dịch. Người bán chọn token, số lượng và giá bằng USDT; token được tạm giữ cho đến khi bán xong hoặc người bán rút niêm yết.\n\nBiểu mẫu bán hiển thị giá thị trường của token và giá niêm yết thấp nhất, đồng thời gợi ý một mức giá. Người mua thấy người bán dưới dạng địa chỉ đã che một phần cùng số giao dịch đã hoàn tất.\n\nNgười bán trả phí 0,2% cho mỗi lần bán. Mỗi niêm yết và mỗi lần mua phải có giá trị tối thiểu 5 USDT.',
+      ja: 'トークンマーケットは取引画面から開けます。売り手はトークン・数量・USDT 価格を決め、トークンは売れるか出品を取り下げるまで凍結されます。\n\n売却フォームにはトークンの市場価格と最安出品価格が表示され、価格が提案されます。買い手には、売り手が一部を伏せたアドレスと成約件数で表示されます。\n\n売り手は成約ごとに 0.2% の手数料を支払います。出品と各購入は 5 USDT 以上である必要があります。',
+      de: 'Der Token-Markt ist über den Handelsbildschirm erreichbar. Verkäufer wählen Token, Menge und einen Preis in USDT; die Token bleiben reserviert, bis sie verkauft sind oder das Angebot zurückgezogen wird.\n\nDas Verkaufsformular zeigt den Marktpreis des Tokens und das günstigste Angebot und schlägt einen Preis vor. Käufer sehen jeden Verkäufer als gekürzte Adresse mit der Zahl seiner abgeschlossenen Verkäufe.\n\nDer Verkäufer zahlt auf jeden Verkauf 0,2 % Gebühr. Ein Angebot und jeder Kauf daraus müssen mindestens 5 USDT wert sein.',
     },
-    image: null,
+    image: '/static/banners/token-market.svg',
     daysAgo: 2,
   },
   {
+    key: 'transfers-by-uid',
+    title: {
+      en: 'Send to any Nexa user by UID or address, free and instant',
+      zh: '通过 UID 或地址向任何 Nexa 用户转账，免费且即时到账',
+      ko: 'UID 또는 주소로 모든 Nexa 사용자에게 무료·즉시 전송',
+      th: 'โอนให้ผู้ใช้ Nexa ทุกคนด้วย UID หรือที่อยู่ ฟรีและถึงทันที',
+      vi: 'Chuyển cho bất kỳ người dùng Nexa nào bằng UID hoặc địa chỉ, miễn phí và tức thì',
+      ja: 'UID またはアドレスで Nexa ユーザーへ無料・即時送金',
+      de: 'An jeden Nexa-Nutzer per UID oder Adresse senden – kostenlos und sofort',
+    },
+    summary: {
+      en: 'The Transfer page shows who you are sending to while you type, before anything moves.',
+      zh: '转账页面会在您输入时显示收款人信息，资金划转前即可确认。',
+      ko: '전송 페이지는 입력하는 동안 받는 사람을 보여 주므로 자금이 이동하기 전에 확인할 수 있습니다.',
+      th: 'หน้าโอนจะแสดงผู้รับขณะที่คุณพิมพ์ ก่อนที่เงินจะถูกโอน',
+      vi: 'Trang Chuyển tiền hiển thị người nhận ngay khi bạn nhập, trước khi tiền được chuyển.',
+      ja: '送金画面では入力中に送金先が表示され、資金が動く前に確認できます。',
+      de: 'Die Überweisungsseite zeigt schon beim Tippen, an wen Sie senden – bevor Geld bewegt wird.',
+    },
+    body: {
+      en: 'Transfers between Nexa users are free and arrive at once. Enter the recipient’s UID or wallet address: for a UID the page shows the recipient’s masked address, for an address their UID, and an unknown recipient is flagged before you confirm.\n\nThe smallest transfer is 1 USDT. A transfer cannot be reversed, so check the recipient in the confirmation sheet.\n\nBoth sides see the transfer in their Transfer records and in Asset records.',
+      zh: 'Nexa 用户之间转账免费且即时到账。输入收款人的 UID 或钱包地址：输入 UID 时页面显示对方的打码地址，输入地址时显示对方的 UID；收款人不存在时会在确认前提示。\n\n单笔转账最低 1 USDT。转账无法撤回，请在确认弹窗中核对收款人。\n\n双方都可以在转账记录和资产记录中看到这笔转账。',
+      ko: 'Nexa 사용자 간 전송은 무료이며 즉시 도착합니다. 받는 사람의 UID 또는 지갑 주소를 입력하세요. UID를 입력하면 가려진 주소가, 주소를 입력하면 UID가 표시되고, 없는 사용자는 확인 전에 알려 줍니다.\n\n최소 전송 금액은 1 USDT입니다. 전송은 되돌릴 수 없으니 확인 창에서 받는 사람을 확인하세요.\n\n양쪽 모두 전송 기록과 자산 기록에서 전송 내역을 볼 수 있습니다.',
+      th: 'การโอนระหว่างผู้ใช้ Nexa ไม่มีค่าธรรมเนียมและถึงทันที ใส่ UID หรือที่อยู่กระเป๋าของผู้รับ: ถ้าใส่ UID หน้าจะแสดงที่อยู่แบบปิดบางส่วน ถ้าใส่ที่อยู่จะแสดง UID และจะแจ้งก่อนยืนยันหากไม่พบผู้รับ\n\nโอนขั้นต่ำ 1 USDT การโอนไม่สามารถย้อนกลับได้ โปรดตรวจสอบผู้รับในหน้าต่างยืนยัน\n\nทั้งสองฝ่ายจะเห็นการโอนในบันทึกการโอนและบันทึกสินทรัพย์',
+      vi: 'Chuyển tiền giữa người dùng Nexa miễn phí và đến ngay. Nhập UID hoặc địa chỉ ví của người nhận: với UID, trang hiển thị địa chỉ đã che một phần; với địa chỉ, trang hiển thị UID; người nhận không tồn tại sẽ được báo trước khi bạn xác nhận.\n\nSố tiền chuyển tối thiểu là 1 USDT. Giao dịch chuyển tiền không thể hoàn tác, vì vậy hãy kiểm tra người nhận trong bảng xác nhận.\n\nCả hai bên đều thấy giao dịch trong Lịch sử chuyển tiền và Lịch sử tài sản.',
+      ja: 'Nexa ユーザー間の送金は無料で、すぐに届きます。送金先の UID またはウォレットアドレスを入力すると、UID の場合は一部を伏せたアドレスが、アドレスの場合は UID が表示され、存在しない送金先は確認前に知らせます。\n\n最小送金額は 1 USDT です。送金は取り消せないため、確認画面で送金先をご確認ください。\n\n送金は双方の送金履歴と資産履歴に表示されます。',
+      de: 'Überweisungen zwischen Nexa-Nutzern sind kostenlos und kommen sofort an. Geben Sie die UID oder Wallet-Adresse des Empfängers ein: Bei einer UID zeigt die Seite die gekürzte Adresse, bei einer Adresse die UID, und ein unbekannter Empfänger wird vor dem Bestätigen gemeldet.\n\nDie kleinste Überweisung beträgt 1 USDT. Eine Überweisung lässt sich nicht rückgängig machen – prüfen Sie den Empfänger im Bestätigungsfenster.\n\nBeide Seiten sehen die Überweisung in ihren Überweisungen und Vermögensbuchungen.',
+    },
+    image: null,
+    daysAgo: 4,
+  },
+  {
+    key: 'seven-languages',
+    title: {
+      en: 'Nexa speaks seven languages',
+      zh: 'Nexa 支持七种语言',
+      ko: 'Nexa는 7개 언어를 지원합니다',
+      th: 'Nexa รองรับเจ็ดภาษา',
+      vi: 'Nexa hỗ trợ bảy ngôn ngữ',
+      ja: 'Nexa は 7 つの言語に対応',
+      de: 'Nexa spricht sieben Sprachen',
+    },
+    summary: {
+      en: 'English, Chinese, Korean, Thai, Vietnamese, Japanese and German, down to every record and error message.',
+      zh: '英语、中文、韩语、泰语、越南语、日语和德语，每条记录和每条错误提示都已翻译。',
+      ko: '영어, 중국어, 한국어, 태국어, 베트남어, 일본어, 독일어로 모든 기록과 오류 메시지까지 제공됩니다.',
+      th: 'อังกฤษ จีน เกาหลี ไทย เวียดนาม ญี่ปุ่น และเยอรมัน ครบทุกบันทึกและทุกข้อความแจ้งข้อผิดพลาด',
+      vi: 'Tiếng Anh, Trung, Hàn, Thái, Việt, Nhật và Đức, đến từng bản ghi và từng thông báo lỗi.',
+      ja: '英語・中国語・韓国語・タイ語・ベトナム語・日本語・ドイツ語で、履歴やエラーメッセージまで表示します。',
+      de: 'Englisch, Chinesisch, Koreanisch, Thailändisch, Vietnamesisch, Japanisch und Deutsch – bis zu jeder Buchung und Fehlermeldung.',
+    },
+    body: {
+      en: 'Choose your language under Mine > Language. Screens, confirmations, asset records and the messages the server sends back all follow your choice.\n\nNews, announcements and the Q&A are published in every language as well.',
+      zh: '在“我的 > 语言”中选择语言。页面、确认弹窗、资产记录以及服务器返回的提示都会随之切换。\n\n新闻、公告和常见问题同样以所有语言发布。',
+      ko: '마이 > 언어에서 언어를 선택하세요. 화면, 확인 창, 자산 기록, 서버가 보내는 메시지가 모두 선택한 언어로 바뀝니다.\n\n뉴스, 공지, Q&A도 모든 언어로 제공됩니다.',
+      th: 'เลือกภาษาได้ที่ ของฉัน > ภาษา หน้าจอ หน้าต่างยืนยัน บันทึกสินทรัพย์ และข้อความจากเซิร์ฟเวอร์จะเปลี่ยนตามภาษาที่เลือก\n\nข่าว ประกาศ และคำถามที่พบบ่อยก็เผยแพร่ในทุกภาษาเช่นกัน',
+      vi: 'Chọn ngôn ngữ tại Của tôi > Ngôn ngữ. Màn hình, bảng xác nhận, lịch sử tài sản và thông báo từ máy chủ đều theo lựa chọn của bạn.\n\nTin tức, thông báo và phần Hỏi đáp cũng được đăng bằng mọi ngôn ngữ.',
+      ja: 'マイ > 言語 で言語を選べます。画面、確認画面、資産履歴、サーバーからのメッセージがすべて選んだ言語になります。\n\nニュース、お知らせ、Q&A もすべての言語で公開されます。',
+      de: 'Wählen Sie Ihre Sprache unter Ich > Sprache. Bildschirme, Bestätigungen, Vermögensbuchungen und die Meldungen des Servers folgen Ihrer Wahl.\n\nNeuigkeiten, Ankündigungen und die FAQ erscheinen ebenfalls in jeder Sprache.',
+    },
+    image: null,
+    daysAgo: 6,
+  },
+  {
     key: 'futures-trailing-stop',
+    feature: 'futures',
     title: {
       en: 'Futures trading adds TP/SL and trailing stop orders',
       zh: '合约交易新增止盈止损与追踪止损订单',
@@ -133,39 +218,8 @@ export const DEMO_NEWS: readonly DemoArticle[] = [
     daysAgo: 5,
   },
   {
-    key: 'one-million-users',
-    title: {
-      en: 'Nexa community passes one million registered users',
-      zh: 'Nexa 社区注册用户突破 100 万',
-      ko: 'Nexa 커뮤니티, 가입자 100만 명 돌파',
-      th: 'ชุมชน Nexa มีผู้ใช้ลงทะเบียนทะลุหนึ่งล้านคน',
-      vi: 'Cộng đồng Nexa vượt mốc một triệu người dùng đăng ký',
-      ja: 'Nexaコミュニティ、登録ユーザー数が100万人を突破',
-      de: 'Nexa-Community überschreitet eine Million registrierte Nutzer',
-    },
-    summary: {
-      en: 'The Nexa community has grown past one million registered accounts in more than 120 countries and regions.',
-      zh: 'Nexa 社区的注册账户已突破 100 万，覆盖 120 多个国家和地区。',
-      ko: 'Nexa 커뮤니티의 가입 계정이 120개 이상의 국가와 지역에서 100만 개를 넘어섰습니다.',
-      th: 'ชุมชน Nexa มีบัญชีที่ลงทะเบียนเกินหนึ่งล้านบัญชีแล้ว จากกว่า 120 ประเทศและภูมิภาค',
-      vi: 'Cộng đồng Nexa đã vượt một triệu tài khoản đăng ký tại hơn 120 quốc gia và vùng lãnh thổ.',
-      ja: 'Nexaコミュニティの登録アカウント数が、120以上の国と地域で100万件を超えました。',
-      de: 'Die Nexa-Community ist auf über eine Million registrierte Konten in mehr als 120 Ländern und Regionen gewachsen.',
-    },
-    body: {
-      en: 'Nexa has reached one million registered users, a milestone driven largely by referral teams and the growing copy trading community.\n\nUsers now come from more than 120 countries and regions. The most used features are the wallet, spot trading and staking, followed closely by the race game.\n\nTo celebrate, Nexa will run a series of community events over the coming weeks. Details will be published in Announcements.',
-      zh: 'Nexa 注册用户已达到 100 万，这一里程碑主要得益于推荐团队以及日益壮大的跟单社区。\n\n目前用户来自 120 多个国家和地区。使用最多的功能是钱包、现货交易和质押，竞速游戏紧随其后。\n\n为庆祝这一时刻，Nexa 将在接下来的几周内举办一系列社区活动，详情将在公告中发布。',
-      ko: 'Nexa의 가입자 수가 100만 명에 도달했습니다. 이 성과는 주로 추천 팀과 점점 커지는 카피 트레이딩 커뮤니티 덕분입니다.\n\n현재 사용자는 120개 이상의 국가와 지역에 분포해 있습니다. 가장 많이 사용되는 기능은 지갑, 현물 거래, 스테이킹이며 레이스 게임이 그 뒤를 바짝 따르고 있습니다.\n\n이를 기념하여 Nexa는 앞으로 몇 주 동안 다양한 커뮤니티 이벤트를 진행합니다. 자세한 내용은 공지사항에서 안내해 드리겠습니다.',
-      th: 'Nexa มีผู้ใช้ลงทะเบียนครบหนึ่งล้านคนแล้ว ความสำเร็จครั้งนี้มาจากทีมผู้แนะนำและชุมชนการเทรดแบบคัดลอก ที่เติบโตขึ้นอย่างต่อเนื่องเป็นหลัก\n\nปัจจุบันผู้ใช้มาจากกว่า 120 ประเทศและภูมิภาค ฟีเจอร์ที่ใช้มากที่สุดคือกระเป๋าเงิน การเทรดสปอต และสเตกกิ้ง ตามมาติด ๆ ด้วยเกมแข่งรถ\n\nเพื่อเฉลิมฉลอง Nexa จะจัดกิจกรรมชุมชนต่อเนื่องในอีกหลายสัปดาห์ข้างหน้า รายละเอียดจะแจ้งในหน้าประกาศ',
-      vi: 'Nexa đã đạt một triệu người dùng đăng ký, cột mốc có được phần lớn nhờ các đội giới thiệu và cộng đồng giao dịch sao chép ngày càng lớn mạnh.\n\nNgười dùng hiện đến từ hơn 120 quốc gia và vùng lãnh thổ. Các tính năng được dùng nhiều nhất là ví, giao dịch giao ngay và staking, theo sát phía sau là trò chơi đua.\n\nĐể kỷ niệm, Nexa sẽ tổ chức một loạt sự kiện cộng đồng trong những tuần tới. Chi tiết sẽ được đăng trong mục Thông báo.',
-      ja: 'Nexaの登録ユーザー数が100万人に達しました。この節目は、主に紹介チームと拡大を続けるコピートレードコミュニティによって支えられています。\n\n現在、ユーザーは120以上の国と地域に広がっています。最もよく使われている機能はウォレット、現物取引、ステーキングで、レースゲームがそれに続いています。\n\nこれを記念して、Nexaは今後数週間にわたりコミュニティイベントを開催します。詳細はお知らせで発表します。',
-      de: 'Nexa hat die Marke von einer Million registrierten Nutzern erreicht – vor allem dank der Empfehlungsteams und der wachsenden Copy-Trading-Community.\n\nDie Nutzer kommen inzwischen aus mehr als 120 Ländern und Regionen. Am häufigsten genutzt werden Wallet, Spot-Handel und Staking, dicht gefolgt vom Rennspiel.\n\nZur Feier veranstaltet Nexa in den kommenden Wochen eine Reihe von Community-Events. Details folgen in den Ankündigungen.',
-    },
-    image: null,
-    daysAgo: 7,
-  },
-  {
     key: 'copy-leaderboard',
+    feature: 'copy',
     title: {
       en: 'Copy trading launches a public trader leaderboard',
       zh: '跟单上线公开交易员排行榜',
@@ -198,6 +252,7 @@ export const DEMO_NEWS: readonly DemoArticle[] = [
   },
   {
     key: 'miner-eco-series',
+    feature: 'mining',
     title: {
       en: 'New Eco series mining machines cut daily power costs',
       zh: '全新 Eco 系列矿机降低每日电费',
@@ -230,6 +285,7 @@ export const DEMO_NEWS: readonly DemoArticle[] = [
   },
   {
     key: 'nft-creator-program',
+    feature: 'nft',
     title: {
       en: 'NFT marketplace opens applications for creators',
       zh: 'NFT 市场开放创作者入驻申请',
@@ -262,6 +318,7 @@ export const DEMO_NEWS: readonly DemoArticle[] = [
   },
   {
     key: 'card-spending-insights',
+    feature: 'cards',
     title: {
       en: 'Nexa Card adds spending insights and instant freeze',
       zh: 'Nexa 卡新增消费分析与一键冻结功能',
@@ -293,39 +350,8 @@ export const DEMO_NEWS: readonly DemoArticle[] = [
     daysAgo: 19,
   },
   {
-    key: 'reserve-report',
-    title: {
-      en: 'Nexa publishes its first monthly reserve report',
-      zh: 'Nexa 发布首份月度储备报告',
-      ko: 'Nexa, 첫 월간 준비금 보고서 공개',
-      th: 'Nexa เผยแพร่รายงานทุนสำรองรายเดือนฉบับแรก',
-      vi: 'Nexa công bố báo cáo dự trữ hằng tháng đầu tiên',
-      ja: 'Nexa、初の月次準備金レポートを公開',
-      de: 'Nexa veröffentlicht seinen ersten monatlichen Reservebericht',
-    },
-    summary: {
-      en: 'A new monthly report shows that user balances on Nexa are fully backed by assets held in platform wallets.',
-      zh: '新的月度报告显示，Nexa 用户余额由平台钱包中持有的资产足额支持。',
-      ko: '새 월간 보고서는 Nexa의 사용자 잔액이 플랫폼 지갑에 보유한 자산으로 전액 뒷받침되고 있음을 보여 줍니다.',
-      th: 'รายงานรายเดือนฉบับใหม่แสดงให้เห็นว่ายอดคงเหลือของผู้ใช้บน Nexa มีสินทรัพย์ในกระเป๋าเงินของแพลตฟอร์มรองรับเต็มจำนวน',
-      vi: 'Báo cáo hằng tháng mới cho thấy số dư của người dùng trên Nexa được bảo chứng đầy đủ bằng tài sản trong ví của nền tảng.',
-      ja: '新しい月次レポートにより、Nexaのユーザー残高がプラットフォームのウォレットで保有する資産によって全額裏付けられていることが示されました。',
-      de: 'Ein neuer Monatsbericht zeigt, dass die Nutzerguthaben bei Nexa vollständig durch Assets in den Plattform-Wallets gedeckt sind.',
-    },
-    body: {
-      en: 'Nexa has published its first monthly reserve report. The report compares the total balances held by users with the assets held in Nexa wallets and confirms that all user balances are fully backed.\n\nEvery user can check that their own balance is included in the report with a personal record ID, without revealing any information about other accounts.\n\nThe report will be updated on the first working day of each month and can be found in the About us section.',
-      zh: 'Nexa 已发布首份月度储备报告。报告将用户持有的余额总额与 Nexa 钱包中持有的资产进行对比，确认所有用户余额均有足额资产支持。\n\n每位用户都可以通过个人记录 ID 核实自己的余额已包含在报告中，且不会泄露其他账户的任何信息。\n\n报告将在每月第一个工作日更新，可在“关于我们”页面查看。',
-      ko: 'Nexa가 첫 월간 준비금 보고서를 공개했습니다. 이 보고서는 사용자가 보유한 잔액 총액과 Nexa 지갑에 보관된 자산을 비교하여, 모든 사용자 잔액이 전액 뒷받침되고 있음을 확인합니다.\n\n모든 사용자는 개인 기록 ID를 통해 자신의 잔액이 보고서에 포함되어 있는지 확인할 수 있으며, 이 과정에서 다른 계정의 정보는 공개되지 않습니다.\n\n보고서는 매월 첫 영업일에 업데이트되며 회사 소개 페이지에서 확인할 수 있습니다.',
-      th: 'Nexa ได้เผยแพร่รายงานทุนสำรองรายเดือนฉบับแรกแล้ว รายงานนี้เปรียบเทียบยอดคงเหลือรวมของผู้ใช้กับสินทรัพย์ที่เก็บไว้ในกระเป๋าเงินของ Nexa และยืนยันว่ายอดคงเหลือของผู้ใช้ทั้งหมดมีสินทรัพย์รองรับเต็มจำนวน\n\nผู้ใช้ทุกคนสามารถตรวจสอบได้ว่ายอดคงเหลือของตนรวมอยู่ในรายงานด้วยรหัสบันทึกส่วนตัว โดยไม่เปิดเผยข้อมูลใด ๆ ของบัญชีอื่น\n\nรายงานจะอัปเดตในวันทำการแรกของทุกเดือน และดูได้ในหน้าเกี่ยวกับเรา',
-      vi: 'Nexa đã công bố báo cáo dự trữ hằng tháng đầu tiên. Báo cáo so sánh tổng số dư mà người dùng nắm giữ với tài sản trong các ví của Nexa và xác nhận rằng toàn bộ số dư của người dùng đều được bảo chứng đầy đủ.\n\nMỗi người dùng có thể kiểm tra số dư của mình có nằm trong báo cáo hay không bằng mã hồ sơ cá nhân, mà không làm lộ bất kỳ thông tin nào về các tài khoản khác.\n\nBáo cáo sẽ được cập nhật vào ngày làm việc đầu tiên của mỗi tháng và có thể xem trong mục Về chúng tôi.',
-      ja: 'Nexaは初の月次準備金レポートを公開しました。このレポートは、ユーザーが保有する残高の合計とNexaのウォレットで保管している資産を比較し、すべてのユーザー残高が全額裏付けられていることを確認するものです。\n\n各ユーザーは個人の記録IDを使って、自分の残高がレポートに含まれていることを確認できます。その際、他のアカウントの情報が明かされることはありません。\n\nレポートは毎月第1営業日に更新され、会社概要の画面からご覧いただけます。',
-      de: 'Nexa hat seinen ersten monatlichen Reservebericht veröffentlicht. Der Bericht stellt die Gesamtguthaben der Nutzer den in Nexa-Wallets gehaltenen Assets gegenüber und bestätigt, dass alle Nutzerguthaben vollständig gedeckt sind.\n\nJeder Nutzer kann mit einer persönlichen Datensatz-ID prüfen, ob sein eigenes Guthaben im Bericht enthalten ist – ohne dass Informationen über andere Konten offengelegt werden.\n\nDer Bericht wird am ersten Werktag jedes Monats aktualisiert und ist im Bereich „Über uns“ zu finden.',
-    },
-    image: null,
-    daysAgo: 23,
-  },
-  {
     key: 'merchant-instant-settlement',
+    feature: 'shop',
     title: {
       en: 'Merchant shop introduces instant USDT settlement',
       zh: '商城商家支持 USDT 即时结算',
@@ -358,6 +384,7 @@ export const DEMO_NEWS: readonly DemoArticle[] = [
   },
   {
     key: 'security-review',
+    feature: 'earn',
     title: {
       en: 'Independent security review completed for staking and insurance',
       zh: '质押与保险系统完成独立安全审查',
@@ -390,6 +417,7 @@ export const DEMO_NEWS: readonly DemoArticle[] = [
   },
   {
     key: 'referral-dashboard',
+    feature: 'referral',
     title: {
       en: 'Referral teams get a new dashboard',
       zh: '推荐团队迎来全新数据面板',
@@ -424,71 +452,104 @@ export const DEMO_NEWS: readonly DemoArticle[] = [
 
 export const DEMO_BULLETIN: readonly DemoArticle[] = [
   {
-    key: 'maintenance-sunday',
+    key: 'demo-funds',
     title: {
-      en: 'Scheduled system maintenance this Sunday',
-      zh: '本周日系统例行维护公告',
-      ko: '이번 주 일요일 정기 시스템 점검 안내',
-      th: 'แจ้งปิดปรับปรุงระบบตามกำหนดในวันอาทิตย์นี้',
-      vi: 'Thông báo bảo trì hệ thống định kỳ vào Chủ nhật này',
-      ja: '今週日曜日の定期システムメンテナンスのお知らせ',
-      de: 'Geplante Systemwartung an diesem Sonntag',
+      en: 'Try Nexa with demo funds',
+      zh: '使用演示资金体验 Nexa',
+      ko: '데모 자금으로 Nexa를 체험하세요',
+      th: 'ทดลองใช้ Nexa ด้วยเงินทดลอง',
+      vi: 'Trải nghiệm Nexa với tiền demo',
+      ja: 'デモ資金で Nexa を試そう',
+      de: 'Nexa mit Demo-Guthaben ausprobieren',
     },
     summary: {
-      en: 'Nexa will carry out scheduled maintenance this Sunday from 02:00 to 04:00 (UTC), and some services will be paused.',
-      zh: 'Nexa 将于本周日 02:00 至 04:00（UTC）进行例行维护，期间部分服务将暂停。',
-      ko: 'Nexa는 이번 주 일요일 02:00부터 04:00(UTC)까지 정기 점검을 진행하며, 이 시간 동안 일부 서비스가 중단됩니다.',
-      th: 'Nexa จะปิดปรับปรุงระบบตามกำหนดในวันอาทิตย์นี้ เวลา 02:00 ถึง 04:00 น. (UTC) และบริการบางส่วนจะหยุดชั่วคราว',
-      vi: 'Nexa sẽ bảo trì định kỳ vào Chủ nhật này từ 02:00 đến 04:00 (UTC), một số dịch vụ sẽ tạm ngừng trong thời gian này.',
-      ja: 'Nexaは今週日曜日の02:00〜04:00（UTC）に定期メンテナンスを実施し、一部のサービスを一時停止します。',
-      de: 'Nexa führt an diesem Sonntag von 02:00 bis 04:00 Uhr (UTC) eine geplante Wartung durch; einige Dienste werden pausiert.',
+      en: 'This is a demo installation: the Deposit page credits demo USDT in one tap, a limited amount per day.',
+      zh: '这是一个演示环境：在充值页面一键领取演示 USDT，每天有额度限制。',
+      ko: '이곳은 데모 환경입니다. 입금 페이지에서 한 번에 데모 USDT를 받을 수 있으며 하루 한도가 있습니다.',
+      th: 'นี่คือระบบทดลอง: หน้าฝากเงินให้ USDT ทดลองได้ในแตะเดียว จำกัดจำนวนต่อวัน',
+      vi: 'Đây là bản demo: trang Nạp tiền cấp USDT demo chỉ với một lần chạm, có giới hạn mỗi ngày.',
+      ja: 'これはデモ環境です。入金ページからワンタップでデモ USDT を受け取れます（1 日の上限あり）。',
+      de: 'Dies ist eine Demo-Installation: Die Einzahlungsseite schreibt Demo-USDT mit einem Tippen gut, begrenzt pro Tag.',
     },
     body: {
-      en: 'To improve system performance, Nexa will carry out scheduled maintenance this Sunday from 02:00 to 04:00 (UTC).\n\nDuring this time, deposits, withdrawals and spot and futures trading will be paused. Open orders and positions are not affected, and staking and mining rewards continue to accrue as usual.\n\nThe end time may change depending on progress. Thank you for your patience.',
-      zh: '为提升系统性能，Nexa 将于本周日 02:00 至 04:00（UTC）进行例行维护。\n\n维护期间，充值、提现以及现货和合约交易将暂停。当前委托和持仓不受影响，质押和挖矿收益将照常累计。\n\n结束时间可能根据维护进度调整，感谢您的耐心等待。',
-      ko: '시스템 성능 향상을 위해 Nexa는 이번 주 일요일 02:00부터 04:00(UTC)까지 정기 점검을 진행합니다.\n\n점검 시간 동안 입금, 출금, 현물 및 선물 거래가 일시 중단됩니다. 미체결 주문과 보유 포지션에는 영향이 없으며, 스테이킹과 채굴 보상은 평소처럼 계속 적립됩니다.\n\n종료 시간은 진행 상황에 따라 변경될 수 있습니다. 양해해 주셔서 감사합니다.',
-      th: 'เพื่อปรับปรุงประสิทธิภาพของระบบ Nexa จะปิดปรับปรุงระบบตามกำหนดในวันอาทิตย์นี้ เวลา 02:00 ถึง 04:00 น. (UTC)\n\nในช่วงเวลาดังกล่าว การฝาก การถอน และการเทรดสปอตและฟิวเจอร์สจะหยุดให้บริการชั่วคราว คำสั่งที่เปิดอยู่และโพซิชันจะไม่ได้รับผลกระทบ และรางวัลจากสเตกกิ้งและการขุดจะยังคงสะสมตามปกติ\n\nเวลาสิ้นสุดอาจเปลี่ยนแปลงตามความคืบหน้าของงาน ขอขอบคุณที่อดทนรอ',
-      vi: 'Để cải thiện hiệu năng hệ thống, Nexa sẽ tiến hành bảo trì định kỳ vào Chủ nhật này từ 02:00 đến 04:00 (UTC).\n\nTrong thời gian này, nạp tiền, rút tiền cùng giao dịch giao ngay và hợp đồng tương lai sẽ tạm ngừng. Các lệnh đang mở và vị thế không bị ảnh hưởng, phần thưởng staking và đào vẫn được cộng dồn như bình thường.\n\nThời gian kết thúc có thể thay đổi tùy theo tiến độ. Cảm ơn bạn đã kiên nhẫn chờ đợi.',
-      ja: 'システムのパフォーマンス向上のため、Nexaは今週日曜日の02:00〜04:00（UTC）に定期メンテナンスを実施します。\n\nメンテナンス中は、入金、出金、現物取引および先物取引を一時停止します。未約定の注文と保有ポジションには影響がなく、ステーキングとマイニングの報酬は通常どおり加算されます。\n\n終了時刻は作業の進捗により変更となる場合があります。ご理解のほどよろしくお願いいたします。',
-      de: 'Um die Systemleistung zu verbessern, führt Nexa an diesem Sonntag von 02:00 bis 04:00 Uhr (UTC) eine geplante Wartung durch.\n\nWährend dieser Zeit sind Einzahlungen, Auszahlungen sowie der Spot- und Futures-Handel pausiert. Offene Orders und Positionen sind nicht betroffen, und Staking- und Mining-Erträge laufen wie gewohnt weiter.\n\nDas Ende der Wartung kann sich je nach Fortschritt verschieben. Vielen Dank für Ihre Geduld.',
+      en: 'To try trading without sending real assets, open Deposit and tap Demo funds. The USDT is credited to your spot account at once and shows in Asset records.\n\nDemo funds have no value outside this demo and can be claimed again after the waiting time shown on the page.',
+      zh: '无需转入真实资产即可体验交易：打开充值页面，点击“演示资金”。USDT 会立即存入您的现货账户，并显示在资产记录中。\n\n演示资金在此演示环境之外没有任何价值，页面会显示下次可领取的时间。',
+      ko: '실제 자산을 보내지 않고 거래를 체험하려면 입금 화면에서 데모 자금을 누르세요. USDT가 즉시 현물 계정에 입금되고 자산 기록에 표시됩니다.\n\n데모 자금은 이 데모 밖에서는 가치가 없으며, 페이지에 표시된 대기 시간이 지나면 다시 받을 수 있습니다.',
+      th: 'หากต้องการลองเทรดโดยไม่ต้องส่งสินทรัพย์จริง ให้เปิดหน้าฝากเงินแล้วแตะ เงินทดลอง USDT จะเข้าบัญชีสปอตของคุณทันทีและแสดงในบันทึกสินทรัพย์\n\nเงินทดลองไม่มีมูลค่านอกระบบทดลองนี้ และขอรับใหม่ได้หลังเวลารอที่แสดงในหน้า',
+      vi: 'Để thử giao dịch mà không cần gửi tài sản thật, mở trang Nạp tiền và chạm Tiền demo. USDT được ghi ngay vào tài khoản giao ngay và hiển thị trong Lịch sử tài sản.\n\nTiền demo không có giá trị bên ngoài bản demo này và có thể nhận lại sau thời gian chờ hiển thị trên trang.',
+      ja: '実際の資産を送らずに取引を試すには、入金ページで「デモ資金」をタップしてください。USDT がすぐに現物口座に入金され、資産履歴に表示されます。\n\nデモ資金はこのデモの外では価値がなく、ページに表示される待ち時間の後に再度受け取れます。',
+      de: 'Um den Handel ohne echte Einzahlung auszuprobieren, öffnen Sie Einzahlen und tippen auf Demo-Guthaben. Die USDT werden sofort Ihrem Spot-Konto gutgeschrieben und erscheinen in den Vermögensbuchungen.\n\nDemo-Guthaben hat außerhalb dieser Demo keinen Wert und kann nach der auf der Seite angezeigten Wartezeit erneut abgeholt werden.',
     },
-    image: null,
+    image: '/static/banners/funds.svg',
     daysAgo: 0,
   },
   {
-    key: 'listing-arb-op',
+    key: 'deposit-addresses',
     title: {
-      en: 'New listing: ARB/USDT and OP/USDT spot trading',
-      zh: '新币上线：ARB/USDT 与 OP/USDT 现货交易',
-      ko: '신규 상장: ARB/USDT 및 OP/USDT 현물 거래',
-      th: 'ลิสต์เหรียญใหม่: เทรดสปอต ARB/USDT และ OP/USDT',
-      vi: 'Niêm yết mới: giao dịch giao ngay ARB/USDT và OP/USDT',
-      ja: '新規上場：ARB/USDTとOP/USDTの現物取引',
-      de: 'Neues Listing: Spot-Handel mit ARB/USDT und OP/USDT',
+      en: 'Deposits: your own address on every network',
+      zh: '充值：每个网络都有您专属的地址',
+      ko: '입금: 네트워크마다 나만의 주소',
+      th: 'การฝาก: ที่อยู่ของคุณเองในทุกเครือข่าย',
+      vi: 'Nạp tiền: địa chỉ riêng của bạn trên mọi mạng',
+      ja: '入金：ネットワークごとにあなた専用のアドレス',
+      de: 'Einzahlungen: Ihre eigene Adresse in jedem Netzwerk',
     },
     summary: {
-      en: 'ARB and OP will be listed for spot trading against USDT, and deposits are already open.',
-      zh: 'ARB 和 OP 即将上线 USDT 现货交易，充值现已开放。',
-      ko: 'ARB와 OP가 USDT 현물 거래쌍으로 상장될 예정이며, 입금은 이미 가능합니다.',
-      th: 'ARB และ OP จะเปิดให้เทรดสปอตคู่กับ USDT และเปิดให้ฝากแล้วตั้งแต่ตอนนี้',
-      vi: 'ARB và OP sẽ được niêm yết để giao dịch giao ngay với USDT, việc nạp tiền đã được mở.',
-      ja: 'ARBとOPがUSDT建ての現物取引に上場予定で、入金はすでに可能です。',
-      de: 'ARB und OP werden für den Spot-Handel gegen USDT gelistet; Einzahlungen sind bereits möglich.',
+      en: 'The Deposit page shows your address and QR code per network, with the minimum and the confirmations needed.',
+      zh: '充值页面按网络显示您的地址和二维码，以及最低充值金额和所需确认数。',
+      ko: '입금 페이지에서 네트워크별 주소와 QR 코드, 최소 금액과 필요한 컨펌 수를 확인하세요.',
+      th: 'หน้าฝากเงินแสดงที่อยู่และคิวอาร์โค้ดของคุณตามเครือข่าย พร้อมยอดขั้นต่ำและจำนวนการยืนยันที่ต้องใช้',
+      vi: 'Trang Nạp tiền hiển thị địa chỉ và mã QR của bạn theo từng mạng, cùng số tiền tối thiểu và số xác nhận cần thiết.',
+      ja: '入金ページでは、ネットワークごとのアドレスと QR コード、最低入金額と必要な承認数を確認できます。',
+      de: 'Die Einzahlungsseite zeigt Ihre Adresse und den QR-Code je Netzwerk, dazu Mindestbetrag und nötige Bestätigungen.',
     },
     body: {
-      en: 'Nexa will list ARB and OP for spot trading against USDT. Deposits for both assets are already open, and trading starts 24 hours after this announcement.\n\nWithdrawals open one day after trading begins. Please deposit only on the network shown on the deposit page; assets sent on an unsupported network may not be recoverable.\n\nNewly listed assets can be very volatile. Please trade with care.',
-      zh: 'Nexa 将上线 ARB 和 OP 的 USDT 现货交易。两种资产的充值现已开放，交易将于本公告发布 24 小时后开启。\n\n提现将在交易开启一天后开放。请仅通过充值页面显示的网络进行充值，通过不支持的网络发送的资产可能无法找回。\n\n新上线资产价格波动可能较大，请谨慎交易。',
-      ko: 'Nexa는 ARB와 OP를 USDT 현물 거래쌍으로 상장합니다. 두 자산의 입금은 이미 가능하며, 거래는 이 공지 후 24시간 뒤에 시작됩니다.\n\n출금은 거래 시작 하루 뒤에 열립니다. 반드시 입금 페이지에 표시된 네트워크로만 입금해 주세요. 지원하지 않는 네트워크로 보낸 자산은 복구하지 못할 수 있습니다.\n\n신규 상장 자산은 변동성이 매우 클 수 있으니 신중하게 거래하시기 바랍니다.',
-      th: 'Nexa จะลิสต์ ARB และ OP สำหรับการเทรดสปอตคู่กับ USDT ขณะนี้เปิดให้ฝากสินทรัพย์ทั้งสองแล้ว และจะเริ่มเทรดได้ 24 ชั่วโมงหลังจากประกาศนี้\n\nการถอนจะเปิดหนึ่งวันหลังจากเริ่มเทรด โปรดฝากผ่านเครือข่ายที่แสดงในหน้าฝากเท่านั้น สินทรัพย์ที่ส่งผ่านเครือข่ายที่ไม่รองรับอาจไม่สามารถกู้คืนได้\n\nสินทรัพย์ที่เพิ่งลิสต์อาจมีความผันผวนสูงมาก โปรดเทรดอย่างระมัดระวัง',
-      vi: 'Nexa sẽ niêm yết ARB và OP để giao dịch giao ngay với USDT. Việc nạp cả hai tài sản đã được mở, và giao dịch sẽ bắt đầu sau 24 giờ kể từ thông báo này.\n\nRút tiền sẽ được mở một ngày sau khi giao dịch bắt đầu. Vui lòng chỉ nạp qua mạng lưới hiển thị trên trang nạp tiền; tài sản gửi qua mạng lưới không được hỗ trợ có thể không khôi phục được.\n\nTài sản mới niêm yết có thể biến động rất mạnh. Vui lòng giao dịch thận trọng.',
-      ja: 'NexaはARBとOPをUSDT建ての現物取引に上場します。両資産の入金はすでに可能で、取引は本お知らせの24時間後に開始します。\n\n出金は取引開始の1日後に可能になります。入金は必ず入金画面に表示されたネットワークで行ってください。対応していないネットワークで送られた資産は回復できない場合があります。\n\n新規上場資産は価格変動が非常に大きくなる可能性があります。慎重にお取引ください。',
-      de: 'Nexa listet ARB und OP für den Spot-Handel gegen USDT. Einzahlungen für beide Assets sind bereits möglich; der Handel beginnt 24 Stunden nach dieser Ankündigung.\n\nAuszahlungen werden einen Tag nach Handelsstart freigeschaltet. Bitte zahlen Sie nur über das auf der Einzahlungsseite angezeigte Netzwerk ein – Assets, die über ein nicht unterstütztes Netzwerk gesendet werden, können möglicherweise nicht wiederhergestellt werden.\n\nNeu gelistete Assets können sehr volatil sein. Bitte handeln Sie umsichtig.',
+      en: 'Pick the asset and the network, then copy your address or scan its QR code. Send only that asset on that network: assets sent on another network may be lost.\n\nAn incoming deposit shows on the page as soon as it is seen, with its confirmations counting up, and is credited once enough are reached. If a deposit does not show, you can report its transaction hash from the same page.',
+      zh: '选择币种和网络，然后复制地址或扫描二维码。请只在该网络上发送该币种，通过其他网络发送的资产可能会丢失。\n\n充值一经发现就会显示在页面上，并实时显示确认数，达到所需确认数后即到账。如果充值没有显示，可以在同一页面提交交易哈希。',
+      ko: '자산과 네트워크를 선택한 다음 주소를 복사하거나 QR 코드를 스캔하세요. 해당 네트워크로 해당 자산만 보내세요. 다른 네트워크로 보낸 자산은 잃을 수 있습니다.\n\n들어오는 입금은 확인되는 즉시 페이지에 표시되고 컨펌 수가 올라가며, 필요한 수에 도달하면 입금됩니다. 입금이 보이지 않으면 같은 페이지에서 거래 해시를 신고할 수 있습니다.',
+      th: 'เลือกสินทรัพย์และเครือข่าย แล้วคัดลอกที่อยู่หรือสแกนคิวอาร์โค้ด ส่งเฉพาะสินทรัพย์นั้นบนเครือข่ายนั้นเท่านั้น สินทรัพย์ที่ส่งผ่านเครือข่ายอื่นอาจสูญหาย\n\nรายการฝากที่กำลังเข้าจะแสดงในหน้าทันทีที่ตรวจพบ พร้อมจำนวนการยืนยันที่เพิ่มขึ้น และจะเข้าบัญชีเมื่อครบตามที่กำหนด หากไม่เห็นรายการฝาก คุณแจ้งแฮชธุรกรรมได้จากหน้าเดียวกัน',
+      vi: 'Chọn tài sản và mạng, sau đó sao chép địa chỉ hoặc quét mã QR. Chỉ gửi đúng tài sản đó trên đúng mạng đó: tài sản gửi qua mạng khác có thể bị mất.\n\nKhoản nạp đang đến sẽ hiển thị trên trang ngay khi được phát hiện, với số xác nhận tăng dần, và được ghi có khi đủ số xác nhận. Nếu khoản nạp không hiển thị, bạn có thể báo mã giao dịch ngay trên trang đó.',
+      ja: '資産とネットワークを選び、アドレスをコピーするか QR コードを読み取ってください。そのネットワークでその資産だけを送ってください。別のネットワークで送った資産は失われる場合があります。\n\n着金中の入金は検知され次第ページに表示され、承認数が増えていき、必要数に達すると入金されます。表示されない場合は、同じページから取引ハッシュを報告できます。',
+      de: 'Wählen Sie Asset und Netzwerk, dann kopieren Sie Ihre Adresse oder scannen den QR-Code. Senden Sie nur dieses Asset in diesem Netzwerk – in einem anderen Netzwerk gesendete Assets können verloren gehen.\n\nEine eingehende Einzahlung erscheint auf der Seite, sobald sie gesehen wird, ihre Bestätigungen zählen hoch, und sie wird gutgeschrieben, sobald genug erreicht sind. Erscheint eine Einzahlung nicht, können Sie ihren Transaktions-Hash auf derselben Seite melden.',
     },
     image: null,
     daysAgo: 1,
   },
   {
+    key: 'withdrawal-review',
+    title: {
+      en: 'How withdrawals are reviewed',
+      zh: '提现审核说明',
+      ko: '출금 심사 안내',
+      th: 'วิธีตรวจสอบการถอน',
+      vi: 'Cách rút tiền được xét duyệt',
+      ja: '出金審査について',
+      de: 'So werden Auszahlungen geprüft',
+    },
+    summary: {
+      en: 'Every withdrawal is reviewed before it is sent; from 10,000 USDT two reviewers approve it.',
+      zh: '每笔提现在发出前都会经过审核；10,000 USDT 及以上需要两名审核人员批准。',
+      ko: '모든 출금은 전송 전에 심사되며, 10,000 USDT 이상은 두 명의 심사자가 승인합니다.',
+      th: 'การถอนทุกครั้งจะถูกตรวจสอบก่อนส่ง ตั้งแต่ 10,000 USDT ขึ้นไปต้องได้รับอนุมัติจากผู้ตรวจสองคน',
+      vi: 'Mọi khoản rút đều được xét duyệt trước khi gửi; từ 10.000 USDT cần hai người duyệt.',
+      ja: 'すべての出金は送金前に審査され、10,000 USDT 以上は 2 名の承認が必要です。',
+      de: 'Jede Auszahlung wird vor dem Versand geprüft; ab 10.000 USDT geben zwei Prüfer sie frei.',
+    },
+    body: {
+      en: 'When you request a withdrawal, the amount and the 1 USDT fee are frozen in your spot account. A reviewer then sends it, and the transaction hash appears in your withdrawal records, or rejects it with a reason and the frozen amount is released.\n\nThe smallest withdrawal is 10 USDT and the daily limit 50,000 USDT. Withdrawals of 10,000 USDT or more are approved by two different reviewers.',
+      zh: '提交提现后，提现金额和 1 USDT 手续费会在现货账户中冻结。审核人员随后发出转账，交易哈希会显示在提现记录中；或者说明原因予以拒绝，冻结的金额将解冻。\n\n单笔最低提现 10 USDT，每日限额 50,000 USDT。10,000 USDT 及以上的提现需由两名不同的审核人员批准。',
+      ko: '출금을 요청하면 금액과 1 USDT 수수료가 현물 계정에서 동결됩니다. 이후 심사자가 전송하면 거래 해시가 출금 기록에 표시되고, 거절하면 사유와 함께 동결 금액이 해제됩니다.\n\n최소 출금액은 10 USDT, 일일 한도는 50,000 USDT입니다. 10,000 USDT 이상의 출금은 서로 다른 두 명의 심사자가 승인합니다.',
+      th: 'เมื่อคุณขอถอน ยอดเงินและค่าธรรมเนียม 1 USDT จะถูกพักไว้ในบัญชีสปอต จากนั้นผู้ตรวจจะส่งรายการและแฮชธุรกรรมจะแสดงในบันทึกการถอน หรือปฏิเสธพร้อมเหตุผลและคืนยอดที่พักไว้\n\nถอนขั้นต่ำ 10 USDT และวงเงินต่อวัน 50,000 USDT การถอนตั้งแต่ 10,000 USDT ขึ้นไปต้องได้รับอนุมัติจากผู้ตรวจสองคนที่ต่างกัน',
+      vi: 'Khi bạn yêu cầu rút, số tiền và phí 1 USDT được tạm giữ trong tài khoản giao ngay. Sau đó người duyệt sẽ gửi đi và mã giao dịch xuất hiện trong lịch sử rút tiền, hoặc từ chối kèm lý do và số tiền tạm giữ được hoàn lại.\n\nSố tiền rút tối thiểu là 10 USDT và hạn mức mỗi ngày là 50.000 USDT. Các khoản rút từ 10.000 USDT trở lên cần hai người duyệt khác nhau phê duyệt.',
+      ja: '出金を申請すると、金額と手数料 1 USDT が現物口座で凍結されます。その後、審査担当者が送金すると取引ハッシュが出金履歴に表示され、却下の場合は理由とともに凍結が解除されます。\n\n最低出金額は 10 USDT、1 日の上限は 50,000 USDT です。10,000 USDT 以上の出金は異なる 2 名の審査担当者が承認します。',
+      de: 'Wenn Sie eine Auszahlung beantragen, werden Betrag und 1 USDT Gebühr auf Ihrem Spot-Konto reserviert. Ein Prüfer versendet sie dann – der Transaktions-Hash erscheint in Ihren Auszahlungen – oder lehnt sie mit Begründung ab, und der reservierte Betrag wird freigegeben.\n\nDie kleinste Auszahlung beträgt 10 USDT, das Tageslimit 50.000 USDT. Auszahlungen ab 10.000 USDT geben zwei verschiedene Prüfer frei.',
+    },
+    image: null,
+    daysAgo: 3,
+  },
+  {
     key: 'staking-plans-launch',
+    feature: 'earn',
     title: {
       en: 'Staking plans are now live',
       zh: '质押计划正式上线',
@@ -521,6 +582,7 @@ export const DEMO_BULLETIN: readonly DemoArticle[] = [
   },
   {
     key: 'card-launch',
+    feature: 'cards',
     title: {
       en: 'Nexa Card is here: open a virtual card in minutes',
       zh: 'Nexa 卡正式上线：几分钟即可开通虚拟卡',
@@ -553,6 +615,7 @@ export const DEMO_BULLETIN: readonly DemoArticle[] = [
   },
   {
     key: 'race-season-1',
+    feature: 'games',
     title: {
       en: 'Race season 1 starts now',
       zh: '竞速赛第 1 赛季正式开赛',
@@ -617,6 +680,7 @@ export const DEMO_BULLETIN: readonly DemoArticle[] = [
   },
   {
     key: 'futures-fee-update',
+    feature: 'futures',
     title: {
       en: 'Futures trading fees reduced',
       zh: '合约交易手续费下调',
@@ -648,39 +712,8 @@ export const DEMO_BULLETIN: readonly DemoArticle[] = [
     daysAgo: 14,
   },
   {
-    key: 'holiday-support',
-    title: {
-      en: 'Customer support schedule during the holidays',
-      zh: '节假日客服服务时间安排',
-      ko: '연휴 기간 고객센터 운영 안내',
-      th: 'ตารางการให้บริการลูกค้าในช่วงวันหยุด',
-      vi: 'Lịch làm việc của bộ phận hỗ trợ trong kỳ nghỉ lễ',
-      ja: '休暇期間中のカスタマーサポート対応について',
-      de: 'Kundensupport während der Feiertage',
-    },
-    summary: {
-      en: 'Support replies may take longer during the upcoming public holidays, while all trading services stay available.',
-      zh: '即将到来的公共假期期间，客服回复时间可能延长，所有交易服务照常开放。',
-      ko: '다가오는 공휴일 동안 고객센터 답변이 늦어질 수 있으나, 모든 거래 서비스는 정상 운영됩니다.',
-      th: 'ในช่วงวันหยุดนักขัตฤกษ์ที่จะถึงนี้ การตอบกลับจากฝ่ายบริการลูกค้าอาจล่าช้ากว่าปกติ แต่บริการเทรดทั้งหมดยังเปิดตามปกติ',
-      vi: 'Trong kỳ nghỉ lễ sắp tới, thời gian phản hồi của bộ phận hỗ trợ có thể lâu hơn, còn mọi dịch vụ giao dịch vẫn hoạt động bình thường.',
-      ja: '今後の祝日期間中はサポートの返信にお時間をいただく場合がありますが、取引サービスはすべて通常どおりご利用いただけます。',
-      de: 'Während der kommenden Feiertage kann der Support langsamer antworten; alle Handelsdienste bleiben verfügbar.',
-    },
-    body: {
-      en: 'During the upcoming public holidays, customer support will work with a smaller team. Replies may take up to 24 hours instead of the usual few hours.\n\nAll trading, wallet and earning services run normally throughout the holidays. Withdrawals are processed as usual, although manual reviews may take longer.\n\nWe wish all our users a happy holiday season.',
-      zh: '在即将到来的公共假期期间，客服团队将减少值班人员，回复时间可能由通常的几小时延长至最多 24 小时。\n\n假期期间，所有交易、钱包和理财服务均正常运行。提现照常处理，但需要人工审核的提现可能耗时更长。\n\n祝所有用户节日快乐！',
-      ko: '다가오는 공휴일 동안 고객센터는 축소된 인원으로 운영됩니다. 평소 몇 시간이면 되던 답변이 최대 24시간까지 걸릴 수 있습니다.\n\n연휴 기간에도 모든 거래, 지갑, 수익 서비스는 정상적으로 운영됩니다. 출금도 평소처럼 처리되지만, 수동 검토가 필요한 경우 시간이 더 걸릴 수 있습니다.\n\n모든 사용자 여러분, 즐거운 연휴 보내세요.',
-      th: 'ในช่วงวันหยุดนักขัตฤกษ์ที่จะถึงนี้ ฝ่ายบริการลูกค้าจะให้บริการด้วยทีมงานที่น้อยลง การตอบกลับอาจใช้เวลาถึง 24 ชั่วโมง แทนที่จะเป็นเพียงไม่กี่ชั่วโมงตามปกติ\n\nบริการเทรด กระเป๋าเงิน และการสร้างรายได้ทั้งหมดจะเปิดตามปกติตลอดช่วงวันหยุด การถอนจะดำเนินการตามปกติ แต่รายการที่ต้องตรวจสอบโดยเจ้าหน้าที่อาจใช้เวลานานขึ้น\n\nขอให้ผู้ใช้ทุกท่านมีความสุขในช่วงเทศกาลวันหยุด',
-      vi: 'Trong kỳ nghỉ lễ sắp tới, bộ phận chăm sóc khách hàng sẽ làm việc với số lượng nhân sự ít hơn. Thời gian phản hồi có thể lên đến 24 giờ thay vì vài giờ như thường lệ.\n\nMọi dịch vụ giao dịch, ví và sinh lời vẫn hoạt động bình thường trong suốt kỳ nghỉ. Lệnh rút tiền được xử lý như thường lệ, tuy nhiên các trường hợp cần xét duyệt thủ công có thể mất nhiều thời gian hơn.\n\nChúc tất cả người dùng một kỳ nghỉ lễ vui vẻ.',
-      ja: '今後の祝日期間中、カスタマーサポートは少人数体制で対応いたします。通常は数時間でお返事しておりますが、最大24時間ほどかかる場合があります。\n\n休暇期間中も、取引、ウォレット、運用のサービスはすべて通常どおり稼働します。出金も通常どおり処理されますが、手動での審査が必要な場合はお時間をいただくことがあります。\n\n皆さまが楽しい休暇を過ごされますよう、心よりお祈り申し上げます。',
-      de: 'Während der kommenden Feiertage arbeitet der Kundensupport mit einem kleineren Team. Antworten können bis zu 24 Stunden dauern statt der üblichen wenigen Stunden.\n\nAlle Handels-, Wallet- und Ertragsdienste laufen über die Feiertage ganz normal. Auszahlungen werden wie gewohnt bearbeitet, manuelle Prüfungen können jedoch länger dauern.\n\nWir wünschen allen Nutzern schöne Feiertage.',
-    },
-    image: null,
-    daysAgo: 17,
-  },
-  {
     key: 'referral-rewards-upgrade',
+    feature: 'referral',
     title: {
       en: 'Referral team rewards upgraded',
       zh: '推荐团队奖励全面升级',
@@ -713,6 +746,7 @@ export const DEMO_BULLETIN: readonly DemoArticle[] = [
   },
   {
     key: 'mining-payout-time',
+    feature: 'mining',
     title: {
       en: 'Mining rewards are now paid at 00:00 UTC',
       zh: '挖矿收益调整为每日 00:00（UTC）发放',
@@ -745,6 +779,7 @@ export const DEMO_BULLETIN: readonly DemoArticle[] = [
   },
   {
     key: 'copy-tier-rules',
+    feature: 'copy',
     title: {
       en: 'Updated rules for copy trader tiers',
       zh: '跟单交易员等级规则更新',
@@ -777,6 +812,7 @@ export const DEMO_BULLETIN: readonly DemoArticle[] = [
   },
   {
     key: 'insurance-launch',
+    feature: 'insurance',
     title: {
       en: 'Asset protection insurance is now available',
       zh: '资产保障保险正式上线',
@@ -896,6 +932,7 @@ export const DEMO_QUESTIONS: readonly DemoQuestion[] = [
   },
   {
     key: 'staking-plans',
+    feature: 'earn',
     question: {
       en: 'Which staking plans are available?',
       zh: '有哪些质押计划？',
@@ -917,6 +954,7 @@ export const DEMO_QUESTIONS: readonly DemoQuestion[] = [
   },
   {
     key: 'mining-hash-power',
+    feature: 'mining',
     question: {
       en: 'How does mining hash power work?',
       zh: '挖矿算力是如何运作的？',
@@ -938,6 +976,7 @@ export const DEMO_QUESTIONS: readonly DemoQuestion[] = [
   },
   {
     key: 'copy-trader-tier',
+    feature: 'copy',
     question: {
       en: 'What is a copy trader tier?',
       zh: '什么是跟单交易员等级？',
@@ -959,6 +998,7 @@ export const DEMO_QUESTIONS: readonly DemoQuestion[] = [
   },
   {
     key: 'race-fairness',
+    feature: 'games',
     question: {
       en: 'How can I verify that a race draw is fair?',
       zh: '如何验证竞速赛开奖是公平的？',
@@ -980,6 +1020,7 @@ export const DEMO_QUESTIONS: readonly DemoQuestion[] = [
   },
   {
     key: 'open-card',
+    feature: 'cards',
     question: {
       en: 'How do I open a card?',
       zh: '如何开通卡片？',
@@ -1020,11 +1061,75 @@ export const DEMO_QUESTIONS: readonly DemoQuestion[] = [
       de: 'Ihre Wallet ist Ihr Schlüssel zu Nexa. Geben Sie Ihren privaten Schlüssel oder Ihre Wiederherstellungsphrase daher niemals weiter – auch nicht an Personen, die sich als Nexa-Mitarbeiter ausgeben. Signieren Sie Nachrichten nur in der offiziellen App, prüfen Sie Auszahlungsadressen doppelt und halten Sie Gerät und Wallet-App aktuell. Wenn Sie eine lokale Wallet nutzen, beachten Sie: Das Löschen der Websitedaten im Browser löscht auch deren Schlüssel.',
     },
   },
+  {
+    key: 'market-buy-partial',
+    question: {
+      en: 'Why did my market order fill less than I asked?',
+      zh: '为什么我的市价单成交金额少于下单金额？',
+      ko: '시장가 주문이 요청보다 적게 체결된 이유는 무엇인가요?',
+      th: 'ทำไมคำสั่งมาร์เก็ตของฉันจับคู่ได้น้อยกว่าที่สั่ง',
+      vi: 'Tại sao lệnh thị trường của tôi khớp ít hơn số tôi đặt?',
+      ja: '成行注文が指定より少なく約定したのはなぜですか？',
+      de: 'Warum wurde meine Market-Order nur teilweise ausgeführt?',
+    },
+    answer: {
+      en: 'A market order fills against the book only within a price band around the current price, so a thin book cannot fill it at any price, and sizes are rounded down to the pair’s lot size. What is not used comes back to your account in the same step: the order detail shows how much was filled and how much was returned, and why.',
+      zh: '市价单只会在当前价格附近的价格区间内与订单簿成交，因此深度不足时不会以任意价格成交；成交数量也会向下取整到该交易对的最小数量单位。未使用的部分会同时退回您的账户：订单详情会显示成交金额、退回金额及原因。',
+      ko: '시장가 주문은 현재 가격 주변의 가격 범위 안에서만 호가창과 체결되므로 호가가 얇으면 아무 가격에나 체결되지 않으며, 수량은 거래쌍의 최소 단위로 내림됩니다. 사용되지 않은 금액은 같은 단계에서 계정으로 돌아오며, 주문 상세에서 체결 금액, 반환 금액과 그 이유를 확인할 수 있습니다.',
+      th: 'คำสั่งมาร์เก็ตจะจับคู่กับสมุดคำสั่งเฉพาะในช่วงราคารอบราคาปัจจุบัน จึงไม่จับคู่ที่ราคาใดก็ได้เมื่อสภาพคล่องน้อย และขนาดจะถูกปัดลงตามหน่วยขั้นต่ำของคู่เทรด ส่วนที่ไม่ได้ใช้จะคืนเข้าบัญชีในขั้นตอนเดียวกัน รายละเอียดคำสั่งจะแสดงยอดที่จับคู่ ยอดที่คืน และเหตุผล',
+      vi: 'Lệnh thị trường chỉ khớp với sổ lệnh trong một biên độ giá quanh giá hiện tại, nên khi sổ lệnh mỏng sẽ không khớp ở bất kỳ giá nào, và khối lượng được làm tròn xuống theo bước khối lượng của cặp. Phần không dùng đến được trả về tài khoản ngay trong cùng bước: chi tiết lệnh cho biết đã khớp bao nhiêu, trả lại bao nhiêu và lý do.',
+      ja: '成行注文は現在価格を中心とした価格帯の中でのみ板と約定するため、板が薄いときに任意の価格で約定することはなく、数量はペアの最小単位に切り捨てられます。使われなかった分は同じ処理で口座に戻り、注文詳細に約定額・返却額とその理由が表示されます。',
+      de: 'Eine Market-Order wird nur innerhalb eines Preisbands um den aktuellen Kurs gegen das Orderbuch ausgeführt, bei dünnem Buch also nicht zu jedem Preis, und Mengen werden auf die Lotgröße des Paares abgerundet. Was nicht verwendet wird, geht im selben Schritt auf Ihr Konto zurück: Die Orderdetails zeigen, wie viel ausgeführt und wie viel zurückgegeben wurde und warum.',
+    },
+  },
 ];
 
 export const DEMO_BANNERS: readonly DemoBanner[] = [
   {
+    key: 'spot',
+    title: {
+      en: 'Trade BTC, ETH, BWC and NEU against USDT',
+      zh: '交易 BTC、ETH、BWC 和 NEU',
+      ko: 'BTC, ETH, BWC, NEU를 USDT로 거래하세요',
+      th: 'เทรด BTC, ETH, BWC และ NEU กับ USDT',
+      vi: 'Giao dịch BTC, ETH, BWC và NEU với USDT',
+      ja: 'BTC・ETH・BWC・NEU を USDT で取引',
+      de: 'BTC, ETH, BWC und NEU gegen USDT handeln',
+    },
+    image: '/static/banners/spot.svg',
+    link: '/trade',
+  },
+  {
+    key: 'demo-funds',
+    title: {
+      en: 'New here? Get demo funds and place your first trade',
+      zh: '新用户？领取演示资金，完成第一笔交易',
+      ko: '처음이신가요? 데모 자금으로 첫 거래를 해 보세요',
+      th: 'มาใหม่ใช่ไหม รับเงินทดลองแล้วเริ่มเทรดครั้งแรก',
+      vi: 'Mới đến? Nhận tiền demo và đặt lệnh đầu tiên',
+      ja: 'はじめての方へ：デモ資金で最初の取引を',
+      de: 'Neu hier? Demo-Guthaben holen und den ersten Handel starten',
+    },
+    image: '/static/banners/funds.svg',
+    link: '/deposit',
+  },
+  {
+    key: 'token-market',
+    title: {
+      en: 'Buy and sell platform tokens on the token market',
+      zh: '在代币市场买卖平台代币',
+      ko: '토큰 마켓에서 플랫폼 토큰을 사고파세요',
+      th: 'ซื้อขายโทเคนของแพลตฟอร์มในตลาดโทเคน',
+      vi: 'Mua bán token nền tảng trên chợ token',
+      ja: 'トークンマーケットでプラットフォームトークンを売買',
+      de: 'Plattform-Token auf dem Token-Markt kaufen und verkaufen',
+    },
+    image: '/static/banners/token-market.svg',
+    link: '/tokenMarket',
+  },
+  {
     key: 'staking',
+    feature: 'earn',
     title: {
       en: 'Earn up to 15% APR with staking',
       zh: '质押 USDT，年化收益最高 15%',
@@ -1039,6 +1144,7 @@ export const DEMO_BANNERS: readonly DemoBanner[] = [
   },
   {
     key: 'race',
+    feature: 'games',
     title: {
       en: 'Race season 1 is on: pick your racer',
       zh: '竞速赛第 1 赛季火热进行中，快来选择你的赛车',
@@ -1053,6 +1159,7 @@ export const DEMO_BANNERS: readonly DemoBanner[] = [
   },
   {
     key: 'invite',
+    feature: 'referral',
     title: {
       en: 'Invite friends and grow your team',
       zh: '邀请好友，壮大你的团队',

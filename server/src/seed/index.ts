@@ -47,6 +47,7 @@ export async function seedDemo(store: Store, clock: Clock): Promise<void> {
         summary: a.summary[lang],
         body: a.body[lang],
         image: a.image,
+        feature: a.feature ?? null,
         sort: 0,
         // Spread within the day so the order is stable.
         publishAt: new Date(now - a.daysAgo * DAY_MS - i * 60_000),
@@ -62,6 +63,7 @@ export async function seedDemo(store: Store, clock: Clock): Promise<void> {
         lang,
         title: q.question[lang],
         body: q.answer[lang],
+        feature: q.feature ?? null,
         sort: DEMO_QUESTIONS.length - i,
         publishAt: new Date(now - DAY_MS),
       })),
@@ -74,6 +76,7 @@ export async function seedDemo(store: Store, clock: Clock): Promise<void> {
         title: b.title[lang],
         image: b.image,
         link: b.link,
+        feature: b.feature ?? null,
         sort: DEMO_BANNERS.length - i,
         publishAt: new Date(now - DAY_MS),
       })),

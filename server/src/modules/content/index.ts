@@ -20,18 +20,31 @@ interface ContentRow extends Record<string, unknown> {
 /**
  * News, banners, bulletin and Q&A: one row per (item, language). A caller sees each item
  * in their language, or in English where that translation is missing; only published,
- * unexpired items.
+ * unexpired items, and only those whose feature (if any) is live.
  */
-export function createContent(deps: AppDeps) {
+export interface ContentDeps extends AppDeps {
+  /** The features live in this installation (the domains of the running modules). */
+  readonly liveFeatures: () => ReadonlySet<string>;
+}
+
+export function createContent(deps: ContentDeps) {
   const { store, clock } = deps;
 
   function visible(kind: Kind, lang: Lang) {
     const now = clock.now();
+    const live = [...deps.liveFeatures()];
+    // An item about a feature shows once that feature is live; until then it waits, whatever its date.
+    const featureLive = live.length
+      ? sql`(feature is null or feature in (${sql.join(
+          live.map((f) => sql`${f}`),
+          sql`, `,
+        )}))`
+      : sql`feature is null`;
     return sql`
       select distinct on (group_key) id, group_key, title, summary, body, image, link, sort, publish_at
       from content_items
       where kind = ${kind} and lang in (${lang}, 'en') and publish_at <= ${now}
-        and (expire_at is null or expire_at > ${now})
+        and (expire_at is null or expire_at > ${now}) and ${featureLive}
       order by group_key, (lang = ${lang}) desc`;
   }
 

@@ -1,9 +1,8 @@
-import type { AppDeps } from '../../kernel/context';
 import { defineModule, OWNS_NOTHING } from '../../kernel/module';
-import { createContent } from '.';
+import { type ContentDeps, createContent } from '.';
 
 /** News, bulletins, questions, banners and the currency list. */
-export function contentModule(deps: AppDeps) {
+export function contentModule(deps: ContentDeps) {
   const content = createContent(deps);
   return {
     api: content,

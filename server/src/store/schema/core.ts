@@ -119,6 +119,8 @@ export const contentItems = pgTable(
     sort: integer('sort').notNull().default(0),
     publishAt: ts('publish_at').notNull().defaultNow(),
     expireAt: ts('expire_at'),
+    /** A feature the item is about: it shows only while that feature is live (null: always). */
+    feature: text('feature'),
   },
   (t) => [
     uniqueIndex('content_items_group_lang_key').on(t.kind, t.groupKey, t.lang),

@@ -31,12 +31,12 @@ async function freePort(): Promise<number> {
 }
 
 /** The real product: the built web app, the server and an in-memory embedded store, plus Chromium. */
-export async function startProduct(): Promise<Product> {
+export async function startProduct(opts: { env?: Record<string, string> } = {}): Promise<Product> {
   const store = await openStore({ dataDir: 'memory://' });
   // The app's public address is configuration (sign-in messages must name it): pick the port first.
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST, SEED_DEMO: 'true', PUBLIC_URL: url });
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST, SEED_DEMO: 'true', PUBLIC_URL: url, ...opts.env });
   const app = await buildApp({ config, store, quiet: true });
   await app.fastify.listen({ port, host: '127.0.0.1' });
   const browser = await chromium.launch({

@@ -2,13 +2,17 @@
  * The screenshot set: every screen of the app at phone sizes and in the languages asked for, written to
  * e2e/screenshots/<width>-<lang>-<screen>.png. Run after `npm run build`:
  *
- *   npx tsx e2e/shots.ts [--widths 360,390] [--langs en,zh,th] [--screens trade,wallet]
+ *   npx tsx e2e/shots.ts [--widths 360,390] [--langs en,zh,th] [--screens trade,wallet] [--out dir] [--scale 2]
  *
- * A signed-in user with funds and some history is made first, so the screens show what a user sees.
+ * A signed-in user with funds and some history (a market buy, a limit order, a transfer) is made first, on
+ * the simulated market, so the screens show what a user sees. The set kept in the repository is written with
+ * `--out e2e/screenshots/set --scale 1`.
  */
+import { mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
+import { DEMO_ROOT_ADDRESS } from '../server/src/seed';
 import { schema } from '../server/src/store';
 import { startProduct } from './harness';
 import { fund } from './users';
@@ -37,13 +41,18 @@ const { values } = parseArgs({
     widths: { type: 'string', default: '360,390' },
     langs: { type: 'string', default: 'en,zh,th' },
     screens: { type: 'string', default: SCREENS.join(',') },
+    out: { type: 'string', default: 'e2e/screenshots' },
+    scale: { type: 'string', default: '2' },
   },
 });
+const out = values.out;
+const scale = Number(values.scale);
+mkdirSync(out, { recursive: true });
 const widths = values.widths.split(',').map(Number);
 const langs = values.langs.split(',');
 const screens = values.screens.split(',');
 
-const product = await startProduct();
+const product = await startProduct({ env: { MARKET_SOURCE: 'sim', MARKET_SIM_STEP_MS: '500' } });
 try {
   const { context, page } = await product.newPhone();
   // Signs in as users.ts does, without the test runner's polling.
@@ -59,13 +68,25 @@ try {
     .where(eq(schema.users.address, address.toLowerCase()));
   if (!user) throw new Error('user not found');
   await fund(product, user.id, 'USDT', '5000');
+  // Some history: a market buy, a resting limit order, a transfer to another user.
+  const market = product.app.modules.market;
+  await sleep(3000);
+  await market
+    .submit(user.id, { instId: 'BTC-USDT', side: 'buy', type: 'market', sz: '100', tgtCcy: 'quote_ccy' })
+    .catch(() => undefined);
+  await market
+    .submit(user.id, { instId: 'ETH-USDT', side: 'buy', type: 'limit', px: '1000', sz: '0.05' })
+    .catch(() => undefined);
+  await product.app.modules.wallet
+    .transfer(user.id, { to: DEMO_ROOT_ADDRESS, asset: 'USDT', amount: '25', remark: '' })
+    .catch(() => undefined);
   const state = await context.storageState();
   await context.close();
   for (const width of widths) {
     for (const lang of langs) {
       const ctx = await product.browser.newContext({
         viewport: { width, height: HEIGHT[width] ?? 844 },
-        deviceScaleFactor: 2,
+        deviceScaleFactor: scale,
         isMobile: true,
         hasTouch: true,
         storageState: state,
@@ -76,7 +97,7 @@ try {
         await p.goto(`${product.url}/${screen}`);
         await p.waitForLoadState('networkidle').catch(() => undefined);
         await sleep(800);
-        await p.screenshot({ path: `${'e2e/screenshots'}/${width}-${lang}-${screen}.png` });
+        await p.screenshot({ path: `${out}/${width}-${lang}-${screen}.png` });
         process.stdout.write(`${width}-${lang}-${screen} `);
       }
       await ctx.close();

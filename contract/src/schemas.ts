@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** An EVM account address: 0x and 40 hex digits. */
 export const EVM_ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 /** An EVM transaction hash: 0x and 64 hex digits. */
-export const TX_HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+/** A transaction hash: 64 hex digits, with 0x (EVM chains) or without (Tron, Bitcoin). */
+export const TX_HASH_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/;
 /** A user's public id: digits (new accounts get eight; six to twelve are accepted). */
 export const UID_PATTERN = /^\d{6,12}$/;
 

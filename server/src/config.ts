@@ -6,6 +6,13 @@ const bool = z
   .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => ['on', 'true', '1', 'yes'].includes(v));
 
+/**
+ * The demo's extended public key for deposit addresses. Its private half was never kept: nothing sent to a
+ * demo address can be spent by anyone, which the Deposit page says. Production refuses it.
+ */
+export const DEMO_DEPOSIT_XPUB =
+  'xpub6BkPa3T6MjstUFKvex3Dj2ZHEuRDtMa9CjLh8WL9U4uL2cWrTZo48kZBKD1UrSmgSeJK9ZKV6LZRf3zmihGWPp5y4AxzsDKiKDsKg5hMZYJ';
+
 /** The demo's key for operators' second-factor secrets (README); production refuses it. */
 const DEMO_OPERATOR_KEY = Buffer.from('nexa-demo-operator-key-32-bytes!').toString('base64');
 
@@ -57,8 +64,13 @@ const EnvSchema = z.object({
     .regex(/^0x[0-9a-fA-F]{40}$/)
     .optional(),
   TOKEN_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
-  /** Extended public key deposit addresses derive from (m/0/<user id>); the server holds no deposit keys. */
+  /**
+   * Extended public key deposit addresses derive from (EVM m/0/<user id>, Tron m/1/…, Bitcoin m/2/…); the
+   * server holds no deposit keys. Outside production the demo's key (whose private half nobody has).
+   */
   DEPOSIT_XPUB: z.string().optional(),
+  /** Demo funds on the Deposit page; on with the demo seed outside production, never in production. */
+  DEMO_FAUCET: bool.optional(),
   DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(12),
   /** Private key of the hot wallet that pays withdrawals. */
   HOT_WALLET_KEY: z
@@ -103,6 +115,11 @@ export interface Config {
   readonly marketSource: 'sim' | 'okx' | 'off';
   readonly simStepMs: number;
   readonly okxWsUrl: string;
+  /** The key deposit addresses derive from; null: no addresses (operators confirm reported deposits). */
+  readonly depositXpub: string | null;
+  /** Whether the addresses come from the demo's key (the app warns not to send real funds). */
+  readonly demoDepositKey: boolean;
+  readonly demoFaucet: boolean;
   readonly chain:
     | {
         readonly rpcUrl: string;
@@ -166,6 +183,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   ) {
     throw new Error('production needs its own ENVELOPE_KEY and SIGN_SECRET');
   }
+  if (e.NODE_ENV === 'production' && e.DEPOSIT_XPUB === DEMO_DEPOSIT_XPUB) {
+    throw new Error('production needs its own DEPOSIT_XPUB: nobody holds the keys of the demo addresses');
+  }
+  if (e.NODE_ENV === 'production' && e.DEMO_FAUCET) {
+    throw new Error('DEMO_FAUCET hands out money: it is for the demo, never production');
+  }
   if (e.NODE_ENV === 'production' && e.OPERATOR_KEY === DEMO_OPERATOR_KEY) {
     throw new Error("production needs its own OPERATOR_KEY (it seals the operators' second-factor secrets)");
   }
@@ -197,6 +220,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     marketSource: e.MARKET_SOURCE ?? (e.NODE_ENV === 'test' ? 'off' : 'sim'),
     simStepMs: e.MARKET_SIM_STEP_MS,
     okxWsUrl: e.OKX_WS_URL,
+    depositXpub: e.DEPOSIT_XPUB ?? (e.NODE_ENV === 'production' ? null : DEMO_DEPOSIT_XPUB),
+    demoDepositKey:
+      (e.DEPOSIT_XPUB ?? DEMO_DEPOSIT_XPUB) === DEMO_DEPOSIT_XPUB && e.NODE_ENV !== 'production',
+    demoFaucet: e.NODE_ENV !== 'production' && (e.DEMO_FAUCET ?? e.SEED_DEMO),
     chain: chainConfig(e),
   });
 }

@@ -1,6 +1,24 @@
 import { defineCauses } from '../../cause-kit';
 
 export const WALLET_CAUSES = defineCauses({
+  'demo.faucet': {
+    en: 'Demo funds',
+    zh: '演示资金',
+    ko: '데모 자금',
+    th: 'เงินทดลอง',
+    vi: 'Tiền demo',
+    ja: 'デモ資金',
+    de: 'Demo-Guthaben',
+  },
+  'demo.faucet_fund': {
+    en: 'Demo funds pool top-up',
+    zh: '演示资金池补充',
+    ko: '데모 자금 풀 충전',
+    th: 'เติมกองเงินทดลอง',
+    vi: 'Nạp quỹ tiền demo',
+    ja: 'デモ資金プールの補充',
+    de: 'Aufstockung des Demo-Guthabens',
+  },
   deposit: { en: 'Deposit', zh: '充值', ko: '입금', th: 'ฝาก', vi: 'Nạp', ja: '入金', de: 'Einzahlung' },
   withdrawal: {
     en: 'Withdrawal',

@@ -64,6 +64,8 @@ export const zDeposit = z.object({
   status: zRecordStatus,
   reason: z.string().nullable(),
   confirmations: z.number().int().nullable(),
+  /** The transaction on the network's explorer (null for a reported deposit an operator confirms). */
+  tx_url: z.string().nullable(),
   time: zTime,
 });
 
@@ -78,6 +80,8 @@ export const zWithdrawal = z.object({
   /** requested, first_approved, sending, sent, rejected, send_failed */
   stage: z.string(),
   tx_hash: z.string().nullable(),
+  /** The sent transaction on the network's explorer, once it has a hash. */
+  tx_url: z.string().nullable(),
   reason: z.string().nullable(),
   time: zTime,
 });
@@ -256,6 +260,43 @@ export const walletEndpoints = {
       /** Without a chain adapter, deposits are confirmed by an operator. */
       mode: z.enum(['chain', 'operator']),
     }),
+  }),
+  '/api/recharge/networks': live('wallet', {
+    summary:
+      "Where to deposit: per asset and network the user's own address, the minimum, the confirmations " +
+      'needed and whether it is credited by itself; and the demo funds the user may claim',
+    extension: true,
+    request: z.object({}),
+    data: z.object({
+      list: z.array(
+        z.object({
+          asset: z.string(),
+          /** What deposits on it are recorded under (`chain` of the deposit records and reports). */
+          chain: z.string(),
+          /** The network's name as users know it: ERC20, TRC20, BEP20, Bitcoin. */
+          network: z.string(),
+          min: z.string(),
+          confirmations: z.number().int(),
+          address: z.string().nullable(),
+          address_url: z.string().nullable(),
+          /** `chain`: watched and credited by itself; `operator`: report the hash, an operator confirms. */
+          mode: z.enum(['chain', 'operator']),
+        }),
+      ),
+      /** The addresses come from the demo's key: nothing sent to them can ever be spent. */
+      demo_key: z.boolean(),
+      /** Demo funds (only where the demo is on): what a claim pays, and when the next claim opens. */
+      faucet: z
+        .object({ asset: z.string(), amount: z.string(), next_at: zTime.nullable() })
+        .nullable(),
+    }),
+  }),
+  '/api/recharge/faucet': live('wallet', {
+    summary: 'Claim demo funds (demo only): paid from the demo pool, once per user and platform day',
+    extension: true,
+    request: z.object({}),
+    data: z.object({ asset: z.string(), amount: z.string(), next_at: zTime }),
+    errors: ['FaucetClaimed', 'FaucetEmpty', 'RateLimited', 'NotAvailable'],
   }),
   '/api/recharge/recharge': live('wallet', {
     summary: 'Report a deposit by its transaction hash: verified on chain, or confirmed by an operator',

@@ -110,4 +110,28 @@ export const WALLET_ERRORS = defineErrors([[2300, 2399]], {
       de: 'Sie haben diesem Nutzer eine unbestätigte Gutschrift gebucht: ein anderer Operator muss freigeben',
     },
   },
+  FaucetClaimed: {
+    code: 2315,
+    msg: {
+      en: 'You have claimed demo funds already; claim again after {next}',
+      zh: '您已领取过演示资金，请在 {next} 之后再领取',
+      ko: '이미 데모 자금을 받았습니다. {next} 이후에 다시 받을 수 있습니다',
+      th: 'คุณรับเงินทดลองไปแล้ว รับใหม่ได้หลัง {next}',
+      vi: 'Bạn đã nhận tiền demo; có thể nhận lại sau {next}',
+      ja: 'デモ資金は受け取り済みです。{next} 以降に再度受け取れます',
+      de: 'Sie haben bereits Demo-Guthaben erhalten; erneut möglich ab {next}',
+    },
+  },
+  FaucetEmpty: {
+    code: 2316,
+    msg: {
+      en: 'Demo funds have run out for now; please try again later',
+      zh: '演示资金暂时已发完，请稍后再试',
+      ko: '데모 자금이 일시적으로 소진되었습니다. 나중에 다시 시도하세요',
+      th: 'เงินทดลองหมดชั่วคราว โปรดลองใหม่ภายหลัง',
+      vi: 'Tiền demo tạm thời đã hết; vui lòng thử lại sau',
+      ja: 'デモ資金は一時的に品切れです。しばらくしてからお試しください',
+      de: 'Das Demo-Guthaben ist vorerst aufgebraucht; bitte später erneut versuchen',
+    },
+  },
 });

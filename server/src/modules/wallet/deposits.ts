@@ -3,6 +3,7 @@ import { DomainError, ValidationError } from '../../kernel/errors';
 import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { type Assets, iso, type WalletDeps } from './common';
+import type { Funding } from './funding';
 import { WALLET_SETTINGS } from './settings';
 import { walletDeposits } from './tables';
 
@@ -16,7 +17,7 @@ type Status = 'pending' | 'approved' | 'failed';
  * the watcher credits after N confirmations. Without one, a user reports a tx hash and amount and
  * an operator confirms (or rejects) it. Either way a deposit is credited exactly once.
  */
-export function createDeposits(deps: WalletDeps, assets: Assets) {
+export function createDeposits(deps: WalletDeps, assets: Assets, funding: Funding) {
   const { store, clock, ledger, chain } = deps;
 
   async function view(d: DepositRow) {
@@ -35,21 +36,23 @@ export function createDeposits(deps: WalletDeps, assets: Assets) {
       status: d.status as Status,
       reason: d.reason,
       confirmations,
+      tx_url: d.chain === 'manual' ? null : await funding.txLink(d.chain, d.txHash),
       time: iso(d.createdAt),
     };
   }
 
+  /** The user's USDT address on a chain (the spec's receive call), as the deposit networks give it. */
   async function receiveAddress(userId: number, chainName: string) {
-    if (chain && chainName === chain.chain) {
-      return {
-        asset: chain.asset,
-        chain: chain.chain,
-        address: await chain.depositAddress(userId),
-        confirmations: chain.confirmations,
-        mode: 'chain' as const,
-      };
-    }
-    return { asset: 'USDT', chain: 'manual', address: null, confirmations: 0, mode: 'operator' as const };
+    const n = (await funding.networkList()).find((x) => x.asset === 'USDT' && x.chain === chainName);
+    if (!n)
+      return { asset: 'USDT', chain: 'manual', address: null, confirmations: 0, mode: 'operator' as const };
+    return {
+      asset: n.asset,
+      chain: n.chain,
+      address: await funding.addressOn(userId, n),
+      confirmations: funding.confirmationsOf(n),
+      mode: funding.watched(n) ? ('chain' as const) : ('operator' as const),
+    };
   }
 
   /** Credits a deposit inside the caller's transaction; the watcher and operators both come here. */
@@ -72,10 +75,14 @@ export function createDeposits(deps: WalletDeps, assets: Assets) {
     userId: number,
     body: { asset: string; chain: string; tx_hash: string; amount?: string | undefined },
   ) {
-    const txHash = body.tx_hash.toLowerCase();
+    // One form for every hash (0x and lowercase), so a hash with and without its prefix is one claim.
+    const txHash = `0x${body.tx_hash.replace(/^0x/i, '')}`.toLowerCase();
     // With a chain for the asset, the chain is the truth: the transfer must reach the claimant's own
-    // deposit address, whatever network the claim names.
-    if (chain && (body.chain === chain.chain || body.asset === chain.asset)) {
+    // deposit address, whatever network the claim names (unless it names another configured network).
+    const otherNetwork = (await funding.networkList()).some(
+      (n) => n.chain === body.chain && n.chain !== chain?.chain,
+    );
+    if (chain && (body.chain === chain.chain || (body.asset === chain.asset && !otherNetwork))) {
       const found = await chain.submitTxHash(userId, txHash);
       const ids = found.map((f) => f.id);
       const rows = ids.length
@@ -250,7 +257,7 @@ export function createDeposits(deps: WalletDeps, assets: Assets) {
         if (!u) throw new DomainError('NotFound');
         const asset = await assets.get(body.asset ?? 'USDT');
         const amount = assets.toMinor(asset, body.amount);
-        const txHash = body.tx_hash.toLowerCase();
+        const txHash = `0x${body.tx_hash.replace(/^0x/i, '')}`.toLowerCase();
         // The user's own pending claim of the hash, or a new record of it.
         [d] = await tx
           .select()

@@ -7,6 +7,7 @@ import { createMoneyWriter, type HistoryQuery, type HistoryRow, type UserAccount
 import { schema, type Tx } from '../../store';
 import { type AssetInfo, type ConvertOrder, createAssets, iso, type WalletDeps } from './common';
 import { createDeposits } from './deposits';
+import { createFunding } from './funding';
 import { WALLET_SETTINGS } from './settings';
 import { exchangeQuotes, walletExchanges, walletTransfers } from './tables';
 import { createWithdrawals } from './withdrawals';
@@ -25,8 +26,9 @@ export function createWallet(deps: WalletDeps) {
   const { ledger, store, clock } = deps;
   const settings = deps.settings.of(WALLET_SETTINGS);
   const assets = createAssets(deps);
-  const deposits = createDeposits(deps, assets);
-  const withdrawals = createWithdrawals(deps, assets);
+  const funding = createFunding(deps, assets);
+  const deposits = createDeposits(deps, assets, funding);
+  const withdrawals = createWithdrawals(deps, assets, funding);
   /** Transfers and internal transfers are group-committed (see ledger/writer.ts). */
   const writer = createMoneyWriter({ store, ledger });
 
@@ -559,6 +561,7 @@ export function createWallet(deps: WalletDeps) {
     sweepQuotes,
     deposits,
     withdrawals,
+    funding,
   };
 }
 

@@ -5,11 +5,12 @@ import { defineModule, type ModuleOwnership } from '../../kernel/module';
 import { SYSTEM } from '../../ledger';
 import { createWallet } from '.';
 import type { WalletDeps } from './common';
+import { FAUCET_CAPITAL, FAUCET_POOL } from './funding';
 
 /** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
 export const WALLET_OWNS: ModuleOwnership = {
   causes: causeNames(WALLET_CAUSES),
-  systemAccounts: [SYSTEM.deposits, SYSTEM.withdrawals, SYSTEM.fees],
+  systemAccounts: [SYSTEM.deposits, SYSTEM.withdrawals, SYSTEM.fees, FAUCET_POOL, FAUCET_CAPITAL],
   publishes: [],
 };
 
@@ -64,6 +65,8 @@ export function walletModule(deps: WalletDeps) {
         '/api/exchange/exchange': (ctx) => wallet.exchange(ctx.me().id, ctx.body),
         '/api/withdraw/receiveUsdt': (ctx) => wallet.deposits.receiveAddress(ctx.me().id, ctx.body.chain),
         '/api/recharge/recharge': (ctx) => wallet.deposits.report(ctx.me().id, ctx.body),
+        '/api/recharge/networks': (ctx) => wallet.funding.networks(ctx.me().id),
+        '/api/recharge/faucet': (ctx) => wallet.funding.claimFaucet(ctx.me().id, ctx.ip),
         '/v1/recharge/list': (ctx) => stripRows(wallet.deposits.list(ctx.me().id, ctx.body, ctx.body)),
         '/api/withdraw/index': withdraw,
         '/api/withdraw/withdrawCoin': withdraw,
@@ -97,6 +100,7 @@ export function walletModule(deps: WalletDeps) {
       sweep: async () => {
         await wallet.sweepQuotes();
       },
+      start: () => wallet.funding.fillFaucetPool(),
     }),
   };
 }

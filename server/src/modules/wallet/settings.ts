@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADDRESS_FAMILIES } from '../../chain/addresses';
 import { DECIMAL, type SettingsCatalogue, zDecimalText, zRate, zUsdt } from '../../kernel/settings';
 
 export const WALLET_SETTINGS = {
@@ -36,6 +37,78 @@ export const WALLET_SETTINGS = {
     RRT: '0.1',
     NEU: '2',
   }),
+  /**
+   * Where users deposit: per asset and network, the chain it is recorded under (the chain adapter's name
+   * where one watches it), the address family its addresses derive in, the minimum, the confirmations
+   * needed, and the explorer's link patterns (`{tx}`, `{address}`).
+   */
+  'deposit.networks': z
+    .array(
+      z.object({
+        asset: z.string(),
+        chain: z.string().regex(/^[a-z0-9_-]{1,20}$/),
+        network: z.string().min(1).max(20),
+        family: z.enum(ADDRESS_FAMILIES),
+        min: z.string().regex(DECIMAL),
+        confirmations: z.number().int().min(1).max(1000),
+        tx_url: z.string().url(),
+        address_url: z.string().url(),
+      }),
+    )
+    .default([
+      {
+        asset: 'USDT',
+        chain: 'evm',
+        network: 'ERC20',
+        family: 'evm',
+        min: '10',
+        confirmations: 12,
+        tx_url: 'https://etherscan.io/tx/{tx}',
+        address_url: 'https://etherscan.io/address/{address}',
+      },
+      {
+        asset: 'USDT',
+        chain: 'tron',
+        network: 'TRC20',
+        family: 'tron',
+        min: '1',
+        confirmations: 19,
+        tx_url: 'https://tronscan.org/#/transaction/{tx}',
+        address_url: 'https://tronscan.org/#/address/{address}',
+      },
+      {
+        asset: 'USDT',
+        chain: 'bsc',
+        network: 'BEP20',
+        family: 'evm',
+        min: '1',
+        confirmations: 15,
+        tx_url: 'https://bscscan.com/tx/{tx}',
+        address_url: 'https://bscscan.com/address/{address}',
+      },
+      {
+        asset: 'ETH',
+        chain: 'evm',
+        network: 'ERC20',
+        family: 'evm',
+        min: '0.005',
+        confirmations: 12,
+        tx_url: 'https://etherscan.io/tx/{tx}',
+        address_url: 'https://etherscan.io/address/{address}',
+      },
+      {
+        asset: 'BTC',
+        chain: 'bitcoin',
+        network: 'Bitcoin',
+        family: 'bitcoin',
+        min: '0.0005',
+        confirmations: 2,
+        tx_url: 'https://mempool.space/tx/{tx}',
+        address_url: 'https://mempool.space/address/{address}',
+      },
+    ]),
+  /** Demo funds per claim (USDT), once per user and platform day; paid only where the demo faucet is on. */
+  'faucet.amount': zUsdt('10000'),
   /** Manual credits (no chain confirmation) worth this much USDT or more need a second operator. */
   'deposit.manual_second_approval_usdt': zUsdt('1000'),
 } as const satisfies SettingsCatalogue;

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -146,3 +147,17 @@ export const exchangeQuotes = pgTable('exchange_quotes', {
   expiresAt: ts('expires_at').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** Demo funds handed out: one row per user and platform day, so a day pays once whatever races. */
+export const walletFaucetClaims = pgTable(
+  'wallet_faucet_claims',
+  {
+    userId: integer('user_id').notNull(),
+    /** Start of the platform day of the claim. */
+    day: ts('day').notNull(),
+    amount: minor('amount').notNull(),
+    ledgerTxId: integer('ledger_tx_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

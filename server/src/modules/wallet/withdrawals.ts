@@ -6,6 +6,7 @@ import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { type Assets, iso, platformDayStart, type WalletDeps } from './common';
 import { bigintJson } from './deposits';
+import type { Funding } from './funding';
 import { WALLET_SETTINGS } from './settings';
 import { walletDeposits, walletWithdrawals } from './tables';
 
@@ -19,7 +20,7 @@ type Status = 'pending' | 'approved' | 'failed';
  * settles the hold and the chain adapter sends) or reject (the hold is released).
  * Stages: requested → first_approved → sending → sent | send_failed; or rejected.
  */
-export function createWithdrawals(deps: WalletDeps, assets: Assets) {
+export function createWithdrawals(deps: WalletDeps, assets: Assets, funding: Funding) {
   const { store, clock, ledger, chain, log } = deps;
   const settings = deps.settings.of(WALLET_SETTINGS);
 
@@ -49,6 +50,7 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets) {
       status: w.status as Status,
       stage: w.stage,
       tx_hash: w.txHash,
+      tx_url: await funding.txLink(w.chain, w.txHash),
       reason: w.reason,
       time: iso(w.createdAt),
     };

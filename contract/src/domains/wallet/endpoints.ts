@@ -286,9 +286,7 @@ export const walletEndpoints = {
       /** The addresses come from the demo's key: nothing sent to them can ever be spent. */
       demo_key: z.boolean(),
       /** Demo funds (only where the demo is on): what a claim pays, and when the next claim opens. */
-      faucet: z
-        .object({ asset: z.string(), amount: z.string(), next_at: zTime.nullable() })
-        .nullable(),
+      faucet: z.object({ asset: z.string(), amount: z.string(), next_at: zTime.nullable() }).nullable(),
     }),
   }),
   '/api/recharge/faucet': live('wallet', {

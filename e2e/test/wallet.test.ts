@@ -28,11 +28,12 @@ describe('a user moves money through the wallet', () => {
 
     // Deposit: report the transaction; an operator confirms it.
     await page.goto(`${product.url}/deposit`);
+    await page.getByRole('button', { name: /Report a deposit/ }).click();
     await page
       .getByPlaceholder('Please enter the transaction hash')
       .fill(`0x${randomBytes(32).toString('hex')}`);
     await page.getByPlaceholder('Please enter the deposit amount').fill('500');
-    await page.locator('.wsubmit').click();
+    await page.getByRole('button', { name: 'Report deposit' }).click();
     await visible(page, 'Pending approval');
     await product.shot(page, 'wallet-deposit-pending');
     const [dep] = await product.app.deps.store.db
@@ -58,9 +59,18 @@ describe('a user moves money through the wallet', () => {
       .from(walletWithdrawals)
       .where(eq(walletWithdrawals.userId, userA.id));
     // Another operator than the one who credited the deposit pays it out.
-    await product.app.modules.wallet.withdrawals.approve(await operatorId(product, 'admin'), wd?.id ?? 0);
+    const sentHash = `0x${'5e'.repeat(32)}`;
+    await product.app.modules.wallet.withdrawals.approve(
+      await operatorId(product, 'admin'),
+      wd?.id ?? 0,
+      sentHash,
+    );
     await page.reload();
     await visible(page, 'Approved');
+    // The sent transaction, linked to the network's explorer.
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Explorer' }).first().getAttribute('href'))
+      .toBe(`https://etherscan.io/tx/${sentHash}`);
     await product.shot(page, 'wallet-withdraw-approved');
 
     // Transfer to the second user by UID.
@@ -132,5 +142,44 @@ describe('a user moves money through the wallet', () => {
     await product.shot(page, 'wallet-records');
     await a.context.close();
     await b.context.close();
+  });
+});
+
+describe('a new user funds the account alone', () => {
+  it('sees their own address and QR per network, claims demo funds from the empty wallet', async () => {
+    const { context, page } = await product.newPhone();
+    const user = await signIn(product, page);
+    await page.goto(`${product.url}/wallet`);
+    // The empty wallet leads to demo funds.
+    await page.getByText('New here? Get 10,000 demo USDT and start trading').click();
+    await expect.poll(() => page.url()).toContain('/deposit');
+
+    // The user's own address with its QR code, per network, named as users know them.
+    await expect.poll(() => page.getByAltText('QR code of the deposit address').isVisible()).toBe(true);
+    const address = page.getByTestId('deposit-address');
+    await expect.poll(() => address.textContent()).toMatch(/^0x[0-9a-f]{40}$/);
+    await visible(page, 'Demo address');
+    await visible(page, 'Minimum deposit');
+    await product.shot(page, 'deposit-erc20');
+    await page.getByRole('button', { name: 'USDT · TRC20' }).click();
+    await expect.poll(() => address.textContent()).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    await page.getByRole('button', { name: 'BTC', exact: true }).click();
+    await expect.poll(() => address.textContent()).toMatch(/^bc1q[02-9ac-hj-np-z]{38}$/);
+    await product.shot(page, 'deposit-bitcoin');
+
+    // Demo funds: one tap credits 10,000 USDT, and the card then says when the next claim opens.
+    await page.getByRole('button', { name: 'Get 10,000 USDT' }).click();
+    await expect
+      .poll(
+        async () => (await product.app.ledger.balances(user.id)).find((x) => x.asset === 'USDT')?.available,
+      )
+      .toBe(10_000_000_000n);
+    await visible(page, /Claimed today/);
+    await product.shot(page, 'deposit-faucet-claimed');
+    await page.goto(`${product.url}/wallet`);
+    await visible(page, '10,000.00');
+    expect(await page.getByText('New here?').count()).toBe(0);
+    expect(await product.app.ledger.audit()).toEqual([]);
+    await context.close();
   });
 });

@@ -50,7 +50,11 @@ export function useApiQuery<P extends EndpointPath>(
  * A paged list call as an infinite query: pages of the endpoint's page size in its list style
  * (`page`+`size` or `page`+`page_num`); the next page is asked while the last one came back full.
  */
-export function useApiInfinite<P extends PagedPath>(path: P, filters: PageFilters<P>) {
+export function useApiInfinite<P extends PagedPath>(
+  path: P,
+  filters: PageFilters<P>,
+  options: { readonly refetchInterval?: (items: readonly PagedItem<P>[]) => number | false } = {},
+) {
   const lang = useLang();
   const ready = useCanCall(path);
   const endpoint = endpointMeta(path);
@@ -65,6 +69,12 @@ export function useApiInfinite<P extends PagedPath>(path: P, filters: PageFilter
     getNextPageParam: (last, all) => nextPageParam(endpoint, last.list.length, all.length),
     enabled: ready,
     placeholderData: keepPreviousData,
+    ...(options.refetchInterval
+      ? {
+          refetchInterval: (q: { state: { data?: { pages: { list: PagedItem<P>[] }[] } | undefined } }) =>
+            options.refetchInterval?.(q.state.data?.pages.flatMap((p) => p.list) ?? []) ?? false,
+        }
+      : {}),
   });
 }
 

@@ -62,10 +62,13 @@ export function HashText({
   value,
   head = 8,
   tail = 6,
+  href,
 }: {
   readonly value: string;
   readonly head?: number;
   readonly tail?: number;
+  /** Where the hash is shown in full (a chain explorer): a link beside the copy button. */
+  readonly href?: string | null;
 }): ReactNode {
   const { t } = useTranslation();
   return (
@@ -79,6 +82,11 @@ export function HashText({
       >
         <IconCopy />
       </button>
+      {href ? (
+        <a className="hash__link" href={href} target="_blank" rel="noopener noreferrer">
+          {t('common.explorer')}
+        </a>
+      ) : null}
     </span>
   );
 }

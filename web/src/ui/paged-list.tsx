@@ -17,6 +17,8 @@ export interface PagedListProps<P extends PagedPath> {
   readonly emptyBody?: string;
   /** Pull to refresh; off where the list sits inside a screen that refreshes as a whole. */
   readonly pullToRefresh?: boolean;
+  /** Asks again every so often while on screen, given the rows shown (e.g. while a deposit confirms). */
+  readonly refreshEvery_ms?: (items: readonly PagedItem<P>[]) => number | false;
   readonly className?: string;
 }
 
@@ -34,7 +36,9 @@ export function PagedList<P extends PagedPath>(props: PagedListProps<P>): ReactN
     hasNextPage,
     fetchNextPage,
     refetch,
-  } = useApiInfinite(props.path, props.filters);
+  } = useApiInfinite(props.path, props.filters, {
+    ...(props.refreshEvery_ms ? { refetchInterval: props.refreshEvery_ms } : {}),
+  });
   const retry = () => void refetch();
   const items = data?.pages.flatMap((page) => page.list) ?? [];
 

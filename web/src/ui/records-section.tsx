@@ -22,6 +22,7 @@ export function RecordsSection<P extends KeyedPath>({
   path,
   filters,
   renderItem,
+  refreshEvery_ms,
   children,
 }: {
   /** The title and the empty state's texts, in the screen's texts. */
@@ -29,6 +30,8 @@ export function RecordsSection<P extends KeyedPath>({
   readonly path: P;
   readonly filters: PageFilters<P>;
   readonly renderItem: (item: PagedItem<P>) => ReactNode;
+  /** Asks again every so often while on screen, given the rows shown. */
+  readonly refreshEvery_ms?: (items: readonly PagedItem<P>[]) => number | false;
   /** Beside the title: a filter of the list. */
   readonly children?: ReactNode;
 }): ReactNode {
@@ -47,6 +50,7 @@ export function RecordsSection<P extends KeyedPath>({
         emptyBody={texts.emptyBody}
         itemKey={idOf<P>}
         renderItem={renderItem}
+        {...(refreshEvery_ms ? { refreshEvery_ms } : {})}
       />
     </section>
   );

@@ -1,7 +1,9 @@
+import { formatDateTime, formatUpTo, type ResponseData } from '@nexa/contract';
 import { Button, Skeleton } from 'antd-mobile';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { useSearchParams } from 'react-router';
+import { ApiFailure, useApiMutation, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
@@ -10,25 +12,25 @@ import { Field, SubmitButton, TextInput } from '../../ui/form';
 import { IconCopy, IconInfo } from '../../ui/icons';
 import { AssetIcon, HashText, Money, RecordRow, StatusTag } from '../../ui/money';
 import { RecordsSection } from '../../ui/records-section';
+import { InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState } from '../../ui/states';
 import { showToast } from '../../ui/toast';
-import { chainLabel, DEFAULT_CHAIN, isTxHash } from './rules';
+import { isTxHash } from './rules';
 import './wallet-screens.css';
 
-// The deposit address the server answers is USDT's on the contract's default chain.
-const ASSET = 'USDT';
-const CHAIN = DEFAULT_CHAIN;
-const ADDRESS_REQUEST = { chain: CHAIN };
-const NO_FILTERS = {};
-const MANUAL_CHAIN = 'manual';
-
+type Network = ResponseData<'/api/recharge/networks'>['list'][number];
+type Faucet = NonNullable<ResponseData<'/api/recharge/networks'>['faucet']>;
 type Deposit = PagedItem<'/v1/recharge/list'>;
 
-/** The server's chain id as shown; deposits an operator confirms carry the chain `manual`. */
-function useNetworkLabel(): (chain: string) => string {
-  const { t } = useTranslation('wallet');
-  return (chain) => (chain === MANUAL_CHAIN ? t('deposit.manualNetwork') : chainLabel(chain));
+const NO_FILTERS = {};
+const MANUAL_CHAIN = 'manual';
+/** How often the records are asked again while a deposit confirms. */
+const CONFIRMING_REFRESH_MS = 5000;
+
+/** A network as users know it: "USDT · TRC20". */
+export function networkName(n: { readonly asset: string; readonly network: string }): string {
+  return `${n.asset} · ${n.network}`;
 }
 
 /** The address as a QR code, drawn by the `qrcode` package loaded with the first address shown. */
@@ -37,6 +39,7 @@ function AddressQr({ address }: { readonly address: string }): ReactNode {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
+    setSrc(null);
     void import('qrcode')
       .then((m) =>
         m.toDataURL(address, {
@@ -65,41 +68,116 @@ function AddressQr({ address }: { readonly address: string }): ReactNode {
   );
 }
 
-function ChainAddress({
-  address,
-  confirmations,
-}: {
-  readonly address: string;
-  readonly confirmations: number;
-}): ReactNode {
+function NetworkAddress({ n, demoKey }: { readonly n: Network; readonly demoKey: boolean }): ReactNode {
   const { t } = useTranslation('wallet');
+  if (!n.address) {
+    return (
+      <section className="wform__card wform__notice">
+        <IconInfo className="wform__notice-icon" />
+        <p>{t('deposit.noAddress')}</p>
+      </section>
+    );
+  }
   return (
     <section className="wform__card deposit-address">
-      <AddressQr address={address} />
+      {demoKey ? (
+        <p className="deposit-address__demo" role="note">
+          {t('deposit.demoKeyWarning')}
+        </p>
+      ) : null}
+      <AddressQr address={n.address} />
       <p className="deposit-address__label">
-        {t('deposit.addressLabel', { asset: ASSET, chain: chainLabel(CHAIN) })}
+        {t('deposit.addressLabel', { asset: n.asset, chain: n.network })}
       </p>
-      <p className="deposit-address__value num">{address}</p>
+      <p className="deposit-address__value num" data-testid="deposit-address">
+        {n.address}
+      </p>
       <Button
         block
         color="primary"
         fill="outline"
         className="deposit-address__copy"
-        onClick={() => void copyText(address)}
+        onClick={() => void copyText(n.address ?? '')}
       >
         <IconCopy /> {t('deposit.copyAddress')}
       </Button>
+      <InfoRows
+        rows={[
+          { label: t('deposit.minimum'), value: `${formatUpTo(n.min)} ${n.asset}` },
+          { label: t('deposit.confirmationsNeeded'), value: String(n.confirmations) },
+          {
+            label: t('deposit.crediting'),
+            value: n.mode === 'chain' ? t('deposit.creditedByItself') : t('deposit.creditedByOperator'),
+          },
+        ]}
+      />
       <ul className="notes">
-        <li>{t('deposit.noteOnly', { asset: ASSET, chain: chainLabel(CHAIN) })}</li>
-        <li>{t('deposit.noteConfirmations', { count: confirmations })}</li>
+        <li>{t('deposit.noteOnly', { asset: n.asset, chain: n.network })}</li>
+        <li>
+          {n.mode === 'chain'
+            ? t('deposit.noteConfirmations', { count: n.confirmations })
+            : t('deposit.noteReport')}
+        </li>
       </ul>
     </section>
   );
 }
 
-/** Report a deposit by its transaction hash (and, when an operator confirms deposits, its amount). */
-function ReportForm({ operator, chain }: { readonly operator: boolean; readonly chain: string }): ReactNode {
+/** Demo funds: one tap, once per platform day (only where the demo is on). */
+function FaucetCard({ faucet }: { readonly faucet: Faucet }): ReactNode {
   const { t } = useTranslation('wallet');
+  const claim = useApiMutation('/api/recharge/faucet', {
+    refreshes: ['/api/recharge/networks', '/api/finance/userFinance', '/api/assets/moneyRecord'],
+    handles: ['FaucetClaimed'],
+  });
+  const [error, setError] = useState<string | null>(null);
+  const next = faucet.next_at ? formatDateTime(faucet.next_at) : null;
+  const go = async () => {
+    setError(null);
+    try {
+      const got = await claim.mutateAsync({});
+      showToast(t('faucet.credited', { amount: formatUpTo(got.amount), asset: got.asset }));
+    } catch (e) {
+      if (e instanceof ApiFailure && e.is('FaucetClaimed')) setError(e.message);
+    }
+  };
+  return (
+    <section className="wform__card faucet" aria-labelledby="faucet-title">
+      <div className="faucet__head">
+        <span className="faucet__badge">{t('faucet.badge')}</span>
+        <h2 className="wform__title" id="faucet-title">
+          {t('faucet.title')}
+        </h2>
+      </div>
+      <p className="wform__lead">
+        {t('faucet.body', { amount: formatUpTo(faucet.amount), asset: faucet.asset })}
+      </p>
+      {next ? (
+        <p className="faucet__next">{t('faucet.next', { time: next })}</p>
+      ) : (
+        <SubmitButton disabled={claim.isPending} onClick={() => void go()}>
+          {claim.isPending
+            ? t('common.loading')
+            : t('faucet.claim', { amount: formatUpTo(faucet.amount), asset: faucet.asset })}
+        </SubmitButton>
+      )}
+      {error ? (
+        <p className="wf__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * Report a deposit by its transaction hash (and, where an operator confirms deposits, its amount): the way
+ * in where nothing watches the network, the fallback where something does.
+ */
+function ReportForm({ n }: { readonly n: Network }): ReactNode {
+  const { t } = useTranslation('wallet');
+  const operator = n.mode === 'operator';
+  const [open, setOpen] = useState(false);
   const report = useApiMutation('/api/recharge/recharge', {
     refreshes: ['/v1/recharge/list', '/api/finance/userFinance'],
   });
@@ -107,7 +185,7 @@ function ReportForm({ operator, chain }: { readonly operator: boolean; readonly 
   const [hash, setHash] = useState('');
   const [tried, setTried] = useState(false);
   const [touchedHash, setTouchedHash] = useState(false);
-  const amount = useAmountField({ prompt: 'prompts.depositAmount', asset: ASSET, tried });
+  const amount = useAmountField({ prompt: 'prompts.depositAmount', asset: n.asset, tried });
 
   const hashProblem = hash.trim() === '' ? 'required' : isTxHash(hash) ? null : 'invalid';
   const amountProblem = operator ? amount.problem : null;
@@ -123,8 +201,8 @@ function ReportForm({ operator, chain }: { readonly operator: boolean; readonly 
     if (hashProblem || amountProblem || report.isPending) return;
     try {
       await report.mutateAsync({
-        asset: ASSET,
-        chain,
+        asset: n.asset,
+        chain: operator ? MANUAL_CHAIN : n.chain,
         tx_hash: hash.trim(),
         ...(operator ? { amount: amount.value } : {}),
       });
@@ -140,44 +218,73 @@ function ReportForm({ operator, chain }: { readonly operator: boolean; readonly 
 
   return (
     <section className="wform__card">
-      <h2 className="wform__title">{operator ? t('deposit.operatorTitle') : t('deposit.reportTitle')}</h2>
-      <p className="wform__lead">{operator ? t('deposit.operatorBody') : t('deposit.reportBody')}</p>
-      <Field label={t('deposit.txHash')} htmlFor={hashId} error={hashError}>
-        <TextInput
-          id={hashId}
-          value={hash}
-          onChange={(v) => setHash(v.trim())}
-          onBlur={() => setTouchedHash(true)}
-          placeholder={t('deposit.txHashPrompt')}
-          maxLength={66}
-          mono
-        />
-      </Field>
-      {operator ? <AmountField field={amount} /> : null}
-      <SubmitButton disabled={report.isPending} onClick={() => void submit()}>
-        {report.isPending ? t('common.loading') : t('deposit.reportSubmit')}
-      </SubmitButton>
+      <button type="button" className="report-toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <span>
+          <span className="wform__title">
+            {operator ? t('deposit.operatorTitle') : t('deposit.reportTitle')}
+          </span>
+          <span className="wform__lead">
+            {operator ? t('deposit.operatorBody') : t('deposit.reportBody')}
+          </span>
+        </span>
+        <span className={open ? 'report-toggle__chev report-toggle__chev--open' : 'report-toggle__chev'}>
+          ›
+        </span>
+      </button>
+      {open ? (
+        <>
+          <Field label={t('deposit.txHash')} htmlFor={hashId} error={hashError}>
+            <TextInput
+              id={hashId}
+              value={hash}
+              onChange={(v) => setHash(v.trim())}
+              onBlur={() => setTouchedHash(true)}
+              placeholder={t('deposit.txHashPrompt')}
+              maxLength={66}
+              mono
+            />
+          </Field>
+          {operator ? <AmountField field={amount} /> : null}
+          <SubmitButton disabled={report.isPending} onClick={() => void submit()}>
+            {report.isPending ? t('common.loading') : t('deposit.reportSubmit')}
+          </SubmitButton>
+        </>
+      ) : null}
     </section>
   );
 }
 
-function DepositRow({ d, required }: { readonly d: Deposit; readonly required: number | null }): ReactNode {
+/** Seen, n of N confirmations, credited: where an incoming deposit stands. */
+function DepositRow({
+  d,
+  networks,
+}: {
+  readonly d: Deposit;
+  readonly networks: readonly Network[];
+}): ReactNode {
   const { t } = useTranslation('wallet');
-  const networkLabel = useNetworkLabel();
+  const n = networks.find((x) => x.chain === d.chain && x.asset === d.asset);
+  const title =
+    d.chain === MANUAL_CHAIN ? `${d.asset} · ${t('deposit.manualNetwork')}` : n ? networkName(n) : d.asset;
   const details: { label: string; value: ReactNode; tone?: 'danger' }[] = [
-    { label: t('walletForm.txHash'), value: <HashText value={d.tx_hash} /> },
+    {
+      label: t('walletForm.txHash'),
+      value: <HashText value={d.tx_hash} href={d.tx_url} />,
+    },
   ];
   if (d.status === 'pending' && d.confirmations !== null) {
     details.push({
       label: t('deposit.confirmations'),
-      value: required ? `${d.confirmations}/${required}` : String(d.confirmations),
+      value: n
+        ? t('deposit.confirmationsOf', { n: d.confirmations, of: n.confirmations })
+        : String(d.confirmations),
     });
   }
   if (d.status === 'failed' && d.reason)
     details.push({ label: t('walletForm.reason'), value: d.reason, tone: 'danger' });
   return (
     <RecordRow
-      title={`${d.asset} · ${networkLabel(d.chain)}`}
+      title={title}
       amount={<Money value={d.amount} asset={d.asset} sign />}
       time={d.time}
       tag={<StatusTag status={d.status} />}
@@ -186,47 +293,94 @@ function DepositRow({ d, required }: { readonly d: Deposit; readonly required: n
   );
 }
 
+function Chips<V extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  readonly label: string;
+  readonly options: readonly { value: V; label: ReactNode }[];
+  readonly value: V | null;
+  readonly onChange: (v: V) => void;
+}): ReactNode {
+  return (
+    <fieldset className="netchips" aria-label={label}>
+      {options.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          aria-pressed={o.value === value}
+          className={o.value === value ? 'netchip netchip--on' : 'netchip'}
+          onClick={() => onChange(o.value)}
+        >
+          {o.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
 function Deposit(): ReactNode {
   const { t } = useTranslation('wallet');
-  const networkLabel = useNetworkLabel();
-  const receive = useApiQuery('/api/withdraw/receiveUsdt', ADDRESS_REQUEST);
-  const info = receive.data;
-  const operator = info?.mode === 'operator' || (info !== undefined && !info.address);
+  const [params] = useSearchParams();
+  const query = useApiQuery('/api/recharge/networks', NO_FILTERS);
+  const list = query.data?.list ?? [];
+  const assets = [...new Set(list.map((n) => n.asset))];
+  const [asset, setAsset] = useState<string | null>(params.get('asset')?.toUpperCase() ?? null);
+  const chosenAsset = asset && assets.includes(asset) ? asset : (assets[0] ?? null);
+  const onAsset = list.filter((n) => n.asset === chosenAsset);
+  const [chain, setChain] = useState<string | null>(null);
+  const n = onAsset.find((x) => x.chain === chain) ?? onAsset[0] ?? null;
 
   return (
     <>
       <div className="wform">
-        <section className="wform__card wform__pair">
-          <Field label={t('walletForm.asset')}>
-            <div className="wf__static">
-              <AssetIcon asset={ASSET} size={24} />
-              {ASSET}
-            </div>
-          </Field>
-          <Field label={t('walletForm.network')}>
-            <div className="wf__static">{networkLabel(info?.chain ?? CHAIN)}</div>
-          </Field>
-        </section>
+        {query.data?.faucet ? <FaucetCard faucet={query.data.faucet} /> : null}
 
-        {receive.isPending ? (
+        {query.isPending ? (
           <section className="wform__card">
             <Skeleton animated className="qr__placeholder qr__placeholder--center" />
             <Skeleton.Paragraph animated lineCount={3} />
           </section>
-        ) : receive.isError || !info ? (
+        ) : query.isError || !n ? (
           <section className="wform__card">
-            <ErrorState onRetry={() => void receive.refetch()} />
+            <ErrorState onRetry={() => void query.refetch()} />
           </section>
-        ) : operator ? (
-          <section className="wform__card wform__notice">
-            <IconInfo className="wform__notice-icon" />
-            <p>{t('deposit.operatorNotice')}</p>
-          </section>
-        ) : info.address ? (
-          <ChainAddress address={info.address} confirmations={info.confirmations} />
-        ) : null}
-
-        {info ? <ReportForm operator={operator} chain={info.chain} /> : null}
+        ) : (
+          <>
+            <section className="wform__card">
+              <Field label={t('walletForm.asset')}>
+                <Chips
+                  label={t('walletForm.asset')}
+                  value={chosenAsset}
+                  onChange={(a) => {
+                    setAsset(a);
+                    setChain(null);
+                  }}
+                  options={assets.map((a) => ({
+                    value: a,
+                    label: (
+                      <>
+                        <AssetIcon asset={a} size={20} /> {a}
+                      </>
+                    ),
+                  }))}
+                />
+              </Field>
+              <Field label={t('walletForm.network')}>
+                <Chips
+                  label={t('walletForm.network')}
+                  value={n.chain}
+                  onChange={setChain}
+                  options={onAsset.map((x) => ({ value: x.chain, label: networkName(x) }))}
+                />
+              </Field>
+            </section>
+            <NetworkAddress n={n} demoKey={query.data.demo_key} />
+            <ReportForm key={`${n.asset}-${n.chain}`} n={n} />
+          </>
+        )}
       </div>
 
       <RecordsSection
@@ -237,13 +391,14 @@ function Deposit(): ReactNode {
         }}
         path="/v1/recharge/list"
         filters={NO_FILTERS}
-        renderItem={(d) => <DepositRow d={d} required={info?.mode === 'chain' ? info.confirmations : null} />}
+        refreshEvery_ms={(rows) => (rows.some((d) => d.status === 'pending') ? CONFIRMING_REFRESH_MS : false)}
+        renderItem={(d) => <DepositRow d={d} networks={list} />}
       />
     </>
   );
 }
 
-/** Deposit: the address and QR code (or operator confirmation), a report by tx hash, the records. */
+/** Deposit: the user's address and QR code per asset and network, demo funds, a report by hash, the records. */
 export default function DepositScreen(): ReactNode {
   const { token } = useSession();
   return token ? <Deposit /> : <SignInPrompt />;

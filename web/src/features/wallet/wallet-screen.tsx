@@ -1,8 +1,9 @@
-import { ACCOUNT_KINDS, type AccountKind, formatNumber } from '@nexa/contract';
+import { ACCOUNT_KINDS, type AccountKind, formatNumber, formatUpTo } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useApiQuery } from '../../api/hooks';
 import { useBalances } from '../../hooks/money';
 import { compareAmounts, isPositiveAmount, sumAmounts } from '../../lib/amounts';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
@@ -99,6 +100,8 @@ function Balances(): ReactNode {
             <Skeleton.Title animated className="wallet-total__skeleton" />
           )}
         </section>
+
+        {data && compareAmounts(data.total_usdt, '0') === 0 ? <DemoFundsEntry /> : null}
 
         <nav className="wallet-actions" aria-label={t('wallet.actionsLabel')}>
           {ACTIONS.map((a) => (
@@ -198,6 +201,23 @@ function Balances(): ReactNode {
         </div>
       </div>
     </PullToRefresh>
+  );
+}
+
+/** With nothing in the wallet and demo funds to claim: the way to them, above everything else. */
+function DemoFundsEntry(): ReactNode {
+  const { t } = useTranslation('wallet');
+  const query = useApiQuery('/api/recharge/networks', {});
+  const faucet = query.data?.faucet;
+  if (!faucet || faucet.next_at) return null;
+  return (
+    <Link to={routePath('deposit')} className="demo-funds-entry">
+      <span className="faucet__badge">{t('faucet.badge')}</span>
+      <span className="demo-funds-entry__text">
+        {t('faucet.cta', { amount: formatUpTo(faucet.amount), asset: faucet.asset })}
+      </span>
+      <IconRight />
+    </Link>
   );
 }
 

@@ -33,7 +33,8 @@ function WithdrawalRow({ w }: { readonly w: Withdrawal }): ReactNode {
   if (w.status === 'pending' && (w.stage === 'first_approved' || w.stage === 'sending')) {
     details.push({ label: t('withdraw.progress'), value: t(`withdraw.stage.${w.stage}`) });
   }
-  if (w.tx_hash) details.push({ label: t('walletForm.txHash'), value: <HashText value={w.tx_hash} /> });
+  if (w.tx_hash)
+    details.push({ label: t('walletForm.txHash'), value: <HashText value={w.tx_hash} href={w.tx_url} /> });
   if (w.status === 'failed' && w.reason)
     details.push({ label: t('walletForm.reason'), value: w.reason, tone: 'danger' });
   return (

@@ -19,5 +19,6 @@ export * from './live';
 export * from './market';
 export * from './md5';
 export * from './money';
+export * from './remarks';
 export * from './schemas';
 export * from './text';

@@ -183,3 +183,42 @@ describe('a new user funds the account alone', () => {
     await context.close();
   });
 });
+
+describe('records in the user language', () => {
+  it('names a market buy, what came back of it and a transfer in Chinese, with no raw key or English', async () => {
+    const { context, page } = await product.newPhone();
+    const user = await signIn(product, page);
+    await page.evaluate(() => localStorage.setItem('lang', 'zh'));
+    const maker = await signIn(product, (await product.newPhone()).page);
+    await fund(product, user.id, 'USDT', '1000');
+    await fund(product, maker.id, 'BTC', '1');
+    const market = product.app.modules.market;
+    await market.submit(maker.id, {
+      instId: 'BTC-USDT',
+      side: 'sell',
+      type: 'limit',
+      px: '60000',
+      sz: '0.001',
+    });
+    // 100 USDT at market: the one 60 USDT level fills, the band stops the rest, which comes back.
+    await market.submit(user.id, { instId: 'BTC-USDT', side: 'buy', type: 'market', sz: '100' });
+    await product.app.modules.wallet.transfer(user.id, {
+      to: maker.uid,
+      asset: 'USDT',
+      amount: '5',
+      remark: '',
+    });
+
+    await page.goto(`${product.url}/records?symbol=USDT`);
+    await visible(page, '现货交易');
+    await visible(page, '市价买入 · BTC/USDT');
+    await visible(page, '退回');
+    await visible(page, '转账');
+    const text = (await page.locator('main, #root').first().textContent()) ?? '';
+    for (const raw of ['spot.order', 'buy market', 'BTC-USDT buy', 'Spot trade', 'Returned', 'Transfer']) {
+      expect(text).not.toContain(raw);
+    }
+    await product.shot(page, 'records-zh');
+    await context.close();
+  });
+});

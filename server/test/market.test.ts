@@ -393,6 +393,22 @@ describe('spot orders', () => {
     expect(retry.body.data).toEqual(byQuote);
     expect((await submit(taker, { ...body, sz: '101' })).body.error).toBe('IdempotencyConflict');
     expect(await balance(taker, 'USDT')).toEqual({ available: '9903.3034', frozen: '0' });
+    // The records say it in one line: 96.6966 spent (96.6 and the fee), 3.4034 of the 100.1 held returned.
+    const usdtLines = await api(
+      srv,
+      '/api/assets/moneyRecord',
+      { page: 1, symbol: 'USDT' },
+      { token: taker.token },
+    );
+    const orderLines = usdtLines.body.data.list.filter((r) => r.type === 'spot.order');
+    expect(orderLines).toEqual([
+      expect.objectContaining({
+        amount: '-96.6966',
+        returned: '3.4034',
+        balance_after: '9903.3034',
+        detail: { kind: 'order', inst: 'BTC-USDT', side: 'buy', type: 'market' },
+      }),
+    ]);
 
     // By size: within 5% of the best ask (61000 → 64050), so the 70000 level is out of reach.
     const bySize = await placed(taker, {

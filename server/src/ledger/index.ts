@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { and, asc, count, desc, eq, gt, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../kernel/clock';
 import { DomainError, ValidationError } from '../kernel/errors';
 import { type Db, queryRows, type Store, schema, type Tx } from '../store';
@@ -416,43 +416,80 @@ export function createLedger({ store, clock }: LedgerDeps) {
     if (q.cause !== undefined) conds.push(eq(ledgerTransactions.cause, q.cause));
     if (q.bucket !== undefined) conds.push(eq(ledgerPostings.bucket, q.bucket));
     if (q.causePrefix !== undefined) conds.push(like(ledgerTransactions.cause, `${q.causePrefix}%`));
-    if (q.direction === 'in') conds.push(gt(ledgerPostings.amount, 0n));
-    if (q.direction === 'out') conds.push(lt(ledgerPostings.amount, 0n));
     if (q.transactionId !== undefined) conds.push(eq(ledgerPostings.transactionId, q.transactionId));
-    const where = and(...conds);
+    // One record per journal entry, account and bucket: what the entry did to it in all (an order's hold,
+    // fills and returned rest are one line), with what came back in it; entries that net to nothing drop.
+    const net = sql`sum(${ledgerPostings.amount})`;
+    const having =
+      q.direction === 'in' ? sql`${net} > 0` : q.direction === 'out' ? sql`${net} < 0` : sql`${net} <> 0`;
+    const lastId = sql<number>`max(${ledgerPostings.id})`;
+    const grouped = db
+      .select({
+        id: lastId.mapWith(Number).as('id'),
+        transactionId: ledgerPostings.transactionId,
+        asset: ledgerPostings.asset,
+        kind: ledgerAccounts.kind,
+        bucket: ledgerPostings.bucket,
+        amount: sql<string>`${net}::text`.as('amount'),
+        returned:
+          sql<string>`coalesce(sum(${ledgerPostings.amount}) filter (where ${ledgerPostings.amount} > 0), 0)::text`.as(
+            'returned',
+          ),
+        moves: sql<number>`count(*)`.mapWith(Number).as('moves'),
+        balanceAfter:
+          sql<string>`(select p2.balance_after::text from ledger_postings p2 where p2.id = ${lastId})`.as(
+            'balance_after',
+          ),
+        cause: ledgerTransactions.cause,
+        ref: ledgerTransactions.ref,
+        remark: ledgerTransactions.remark,
+        createdAt: sql<Date>`max(${ledgerPostings.createdAt})`.as('created_at'),
+      })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+      .where(and(...conds))
+      .groupBy(
+        ledgerPostings.transactionId,
+        ledgerPostings.accountId,
+        ledgerPostings.asset,
+        ledgerAccounts.kind,
+        ledgerPostings.bucket,
+        ledgerTransactions.cause,
+        ledgerTransactions.ref,
+        ledgerTransactions.remark,
+      )
+      .having(having)
+      .as('g');
     const [list, [total]] = await Promise.all([
       db
-        .select({
-          id: ledgerPostings.id,
-          transactionId: ledgerPostings.transactionId,
-          asset: ledgerPostings.asset,
-          kind: ledgerAccounts.kind,
-          bucket: ledgerPostings.bucket,
-          amount: ledgerPostings.amount,
-          balanceAfter: ledgerPostings.balanceAfter,
-          cause: ledgerTransactions.cause,
-          ref: ledgerTransactions.ref,
-          remark: ledgerTransactions.remark,
-          createdAt: ledgerPostings.createdAt,
-        })
-        .from(ledgerPostings)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-        .where(where)
-        .orderBy(desc(ledgerPostings.id))
+        .select()
+        .from(grouped)
+        .orderBy(desc(grouped.id))
         .limit(q.size)
         .offset((q.page - 1) * q.size),
-      db
-        .select({ n: count() })
-        .from(ledgerPostings)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-        .where(where),
+      db.select({ n: count() }).from(grouped),
     ]);
     return {
       list: list.map((r) => {
         assert(r.kind !== 'system', 'a user owns a system account');
-        return { ...r, kind: r.kind as UserAccountKind };
+        const amount = BigInt(r.amount);
+        const returned = BigInt(r.returned);
+        return {
+          id: r.id,
+          transactionId: r.transactionId,
+          asset: r.asset,
+          kind: r.kind as UserAccountKind,
+          bucket: r.bucket,
+          amount,
+          // Only a line that went out and partly came back has something returned.
+          returned: amount < 0n && r.moves > 1 ? returned : 0n,
+          balanceAfter: BigInt(r.balanceAfter),
+          cause: r.cause,
+          ref: r.ref,
+          remark: r.remark,
+          createdAt: r.createdAt instanceof Date ? r.createdAt : new Date(r.createdAt),
+        };
       }),
       total: total?.n ?? 0,
     };

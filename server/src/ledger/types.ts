@@ -92,14 +92,16 @@ export interface HistoryQuery {
 }
 
 export interface HistoryRow {
-  /** Posting id. */
+  /** The entry's last posting on the bucket. */
   readonly id: number;
   readonly transactionId: number;
   readonly asset: string;
   readonly kind: UserAccountKind;
   readonly bucket: Bucket;
-  /** Signed minor units. */
+  /** Signed minor units: what the journal entry did to the bucket in all. */
   readonly amount: bigint;
+  /** For a line that went out: what came back to the bucket in the same entry (an order's unused hold). */
+  readonly returned: bigint;
   readonly balanceAfter: bigint;
   readonly cause: string;
   readonly ref: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
 import { zPositiveDecimal } from '../../money';
+import { zRecordDetail } from '../../remarks';
 import { TX_HASH_PATTERN, zTime } from '../../schemas';
 
 /** The chain deposits and withdrawals use when a request names none. */
@@ -39,7 +40,12 @@ export const zAssetRecord = z.object({
   type: z.string(),
   amount: z.string(),
   balance_after: z.string(),
+  /** The remark as the journal keeps it (shown as written where `detail` is null). */
   remark: z.string(),
+  /** The remark's facts, for the app to word in the user's language. */
+  detail: zRecordDetail.nullable(),
+  /** For a line that went out: what came back in the same entry (an order's unused hold). */
+  returned: z.string(),
   time: zTime,
 });
 

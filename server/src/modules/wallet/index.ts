@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { EVM_ADDRESS_PATTERN, formatAmount, maskAddress, RATE_ONE, UID_PATTERN } from '@nexa/contract';
+import {
+  EVM_ADDRESS_PATTERN,
+  formatAmount,
+  maskAddress,
+  RATE_ONE,
+  remarkDetail,
+  UID_PATTERN,
+} from '@nexa/contract';
 import { and, count, desc, eq, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
@@ -81,6 +88,8 @@ export function createWallet(deps: WalletDeps) {
         amount: formatAmount(r.amount, scale),
         balance_after: formatAmount(r.balanceAfter, scale),
         remark: r.remark,
+        detail: remarkDetail(r.cause, r.remark),
+        returned: formatAmount(r.returned, scale),
         time: iso(r.createdAt),
       };
     });

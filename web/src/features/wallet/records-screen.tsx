@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import type { PagedItem, PageFilters } from '../../api/paging';
 import { useBalances } from '../../hooks/money';
 import { useLang } from '../../i18n';
-import { assetScale, isNegative } from '../../lib/amounts';
+import { assetScale, isNegative, isPositiveAmount } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { FilterChip } from '../../ui/filter-chip';
 import { Segments } from '../../ui/form';
@@ -27,25 +27,90 @@ function useCauseLabel(): (type: string) => string {
   return (type) => causeLabel(type, lang);
 }
 
-function RecordLine({ r }: { readonly r: AssetRecord }): ReactNode {
+type Detail = NonNullable<AssetRecord['detail']>;
+
+/** A pair id as users read it: BTC-USDT → BTC/USDT. */
+const pairName = (inst: string) => inst.replace('-', '/');
+
+/** The remark's facts in the user's language; null where the remark has none (it is shown as written). */
+function useDetailText(): (d: Detail) => ReactNode {
+  const { t } = useTranslation('wallet');
+  return (d) => {
+    switch (d.kind) {
+      case 'order': {
+        const order =
+          d.side === 'buy'
+            ? d.type === 'market'
+              ? t('recordDetail.buyMarket')
+              : t('recordDetail.buyLimit')
+            : d.type === 'market'
+              ? t('recordDetail.sellMarket')
+              : t('recordDetail.sellLimit');
+        return t('recordDetail.order', { order, pair: pairName(d.inst) });
+      }
+      case 'cancel':
+        return t('recordDetail.cancel', { count: d.count, pair: pairName(d.inst) });
+      case 'instrumentChanged':
+        return t('recordDetail.instrumentChanged');
+      case 'exchange':
+        return `${d.from} → ${d.to}`;
+      case 'p2pList':
+        return t('recordDetail.p2pList', { asset: d.asset, price: formatUpTo(d.price) });
+      case 'p2pTrade':
+        return t('recordDetail.p2pTrade', { asset: d.asset, listing: d.listing });
+      case 'tx':
+        return <HashText value={d.hash} />;
+      case 'address':
+        return <HashText value={d.address} />;
+    }
+  };
+}
+
+/** The record's name: its cause's, except a token-market trade, named by which side the user was on. */
+function useRecordTitle(): (r: AssetRecord) => string {
   const { t } = useTranslation('wallet');
   const causeLabel = useCauseLabel();
+  return (r) => {
+    if (r.type === 'p2p.buy') {
+      return r.asset === 'USDT' && !isNegative(r.amount)
+        ? t('records.tokenSale')
+        : t('records.tokenPurchase');
+    }
+    return causeLabel(r.type);
+  };
+}
+
+function RecordLine({ r }: { readonly r: AssetRecord }): ReactNode {
+  const { t } = useTranslation('wallet');
+  const title = useRecordTitle();
+  const detailText = useDetailText();
   const negative = isNegative(r.amount);
+  const scale = assetScale(r.asset);
   const account = isAccountKind(r.account) ? t(`wallet.accounts.${r.account}`) : r.account;
-  const details: { label: string; value: ReactNode }[] = [
-    {
-      label: t('records.balanceAfter'),
-      value: <span className="num">{formatUpTo(r.balance_after, assetScale(r.asset))}</span>,
-    },
-  ];
-  if (r.remark) {
-    // A remark that is a transaction hash or an address (deposits, withdrawals) reads better short, with copy.
-    const value = /^0x[0-9a-fA-F]{40,}$/.test(r.remark) ? <HashText value={r.remark} /> : r.remark;
-    details.push({ label: t('records.remark'), value });
+  const details: { label: string; value: ReactNode }[] = [];
+  if (r.detail) details.push({ label: t('records.what'), value: detailText(r.detail) });
+  else if (r.remark) details.push({ label: t('records.remark'), value: r.remark });
+  if (isPositiveAmount(r.returned)) {
+    // An order that did not use all it held: how much came back, and why.
+    details.push({
+      label: t('records.returned'),
+      value: (
+        <span className="record__returned">
+          <span className="num">
+            +{formatUpTo(r.returned, scale)} {r.asset}
+          </span>
+          <span className="record__why">{t('records.returnedWhy')}</span>
+        </span>
+      ),
+    });
   }
+  details.push({
+    label: t('records.balanceAfter'),
+    value: <span className="num">{formatUpTo(r.balance_after, scale)}</span>,
+  });
   return (
     <RecordRow
-      title={causeLabel(r.type)}
+      title={title(r)}
       amount={<Money value={r.amount} asset={r.asset} sign />}
       amountTone={negative ? 'down' : 'up'}
       time={r.time}

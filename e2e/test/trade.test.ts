@@ -67,3 +67,66 @@ describe('spot trading in the browser', () => {
     await b.context.close();
   });
 });
+
+describe('the trade screen on a small phone', () => {
+  it('shows the order form, its button, the available balance and the top of the book in the first screen, in every language', async () => {
+    const { context, page } = await product.newPhone();
+    const id = await signIn(page);
+    await fund(id, 'USDT', '1000');
+    const maker = await product.newPhone();
+    const makerId = await signIn(maker.page);
+    await fund(makerId, 'BTC', '1');
+    // Two asks and one bid: the book shows these three levels and no placeholder rows.
+    const market = product.app.modules.market;
+    await market.submit(makerId, {
+      instId: 'BTC-USDT',
+      side: 'sell',
+      type: 'limit',
+      px: '66000',
+      sz: '0.01',
+    });
+    await market.submit(makerId, {
+      instId: 'BTC-USDT',
+      side: 'sell',
+      type: 'limit',
+      px: '66500',
+      sz: '0.02',
+    });
+    await fund(makerId, 'USDT', '1000');
+    await market.submit(makerId, { instId: 'BTC-USDT', side: 'buy', type: 'limit', px: '65000', sz: '0.01' });
+    const state = await context.storageState();
+    for (const lang of ['en', 'zh', 'ko', 'th', 'vi', 'ja', 'de']) {
+      const small = await product.browser.newContext({
+        viewport: { width: 360, height: 740 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        storageState: state,
+      });
+      await small.addInitScript((l) => localStorage.setItem('lang', l), lang);
+      const p = await small.newPage();
+      await p.goto(`${product.url}/trade?instId=BTC-USDT`);
+      const submit = p.locator('.oform__submit');
+      await expect.poll(() => submit.isVisible()).toBe(true);
+      await expect.poll(() => p.locator('.book__row--ask').count()).toBe(2);
+      const tabBar = await p.locator('.tab-bar').boundingBox();
+      const button = await submit.boundingBox();
+      const available = await p.locator('.oform__available').boundingBox();
+      const bestAsk = await p.locator('.book__row--ask').last().boundingBox();
+      const fold = tabBar?.y ?? 740;
+      expect(button && button.y + button.height <= fold, `${lang}: the button is above the tab bar`).toBe(
+        true,
+      );
+      expect(available && available.y + available.height <= fold, `${lang}: the balance shows`).toBe(true);
+      expect(bestAsk && bestAsk.y + bestAsk.height <= fold, `${lang}: the best ask shows`).toBe(true);
+      // As many levels as exist; no row pretends to be one.
+      expect(await p.locator('.book__row--bid').count()).toBe(1);
+      expect(await p.locator('.book').textContent()).not.toContain('--');
+      if (lang === 'en' || lang === 'de')
+        await p.screenshot({ path: `e2e/screenshots/trade-360-${lang}.png` });
+      await small.close();
+    }
+    await context.close();
+    await maker.context.close();
+  });
+});

@@ -89,3 +89,28 @@ describe("the demo's past", () => {
     }
   }, 40_000);
 });
+
+describe("the demo makers' ladder", () => {
+  it('quotes uneven gaps that widen away from the mid, more depth near it, several orders a level, repeatably', async () => {
+    const { makerLadder } = await import('../src/modules/market/reference');
+    const { seededRandom } = await import('../src/modules/market/sim');
+    const a = makerLadder(seededRandom(7));
+    expect(makerLadder(seededRandom(7))).toEqual(a);
+    expect(a).toHaveLength(8);
+    const gaps = a.slice(1).map((l, i) => Number(l.bps - (a[i]?.bps ?? 0n)));
+    expect(gaps.every((g) => g >= 2)).toBe(true);
+    // Not one spacing repeated: the book must not look drawn with a ruler.
+    expect(new Set(gaps).size).toBeGreaterThan(2);
+    // Over many draws, the first levels hold more than the last ones.
+    let near = 0;
+    let far = 0;
+    const random = seededRandom(11);
+    for (let i = 0; i < 200; i++) {
+      const l = makerLadder(random);
+      near += Number((l[0]?.usdt ?? []).reduce((x, y) => x + y, 0n));
+      far += Number((l[7]?.usdt ?? []).reduce((x, y) => x + y, 0n));
+    }
+    expect(near).toBeGreaterThan(far * 1.8);
+    expect(a.some((l) => l.usdt.length > 1)).toBe(true);
+  });
+});

@@ -29,8 +29,35 @@ const MAKER_INVENTORY: Readonly<Record<string, string>> = {
 };
 /** Steps of the walk that draws the demo's past: one a minute, enough for every bar. */
 const HISTORY_STEP_MS = 60_000;
-const LEVELS = 5;
-const STEP_BPS = 5n; // 0.05 % between levels
+/** Price levels the makers quote on each side. */
+const LEVELS = 8;
+/** The makers sharing a level: one to this many orders rest at it. */
+const MAKERS_PER_LEVEL = 3;
+
+/**
+ * One side's ladder as several makers would quote it: uneven gaps that widen away from the mid (2–9 basis
+ * points between neighbours, the first 1–4 from the mid), sizes that are largest near the mid and fall off
+ * with distance, each level split among one to three orders of uneven size. `random` makes it repeatable.
+ */
+export function makerLadder(
+  random: () => number,
+): { readonly bps: bigint; readonly usdt: readonly bigint[] }[] {
+  const out: { bps: bigint; usdt: bigint[] }[] = [];
+  let bps = 1 + Math.floor(random() * 4);
+  for (let k = 0; k < LEVELS; k++) {
+    // Depth near the mid: about 900 USDT at the first level, thinning to about a third of it at the last.
+    const level = 900 * (1 - (k / LEVELS) * 0.65) * Math.exp(0.45 * (random() * 2 - 1));
+    const parts = 1 + Math.floor(random() * MAKERS_PER_LEVEL);
+    const weights = Array.from({ length: parts }, () => 0.4 + random());
+    const sum = weights.reduce((a, b) => a + b, 0);
+    out.push({
+      bps: BigInt(bps),
+      usdt: weights.map((w) => BigInt(Math.max(20, Math.round((level * w) / sum)))),
+    });
+    bps += 2 + Math.floor(random() * (3 + k));
+  }
+  return out;
+}
 
 function decimals(step: string): number {
   const i = step.indexOf('.');
@@ -135,6 +162,9 @@ export function createReferenceMarket(
     return row.id;
   }
 
+  // The makers' own draws, apart from the walk's, so the ladder does not change the prices a seed gives.
+  const ladderRandom = seededRandom((opts.seed ?? 20_261_124) ^ 0x5eed);
+
   async function requote(): Promise<void> {
     if (busy || makerId === null || !sim) return;
     busy = true;
@@ -143,27 +173,28 @@ export function createReferenceMarket(
         const mid = sim.price(inst.instId);
         if (!mid) continue;
         await market.cancel(makerId, { instId: inst.instId });
-        for (let k = 1n; k <= BigInt(LEVELS); k++) {
-          const bid = toStep(scaleBps(mid, -STEP_BPS * k), inst.tick_size, false);
-          const ask = toStep(scaleBps(mid, STEP_BPS * k), inst.tick_size, true);
-          // About 300 USDT × level of size per side.
-          const size = toStep(quoteToSize(300n * k, mid), inst.lot_size, true);
-          if (!bid || !ask || !size || /^0(\.0+)?$/.test(size)) continue;
-          for (const [side, px] of [
-            ['buy', bid],
-            ['sell', ask],
-          ] as const) {
-            try {
-              await market.submit(makerId, {
-                instId: inst.instId,
-                side,
-                type: 'limit',
-                px,
-                sz: size,
-                tif: 'post_only',
-              });
-            } catch {
-              // A quote that would cross after the walk moved is simply skipped.
+        for (const side of ['buy', 'sell'] as const) {
+          for (const level of makerLadder(ladderRandom)) {
+            const px =
+              side === 'buy'
+                ? toStep(scaleBps(mid, -level.bps), inst.tick_size, false)
+                : toStep(scaleBps(mid, level.bps), inst.tick_size, true);
+            if (!px) continue;
+            for (const usdt of level.usdt) {
+              const size = toStep(quoteToSize(usdt, mid), inst.lot_size, true);
+              if (!size || /^0(\.0+)?$/.test(size)) continue;
+              try {
+                await market.submit(makerId, {
+                  instId: inst.instId,
+                  side,
+                  type: 'limit',
+                  px,
+                  sz: size,
+                  tif: 'post_only',
+                });
+              } catch {
+                // A quote that would cross after the walk moved is simply skipped.
+              }
             }
           }
         }

@@ -19,12 +19,16 @@ function storedInterval(): CandleInterval {
 export const ChartPanel = memo(function ChartPanel({
   instId,
   priceDecimals,
+  aside,
 }: {
   readonly instId: string;
   readonly priceDecimals: number;
+  /** At the start of the bar while the chart is folded (a way to another screen). */
+  readonly aside?: ReactNode;
 }): ReactNode {
   const { t } = useTranslation('trade');
-  const [open, setOpen] = useState(() => readStored(OPEN_KEY) !== '0');
+  // Folded until the user opens it: the order form and the book come first on a phone.
+  const [open, setOpen] = useState(() => readStored(OPEN_KEY) === '1');
   const [interval, setChartInterval] = useState<CandleInterval>(storedInterval);
   const toggle = () => {
     writeStored(OPEN_KEY, open ? '0' : '1');
@@ -37,6 +41,7 @@ export const ChartPanel = memo(function ChartPanel({
   return (
     <section className="chart-panel">
       <div className="chart-panel__bar">
+        {open ? null : <div className="chart-panel__aside">{aside}</div>}
         <div className="chart-panel__intervals" role="tablist" aria-label={t('trade.interval')}>
           {open
             ? CANDLE_INTERVALS.map((i) => (

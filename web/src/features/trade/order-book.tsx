@@ -12,7 +12,7 @@ interface Row {
   readonly depth: number;
 }
 
-/** The rows of one side, best first, padded to 6 so the book never changes height. */
+/** The rows of one side, best first, padded with empty places to 6 so the book never changes height. */
 function sideRows(levels: readonly LiveBookLevel[], max: number): Row[] {
   const rows: Row[] = [];
   let cum = 0;
@@ -49,13 +49,10 @@ const BookRow = memo(function BookRow({
   readonly sizeDecimals: number;
   readonly onPick: (px: string) => void;
 }): ReactNode {
+  // A place with no level stays empty (the book keeps its height; nothing pretends to be a level).
+  if (px === null) return <span className="book__row book__row--empty" aria-hidden="true" />;
   return (
-    <button
-      type="button"
-      className={`book__row book__row--${side}`}
-      disabled={px === null}
-      onClick={() => px && onPick(px)}
-    >
+    <button type="button" className={`book__row book__row--${side}`} onClick={() => onPick(px)}>
       <span className="book__bar" style={{ width: `${depth}%` }} aria-hidden="true" />
       <span className="book__px num">{px ? formatPrice(px, priceDecimals) : '--'}</span>
       <span className="book__sz num">{sz ? formatNumber(sz, sizeDecimals) : '--'}</span>

@@ -361,7 +361,7 @@ export function OrderForm({
           </span>
         </div>
       ) : null}
-      <div className="oform__line">
+      <div className="oform__line oform__available">
         <span>{t('trade.available')}</span>
         <span className="num">
           {available === null

@@ -21,42 +21,40 @@ export function PairHeader({
   const d = row?.priceDecimals ?? 2;
   return (
     <header className="phead">
-      <div className="phead__top">
+      <div className="phead__main">
         <button type="button" className="phead__pair" onClick={() => setPicking(true)} aria-haspopup="dialog">
           {row ? <PairName base={row.base} quote={row.quote} /> : <span className="pair__base">--</span>}
           <IconDown className="phead__chevron" />
         </button>
-        {row ? (
-          <span className={`phead__change num ${tone === 'flat' ? '' : tone}`}>
-            {formatChange(row.changePct)}
-          </span>
-        ) : null}
-      </div>
-      <div className="phead__body">
-        <div className="phead__last">
+        <div className="phead__quote">
           <Flash value={row?.last ?? null} className={`phead__price num ${tone === 'flat' ? '' : tone}`}>
             {formatPrice(row?.last, d)}
           </Flash>
+          {row ? (
+            <span className={`phead__change num ${tone === 'flat' ? '' : tone}`}>
+              {formatChange(row.changePct)}
+            </span>
+          ) : null}
         </div>
-        <dl className="phead__stats">
-          <div>
-            <dt>{t('trade.high')}</dt>
-            <dd className="num">{formatPrice(row?.high24h, d)}</dd>
-          </div>
-          <div>
-            <dt>{t('trade.low')}</dt>
-            <dd className="num">{formatPrice(row?.low24h, d)}</dd>
-          </div>
-          <div>
-            <dt>{t('trade.vol', { asset: row?.base ?? '' })}</dt>
-            <dd className="num">{formatCompact(row?.vol24h)}</dd>
-          </div>
-          <div>
-            <dt>{t('trade.turnover', { asset: row?.quote ?? '' })}</dt>
-            <dd className="num">{formatCompact(row?.turnover)}</dd>
-          </div>
-        </dl>
       </div>
+      <dl className="phead__stats">
+        <div>
+          <dt>{t('trade.high')}</dt>
+          <dd className="num">{formatPrice(row?.high24h, d)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.low')}</dt>
+          <dd className="num">{formatPrice(row?.low24h, d)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.vol', { asset: row?.base ?? '' })}</dt>
+          <dd className="num">{formatCompact(row?.vol24h)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade.turnover', { asset: row?.quote ?? '' })}</dt>
+          <dd className="num">{formatCompact(row?.turnover)}</dd>
+        </div>
+      </dl>
       <PickerSheet
         visible={picking}
         title={t('trade.pickPair')}

@@ -98,9 +98,12 @@ export default function TradeScreen(): ReactNode {
   return (
     <div className="trade">
       {token ? <FollowOrders /> : null}
-      <EntryLink to="tokenMarket" icon={IconTokenMarket} />
       <PairHeader row={row} markets={markets.rows} onPick={pick} />
-      <ChartPanel instId={instId} priceDecimals={priceDecimals} />
+      <ChartPanel
+        instId={instId}
+        priceDecimals={priceDecimals}
+        aside={<EntryLink to="tokenMarket" icon={IconTokenMarket} />}
+      />
       <div className="trade__main">
         <div className="trade__form">
           {token ? (

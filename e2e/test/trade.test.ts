@@ -121,11 +121,20 @@ describe('the trade screen on a small phone', () => {
       expect(bestAsk && bestAsk.y + bestAsk.height <= fold, `${lang}: the best ask shows`).toBe(true);
       // As many levels as exist; no row pretends to be one.
       expect(await p.locator('.book__row--bid').count()).toBe(1);
-      expect(await p.locator('.book').textContent()).not.toContain('--');
+      for (const side of await p.locator('.book__side').allTextContents()) expect(side).not.toContain('--');
       if (lang === 'en' || lang === 'de')
         await p.screenshot({ path: `e2e/screenshots/trade-360-${lang}.png` });
       await small.close();
     }
+
+    // A market buy the book cannot fill in full says what came back, and why.
+    await fund(makerId, 'ETH', '1');
+    await market.submit(makerId, { instId: 'ETH-USDT', side: 'sell', type: 'limit', px: '3000', sz: '0.01' });
+    await market.submit(id, { instId: 'ETH-USDT', side: 'buy', type: 'market', sz: '100' });
+    await page.goto(`${product.url}/trade?instId=ETH-USDT`);
+    await page.getByRole('tab', { name: 'Order history' }).click();
+    await visible(page, /was not filled and came back to your balance/);
+    await product.shot(page, 'trade-market-buy-short');
     await context.close();
     await maker.context.close();
   });

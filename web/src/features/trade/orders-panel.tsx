@@ -4,6 +4,7 @@ import { memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiInfinite, useApiMutation } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
+import { isPositiveAmount, subtractAmounts } from '../../lib/amounts';
 import { formatPrice } from '../../lib/market-data';
 import { applyOrderPush } from '../../live/orders';
 import { PagedList } from '../../ui/paged-list';
@@ -41,6 +42,9 @@ const OrderRow = memo(function OrderRow({
   const filled = inQuote ? order.filled_quote : order.filled_sz;
   const decimals = inQuote ? 2 : sizeDecimals;
   const open = order.status === 'new' || order.status === 'partial_filled';
+  // A market order that ended short of its amount: what was not filled came back, and why.
+  const rest = !open && order.type === 'market' ? subtractAmounts(order.sz, filled) : '0';
+  const short = isPositiveAmount(rest);
   return (
     <article className="orow">
       <div className="orow__top">
@@ -85,6 +89,9 @@ const OrderRow = memo(function OrderRow({
           <dd className="num">{order.avg_px ? formatPrice(order.avg_px, priceDecimals) : '--'}</dd>
         </div>
       </dl>
+      {short ? (
+        <p className="orow__note">{t('trade.unfilledNote', { rest: formatNumber(rest, decimals), unit })}</p>
+      ) : null}
     </article>
   );
 });

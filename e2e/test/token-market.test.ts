@@ -54,7 +54,7 @@ describe('token market in the browser', () => {
     await product.shot(page, 'token-market-empty');
     await page.getByRole('link', { name: 'Sell', exact: true }).click();
     await expect.poll(() => page.url(), WAIT).toContain('/tokenSell');
-    await visible(page, /1,000 BWC/); // available balance, BWC picked as the token held
+    await visible(page, /1,000.0000 BWC/); // available balance, BWC picked as the token held
     await page.getByPlaceholder('Please enter the amount').fill('1000');
     // The form shows the market price and suggests it (no listings yet): one tap fills the price.
     await visible(page, 'Market price');

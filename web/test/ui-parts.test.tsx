@@ -110,6 +110,8 @@ describe('the amount field', () => {
     const input = screen.getByPlaceholderText('Please enter the withdrawal amount');
     await user.type(input, '12.3456789abc');
     expect(input).toHaveProperty('value', '12.345678');
+    // Never silently: the field says it cut what went past the asset's decimals.
+    expect(screen.getByText('Cut to 6 decimals, the most USDT allows')).toBeTruthy();
   });
 
   it('says the minimum once the user leaves a too small amount, not while typing', async () => {
@@ -125,7 +127,7 @@ describe('the amount field', () => {
   it('Max fills the balance less the fee, capped by what is left today', async () => {
     const user = userEvent.setup();
     render(<WithdrawAmount available="120.5" />);
-    expect(screen.getByText(/^Available/).textContent).toBe('Available 120.5 USDT');
+    expect(screen.getByText(/^Available/).textContent).toBe('Available 120.50 USDT');
     await user.click(screen.getByRole('button', { name: /max/i }));
     expect(screen.getByPlaceholderText('Please enter the withdrawal amount')).toHaveProperty(
       'value',

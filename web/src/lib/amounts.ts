@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from '@nexa/contract';
+import { formatAmount, formatNumber, parseAmount } from '@nexa/contract';
 
 /**
  * Amount logic of the wallet forms. Amounts stay decimal strings; arithmetic runs on bigint minor
@@ -115,4 +115,62 @@ export function isNegative(signed: string): boolean {
 export function ratePercent(rate: string): string {
   const units = toUnits(rate);
   return units === null ? rate : fromUnits(units * 100n);
+}
+
+/**
+ * Decimals an asset's amounts are shown with (the registry's display precision: USDT 2, BTC and ETH 6,
+ * the platform tokens 4, SATS 2); answers that carry `display_precision` keep this up to date.
+ */
+const DISPLAY_PRECISION = new Map<string, number>([
+  ['USDT', 2],
+  ['BTC', 6],
+  ['ETH', 6],
+  ['SATS', 2],
+]);
+const DEFAULT_DISPLAY_PRECISION = 4;
+
+export function displayDecimals(asset: string): number {
+  return DISPLAY_PRECISION.get(asset.toUpperCase()) ?? DEFAULT_DISPLAY_PRECISION;
+}
+
+/** Learns display precisions from an answer that carries them (balances, the currency list). */
+export function learnDisplayPrecision(
+  rows: readonly { asset?: string; symbol?: string; display_precision: number }[],
+) {
+  for (const r of rows) {
+    const asset = r.asset ?? r.symbol;
+    if (
+      asset &&
+      Number.isInteger(r.display_precision) &&
+      r.display_precision >= 0 &&
+      r.display_precision <= 8
+    ) {
+      DISPLAY_PRECISION.set(asset.toUpperCase(), r.display_precision);
+    }
+  }
+}
+
+/** `value` cut down (never up) to `decimals`: a balance is never shown as more than it is. */
+export function floorDecimals(value: string, decimals: number): string {
+  const units = toUnits(value.startsWith('-') ? value.slice(1) : value);
+  if (units === null) return value;
+  const cut = truncate(units, decimals);
+  const text = fromUnits(cut);
+  return value.startsWith('-') && cut !== 0n ? `-${text}` : text;
+}
+
+/**
+ * The one way a balance reads (wallet rows, every "available" line, totals of an account): the asset's
+ * display precision, cut down, with every decimal shown and thousands grouped: "9,210.40 USDT".
+ */
+export function balanceNumber(value: string, asset: string): string {
+  const d = displayDecimals(asset);
+  return formatNumber(floorDecimals(value, d), d);
+}
+
+/** Whether what was typed had more decimals than the asset allows (the field then says it cut them). */
+export function exceedsScale(raw: string, scale: number): boolean {
+  const text = raw.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const dot = text.indexOf('.');
+  return dot >= 0 && text.slice(dot + 1).replace(/\./g, '').length > scale;
 }

@@ -1,7 +1,15 @@
 import { formatUpTo } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AmountProblem, assetScale, checkAmount, maxAmount, sanitizeAmountInput } from '../lib/amounts';
+import {
+  type AmountProblem,
+  assetScale,
+  balanceNumber,
+  checkAmount,
+  exceedsScale,
+  maxAmount,
+  sanitizeAmountInput,
+} from '../lib/amounts';
 import { AmountInput, Field } from './form';
 import './form.css';
 
@@ -13,7 +21,7 @@ type AmountPrompt =
 
 /** A balance as shown beside an amount: "399 USDT", or "--" while unknown. */
 export function balanceText(available: string | null, asset: string): string {
-  return available === null ? '--' : `${formatUpTo(available, assetScale(asset))} ${asset}`;
+  return available === null ? '--' : `${balanceNumber(available, asset)} ${asset}`;
 }
 
 export interface AmountFieldOptions {
@@ -47,6 +55,8 @@ export function useAmountField(options: AmountFieldOptions) {
   const id = useId();
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
+  // What was typed had more decimals than the asset allows: the field says it cut them.
+  const [cut, setCut] = useState(false);
   const scale = assetScale(asset);
   const max = dailyLeft ?? dailyLimit;
   const problem = checkAmount(value, { scale, available: available ?? null, fee, min, max });
@@ -79,8 +89,15 @@ export function useAmountField(options: AmountFieldOptions) {
     touched,
     problem,
     error,
+    /** Decimals beyond the asset's were cut from what was typed (say so, never silently). */
+    cutNote: cut ? t('walletForm.cutDecimals', { count: scale, asset }) : null,
     /** What the user typed, cleaned. */
-    change: (raw: string) => setValue(sanitizeAmountInput(raw, scale)),
+    change: (raw: string) => {
+      const next = sanitizeAmountInput(raw, scale);
+      // The note stays while the value stays what was cut (a further key that changes nothing).
+      setCut(exceedsScale(raw, scale) || (cut && next === value));
+      setValue(next);
+    },
     touch: () => setTouched(true),
     /** All of the balance less the fee, cut to the asset's decimals. */
     fillMax: () => {
@@ -88,11 +105,15 @@ export function useAmountField(options: AmountFieldOptions) {
       setTouched(true);
     },
     /** Empty again, for another asset (the user's own leaving of the field still counts). */
-    clear: () => setValue(''),
+    clear: () => {
+      setValue('');
+      setCut(false);
+    },
     /** Empty and untouched, after a submission went through. */
     reset: () => {
       setValue('');
       setTouched(false);
+      setCut(false);
     },
   };
 }
@@ -130,6 +151,7 @@ export function AmountField({ field }: { readonly field: AmountFieldState }): Re
       label={t('walletForm.amount')}
       htmlFor={field.id}
       error={field.error}
+      hint={field.cutNote}
       extra={fromBalance ? <AvailableLine field={field} /> : undefined}
     >
       <AmountInput

@@ -3,7 +3,7 @@ import { Button } from 'antd-mobile';
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalances, useMoneyCall } from '../../hooks/money';
-import { sanitizeAmountInput } from '../../lib/amounts';
+import { balanceNumber, sanitizeAmountInput } from '../../lib/amounts';
 import { formatPrice, stepDecimals } from '../../lib/market-data';
 import { ConfirmSheet, type InfoRow } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
@@ -364,10 +364,7 @@ export function OrderForm({
       <div className="oform__line oform__available">
         <span>{t('trade.available')}</span>
         <span className="num">
-          {available === null
-            ? '--'
-            : formatUpTo(floorToStep(available, side === 'sell' ? rules.lot_size : '0.01'), 8)}{' '}
-          {spend}
+          {available === null ? '--' : balanceNumber(available, spend)} {spend}
         </span>
       </div>
       <div className="oform__line">

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { useBalances } from '../../hooks/money';
-import { compareAmounts, isPositiveAmount, sumAmounts } from '../../lib/amounts';
+import { balanceNumber, compareAmounts, isPositiveAmount, sumAmounts } from '../../lib/amounts';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 import { routePath, type ScreenName } from '../../paths';
 import { useSession } from '../../session';
@@ -179,18 +179,18 @@ function Balances(): ReactNode {
                   </span>
                   <span className="asset-row__amounts">
                     <span className="asset-row__total num">
-                      {show(formatNumber(sumAmounts([b.available, b.frozen]), b.display_precision))}
+                      {show(balanceNumber(sumAmounts([b.available, b.frozen]), b.asset))}
                     </span>
                     <span className="asset-row__value num">≈ {show(formatNumber(b.usdt_value, 2))} USDT</span>
                   </span>
                   <span className="asset-row__split">
                     <span>
                       <span className="asset-row__k">{t('wallet.available')}</span>
-                      <span className="num">{show(formatNumber(b.available, b.display_precision))}</span>
+                      <span className="num">{show(balanceNumber(b.available, b.asset))}</span>
                     </span>
                     <span>
                       <span className="asset-row__k">{t('wallet.frozen')}</span>
-                      <span className="num">{show(formatNumber(b.frozen, b.display_precision))}</span>
+                      <span className="num">{show(balanceNumber(b.frozen, b.asset))}</span>
                     </span>
                   </span>
                   <IconRight className="asset-row__arrow" />

@@ -139,3 +139,18 @@ describe('the trade screen on a small phone', () => {
     await maker.context.close();
   });
 });
+
+describe('the chart when its data cannot load', () => {
+  it('says so in its place with a retry, instead of drawing one candle', async () => {
+    const { context, page } = await product.newPhone();
+    await page.route('**/v1/market/candles', (r) => r.abort());
+    await page.goto(`${product.url}/trade?instId=BTC-USDT`);
+    await page.getByRole('button', { name: /Chart/ }).click();
+    await expect.poll(() => page.locator('.chart .inline-error').isVisible(), { timeout: 20_000 }).toBe(true);
+    await product.shot(page, 'trade-chart-failed');
+    await page.unroute('**/v1/market/candles');
+    await page.locator('.chart .inline-error__retry').click();
+    await expect.poll(() => page.locator('.chart .inline-error').count(), { timeout: 20_000 }).toBe(0);
+    await context.close();
+  });
+});

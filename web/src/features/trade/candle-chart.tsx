@@ -15,6 +15,7 @@ import { useApiQuery } from '../../api/hooks';
 import { type Bar, barsFromCandles, buildBars, type CandleInterval, mergeBars } from '../../live/candles';
 import { getLive } from '../../live/index';
 import { useAppearance } from '../../ui/settings';
+import { InlineError } from '../../ui/states';
 
 /** The theme's colors as the chart needs them (CSS variables resolved). */
 function themeColors() {
@@ -79,7 +80,8 @@ export default function CandleChart({
   const history = useApiQuery(
     '/v1/market/candles',
     { instId, bar: interval, limit: HISTORY_BARS },
-    { refetchInterval_ms: HISTORY_REFRESH_MS },
+    // The chart shows its own failure with a retry (a chart of one live candle would look like data).
+    { refetchInterval_ms: HISTORY_REFRESH_MS, handles: 'all' },
   );
   const historyBars = useMemo(() => barsFromCandles(history.data ?? []), [history.data]);
   const historyReady = !history.isPending;
@@ -100,7 +102,8 @@ export default function CandleChart({
         attributionLogo: true,
       },
       grid: { vertLines: { color: c.grid }, horzLines: { color: c.grid } },
-      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.1, bottom: 0.25 } },
+      // Room above the highest bar, so the top axis label never sits under the last price's tag.
+      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.16, bottom: 0.25 } },
       timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false, rightOffset: 4 },
       crosshair: { mode: 0 },
       handleScale: { axisPressedMouseMove: false },
@@ -187,10 +190,17 @@ export default function CandleChart({
     return store.subscribe(() => draw(false));
   }, [instId, interval, historyBars, historyReady]);
 
+  const failed = history.isError && !history.data;
   return (
     <div className="chart">
-      <div className="chart__canvas" ref={host} />
-      {empty ? <p className="chart__empty">{t('trade.chartWaiting')}</p> : null}
+      <div className="chart__canvas" ref={host} style={failed ? { visibility: 'hidden' } : undefined} />
+      {failed ? (
+        <div className="chart__empty chart__failed">
+          <InlineError onRetry={() => void history.refetch()} />
+        </div>
+      ) : empty ? (
+        <p className="chart__empty">{t('trade.chartWaiting')}</p>
+      ) : null}
     </div>
   );
 }

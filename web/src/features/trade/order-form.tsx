@@ -1,9 +1,9 @@
-import { formatUpTo } from '@nexa/contract';
+import { formatNumber, formatUpTo } from '@nexa/contract';
 import { Button } from 'antd-mobile';
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalances, useMoneyCall } from '../../hooks/money';
-import { balanceNumber, sanitizeAmountInput } from '../../lib/amounts';
+import { balanceNumber, displayDecimals, sanitizeAmountInput } from '../../lib/amounts';
 import { formatPrice, stepDecimals } from '../../lib/market-data';
 import { ConfirmSheet, type InfoRow } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
@@ -237,7 +237,7 @@ export function OrderForm({
               {
                 label: t('trade.totalLabel'),
                 value: value
-                  ? `${estimated ? '≈ ' : ''}${formatUpTo(value, QUOTE_DECIMALS)} ${rules.quote}`
+                  ? `${estimated ? '≈ ' : ''}${formatNumber(value, displayDecimals(rules.quote))} ${rules.quote}`
                   : '--',
               },
             ]
@@ -357,7 +357,9 @@ export function OrderForm({
         <div className="oform__line">
           <span>{t('trade.totalLabel')}</span>
           <span className="num">
-            {value ? `${formatUpTo(value, QUOTE_DECIMALS)} ${rules.quote}` : `-- ${rules.quote}`}
+            {value
+              ? `${formatNumber(value, displayDecimals(rules.quote))} ${rules.quote}`
+              : `-- ${rules.quote}`}
           </span>
         </div>
       ) : null}

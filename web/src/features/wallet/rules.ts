@@ -3,10 +3,18 @@ import { EVM_ADDRESS_PATTERN, isRecipientText, TX_HASH_PATTERN } from '@nexa/con
 // The forms use the contract's default chain; minimums, fees and limits come from the server (use-rules.ts).
 export { DEFAULT_CHAIN } from '@nexa/contract';
 
-/** A chain id as shown ("evm" → "EVM"). */
+/** A chain id as users name its network ("evm" → "ERC20"). */
 export function chainLabel(chain: string): string {
-  return chain.toUpperCase();
+  return NETWORK_NAMES[chain] ?? chain.toUpperCase();
 }
+
+/** Networks by the names users know them by (the server's chain ids are its own). */
+const NETWORK_NAMES: Readonly<Record<string, string>> = {
+  evm: 'ERC20',
+  tron: 'TRC20',
+  bsc: 'BEP20',
+  bitcoin: 'Bitcoin',
+};
 
 /** Whether an address looks right for the chain (EVM chains: 0x and 40 hex digits). */
 export function isAddressFor(chain: string, address: string): boolean {

@@ -31,7 +31,7 @@ export function stepDecimals(step: string): number {
 }
 
 /** Decimals to show a price with when the instrument is not known: those of the price, 2 to 8. */
-function decimalsOfPrice(px: string | null): number {
+export function decimalsOfPrice(px: string | null): number {
   if (!px) return 2;
   const [, frac = ''] = px.split('.');
   return Math.min(8, Math.max(2, frac.length));

@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { findInstrument, useInstruments, useMarkets } from '../../hooks/markets';
-import { stepDecimals } from '../../lib/market-data';
+import { decimalsOfPrice, stepDecimals } from '../../lib/market-data';
 import { useBook, useOrderUpdates } from '../../live/hooks';
 import { getLive } from '../../live/index';
 import { useSession } from '../../session';
@@ -91,7 +91,11 @@ export default function TradeScreen(): ReactNode {
   }
 
   const rules = rulesFor(instId, inst);
-  const priceDecimals = inst ? stepDecimals(inst.tick_size) : (row?.priceDecimals ?? 2);
+  // The tick's decimals; without the instrument list, those the prices themselves carry (never a guess of 2).
+  const bookPx = book?.asks[0]?.[0] ?? book?.bids[0]?.[0] ?? null;
+  const priceDecimals = inst
+    ? stepDecimals(inst.tick_size)
+    : (row?.priceDecimals ?? (bookPx ? decimalsOfPrice(bookPx) : 2));
   const sizeDecimals = inst ? stepDecimals(inst.lot_size) : 4;
   const last = row?.last ?? null;
 

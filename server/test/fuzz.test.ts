@@ -47,7 +47,12 @@ const HOSTILE: readonly unknown[] = [
  * Calls that change state on a body with no fields at all (their request has none to refuse): each is
  * exercised elsewhere, and here only with the wrong session or none.
  */
-const ACTS_ON_EMPTY = new Set<string>(['/api/auth/logout', '/admin/auth/logout', '/admin/auth/totpSetup']);
+const ACTS_ON_EMPTY = new Set<string>([
+  '/api/auth/logout',
+  '/admin/auth/logout',
+  '/admin/auth/totpSetup',
+  '/api/recharge/faucet',
+]);
 
 /** Tables a request may touch without changing anything a user or operator owns. */
 const BOOKKEEPING = new Set(['request_signs', '__drizzle_migrations']);

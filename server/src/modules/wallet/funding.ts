@@ -55,18 +55,16 @@ export function createFunding(deps: WalletDeps, assets: Assets) {
     return row?.address ?? null;
   }
 
-  /** The user's address on a network: the watcher's where one runs, else derived and kept; null without a key. */
+  /**
+   * The user's address on a network: the watcher's where one runs (it keeps the addresses it watches),
+   * else one kept earlier, else derived from the key (the same every time; reading it writes nothing);
+   * null without a key.
+   */
   async function addressOn(userId: number, n: DepositNetwork): Promise<string | null> {
     if (chain && watched(n)) return chain.depositAddress(userId);
     const existing = await storedAddress(store.db, userId, n.chain);
     if (existing) return existing;
-    if (!derive) return null;
-    const address = derive(n.family, userId);
-    await store.db
-      .insert(depositAddresses)
-      .values({ userId, chain: n.chain, address, derivationIndex: userId, createdAt: clock.now() })
-      .onConflictDoNothing();
-    return (await storedAddress(store.db, userId, n.chain)) ?? address;
+    return derive ? derive(n.family, userId) : null;
   }
 
   function networkView(n: DepositNetwork, address: string | null) {

@@ -151,9 +151,12 @@ export function OrderBook({
         disabled={last === null}
         onClick={() => last && onPick(last)}
       >
-        <Flash value={last} className="num">
-          {formatPrice(last, priceDecimals)}
-        </Flash>
+        {/* Before the first trade there is no last price: the row stays, empty. */}
+        {last === null ? null : (
+          <Flash value={last} className="num">
+            {formatPrice(last, priceDecimals)}
+          </Flash>
+        )}
       </button>
       <BookSide
         rows={bidRows}

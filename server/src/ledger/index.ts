@@ -402,7 +402,12 @@ export function createLedger({ store, clock }: LedgerDeps) {
     });
   }
 
-  /** The user's postings with their causes, newest first: the records screens. */
+  /**
+   * The user's records, newest first: one line per journal entry, account and bucket — what the entry did to
+   * it in all (an order's hold, fills and returned rest are one line), with what came back in it; entries
+   * that net to nothing drop. The lines of the page are found on postings and accounts alone (the journal
+   * is joined only to filter by cause), then the page's causes and balances are read for its rows only.
+   */
   async function history(
     userId: number,
     q: HistoryQuery,
@@ -413,82 +418,81 @@ export function createLedger({ store, clock }: LedgerDeps) {
     const conds: SQL[] = [eq(ledgerAccounts.userId, userId)];
     if (q.asset !== undefined) conds.push(eq(ledgerAccounts.asset, q.asset));
     if (q.kind !== undefined) conds.push(eq(ledgerAccounts.kind, q.kind));
-    if (q.cause !== undefined) conds.push(eq(ledgerTransactions.cause, q.cause));
     if (q.bucket !== undefined) conds.push(eq(ledgerPostings.bucket, q.bucket));
-    if (q.causePrefix !== undefined) conds.push(like(ledgerTransactions.cause, `${q.causePrefix}%`));
     if (q.transactionId !== undefined) conds.push(eq(ledgerPostings.transactionId, q.transactionId));
-    // One record per journal entry, account and bucket: what the entry did to it in all (an order's hold,
-    // fills and returned rest are one line), with what came back in it; entries that net to nothing drop.
+    const byCause = q.cause !== undefined || q.causePrefix !== undefined;
+    if (q.cause !== undefined) conds.push(eq(ledgerTransactions.cause, q.cause));
+    if (q.causePrefix !== undefined) conds.push(like(ledgerTransactions.cause, `${q.causePrefix}%`));
     const net = sql`sum(${ledgerPostings.amount})`;
     const having =
       q.direction === 'in' ? sql`${net} > 0` : q.direction === 'out' ? sql`${net} < 0` : sql`${net} <> 0`;
-    const lastId = sql<number>`max(${ledgerPostings.id})`;
-    const grouped = db
+    const base = db
       .select({
-        id: lastId.mapWith(Number).as('id'),
-        transactionId: ledgerPostings.transactionId,
-        asset: ledgerPostings.asset,
-        kind: ledgerAccounts.kind,
-        bucket: ledgerPostings.bucket,
-        amount: sql<string>`${net}::text`.as('amount'),
-        returned:
+        lastId: sql<number>`max(${ledgerPostings.id})`.mapWith(Number).as('last_id'),
+        netAmount: sql<string>`${net}::text`.as('net_amount'),
+        returnedAmount:
           sql<string>`coalesce(sum(${ledgerPostings.amount}) filter (where ${ledgerPostings.amount} > 0), 0)::text`.as(
-            'returned',
+            'returned_amount',
           ),
-        moves: sql<number>`count(*)`.mapWith(Number).as('moves'),
-        balanceAfter:
-          sql<string>`(select p2.balance_after::text from ledger_postings p2 where p2.id = ${lastId})`.as(
-            'balance_after',
-          ),
-        cause: ledgerTransactions.cause,
-        ref: ledgerTransactions.ref,
-        remark: ledgerTransactions.remark,
-        createdAt: sql<Date>`max(${ledgerPostings.createdAt})`.as('created_at'),
+        moveCount: sql<number>`count(*)`.mapWith(Number).as('move_count'),
       })
       .from(ledgerPostings)
-      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId));
+    const grouped = (
+      byCause
+        ? base.innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+        : base
+    )
       .where(and(...conds))
-      .groupBy(
-        ledgerPostings.transactionId,
-        ledgerPostings.accountId,
-        ledgerPostings.asset,
-        ledgerAccounts.kind,
-        ledgerPostings.bucket,
-        ledgerTransactions.cause,
-        ledgerTransactions.ref,
-        ledgerTransactions.remark,
-      )
+      .groupBy(ledgerPostings.transactionId, ledgerPostings.accountId, ledgerPostings.bucket)
       .having(having)
       .as('g');
-    const [list, [total]] = await Promise.all([
+    const [lines, [total]] = await Promise.all([
       db
         .select()
         .from(grouped)
-        .orderBy(desc(grouped.id))
+        .orderBy(desc(grouped.lastId))
         .limit(q.size)
         .offset((q.page - 1) * q.size),
       db.select({ n: count() }).from(grouped),
     ]);
+    if (lines.length === 0) return { list: [], total: total?.n ?? 0 };
+    // The page's last postings: their entry, account and the balance they left.
+    const rows = await db
+      .select({
+        id: ledgerPostings.id,
+        transactionId: ledgerPostings.transactionId,
+        asset: ledgerPostings.asset,
+        kind: ledgerAccounts.kind,
+        bucket: ledgerPostings.bucket,
+        balanceAfter: ledgerPostings.balanceAfter,
+        cause: ledgerTransactions.cause,
+        ref: ledgerTransactions.ref,
+        remark: ledgerTransactions.remark,
+        createdAt: ledgerPostings.createdAt,
+      })
+      .from(ledgerPostings)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+      .where(
+        inArray(
+          ledgerPostings.id,
+          lines.map((l) => l.lastId),
+        ),
+      );
+    const byId = new Map(rows.map((r) => [r.id, r]));
     return {
-      list: list.map((r) => {
+      list: lines.map((l) => {
+        const r = byId.get(l.lastId);
+        assert(r, 'a record line without its posting');
         assert(r.kind !== 'system', 'a user owns a system account');
-        const amount = BigInt(r.amount);
-        const returned = BigInt(r.returned);
+        const amount = BigInt(l.netAmount);
         return {
-          id: r.id,
-          transactionId: r.transactionId,
-          asset: r.asset,
+          ...r,
           kind: r.kind as UserAccountKind,
-          bucket: r.bucket,
           amount,
           // Only a line that went out and partly came back has something returned.
-          returned: amount < 0n && r.moves > 1 ? returned : 0n,
-          balanceAfter: BigInt(r.balanceAfter),
-          cause: r.cause,
-          ref: r.ref,
-          remark: r.remark,
-          createdAt: r.createdAt instanceof Date ? r.createdAt : new Date(r.createdAt),
+          returned: amount < 0n && l.moveCount > 1 ? BigInt(l.returnedAmount) : 0n,
         };
       }),
       total: total?.n ?? 0,

@@ -167,12 +167,16 @@ export function createReferenceMarket(
 
   async function requote(): Promise<void> {
     if (busy || makerId === null || !sim) return;
+    const maker = makerId;
     busy = true;
     try {
       for (const inst of await market.instruments()) {
         const mid = sim.price(inst.instId);
         if (!mid) continue;
-        await market.cancel(makerId, { instId: inst.instId });
+        await market.cancel(maker, { instId: inst.instId });
+        // Every quote at once: they share the instrument writer's next commit, so the book is never seen
+        // half requoted (one side gone while the other is placed).
+        const quotes: { side: 'buy' | 'sell'; px: string; sz: string }[] = [];
         for (const side of ['buy', 'sell'] as const) {
           for (const level of makerLadder(ladderRandom)) {
             const px =
@@ -181,23 +185,19 @@ export function createReferenceMarket(
                 : toStep(scaleBps(mid, level.bps), inst.tick_size, true);
             if (!px) continue;
             for (const usdt of level.usdt) {
-              const size = toStep(quoteToSize(usdt, mid), inst.lot_size, true);
-              if (!size || /^0(\.0+)?$/.test(size)) continue;
-              try {
-                await market.submit(makerId, {
-                  instId: inst.instId,
-                  side,
-                  type: 'limit',
-                  px,
-                  sz: size,
-                  tif: 'post_only',
-                });
-              } catch {
-                // A quote that would cross after the walk moved is simply skipped.
-              }
+              const sz = toStep(quoteToSize(usdt, mid), inst.lot_size, true);
+              if (sz && !/^0(\.0+)?$/.test(sz)) quotes.push({ side, px, sz });
             }
           }
         }
+        await Promise.all(
+          quotes.map((q) =>
+            market
+              .submit(maker, { instId: inst.instId, ...q, type: 'limit', tif: 'post_only' })
+              // A quote that would cross after the walk moved is simply skipped.
+              .catch(() => undefined),
+          ),
+        );
       }
     } catch (err) {
       log.warn({ err }, 'market maker requote failed');

@@ -6,8 +6,8 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { OrderBook as LibBook, Side as LibSide, type LimitOrderOptions } from 'nodejs-order-book';
+import { createBook, type OrderInput } from '../server/src/engine';
 import { seededRandom as rng } from '../server/src/modules/market/sim/random';
-import { createBook, type OrderInput } from '../server/src/modules/spot/engine';
 
 const SEED = 20_240_601;
 const PRELOAD = 10_000;

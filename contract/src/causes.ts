@@ -1,3 +1,4 @@
+import { FUTURES_CAUSES } from './domains/futures/causes';
 import { MARKET_CAUSES } from './domains/market/causes';
 import { SPOT_CAUSES } from './domains/spot/causes';
 import { TOKEN_MARKET_CAUSES } from './domains/token-market/causes';
@@ -8,6 +9,7 @@ import type { Lang } from './lang';
 export const CAUSES = {
   ...WALLET_CAUSES,
   ...SPOT_CAUSES,
+  ...FUTURES_CAUSES,
   ...TOKEN_MARKET_CAUSES,
   ...MARKET_CAUSES,
 } as const;
@@ -23,7 +25,7 @@ export function causeLabel(cause: string, lang: Lang): string {
   return isCause(cause) ? CAUSES[cause][lang] : cause;
 }
 
-export { MARKET_CAUSES, SPOT_CAUSES, TOKEN_MARKET_CAUSES, WALLET_CAUSES };
+export { FUTURES_CAUSES, MARKET_CAUSES, SPOT_CAUSES, TOKEN_MARKET_CAUSES, WALLET_CAUSES };
 
 /** The causes one domain's folder declares, by name (what its server module may post). */
 export function causeNames<M extends { readonly [C in Cause]?: unknown }>(map: M): (keyof M & Cause)[] {

@@ -1,5 +1,6 @@
 import { ADMIN_ERRORS } from './domains/admin/errors';
 import { AUTH_ERRORS } from './domains/auth/errors';
+import { FUTURES_ERRORS } from './domains/futures/errors';
 import { SPOT_ERRORS } from './domains/spot/errors';
 import { TOKEN_MARKET_ERRORS } from './domains/token-market/errors';
 import { WALLET_ERRORS } from './domains/wallet/errors';
@@ -243,6 +244,7 @@ export const ERROR_SETS = {
   auth: AUTH_ERRORS,
   wallet: WALLET_ERRORS,
   spot: SPOT_ERRORS,
+  futures: FUTURES_ERRORS,
   'token-market': TOKEN_MARKET_ERRORS,
   admin: ADMIN_ERRORS,
 } as const;
@@ -257,6 +259,7 @@ export const ERRORS = {
   ...AUTH_ERRORS.errors,
   ...WALLET_ERRORS.errors,
   ...SPOT_ERRORS.errors,
+  ...FUTURES_ERRORS.errors,
   ...TOKEN_MARKET_ERRORS.errors,
   ...ADMIN_ERRORS.errors,
 } as const;

@@ -8,7 +8,16 @@
  * Server → client: `{arg:{channel, instId}, action:'snapshot'|'update', data:[…]}`.
  */
 
-export const LIVE_CHANNELS = ['books', 'tickers', 'update_order'] as const;
+export const LIVE_CHANNELS = [
+  'books',
+  'tickers',
+  'update_order',
+  'positions',
+  'mark-price',
+  'funding-rate',
+] as const;
+/** Channels that need a signed-in socket. */
+export const PRIVATE_CHANNELS: readonly LiveChannel[] = ['update_order', 'positions'];
 export type LiveChannel = (typeof LIVE_CHANNELS)[number];
 
 /** The client sends this text every LIVE_PING_INTERVAL_MS; the server answers LIVE_PONG. */
@@ -129,7 +138,46 @@ export interface LiveOrderPush {
   data: [LiveOrderData];
 }
 
-export type LivePush = LiveBooksPush | LiveTickersPush | LiveOrderPush;
+/** One of the caller's swap positions (the fields of `/v1/futures/positions`); `closed` once it is gone. */
+export interface LivePositionData {
+  instId: string;
+  pos: string;
+  closed?: boolean;
+  upl?: string;
+  upl_ratio?: string;
+  mark_px?: string;
+  liq_px?: string | null;
+  margin_ratio?: string | null;
+  [field: string]: unknown;
+}
+
+export interface LivePositionPush {
+  arg: { channel: 'positions'; instId?: string };
+  action: 'update';
+  data: [LivePositionData];
+}
+
+/** A swap's mark price (and its index), pushed every second. */
+export interface LiveMarkPricePush {
+  arg: { channel: 'mark-price'; instId: string };
+  action: 'snapshot';
+  data: [{ instType: 'SWAP'; instId: string; markPx: string; idxPx: string; ts: string }];
+}
+
+/** A swap's funding rate as the coming settlement would pay it, and when that is. */
+export interface LiveFundingRatePush {
+  arg: { channel: 'funding-rate'; instId: string };
+  action: 'snapshot';
+  data: [{ instType: 'SWAP'; instId: string; fundingRate: string; fundingTime: string; ts: string }];
+}
+
+export type LivePush =
+  | LiveBooksPush
+  | LiveTickersPush
+  | LiveOrderPush
+  | LivePositionPush
+  | LiveMarkPricePush
+  | LiveFundingRatePush;
 export type LiveServerMessage = LivePush | LiveAck | LiveError;
 
 // ── CRC32 and the book checksum ────────────────────────────────────────────────────────────────

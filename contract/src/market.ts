@@ -2,12 +2,25 @@ import { z } from 'zod';
 
 /** Words every market domain speaks: instrument ids, book levels, instruments and tickers. */
 
-/** A spot instrument id, `BASE-QUOTE` (`BTC-USDT`). */
+/** An instrument id: spot `BASE-QUOTE` (`BTC-USDT`) or a perpetual swap `BASE-QUOTE-SWAP`. */
 export const zInstId = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9]{2,10}-[A-Za-z0-9]{2,10}$/, { message: 'invalid_format' })
+  .regex(/^[A-Za-z0-9]{2,10}-[A-Za-z0-9]{2,10}(-swap)?$/i, { message: 'invalid_format' })
   .transform((s) => s.toUpperCase());
+
+/** A perpetual swap's id, `BASE-QUOTE-SWAP` (`BTC-USDT-SWAP`). */
+export const zSwapInstId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{2,10}-[A-Za-z0-9]{2,10}-swap$/i, { message: 'invalid_format' })
+  .transform((s) => s.toUpperCase());
+
+/** Whether an instrument id names a perpetual swap. */
+export const isSwapInstId = (instId: string): boolean => instId.endsWith('-SWAP');
+
+/** OKX's instrument types: spot pairs and perpetual swaps. */
+export const INST_TYPES = ['SPOT', 'SWAP'] as const;
 
 /** A book level: price, total size, number of orders. */
 export const zBookLevel = z.tuple([z.string(), z.string(), z.number().int()]);

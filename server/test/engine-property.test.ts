@@ -15,7 +15,7 @@ import {
   type PlaceResult,
   type RejectReason,
   type Side,
-} from '../src/modules/spot/engine';
+} from '../src/engine';
 
 // Narrow price band so that orders cross often; minNotional rejects some small orders.
 const SPEC: BookSpec = { instId: 'T-USDT', tickSize: 5n, lotSize: 2n, minNotional: 200n };

@@ -9,7 +9,7 @@ import {
   type OrderStatus,
   type RejectReason,
   type Side,
-} from '../src/modules/spot/engine';
+} from '../src/engine';
 
 // Prices step by 5, sizes by 10: 102 is off-tick, 15 is off-lot.
 const SPEC: BookSpec = { instId: 'BTC-USDT', tickSize: 5n, lotSize: 10n };

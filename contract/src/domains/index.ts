@@ -1,6 +1,7 @@
 import { adminEndpoints } from './admin/endpoints';
 import { authEndpoints } from './auth/endpoints';
 import { contentEndpoints } from './content/endpoints';
+import { futuresEndpoints } from './futures/endpoints';
 import { marketEndpoints } from './market/endpoints';
 import { spotEndpoints } from './spot/endpoints';
 import { tokenMarketEndpoints } from './token-market/endpoints';
@@ -14,6 +15,7 @@ export const liveEndpoints = {
   ...contentEndpoints,
   ...walletEndpoints,
   ...spotEndpoints,
+  ...futuresEndpoints,
   ...marketEndpoints,
   ...tokenMarketEndpoints,
   ...adminEndpoints,

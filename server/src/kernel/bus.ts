@@ -22,6 +22,17 @@ export interface BusEvents {
     changePercent: string;
     ts: number;
   };
+  /** One of a user's swap positions changed or was re-marked (private: `positions` of that user only). */
+  'position.update': { userId: number; position: Record<string, unknown>; ts: number };
+  /** A swap's mark price, index price and the funding rate its next settlement would pay (public). */
+  'mark.price': {
+    instId: string;
+    markPx: string;
+    idxPx: string;
+    fundingRate: string;
+    nextFundingTime: number;
+    ts: number;
+  };
   /** One of a user's orders changed (private: `update_order` of that user only). */
   'order.update': { userId: number; order: Record<string, unknown>; ts: number };
 }

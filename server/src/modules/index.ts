@@ -16,6 +16,8 @@ import { ADMIN_SETTINGS } from './admin/settings';
 import { authModule } from './auth/module';
 import { AUTH_SETTINGS } from './auth/settings';
 import { contentModule } from './content/module';
+import { FUTURES_OWNS, futuresModule } from './futures/module';
+import { FUTURES_SETTINGS } from './futures/settings';
 import { MARKET_OWNS, marketModule } from './market/module';
 import { SPOT_OWNS, spotModule } from './spot/module';
 import { SPOT_SETTINGS } from './spot/settings';
@@ -34,6 +36,7 @@ export const SETTINGS = {
   ...USERS_SETTINGS,
   ...WALLET_SETTINGS,
   ...SPOT_SETTINGS,
+  ...FUTURES_SETTINGS,
   ...TOKEN_MARKET_SETTINGS,
   ...ADMIN_SETTINGS,
 } as const satisfies SettingsCatalogue;
@@ -56,7 +59,8 @@ export function buildModules(deps: ModuleWiring) {
   const users = usersModule(own('users', OWNS_NOTHING));
   // Content about a feature shows once a module of that domain runs.
   const content = contentModule({ ...own('content', OWNS_NOTHING), liveFeatures: () => liveFeatures });
-  const spot = spotModule(own('spot', SPOT_OWNS));
+  // The order calls reach the swap books for swap instruments.
+  const spot = spotModule({ ...own('spot', SPOT_OWNS), swaps: () => futures.api });
   // The exchange converts on the spot books, and wallet values read their prices: one price source.
   const wallet = walletModule({ ...own('wallet', WALLET_OWNS), venue: spot.api });
   // Listings are priced against the same source as wallet values.
@@ -64,10 +68,16 @@ export function buildModules(deps: ModuleWiring) {
     ...own('token-market', TOKEN_MARKET_OWNS),
     priceUsdt18: (symbol) => wallet.api.assets.priceUsdt18(symbol),
   });
+  // Swaps are marked against the reference market's price of their underlying: the index.
+  const futures = futuresModule({
+    ...own('futures', FUTURES_OWNS),
+    indexPrice: (underlying) => market.api.indexPrice(underlying),
+  });
   const market = marketModule({
     ...own('market', MARKET_OWNS),
     trades: spot.api,
     venue: spot.api,
+    swapVenue: () => futures.api.makerVenue,
     referencePrices: () => deps.settings.of(WALLET_SETTINGS).get('exchange.prices_usdt'),
   });
   const admin = adminModule(own('admin', OWNS_NOTHING));
@@ -80,6 +90,7 @@ export function buildModules(deps: ModuleWiring) {
     content.module,
     wallet.module,
     spot.module,
+    futures.module,
     tokenMarket.module,
     market.module,
     admin.module,
@@ -100,6 +111,7 @@ export function buildModules(deps: ModuleWiring) {
       content: content.api,
       wallet: wallet.api,
       market: spot.api,
+      futures: futures.api,
       tokenMarket: tokenMarket.api,
       candles: market.api.candles,
       marketData: market.api,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
-import { zBookLevel, zInstId, zInstrument } from '../../market';
+import { INST_TYPES, zBookLevel, zInstId, zInstrument } from '../../market';
 import { zPositiveDecimal } from '../../money';
 import { zTime } from '../../schemas';
 import { zRequestId } from '../wallet/endpoints';
@@ -15,11 +15,12 @@ export const TIMES_IN_FORCE = ['GTC', 'IOC', 'FOK', 'post_only'] as const;
 /** new and partial_filled are open; filled and canceled are closed (spec section 4). */
 export const ORDER_STATUSES = ['new', 'partial_filled', 'filled', 'canceled'] as const;
 
-/** One of the caller's own spot orders. */
+/** One of the caller's own orders: spot, or (inst_type SWAP) a perpetual swap's, sized in contracts. */
 export const zOrder = z.object({
   /** The order id (`ord_…`). */
   trade_id: z.string(),
   instId: z.string(),
+  inst_type: z.enum(INST_TYPES),
   side: z.enum(ORDER_SIDES),
   type: z.enum(ORDER_TYPES),
   tif: z.enum(TIMES_IN_FORCE),
@@ -41,7 +42,15 @@ export const zOrder = z.object({
   status: z.enum(ORDER_STATUSES),
   /** Why a canceled order ended: user, self_trade, remainder, instrument_changed. */
   cancel_reason: z.string().nullable(),
-  /** Futures only; null for spot orders. */
+  /** Swaps: only reduces the position (closes never open the other way). */
+  reduce_only: z.boolean(),
+  /** Swaps: the leverage the order opens at; null for spot. */
+  lever: z.number().int().nullable(),
+  /** Swaps: PnL this order realized by reducing a position; null for spot. */
+  pnl: z.string().nullable(),
+  /** Swaps: who placed it — the user, a take-profit or stop-loss trigger, a liquidation or auto-deleveraging. */
+  source: z.enum(['user', 'tp', 'sl', 'liquidation', 'adl']),
+  /** Swaps: the unrealized PnL of what this order opened that is still held, at the mark price; null for spot. */
   upl: z.string().nullable(),
   upl_ratio: z.string().nullable(),
   mark_px: z.string().nullable(),
@@ -50,14 +59,26 @@ export const zOrder = z.object({
   updated_at: zTime,
 });
 
-const submitErrors = ['InsufficientBalance', 'BelowMinimum', 'OrderRejected', 'IdempotencyConflict'] as const;
+const submitErrors = [
+  'InsufficientBalance',
+  'BelowMinimum',
+  'OrderRejected',
+  'IdempotencyConflict',
+  'NothingToReduce',
+  'MarkPriceUnavailable',
+] as const;
+
+/** Which book an order call is about: spot (the default) or perpetual swaps; a swap instId implies SWAP. */
+const zInstType = z.enum(INST_TYPES).optional();
 
 /** Spot trading on the order books. */
 export const spotEndpoints = {
   '/v1/order/submitTrade': live('spot', {
     summary:
-      'Place a spot order: limit (px, sz) or market (sz; a market buy spends sz of the quote asset unless ' +
-      'tgtCcy is base_ccy). What it may spend is frozen until it fills or is canceled',
+      'Place an order: limit (px, sz) or market (sz; a spot market buy spends sz of the quote asset unless ' +
+      'tgtCcy is base_ccy). What it may spend is frozen until it fills or is canceled. On a swap ' +
+      '(`BTC-USDT-SWAP`) sz is whole contracts, buy opens long or reduces a short and sell the reverse, at the ' +
+      "contract's chosen leverage, with isolated margin from the futures account",
     request: z.object({
       instId: zInstId,
       side: z.enum(ORDER_SIDES),
@@ -67,8 +88,10 @@ export const spotEndpoints = {
       sz: zPositiveDecimal,
       /** Market orders: base_ccy (default for sells) or quote_ccy (default for buys), as OKX. */
       tgtCcy: z.enum(['base_ccy', 'quote_ccy']).optional(),
-      /** Spot trades from the cash (spot) account only. */
-      tdMode: z.enum(['cash']).optional(),
+      /** cash: spot, from the spot account; isolated: a swap, margined per position from the futures account. */
+      tdMode: z.enum(['cash', 'isolated']).optional(),
+      /** Swaps: only reduce the position. */
+      reduceOnly: z.boolean().optional(),
       tif: z.enum(TIMES_IN_FORCE).default('GTC'),
       request_id: zRequestId.optional(),
     }),
@@ -84,6 +107,7 @@ export const spotEndpoints = {
         order_id: zOrderId.optional(),
         order_ids: z.array(zOrderId).min(1).max(100).optional(),
         instId: zInstId.optional(),
+        instType: zInstType,
       })
       .refine((b) => b.order_id !== undefined || b.order_ids !== undefined || b.instId !== undefined, {
         message: 'required',
@@ -92,13 +116,24 @@ export const spotEndpoints = {
     errors: ['NotFound'],
   }),
   '/v1/order/meTradeList': liveList('spot', {
-    summary: 'My spot orders: open (new, partial_filled) or closed (filled, canceled), newest first',
-    filters: { state: z.enum(['open', 'closed']).default('open'), instId: zInstId.optional() },
+    summary:
+      'My orders (spot, or swaps with instType SWAP): open (new, partial_filled) or closed (filled, canceled), ' +
+      'newest first',
+    filters: {
+      state: z.enum(['open', 'closed']).default('open'),
+      instId: zInstId.optional(),
+      instType: zInstType,
+    },
     item: zOrder,
   }),
   '/v1/order/list': liveList('spot', {
-    summary: 'My spot orders by status filter: 1 = open, 2 = closed, none = all; newest first',
-    filters: { status: z.coerce.number().int().min(1).max(2).optional(), instId: zInstId.optional() },
+    summary:
+      'My orders (spot, or swaps with instType SWAP) by status: 1 = open, 2 = closed, none = all; newest first',
+    filters: {
+      status: z.coerce.number().int().min(1).max(2).optional(),
+      instId: zInstId.optional(),
+      instType: zInstType,
+    },
     item: zOrder,
   }),
   '/v1/market/instruments': live('spot', {

@@ -29,9 +29,14 @@ export function marketModule(
     readonly venue: MakerVenue;
     /** Where the reference walk starts (the wallet's reference prices in USDT). */
     readonly referencePrices: () => Promise<Readonly<Record<string, string>>>;
+    /** The swap books the demo's market maker also quotes (around their underlying's reference price). */
+    readonly swapVenue?: () => MakerVenue;
   },
 ) {
   const { config, bus } = deps;
+  // With OKX as the source, its last ticker per instrument is the reference price.
+  const okxLast = new Map<string, string>();
+  if (config.marketSource === 'okx') bus.subscribe('ticker', (t) => okxLast.set(t.instId, t.last));
   // With OKX as the price source, OKX's tickers are the ones published.
   const candles = createCandleService(deps, { publishTickers: config.marketSource !== 'okx' });
   let reference: ReferenceMarket | null = null;
@@ -44,6 +49,14 @@ export function marketModule(
     /** The built-in reference market, when MARKET_SOURCE is sim (after start). */
     get reference(): ReferenceMarket | null {
       return reference;
+    },
+    /**
+     * The reference price of a spot instrument — the walk's, or OKX's last — never the platform's own book, so
+     * no trade on the platform moves it: the index every swap is marked against. Null before there is one.
+     */
+    indexPrice(instId: string): string | null {
+      if (config.marketSource === 'okx') return okxLast.get(instId) ?? null;
+      return reference?.sim.price(instId) ?? null;
     },
   };
   return {
@@ -73,7 +86,7 @@ export function marketModule(
         await candles.start();
         if (config.marketSource === 'sim') {
           reference = createReferenceMarket(
-            { ...deps, market: deps.venue },
+            { ...deps, market: deps.venue, swaps: deps.swapVenue?.() },
             {
               stepMs: config.simStepMs,
               maker: config.seedDemo,

@@ -8,9 +8,20 @@ import { schema } from '../../store';
 import type { CandleTrade } from './candles';
 import { createSimMarket, type SimMarket, seededRandom, simInstruments } from './sim';
 
-/** The spot books as the demo's market maker uses them (the app wires the spot market in). */
+/**
+ * Books as the demo's market maker uses them (the app wires the spot market and the swaps in). A swap names
+ * its underlying (whose reference price it is quoted around) and its contract value (sizes are contracts).
+ */
 export interface MakerVenue {
-  instruments(): Promise<ReadonlyArray<{ instId: string; tick_size: string; lot_size: string }>>;
+  instruments(): Promise<
+    ReadonlyArray<{
+      instId: string;
+      tick_size: string;
+      lot_size: string;
+      underlying?: string;
+      ct_val?: string;
+    }>
+  >;
   cancel(userId: number, q: { instId: string }): Promise<unknown>;
   submit(
     userId: number,
@@ -20,6 +31,8 @@ export interface MakerVenue {
 
 /** The demo's market maker: quotes depth around the reference price with inventory of its own. */
 export const MAKER_ADDRESS = '0x4e657861000000000000000000000000006d6b72';
+/** USDT the maker margins its swap quotes with (its futures account). */
+const MAKER_SWAP_MARGIN = '5000000';
 const MAKER_INVENTORY: Readonly<Record<string, string>> = {
   USDT: '50000000',
   BTC: '500',
@@ -110,6 +123,8 @@ export function createReferenceMarket(
     ledger: Ledger;
     bus: Bus;
     market: MakerVenue;
+    /** The swap books, quoted around their underlying's reference price. */
+    swaps?: MakerVenue;
     /** Where the walk starts for an instrument with no candle yet (the wallet's reference prices). */
     referencePrices: () => Promise<Readonly<Record<string, string>>>;
   },
@@ -165,40 +180,63 @@ export function createReferenceMarket(
   // The makers' own draws, apart from the walk's, so the ladder does not change the prices a seed gives.
   const ladderRandom = seededRandom((opts.seed ?? 20_261_124) ^ 0x5eed);
 
+  /** The maker's futures account gets its margin once (a maker made before swaps existed gets it now). */
+  async function fundSwaps(userId: number): Promise<void> {
+    const held = (await ledger.balances(userId)).some((b) => b.kind === 'futures' && b.asset === 'USDT');
+    if (held) return;
+    const minor = parseAmount(MAKER_SWAP_MARGIN, 6);
+    if (!minor) return;
+    await store.db.transaction((tx) =>
+      ledger.credit(tx, {
+        account: { userId, asset: 'USDT', kind: 'futures' },
+        system: SYSTEM.capital('demo_market_maker'),
+        amount: minor,
+        cause: 'demo.inventory',
+        remark: 'market maker swap margin (demo)',
+        userId,
+      }),
+    );
+  }
+
   async function requote(): Promise<void> {
     if (busy || makerId === null || !sim) return;
     const maker = makerId;
     busy = true;
     try {
-      for (const inst of await market.instruments()) {
-        const mid = sim.price(inst.instId);
-        if (!mid) continue;
-        await market.cancel(maker, { instId: inst.instId });
-        // Every quote at once: they share the instrument writer's next commit, so the book is never seen
-        // half requoted (one side gone while the other is placed).
-        const quotes: { side: 'buy' | 'sell'; px: string; sz: string }[] = [];
-        for (const side of ['buy', 'sell'] as const) {
-          for (const level of makerLadder(ladderRandom)) {
-            const px =
-              side === 'buy'
-                ? toStep(scaleBps(mid, -level.bps), inst.tick_size, false)
-                : toStep(scaleBps(mid, level.bps), inst.tick_size, true);
-            if (!px) continue;
-            for (const usdt of level.usdt) {
-              const sz = toStep(quoteToSize(usdt, mid), inst.lot_size, true);
-              if (sz && !/^0(\.0+)?$/.test(sz)) quotes.push({ side, px, sz });
+      const venues = deps.swaps ? [market, deps.swaps] : [market];
+      for (const venue of venues)
+        for (const inst of await venue.instruments()) {
+          const mid = sim.price(inst.underlying ?? inst.instId);
+          if (!mid) continue;
+          await venue.cancel(maker, { instId: inst.instId });
+          // Every quote at once: they share the instrument writer's next commit, so the book is never seen
+          // half requoted (one side gone while the other is placed).
+          const quotes: { side: 'buy' | 'sell'; px: string; sz: string }[] = [];
+          for (const side of ['buy', 'sell'] as const) {
+            for (const level of makerLadder(ladderRandom)) {
+              const px =
+                side === 'buy'
+                  ? toStep(scaleBps(mid, -level.bps), inst.tick_size, false)
+                  : toStep(scaleBps(mid, level.bps), inst.tick_size, true);
+              if (!px) continue;
+              for (const usdt of level.usdt) {
+                // A swap's size is whole contracts of ct_val each.
+                const sz = inst.ct_val
+                  ? String(Math.max(1, Math.round(Number(quoteToSize(usdt * 3n, mid)) / Number(inst.ct_val))))
+                  : toStep(quoteToSize(usdt, mid), inst.lot_size, true);
+                if (sz && !/^0(\.0+)?$/.test(sz)) quotes.push({ side, px, sz });
+              }
             }
           }
+          await Promise.all(
+            quotes.map((q) =>
+              venue
+                .submit(maker, { instId: inst.instId, ...q, type: 'limit', tif: 'post_only' })
+                // A quote that would cross after the walk moved is simply skipped.
+                .catch(() => undefined),
+            ),
+          );
         }
-        await Promise.all(
-          quotes.map((q) =>
-            market
-              .submit(maker, { instId: inst.instId, ...q, type: 'limit', tif: 'post_only' })
-              // A quote that would cross after the walk moved is simply skipped.
-              .catch(() => undefined),
-          ),
-        );
-      }
     } catch (err) {
       log.warn({ err }, 'market maker requote failed');
     } finally {
@@ -245,6 +283,7 @@ export function createReferenceMarket(
       sim.start();
       if (opts.maker) {
         makerId = await makerUser();
+        if (deps.swaps) await fundSwaps(makerId);
         void requote();
         timer = setInterval(() => void requote(), Math.max(opts.stepMs * 5, 3000));
         timer.unref();

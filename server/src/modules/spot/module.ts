@@ -1,4 +1,5 @@
-import { causeNames, SPOT_CAUSES } from '@nexa/contract';
+import { causeNames, isSwapInstId, type ResponseData, SPOT_CAUSES } from '@nexa/contract';
+import { ValidationError } from '../../kernel/errors';
 import { defineModule, type ModuleOwnership } from '../../kernel/module';
 import { SYSTEM } from '../../ledger';
 import { createMarket, type MarketDeps } from '.';
@@ -12,8 +13,40 @@ export const SPOT_OWNS: ModuleOwnership = {
   publishes: ['book.update', 'book.snapshot', 'trade', 'order.update'],
 };
 
-/** Spot trading on the order books. */
-export function spotModule(deps: MarketDeps) {
+type OrderView = ResponseData<'/v1/order/submitTrade'>;
+type Page = { page: number; size: number };
+
+/** The perpetual swaps' books, which the order calls reach for a swap instrument (or instType SWAP). */
+export interface SwapVenue {
+  submit(
+    userId: number,
+    o: {
+      instId: string;
+      side: 'buy' | 'sell';
+      type: 'limit' | 'market';
+      px?: string | undefined;
+      sz: string;
+      tif?: 'GTC' | 'IOC' | 'FOK' | 'post_only' | undefined;
+      reduceOnly?: boolean | undefined;
+      request_id?: string | undefined;
+    },
+  ): Promise<OrderView>;
+  cancel(
+    userId: number,
+    q: { orderIds: readonly string[]; instId?: string | undefined },
+  ): Promise<OrderView[]>;
+  orders(
+    userId: number,
+    f: { open?: boolean | undefined; instId?: string | undefined },
+    page: Page,
+  ): Promise<{ list: OrderView[]; total: number }>;
+}
+
+const isSwap = (q: { instId?: string | undefined; instType?: 'SPOT' | 'SWAP' | undefined }) =>
+  q.instType === 'SWAP' || (q.instId !== undefined && isSwapInstId(q.instId));
+
+/** Spot trading on the order books; the order calls hand swap orders to the swap venue. */
+export function spotModule(deps: MarketDeps & { readonly swaps: () => SwapVenue }) {
   const market = createMarket(deps);
   return {
     api: market,
@@ -21,23 +54,36 @@ export function spotModule(deps: MarketDeps) {
       domains: ['spot'],
       owns: SPOT_OWNS,
       handlers: {
-        '/v1/order/submitTrade': (ctx) => market.submit(ctx.me().id, ctx.body),
+        '/v1/order/submitTrade': (ctx) => {
+          const b = ctx.body;
+          if (isSwapInstId(b.instId)) {
+            if (b.tdMode === 'cash') throw new ValidationError('tdMode', 'invalid_value');
+            if (b.tgtCcy === 'quote_ccy') throw new ValidationError('tgtCcy', 'invalid_value');
+            return deps.swaps().submit(ctx.me().id, b);
+          }
+          if (b.tdMode === 'isolated') throw new ValidationError('tdMode', 'invalid_value');
+          if (b.reduceOnly) throw new ValidationError('reduceOnly', 'invalid_value');
+          return market.submit(ctx.me().id, b);
+        },
         '/v1/order/batchCancelOrder': async (ctx) => {
           const { order_id, order_ids = [], instId } = ctx.body;
           const orderIds = order_id === undefined ? order_ids : [order_id, ...order_ids];
+          if (isSwap(ctx.body)) return { list: await deps.swaps().cancel(ctx.me().id, { orderIds, instId }) };
           return { list: await market.cancel(ctx.me().id, { orderIds, instId }) };
         },
-        '/v1/order/meTradeList': (ctx) =>
-          market.orders(ctx.me().id, { open: ctx.body.state === 'open', instId: ctx.body.instId }, ctx.body),
-        '/v1/order/list': (ctx) =>
-          market.orders(
-            ctx.me().id,
-            {
-              open: ctx.body.status === undefined ? undefined : ctx.body.status === 1,
-              instId: ctx.body.instId,
-            },
-            ctx.body,
-          ),
+        '/v1/order/meTradeList': (ctx) => {
+          const f = { open: ctx.body.state === 'open', instId: ctx.body.instId };
+          if (isSwap(ctx.body)) return deps.swaps().orders(ctx.me().id, f, ctx.body);
+          return market.orders(ctx.me().id, f, ctx.body);
+        },
+        '/v1/order/list': (ctx) => {
+          const f = {
+            open: ctx.body.status === undefined ? undefined : ctx.body.status === 1,
+            instId: ctx.body.instId,
+          };
+          if (isSwap(ctx.body)) return deps.swaps().orders(ctx.me().id, f, ctx.body);
+          return market.orders(ctx.me().id, f, ctx.body);
+        },
         '/v1/market/instruments': async () => ({ list: await market.instruments() }),
         '/v1/market/depth': (ctx) => market.depth(ctx.body.instId, ctx.body.n),
       },

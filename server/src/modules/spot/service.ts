@@ -3,8 +3,19 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Cause, parseAmount, type ResponseData } from '@nexa/contract';
 import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  createBook,
+  type LevelDelta,
+  type OpenOrder,
+  type OrderBook,
+  type OrderInput,
+  type RejectReason,
+  type Side,
+  type TimeInForce,
+} from '../../engine';
 import type { BookLevel, BusEvents } from '../../kernel/bus';
 import { DomainError, ValidationError } from '../../kernel/errors';
+import { Serial } from '../../kernel/serial';
 import { amountSetting } from '../../kernel/settings';
 import {
   type AssetScale,
@@ -24,17 +35,6 @@ import {
 import { type LedgerAccount, type PostInput, type Posting, SYSTEM } from '../../ledger';
 import { queryRows, type Tx } from '../../store';
 import type { MarketContext } from './context';
-import {
-  createBook,
-  type LevelDelta,
-  type OpenOrder,
-  type OrderBook,
-  type OrderInput,
-  type RejectReason,
-  type Side,
-  type TimeInForce,
-} from './engine';
-import { Serial } from './serial';
 import { SPOT_SETTINGS } from './settings';
 import { marketOrders, marketTrades, OPEN_ORDER_STATUSES } from './tables';
 
@@ -50,7 +50,7 @@ export interface SubmitInput {
   readonly px?: string | undefined;
   readonly sz: string;
   readonly tgtCcy?: 'base_ccy' | 'quote_ccy' | undefined;
-  readonly tdMode?: 'cash' | undefined;
+  readonly tdMode?: 'cash' | 'isolated' | undefined;
   readonly tif?: TimeInForce | undefined;
   readonly request_id?: string | undefined;
 }
@@ -277,6 +277,7 @@ export function createSpot(ctx: MarketContext) {
     return {
       trade_id: row.id,
       instId: row.instId,
+      inst_type: 'SPOT',
       side: row.side,
       type: row.type,
       tif: row.tif,
@@ -292,6 +293,10 @@ export function createSpot(ctx: MarketContext) {
       frozen_ccy: row.frozenAsset,
       status: row.status,
       cancel_reason: row.cancelReason,
+      reduce_only: false,
+      lever: null,
+      pnl: null,
+      source: 'user',
       upl: null,
       upl_ratio: null,
       mark_px: null,

@@ -5,8 +5,13 @@ import {
   LIVE_PONG,
   type LiveArg,
   type LiveChannel,
+  type LiveFundingRatePush,
+  type LiveMarkPricePush,
   type LiveOrderData,
   type LiveOrderPush,
+  type LivePositionData,
+  type LivePositionPush,
+  PRIVATE_CHANNELS,
 } from '@nexa/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type Bus, type BusEvents, createMemoryBus } from '../../kernel/bus';
@@ -79,6 +84,7 @@ type Outgoing = (
   | {
       readonly id: number;
       readonly kind: 'private';
+      readonly channel: 'update_order' | 'positions';
       readonly userId: number;
       readonly instId: string | undefined;
     }
@@ -208,8 +214,8 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
         : conn.userId !== out.userId
           ? []
           : out.instId
-            ? ['update_order:', subKey('update_order', out.instId)]
-            : ['update_order:'];
+            ? [`${out.channel}:`, subKey(out.channel, out.instId)]
+            : [`${out.channel}:`];
     for (const k of keys) {
       const since = conn.subs.get(k);
       if (since !== undefined && out.id > since) return true;
@@ -328,6 +334,9 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
       }
     };
 
+  /** The last mark-price and funding-rate push per swap, sent to a new subscriber at once. */
+  const lastMarks = new Map<string, { mark: string; funding: string }>();
+
   const unsubscribers = [
     bus.subscribe(
       'book.snapshot',
@@ -385,7 +394,71 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
           data: [data],
         };
         serialized++;
-        enqueue({ kind: 'private', userId: e.userId, instId, data: textFrame(JSON.stringify(push)) });
+        enqueue({
+          kind: 'private',
+          channel: 'update_order',
+          userId: e.userId,
+          instId,
+          data: textFrame(JSON.stringify(push)),
+        });
+      }),
+    ),
+    bus.subscribe(
+      'position.update',
+      guard('position.update', (e) => {
+        if (!byUser.has(e.userId)) return;
+        const data = e.position as LivePositionData;
+        const instId = typeof data.instId === 'string' ? data.instId : undefined;
+        const push: LivePositionPush = {
+          arg: { channel: 'positions', instId },
+          action: 'update',
+          data: [data],
+        };
+        serialized++;
+        enqueue({
+          kind: 'private',
+          channel: 'positions',
+          userId: e.userId,
+          instId,
+          data: textFrame(JSON.stringify(push)),
+        });
+      }),
+    ),
+    bus.subscribe(
+      'mark.price',
+      guard('mark.price', (e) => {
+        const ts = String(e.ts);
+        const mark: LiveMarkPricePush = {
+          arg: { channel: 'mark-price', instId: e.instId },
+          action: 'snapshot',
+          data: [{ instType: 'SWAP', instId: e.instId, markPx: e.markPx, idxPx: e.idxPx, ts }],
+        };
+        const funding: LiveFundingRatePush = {
+          arg: { channel: 'funding-rate', instId: e.instId },
+          action: 'snapshot',
+          data: [
+            {
+              instType: 'SWAP',
+              instId: e.instId,
+              fundingRate: e.fundingRate,
+              fundingTime: String(e.nextFundingTime),
+              ts,
+            },
+          ],
+        };
+        const markText = JSON.stringify(mark);
+        const fundingText = JSON.stringify(funding);
+        lastMarks.set(e.instId, { mark: markText, funding: fundingText });
+        for (const [channel, text] of [
+          ['mark-price', markText],
+          ['funding-rate', fundingText],
+        ] as const) {
+          const keys = [subKey(channel, e.instId)];
+          if (hasSubscribers(keys)) {
+            serialized++;
+            enqueue({ kind: 'public', keys, data: textFrame(text) });
+          }
+        }
       }),
     ),
   ];
@@ -507,11 +580,14 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
     });
     const answer = (parsed: LiveArg[], op: 'subscribe' | 'unsubscribe', user: AuthUser | null) => {
       for (const arg of parsed) {
-        if (arg.channel === 'update_order' && !user) {
+        if ((PRIVATE_CHANNELS as readonly string[]).includes(arg.channel) && !user) {
           sendJson({ event: 'error', code: '60011', msg: 'Please log in', arg });
           continue;
         }
-        if (arg.channel === 'books' && !arg.instId) {
+        if (
+          (arg.channel === 'books' || arg.channel === 'mark-price' || arg.channel === 'funding-rate') &&
+          !arg.instId
+        ) {
           sendJson({ event: 'error', code: '60018', msg: 'instId required', arg });
           continue;
         }
@@ -530,6 +606,9 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
           // An instrument nothing was published for yet gets an empty book (seqId -1), not a cache entry.
           const s = instruments.get(arg.instId) ?? new InstrumentState(arg.instId, opts.snapshotDepth);
           deliver(conn, s.snapshot());
+        } else if ((arg.channel === 'mark-price' || arg.channel === 'funding-rate') && arg.instId) {
+          const last = lastMarks.get(arg.instId);
+          if (last) deliver(conn, arg.channel === 'mark-price' ? last.mark : last.funding);
         } else if (arg.channel === 'tickers') {
           const last = arg.instId
             ? [instruments.get(arg.instId)?.ticker]

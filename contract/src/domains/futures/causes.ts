@@ -1,0 +1,58 @@
+import { defineCauses } from '../../cause-kit';
+
+export const FUTURES_CAUSES = defineCauses({
+  'futures.trade': {
+    en: 'Futures trade',
+    zh: '合约交易',
+    ko: '선물 거래',
+    th: 'เทรดฟิวเจอร์ส',
+    vi: 'Giao dịch hợp đồng',
+    ja: '先物取引',
+    de: 'Futures-Handel',
+  },
+  'futures.cancel': {
+    en: 'Futures order canceled',
+    zh: '合约撤单',
+    ko: '선물 주문 취소',
+    th: 'ยกเลิกคำสั่งฟิวเจอร์ส',
+    vi: 'Hủy lệnh hợp đồng',
+    ja: '先物注文取消',
+    de: 'Futures-Order storniert',
+  },
+  'futures.funding': {
+    en: 'Funding fee',
+    zh: '资金费用',
+    ko: '펀딩비',
+    th: 'ค่าธรรมเนียม Funding',
+    vi: 'Phí funding',
+    ja: '資金調達料',
+    de: 'Finanzierungsgebühr',
+  },
+  'futures.liquidation': {
+    en: 'Liquidation',
+    zh: '强制平仓',
+    ko: '강제 청산',
+    th: 'การชำระบัญชี',
+    vi: 'Thanh lý',
+    ja: '強制決済',
+    de: 'Liquidation',
+  },
+  'futures.adl': {
+    en: 'Auto-deleveraging',
+    zh: '自动减仓',
+    ko: '자동 디레버리징',
+    th: 'การลดเลเวอเรจอัตโนมัติ',
+    vi: 'Tự động giảm đòn bẩy',
+    ja: '自動デレバレッジ',
+    de: 'Auto-Deleveraging',
+  },
+  'futures.fund': {
+    en: 'Futures insurance fund',
+    zh: '合约风险准备金',
+    ko: '선물 보험 기금',
+    th: 'กองทุนประกันฟิวเจอร์ส',
+    vi: 'Quỹ bảo hiểm hợp đồng',
+    ja: '先物保険基金',
+    de: 'Futures-Versicherungsfonds',
+  },
+});

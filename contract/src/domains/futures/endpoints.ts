@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { live, liveList } from '../../endpoint';
+import { zSwapInstId } from '../../market';
+import { zPositiveDecimal } from '../../money';
+import { zTime } from '../../schemas';
+import { zOrder } from '../spot/endpoints';
+import { zRequestId } from '../wallet/endpoints';
+
+export const POSITION_SIDES = ['long', 'short'] as const;
+/** How a position ended: closed by its owner (or its trigger), liquidated, or auto-deleveraged. */
+export const CLOSE_TYPES = ['close', 'liquidation', 'adl'] as const;
+
+/** A USDT-margined perpetual swap. Prices in USDT; sizes in whole contracts of `ct_val` of the underlying. */
+export const zSwapInstrument = z.object({
+  instId: z.string(),
+  /** The spot instrument whose reference price is the index (`BTC-USDT`). */
+  underlying: z.string(),
+  /** Underlying per contract (`0.01`) and its asset (`BTC`). */
+  ct_val: z.string(),
+  ct_val_ccy: z.string(),
+  settle_ccy: z.string(),
+  tick_size: z.string(),
+  /** Contracts are whole: always "1". */
+  lot_size: z.string(),
+  max_lever: z.number().int(),
+  /** Maintenance-margin tiers: up to `max_notional` USDT of position value, rate `mmr`. */
+  tiers: z.array(z.object({ max_notional: z.string().nullable(), mmr: z.string() })),
+  maker_fee_rate: z.string(),
+  taker_fee_rate: z.string(),
+  /** Market orders match no further than this fraction from the mark price. */
+  price_band: z.string(),
+  /** Null until the index has a price. */
+  mark_px: z.string().nullable(),
+  idx_px: z.string().nullable(),
+  last: z.string().nullable(),
+  /** The rate the coming settlement would pay if the period ended now (positive: longs pay shorts). */
+  funding_rate: z.string(),
+  /** Milliseconds since the epoch of the next settlement. */
+  next_funding_time: z.number().int(),
+  funding_interval_h: z.number().int(),
+  enabled: z.boolean(),
+});
+
+/** One open position (net mode: at most one per contract and user, long or short). */
+export const zPosition = z.object({
+  instId: z.string(),
+  pos_side: z.enum(POSITION_SIDES),
+  /** Contracts held. */
+  pos: z.string(),
+  lever: z.number().int(),
+  /** Open average price. */
+  avg_px: z.string(),
+  mark_px: z.string().nullable(),
+  idx_px: z.string().nullable(),
+  /** Mark price at which the position is taken over; null when it cannot be reached. */
+  liq_px: z.string().nullable(),
+  /** Price at which its equity is zero. */
+  bk_px: z.string().nullable(),
+  /** Position value at the mark price, USDT. */
+  notional: z.string(),
+  /** Isolated margin held for the position, USDT (funding is paid from and into it). */
+  margin: z.string(),
+  /** Maintenance margin at the mark price, USDT. */
+  mmr: z.string(),
+  /** Equity over maintenance margin, in percent ("245.31"); 100 or below is liquidated. */
+  margin_ratio: z.string().nullable(),
+  upl: z.string(),
+  /** upl over margin, in percent. */
+  upl_ratio: z.string(),
+  /** Realized since the position opened (closes, before fees and funding), USDT. */
+  realized_pnl: z.string(),
+  fee: z.string(),
+  funding_fee: z.string(),
+  /** Insurance cover paid on the position (the spec's compensation fee). */
+  compensation: z.string(),
+  tp_trigger_px: z.string().nullable(),
+  sl_trigger_px: z.string().nullable(),
+  /** Auto-deleveraging queue, 1 (last) to 5 (first), for a position in profit; 0 otherwise. */
+  adl: z.number().int(),
+  created_at: zTime,
+  updated_at: zTime,
+});
+
+/** A position that ended, with what it made. */
+export const zClosedPosition = z.object({
+  id: z.number().int(),
+  instId: z.string(),
+  pos_side: z.enum(POSITION_SIDES),
+  lever: z.number().int(),
+  /** Largest size the position reached, contracts. */
+  max_pos: z.string(),
+  open_avg_px: z.string(),
+  close_avg_px: z.string(),
+  realized_pnl: z.string(),
+  fee: z.string(),
+  funding_fee: z.string(),
+  compensation: z.string(),
+  /** realized_pnl − fee + funding_fee + compensation. */
+  net_pnl: z.string(),
+  close_type: z.enum(CLOSE_TYPES),
+  opened_at: zTime,
+  closed_at: zTime,
+});
+
+/** One funding settlement of one of my positions: positive received, negative paid. */
+export const zFundingPayment = z.object({
+  instId: z.string(),
+  funding_time: zTime,
+  rate: z.string(),
+  mark_px: z.string(),
+  pos_side: z.enum(POSITION_SIDES),
+  pos: z.string(),
+  amount: z.string(),
+});
+
+/** One funding settlement of an instrument. */
+export const zFundingRate = z.object({
+  instId: z.string(),
+  funding_time: zTime,
+  rate: z.string(),
+  mark_px: z.string(),
+});
+
+const zLever = z.coerce.number().int().min(1).max(125);
+const zTrigger = zPositiveDecimal.nullable().optional();
+
+/** USDT-margined perpetual swaps: positions, leverage, triggers and funding (orders go through the order calls). */
+export const futuresEndpoints = {
+  '/v1/futures/instruments': live('futures', {
+    summary:
+      'Perpetual swaps with contract value, tick, maximum leverage, maintenance-margin tiers, fees, mark, index ' +
+      'and last price, the current funding rate and the next settlement time',
+    auth: false,
+    extension: true,
+    request: z.object({}),
+    data: z.object({ list: z.array(zSwapInstrument) }),
+  }),
+  '/v1/futures/account': live('futures', {
+    summary:
+      'My futures account in USDT: available, held by open orders, margin in positions, unrealized PnL, ' +
+      'equity, and the leverage chosen per contract',
+    extension: true,
+    request: z.object({}),
+    data: z.object({
+      ccy: z.string(),
+      available: z.string(),
+      frozen: z.string(),
+      margin: z.string(),
+      upl: z.string(),
+      equity: z.string(),
+      levers: z.array(z.object({ instId: z.string(), lever: z.number().int() })),
+    }),
+  }),
+  '/v1/futures/setLeverage': live('futures', {
+    summary:
+      'Choose the leverage of a contract (1 to its maximum) for the next position; refused while a position or ' +
+      'an open order of the contract exists',
+    extension: true,
+    request: z.object({ instId: zSwapInstId, lever: zLever }),
+    data: z.object({ instId: z.string(), lever: z.number().int() }),
+    errors: ['LeverageLocked'],
+  }),
+  '/v1/futures/positions': live('futures', {
+    summary:
+      'My open positions with mark price, unrealized PnL and ratio, liquidation price, margin ratio and triggers',
+    extension: true,
+    request: z.object({ instId: zSwapInstId.optional() }),
+    data: z.object({ list: z.array(zPosition) }),
+  }),
+  '/v1/futures/closePosition': live('futures', {
+    summary:
+      'Close my position of a contract at market, all of it or sz contracts; a reduce-only order that never ' +
+      'fills beyond the price band or the position bankruptcy price',
+    extension: true,
+    request: z.object({
+      instId: zSwapInstId,
+      sz: zPositiveDecimal.optional(),
+      request_id: zRequestId.optional(),
+    }),
+    data: zOrder,
+    errors: ['NoPosition', 'OrderRejected', 'IdempotencyConflict'],
+  }),
+  '/v1/futures/closeAll': live('futures', {
+    summary:
+      'Close every open position at market (one reduce-only order each) and cancel my open futures orders',
+    extension: true,
+    request: z.object({}),
+    data: z.object({ list: z.array(zOrder) }),
+  }),
+  '/v1/futures/setTpSl': live('futures', {
+    summary:
+      'Set or clear (null) the take-profit and stop-loss of my position: when the mark price reaches one, the ' +
+      'whole position is closed at market',
+    extension: true,
+    request: z.object({ instId: zSwapInstId, tp_trigger_px: zTrigger, sl_trigger_px: zTrigger }),
+    data: zPosition,
+    errors: ['NoPosition', 'TriggerPriceInvalid'],
+  }),
+  '/v1/futures/positionHistory': liveList('futures', {
+    summary:
+      'My closed positions, newest first: open and close average, realized PnL, fees, funding, cover paid',
+    extension: true,
+    filters: { instId: zSwapInstId.optional() },
+    item: zClosedPosition,
+  }),
+  '/v1/futures/fundingHistory': liveList('futures', {
+    summary: 'Funding I paid (negative) or received (positive), per settlement, newest first',
+    extension: true,
+    filters: { instId: zSwapInstId.optional() },
+    item: zFundingPayment,
+  }),
+  '/v1/futures/fundingRates': liveList('futures', {
+    summary: 'Past funding settlements of a contract, newest first',
+    auth: false,
+    extension: true,
+    filters: { instId: zSwapInstId },
+    item: zFundingRate,
+  }),
+} as const;

@@ -1,0 +1,65 @@
+import { defineErrors } from '../../error-kit';
+
+/** Answers of this domain: codes 2200–2249. */
+export const FUTURES_ERRORS = defineErrors([[2200, 2249]], {
+  NoPosition: {
+    code: 2201,
+    msg: {
+      en: 'You have no open position in this contract',
+      zh: '您在该合约没有持仓',
+      ko: '이 계약에 보유 포지션이 없습니다',
+      th: 'คุณไม่มีสถานะเปิดในสัญญานี้',
+      vi: 'Bạn không có vị thế mở trong hợp đồng này',
+      ja: 'この契約に保有ポジションはありません',
+      de: 'Sie haben keine offene Position in diesem Kontrakt',
+    },
+  },
+  LeverageLocked: {
+    code: 2202,
+    msg: {
+      en: 'Leverage can be changed only without an open position or open orders in this contract',
+      zh: '该合约有持仓或挂单时不能调整杠杆',
+      ko: '이 계약에 포지션이나 미체결 주문이 있으면 레버리지를 변경할 수 없습니다',
+      th: 'เปลี่ยนเลเวอเรจได้เมื่อไม่มีสถานะหรือคำสั่งค้างในสัญญานี้เท่านั้น',
+      vi: 'Chỉ đổi được đòn bẩy khi không có vị thế hoặc lệnh chờ trong hợp đồng này',
+      ja: 'この契約にポジションや未約定注文がある間はレバレッジを変更できません',
+      de: 'Der Hebel lässt sich nur ohne offene Position oder Orders in diesem Kontrakt ändern',
+    },
+  },
+  TriggerPriceInvalid: {
+    code: 2203,
+    msg: {
+      en: 'Trigger price is on the wrong side of the mark price ({field})',
+      zh: '触发价格与标记价格方向不符（{field}）',
+      ko: '트리거 가격이 마크 가격의 반대쪽에 있습니다 ({field})',
+      th: 'ราคาทริกเกอร์อยู่ผิดด้านของราคามาร์ก ({field})',
+      vi: 'Giá kích hoạt nằm sai phía so với giá đánh dấu ({field})',
+      ja: 'トリガー価格がマーク価格の反対側にあります（{field}）',
+      de: 'Der Auslösepreis liegt auf der falschen Seite des Mark-Preises ({field})',
+    },
+  },
+  NothingToReduce: {
+    code: 2204,
+    msg: {
+      en: 'A reduce-only order needs an opposite open position',
+      zh: '只减仓订单需要有反向持仓',
+      ko: '포지션 축소 전용 주문에는 반대 방향 포지션이 필요합니다',
+      th: 'คำสั่งลดสถานะอย่างเดียวต้องมีสถานะฝั่งตรงข้าม',
+      vi: 'Lệnh chỉ giảm vị thế cần có vị thế ngược chiều',
+      ja: '決済専用注文には反対側のポジションが必要です',
+      de: 'Eine Reduce-only-Order braucht eine Gegenposition',
+    },
+  },
+  MarkPriceUnavailable: {
+    code: 2205,
+    msg: {
+      en: 'The contract has no mark price yet; try again shortly',
+      zh: '合约暂无标记价格，请稍后重试',
+      ko: '계약에 아직 마크 가격이 없습니다. 잠시 후 다시 시도하세요',
+      th: 'สัญญายังไม่มีราคามาร์ก โปรดลองอีกครั้งในไม่ช้า',
+      vi: 'Hợp đồng chưa có giá đánh dấu, vui lòng thử lại sau',
+      ja: '契約のマーク価格がまだありません。しばらくしてから再度お試しください',
+      de: 'Der Kontrakt hat noch keinen Mark-Preis; bitte gleich erneut versuchen',
+    },
+  },
+});

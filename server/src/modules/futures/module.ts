@@ -1,0 +1,48 @@
+import { causeNames, FUTURES_CAUSES } from '@nexa/contract';
+import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { createFutures, FUTURES_SYSTEM, type FuturesDeps } from './service';
+
+/** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
+export const FUTURES_OWNS: ModuleOwnership = {
+  causes: causeNames(FUTURES_CAUSES),
+  systemAccounts: [
+    FUTURES_SYSTEM.pool,
+    FUTURES_SYSTEM.fund,
+    FUTURES_SYSTEM.funding,
+    FUTURES_SYSTEM.fees,
+    FUTURES_SYSTEM.capital,
+  ],
+  publishes: ['book.update', 'book.snapshot', 'trade', 'order.update', 'position.update', 'mark.price'],
+};
+
+/** Perpetual swaps: positions, leverage, triggers, funding and liquidation. Orders arrive through the order calls. */
+export function futuresModule(deps: FuturesDeps) {
+  const futures = createFutures(deps);
+  return {
+    api: futures,
+    module: defineModule({
+      domains: ['futures'],
+      owns: FUTURES_OWNS,
+      handlers: {
+        '/v1/futures/instruments': async () => ({ list: await futures.instruments() }),
+        '/v1/futures/account': (ctx) => futures.account(ctx.me().id),
+        '/v1/futures/setLeverage': (ctx) => futures.setLeverage(ctx.me().id, ctx.body.instId, ctx.body.lever),
+        '/v1/futures/positions': async (ctx) => ({ list: futures.positions(ctx.me().id, ctx.body.instId) }),
+        '/v1/futures/closePosition': (ctx) => futures.closePosition(ctx.me().id, ctx.body),
+        '/v1/futures/closeAll': async (ctx) => ({ list: await futures.closeAll(ctx.me().id) }),
+        '/v1/futures/setTpSl': (ctx) =>
+          futures.setTpSl(ctx.me().id, {
+            instId: ctx.body.instId,
+            tp: ctx.body.tp_trigger_px,
+            sl: ctx.body.sl_trigger_px,
+          }),
+        '/v1/futures/positionHistory': (ctx) =>
+          futures.positionHistory(ctx.me().id, ctx.body.instId, ctx.body),
+        '/v1/futures/fundingHistory': (ctx) => futures.fundingHistory(ctx.me().id, ctx.body.instId, ctx.body),
+        '/v1/futures/fundingRates': (ctx) => futures.fundingRates(ctx.body.instId, ctx.body),
+      },
+      start: () => futures.start(),
+      close: () => futures.close(),
+    }),
+  };
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { DECIMAL, type SettingsCatalogue, zRate } from '../../kernel/settings';
+
+const tier = z.object({ max_notional: z.string().regex(DECIMAL).nullable(), mmr: z.string().regex(DECIMAL) });
+
+const swap = (base: string, ct_val: string, tick_size: string, max_lever: number) => ({
+  inst_id: `${base}-USDT-SWAP`,
+  underlying: `${base}-USDT`,
+  ct_val,
+  tick_size,
+  max_lever,
+  tiers: [
+    { max_notional: '100000', mmr: '0.005' },
+    { max_notional: '500000', mmr: '0.01' },
+    { max_notional: '2000000', mmr: '0.02' },
+    { max_notional: null, mmr: '0.05' },
+  ],
+  enabled: true,
+});
+
+export const FUTURES_SETTINGS = {
+  /**
+   * USDT-margined perpetual swaps. The index is the reference price of `underlying`; a contract is `ct_val`
+   * of its base asset; prices step by `tick_size` (tick × ct_val must be a whole number of USDT minor
+   * units). Maintenance-margin tiers by position value in USDT, ascending, the last without a ceiling.
+   * Steps are read when the market starts; enabled, leverage and tiers apply at once.
+   */
+  'futures.instruments': z
+    .array(
+      z.object({
+        inst_id: z.string().regex(/^[A-Z0-9]{2,10}-USDT-SWAP$/),
+        underlying: z.string().regex(/^[A-Z0-9]{2,10}-USDT$/),
+        ct_val: z.string().regex(DECIMAL),
+        tick_size: z.string().regex(DECIMAL),
+        max_lever: z.number().int().min(1).max(125),
+        tiers: z.array(tier).min(1),
+        enabled: z.boolean().default(true),
+      }),
+    )
+    .default([swap('BTC', '0.01', '0.1', 100), swap('ETH', '0.1', '0.01', 100)]),
+  /** Fees as fractions of the position value traded, paid from the futures account (0.02% maker, 0.05% taker). */
+  'futures.maker_fee_rate': zRate('0.0002'),
+  'futures.taker_fee_rate': zRate('0.0005'),
+  /** Market orders, closes and liquidations match no further than this fraction from the mark price. */
+  'futures.price_band': zRate('0.03'),
+  /** Leverage of a contract until the user chooses one. */
+  'futures.default_lever': z.number().int().min(1).max(125).default(10),
+  /** Hours between funding settlements, counted from 00:00 UTC. */
+  'futures.funding_interval_h': z.number().int().min(1).max(24).default(8),
+  /** Largest funding rate either way per settlement. */
+  'futures.funding_cap': zRate('0.0075'),
+  /** The mark price's premium over the index is capped at this fraction of the index. */
+  'futures.mark_premium_cap': zRate('0.005'),
+  /** Weight of the newest premium sample in the mark price's moving average (one sample a second). */
+  'futures.mark_smoothing': zRate('0.1'),
+  /** Largest order in contracts. */
+  'futures.max_order_contracts': z.number().int().min(1).default(100_000),
+  /** What the demo puts into the futures insurance fund at its first start, USDT. */
+  'futures.demo_insurance_fund': z.string().regex(DECIMAL).default('1000000'),
+} as const satisfies SettingsCatalogue;

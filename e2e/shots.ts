@@ -22,6 +22,7 @@ const SCREENS = [
   'home',
   'index1',
   'trade',
+  'contract',
   'wallet',
   'deposit',
   'withdraw',
@@ -79,6 +80,13 @@ try {
     .catch(() => undefined);
   await product.app.modules.wallet
     .transfer(user.id, { to: DEMO_ROOT_ADDRESS, asset: 'USDT', amount: '25', remark: '' })
+    .catch(() => undefined);
+  // A futures position: margin moved across, a 10× long of 3 contracts.
+  await product.app.modules.wallet
+    .internalTransfer(user.id, { asset: 'USDT', from: 'spot', to: 'futures', amount: '1000' })
+    .catch(() => undefined);
+  await product.app.modules.futures
+    .submit(user.id, { instId: 'BTC-USDT-SWAP', side: 'buy', type: 'market', sz: '3' })
     .catch(() => undefined);
   const state = await context.storageState();
   await context.close();

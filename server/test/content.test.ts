@@ -28,10 +28,10 @@ describe('content', () => {
     await srv.app.deps.store.db.insert(schema.contentItems).values([
       {
         kind: 'news',
-        groupKey: 'about-futures',
+        groupKey: 'about-copy',
         lang: 'en',
-        title: 'Futures news',
-        feature: 'futures',
+        title: 'Copy news',
+        feature: 'copy',
         publishAt,
       },
       {
@@ -46,7 +46,7 @@ describe('content', () => {
     const res = await api(srv, '/api/basic/news', { page: 1, size: 100 });
     const titles = res.body.data.list.map((a) => a.title);
     expect(titles).toContain('Wallet news');
-    expect(titles).not.toContain('Futures news');
+    expect(titles).not.toContain('Copy news');
     // Nothing the demo seeds promises a feature the product does not run.
     const every = await Promise.all(
       (['/api/basic/news', '/api/basic/bulletin', '/api/basic/question'] as const).map((path) =>
@@ -54,7 +54,16 @@ describe('content', () => {
       ),
     );
     const text = JSON.stringify(every.map((r) => r.body.data));
-    for (const word of ['staking', 'Staking', 'futures', 'Futures', 'Nexa Card', 'race', 'mining', 'ARB']) {
+    for (const word of [
+      'staking',
+      'Staking',
+      'copy trad',
+      'Copy trad',
+      'Nexa Card',
+      'race',
+      'mining',
+      'ARB',
+    ]) {
       expect(text).not.toContain(word);
     }
   });
@@ -70,7 +79,7 @@ describe('content', () => {
     const ko = await api(srv, '/api/basic/bulletin', { page: 1, size: 50 }, { lang: 'korean' });
     const titles = ko.body.data.list.map((a) => a.title);
     expect(titles).toContain('Only in English');
-    expect(ko.body.data.total).toBe(5);
+    expect(ko.body.data.total).toBe(6);
   });
 
   it('hides items not yet published or expired', async () => {

@@ -1,6 +1,7 @@
 import { accountRoutes } from './features/account';
 import { authRoutes } from './features/auth';
 import { contentRoutes } from './features/content';
+import { futuresRoutes } from './features/futures';
 import { homeRoutes } from './features/home';
 import { marketsRoutes } from './features/markets';
 import { tokenMarketRoutes } from './features/token-market';
@@ -20,11 +21,11 @@ export const ROUTES: readonly RouteDef[] = [
   ...marketsRoutes,
   ...authRoutes,
   ...tradeRoutes,
+  ...futuresRoutes,
   ...walletRoutes,
   ...tokenMarketRoutes,
   ...accountRoutes,
   ...contentRoutes,
-  { name: 'contract', load: comingSoon },
   { name: 'copy', tab: true, load: comingSoon },
   { name: 'copyTrader', load: comingSoon },
   { name: 'me5', load: comingSoon },

@@ -1,4 +1,10 @@
-import { comparePriceText, formatNumber, type LiveTickerData, type ResponseData } from '@nexa/contract';
+import {
+  comparePriceText,
+  formatNumber,
+  isSwapInstId,
+  type LiveTickerData,
+  type ResponseData,
+} from '@nexa/contract';
 import { toUnits } from './amounts';
 
 export type RestTicker = ResponseData<'/v1/market/tickers'>['list'][number];
@@ -67,13 +73,16 @@ export function mergeMarkets(
   const tick = new Map((instruments ?? []).map((i) => [i.instId, i]));
   const ids: string[] = [];
   const seen = new Set<string>();
+  // Spot markets only: perpetual swaps have their own screen.
   for (const id of [...(rest ?? []).map((r) => r.instId), ...(instruments ?? []).map((i) => i.instId)]) {
+    if (isSwapInstId(id)) continue;
     if (!seen.has(id)) {
       seen.add(id);
       ids.push(id);
     }
   }
   for (const id of Object.keys(live)) {
+    if (isSwapInstId(id)) continue;
     if (!seen.has(id)) {
       seen.add(id);
       ids.push(id);

@@ -1,10 +1,11 @@
-import type { LiveTickerData } from '@nexa/contract';
+import type { LivePositionData, LiveTickerData } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { invalidateApi } from '../api/hooks';
 import { useSession } from '../session';
 import type { BookView } from './book-store';
 import { getLive, holdChannel } from './index';
+import type { MarkView } from './market-store';
 import { applyOrderPush } from './orders';
 
 const subscribe = (listener: () => void) => getLive().store.subscribe(listener);
@@ -61,4 +62,36 @@ export function useOrderUpdates(): void {
       if (timer !== null) clearTimeout(timer);
     };
   }, [token, queryClient]);
+}
+
+/** A swap's live mark, index and funding (undefined until the feed sends them). */
+export function useMark(instId: string | null): MarkView | undefined {
+  useEffect(() => {
+    if (!instId) return undefined;
+    const a = holdChannel({ channel: 'mark-price', instId });
+    const b = holdChannel({ channel: 'funding-rate', instId });
+    return () => {
+      a();
+      b();
+    };
+  }, [instId]);
+  const get = useCallback(() => (instId ? getLive().store.getMark(instId) : undefined), [instId]);
+  return useSyncExternalStore(subscribe, get, get);
+}
+
+/**
+ * While signed in, follows `positions`: each push is handed to `onPush` (the screen patches its cached
+ * positions at once); a position that opened or closed makes the given reads refresh, once per burst.
+ */
+export function usePositionUpdates(onPush: (p: LivePositionData) => void): void {
+  const { token } = useSession();
+  useEffect(() => {
+    if (!token) return;
+    const stop = getLive().store.onPosition(onPush);
+    const release = holdChannel({ channel: 'positions' });
+    return () => {
+      release();
+      stop();
+    };
+  }, [token, onPush]);
 }

@@ -1,4 +1,4 @@
-import type { LiveOrderData, LivePush, LiveTickerData } from '@nexa/contract';
+import type { LiveOrderData, LivePositionData, LivePush, LiveTickerData } from '@nexa/contract';
 import { type BookOutcome, BookStore, type BookView } from './book-store';
 
 /** One price seen on the ticker stream: what candles are built from on the client. */
@@ -8,6 +8,15 @@ export interface Tick {
   readonly px: string;
   /** 24 h base volume at that moment (its rises are the volume traded in between). */
   readonly vol24h: string;
+}
+
+/** A swap's mark and index price and its coming funding (from `mark-price` and `funding-rate`). */
+export interface MarkView {
+  readonly markPx: string | null;
+  readonly idxPx: string | null;
+  readonly fundingRate: string | null;
+  /** Milliseconds since the epoch of the next settlement. */
+  readonly fundingTime: number | null;
 }
 
 /** Runs a callback before the next paint (requestAnimationFrame in the browser). */
@@ -43,6 +52,10 @@ export class MarketStore {
   readonly #ticks = new Map<string, Tick[]>();
   readonly #listeners = new Set<() => void>();
   readonly #orderListeners = new Set<(order: LiveOrderData) => void>();
+  readonly #positionListeners = new Set<(position: LivePositionData) => void>();
+  readonly #marks = new Map<string, MarkView>();
+  readonly #dirtyMarks = new Set<string>();
+  readonly #markViews = new Map<string, MarkView>();
   #tickersView: Readonly<Record<string, LiveTickerData>> = {};
   readonly #bookViews = new Map<string, BookView | null>();
   #dirtyTickers = false;
@@ -85,7 +98,41 @@ export class MarketStore {
         for (const l of this.#orderListeners) l(data);
         return;
       }
+      case 'positions': {
+        const data = push.data[0] as LivePositionData;
+        for (const l of this.#positionListeners) l(data);
+        return;
+      }
+      case 'mark-price':
+      case 'funding-rate': {
+        const instId = push.arg.instId;
+        const prev = this.#marks.get(instId) ?? {
+          markPx: null,
+          idxPx: null,
+          fundingRate: null,
+          fundingTime: null,
+        };
+        const d = push.data[0] as Record<string, string>;
+        const next: MarkView =
+          push.arg.channel === 'mark-price'
+            ? { ...prev, markPx: d.markPx ?? null, idxPx: d.idxPx ?? null }
+            : { ...prev, fundingRate: d.fundingRate ?? null, fundingTime: Number(d.fundingTime) || null };
+        this.#marks.set(instId, next);
+        this.#dirtyMarks.add(instId);
+        this.#later();
+        return;
+      }
     }
+  }
+
+  onPosition(listener: (position: LivePositionData) => void): () => void {
+    this.#positionListeners.add(listener);
+    return () => this.#positionListeners.delete(listener);
+  }
+
+  /** A swap's mark, index and funding as the last frame showed them (undefined before the first push). */
+  getMark(instId: string): MarkView | undefined {
+    return this.#markViews.get(instId);
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -130,6 +177,12 @@ export class MarketStore {
       changed = true;
     }
     this.#dirtyBooks.clear();
+    for (const instId of this.#dirtyMarks) {
+      const m = this.#marks.get(instId);
+      if (m) this.#markViews.set(instId, m);
+      changed = true;
+    }
+    this.#dirtyMarks.clear();
     if (changed) for (const l of [...this.#listeners]) l();
   };
 

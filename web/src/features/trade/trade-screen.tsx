@@ -8,6 +8,7 @@ import { getLive } from '../../live/index';
 import { useSession } from '../../session';
 import { EntryLink } from '../../ui/entry-link';
 import { IconTokenMarket } from '../../ui/icons';
+import { MarketSwitch } from '../../ui/market-switch';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ChartPanel } from './chart-panel';
 import { OrderBook } from './order-book';
@@ -84,6 +85,7 @@ export default function TradeScreen(): ReactNode {
   if (!instId) {
     return (
       <div className="trade">
+        <MarketSwitch current="trade" />
         <PairHeader row={null} markets={markets.rows} onPick={pick} />
         <p className="trade__none">{t(markets.isPending ? 'common.loading' : 'markets.emptyBody')}</p>
       </div>
@@ -102,6 +104,7 @@ export default function TradeScreen(): ReactNode {
   return (
     <div className="trade">
       {token ? <FollowOrders /> : null}
+      <MarketSwitch current="trade" />
       <PairHeader row={row} markets={markets.rows} onPick={pick} />
       <ChartPanel
         instId={instId}

@@ -1,0 +1,88 @@
+/**
+ * What the order form shows before the server answers: estimates of a swap order's value, margin, fee and
+ * liquidation price (the server computes the real ones in bigint; these are for reading, never for money).
+ */
+
+export interface SwapRules {
+  readonly ctVal: number;
+  readonly takerRate: number;
+  /** Maintenance-margin rate of the first tier. */
+  readonly mmr: number;
+  readonly maxLever: number;
+}
+
+export interface OrderEstimate {
+  /** Position value, USDT. */
+  readonly value: number;
+  readonly margin: number;
+  readonly fee: number;
+  /** Underlying the contracts stand for. */
+  readonly qty: number;
+  readonly liqPx: number | null;
+}
+
+/** Value, margin, fee and liquidation price of opening `contracts` at `price` with `lever`. */
+export function estimateOpen(
+  rules: SwapRules,
+  side: 'long' | 'short',
+  contracts: number,
+  price: number,
+  lever: number,
+): OrderEstimate | null {
+  if (!(contracts > 0) || !(price > 0) || !(lever > 0)) return null;
+  const qty = contracts * rules.ctVal;
+  const value = qty * price;
+  const margin = value / lever;
+  const fee = value * rules.takerRate;
+  return { value, margin, fee, qty, liqPx: liquidationPrice(side, value, margin, qty, rules.mmr) };
+}
+
+/** The mark price at which a position of entry value `entry`, margin `margin` and size `qty` is taken over. */
+export function liquidationPrice(
+  side: 'long' | 'short',
+  entry: number,
+  margin: number,
+  qty: number,
+  mmr: number,
+): number | null {
+  if (!(qty > 0)) return null;
+  if (side === 'long') {
+    const p = (entry - margin) / (qty * (1 - mmr));
+    return p > 0 ? p : null;
+  }
+  return (entry + margin) / (qty * (1 + mmr));
+}
+
+/** The most whole contracts `available` USDT opens at `price` and `lever`, fee included. */
+export function maxContracts(rules: SwapRules, available: number, price: number, lever: number): number {
+  if (!(available > 0) || !(price > 0) || !(lever > 0)) return 0;
+  const perContract = rules.ctVal * price * (1 / lever + rules.takerRate);
+  return Math.max(0, Math.floor(available / perContract + 1e-9));
+}
+
+/** The leverage choices offered up to an instrument's maximum. */
+export function leverChoices(max: number): number[] {
+  return [1, 2, 3, 5, 10, 20, 25, 50, 75, 100, 125].filter((l) => l <= max);
+}
+
+/** Whole seconds to a moment, as hh:mm:ss (00:00:00 once it passed). */
+export function countdown(to: number | null, now: number): string {
+  if (to === null) return '--:--:--';
+  const s = Math.max(0, Math.floor((to - now) / 1000));
+  const hh = String(Math.floor(s / 3600)).padStart(2, '0');
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, '0');
+  const ss = String(s % 60).padStart(2, '0');
+  return `${hh}:${mm}:${ss}`;
+}
+
+/** A funding rate (a fraction as text) in percent with 4 decimals: "0.0100%". */
+export function ratePercent(rate: string | null): string {
+  if (rate === null || rate === '') return '--';
+  const n = Number(rate) * 100;
+  return `${n.toFixed(4)}%`;
+}
+
+/** Whether a contract count is a whole number from 1. */
+export function isContractCount(text: string): boolean {
+  return /^[1-9]\d{0,8}$/.test(text.trim());
+}

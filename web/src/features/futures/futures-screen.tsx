@@ -1,0 +1,227 @@
+import type { LivePositionData, ResponseData } from '@nexa/contract';
+import { formatNumber } from '@nexa/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { invalidateApi, useApiQuery } from '../../api/hooks';
+import { useNow } from '../../hooks/money';
+import { formatPrice } from '../../lib/market-data';
+import { useBook, useMark, useOrderUpdates, usePositionUpdates } from '../../live/hooks';
+import { useSession } from '../../session';
+import { MarketSwitch } from '../../ui/market-switch';
+import { PickerSheet } from '../../ui/sheet';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { ErrorState, ScreenSkeleton } from '../../ui/states';
+import { Tabs } from '../../ui/tabs';
+import { countdown, ratePercent } from './futures-math';
+import { OrderPanel } from './order-panel';
+import { PositionList } from './positions';
+import { FundingRecords, OrderRecords, PositionHistory } from './records';
+import './futures.css';
+
+export type SwapInstrument = ResponseData<'/v1/futures/instruments'>['list'][number];
+export type Position = ResponseData<'/v1/futures/positions'>['list'][number];
+
+const NO_BODY = {};
+type Tab = 'positions' | 'orders' | 'history' | 'funding';
+
+/** The price decimals of a tick ("0.1" → 1). */
+export function tickDecimals(tick: string): number {
+  const i = tick.indexOf('.');
+  return i < 0 ? 0 : tick.length - i - 1;
+}
+
+/** The positions of the session, patched by every live push and refetched when one opens or closes. */
+function useLivePositions() {
+  const queryClient = useQueryClient();
+  const query = useApiQuery('/v1/futures/positions', NO_BODY);
+  const onPush = useCallback(
+    (p: LivePositionData) => {
+      let known = false;
+      queryClient.setQueriesData<{ list: Position[] }>(
+        { queryKey: ['api', '/v1/futures/positions'] },
+        (old) => {
+          if (!old) return old;
+          const i = old.list.findIndex((x) => x.instId === p.instId);
+          if (i < 0) return old;
+          known = true;
+          if (p.closed) return { ...old, list: old.list.filter((x) => x.instId !== p.instId) };
+          const list = old.list.slice();
+          list[i] = { ...(old.list[i] as Position), ...(p as unknown as Partial<Position>) };
+          return { ...old, list };
+        },
+      );
+      if (!known && !p.closed) void invalidateApi(queryClient, '/v1/futures/positions');
+      if (p.closed) void invalidateApi(queryClient, '/v1/futures/account', '/v1/futures/positionHistory');
+    },
+    [queryClient],
+  );
+  usePositionUpdates(onPush);
+  return query;
+}
+
+/** Live order updates while signed in (a component, so the hook runs only with a session). */
+function FollowOrders(): null {
+  useOrderUpdates();
+  return null;
+}
+
+function Signed({ inst }: { readonly inst: SwapInstrument }): ReactNode {
+  const { t } = useTranslation('futures');
+  const [tab, setTab] = useState<Tab>('positions');
+  const positions = useLivePositions();
+  const list = positions.data?.list ?? [];
+  const mark = useMark(inst.instId);
+  const markPx = mark?.markPx ?? inst.mark_px;
+  const mine = list.find((p) => p.instId === inst.instId) ?? null;
+  return (
+    <>
+      <FollowOrders />
+      <OrderPanel inst={inst} markPx={markPx} position={mine} />
+      <Tabs
+        className="fut__tabs"
+        size="m"
+        value={tab}
+        onChange={setTab}
+        label={t('futures.records')}
+        items={[
+          { key: 'positions', label: t('futures.positionsTab', { count: list.length }) },
+          { key: 'orders', label: t('futures.ordersTab') },
+          { key: 'history', label: t('futures.historyTab') },
+          { key: 'funding', label: t('futures.fundingTab') },
+        ]}
+      />
+      {tab === 'positions' ? (
+        <PositionList query={positions} />
+      ) : tab === 'orders' ? (
+        <OrderRecords instId={inst.instId} />
+      ) : tab === 'history' ? (
+        <PositionHistory />
+      ) : (
+        <FundingRecords />
+      )}
+    </>
+  );
+}
+
+/** Mark, index and last price with the funding rate and the time to its settlement. */
+function PriceHead({
+  inst,
+  onPick,
+}: {
+  readonly inst: SwapInstrument;
+  readonly onPick: () => void;
+}): ReactNode {
+  const { t } = useTranslation('futures');
+  const mark = useMark(inst.instId);
+  const book = useBook(inst.instId);
+  const now = useNow(true, 1000);
+  const d = tickDecimals(inst.tick_size);
+  const markPx = mark?.markPx ?? inst.mark_px;
+  const idxPx = mark?.idxPx ?? inst.idx_px;
+  const rate = mark?.fundingRate ?? inst.funding_rate;
+  const next = mark?.fundingTime ?? inst.next_funding_time;
+  const bid = book?.bids[0]?.[0];
+  const ask = book?.asks[0]?.[0];
+  const mid = bid && ask ? String((Number(bid) + Number(ask)) / 2) : (inst.last ?? null);
+  const base = inst.ct_val_ccy;
+  return (
+    <header className="fhead">
+      <div className="fhead__main">
+        <button type="button" className="fhead__pair" onClick={onPick} aria-haspopup="dialog">
+          <span className="fhead__base">{base}USDT</span>
+          <span className="fhead__kind">{t('futures.perpetual')}</span>
+          <span aria-hidden="true" className="fhead__chevron">
+            ▾
+          </span>
+        </button>
+        <div className="fhead__price num" data-testid="fut-mark">
+          {formatPrice(markPx, d)}
+        </div>
+        <div className="fhead__sub">{t('futures.markPrice')}</div>
+      </div>
+      <dl className="fhead__stats">
+        <div>
+          <dt>{t('futures.indexPrice')}</dt>
+          <dd className="num">{formatPrice(idxPx, d)}</dd>
+        </div>
+        <div>
+          <dt>{t('futures.lastPrice')}</dt>
+          <dd className="num">{formatPrice(mid, d)}</dd>
+        </div>
+        <div>
+          <dt>{t('futures.fundingRate')}</dt>
+          <dd className={`num ${Number(rate) > 0 ? 'up' : Number(rate) < 0 ? 'down' : ''}`}>
+            {ratePercent(rate)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('futures.countdown')}</dt>
+          <dd className="num">{countdown(next, now)}</dd>
+        </div>
+      </dl>
+    </header>
+  );
+}
+
+/**
+ * Futures (/contract): perpetual swaps. The contract head (mark, index, last, funding and its countdown),
+ * the order form (leverage, contract count, open long or short), my positions with live PnL, my orders,
+ * closed positions and funding. Signed out, the head stays and the rest gives way to a sign-in prompt.
+ */
+export default function FuturesScreen(): ReactNode {
+  const { t } = useTranslation('futures');
+  const { token } = useSession();
+  const instruments = useApiQuery('/v1/futures/instruments', NO_BODY, { refetchInterval_ms: 30_000 });
+  const [params, setParams] = useSearchParams();
+  const [picking, setPicking] = useState(false);
+  const list = useMemo(() => instruments.data?.list.filter((i) => i.enabled) ?? [], [instruments.data]);
+  const wanted = params.get('instId')?.trim().toUpperCase();
+  const inst = list.find((i) => i.instId === wanted) ?? list[0] ?? null;
+  useEffect(() => {
+    if (inst && wanted !== inst.instId) setParams({ instId: inst.instId }, { replace: true });
+  }, [inst, wanted, setParams]);
+
+  let body: ReactNode;
+  if (!instruments.data) {
+    body = instruments.isError ? (
+      <ErrorState onRetry={() => void instruments.refetch()} />
+    ) : (
+      <ScreenSkeleton />
+    );
+  } else if (!inst) {
+    body = <p className="fut__none">{t('futures.none')}</p>;
+  } else {
+    body = (
+      <>
+        <PriceHead inst={inst} onPick={() => setPicking(true)} />
+        {token ? (
+          <Signed key={inst.instId} inst={inst} />
+        ) : (
+          <div className="fut__signin">
+            <SignInPrompt compact title={t('futures.signInTitle')} body={t('futures.signInBody')} />
+          </div>
+        )}
+        <PickerSheet
+          visible={picking}
+          title={t('futures.pickContract')}
+          value={inst.instId}
+          onPick={(instId) => setParams({ instId }, { replace: true })}
+          onClose={() => setPicking(false)}
+          options={list.map((i) => ({
+            value: i.instId,
+            label: `${i.ct_val_ccy}USDT ${t('futures.perpetual')}`,
+            note: <span className="num">{formatNumber(i.mark_px ?? '0', tickDecimals(i.tick_size))}</span>,
+          }))}
+        />
+      </>
+    );
+  }
+  return (
+    <div className="fut">
+      <MarketSwitch current="contract" />
+      {body}
+    </div>
+  );
+}

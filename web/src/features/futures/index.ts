@@ -1,0 +1,17 @@
+import { defineFeatureText } from '../../i18n';
+import type { RouteDef } from '../../paths';
+import type en from './locales/en.json';
+
+/* Perpetual swaps: contract head, order form, positions, orders, closed positions and funding. */
+
+declare module '../../i18n' {
+  interface FeatureMessages {
+    futures: typeof en;
+  }
+}
+
+const text = defineFeatureText('futures', (lang) => import(`./locales/${lang}.json`));
+
+export const futuresRoutes: readonly RouteDef[] = [
+  { name: 'contract', load: text.with(() => import('./futures-screen')) },
+];

@@ -1,0 +1,308 @@
+import { formatNumber } from '@nexa/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { memo, type ReactNode, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiMutation } from '../../api/hooks';
+import { useMoneyCall } from '../../hooks/money';
+import { AmountInput, Field, Segments } from '../../ui/form';
+import { ConfirmSheet } from '../../ui/sheet';
+import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
+import { showToast } from '../../ui/toast';
+import type { Position } from './futures-screen';
+
+const REFRESH = [
+  '/v1/futures/positions',
+  '/v1/futures/account',
+  '/v1/futures/positionHistory',
+  '/v1/order/list',
+  '/v1/order/meTradeList',
+] as const;
+
+const signed = (v: string) => (Number(v) > 0 ? `+${formatNumber(v, 2)}` : formatNumber(v, 2));
+const tone = (v: string) => (Number(v) > 0 ? 'up' : Number(v) < 0 ? 'down' : '');
+
+const Row = memo(function Row({
+  p,
+  onClose,
+  onTpSl,
+}: {
+  readonly p: Position;
+  readonly onClose: (p: Position) => void;
+  readonly onTpSl: (p: Position) => void;
+}): ReactNode {
+  const { t } = useTranslation('futures');
+  const long = p.pos_side === 'long';
+  const base = p.instId.split('-')[0] ?? p.instId;
+  const ratio = p.margin_ratio === null ? '--' : `${formatNumber(p.margin_ratio, 2)}%`;
+  const risky = p.margin_ratio !== null && Number(p.margin_ratio) < 200;
+  return (
+    <article className="fpos" data-testid="fut-position">
+      <header className="fpos__head">
+        <span className={long ? 'fpos__side fpos__side--long' : 'fpos__side fpos__side--short'}>
+          {t(long ? 'futures.long' : 'futures.short')}
+        </span>
+        <span className="fpos__pair">
+          {base}USDT {t('futures.perpetual')}
+        </span>
+        <span className="fpos__lever num">
+          {t('futures.isolated')} {p.lever}×
+        </span>
+        {p.adl > 0 ? (
+          <span className="fpos__adl" title={t('futures.adlHint')}>
+            ADL {p.adl}
+          </span>
+        ) : null}
+      </header>
+      <div className="fpos__pnl">
+        <div>
+          <div className="fpos__label">{t('futures.upl')}</div>
+          <div className={`fpos__upl num ${tone(p.upl)}`} data-testid="fut-upl">
+            {signed(p.upl)} USDT
+          </div>
+        </div>
+        <div className="fpos__right">
+          <div className="fpos__label">{t('futures.uplRatio')}</div>
+          <div className={`fpos__ratio num ${tone(p.upl_ratio)}`}>{signed(p.upl_ratio)}%</div>
+        </div>
+      </div>
+      <dl className="fpos__grid">
+        <div>
+          <dt>{t('futures.size')}</dt>
+          <dd className="num">
+            {p.pos} {t('futures.cont')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('futures.margin')}</dt>
+          <dd className="num">{formatNumber(p.margin, 2)}</dd>
+        </div>
+        <div>
+          <dt>{t('futures.marginRatio')}</dt>
+          <dd className={`num ${risky ? 'down' : ''}`}>{ratio}</dd>
+        </div>
+        <div>
+          <dt>{t('futures.avgPx')}</dt>
+          <dd className="num">{formatNumber(p.avg_px, 2)}</dd>
+        </div>
+        <div>
+          <dt>{t('futures.markPrice')}</dt>
+          <dd className="num">{p.mark_px ? formatNumber(p.mark_px, 2) : '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('futures.liqPx')}</dt>
+          <dd className="num">{p.liq_px ? formatNumber(p.liq_px, 2) : '--'}</dd>
+        </div>
+        <div>
+          <dt>{t('futures.realized')}</dt>
+          <dd className={`num ${tone(p.realized_pnl)}`}>{signed(p.realized_pnl)}</dd>
+        </div>
+        <div>
+          <dt>{t('futures.fee')}</dt>
+          <dd className="num">{formatNumber(p.fee, 4)}</dd>
+        </div>
+        <div>
+          <dt>{t('futures.funding')}</dt>
+          <dd className={`num ${tone(p.funding_fee)}`}>{signed(p.funding_fee)}</dd>
+        </div>
+      </dl>
+      {p.tp_trigger_px || p.sl_trigger_px ? (
+        <p className="fpos__triggers num">
+          {t('futures.tp')} {p.tp_trigger_px ? formatNumber(p.tp_trigger_px, 2) : '--'} · {t('futures.sl')}{' '}
+          {p.sl_trigger_px ? formatNumber(p.sl_trigger_px, 2) : '--'}
+        </p>
+      ) : null}
+      <div className="fpos__actions">
+        <button type="button" className="fpos__btn" onClick={() => onTpSl(p)}>
+          {t('futures.tpsl')}
+        </button>
+        <button type="button" className="fpos__btn" onClick={() => onClose(p)}>
+          {t('futures.close')}
+        </button>
+      </div>
+    </article>
+  );
+});
+
+/** The close sheet: a share of the position (25–100 %), at market. */
+function CloseSheet({ p, onDone }: { readonly p: Position | null; readonly onDone: () => void }): ReactNode {
+  const { t } = useTranslation('futures');
+  const call = useMoneyCall('/v1/futures/closePosition', REFRESH);
+  const [share, setShare] = useState<'25' | '50' | '75' | '100'>('100');
+  const held = p ? Number(p.pos) : 0;
+  const count = share === '100' ? held : Math.max(1, Math.floor((held * Number(share)) / 100));
+  const instId = p?.instId ?? null;
+  const { open } = call;
+  // The call's content follows the position and the share picked (a retry of the same keeps its request id).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `open` is new each render; the content is what matters
+  useEffect(() => {
+    if (instId) open({ instId, sz: String(count) });
+  }, [instId, count]);
+  const finish = () => {
+    call.close();
+    setShare('100');
+    onDone();
+  };
+  const confirm = async () => {
+    const done = await call.confirm();
+    if (!done) return;
+    showToast(t('futures.closed', { pnl: signed(done.pnl ?? '0') }));
+    finish();
+  };
+  return (
+    <ConfirmSheet
+      visible={p !== null}
+      title={t('futures.closeTitle')}
+      busy={call.busy}
+      confirmTone={p?.pos_side === 'long' ? 'down' : 'up'}
+      confirmText={t('futures.closeConfirm', { count })}
+      onConfirm={() => void confirm()}
+      onClose={finish}
+      rows={
+        p
+          ? [
+              { label: t('futures.size'), value: `${p.pos} ${t('futures.cont')}` },
+              { label: t('futures.closing'), value: `${count} ${t('futures.cont')}`, strong: true },
+              { label: t('futures.markPrice'), value: p.mark_px ? formatNumber(p.mark_px, 2) : '--' },
+              {
+                label: t('futures.estPnl'),
+                value: `${signed(String((Number(p.upl) * count) / Math.max(1, held)))} USDT`,
+              },
+            ]
+          : []
+      }
+      note={t('futures.closeNote')}
+    >
+      <Segments
+        label={t('futures.closing')}
+        value={share}
+        onChange={setShare}
+        options={[
+          { value: '25', label: '25%' },
+          { value: '50', label: '50%' },
+          { value: '75', label: '75%' },
+          { value: '100', label: '100%' },
+        ]}
+      />
+    </ConfirmSheet>
+  );
+}
+
+/** The take-profit and stop-loss sheet: trigger prices by the mark, empty to clear. */
+function TpSlSheet({ p, onDone }: { readonly p: Position | null; readonly onDone: () => void }): ReactNode {
+  const { t } = useTranslation('futures');
+  const ids = useId();
+  const set = useApiMutation('/v1/futures/setTpSl', {
+    refreshes: ['/v1/futures/positions'],
+    handles: ['TriggerPriceInvalid'],
+  });
+  const [tp, setTp] = useState<string | null>(null);
+  const [sl, setSl] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const tpText = tp ?? p?.tp_trigger_px ?? '';
+  const slText = sl ?? p?.sl_trigger_px ?? '';
+  const close = () => {
+    setTp(null);
+    setSl(null);
+    setError(null);
+    onDone();
+  };
+  const save = async () => {
+    if (!p) return;
+    setError(null);
+    try {
+      await set.mutateAsync({
+        instId: p.instId,
+        tp_trigger_px: tpText.trim() ? tpText.trim() : null,
+        sl_trigger_px: slText.trim() ? slText.trim() : null,
+      });
+      showToast(t('futures.tpslSaved'));
+      close();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  const long = p?.pos_side === 'long';
+  return (
+    <ConfirmSheet
+      visible={p !== null}
+      title={t('futures.tpslTitle')}
+      busy={set.isPending}
+      confirmText={t('futures.save')}
+      onConfirm={() => void save()}
+      onClose={close}
+      rows={
+        p ? [{ label: t('futures.markPrice'), value: p.mark_px ? formatNumber(p.mark_px, 2) : '--' }] : []
+      }
+      note={error ?? t(long ? 'futures.tpslNoteLong' : 'futures.tpslNoteShort')}
+    >
+      <Field htmlFor={`${ids}-tp`} label={t('futures.tpPrice')}>
+        <AmountInput
+          id={`${ids}-tp`}
+          value={tpText}
+          onChange={setTp}
+          placeholder={t('futures.triggerPlaceholder')}
+          asset="USDT"
+        />
+      </Field>
+      <Field htmlFor={`${ids}-sl`} label={t('futures.slPrice')}>
+        <AmountInput
+          id={`${ids}-sl`}
+          value={slText}
+          onChange={setSl}
+          placeholder={t('futures.triggerPlaceholder')}
+          asset="USDT"
+        />
+      </Field>
+    </ConfirmSheet>
+  );
+}
+
+/** My open positions, live; close, close all, TP/SL. */
+export function PositionList({ query }: { readonly query: UseQueryResult<{ list: Position[] }> }): ReactNode {
+  const { t } = useTranslation('futures');
+  const [closing, setClosing] = useState<Position | null>(null);
+  const [tpsl, setTpsl] = useState<Position | null>(null);
+  const [all, setAll] = useState(false);
+  const closeAll = useApiMutation('/v1/futures/closeAll', { refreshes: [...REFRESH] });
+  const list = query.data?.list ?? [];
+  let body: ReactNode;
+  if (!query.data) {
+    body = query.isError ? <ErrorState onRetry={() => void query.refetch()} /> : <ListSkeleton rows={2} />;
+  } else if (list.length === 0) {
+    body = <EmptyState title={t('futures.noPositions')} body={t('futures.noPositionsBody')} />;
+  } else {
+    body = list.map((p) => <Row key={p.instId} p={p} onClose={setClosing} onTpSl={setTpsl} />);
+  }
+  return (
+    <div className="fposlist">
+      {list.length > 0 ? (
+        <div className="fposlist__bar">
+          <button type="button" className="fposlist__all" onClick={() => setAll(true)}>
+            {t('futures.closeAll')}
+          </button>
+        </div>
+      ) : null}
+      {body}
+      <CloseSheet p={closing} onDone={() => setClosing(null)} />
+      <TpSlSheet p={tpsl} onDone={() => setTpsl(null)} />
+      <ConfirmSheet
+        visible={all}
+        title={t('futures.closeAllTitle')}
+        rows={[{ label: t('futures.positionsCount'), value: String(list.length) }]}
+        note={t('futures.closeAllNote')}
+        busy={closeAll.isPending}
+        confirmTone="down"
+        onConfirm={() =>
+          void closeAll
+            .mutateAsync({})
+            .then((r) => {
+              showToast(t('futures.closedAll', { count: r.list.length }));
+              setAll(false);
+            })
+            .catch(() => undefined)
+        }
+        onClose={() => setAll(false)}
+      />
+    </div>
+  );
+}

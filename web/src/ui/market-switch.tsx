@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { routePath } from '../paths';
+import './market-switch.css';
+
+/** The Trade tab's switch between the spot books and the perpetual swaps. */
+export function MarketSwitch({ current }: { readonly current: 'trade' | 'contract' }): ReactNode {
+  const { t } = useTranslation();
+  const items = [
+    { name: 'trade', label: t('marketSwitch.spot') },
+    { name: 'contract', label: t('marketSwitch.futures') },
+  ] as const;
+  return (
+    <nav className="mswitch" aria-label={t('marketSwitch.label')}>
+      {items.map((i) => (
+        <Link
+          key={i.name}
+          to={routePath(i.name)}
+          replace
+          aria-current={i.name === current ? 'page' : undefined}
+          className={i.name === current ? 'mswitch__item mswitch__item--on' : 'mswitch__item'}
+        >
+          {i.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}

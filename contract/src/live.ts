@@ -457,6 +457,15 @@ export function parseLiveMessage(text: string): LiveServerMessage | null {
       return msg as unknown as LiveTickersPush;
     case 'update_order':
       return msg as unknown as LiveOrderPush;
+    case 'positions':
+      if (typeof d.instId !== 'string' || typeof d.pos !== 'string') return null;
+      return msg as unknown as LivePositionPush;
+    case 'mark-price':
+      if (typeof instId !== 'string' || typeof d.markPx !== 'string') return null;
+      return msg as unknown as LiveMarkPricePush;
+    case 'funding-rate':
+      if (typeof instId !== 'string' || typeof d.fundingRate !== 'string') return null;
+      return msg as unknown as LiveFundingRatePush;
     default:
       return null;
   }

@@ -1,5 +1,6 @@
 import type { ResponseData } from '@nexa/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import {
   api,
   call,
@@ -271,6 +272,49 @@ describe('funding', () => {
     expect(fa.body.data.total).toBeLessThanOrEqual(1);
     const rates = await api(srv, '/v1/futures/fundingRates', { instId: INST });
     expect(rates.body.data.list.filter((r) => r.funding_time === new Date(t).toISOString())).toHaveLength(1);
+    await api(srv, '/v1/futures/closeAll', {}, { token: a.token });
+    await api(srv, '/v1/futures/closeAll', {}, { token: b.token });
+  });
+});
+
+describe('live swap channels', () => {
+  it('pushes my position on every mark, and the public mark-price and funding-rate channels', async () => {
+    await markAt('60000');
+    const a = await trader('10000');
+    const b = await trader('10000');
+    await placed(b, { side: 'sell', type: 'limit', px: '60000', sz: '2' });
+    await placed(a, { side: 'buy', type: 'market', sz: '2' });
+    const ws = new WebSocket(`${srv.url.replace('http', 'ws')}/ws?token=${a.token}`);
+    const got: Record<string, unknown>[] = [];
+    ws.on('message', (d) => {
+      const text = d.toString();
+      if (text !== 'pong') got.push(JSON.parse(text) as Record<string, unknown>);
+    });
+    await new Promise((r) => ws.on('open', r));
+    ws.send(
+      JSON.stringify({
+        op: 'subscribe',
+        args: [
+          { channel: 'positions' },
+          { channel: 'mark-price', instId: INST },
+          { channel: 'funding-rate', instId: INST },
+        ],
+      }),
+    );
+    await expect.poll(() => got.filter((m) => m.event === 'subscribe').length).toBe(3);
+    await markAt('60500');
+    const channel = (m: Record<string, unknown>) =>
+      m.event ? undefined : (m.arg as { channel?: string } | undefined)?.channel;
+    await expect.poll(() => got.some((m) => channel(m) === 'positions')).toBe(true);
+    const push = got.find((m) => channel(m) === 'positions') as { data: [{ upl: string; mark_px: string }] };
+    expect(push.data[0].mark_px).toBe('60500');
+    expect(push.data[0].upl).toBe('10');
+    const mark = got.findLast((m) => channel(m) === 'mark-price') as {
+      data: [{ markPx: string; instType: string }];
+    };
+    expect(mark.data[0]).toMatchObject({ instType: 'SWAP', markPx: '60500' });
+    expect(got.some((m) => channel(m) === 'funding-rate')).toBe(true);
+    ws.close();
     await api(srv, '/v1/futures/closeAll', {}, { token: a.token });
     await api(srv, '/v1/futures/closeAll', {}, { token: b.token });
   });

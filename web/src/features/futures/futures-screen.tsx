@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { invalidateApi, useApiQuery } from '../../api/hooks';
 import { useNow } from '../../hooks/money';
 import { formatPrice } from '../../lib/market-data';
-import { useBook, useMark, useOrderUpdates, usePositionUpdates } from '../../live/hooks';
+import { useBook, useMark, useOrderUpdates, usePositionUpdates, useTicker } from '../../live/hooks';
 import { useSession } from '../../session';
 import { MarketSwitch } from '../../ui/market-switch';
 import { PickerSheet } from '../../ui/sheet';
@@ -116,6 +116,7 @@ function PriceHead({
   const { t } = useTranslation('futures');
   const mark = useMark(inst.instId);
   const book = useBook(inst.instId);
+  const ticker = useTicker(inst.instId);
   const now = useNow(true, 1000);
   const d = tickDecimals(inst.tick_size);
   const markPx = mark?.markPx ?? inst.mark_px;
@@ -124,7 +125,7 @@ function PriceHead({
   const next = mark?.fundingTime ?? inst.next_funding_time;
   const bid = book?.bids[0]?.[0];
   const ask = book?.asks[0]?.[0];
-  const mid = bid && ask ? String((Number(bid) + Number(ask)) / 2) : (inst.last ?? null);
+  const last = ticker?.last ?? inst.last ?? (bid && ask ? String((Number(bid) + Number(ask)) / 2) : null);
   const base = inst.ct_val_ccy;
   return (
     <header className="fhead">
@@ -148,7 +149,7 @@ function PriceHead({
         </div>
         <div>
           <dt>{t('futures.lastPrice')}</dt>
-          <dd className="num">{formatPrice(mid, d)}</dd>
+          <dd className="num">{formatPrice(last, d)}</dd>
         </div>
         <div>
           <dt>{t('futures.fundingRate')}</dt>

@@ -145,7 +145,9 @@ function CloseSheet({ p, onDone }: { readonly p: Position | null; readonly onDon
   const confirm = async () => {
     const done = await call.confirm();
     if (!done) return;
-    showToast(t('futures.closed', { pnl: signed(done.pnl ?? '0') }));
+    showToast(
+      done.filled_sz === '0' ? t('futures.notFilled') : t('futures.closed', { pnl: signed(done.pnl ?? '0') }),
+    );
     finish();
   };
   return (

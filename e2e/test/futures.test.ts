@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Product, startProduct } from '../harness';
+import { fund, signIn, visible, WAIT } from '../users';
+
+let product: Product;
+
+beforeAll(async () => {
+  product = await startProduct();
+});
+afterAll(() => product.close());
+
+const INST = 'BTC-USDT-SWAP';
+
+/** Moves the index (and, at the next second's tick, the mark) of BTC. */
+async function indexAt(price: string) {
+  product.app.modules.futures.pinIndex('BTC-USDT', price);
+  await product.app.modules.futures.tick();
+}
+
+async function futuresFunds(userId: number, usdt: string) {
+  await fund(product, userId, 'USDT', usdt);
+  await product.app.modules.wallet.internalTransfer(userId, {
+    asset: 'USDT',
+    from: 'spot',
+    to: 'futures',
+    amount: usdt,
+  });
+}
+
+describe('futures in the browser', () => {
+  it('opens a 10× long, follows its PnL live, sets a stop-loss, closes half and shows the realized PnL', async () => {
+    await indexAt('60000');
+    const maker = await product.newPhone();
+    const m = await signIn(product, maker.page);
+    await futuresFunds(m.id, '100000');
+    const futures = product.app.modules.futures;
+    await futures.submit(m.id, { instId: INST, side: 'sell', type: 'limit', px: '60000', sz: '10' });
+
+    const { page } = await product.newPhone();
+    const a = await signIn(product, page);
+    await futuresFunds(a.id, '2000');
+    await page.goto(`${product.url}/contract`);
+    await visible(page, 'Perpetual');
+    await expect.poll(() => page.getByTestId('fut-mark').textContent(), WAIT).toContain('60,000');
+    // Leverage 10×, 10 contracts (0.1 BTC, 6,000 USDT): margin 600, fee 3.
+    await page.getByTestId('fut-lever').click();
+    await page.getByRole('option', { name: /^10×/ }).click();
+    await visible(page, 'Leverage set to 10×');
+    await page.getByRole('button', { name: 'Open long' }).first().click();
+    await visible(page, 'Please enter the number of contracts');
+    await page.getByPlaceholder('Please enter the number of contracts').fill('10');
+    await page.getByRole('button', { name: 'Open long' }).first().click();
+    await visible(page, '600.00 USDT');
+    await visible(page, '54,271.4 USDT');
+    await product.shot(page, 'futures-confirm');
+    await page.locator('.sheet__confirm').click();
+    await visible(page, 'Position opened');
+    await expect.poll(() => page.getByTestId('fut-position').count(), WAIT).toBe(1);
+    await expect.poll(() => page.getByTestId('fut-upl').textContent(), WAIT).toContain('0.00');
+
+    // The mark moves: the PnL follows without a reload.
+    await indexAt('61000');
+    await expect.poll(() => page.getByTestId('fut-upl').textContent(), WAIT).toContain('+100.00');
+    await product.shot(page, 'futures-position-live');
+
+    // A stop-loss below the mark.
+    await page.getByRole('button', { name: 'TP/SL' }).click();
+    await page.getByLabel('Stop-loss price').fill('59000');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await visible(page, 'TP/SL saved');
+    await visible(page, 'SL 59,000.00');
+
+    // Close half against a bid at 61,000: 5 contracts realize +50.
+    await futures.submit(m.id, { instId: INST, side: 'buy', type: 'limit', px: '61000', sz: '5' });
+    await page.getByTestId('fut-position').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: '50%' }).click();
+    await page.getByRole('button', { name: 'Close 5 cont.' }).click();
+    await visible(page, 'Position closed, realized +50.00 USDT');
+    await expect
+      .poll(async () => (await futures.positions(a.id)).map((p) => [p.pos, p.realized_pnl]), WAIT)
+      .toEqual([['5', '50']]);
+    await visible(page, '+50.00');
+    // The orders' history holds the close with its realized PnL.
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await page.getByRole('button', { name: 'Order history' }).click();
+    await expect.poll(() => page.getByTestId('fut-order').count(), WAIT).toBe(2);
+    await visible(page, 'Close long');
+    await product.shot(page, 'futures-records');
+  });
+});

@@ -2,6 +2,7 @@
 import { engineBench } from './engine';
 import { feedBench } from './feed';
 import { firstLoad } from './first-load';
+import { futuresBench } from './futures';
 import { ledgerBench } from './ledger';
 import { tradeBench } from './trade';
 
@@ -9,5 +10,6 @@ await ledgerBench();
 console.log();
 await firstLoad();
 await engineBench();
+await futuresBench();
 await feedBench();
 await tradeBench();

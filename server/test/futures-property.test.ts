@@ -1,0 +1,151 @@
+import type { ResponseData } from '@nexa/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  call,
+  depositConfirmed,
+  operatorToken,
+  signedInUser,
+  startServer,
+  type TestServer,
+} from './harness';
+
+let srv: TestServer;
+let finance: string;
+const INST = 'BTC-USDT-SWAP';
+
+interface User {
+  token: string;
+  id: number;
+}
+
+async function trader(usdt: string): Promise<User> {
+  const u = await signedInUser(srv);
+  await depositConfirmed(srv, u.token, finance, usdt, 'USDT');
+  await api(
+    srv,
+    '/api/transferBalance/index',
+    { asset: 'USDT', from: 'spot', to: 'futures', amount: usdt },
+    { token: u.token },
+  );
+  const me = await srv.app.modules.auth.authenticate(u.token);
+  if (!me) throw new Error('no user');
+  return { token: u.token, id: me.id };
+}
+
+beforeAll(async () => {
+  srv = await startServer();
+  finance = await operatorToken(srv);
+});
+afterAll(() => srv.close());
+
+const op = fc.oneof(
+  fc.record({
+    kind: fc.constant('open' as const),
+    who: fc.nat(3),
+    side: fc.constantFrom('buy' as const, 'sell' as const),
+    sz: fc.integer({ min: 1, max: 30 }),
+  }),
+  fc.record({ kind: fc.constant('close' as const), who: fc.nat(3), half: fc.boolean() }),
+  fc.record({ kind: fc.constant('mark' as const), bps: fc.integer({ min: -800, max: 800 }) }),
+  fc.record({
+    kind: fc.constant('lever' as const),
+    who: fc.nat(3),
+    lever: fc.constantFrom(1, 5, 20, 50, 100),
+  }),
+  fc.record({ kind: fc.constant('funding' as const) }),
+);
+
+describe('swaps under any sequence', () => {
+  it('keep every balance ≥ 0, the pool equal to its positions (zero sum), and no position left below maintenance', async () => {
+    const futures = srv.app.modules.futures;
+    let fundingTime = Date.UTC(2031, 0, 1);
+    // A liquidity provider quotes both sides around the mark; four traders act on it (made once: deposits are
+    // an operator's actions, counted per minute).
+    const lp = await trader('5000000');
+    const traders = await Promise.all([0, 1, 2, 3].map(() => trader('50000')));
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 25 }), async (ops) => {
+        let price = 60_000;
+        futures.pinIndex('BTC-USDT', String(price));
+        await futures.tick();
+        const quote = async () => {
+          await call(srv, '/v1/order/batchCancelOrder', { instId: INST }, { token: lp.token });
+          for (const k of [1, 2, 3]) {
+            const bid = Math.round(price * (1 - k * 0.002) * 10) / 10;
+            const ask = Math.round(price * (1 + k * 0.002) * 10) / 10;
+            await futures
+              .submit(lp.id, { instId: INST, side: 'buy', type: 'limit', px: String(bid), sz: '40' })
+              .catch(() => undefined);
+            await futures
+              .submit(lp.id, { instId: INST, side: 'sell', type: 'limit', px: String(ask), sz: '40' })
+              .catch(() => undefined);
+          }
+        };
+        await quote();
+        for (const o of ops) {
+          if (o.kind === 'open') {
+            const u = traders[o.who] as User;
+            await call<ResponseData<'/v1/order/submitTrade'>>(
+              srv,
+              '/v1/order/submitTrade',
+              { instId: INST, side: o.side, type: 'market', sz: String(o.sz) },
+              { token: u.token },
+            );
+          } else if (o.kind === 'close') {
+            const u = traders[o.who] as User;
+            const [p] = futures.positions(u.id, INST);
+            if (p) {
+              const sz = o.half ? String(Math.max(1, Math.floor(Number(p.pos) / 2))) : undefined;
+              await api(
+                srv,
+                '/v1/futures/closePosition',
+                { instId: INST, ...(sz ? { sz } : {}) },
+                { token: u.token },
+              );
+            }
+          } else if (o.kind === 'lever') {
+            const u = traders[o.who] as User;
+            await api(srv, '/v1/futures/setLeverage', { instId: INST, lever: o.lever }, { token: u.token });
+          } else if (o.kind === 'mark') {
+            price = Math.max(1000, price * (1 + o.bps / 10_000));
+            futures.pinIndex('BTC-USDT', price.toFixed(1));
+            await futures.tick();
+            await futures.idle();
+            await quote();
+          } else {
+            fundingTime += 8 * 3_600_000;
+            await futures.settleFunding(INST, fundingTime);
+          }
+          await futures.idle();
+        }
+        // One more mark: whatever it puts at maintenance margin is taken over before the checks.
+        await futures.tick();
+        await futures.idle();
+        await futures.tick();
+        await futures.idle();
+        expect(await srv.app.ledger.audit()).toEqual([]);
+        const { pool, expected } = await futures.poolCheck();
+        expect(pool).toBe(expected);
+        for (const u of [lp, ...traders]) {
+          for (const b of await srv.app.ledger.balances(u.id)) {
+            expect(b.available >= 0n && b.frozen >= 0n).toBe(true);
+          }
+          for (const p of futures.positions(u.id)) {
+            // Equity above maintenance margin: a margin ratio over 100 %.
+            if (p.margin_ratio !== null) expect(Number(p.margin_ratio)).toBeGreaterThan(100);
+          }
+        }
+        const fund = (await srv.app.ledger.solvency())
+          .find((l) => l.asset === 'USDT')
+          ?.systemAccounts.find((s) => s.name === 'system:futures:insurance');
+        expect((fund?.available ?? 0n) >= 0n).toBe(true);
+        // Leave the book and positions empty for the next run.
+        for (const u of [lp, ...traders]) await api(srv, '/v1/futures/closeAll', {}, { token: u.token });
+        for (const u of [lp, ...traders]) await api(srv, '/v1/futures/closeAll', {}, { token: u.token });
+      }),
+      { numRuns: 25 },
+    );
+  }, 240_000);
+});

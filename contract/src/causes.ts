@@ -1,4 +1,5 @@
 import { FUTURES_CAUSES } from './domains/futures/causes';
+import { INSURANCE_CAUSES } from './domains/insurance/causes';
 import { MARKET_CAUSES } from './domains/market/causes';
 import { SPOT_CAUSES } from './domains/spot/causes';
 import { TOKEN_MARKET_CAUSES } from './domains/token-market/causes';
@@ -10,6 +11,7 @@ export const CAUSES = {
   ...WALLET_CAUSES,
   ...SPOT_CAUSES,
   ...FUTURES_CAUSES,
+  ...INSURANCE_CAUSES,
   ...TOKEN_MARKET_CAUSES,
   ...MARKET_CAUSES,
 } as const;
@@ -25,7 +27,7 @@ export function causeLabel(cause: string, lang: Lang): string {
   return isCause(cause) ? CAUSES[cause][lang] : cause;
 }
 
-export { FUTURES_CAUSES, MARKET_CAUSES, SPOT_CAUSES, TOKEN_MARKET_CAUSES, WALLET_CAUSES };
+export { FUTURES_CAUSES, INSURANCE_CAUSES, MARKET_CAUSES, SPOT_CAUSES, TOKEN_MARKET_CAUSES, WALLET_CAUSES };
 
 /** The causes one domain's folder declares, by name (what its server module may post). */
 export function causeNames<M extends { readonly [C in Cause]?: unknown }>(map: M): (keyof M & Cause)[] {

@@ -1,6 +1,7 @@
 import { ADMIN_ERRORS } from './domains/admin/errors';
 import { AUTH_ERRORS } from './domains/auth/errors';
 import { FUTURES_ERRORS } from './domains/futures/errors';
+import { INSURANCE_ERRORS } from './domains/insurance/errors';
 import { SPOT_ERRORS } from './domains/spot/errors';
 import { TOKEN_MARKET_ERRORS } from './domains/token-market/errors';
 import { WALLET_ERRORS } from './domains/wallet/errors';
@@ -245,6 +246,7 @@ export const ERROR_SETS = {
   wallet: WALLET_ERRORS,
   spot: SPOT_ERRORS,
   futures: FUTURES_ERRORS,
+  insurance: INSURANCE_ERRORS,
   'token-market': TOKEN_MARKET_ERRORS,
   admin: ADMIN_ERRORS,
 } as const;
@@ -260,6 +262,7 @@ export const ERRORS = {
   ...WALLET_ERRORS.errors,
   ...SPOT_ERRORS.errors,
   ...FUTURES_ERRORS.errors,
+  ...INSURANCE_ERRORS.errors,
   ...TOKEN_MARKET_ERRORS.errors,
   ...ADMIN_ERRORS.errors,
 } as const;

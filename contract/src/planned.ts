@@ -37,11 +37,8 @@ export const plannedEndpoints = {
   // placement
   '/api/basic/checkBuy': planned('placement', 'Private placement eligibility'),
   '/api/basic/saveBuy': planned('placement', 'Subscribe to a private placement'),
-  // insurance
-  '/v1/user/buyInsurance': planned('insurance', 'Buy insurance'),
-  '/v1/user/buyInsuranceList': planned('insurance', 'Insurance purchases', { list: 'size' }),
-  '/v1/user/insuranceCompensationList': planned('insurance', 'Insurance payouts', { list: 'size' }),
-  '/v1/user/bindOkxApiKey': planned('insurance', 'Link an OKX account'),
+  // copy trading
+  '/v1/user/bindOkxApiKey': planned('copy', 'Link an OKX account'),
   // earn
   '/api/pledge/pledgeInfo': planned('earn', 'Staking plans'),
   '/api/pledge/index': planned('earn', 'Stake'),

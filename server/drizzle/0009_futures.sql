@@ -71,6 +71,7 @@ CREATE TABLE "swap_positions" (
 	"realized" numeric(38, 0) NOT NULL,
 	"fee" numeric(38, 0) NOT NULL,
 	"funding" numeric(38, 0) NOT NULL,
+	"forfeit" numeric(38, 0) DEFAULT 0 NOT NULL,
 	"tp_price" numeric(38, 0),
 	"sl_price" numeric(38, 0),
 	"close_type" text,
@@ -96,6 +97,36 @@ CREATE TABLE "swap_trades" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "insurance_claims" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"cover_id" bigint NOT NULL,
+	"user_id" integer NOT NULL,
+	"inst_id" text NOT NULL,
+	"position_id" bigint NOT NULL,
+	"kind" text NOT NULL,
+	"loss" numeric(38, 0) NOT NULL,
+	"covered_loss" numeric(38, 0) NOT NULL,
+	"amount" numeric(38, 0) NOT NULL,
+	"status" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"paid_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "insurance_covers" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"limit" numeric(38, 0) NOT NULL,
+	"remaining" numeric(38, 0) NOT NULL,
+	"premium" numeric(38, 0) NOT NULL,
+	"share" bigint NOT NULL,
+	"max_lever" integer NOT NULL,
+	"paid" numeric(38, 0) DEFAULT 0 NOT NULL,
+	"active_from" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "insurance_covers_remaining_check" CHECK ("insurance_covers"."remaining" >= 0 and "insurance_covers"."remaining" <= "insurance_covers"."limit")
+);
+--> statement-breakpoint
 CREATE INDEX "swap_funding_payments_user_idx" ON "swap_funding_payments" USING btree ("user_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "swap_funding_payments_key" ON "swap_funding_payments" USING btree ("position_id","funding_time");--> statement-breakpoint
 CREATE UNIQUE INDEX "swap_orders_seq_key" ON "swap_orders" USING btree ("seq");--> statement-breakpoint
@@ -104,4 +135,8 @@ CREATE INDEX "swap_orders_open_idx" ON "swap_orders" USING btree ("inst_id","seq
 CREATE UNIQUE INDEX "swap_positions_open_key" ON "swap_positions" USING btree ("user_id","inst_id") WHERE "swap_positions"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "swap_positions_inst_idx" ON "swap_positions" USING btree ("inst_id") WHERE "swap_positions"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "swap_positions_user_idx" ON "swap_positions" USING btree ("user_id","id");--> statement-breakpoint
-CREATE INDEX "swap_trades_inst_idx" ON "swap_trades" USING btree ("inst_id","id");
+CREATE INDEX "swap_trades_inst_idx" ON "swap_trades" USING btree ("inst_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "insurance_claims_position_key" ON "insurance_claims" USING btree ("position_id");--> statement-breakpoint
+CREATE INDEX "insurance_claims_user_idx" ON "insurance_claims" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "insurance_claims_queued_idx" ON "insurance_claims" USING btree ("id") WHERE "insurance_claims"."status" = 'queued';--> statement-breakpoint
+CREATE INDEX "insurance_covers_user_idx" ON "insurance_covers" USING btree ("user_id","id");

@@ -2,6 +2,7 @@ import { adminEndpoints } from './admin/endpoints';
 import { authEndpoints } from './auth/endpoints';
 import { contentEndpoints } from './content/endpoints';
 import { futuresEndpoints } from './futures/endpoints';
+import { insuranceEndpoints } from './insurance/endpoints';
 import { marketEndpoints } from './market/endpoints';
 import { spotEndpoints } from './spot/endpoints';
 import { tokenMarketEndpoints } from './token-market/endpoints';
@@ -16,6 +17,7 @@ export const liveEndpoints = {
   ...walletEndpoints,
   ...spotEndpoints,
   ...futuresEndpoints,
+  ...insuranceEndpoints,
   ...marketEndpoints,
   ...tokenMarketEndpoints,
   ...adminEndpoints,

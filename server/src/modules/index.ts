@@ -18,6 +18,8 @@ import { AUTH_SETTINGS } from './auth/settings';
 import { contentModule } from './content/module';
 import { FUTURES_OWNS, futuresModule } from './futures/module';
 import { FUTURES_SETTINGS } from './futures/settings';
+import { INSURANCE_OWNS, insuranceModule } from './insurance/module';
+import { INSURANCE_SETTINGS } from './insurance/settings';
 import { MARKET_OWNS, marketModule } from './market/module';
 import { SPOT_OWNS, spotModule } from './spot/module';
 import { SPOT_SETTINGS } from './spot/settings';
@@ -37,6 +39,7 @@ export const SETTINGS = {
   ...WALLET_SETTINGS,
   ...SPOT_SETTINGS,
   ...FUTURES_SETTINGS,
+  ...INSURANCE_SETTINGS,
   ...TOKEN_MARKET_SETTINGS,
   ...ADMIN_SETTINGS,
 } as const satisfies SettingsCatalogue;
@@ -69,9 +72,13 @@ export function buildModules(deps: ModuleWiring) {
     priceUsdt18: (symbol) => wallet.api.assets.priceUsdt18(symbol),
   });
   // Swaps are marked against the reference market's price of their underlying: the index.
+  // Covers compensate liquidation and stop-out losses the futures module reports through the outbox; the
+  // futures history reads back what each position was paid.
+  const insurance = insuranceModule(own('insurance', INSURANCE_OWNS));
   const futures = futuresModule({
     ...own('futures', FUTURES_OWNS),
     indexPrice: (underlying) => market.api.indexPrice(underlying),
+    compensationOf: (ids) => insurance.api.compensationOf(ids),
   });
   const market = marketModule({
     ...own('market', MARKET_OWNS),
@@ -91,6 +98,7 @@ export function buildModules(deps: ModuleWiring) {
     wallet.module,
     spot.module,
     futures.module,
+    insurance.module,
     tokenMarket.module,
     market.module,
     admin.module,
@@ -112,6 +120,7 @@ export function buildModules(deps: ModuleWiring) {
       wallet: wallet.api,
       market: spot.api,
       futures: futures.api,
+      insurance: insurance.api,
       tokenMarket: tokenMarket.api,
       candles: market.api.candles,
       marketData: market.api,

@@ -95,7 +95,7 @@ export const zClosedPosition = z.object({
   fee: z.string(),
   funding_fee: z.string(),
   compensation: z.string(),
-  /** realized_pnl − fee + funding_fee + compensation. */
+  /** realized_pnl − fee + funding_fee + compensation, less what a liquidation left to the insurance fund. */
   net_pnl: z.string(),
   close_type: z.enum(CLOSE_TYPES),
   opened_at: zTime,

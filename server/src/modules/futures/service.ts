@@ -84,7 +84,12 @@ export interface FuturesDeps extends AppDeps {
   readonly bus: Bus;
   /** The reference price of a spot instrument (the index), as decimal text; null when there is none yet. */
   readonly indexPrice: (underlying: string) => string | null;
+  /** Insurance compensation paid per position id (shown on closed positions). */
+  readonly compensationOf: (positionIds: readonly number[]) => Promise<Map<number, bigint>>;
 }
+
+/** The outbox topic of a position that ended by liquidation or its stop-loss with a loss (insurance reads it). */
+export const POSITION_LOSS_TOPIC = 'futures.position_loss';
 
 export interface SwapSubmit {
   readonly instId: string;
@@ -122,6 +127,7 @@ interface Pos extends PositionState {
   realized: bigint;
   fee: bigint;
   funding: bigint;
+  forfeit: bigint;
   tp: bigint | null;
   sl: bigint | null;
   openedAt: Date;
@@ -129,6 +135,8 @@ interface Pos extends PositionState {
   closed: boolean;
   closeType: PositionRow['closeType'];
   closedAt: Date | null;
+  /** Set in the work that ended it by liquidation or its stop-loss (an insurance claim may follow). */
+  endedBy?: 'liquidation' | 'stop_out';
 }
 
 interface Slot {
@@ -355,6 +363,7 @@ export function createFutures(deps: FuturesDeps) {
       realized: r.realized,
       fee: r.fee,
       funding: r.funding,
+      forfeit: r.forfeit,
       tp: r.tpPrice,
       sl: r.slPrice,
       openedAt: r.openedAt,
@@ -382,6 +391,7 @@ export function createFutures(deps: FuturesDeps) {
       realized: 0n,
       fee: 0n,
       funding: 0n,
+      forfeit: 0n,
       tp: null,
       sl: null,
       openedAt: now,
@@ -720,6 +730,7 @@ export function createFutures(deps: FuturesDeps) {
         realized: p.realized,
         fee: p.fee,
         funding: p.funding,
+        forfeit: p.forfeit,
         tpPrice: p.tp,
         slPrice: p.sl,
         closeType: p.closeType,
@@ -733,6 +744,20 @@ export function createFutures(deps: FuturesDeps) {
         p.id = row.id;
       } else {
         await tx.update(swapPositions).set(values).where(eq(swapPositions.id, p.id));
+      }
+      // A position ended by liquidation or its stop-loss with a net loss: insurance may compensate it.
+      const net = p.realized - p.fee + p.funding - p.forfeit;
+      if (p.closed && p.endedBy && net < 0n) {
+        await deps.outbox.write(tx, POSITION_LOSS_TOPIC, {
+          userId: p.userId,
+          positionId: p.id,
+          instId: w.slot.inst.instId,
+          kind: p.endedBy,
+          loss: (-net).toString(),
+          lever: p.lever,
+          openedAt: p.openedAt.getTime(),
+          closedAt: (p.closedAt ?? w.now).getTime(),
+        });
       }
     }
   }
@@ -821,6 +846,8 @@ export function createFutures(deps: FuturesDeps) {
     readonly fee: bigint;
     /** A liquidated position: gets nothing back; what is left goes to the insurance fund. */
     readonly liquidated: boolean;
+    /** Closed by its stop-loss. */
+    readonly stopOut?: boolean;
   }
 
   /**
@@ -851,6 +878,8 @@ export function createFutures(deps: FuturesDeps) {
         pos.closed = true;
         pos.closedAt = w.now;
         pos.closeType = leg.liquidated ? 'liquidation' : pos.closeType === 'adl' ? 'adl' : 'close';
+        if (leg.liquidated) pos.endedBy = 'liquidation';
+        else if (leg.stopOut) pos.endedBy = 'stop_out';
       }
       w.positions.add(pos);
       left -= q;
@@ -883,6 +912,8 @@ export function createFutures(deps: FuturesDeps) {
     }
     if (leg.liquidated) {
       await move(w, e, fund, 'available', proceeds);
+      const lost = slot.positions.get(leg.userId);
+      if (lost) lost.forfeit += proceeds;
       proceeds = 0n;
     }
     await move(w, e, user, 'available', proceeds - marginIn - leg.fee);
@@ -1048,7 +1079,7 @@ export function createFutures(deps: FuturesDeps) {
       const takerPnl = await settleLeg(
         w,
         e,
-        { userId, side: o.side, lever, fee: takerFee, liquidated: liquidation },
+        { userId, side: o.side, lever, fee: takerFee, liquidated: liquidation, stopOut: source === 'sl' },
         f.size,
         f.price,
       );
@@ -1720,8 +1751,10 @@ export function createFutures(deps: FuturesDeps) {
         .offset((page.page - 1) * page.size),
       store.db.select({ n: count() }).from(swapPositions).where(where),
     ]);
+    const paid = await deps.compensationOf(rows.map((r) => r.id));
     return {
       list: rows.map((r) => {
+        const comp = paid.get(r.id) ?? 0n;
         const slot = slots.get(r.instId);
         const spec = slot?.inst.spec;
         const avg = (v: bigint, n: bigint) =>
@@ -1737,8 +1770,8 @@ export function createFutures(deps: FuturesDeps) {
           realized_pnl: usdt(r.realized),
           fee: usdt(r.fee),
           funding_fee: usdt(r.funding),
-          compensation: '0',
-          net_pnl: usdt(r.realized - r.fee + r.funding),
+          compensation: usdt(comp),
+          net_pnl: usdt(r.realized - r.fee + r.funding - r.forfeit + comp),
           close_type: r.closeType ?? 'close',
           opened_at: r.openedAt.toISOString(),
           closed_at: (r.closedAt ?? r.updatedAt).toISOString(),

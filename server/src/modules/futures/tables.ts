@@ -110,6 +110,8 @@ export const swapPositions = pgTable(
     fee: minor('fee').notNull(),
     /** Funding received (positive) or paid (negative). */
     funding: minor('funding').notNull(),
+    /** Equity a liquidation left that went to the insurance fund (the owner's loss beyond realized PnL). */
+    forfeit: minor('forfeit').notNull().default(sql`0`),
     tpPrice: minor('tp_price'),
     slPrice: minor('sl_price'),
     closeType: text('close_type', { enum: POSITION_CLOSE_TYPES }),

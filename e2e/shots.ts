@@ -23,6 +23,8 @@ const SCREENS = [
   'index1',
   'trade',
   'contract',
+  'node7',
+  'node8',
   'wallet',
   'deposit',
   'withdraw',

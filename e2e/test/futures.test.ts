@@ -88,3 +88,34 @@ describe('futures in the browser', () => {
     await product.shot(page, 'futures-records');
   });
 });
+
+describe('insurance in the browser', () => {
+  it('buys a cover, shows it waiting with its terms, and lists the purchase in the records', async () => {
+    const { page } = await product.newPhone();
+    const a = await signIn(product, page);
+    await fund(product, a.id, 'USDT', '1000');
+    await page.goto(`${product.url}/node7`);
+    await visible(page, 'No cover in force');
+    await page.getByRole('button', { name: 'Buy cover' }).click();
+    await visible(page, 'Please enter the amount');
+    await page.getByPlaceholder('Please enter the amount').fill('50');
+    await page.getByRole('button', { name: 'Buy cover' }).click();
+    await visible(page, 'The limit is from 100 to 10,000 USDT');
+    await page.getByPlaceholder('Please enter the amount').fill('2000');
+    await visible(page, 'Premium: 100.00 USDT');
+    await page.getByRole('button', { name: 'Buy cover' }).click();
+    await page.locator('.sheet__confirm').click();
+    await visible(page, 'Cover bought');
+    await expect.poll(() => page.getByTestId('ins-cover').count(), WAIT).toBe(1);
+    await visible(page, 'Waiting');
+    await product.shot(page, 'insurance-cover');
+    await page.getByText('Insurance records').click();
+    await visible(page, 'Cover limit 2,000.00 USDT');
+    await page.getByRole('tab', { name: 'Compensations' }).click();
+    await visible(page, 'No compensations yet');
+    const spot = (await product.app.ledger.balances(a.id)).find(
+      (b) => b.asset === 'USDT' && b.kind === 'spot',
+    );
+    expect(spot?.available).toBe(900_000_000n);
+  });
+});

@@ -3,6 +3,7 @@ import { authRoutes } from './features/auth';
 import { contentRoutes } from './features/content';
 import { futuresRoutes } from './features/futures';
 import { homeRoutes } from './features/home';
+import { insuranceRoutes } from './features/insurance';
 import { marketsRoutes } from './features/markets';
 import { tokenMarketRoutes } from './features/token-market';
 import { tradeRoutes } from './features/trade';
@@ -22,6 +23,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...authRoutes,
   ...tradeRoutes,
   ...futuresRoutes,
+  ...insuranceRoutes,
   ...walletRoutes,
   ...tokenMarketRoutes,
   ...accountRoutes,
@@ -42,8 +44,6 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'node4', load: comingSoon },
   { name: 'node5', load: comingSoon },
   { name: 'node6', load: comingSoon },
-  { name: 'node7', load: comingSoon },
-  { name: 'node8', load: comingSoon },
   { name: 'node9', load: comingSoon },
   { name: 'miner', load: comingSoon },
   { name: 'miner1', load: comingSoon },

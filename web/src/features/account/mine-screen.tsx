@@ -16,6 +16,7 @@ import {
   IconInvite,
   IconLink,
   IconQuestion,
+  IconShield,
   IconSpeaker,
   IconTokenMarket,
 } from '../../ui/icons';
@@ -119,6 +120,7 @@ export default function MineScreen(): ReactNode {
     { to: 'me4', icon: <IconQuestion /> },
     { to: 'me5', icon: <IconLink /> },
     { to: 'tokenMarket', icon: <IconTokenMarket /> },
+    { to: 'node7', icon: <IconShield /> },
     { to: 'invite', icon: <IconInvite /> },
   ];
 

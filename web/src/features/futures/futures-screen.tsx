@@ -9,6 +9,8 @@ import { useNow } from '../../hooks/money';
 import { formatPrice } from '../../lib/market-data';
 import { useBook, useMark, useOrderUpdates, usePositionUpdates, useTicker } from '../../live/hooks';
 import { useSession } from '../../session';
+import { EntryLink } from '../../ui/entry-link';
+import { IconShield } from '../../ui/icons';
 import { MarketSwitch } from '../../ui/market-switch';
 import { PickerSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
@@ -221,6 +223,7 @@ export default function FuturesScreen(): ReactNode {
   }
   return (
     <div className="fut">
+      {token ? <EntryLink to="node7" icon={IconShield} /> : null}
       <MarketSwitch current="contract" />
       {body}
     </div>

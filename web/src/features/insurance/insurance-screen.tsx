@@ -1,0 +1,176 @@
+import { formatDateTime, formatNumber } from '@nexa/contract';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useApiQuery } from '../../api/hooks';
+import { useBalances, useMoneyCall } from '../../hooks/money';
+import { routePath } from '../../paths';
+import { useSession } from '../../session';
+import { AmountInput, Field } from '../../ui/form';
+import { ConfirmSheet } from '../../ui/sheet';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { ErrorState, ListSkeleton } from '../../ui/states';
+import { showToast } from '../../ui/toast';
+import './insurance.css';
+
+const FIRST_PAGE = { page: 1, size: 10 };
+const pct = (rate: string) => `${formatNumber(String(Number(rate) * 100), 2)}%`;
+
+/**
+ * Insurance (/node7): the cover in force (limit, what is left of it, paid, from when and until when), the
+ * terms, and the form to buy one: a limit, its premium, a confirmation.
+ */
+export default function InsuranceScreen(): ReactNode {
+  const { t } = useTranslation('insurance');
+  const { token } = useSession();
+  if (!token) {
+    return (
+      <div className="ins">
+        <SignInPrompt title={t('insurance.signInTitle')} body={t('insurance.signInBody')} />
+      </div>
+    );
+  }
+  return <Signed />;
+}
+
+function Signed(): ReactNode {
+  const { t } = useTranslation('insurance');
+  const ids = useId();
+  const list = useApiQuery('/v1/user/buyInsuranceList', FIRST_PAGE);
+  const balances = useBalances();
+  const call = useMoneyCall('/v1/user/buyInsurance', ['/v1/user/buyInsuranceList']);
+  const [limit, setLimit] = useState('');
+  const [tried, setTried] = useState(false);
+  if (!list.data) {
+    return (
+      <div className="ins">
+        {list.isError ? <ErrorState onRetry={() => void list.refetch()} /> : <ListSkeleton rows={3} />}
+      </div>
+    );
+  }
+  const d = list.data;
+  const current = d.list.find((c) => c.status === 'active' || c.status === 'waiting') ?? null;
+  const n = Number(limit);
+  const available = balances.available('USDT', 'spot');
+  const premium = n > 0 ? n * Number(d.premium_rate) : 0;
+  const problem = !limit.trim()
+    ? t('insurance.limitPrompt')
+    : !(n > 0) || !/^\d+(\.\d{1,2})?$/.test(limit.trim())
+      ? t('insurance.limitInvalid')
+      : n < Number(d.min_limit) || n > Number(d.max_limit)
+        ? t('insurance.limitRange', { min: formatNumber(d.min_limit, 0), max: formatNumber(d.max_limit, 0) })
+        : available !== null && premium > Number(available)
+          ? t('insurance.insufficient')
+          : null;
+  const review = () => {
+    setTried(true);
+    if (problem) return;
+    call.open({ limit: limit.trim() });
+  };
+  const confirm = async () => {
+    const done = await call.confirm();
+    if (!done) return;
+    showToast(t('insurance.bought'));
+    setLimit('');
+    setTried(false);
+  };
+  return (
+    <div className="ins">
+      {current ? (
+        <section className="ins__cover card" data-testid="ins-cover">
+          <header className="ins__cover-head">
+            <span>{t('insurance.myCover')}</span>
+            <span className={`ins__status ins__status--${current.status}`}>
+              {t(`insurance.status.${current.status}`)}
+            </span>
+          </header>
+          <div className="ins__big num">
+            {formatNumber(current.remaining, 2)} <small>/ {formatNumber(current.limit, 2)} USDT</small>
+          </div>
+          <div className="ins__sub">{t('insurance.remaining')}</div>
+          <dl className="ins__grid">
+            <div>
+              <dt>{t('insurance.paid')}</dt>
+              <dd className="num">{formatNumber(current.paid, 2)} USDT</dd>
+            </div>
+            <div>
+              <dt>{t('insurance.premium')}</dt>
+              <dd className="num">{formatNumber(current.premium, 2)} USDT</dd>
+            </div>
+            <div>
+              <dt>{t('insurance.activeFrom')}</dt>
+              <dd className="num">{formatDateTime(current.active_from)}</dd>
+            </div>
+            <div>
+              <dt>{t('insurance.expires')}</dt>
+              <dd className="num">{formatDateTime(current.expires_at)}</dd>
+            </div>
+          </dl>
+        </section>
+      ) : (
+        <section className="ins__cover ins__cover--none card">
+          <p className="ins__none-title">{t('insurance.noCover')}</p>
+          <p className="ins__none-body">{t('insurance.noCoverBody')}</p>
+        </section>
+      )}
+
+      <section className="ins__terms card" aria-label={t('insurance.terms')}>
+        <h2 className="ins__h">{t('insurance.terms')}</h2>
+        <ul className="ins__list">
+          <li>{t('insurance.termPremium', { rate: pct(d.premium_rate) })}</li>
+          <li>{t('insurance.termShare', { share: pct(d.share) })}</li>
+          <li>{t('insurance.termWaiting', { hours: d.waiting_h, lever: d.max_lever })}</li>
+          <li>{t('insurance.termValid', { days: d.valid_days })}</li>
+        </ul>
+      </section>
+
+      {current ? null : (
+        <section className="ins__buy card">
+          <Field
+            htmlFor={`${ids}-limit`}
+            label={t('insurance.limit')}
+            error={tried ? problem : null}
+            extra={
+              available !== null ? t('insurance.available', { amount: formatNumber(available, 2) }) : null
+            }
+          >
+            <AmountInput
+              id={`${ids}-limit`}
+              value={limit}
+              onChange={setLimit}
+              placeholder={t('insurance.limitPrompt')}
+              asset="USDT"
+            />
+          </Field>
+          <p className="ins__premium num">
+            {t('insurance.premium')}: {premium > 0 ? `${formatNumber(premium.toFixed(2), 2)} USDT` : '--'}
+          </p>
+          <button type="button" className="ins__btn" onClick={review}>
+            {t('insurance.buy')}
+          </button>
+        </section>
+      )}
+      <Link className="ins__records" to={routePath('node8')}>
+        {t('insurance.records')} ›
+      </Link>
+      <ConfirmSheet
+        visible={call.content !== null}
+        title={t('insurance.confirmTitle')}
+        busy={call.busy}
+        onConfirm={() => void confirm()}
+        onClose={call.close}
+        rows={[
+          { label: t('insurance.limit'), value: `${formatNumber(limit || '0', 2)} USDT` },
+          {
+            label: t('insurance.premium'),
+            value: `${formatNumber(premium.toFixed(2), 2)} USDT`,
+            strong: true,
+          },
+          { label: t('insurance.share'), value: pct(d.share) },
+          { label: t('insurance.waiting'), value: t('insurance.hours', { hours: d.waiting_h }) },
+        ]}
+        note={t('insurance.confirmNote', { lever: d.max_lever })}
+      />
+    </div>
+  );
+}

@@ -1,3 +1,4 @@
+import { COPY_CAUSES } from './domains/copy/causes';
 import { FUTURES_CAUSES } from './domains/futures/causes';
 import { INSURANCE_CAUSES } from './domains/insurance/causes';
 import { MARKET_CAUSES } from './domains/market/causes';
@@ -12,6 +13,7 @@ export const CAUSES = {
   ...SPOT_CAUSES,
   ...FUTURES_CAUSES,
   ...INSURANCE_CAUSES,
+  ...COPY_CAUSES,
   ...TOKEN_MARKET_CAUSES,
   ...MARKET_CAUSES,
 } as const;
@@ -27,7 +29,15 @@ export function causeLabel(cause: string, lang: Lang): string {
   return isCause(cause) ? CAUSES[cause][lang] : cause;
 }
 
-export { FUTURES_CAUSES, INSURANCE_CAUSES, MARKET_CAUSES, SPOT_CAUSES, TOKEN_MARKET_CAUSES, WALLET_CAUSES };
+export {
+  COPY_CAUSES,
+  FUTURES_CAUSES,
+  INSURANCE_CAUSES,
+  MARKET_CAUSES,
+  SPOT_CAUSES,
+  TOKEN_MARKET_CAUSES,
+  WALLET_CAUSES,
+};
 
 /** The causes one domain's folder declares, by name (what its server module may post). */
 export function causeNames<M extends { readonly [C in Cause]?: unknown }>(map: M): (keyof M & Cause)[] {

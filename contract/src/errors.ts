@@ -1,5 +1,6 @@
 import { ADMIN_ERRORS } from './domains/admin/errors';
 import { AUTH_ERRORS } from './domains/auth/errors';
+import { COPY_ERRORS } from './domains/copy/errors';
 import { FUTURES_ERRORS } from './domains/futures/errors';
 import { INSURANCE_ERRORS } from './domains/insurance/errors';
 import { SPOT_ERRORS } from './domains/spot/errors';
@@ -247,6 +248,7 @@ export const ERROR_SETS = {
   spot: SPOT_ERRORS,
   futures: FUTURES_ERRORS,
   insurance: INSURANCE_ERRORS,
+  copy: COPY_ERRORS,
   'token-market': TOKEN_MARKET_ERRORS,
   admin: ADMIN_ERRORS,
 } as const;
@@ -263,6 +265,7 @@ export const ERRORS = {
   ...SPOT_ERRORS.errors,
   ...FUTURES_ERRORS.errors,
   ...INSURANCE_ERRORS.errors,
+  ...COPY_ERRORS.errors,
   ...TOKEN_MARKET_ERRORS.errors,
   ...ADMIN_ERRORS.errors,
 } as const;

@@ -37,8 +37,6 @@ export const plannedEndpoints = {
   // placement
   '/api/basic/checkBuy': planned('placement', 'Private placement eligibility'),
   '/api/basic/saveBuy': planned('placement', 'Subscribe to a private placement'),
-  // copy trading
-  '/v1/user/bindOkxApiKey': planned('copy', 'Link an OKX account'),
   // earn
   '/api/pledge/pledgeInfo': planned('earn', 'Staking plans'),
   '/api/pledge/index': planned('earn', 'Stake'),

@@ -13,6 +13,9 @@ const bool = z
 export const DEMO_DEPOSIT_XPUB =
   'xpub6BkPa3T6MjstUFKvex3Dj2ZHEuRDtMa9CjLh8WL9U4uL2cWrTZo48kZBKD1UrSmgSeJK9ZKV6LZRf3zmihGWPp5y4AxzsDKiKDsKg5hMZYJ';
 
+/** The demo's key for linked exchange accounts' secrets; production refuses it. */
+const DEMO_LINK_KEY = Buffer.from('nexa-demo-okx-link-key-32-bytes!').toString('base64');
+
 /** The demo's key for operators' second-factor secrets (README); production refuses it. */
 const DEMO_OPERATOR_KEY = Buffer.from('nexa-demo-operator-key-32-bytes!').toString('base64');
 
@@ -82,6 +85,14 @@ const EnvSchema = z.object({
   MARKET_SOURCE: z.enum(['sim', 'okx', 'off']).optional(),
   MARKET_SIM_STEP_MS: z.coerce.number().int().min(50).default(1000),
   OKX_WS_URL: z.string().url().default('wss://ws.okx.com:8443/ws/v5/public'),
+  /** OKX's REST address for linked accounts (tests point it at a local fake). */
+  OKX_REST_URL: z.string().url().default('https://www.okx.com'),
+  OKX_REST_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
+  /**
+   * Keys sealing linked exchange accounts' secrets, `version:base64` (32 bytes), comma separated, the current
+   * first; older ones stay listed until `npm run rotate-link-keys -w server` has re-sealed every link.
+   */
+  OKX_LINK_KEYS: z.string().default(`1:${DEMO_LINK_KEY}`),
   /** Also trust X-Forwarded-For for the client address (behind a proxy). */
   TRUST_PROXY: bool.default(false),
 });
@@ -115,6 +126,10 @@ export interface Config {
   readonly marketSource: 'sim' | 'okx' | 'off';
   readonly simStepMs: number;
   readonly okxWsUrl: string;
+  readonly okxRestUrl: string;
+  readonly okxRestTimeoutMs: number;
+  /** Keys sealing linked accounts' secrets by version; `current` seals, every listed one opens. */
+  readonly linkKeys: { readonly current: number; readonly keys: ReadonlyMap<number, Uint8Array> };
   /** The key deposit addresses derive from; null: no addresses (operators confirm reported deposits). */
   readonly depositXpub: string | null;
   /** Whether the addresses come from the demo's key (the app warns not to send real funds). */
@@ -174,6 +189,27 @@ function signInDomains(e: z.output<typeof EnvSchema>): string[] {
   return [`localhost:${e.PORT}`, `127.0.0.1:${e.PORT}`];
 }
 
+/** `2:base64,1:base64` → the versions and their 32-byte keys, the first the current one. */
+function parseLinkKeys(text: string): Config['linkKeys'] {
+  const keys = new Map<number, Uint8Array>();
+  let current = 0;
+  for (const part of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const m = /^(\d+):(.+)$/.exec(part);
+    const key = m ? Buffer.from(m[2] ?? '', 'base64') : null;
+    if (!m || !key || key.length !== 32)
+      throw new Error('OKX_LINK_KEYS: each key is version:base64 of 32 bytes');
+    const version = Number(m[1]);
+    if (keys.has(version)) throw new Error(`OKX_LINK_KEYS: version ${version} listed twice`);
+    keys.set(version, new Uint8Array(key));
+    if (current === 0) current = version;
+  }
+  if (current === 0) throw new Error('OKX_LINK_KEYS: no key');
+  return { current, keys };
+}
+
 /** Reads and validates the environment once; the only place that touches process.env. */
 export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
   const e = EnvSchema.parse(env);
@@ -191,6 +227,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   }
   if (e.NODE_ENV === 'production' && e.OPERATOR_KEY === DEMO_OPERATOR_KEY) {
     throw new Error("production needs its own OPERATOR_KEY (it seals the operators' second-factor secrets)");
+  }
+  const linkKeys = parseLinkKeys(e.OKX_LINK_KEYS);
+  if (e.NODE_ENV === 'production' && e.OKX_LINK_KEYS.includes(DEMO_LINK_KEY)) {
+    throw new Error('production needs its own OKX_LINK_KEYS (they seal linked exchange accounts)');
   }
   return Object.freeze({
     env: e.NODE_ENV,
@@ -220,6 +260,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     marketSource: e.MARKET_SOURCE ?? (e.NODE_ENV === 'test' ? 'off' : 'sim'),
     simStepMs: e.MARKET_SIM_STEP_MS,
     okxWsUrl: e.OKX_WS_URL,
+    okxRestUrl: e.OKX_REST_URL.replace(/\/+$/, ''),
+    okxRestTimeoutMs: e.OKX_REST_TIMEOUT_MS,
+    linkKeys,
     depositXpub: e.DEPOSIT_XPUB ?? (e.NODE_ENV === 'production' ? null : DEMO_DEPOSIT_XPUB),
     demoDepositKey:
       (e.DEPOSIT_XPUB ?? DEMO_DEPOSIT_XPUB) === DEMO_DEPOSIT_XPUB && e.NODE_ENV !== 'production',

@@ -1,6 +1,7 @@
 import { adminEndpoints } from './admin/endpoints';
 import { authEndpoints } from './auth/endpoints';
 import { contentEndpoints } from './content/endpoints';
+import { copyEndpoints } from './copy/endpoints';
 import { futuresEndpoints } from './futures/endpoints';
 import { insuranceEndpoints } from './insurance/endpoints';
 import { marketEndpoints } from './market/endpoints';
@@ -18,6 +19,7 @@ export const liveEndpoints = {
   ...spotEndpoints,
   ...futuresEndpoints,
   ...insuranceEndpoints,
+  ...copyEndpoints,
   ...marketEndpoints,
   ...tokenMarketEndpoints,
   ...adminEndpoints,

@@ -16,6 +16,8 @@ import { ADMIN_SETTINGS } from './admin/settings';
 import { authModule } from './auth/module';
 import { AUTH_SETTINGS } from './auth/settings';
 import { contentModule } from './content/module';
+import { COPY_OWNS, copyModule } from './copy/module';
+import { COPY_SETTINGS } from './copy/settings';
 import { FUTURES_OWNS, futuresModule } from './futures/module';
 import { FUTURES_SETTINGS } from './futures/settings';
 import { INSURANCE_OWNS, insuranceModule } from './insurance/module';
@@ -40,6 +42,7 @@ export const SETTINGS = {
   ...SPOT_SETTINGS,
   ...FUTURES_SETTINGS,
   ...INSURANCE_SETTINGS,
+  ...COPY_SETTINGS,
   ...TOKEN_MARKET_SETTINGS,
   ...ADMIN_SETTINGS,
 } as const satisfies SettingsCatalogue;
@@ -79,7 +82,11 @@ export function buildModules(deps: ModuleWiring) {
     ...own('futures', FUTURES_OWNS),
     indexPrice: (underlying) => market.api.indexPrice(underlying),
     compensationOf: (ids) => insurance.api.compensationOf(ids),
+    // Followers' orders follow their leads' in the same transaction of the contract's writer.
+    copy: () => copy.api.port,
   });
+  // Copy trading reads positions, equity and daily PnL from the futures books and closes copies there.
+  const copy = copyModule({ ...own('copy', COPY_OWNS), futures: () => futures.api });
   const market = marketModule({
     ...own('market', MARKET_OWNS),
     trades: spot.api,
@@ -99,6 +106,7 @@ export function buildModules(deps: ModuleWiring) {
     spot.module,
     futures.module,
     insurance.module,
+    copy.module,
     tokenMarket.module,
     market.module,
     admin.module,
@@ -121,6 +129,7 @@ export function buildModules(deps: ModuleWiring) {
       market: spot.api,
       futures: futures.api,
       insurance: insurance.api,
+      copy: copy.api,
       tokenMarket: tokenMarket.api,
       candles: market.api.candles,
       marketData: market.api,

@@ -178,7 +178,7 @@ export const futuresEndpoints = {
       request_id: zRequestId.optional(),
     }),
     data: zOrder,
-    errors: ['NoPosition', 'OrderRejected', 'IdempotencyConflict'],
+    errors: ['NoPosition', 'OrderRejected', 'IdempotencyConflict', 'CopyManaged'],
   }),
   '/v1/futures/closeAll': live('futures', {
     summary:
@@ -194,7 +194,7 @@ export const futuresEndpoints = {
     extension: true,
     request: z.object({ instId: zSwapInstId, tp_trigger_px: zTrigger, sl_trigger_px: zTrigger }),
     data: zPosition,
-    errors: ['NoPosition', 'TriggerPriceInvalid'],
+    errors: ['NoPosition', 'TriggerPriceInvalid', 'CopyManaged'],
   }),
   '/v1/futures/positionHistory': liveList('futures', {
     summary:

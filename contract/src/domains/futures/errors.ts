@@ -62,4 +62,16 @@ export const FUTURES_ERRORS = defineErrors([[2200, 2249]], {
       de: 'Der Kontrakt hat noch keinen Mark-Preis; bitte gleich erneut versuchen',
     },
   },
+  CopyManaged: {
+    code: 2206,
+    msg: {
+      en: 'This position is copied from a lead trader; cancel the copy to trade it yourself',
+      zh: '该仓位为跟单仓位，取消跟单后才能自行操作',
+      ko: '이 포지션은 리드 트레이더를 카피한 것입니다. 직접 거래하려면 카피를 취소하세요',
+      th: 'สถานะนี้คัดลอกจากเทรดเดอร์ผู้นำ ยกเลิกการคัดลอกก่อนจึงจะเทรดเองได้',
+      vi: 'Vị thế này được sao chép từ nhà giao dịch dẫn dắt; hãy hủy sao chép để tự giao dịch',
+      ja: 'このポジションはリードトレーダーのコピーです。自分で取引するにはコピーを解除してください',
+      de: 'Diese Position ist von einem Lead-Trader kopiert; beenden Sie die Kopie, um selbst zu handeln',
+    },
+  },
 });

@@ -49,7 +49,7 @@ export const zOrder = z.object({
   /** Swaps: PnL this order realized by reducing a position; null for spot. */
   pnl: z.string().nullable(),
   /** Swaps: who placed it — the user, a take-profit or stop-loss trigger, a liquidation or auto-deleveraging. */
-  source: z.enum(['user', 'tp', 'sl', 'liquidation', 'adl']),
+  source: z.enum(['user', 'tp', 'sl', 'liquidation', 'adl', 'copy']),
   /** Swaps: the unrealized PnL of what this order opened that is still held, at the mark price; null for spot. */
   upl: z.string().nullable(),
   upl_ratio: z.string().nullable(),
@@ -66,6 +66,7 @@ const submitErrors = [
   'IdempotencyConflict',
   'NothingToReduce',
   'MarkPriceUnavailable',
+  'CopyManaged',
 ] as const;
 
 /** Which book an order call is about: spot (the default) or perpetual swaps; a swap instId implies SWAP. */

@@ -1,11 +1,4 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  createHmac,
-  randomBytes,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * The operators' second factor: TOTP (RFC 6238: HMAC-SHA-1, 30-second steps, 6 digits), one code taken
@@ -92,19 +85,7 @@ export function otpauthUri(issuer: string, account: string, secret: Uint8Array):
 }
 
 /** AES-256-GCM: `iv.tag.ciphertext` in base64url. */
-export function seal(key: Uint8Array, plain: Uint8Array): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
-  return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
-}
-
-export function unseal(key: Uint8Array, sealed: string): Buffer {
-  const [iv = '', tag = '', body = ''] = sealed.split('.');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
-}
+export { seal, unseal } from '../../kernel/seal';
 
 /** Ten one-time recovery codes (`XXXXX-XXXXX`), shown once; only their hashes are kept. */
 export function newRecoveryCodes(n = 10): { codes: string[]; hashes: string[] } {

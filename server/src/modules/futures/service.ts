@@ -28,10 +28,11 @@ import {
   type ResponseData,
   USDT_SCALE,
 } from '@nexa/contract';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { createBook, type LevelDelta, type OrderBook } from '../../engine';
 import type { BookLevel, Bus } from '../../kernel/bus';
 import type { AppDeps } from '../../kernel/context';
+import type { CopyOutcome, CopyPort, LeadMove } from '../../kernel/copy-port';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { Serial } from '../../kernel/serial';
 import { parseRate } from '../../kernel/units';
@@ -86,6 +87,8 @@ export interface FuturesDeps extends AppDeps {
   readonly indexPrice: (underlying: string) => string | null;
   /** Insurance compensation paid per position id (shown on closed positions). */
   readonly compensationOf: (positionIds: readonly number[]) => Promise<Map<number, bigint>>;
+  /** Copy trading, when it runs: followers' orders follow their leads' moves in the same transaction. */
+  readonly copy?: () => CopyPort | null;
 }
 
 /** The outbox topic of a position that ended by liquidation or its stop-loss with a loss (insurance reads it). */
@@ -242,6 +245,10 @@ interface Work {
   /** Running available and frozen of the accounts the work touched (stored value plus what it moved). */
   readonly balances: Map<number, { available: bigint; frozen: bigint }>;
   touched: boolean;
+  /** Lead traders whose position moved in the current operation: size before it and their fills. */
+  readonly leads: Map<number, { before: bigint; pxSum: bigint; size: bigint; lever: number }>;
+  /** Set while followers' orders are placed (their moves are not copied again). */
+  mirroring: boolean;
 }
 
 export function createFutures(deps: FuturesDeps) {
@@ -605,6 +612,8 @@ export function createFutures(deps: FuturesDeps) {
           deltas: [],
           balances: new Map(),
           touched: false,
+          leads: new Map(),
+          mirroring: false,
         };
         const v = await fn(work);
         await commitWork(work);
@@ -636,6 +645,7 @@ export function createFutures(deps: FuturesDeps) {
               ok: true,
               value: job.kind === 'place' ? await place(w, job) : await cancelIn(w, job),
             });
+            await mirror(w);
           } catch (err) {
             // Refused before touching the book: this job fails alone.
             if (err instanceof DomainError || err instanceof ValidationError)
@@ -798,6 +808,97 @@ export function createFutures(deps: FuturesDeps) {
     for (const p of w.positions) publishPosition(slot, p);
   }
 
+  // ---------------------------------------------------------------- copy trading
+
+  /** Notes a lead trader's fill in the current operation (its size before the first one, and the price). */
+  function noteLead(w: Work, userId: number, pos: Pos | undefined, contracts: bigint, price: bigint): void {
+    if (w.mirroring || !deps.copy?.()?.isLead(userId)) return;
+    let n = w.leads.get(userId);
+    if (!n) {
+      const before = pos && !pos.closed ? pos.size : 0n;
+      n = { before, pxSum: 0n, size: 0n, lever: pos && !pos.closed ? pos.lever : 1 };
+      w.leads.set(userId, n);
+    }
+    n.pxSum += price * contracts;
+    n.size += contracts;
+  }
+
+  /** Places the followers' orders for every lead move of the operation, right after it, in its transaction. */
+  async function mirror(w: Work): Promise<void> {
+    const port = deps.copy?.();
+    if (!port || w.leads.size === 0) return;
+    const { slot } = w;
+    const { spec } = slot.inst;
+    const moves = [...w.leads];
+    w.leads.clear();
+    w.mirroring = true;
+    try {
+      for (const [leadId, n] of moves) {
+        const p = slot.positions.get(leadId);
+        const after = p && !p.closed ? p.size : 0n;
+        if (after === n.before || n.size === 0n) continue;
+        const price = n.pxSum / n.size;
+        const move: LeadMove = {
+          leadId,
+          instId: slot.inst.instId,
+          before: n.before,
+          after,
+          price,
+          lever: p && !p.closed ? p.lever : n.lever,
+          at: w.now,
+          contractsFor: (margin, lever) => {
+            const one = valueAt(spec, price, 1n);
+            return one === 0n ? 0n : (margin * BigInt(lever)) / one;
+          },
+          marginFor: (contracts, lever) => initialMargin(valueAt(spec, price, contracts), lever),
+        };
+        const sizeOf = (userId: number) => {
+          const q = slot.positions.get(userId);
+          return q && !q.closed ? q.size : 0n;
+        };
+        const orders = await port.plan(w.tx, move, sizeOf);
+        const outcomes: CopyOutcome[] = [];
+        for (const order of orders) {
+          const o: SwapSubmit = {
+            instId: slot.inst.instId,
+            side: order.side,
+            type: 'market',
+            sz: order.contracts.toString(),
+          };
+          let view: SwapOrderView | null = null;
+          let reason: CopyOutcome['reason'] = null;
+          try {
+            view = await place(w, { userId: order.followerId, o, source: 'copy' }, { lever: order.lever });
+          } catch (err) {
+            if (!(err instanceof DomainError)) throw err;
+            reason = err.errorName === 'InsufficientBalance' ? 'insufficient_margin' : 'rejected';
+          }
+          const q = slot.positions.get(order.followerId);
+          const filled = view ? BigInt(view.filled_sz ?? '0') : 0n;
+          const row = view ? w.orders.get(view.trade_id) : undefined;
+          outcomes.push({
+            order,
+            status: filled === 0n ? 'skipped' : filled < order.contracts ? 'partial' : 'filled',
+            reason: filled === 0n ? (reason ?? 'no_liquidity') : null,
+            orderId: row?.id ?? null,
+            filled,
+            price:
+              row && row.filledSize > 0n
+                ? (row.filledValue * spec.baseUnit) / (row.filledSize * spec.ctMinor)
+                : null,
+            pnl: row?.pnl ?? 0n,
+            fee: row?.fee ?? 0n,
+            sizeAfter: q && !q.closed ? q.size : 0n,
+            marginAfter: q && !q.closed ? q.margin : 0n,
+          });
+        }
+        await port.record(w.tx, move, outcomes);
+      }
+    } finally {
+      w.mirroring = false;
+    }
+  }
+
   // ---------------------------------------------------------------- placing
 
   const maxRate = (row: SwapOrderRow) => {
@@ -858,6 +959,7 @@ export function createFutures(deps: FuturesDeps) {
     const { slot } = w;
     const { spec } = slot.inst;
     let pos = slot.positions.get(leg.userId);
+    noteLead(w, leg.userId, pos, contracts, price);
     let left = contracts;
     let realized = 0n;
     let released = 0n;
@@ -924,7 +1026,7 @@ export function createFutures(deps: FuturesDeps) {
   async function place(
     w: Work,
     job: { userId: number; o: SwapSubmit; source: OrderSource },
-    opts: { limit?: bigint; liquidation?: boolean } = {},
+    opts: { limit?: bigint; liquidation?: boolean; lever?: number } = {},
   ): Promise<SwapOrderView> {
     const { slot, tx } = w;
     const { inst } = slot;
@@ -937,8 +1039,10 @@ export function createFutures(deps: FuturesDeps) {
     const makerRate = await settings.get('futures.maker_fee_rate');
     const takerRate = await settings.get('futures.taker_fee_rate');
     const bandRate = (await settings.get('futures.price_band')).units;
-    const lever = await leverOf(userId, inst.instId, tx);
     const pos = positionFor(w, userId);
+    if (source === 'user' && pos && pos.size !== 0n && deps.copy?.()?.manages(userId, inst.instId))
+      throw new DomainError('CopyManaged');
+    const lever = opts.lever ?? (await leverOf(userId, inst.instId, tx));
     const opposite = !!pos && pos.size !== 0n && pos.size > 0n !== (o.side === 'buy');
     const reduceOnly = o.reduceOnly === true;
     if (reduceOnly && !opposite) throw new DomainError('NothingToReduce');
@@ -1205,6 +1309,7 @@ export function createFutures(deps: FuturesDeps) {
       );
       const rest = slot.positions.get(userId);
       if (rest && !rest.closed && rest.size !== 0n) await deleverage(w, rest);
+      await mirror(w);
       return true;
     });
     if (value) afterCommit(work);
@@ -1336,6 +1441,7 @@ export function createFutures(deps: FuturesDeps) {
         else pos.sl = null;
         w.positions.add(pos);
       }
+      await mirror(w);
       return true;
     });
     if (value) afterCommit(work);
@@ -1634,6 +1740,7 @@ export function createFutures(deps: FuturesDeps) {
     return slot.serial.run(async () => {
       const pos = slot.positions.get(userId);
       if (!pos || pos.size === 0n || pos.id === null) throw new DomainError('NoPosition');
+      if (deps.copy?.()?.manages(userId, q.instId)) throw new DomainError('CopyManaged');
       const mark = slot.mark;
       const long = pos.size > 0n;
       const parse = (v: string | null | undefined, field: string, current: bigint | null) => {
@@ -1729,6 +1836,33 @@ export function createFutures(deps: FuturesDeps) {
       });
     }
     return out;
+  }
+
+  /** Realized net PnL (closes less fees) of a user per UTC day since a time, oldest first. */
+  async function dailyPnl(userId: number, since: Date): Promise<{ day: string; pnl: bigint }[]> {
+    const day = sql<string>`to_char(${swapOrders.updatedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const rows = await store.db
+      .select({ day, pnl: sql<string>`sum(${swapOrders.pnl} - ${swapOrders.fee})::text` })
+      .from(swapOrders)
+      .where(
+        and(
+          eq(swapOrders.userId, userId),
+          sql`${swapOrders.filledSize} > 0`,
+          gte(swapOrders.updatedAt, since),
+        ),
+      )
+      .groupBy(day)
+      .orderBy(day);
+    return rows.map((r) => ({ day: r.day, pnl: BigInt(r.pnl ?? '0') }));
+  }
+
+  /** How many positions a user has closed (lead-trader criteria). */
+  async function closedCount(userId: number): Promise<number> {
+    const [row] = await store.db
+      .select({ n: count() })
+      .from(swapPositions)
+      .where(and(eq(swapPositions.userId, userId), eq(swapPositions.status, 'closed')));
+    return row?.n ?? 0;
   }
 
   async function positionHistory(
@@ -1974,6 +2108,8 @@ export function createFutures(deps: FuturesDeps) {
     account,
     instruments,
     positionHistory,
+    dailyPnl,
+    closedCount,
     fundingHistory,
     fundingRates,
     poolCheck,

@@ -16,7 +16,7 @@ import { minor, ts } from '../../store/schema/columns';
 export const SWAP_SIDES = ['buy', 'sell'] as const;
 export const SWAP_ORDER_TYPES = ['limit', 'market'] as const;
 export const SWAP_ORDER_STATUSES = ['new', 'partial_filled', 'filled', 'canceled'] as const;
-export const SWAP_ORDER_SOURCES = ['user', 'tp', 'sl', 'liquidation', 'adl'] as const;
+export const SWAP_ORDER_SOURCES = ['user', 'tp', 'sl', 'liquidation', 'adl', 'copy'] as const;
 export const POSITION_STATUSES = ['open', 'closed'] as const;
 export const POSITION_CLOSE_TYPES = ['close', 'liquidation', 'adl'] as const;
 

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { DECIMAL, type SettingsCatalogue } from '../../kernel/settings';
+
+const zTier = z.object({
+  min_followers: z.number().int().min(0),
+  min_aum: z.string().regex(DECIMAL),
+  profit_share: z.string().regex(DECIMAL),
+  max_followers: z.number().int().min(1),
+});
+
+/**
+ * Copy trading. Tiers follow from followers and assets under copy (the followers' budgets); each has its
+ * profit share and follower cap. Profit share is settled every `settle_interval_h` on the realized net PnL of
+ * a copy above its high-water mark.
+ */
+export const COPY_SETTINGS = {
+  'copy.tiers': z.object({ junior: zTier, intermediate: zTier, senior: zTier }).default({
+    junior: { min_followers: 0, min_aum: '0', profit_share: '0.08', max_followers: 100 },
+    intermediate: { min_followers: 10, min_aum: '10000', profit_share: '0.10', max_followers: 300 },
+    senior: { min_followers: 50, min_aum: '100000', profit_share: '0.12', max_followers: 500 },
+  }),
+  /** To lead: at least this many closed futures positions and this futures equity, USDT. */
+  'copy.lead_min_closed': z.number().int().min(0).default(1),
+  'copy.lead_min_equity': z.string().regex(DECIMAL).default('100'),
+  /** A copy by amount puts at least this margin into each copied position, USDT. */
+  'copy.min_amount': z.string().regex(DECIMAL).default('10'),
+  'copy.min_budget': z.string().regex(DECIMAL).default('50'),
+  /** Ratio mode: follower contracts per lead contract, at most. */
+  'copy.max_ratio': z.string().regex(DECIMAL).default('10'),
+  'copy.settle_interval_h': z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 31)
+    .default(24 * 7),
+  /** The least delay an operator imposes on every trader's shown positions, minutes. */
+  'copy.min_delay_min': z.number().int().min(0).max(1440).default(0),
+  /** Demo lead traders that trade on their own so a new user has someone to copy. */
+  'copy.demo_leads': z.number().int().min(0).max(10).default(3),
+} as const satisfies SettingsCatalogue;

@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { minor, ts } from '../../store/schema/columns';
+
+/** Lead traders: who leads, their tier (recomputed daily) and how long their positions stay hidden. */
+export const copyLeads = pgTable('copy_leads', {
+  userId: integer('user_id').primaryKey(),
+  tier: text('tier', { enum: ['junior', 'intermediate', 'senior'] }).notNull(),
+  delayMin: integer('delay_min').notNull().default(0),
+  /** The UTC day the tier was last computed (YYYY-MM-DD). */
+  tierDay: text('tier_day').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/**
+ * A follower's copy of a lead. `realized` is the realized net PnL of its copied trades; `hwm` the highest
+ * value a profit share was charged up to; `settled_period` the last period settled (index of the period since
+ * the epoch).
+ */
+export const copyFollows = pgTable(
+  'copy_follows',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    followerId: integer('follower_id').notNull(),
+    leadId: integer('lead_id').notNull(),
+    mode: text('mode', { enum: ['amount', 'ratio'] }).notNull(),
+    amount: minor('amount'),
+    /** Follower contracts per lead contract, units of 10^-8. */
+    ratio: bigint('ratio', { mode: 'bigint' }),
+    budget: minor('budget').notNull(),
+    slRatio: bigint('sl_ratio', { mode: 'bigint' }),
+    tpRatio: bigint('tp_ratio', { mode: 'bigint' }),
+    venue: text('venue', { enum: ['platform', 'okx'] }).notNull(),
+    status: text('status', { enum: ['active', 'canceled', 'stopped'] }).notNull(),
+    endReason: text('end_reason', { enum: ['user', 'sl', 'tp'] }),
+    realized: minor('realized').notNull().default(sql`0`),
+    shared: minor('shared').notNull().default(sql`0`),
+    hwm: minor('hwm').notNull().default(sql`0`),
+    settledPeriod: integer('settled_period').notNull(),
+    createdAt: ts('created_at').notNull(),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [
+    index('copy_follows_follower_idx').on(t.followerId, t.id),
+    index('copy_follows_lead_idx').on(t.leadId, t.status),
+    // One active copy per follower.
+    uniqueIndex('copy_follows_active_key').on(t.followerId).where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/**
+ * A copied position: for one copy and contract, the ratio fixed when the lead opened (`num`/`den` follower
+ * contracts per lead contract), the contracts the copy holds, and whether it stopped following this lead
+ * position (skipped at open, or ended on the follower's side).
+ */
+export const copyPositions = pgTable(
+  'copy_positions',
+  {
+    followId: bigint('follow_id', { mode: 'number' }).notNull(),
+    instId: text('inst_id').notNull(),
+    num: bigint('num', { mode: 'bigint' }).notNull(),
+    den: bigint('den', { mode: 'bigint' }).notNull(),
+    contracts: bigint('contracts', { mode: 'bigint' }).notNull(),
+    margin: minor('margin').notNull(),
+    detached: boolean('detached').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.followId, t.instId] })],
+);
+
+/** Every mirrored trade, with the lead's price, the follower's and the slippage, or why it was skipped. */
+export const copyTrades = pgTable(
+  'copy_trades',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    followId: bigint('follow_id', { mode: 'number' }).notNull(),
+    followerId: integer('follower_id').notNull(),
+    leadId: integer('lead_id').notNull(),
+    instId: text('inst_id').notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    size: bigint('size', { mode: 'bigint' }).notNull(),
+    filled: bigint('filled', { mode: 'bigint' }).notNull(),
+    leadPrice: minor('lead_price').notNull(),
+    price: minor('price'),
+    /** Adverse difference of the follower's price from the lead's, units of 10^-8. */
+    slippage: bigint('slippage', { mode: 'bigint' }),
+    pnl: minor('pnl').notNull(),
+    fee: minor('fee').notNull(),
+    lever: integer('lever').notNull(),
+    venue: text('venue', { enum: ['platform', 'okx'] }).notNull(),
+    status: text('status', { enum: ['filled', 'partial', 'skipped', 'sent', 'failed'] }).notNull(),
+    reason: text('reason', {
+      enum: [
+        'insufficient_margin',
+        'budget',
+        'too_small',
+        'own_position',
+        'not_copied',
+        'no_liquidity',
+        'rejected',
+        'okx_failed',
+      ],
+    }),
+    orderId: text('order_id'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('copy_trades_follow_idx').on(t.followId, t.id),
+    index('copy_trades_follower_idx').on(t.followerId, t.id),
+    index('copy_trades_lead_idx').on(t.leadId),
+  ],
+);
+
+/** Profit-share settlements: one per copy and period, whatever restarts happen. */
+export const copySettlements = pgTable(
+  'copy_settlements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    followId: bigint('follow_id', { mode: 'number' }).notNull(),
+    followerId: integer('follower_id').notNull(),
+    leadId: integer('lead_id').notNull(),
+    period: integer('period').notNull(),
+    periodStart: ts('period_start').notNull(),
+    periodEnd: ts('period_end').notNull(),
+    profit: minor('profit').notNull(),
+    hwm: minor('hwm').notNull(),
+    rate: bigint('rate', { mode: 'bigint' }).notNull(),
+    amount: minor('amount').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('copy_settlements_period_key').on(t.followId, t.period),
+    index('copy_settlements_follower_idx').on(t.followerId, t.id),
+    index('copy_settlements_lead_idx').on(t.leadId, t.id),
+  ],
+);
+
+/**
+ * Linked OKX accounts. Key, secret and passphrase are sealed with AES-256-GCM under the link key of
+ * `key_version`; only the key's last four characters are kept in clear.
+ */
+export const okxLinks = pgTable('okx_links', {
+  userId: integer('user_id').primaryKey(),
+  keyTail: text('key_tail').notNull(),
+  apiKey: text('api_key').notNull(),
+  secret: text('secret').notNull(),
+  passphrase: text('passphrase').notNull(),
+  perm: text('perm').notNull(),
+  okxUid: text('okx_uid'),
+  keyVersion: integer('key_version').notNull(),
+  verifiedAt: ts('verified_at').notNull(),
+});
+
+/** Orders sent to OKX for copies executed there: the client order id makes a retry never place twice. */
+export const okxCopyOrders = pgTable(
+  'okx_copy_orders',
+  {
+    clOrdId: text('cl_ord_id').primaryKey(),
+    copyTradeId: bigint('copy_trade_id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').notNull(),
+    instId: text('inst_id').notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    size: bigint('size', { mode: 'bigint' }).notNull(),
+    status: text('status', { enum: ['pending', 'placed', 'failed'] }).notNull(),
+    okxOrderId: text('okx_order_id'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('okx_copy_orders_user_idx').on(t.userId)],
+);

@@ -2,8 +2,10 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ResponseData } from '@nexa/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createLinkVault, rotateLinks } from '../src/modules/copy/links';
+import { okxLinks } from '../src/modules/copy/tables';
 import {
   api,
   call,
@@ -373,6 +375,19 @@ describe('the OKX link', () => {
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain(PASS);
     expect(text).not.toContain(KEY);
+    // Rotation: a new key listed first re-seals the link; the old one is no longer needed to open it.
+    const fresh = new Uint8Array(Buffer.alloc(32, 7));
+    const both = createLinkVault({
+      current: 2,
+      keys: new Map([[2, fresh], ...srv.app.deps.config.linkKeys.keys]),
+    });
+    expect(await rotateLinks(srv.app.deps.store.db, both)).toBeGreaterThanOrEqual(1);
+    expect(await rotateLinks(srv.app.deps.store.db, both)).toBe(0);
+    const onlyNew = createLinkVault({ current: 2, keys: new Map([[2, fresh]]) });
+    const [row] = await srv.app.deps.store.db.select().from(okxLinks).where(eq(okxLinks.userId, u.id));
+    if (!row) throw new Error('no link');
+    expect(row.keyVersion).toBe(2);
+    expect(onlyNew.credentials(row)).toEqual({ apiKey: KEY, secret: SECRET, passphrase: PASS });
     const off = await api(srv, '/v1/user/unbindOkxApiKey', {}, { token: u.token });
     expect(off.body.data.linked).toBe(false);
     expect(

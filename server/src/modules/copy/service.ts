@@ -19,9 +19,9 @@ import { and, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../kernel/context';
 import type { CopyOrder, CopyOutcome, CopyPort, LeadMove } from '../../kernel/copy-port';
 import { DomainError, ValidationError } from '../../kernel/errors';
-import { seal, unseal } from '../../kernel/seal';
 import type { Ledger } from '../../ledger';
 import { schema, type Tx } from '../../store';
+import { createLinkVault, rotateLinks } from './links';
 import { createOkxClient, type OkxClient, type OkxCredentials, OkxError } from './okx';
 import { COPY_SETTINGS } from './settings';
 import {
@@ -88,6 +88,7 @@ const parseRatio = (text: string) => parseAmount(text, 8);
 export function createCopy(deps: CopyDeps) {
   const { store, clock, ledger, log, config } = deps;
   const settings = deps.settings.of(COPY_SETTINGS);
+  const vault = createLinkVault(config.linkKeys);
   const okx = deps.okx ?? createOkxClient({ baseUrl: config.okxRestUrl, timeoutMs: config.okxRestTimeoutMs });
   /** Lead traders (kept in memory: the writer asks for every fill). */
   const leads = new Map<number, { tier: Tier; delayMin: number }>();
@@ -1122,26 +1123,6 @@ export function createCopy(deps: CopyDeps) {
 
   // ---------------------------------------------------------------- the OKX link
 
-  function sealLink(text: string): string {
-    const key = config.linkKeys.keys.get(config.linkKeys.current);
-    if (!key) throw new Error('no current link key');
-    return seal(key, Buffer.from(text, 'utf8'));
-  }
-
-  function openLink(version: number, sealed: string): string {
-    const key = config.linkKeys.keys.get(version);
-    if (!key) throw new Error(`link key version ${version} is not configured`);
-    return unseal(key, sealed).toString('utf8');
-  }
-
-  function credsOf(row: typeof okxLinks.$inferSelect): OkxCredentials {
-    return {
-      apiKey: openLink(row.keyVersion, row.apiKey),
-      secret: openLink(row.keyVersion, row.secret),
-      passphrase: openLink(row.keyVersion, row.passphrase),
-    };
-  }
-
   function linkView(row: typeof okxLinks.$inferSelect | undefined) {
     return row
       ? {
@@ -1168,12 +1149,9 @@ export function createCopy(deps: CopyDeps) {
     const row = {
       userId,
       keyTail: creds.apiKey.slice(-4),
-      apiKey: sealLink(creds.apiKey),
-      secret: sealLink(creds.secret),
-      passphrase: sealLink(creds.passphrase),
+      ...vault.sealed(creds),
       perm: cfg.perm.join(','),
       okxUid: cfg.uid,
-      keyVersion: config.linkKeys.current,
       verifiedAt: clock.now(),
     };
     const [saved] = await store.db
@@ -1195,25 +1173,7 @@ export function createCopy(deps: CopyDeps) {
   }
 
   /** Re-seals every link under the current key; answers how many were re-sealed. */
-  async function rotateLinkKeys(): Promise<number> {
-    const rows = await store.db
-      .select()
-      .from(okxLinks)
-      .where(ne(okxLinks.keyVersion, config.linkKeys.current));
-    for (const r of rows) {
-      const c = credsOf(r);
-      await store.db
-        .update(okxLinks)
-        .set({
-          apiKey: sealLink(c.apiKey),
-          secret: sealLink(c.secret),
-          passphrase: sealLink(c.passphrase),
-          keyVersion: config.linkKeys.current,
-        })
-        .where(and(eq(okxLinks.userId, r.userId), eq(okxLinks.keyVersion, r.keyVersion)));
-    }
-    return rows.length;
-  }
+  const rotateLinkKeys = () => rotateLinks(store.db, vault);
 
   /**
    * Sends pending copies to OKX. Each order is leased (its row's time moves forward) so two senders never
@@ -1272,7 +1232,7 @@ export function createCopy(deps: CopyDeps) {
         await finish('failed', null, 'not linked');
         continue;
       }
-      const creds = credsOf(link);
+      const creds = vault.credentials(link);
       try {
         const found = await okx.orderByClientId(creds, { instId: o.instId, clOrdId: o.clOrdId });
         if (found) {

@@ -25,6 +25,11 @@ const SCREENS = [
   'contract',
   'node7',
   'node8',
+  'copy',
+  'copy?tab=mine',
+  'copy?tab=lead',
+  'copyTrader',
+  'me5',
   'wallet',
   'deposit',
   'withdraw',
@@ -90,6 +95,19 @@ try {
   await product.app.modules.futures
     .submit(user.id, { instId: 'BTC-USDT-SWAP', side: 'buy', type: 'market', sz: '3' })
     .catch(() => undefined);
+  // A copy of the demo's first lead trader, who then opens a position (copied at once).
+  const copy = product.app.modules.copy;
+  const [leadTrader] = (await copy.traders({ sort: 'rate14', page: 1, size: 1 })).list;
+  if (leadTrader) {
+    await copy
+      .follow(user.id, { trader_id: leadTrader.id, mode: 'amount', amount: '100', budget: '500', venue: 'platform' })
+      .catch(() => undefined);
+    if (product.app.modules.futures.positions(leadTrader.id).length === 0) {
+      await product.app.modules.futures
+        .submit(leadTrader.id, { instId: 'BTC-USDT-SWAP', side: 'buy', type: 'market', sz: '5' })
+        .catch(() => undefined);
+    }
+  }
   const state = await context.storageState();
   await context.close();
   for (const width of widths) {
@@ -104,10 +122,11 @@ try {
       await ctx.addInitScript((l) => localStorage.setItem('lang', l), lang);
       const p = await ctx.newPage();
       for (const screen of screens) {
-        await p.goto(`${product.url}/${screen}`);
+        const path = screen === 'copyTrader' ? `copyTrader?id=${leadTrader?.id ?? 0}` : screen;
+        await p.goto(`${product.url}/${path}`);
         await p.waitForLoadState('networkidle').catch(() => undefined);
         await sleep(800);
-        await p.screenshot({ path: `${out}/${width}-${lang}-${screen}.png` });
+        await p.screenshot({ path: `${out}/${width}-${lang}-${screen.replace(/[?=]/g, '-')}.png` });
         process.stdout.write(`${width}-${lang}-${screen} `);
       }
       await ctx.close();

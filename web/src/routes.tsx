@@ -1,6 +1,7 @@
 import { accountRoutes } from './features/account';
 import { authRoutes } from './features/auth';
 import { contentRoutes } from './features/content';
+import { copyRoutes } from './features/copy';
 import { futuresRoutes } from './features/futures';
 import { homeRoutes } from './features/home';
 import { insuranceRoutes } from './features/insurance';
@@ -28,9 +29,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...tokenMarketRoutes,
   ...accountRoutes,
   ...contentRoutes,
-  { name: 'copy', tab: true, load: comingSoon },
-  { name: 'copyTrader', load: comingSoon },
-  { name: 'me5', load: comingSoon },
+  ...copyRoutes,
   { name: 'invite', load: comingSoon },
   { name: 'invite1', load: comingSoon },
   { name: 'invite2', load: comingSoon },

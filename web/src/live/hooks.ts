@@ -1,7 +1,7 @@
-import type { LivePositionData, LiveTickerData } from '@nexa/contract';
+import type { LivePositionData, LiveTickerData, ResponseData } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { invalidateApi } from '../api/hooks';
+import { invalidateApi, useApiQuery } from '../api/hooks';
 import { useSession } from '../session';
 import type { BookView } from './book-store';
 import { getLive, holdChannel } from './index';
@@ -94,4 +94,36 @@ export function usePositionUpdates(onPush: (p: LivePositionData) => void): void 
       stop();
     };
   }, [token, onPush]);
+}
+
+const NO_BODY = {};
+type Position = ResponseData<'/v1/futures/positions'>['list'][number];
+
+/** The positions of the session, patched by every live push and refetched when one opens or closes. */
+export function useLivePositions() {
+  const queryClient = useQueryClient();
+  const query = useApiQuery('/v1/futures/positions', NO_BODY);
+  const onPush = useCallback(
+    (p: LivePositionData) => {
+      let known = false;
+      queryClient.setQueriesData<{ list: Position[] }>(
+        { queryKey: ['api', '/v1/futures/positions'] },
+        (old) => {
+          if (!old) return old;
+          const i = old.list.findIndex((x) => x.instId === p.instId);
+          if (i < 0) return old;
+          known = true;
+          if (p.closed) return { ...old, list: old.list.filter((x) => x.instId !== p.instId) };
+          const list = old.list.slice();
+          list[i] = { ...(old.list[i] as Position), ...(p as unknown as Partial<Position>) };
+          return { ...old, list };
+        },
+      );
+      if (!known && !p.closed) void invalidateApi(queryClient, '/v1/futures/positions');
+      if (p.closed) void invalidateApi(queryClient, '/v1/futures/account', '/v1/futures/positionHistory');
+    },
+    [queryClient],
+  );
+  usePositionUpdates(onPush);
+  return query;
 }

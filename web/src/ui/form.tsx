@@ -51,6 +51,7 @@ export function TextInput({
   mono,
   maxLength,
   suffix,
+  secret,
 }: {
   readonly id: string;
   readonly value: string;
@@ -60,15 +61,18 @@ export function TextInput({
   readonly mono?: boolean;
   readonly maxLength?: number;
   readonly suffix?: ReactNode;
+  /** A secret (typed hidden, never offered for autofill). */
+  readonly secret?: boolean;
 }): ReactNode {
   return (
     <div className="wf__box">
       <input
         id={id}
+        type={secret ? 'password' : 'text'}
         className={mono ? 'wf__input wf__input--mono' : 'wf__input'}
         value={value}
         placeholder={placeholder}
-        autoComplete="off"
+        autoComplete={secret ? 'new-password' : 'off'}
         autoCapitalize="off"
         autoCorrect="off"
         spellCheck={false}

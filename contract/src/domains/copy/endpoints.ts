@@ -77,6 +77,8 @@ export const zFollow = z.object({
   upl: z.string(),
   /** Margin the copied positions hold, USDT. */
   margin: z.string(),
+  /** Contracts the copy holds a position in now. */
+  insts: z.array(z.string()),
   /** Profit share paid to the lead so far, USDT. */
   shared: z.string(),
   /** Highest realized net PnL a share was charged up to. */
@@ -127,6 +129,8 @@ export const zSettlement = z.object({
 /** The caller's standing as a lead trader. */
 export const zLeadStatus = z.object({
   is_lead: z.boolean(),
+  /** My trader id (my page's address) when I lead. */
+  id: z.number().int().nullable(),
   tier: z.enum(LEAD_TIERS).nullable(),
   criteria: z.object({ min_closed_positions: z.number().int(), min_equity: z.string() }),
   progress: z.object({ closed_positions: z.number().int(), equity: z.string() }),

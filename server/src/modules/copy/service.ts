@@ -539,6 +539,7 @@ export function createCopy(deps: CopyDeps) {
       .where(eq(schema.users.id, f.leadId));
     let upl = 0n;
     let margin = 0n;
+    const insts: string[] = [];
     if (f.status === 'active' && f.venue === 'platform') {
       const cps = await db
         .select()
@@ -548,6 +549,7 @@ export function createCopy(deps: CopyDeps) {
         if (!cps.some((c) => c.instId === p.instId && c.contracts !== 0n)) continue;
         upl += parseSigned(p.upl);
         margin += parseUsdt(p.margin);
+        insts.push(p.instId);
       }
     }
     const ratioText = (v: bigint | null) => (v === null ? null : formatAmount(v, 8));
@@ -567,6 +569,7 @@ export function createCopy(deps: CopyDeps) {
       realized: usdt(f.realized),
       upl: usdt(upl),
       margin: usdt(margin),
+      insts,
       shared: usdt(f.shared),
       hwm: usdt(f.hwm),
       created_at: f.createdAt.toISOString(),
@@ -1040,6 +1043,7 @@ export function createCopy(deps: CopyDeps) {
       .where(and(eq(copyFollows.followerId, userId), eq(copyFollows.status, 'active')));
     return {
       is_lead: !!lead,
+      id: lead ? userId : null,
       tier: lead?.tier ?? null,
       criteria: { min_closed_positions: minClosed, min_equity: usdt(minEquity) },
       progress: { closed_positions: closed, equity: usdt(equity < 0n ? 0n : equity) },

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { invalidateApi, useApiQuery } from '../../api/hooks';
 import { useNow } from '../../hooks/money';
 import { formatPrice } from '../../lib/market-data';
-import { useBook, useMark, useOrderUpdates, usePositionUpdates, useTicker } from '../../live/hooks';
+import { useBook, useLivePositions, useMark, useOrderUpdates, useTicker } from '../../live/hooks';
 import { useSession } from '../../session';
 import { EntryLink } from '../../ui/entry-link';
 import { IconShield } from '../../ui/icons';
@@ -32,35 +32,6 @@ type Tab = 'positions' | 'orders' | 'history' | 'funding';
 export function tickDecimals(tick: string): number {
   const i = tick.indexOf('.');
   return i < 0 ? 0 : tick.length - i - 1;
-}
-
-/** The positions of the session, patched by every live push and refetched when one opens or closes. */
-function useLivePositions() {
-  const queryClient = useQueryClient();
-  const query = useApiQuery('/v1/futures/positions', NO_BODY);
-  const onPush = useCallback(
-    (p: LivePositionData) => {
-      let known = false;
-      queryClient.setQueriesData<{ list: Position[] }>(
-        { queryKey: ['api', '/v1/futures/positions'] },
-        (old) => {
-          if (!old) return old;
-          const i = old.list.findIndex((x) => x.instId === p.instId);
-          if (i < 0) return old;
-          known = true;
-          if (p.closed) return { ...old, list: old.list.filter((x) => x.instId !== p.instId) };
-          const list = old.list.slice();
-          list[i] = { ...(old.list[i] as Position), ...(p as unknown as Partial<Position>) };
-          return { ...old, list };
-        },
-      );
-      if (!known && !p.closed) void invalidateApi(queryClient, '/v1/futures/positions');
-      if (p.closed) void invalidateApi(queryClient, '/v1/futures/account', '/v1/futures/positionHistory');
-    },
-    [queryClient],
-  );
-  usePositionUpdates(onPush);
-  return query;
 }
 
 /** Live order updates while signed in (a component, so the hook runs only with a session). */

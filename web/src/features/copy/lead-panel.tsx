@@ -1,0 +1,218 @@
+import { formatDateTime, formatNumber } from '@nexa/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { routePath } from '../../paths';
+import { PagedList } from '../../ui/paged-list';
+import { ConfirmSheet } from '../../ui/sheet';
+import { ErrorState, ListSkeleton } from '../../ui/states';
+import { Tabs } from '../../ui/tabs';
+import { showToast } from '../../ui/toast';
+import { pctOf, signed, TierBadge, tone } from './copy-parts';
+import { Settlements } from './my-copies';
+
+const NO_BODY = {};
+const DELAYS = [0, 5, 15, 60] as const;
+
+/** Leading: the criteria and my progress toward them, or my tier, followers, earnings and delay. */
+export function LeadPanel(): ReactNode {
+  const { t } = useTranslation('copy');
+  const status = useApiQuery('/v1/copy/lead', NO_BODY);
+  const apply = useApiMutation('/v1/copy/applyLead', { refreshes: ['/v1/copy/lead', '/v1/copy/traders'] });
+  const [asking, setAsking] = useState(false);
+  const [tab, setTab] = useState<'followers' | 'earnings'>('followers');
+  if (!status.data) {
+    return status.isError ? <ErrorState onRetry={() => void status.refetch()} /> : <ListSkeleton rows={3} />;
+  }
+  const s = status.data;
+  const setDelay = async (delay_min: number) => {
+    try {
+      await apply.mutateAsync({ delay_min });
+      showToast(t('copy.saved'));
+    } catch {
+      // Toasted by the query client.
+    }
+  };
+  const become = async () => {
+    try {
+      await apply.mutateAsync({});
+      setAsking(false);
+      showToast(t('copy.nowLead'));
+    } catch {
+      // Toasted by the query client.
+    }
+  };
+  const equityOk = Number(s.progress.equity) >= Number(s.criteria.min_equity);
+  const closedOk = s.progress.closed_positions >= s.criteria.min_closed_positions;
+  return (
+    <div className="clead">
+      {s.is_lead && s.tier ? (
+        <section className="card clead__card" data-testid="lead-desk">
+          <header className="ccopy__head">
+            <span>{t('copy.leadDesk')}</span>
+            <TierBadge tier={s.tier} />
+          </header>
+          <div className="ccopy__big num up">
+            +{formatNumber(s.earned, 2)} <small>USDT</small>
+          </div>
+          <p className="ccopy__terms">{t('copy.earnedTotal')}</p>
+          <dl className="cgrid cgrid--4">
+            <div>
+              <dt>{t('copy.figure.copy_count')}</dt>
+              <dd className="num">
+                {s.copy_count}/{s.max_followers}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('copy.share')}</dt>
+              <dd className="num">{pctOf(s.profit_share)}</dd>
+            </div>
+            <div>
+              <dt>{t('copy.delay')}</dt>
+              <dd className="num">{t('copy.minutes', { n: s.delay_min })}</dd>
+            </div>
+            <div>
+              <dt>{t('copy.page')}</dt>
+              <dd>
+                <Link to={`${routePath('copyTrader')}?id=${s.id ?? ''}`}>{t('copy.view')} ›</Link>
+              </dd>
+            </div>
+          </dl>
+          <fieldset className="clead__delays">
+            <legend>{t('copy.delayHint')}</legend>
+            {DELAYS.map((d) => (
+              <button
+                key={d}
+                type="button"
+                aria-pressed={d === s.delay_min}
+                className={d === s.delay_min ? 'copy__sort copy__sort--on' : 'copy__sort'}
+                onClick={() => void setDelay(d)}
+              >
+                {t('copy.minutes', { n: d })}
+              </button>
+            ))}
+          </fieldset>
+        </section>
+      ) : (
+        <section className="card clead__card" data-testid="lead-apply">
+          <h2 className="clead__h">{t('copy.becomeLead')}</h2>
+          <p className="ccopy__terms">{t('copy.becomeLeadBody')}</p>
+          <ul className="clead__criteria">
+            <li className={closedOk ? 'clead__ok' : ''}>
+              {t('copy.critClosed', { n: s.criteria.min_closed_positions })}
+              <span className="num">
+                {s.progress.closed_positions}/{s.criteria.min_closed_positions}
+              </span>
+            </li>
+            <li className={equityOk ? 'clead__ok' : ''}>
+              {t('copy.critEquity', { amount: formatNumber(s.criteria.min_equity, 0) })}
+              <span className="num">{formatNumber(s.progress.equity, 2)}</span>
+            </li>
+          </ul>
+          <button
+            type="button"
+            className="clead__btn"
+            disabled={!s.can_apply}
+            onClick={() => setAsking(true)}
+            data-testid="lead-apply-btn"
+          >
+            {t('copy.apply')}
+          </button>
+          {!s.can_apply ? (
+            <p className="ccopy__terms">
+              {t('copy.notYet')} <Link to={routePath('contract')}>{t('copy.toFutures')} ›</Link>
+            </p>
+          ) : null}
+        </section>
+      )}
+      <section className="card clead__tiers">
+        <h2 className="clead__h">{t('copy.tiers')}</h2>
+        <table className="clead__table">
+          <thead>
+            <tr>
+              <th>{t('copy.tierCol')}</th>
+              <th>{t('copy.followersCol')}</th>
+              <th>{t('copy.aumCol')}</th>
+              <th>{t('copy.share')}</th>
+              <th>{t('copy.capCol')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.tiers.map((x) => (
+              <tr key={x.tier}>
+                <td>
+                  <TierBadge tier={x.tier} short />
+                </td>
+                <td className="num">≥{x.min_followers}</td>
+                <td className="num">≥{formatNumber(x.min_aum, 0)}</td>
+                <td className="num">{pctOf(x.profit_share)}</td>
+                <td className="num">{x.max_followers}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {s.is_lead ? (
+        <>
+          <Tabs
+            className="copy__subtabs"
+            size="m"
+            value={tab}
+            onChange={setTab}
+            label={t('copy.leadDesk')}
+            items={[
+              { key: 'followers', label: t('copy.followersTab') },
+              { key: 'earnings', label: t('copy.earningsTab') },
+            ]}
+          />
+          {tab === 'followers' ? (
+            <PagedList
+              path="/v1/copy/myFollowers"
+              filters={{}}
+              pullToRefresh={false}
+              itemKey={(f) => f.follow_id}
+              emptyTitle={t('copy.noFollowers')}
+              renderItem={(f) => (
+                <article className="crec">
+                  <div className="crec__top">
+                    <span>{f.follower}</span>
+                    <span className="num">{formatDateTime(f.since).slice(0, 10)}</span>
+                  </div>
+                  <dl className="cgrid cgrid--4">
+                    <div>
+                      <dt>{t('copy.budget')}</dt>
+                      <dd className="num">{formatNumber(f.budget, 0)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('copy.realized')}</dt>
+                      <dd className={`num ${tone(f.realized)}`}>{signed(f.realized)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('copy.shared')}</dt>
+                      <dd className="num">{formatNumber(f.shared, 2)}</dd>
+                    </div>
+                  </dl>
+                </article>
+              )}
+            />
+          ) : (
+            <Settlements role="lead" />
+          )}
+        </>
+      ) : null}
+      <ConfirmSheet
+        visible={asking}
+        title={t('copy.becomeLead')}
+        busy={apply.isPending}
+        onConfirm={() => void become()}
+        onClose={() => setAsking(false)}
+        rows={[
+          { label: t('copy.share'), value: pctOf(s.profit_share) },
+          { label: t('copy.capCol'), value: String(s.max_followers) },
+        ]}
+        note={t('copy.leadNote')}
+      />
+    </div>
+  );
+}

@@ -100,7 +100,13 @@ try {
   const [leadTrader] = (await copy.traders({ sort: 'rate14', page: 1, size: 1 })).list;
   if (leadTrader) {
     await copy
-      .follow(user.id, { trader_id: leadTrader.id, mode: 'amount', amount: '100', budget: '500', venue: 'platform' })
+      .follow(user.id, {
+        trader_id: leadTrader.id,
+        mode: 'amount',
+        amount: '100',
+        budget: '500',
+        venue: 'platform',
+      })
       .catch(() => undefined);
     if (product.app.modules.futures.positions(leadTrader.id).length === 0) {
       await product.app.modules.futures

@@ -197,7 +197,7 @@ export function LeadPanel(): ReactNode {
               )}
             />
           ) : (
-            <Settlements role="lead" />
+            <Settlements side="lead" />
           )}
         </>
       ) : null}

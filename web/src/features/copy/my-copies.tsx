@@ -68,7 +68,7 @@ export function MyCopies(): ReactNode {
           renderItem={(r) => <CopyTradeRow r={r} />}
         />
       ) : tab === 'share' ? (
-        <Settlements role="follower" />
+        <Settlements side="follower" />
       ) : (
         <PagedList
           key="history"
@@ -110,22 +110,22 @@ export function MyCopies(): ReactNode {
 }
 
 /** Profit-share settlements I paid (follower) or earned (lead). */
-export function Settlements({ role }: { readonly role: 'follower' | 'lead' }): ReactNode {
+export function Settlements({ side }: { readonly side: 'follower' | 'lead' }): ReactNode {
   const { t } = useTranslation('copy');
   return (
     <PagedList
-      key={role}
+      key={side}
       path="/v1/copy/settlements"
-      filters={{ role }}
+      filters={{ role: side }}
       pullToRefresh={false}
       itemKey={(s) => s.id}
-      emptyTitle={t(role === 'lead' ? 'copy.noEarnings' : 'copy.noShare')}
+      emptyTitle={t(side === 'lead' ? 'copy.noEarnings' : 'copy.noShare')}
       renderItem={(s) => (
         <article className="crec" data-testid="copy-settlement">
           <div className="crec__top">
             <span>{s.counterparty}</span>
             <span className="num">
-              {role === 'lead' ? '+' : '-'}
+              {side === 'lead' ? '+' : '-'}
               {formatNumber(s.amount, 4)} USDT
             </span>
           </div>

@@ -126,7 +126,7 @@ export function ConfirmSheet({
       {() => (
         <>
           {children}
-          <InfoRows rows={rows} className="sheet__rows" />
+          {rows.length > 0 ? <InfoRows rows={rows} className="sheet__rows" /> : null}
           {note ? <p className="sheet__note">{note}</p> : null}
           <Button
             block

@@ -1,9 +1,11 @@
+import type { LivePositionData } from '@nexa/contract';
 import { formatDateTime, formatNumber } from '@nexa/contract';
-import { type ReactNode, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useApiMutation, useApiQuery } from '../../api/hooks';
-import { useLivePositions } from '../../live/hooks';
+import { invalidateApi, useApiMutation, useApiQuery } from '../../api/hooks';
+import { useLivePositions, usePositionUpdates } from '../../live/hooks';
 import { routePath } from '../../paths';
 import { Segments } from '../../ui/form';
 import { PagedList } from '../../ui/paged-list';
@@ -157,6 +159,16 @@ export function Settlements({ side }: { readonly side: 'follower' | 'lead' }): R
 export function ActiveCopy({ f, compact }: { readonly f: Follow; readonly compact?: boolean }): ReactNode {
   const { t } = useTranslation('copy');
   const positions = useLivePositions();
+  const queryClient = useQueryClient();
+  // A position the copy did not hold yet (just copied) or one that closed: the copy's figures are asked again.
+  const onPush = useCallback(
+    (p: LivePositionData) => {
+      if (p.closed || !f.insts.includes(p.instId))
+        void invalidateApi(queryClient, '/v1/copy/trader', '/v1/copy/myFollows', '/v1/copy/copyTrades');
+    },
+    [f.insts, queryClient],
+  );
+  usePositionUpdates(onPush);
   const mine = (positions.data?.list ?? []).filter((p) => f.insts.includes(p.instId));
   const upl = mine.reduce((s, p) => s + Number(p.upl), 0);
   const total = Number(f.realized) + upl;

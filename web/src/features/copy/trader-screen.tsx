@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
 import { useMoneyCall } from '../../hooks/money';
-import { usePositionUpdates } from '../../live/hooks';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { AmountInput, Field, Segments } from '../../ui/form';
@@ -19,7 +18,6 @@ import { ActiveCopy, COPY_REFRESH } from './my-copies';
 import './copy.css';
 
 type Days = 7 | 30 | 90;
-const noop = () => {};
 
 /** One lead trader (/copyTrader?id=): figures, PnL chart, positions (delayed), history; follow or my copy. */
 export default function TraderScreen(): ReactNode {
@@ -48,8 +46,6 @@ function Trader({ id }: { readonly id: number }): ReactNode {
     { id, days },
     { refetchInterval_ms: 10_000, handles: ['TraderNotFound'] },
   );
-  // The positions channel keeps my copy's open PnL current.
-  usePositionUpdates(noop);
   if (!q.data) {
     if (q.error instanceof ApiFailure && q.error.is('TraderNotFound'))
       return <EmptyState title={t('copy.noTrader')} />;

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Product, startProduct } from '../harness';
+import { fund, signIn, visible, WAIT } from '../users';
+
+let product: Product;
+
+beforeAll(async () => {
+  product = await startProduct();
+});
+afterAll(() => product.close());
+
+const INST = 'BTC-USDT-SWAP';
+
+async function indexAt(price: string) {
+  product.app.modules.futures.pinIndex('BTC-USDT', price);
+  await product.app.modules.futures.tick();
+}
+
+async function futuresFunds(userId: number, usdt: string) {
+  await fund(product, userId, 'USDT', usdt);
+  await product.app.modules.wallet.internalTransfer(userId, {
+    asset: 'USDT',
+    from: 'spot',
+    to: 'futures',
+    amount: usdt,
+  });
+}
+
+describe('copy trading in the browser', () => {
+  it('B copies A from the Copy tab, sees the copied long live, its realized PnL and profit share, and cancels', async () => {
+    await indexAt('60000');
+    const futures = product.app.modules.futures;
+    const copy = product.app.modules.copy;
+    // A market maker's book, and A, a lead trader at 10×.
+    const maker = await product.newPhone();
+    const m = await signIn(product, maker.page);
+    await futuresFunds(m.id, '200000');
+    await futures.submit(m.id, { instId: INST, side: 'sell', type: 'limit', px: '60000', sz: '40' });
+    const lead = await product.newPhone();
+    const a = await signIn(product, lead.page);
+    await futuresFunds(a.id, '20000');
+    await futures.setLeverage(a.id, INST, 10);
+    await copy.makeLead(a.id, 0);
+    const [aUser] = (await copy.traders({ sort: 'rate14', page: 1, size: 10 })).list.filter(
+      (t) => t.id === a.id,
+    );
+    if (!aUser) throw new Error('lead not listed');
+
+    // B finds A on the Copy tab and copies with 300 USDT per position.
+    const { page } = await product.newPhone();
+    const b = await signIn(product, page);
+    await futuresFunds(b.id, '2000');
+    await page.goto(`${product.url}/copy`);
+    await visible(page, 'Junior copy-trader');
+    await product.shot(page, 'copy-traders');
+    await page.getByTestId('copy-trader').filter({ hasText: aUser.name }).click();
+    await visible(page, '14-day rate');
+    await page.getByTestId('copy-follow').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await visible(page, 'Enter the margin per position');
+    await page.getByPlaceholder('≥ 10').fill('300');
+    await page.getByPlaceholder('≥ 50').fill('1500');
+    await product.shot(page, 'copy-follow-sheet');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await visible(page, '1,500.00 USDT');
+    await page.getByRole('button', { name: 'Confirm copy' }).click();
+    await visible(page, 'Copy success');
+    await expect.poll(() => page.getByTestId('copy-active').count(), WAIT).toBe(1);
+
+    // A opens a 10-contract long: B's copy (300 × 10 ÷ 600 = 5 contracts) shows with its live PnL.
+    await futures.submit(a.id, { instId: INST, side: 'buy', type: 'market', sz: '10' });
+    // (The trader's own position shows below it, as the trader page lists it.)
+    const mine = page.getByTestId('copy-active').getByTestId('copy-position');
+    await expect.poll(() => mine.count(), WAIT).toBe(1);
+    await expect.poll(() => page.getByTestId('copy-position').count(), WAIT).toBe(2);
+    await expect.poll(() => mine.locator('dd').first().textContent(), WAIT).toBe('5');
+    await indexAt('61000');
+    await expect.poll(() => mine.getByTestId('copy-upl').textContent(), WAIT).toMatch(/^\+/);
+    await product.shot(page, 'copy-position-live');
+
+    // A closes against a bid at 61,000: B's copy closes with it and shows the realized profit.
+    await futures.cancel(m.id, { orderIds: [], instId: INST });
+    await futures.submit(m.id, { instId: INST, side: 'buy', type: 'limit', px: '61000', sz: '40' });
+    await futures.submit(a.id, { instId: INST, side: 'sell', type: 'market', sz: '10', reduceOnly: true });
+    await expect.poll(() => futures.positions(b.id).length, WAIT).toBe(0);
+    // The week's settlement: B pays A 8 % of the realized profit.
+    const [follow] = (await copy.myFollows(b.id, { status: 'active', page: 1, size: 1 })).list;
+    if (!follow) throw new Error('no copy');
+    await copy.settleOne(follow.id, (await copy.period()).index);
+
+    await page.goto(`${product.url}/copy?tab=mine`);
+    await expect.poll(() => page.getByTestId('copy-trade').count(), WAIT).toBe(2);
+    await expect.poll(() => page.getByTestId('copy-trade-pnl').first().textContent(), WAIT).toMatch(/^\+/);
+    await product.shot(page, 'copy-records');
+    await page.getByRole('tab', { name: 'Profit share' }).click();
+    await expect.poll(() => page.getByTestId('copy-settlement').count(), WAIT).toBe(1);
+    await visible(page, /-\d+\.\d+ USDT/);
+
+    // B cancels the copy.
+    await page.getByRole('button', { name: 'Cancel copy' }).click();
+    await page.locator('.sheet__confirm').click();
+    await visible(page, 'Copy canceled');
+    await expect.poll(() => page.getByTestId('copy-active').count(), WAIT).toBe(0);
+    await visible(page, 'You are not copying anyone');
+  });
+});

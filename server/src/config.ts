@@ -229,10 +229,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     throw new Error("production needs its own OPERATOR_KEY (it seals the operators' second-factor secrets)");
   }
   const linkKeys = parseLinkKeys(e.OKX_LINK_KEYS);
-  if (e.NODE_ENV === 'production' && e.OKX_LINK_KEYS.includes(DEMO_LINK_KEY)) {
-    throw new Error('production needs its own OKX_LINK_KEYS (they seal linked exchange accounts)');
-  }
-  return Object.freeze({
+  const config: Config = Object.freeze({
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
@@ -269,4 +266,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     demoFaucet: e.NODE_ENV !== 'production' && (e.DEMO_FAUCET ?? e.SEED_DEMO),
     chain: chainConfig(e),
   });
+  if (e.NODE_ENV === 'production' && e.OKX_LINK_KEYS.includes(DEMO_LINK_KEY)) {
+    throw new Error('production needs its own OKX_LINK_KEYS (they seal linked exchange accounts)');
+  }
+  return config;
 }

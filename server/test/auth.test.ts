@@ -123,6 +123,7 @@ describe('sign-in', () => {
       ENVELOPE_KEY: Buffer.alloc(32, 7).toString('base64'),
       SIGN_SECRET: 'prod-sign-secret',
       OPERATOR_KEY: Buffer.alloc(32, 5).toString('base64'),
+      OKX_LINK_KEYS: `1:${Buffer.alloc(32, 6).toString('base64')}`,
     };
     expect(() => loadConfig(prod)).toThrow(/PUBLIC_URL/);
     expect(loadConfig({ ...prod, PUBLIC_URL: 'http://localhost:8080' }).siweDomains).toEqual([

@@ -55,10 +55,15 @@ describe('deposit networks', () => {
       ENVELOPE_KEY: Buffer.alloc(32, 7).toString('base64'),
       SIGN_SECRET: 'prod-sign-secret',
       OPERATOR_KEY: Buffer.alloc(32, 5).toString('base64'),
+      OKX_LINK_KEYS: `1:${Buffer.alloc(32, 6).toString('base64')}`,
       PUBLIC_URL: 'https://app.example.com',
     };
     expect(() => loadConfig({ ...prod, DEPOSIT_XPUB: DEMO_DEPOSIT_XPUB })).toThrow(/DEPOSIT_XPUB/);
     expect(() => loadConfig({ ...prod, DEMO_FAUCET: 'true' })).toThrow(/DEMO_FAUCET/);
+    // Linked exchange accounts are never sealed with the demo's key in production.
+    const { OKX_LINK_KEYS: _own, ...withoutLinkKeys } = prod;
+    expect(() => loadConfig(withoutLinkKeys)).toThrow(/OKX_LINK_KEYS/);
+    expect(() => loadConfig({ ...prod, OKX_LINK_KEYS: '1:c2hvcnQ=' })).toThrow(/32 bytes/);
     const ok = loadConfig(prod);
     expect(ok).toMatchObject({ depositXpub: null, demoDepositKey: false, demoFaucet: false });
     expect(loadConfig({})).toMatchObject({ depositXpub: DEMO_DEPOSIT_XPUB, demoDepositKey: true });

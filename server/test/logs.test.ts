@@ -56,6 +56,7 @@ describe('the log', () => {
         ENVELOPE_KEY: Buffer.alloc(32, 9).toString('base64'),
         SIGN_SECRET: 'a-production-sign-secret',
         OPERATOR_KEY: Buffer.alloc(32, 5).toString('base64'),
+        OKX_LINK_KEYS: `1:${Buffer.alloc(32, 6).toString('base64')}`,
       },
     });
   });

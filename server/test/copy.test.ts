@@ -24,7 +24,13 @@ const PASS = 'Pass-phrase-1';
 /** A local stand-in for OKX's REST v5: checks every signature, keeps orders by client id, can stall. */
 function fakeOkx() {
   const orders = new Map<string, { ordId: string; instId: string; side: string; sz: string }>();
-  const state = { perm: 'read_only,trade', stallNextPlace: false, badSigs: 0, places: 0 };
+  const state = {
+    perm: 'read_only,trade',
+    stallNextPlace: false,
+    refuseNextPlace: false,
+    badSigs: 0,
+    places: 0,
+  };
   const server: Server = createServer((req: IncomingMessage, res) => {
     let body = '';
     req.on('data', (c) => {
@@ -58,6 +64,15 @@ function fakeOkx() {
         else send('51603', [], 'Order does not exist');
       } else if (req.method === 'POST' && url.pathname === '/api/v5/trade/order') {
         const o = JSON.parse(body) as { clOrdId: string; instId: string; side: string; sz: string };
+        if (state.refuseNextPlace) {
+          state.refuseNextPlace = false;
+          send(
+            '1',
+            [{ ordId: '', clOrdId: o.clOrdId, sCode: '51008', sMsg: 'Insufficient balance' }],
+            'failed',
+          );
+          return;
+        }
         state.places++;
         const ordId = `okx${orders.size + 1}`;
         orders.set(o.clOrdId, { ordId, instId: o.instId, side: o.side, sz: o.sz });
@@ -437,5 +452,15 @@ describe('the OKX link', () => {
     trades = (await api(srv, '/v1/copy/copyTrades', {}, { token: f.token })).body.data.list;
     expect(trades[0]).toMatchObject({ side: 'sell', status: 'filled' });
     expect(okx.state.places - placesBefore).toBe(2);
+    // OKX refuses the next one: the copied trade says so, and it is not tried again.
+    okx.state.refuseNextPlace = true;
+    await placed(a, { side: 'buy', type: 'market', sz: '2' });
+    await copy().sendOkx();
+    trades = (await api(srv, '/v1/copy/copyTrades', {}, { token: f.token })).body.data.list;
+    expect(trades[0]).toMatchObject({ side: 'buy', status: 'failed', reason: 'okx_failed' });
+    srv.clock.advance(11_000);
+    await copy().sendOkx();
+    expect(okx.state.places - placesBefore).toBe(2);
+    await placed(a, { side: 'sell', type: 'market', sz: '2', reduceOnly: true });
   });
 });

@@ -1221,14 +1221,22 @@ export function createCopy(deps: CopyDeps) {
             .update(okxCopyOrders)
             .set({ status, okxOrderId: ordId, error, updatedAt: clock.now() })
             .where(eq(okxCopyOrders.clOrdId, o.clOrdId));
-          await tx
+          const [trade] = await tx
             .update(copyTrades)
             .set(
               status === 'placed'
                 ? { status: 'filled', filled: o.size, orderId: ordId }
                 : { status: 'failed', reason: 'okx_failed' },
             )
-            .where(eq(copyTrades.id, o.copyTradeId));
+            .where(eq(copyTrades.id, o.copyTradeId))
+            .returning({ followId: copyTrades.followId });
+          // What OKX did not take is not held there: this lead position is no longer copied to it.
+          if (status === 'failed' && trade) {
+            await tx
+              .update(copyPositions)
+              .set({ detached: true })
+              .where(and(eq(copyPositions.followId, trade.followId), eq(copyPositions.instId, o.instId)));
+          }
         });
         done++;
       };

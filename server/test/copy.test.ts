@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ResponseData } from '@nexa/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLinkVault, rotateLinks } from '../src/modules/copy/links';
 import { okxLinks } from '../src/modules/copy/tables';
 import {
@@ -296,6 +296,20 @@ describe('a lead with three followers', () => {
     const aBefore = (await api(srv, '/v1/futures/account', {}, { token: a.token })).body.data.available;
     await srv.app.settings.set('copy.settle_interval_h', 1);
     srv.clock.advance(2 * 3_600_000);
+    // The first run dies after moving the share, before its commit (a crash mid-settlement): nothing stays.
+    const ledger = srv.app.ledger;
+    const real = ledger.transfer.bind(ledger);
+    const crash = vi.spyOn(ledger, 'transfer').mockImplementationOnce(async (tx, m) => {
+      await real(tx, m);
+      throw new Error('process killed');
+    });
+    await copy().settleDue();
+    expect(crash).toHaveBeenCalled();
+    crash.mockRestore();
+    expect(
+      (await api(srv, '/v1/copy/settlements', { role: 'follower' }, { token: b.token })).body.data.list,
+    ).toHaveLength(0);
+    // Started again, it settles once.
     await copy().settleDue();
     await copy().settleDue();
     const p = (await copy().period()).index - 1;

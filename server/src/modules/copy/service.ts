@@ -954,7 +954,14 @@ export function createCopy(deps: CopyDeps) {
       .from(copyFollows)
       .where(lte(copyFollows.settledPeriod, last - 1));
     let n = 0;
-    for (const f of due) if ((await settleOne(f.id, last)) > 0n) n++;
+    for (const f of due) {
+      try {
+        if ((await settleOne(f.id, last)) > 0n) n++;
+      } catch (err) {
+        // This copy is settled by a later sweep; the others are not held up.
+        log.error({ err, follow: f.id }, 'profit share settlement failed; retried next sweep');
+      }
+    }
     return n;
   }
 

@@ -1,4 +1,5 @@
 import { COPY_CAUSES } from './domains/copy/causes';
+import { EARN_CAUSES } from './domains/earn/causes';
 import { FUTURES_CAUSES } from './domains/futures/causes';
 import { INSURANCE_CAUSES } from './domains/insurance/causes';
 import { MARKET_CAUSES } from './domains/market/causes';
@@ -14,6 +15,7 @@ export const CAUSES = {
   ...FUTURES_CAUSES,
   ...INSURANCE_CAUSES,
   ...COPY_CAUSES,
+  ...EARN_CAUSES,
   ...TOKEN_MARKET_CAUSES,
   ...MARKET_CAUSES,
 } as const;
@@ -31,6 +33,7 @@ export function causeLabel(cause: string, lang: Lang): string {
 
 export {
   COPY_CAUSES,
+  EARN_CAUSES,
   FUTURES_CAUSES,
   INSURANCE_CAUSES,
   MARKET_CAUSES,

@@ -1,6 +1,7 @@
 import { ADMIN_ERRORS } from './domains/admin/errors';
 import { AUTH_ERRORS } from './domains/auth/errors';
 import { COPY_ERRORS } from './domains/copy/errors';
+import { EARN_ERRORS } from './domains/earn/errors';
 import { FUTURES_ERRORS } from './domains/futures/errors';
 import { INSURANCE_ERRORS } from './domains/insurance/errors';
 import { SPOT_ERRORS } from './domains/spot/errors';
@@ -249,6 +250,7 @@ export const ERROR_SETS = {
   futures: FUTURES_ERRORS,
   insurance: INSURANCE_ERRORS,
   copy: COPY_ERRORS,
+  earn: EARN_ERRORS,
   'token-market': TOKEN_MARKET_ERRORS,
   admin: ADMIN_ERRORS,
 } as const;
@@ -266,6 +268,7 @@ export const ERRORS = {
   ...FUTURES_ERRORS.errors,
   ...INSURANCE_ERRORS.errors,
   ...COPY_ERRORS.errors,
+  ...EARN_ERRORS.errors,
   ...TOKEN_MARKET_ERRORS.errors,
   ...ADMIN_ERRORS.errors,
 } as const;

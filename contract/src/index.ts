@@ -5,6 +5,7 @@ export * from './client-config';
 export * from './domains/auth/endpoints';
 export * from './domains/content/endpoints';
 export * from './domains/copy/endpoints';
+export * from './domains/earn/endpoints';
 export * from './domains/futures/endpoints';
 export * from './domains/insurance/endpoints';
 export * from './domains/spot/endpoints';

@@ -38,15 +38,6 @@ export const plannedEndpoints = {
   '/api/basic/checkBuy': planned('placement', 'Private placement eligibility'),
   '/api/basic/saveBuy': planned('placement', 'Subscribe to a private placement'),
   // earn
-  '/api/pledge/pledgeInfo': planned('earn', 'Staking plans'),
-  '/api/pledge/index': planned('earn', 'Stake'),
-  '/api/pledge/pledgeList': planned('earn', 'Staking orders', { list: 'size' }),
-  '/api/pledge/getPledgeOrder': planned('earn', 'One staking order'),
-  '/api/pledge/balancePledge': planned('earn', 'Stake from balance'),
-  '/api/pledge/operate': planned('earn', 'Redeem or renew a staking order'),
-  '/api/destroy/index': planned('earn', 'Burn'),
-  '/api/destroy/getDestroyOrder': planned('earn', 'One burn order'),
-  '/api/destroy/destroyList': planned('earn', 'Burn records', { list: 'size' }),
   '/api/borrow/borrowList': planned('earn', 'Borrow records', { list: 'size' }),
   // games
   '/api/racer/index': planned('games', 'Race lobby'),

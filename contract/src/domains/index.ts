@@ -2,6 +2,7 @@ import { adminEndpoints } from './admin/endpoints';
 import { authEndpoints } from './auth/endpoints';
 import { contentEndpoints } from './content/endpoints';
 import { copyEndpoints } from './copy/endpoints';
+import { earnEndpoints } from './earn/endpoints';
 import { futuresEndpoints } from './futures/endpoints';
 import { insuranceEndpoints } from './insurance/endpoints';
 import { marketEndpoints } from './market/endpoints';
@@ -20,6 +21,7 @@ export const liveEndpoints = {
   ...futuresEndpoints,
   ...insuranceEndpoints,
   ...copyEndpoints,
+  ...earnEndpoints,
   ...marketEndpoints,
   ...tokenMarketEndpoints,
   ...adminEndpoints,

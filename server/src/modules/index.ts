@@ -18,6 +18,8 @@ import { AUTH_SETTINGS } from './auth/settings';
 import { contentModule } from './content/module';
 import { COPY_OWNS, copyModule } from './copy/module';
 import { COPY_SETTINGS } from './copy/settings';
+import { EARN_OWNS, earnModule } from './earn/module';
+import { EARN_SETTINGS } from './earn/settings';
 import { FUTURES_OWNS, futuresModule } from './futures/module';
 import { FUTURES_SETTINGS } from './futures/settings';
 import { INSURANCE_OWNS, insuranceModule } from './insurance/module';
@@ -43,6 +45,7 @@ export const SETTINGS = {
   ...FUTURES_SETTINGS,
   ...INSURANCE_SETTINGS,
   ...COPY_SETTINGS,
+  ...EARN_SETTINGS,
   ...TOKEN_MARKET_SETTINGS,
   ...ADMIN_SETTINGS,
 } as const satisfies SettingsCatalogue;
@@ -94,6 +97,7 @@ export function buildModules(deps: ModuleWiring) {
     swapVenue: () => futures.api.makerVenue,
     referencePrices: () => deps.settings.of(WALLET_SETTINGS).get('exchange.prices_usdt'),
   });
+  const earn = earnModule(own('earn', EARN_OWNS));
   const admin = adminModule(own('admin', OWNS_NOTHING));
 
   // Start order matters: the books are rebuilt (their snapshots reach the live feed) before candles replay
@@ -107,6 +111,7 @@ export function buildModules(deps: ModuleWiring) {
     futures.module,
     insurance.module,
     copy.module,
+    earn.module,
     tokenMarket.module,
     market.module,
     admin.module,
@@ -130,6 +135,7 @@ export function buildModules(deps: ModuleWiring) {
       futures: futures.api,
       insurance: insurance.api,
       copy: copy.api,
+      earn: earn.api,
       tokenMarket: tokenMarket.api,
       candles: market.api.candles,
       marketData: market.api,

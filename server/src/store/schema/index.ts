@@ -2,4 +2,5 @@
 export * from './core';
 export * from './ledger';
 export * from './outbox';
+export * from './rewards';
 export * from './wallet';

@@ -1,0 +1,58 @@
+import { defineCauses } from '../../cause-kit';
+
+export const EARN_CAUSES = defineCauses({
+  'earn.stake': {
+    en: 'Staking',
+    zh: '质押',
+    ko: '스테이킹',
+    th: 'ฝากสเตก',
+    vi: 'Đặt cọc',
+    ja: 'ステーキング',
+    de: 'Staking',
+  },
+  'earn.profit': {
+    en: 'Staking profit',
+    zh: '质押收益',
+    ko: '스테이킹 수익',
+    th: 'กำไรจากการสเตก',
+    vi: 'Lợi nhuận đặt cọc',
+    ja: 'ステーキング収益',
+    de: 'Staking-Ertrag',
+  },
+  'earn.principal': {
+    en: 'Staking principal returned',
+    zh: '质押本金返还',
+    ko: '스테이킹 원금 반환',
+    th: 'คืนเงินต้นสเตก',
+    vi: 'Hoàn gốc đặt cọc',
+    ja: 'ステーキング元本返還',
+    de: 'Staking-Kapital zurück',
+  },
+  'earn.burn': {
+    en: 'Burn',
+    zh: '销毁',
+    ko: '소각',
+    th: 'เผา',
+    vi: 'Đốt',
+    ja: 'バーン',
+    de: 'Burn',
+  },
+  'earn.release': {
+    en: 'Burn release',
+    zh: '销毁释放',
+    ko: '소각 해제',
+    th: 'ปล่อยจากการเผา',
+    vi: 'Giải phóng từ đốt',
+    ja: 'バーン解放',
+    de: 'Burn-Freigabe',
+  },
+  'earn.fund': {
+    en: 'Rewards pool funding',
+    zh: '奖励池注资',
+    ko: '보상 풀 적립',
+    th: 'เติมกองรางวัล',
+    vi: 'Nạp quỹ thưởng',
+    ja: '報酬プールへの拠出',
+    de: 'Einzahlung in den Ertragspool',
+  },
+});

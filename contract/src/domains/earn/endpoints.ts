@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { live, liveList } from '../../endpoint';
+import { zPositiveDecimal } from '../../money';
+import { zTime } from '../../schemas';
+import { zRequestId } from '../wallet/endpoints';
+
+/** Staking: in progress, redeemed (early), expired (ended, principal back), renewed (ended into a new order). */
+export const PLEDGE_STATUSES = ['in_progress', 'redeemed', 'expired', 'renewed'] as const;
+/** Burn release: releasing, release complete. */
+export const BURN_STATUSES = ['releasing', 'complete'] as const;
+
+export const zPledgePlan = z.object({
+  days: z.number().int(),
+  /** Yearly rate ("0.05"); the daily rate is apr / 365. */
+  apr: z.string(),
+  daily_rate: z.string(),
+});
+
+/** A staking order with its profit figures (the spec's amount, days, daily rate, start and end, profits). */
+export const zPledgeOrder = z.object({
+  id: z.number().int(),
+  asset: z.string(),
+  amount: z.string(),
+  days: z.number().int(),
+  apr: z.string(),
+  daily_rate: z.string(),
+  /** Profit accrued so far; received = paid out of it; maximum = amount × daily rate × days. */
+  accumulated: z.string(),
+  max_profit: z.string(),
+  received: z.string(),
+  remaining: z.string(),
+  /** Days of profit settled so far. */
+  days_paid: z.number().int(),
+  auto_renew: z.boolean(),
+  status: z.enum(PLEDGE_STATUSES),
+  /** What an early redemption would return now (principal less profit received beyond the flexible rate). */
+  redeem_value: z.string(),
+  start_at: zTime,
+  end_at: zTime,
+  closed_at: zTime.nullable(),
+  renewed_to: z.number().int().nullable(),
+});
+
+export const zBurnOrder = z.object({
+  id: z.number().int(),
+  asset: z.string(),
+  amount: z.string(),
+  multiple: z.string(),
+  max_release: z.string(),
+  daily_release: z.string(),
+  released: z.string(),
+  remaining: z.string(),
+  status: z.enum(BURN_STATUSES),
+  created_at: zTime,
+  completed_at: zTime.nullable(),
+});
+
+const zStake = z.object({
+  amount: zPositiveDecimal,
+  days: z.number().int().positive(),
+  auto_renew: z.boolean().default(false),
+  request_id: zRequestId.optional(),
+});
+
+/** Earn: staking (pledge) and burn (destroy), paid by the rewards engine from funded pools. */
+export const earnEndpoints = {
+  '/api/pledge/pledgeInfo': live('earn', {
+    summary:
+      'Staking plans (days, yearly and daily rate), the minimum, the flexible rate of early redemption',
+    auth: false,
+    request: z.object({}),
+    data: z.object({
+      asset: z.string(),
+      min_amount: z.string(),
+      flexible_apr: z.string(),
+      plans: z.array(zPledgePlan),
+    }),
+  }),
+  '/api/pledge/index': live('earn', {
+    summary: 'Stake an amount for a plan, paid from the spot account (deposits land there first)',
+    request: zStake,
+    data: zPledgeOrder,
+    errors: ['InsufficientBalance', 'PlanNotFound', 'IdempotencyConflict'],
+  }),
+  '/api/pledge/balancePledge': live('earn', {
+    summary: 'Stake from the balance: the same order as index, paid from the spot account',
+    request: zStake,
+    data: zPledgeOrder,
+    errors: ['InsufficientBalance', 'PlanNotFound', 'IdempotencyConflict'],
+  }),
+  '/api/pledge/pledgeList': liveList('earn', {
+    summary: 'My staking orders, newest first, by status, with my totals',
+    filters: { status: z.enum(PLEDGE_STATUSES).optional() },
+    item: zPledgeOrder,
+    extraData: { staked: z.string(), accumulated: z.string(), received: z.string() },
+  }),
+  '/api/pledge/getPledgeOrder': live('earn', {
+    summary: 'One of my staking orders',
+    request: z.object({ id: z.number().int().positive() }),
+    data: zPledgeOrder,
+    errors: ['EarnOrderNotFound'],
+  }),
+  '/api/pledge/operate': live('earn', {
+    summary:
+      'Redeem an order early (principal less profit received beyond the flexible rate), or switch its renewal: ' +
+      '`renew` turns auto-renew on, `no_renew` off',
+    request: z.object({
+      id: z.number().int().positive(),
+      action: z.enum(['redeem', 'renew', 'no_renew']),
+      request_id: zRequestId.optional(),
+    }),
+    data: zPledgeOrder,
+    errors: ['EarnOrderNotFound', 'EarnOrderClosed', 'IdempotencyConflict'],
+  }),
+  '/api/destroy/index': live('earn', {
+    summary: 'Burn an amount: it is released back at the daily rate until `multiple` times it',
+    request: z.object({ amount: zPositiveDecimal, request_id: zRequestId.optional() }),
+    data: zBurnOrder,
+    errors: ['InsufficientBalance', 'IdempotencyConflict'],
+  }),
+  '/api/destroy/getDestroyOrder': live('earn', {
+    summary: 'One of my burn orders',
+    request: z.object({ id: z.number().int().positive() }),
+    data: zBurnOrder,
+    errors: ['EarnOrderNotFound'],
+  }),
+  '/api/destroy/destroyList': liveList('earn', {
+    summary: 'My burn orders, newest first, with the burn terms',
+    filters: { status: z.enum(BURN_STATUSES).optional() },
+    item: zBurnOrder,
+    extraData: {
+      asset: z.string(),
+      min_amount: z.string(),
+      multiple: z.string(),
+      daily_rate: z.string(),
+    },
+  }),
+} as const;

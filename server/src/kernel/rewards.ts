@@ -1,0 +1,236 @@
+/**
+ * The rewards engine: every periodic payout (staking profit, burn release, and the programs that follow) runs
+ * through it.
+ *
+ * A program names its funded pool (a system account), its asset, its cause, and a rule: which positions are
+ * due in a period and what each earns. `settle(program, period)` pays a (program, period) once, whatever
+ * crashes, restarts or second instances happen:
+ * - the run's row (`reward_runs`, unique per program and period) is its lease: a runner takes it only while
+ *   it is not done and no one else's lease is current;
+ * - positions are paid in batches, in id order; each batch commits its payouts (`reward_payouts`, unique per
+ *   program, position and period), their ledger postings, the positions' new state and the run's cursor in
+ *   one transaction, so a run cut short resumes after its last committed batch and never pays a position
+ *   twice;
+ * - a pool that runs dry pays what it holds and queues the rest (operators see the queue); a later run of
+ *   `payQueued` pays the queue, oldest first, once the pool is refilled. Nothing is paid from thin air.
+ */
+import type { Cause } from '@nexa/contract';
+import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Ledger, LedgerAccount } from '../ledger';
+import { type Store, schema, type Tx } from '../store';
+import type { Clock } from './clock';
+
+const { rewardRuns, rewardPayouts } = schema;
+
+export interface RewardProgram<P> {
+  /** Unique name of the program (`pledge:USDT`). */
+  readonly key: string;
+  /** The funded system account it pays from. */
+  readonly pool: string;
+  readonly asset: string;
+  readonly cause: Cause;
+  /** Positions due for `period` with an id above `after`, at most `limit`, in id order. */
+  due(tx: Tx, period: number, after: number, limit: number): Promise<readonly P[]>;
+  id(p: P): number;
+  userId(p: P): number;
+  /** What the position earns for the period, minor units (0: nothing this time). */
+  amount(p: P, period: number): bigint;
+  /** Records on the position what it earned (paid or queued), in the batch's transaction. */
+  earned(tx: Tx, p: P, period: number, amount: bigint, paid: boolean): Promise<void>;
+}
+
+export interface SettleResult {
+  readonly program: string;
+  readonly period: number;
+  /** False when another runner holds the lease or the run was done already. */
+  readonly ran: boolean;
+  readonly positions: number;
+  readonly paid: bigint;
+  readonly queued: bigint;
+}
+
+export interface RewardsDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly ledger: Ledger;
+  readonly log: FastifyBaseLogger;
+}
+
+const LEASE_MS = 60_000;
+
+export function createRewards(deps: RewardsDeps, opts: { batch?: number } = {}) {
+  const { store, clock, ledger, log } = deps;
+  const batch = opts.batch ?? 500;
+
+  /** Takes the run's lease, or null when it is done or someone else's lease is current. */
+  async function lease(program: string, period: number): Promise<{ cursor: number } | null> {
+    const now = clock.now();
+    const until = new Date(now.getTime() + LEASE_MS);
+    await store.db
+      .insert(rewardRuns)
+      .values({ program, period, status: 'running', cursor: 0, leasedUntil: new Date(0), startedAt: now })
+      .onConflictDoNothing();
+    const [row] = await store.db
+      .update(rewardRuns)
+      .set({ leasedUntil: until })
+      .where(
+        and(
+          eq(rewardRuns.program, program),
+          eq(rewardRuns.period, period),
+          eq(rewardRuns.status, 'running'),
+          lt(rewardRuns.leasedUntil, now),
+        ),
+      )
+      .returning({ cursor: rewardRuns.cursor });
+    return row ?? null;
+  }
+
+  async function poolAccount(tx: Tx, p: RewardProgram<unknown>): Promise<LedgerAccount> {
+    return ledger.systemAccount(tx, p.pool, p.asset);
+  }
+
+  async function held(tx: Tx, account: LedgerAccount): Promise<bigint> {
+    return (await ledger.accountBalances(tx, [account.id])).get(account.id)?.available ?? 0n;
+  }
+
+  async function settle<P>(program: RewardProgram<P>, period: number): Promise<SettleResult> {
+    const took = await lease(program.key, period);
+    if (!took) return { program: program.key, period, ran: false, positions: 0, paid: 0n, queued: 0n };
+    let cursor = took.cursor;
+    let positions = 0;
+    let paid = 0n;
+    let queued = 0n;
+    for (;;) {
+      const done = await store.db.transaction(async (tx) => {
+        const due = await program.due(tx, period, cursor, batch);
+        if (due.length === 0) return true;
+        const pool = await poolAccount(tx, program as RewardProgram<unknown>);
+        let left = await held(tx, pool);
+        let batchPaid = 0n;
+        let batchQueued = 0n;
+        for (const p of due) {
+          const amount = program.amount(p, period);
+          if (amount <= 0n) continue;
+          const [fresh] = await tx
+            .insert(rewardPayouts)
+            .values({
+              program: program.key,
+              period,
+              positionId: program.id(p),
+              userId: program.userId(p),
+              asset: program.asset,
+              amount,
+              status: left >= amount ? 'paid' : 'queued',
+              createdAt: clock.now(),
+              paidAt: left >= amount ? clock.now() : null,
+            })
+            .onConflictDoNothing()
+            .returning({ id: rewardPayouts.id, status: rewardPayouts.status });
+          if (!fresh) continue; // paid in an earlier, committed batch
+          const pays = fresh.status === 'paid';
+          if (pays) {
+            await ledger.transfer(tx, {
+              from: pool,
+              to: { userId: program.userId(p), asset: program.asset, kind: 'spot' },
+              amount,
+              cause: program.cause,
+              ref: `${program.key}:${program.id(p)}:${period}`,
+              userId: program.userId(p),
+            });
+            left -= amount;
+            batchPaid += amount;
+          } else {
+            batchQueued += amount;
+          }
+          await program.earned(tx, p, period, amount, pays);
+        }
+        const last = due[due.length - 1];
+        cursor = last ? program.id(last) : cursor;
+        await tx
+          .update(rewardRuns)
+          .set({
+            cursor,
+            paid: sql`${rewardRuns.paid} + ${batchPaid}`,
+            queued: sql`${rewardRuns.queued} + ${batchQueued}`,
+            positions: sql`${rewardRuns.positions} + ${due.length}`,
+            leasedUntil: new Date(clock.now().getTime() + LEASE_MS),
+          })
+          .where(and(eq(rewardRuns.program, program.key), eq(rewardRuns.period, period)));
+        positions += due.length;
+        paid += batchPaid;
+        queued += batchQueued;
+        return due.length < batch;
+      });
+      if (done) break;
+    }
+    await store.db
+      .update(rewardRuns)
+      .set({ status: 'done', finishedAt: clock.now() })
+      .where(and(eq(rewardRuns.program, program.key), eq(rewardRuns.period, period)));
+    if (queued > 0n) {
+      log.error(
+        { program: program.key, period, queued: queued.toString() },
+        'rewards pool short: payouts queued until it is refilled',
+      );
+    }
+    return { program: program.key, period, ran: true, positions, paid, queued };
+  }
+
+  /** Pays a program's queued payouts, oldest first, while its pool holds enough for the next one. */
+  async function payQueued<P>(
+    program: RewardProgram<P>,
+    onPaid?: (tx: Tx, payout: { positionId: number; amount: bigint }) => Promise<void>,
+  ): Promise<number> {
+    let n = 0;
+    for (;;) {
+      const more = await store.db.transaction(async (tx) => {
+        const [next] = await tx
+          .select()
+          .from(rewardPayouts)
+          .where(and(eq(rewardPayouts.program, program.key), eq(rewardPayouts.status, 'queued')))
+          .orderBy(asc(rewardPayouts.id))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!next) return false;
+        const pool = await poolAccount(tx, program as RewardProgram<unknown>);
+        if ((await held(tx, pool)) < next.amount) return false;
+        await ledger.transfer(tx, {
+          from: pool,
+          to: { userId: next.userId, asset: next.asset, kind: 'spot' },
+          amount: next.amount,
+          cause: program.cause,
+          ref: `${program.key}:${next.positionId}:${next.period}`,
+          userId: next.userId,
+        });
+        await tx
+          .update(rewardPayouts)
+          .set({ status: 'paid', paidAt: clock.now() })
+          .where(eq(rewardPayouts.id, next.id));
+        await onPaid?.(tx, { positionId: next.positionId, amount: next.amount });
+        return true;
+      });
+      if (!more) return n;
+      n++;
+    }
+  }
+
+  /** Runs still open (crashed or in progress) whose lease has lapsed: the next sweep resumes them. */
+  async function stale(program: string): Promise<number[]> {
+    const rows = await store.db
+      .select({ period: rewardRuns.period })
+      .from(rewardRuns)
+      .where(
+        and(
+          eq(rewardRuns.program, program),
+          or(eq(rewardRuns.status, 'running')),
+          lt(rewardRuns.leasedUntil, clock.now()),
+        ),
+      );
+    return rows.map((r) => r.period);
+  }
+
+  return { settle, payQueued, stale };
+}
+
+export type Rewards = ReturnType<typeof createRewards>;

@@ -1,0 +1,44 @@
+import { causeNames, EARN_CAUSES } from '@nexa/contract';
+import type { AppDeps } from '../../kernel/context';
+import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import type { Ledger } from '../../ledger';
+import { createEarn, EARN_SYSTEM } from './service';
+
+/** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
+export const EARN_OWNS: ModuleOwnership = {
+  causes: causeNames(EARN_CAUSES),
+  systemAccounts: [
+    EARN_SYSTEM.staked,
+    EARN_SYSTEM.pledge,
+    EARN_SYSTEM.burned,
+    EARN_SYSTEM.release,
+    EARN_SYSTEM.capital,
+  ],
+  publishes: [],
+};
+
+/** Earn: staking and burn, paid daily by the rewards engine. */
+export function earnModule(deps: AppDeps & { readonly ledger: Ledger }) {
+  const earn = createEarn(deps);
+  return {
+    api: earn,
+    module: defineModule({
+      domains: ['earn'],
+      owns: EARN_OWNS,
+      handlers: {
+        '/api/pledge/pledgeInfo': () => earn.pledgeInfo(),
+        '/api/pledge/index': (ctx) => earn.stake(ctx.me().id, ctx.body),
+        '/api/pledge/balancePledge': (ctx) => earn.stake(ctx.me().id, ctx.body),
+        '/api/pledge/pledgeList': (ctx) => earn.pledgeList(ctx.me().id, ctx.body),
+        '/api/pledge/getPledgeOrder': (ctx) => earn.pledgeOrder(ctx.me().id, ctx.body.id),
+        '/api/pledge/operate': (ctx) => earn.operate(ctx.me().id, ctx.body),
+        '/api/destroy/index': (ctx) => earn.burn(ctx.me().id, ctx.body),
+        '/api/destroy/getDestroyOrder': (ctx) => earn.burnOrder(ctx.me().id, ctx.body.id),
+        '/api/destroy/destroyList': (ctx) => earn.burnList(ctx.me().id, ctx.body),
+      },
+      start: () => earn.seedPools(),
+      // Each ended platform day is settled once; orders that ran their term end.
+      sweep: () => earn.settleDue(),
+    }),
+  };
+}

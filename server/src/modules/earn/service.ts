@@ -1,0 +1,637 @@
+/**
+ * Earn: staking (pledge) and burn (destroy), each a program of the rewards engine.
+ *
+ * Staking: a user stakes an amount for a plan's days; the principal moves from the spot account into the
+ * staking pool (`system:earn:staked`). For each platform day from the day after the stake, the day's
+ * settlement pays `amount × apr ÷ 365` (rounded down; the last day pays what is left of the maximum, so the
+ * days add up to `amount × apr × days ÷ 365` exactly) from the profit pool (`system:earn:pledge`). After the
+ * last day the principal returns, or with auto-renew stays staked in a new order. Early redemption returns
+ * the principal less the profit received beyond the flexible rate over the days it ran; that part goes back
+ * to the profit pool.
+ *
+ * Burn: the amount burned leaves the user for the burn sink (`system:earn:burned`); `multiple` times it is
+ * released back, `daily_rate` of that maximum a day, from the release pool (`system:earn:release`).
+ */
+import { formatAmount, parseAmount, RATE_ONE, type ResponseData } from '@nexa/contract';
+import { and, count, desc, eq, gte, lt, lte, min, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../kernel/context';
+import { DomainError, ValidationError } from '../../kernel/errors';
+import { createRewards, type RewardProgram } from '../../kernel/rewards';
+import { type Ledger, SYSTEM } from '../../ledger';
+import { schema, type Tx } from '../../store';
+import { EARN_SETTINGS } from './settings';
+import { burnOrders, pledgeOrders } from './tables';
+
+export const EARN_SYSTEM = {
+  staked: 'system:earn:staked',
+  pledge: 'system:earn:pledge',
+  burned: 'system:earn:burned',
+  release: 'system:earn:release',
+  capital: SYSTEM.capital('earn'),
+} as const;
+
+type PledgeRow = typeof pledgeOrders.$inferSelect;
+type BurnRow = typeof burnOrders.$inferSelect;
+type PledgeView = ResponseData<'/api/pledge/getPledgeOrder'>;
+type BurnView = ResponseData<'/api/destroy/getDestroyOrder'>;
+
+const DAY = 86_400_000;
+const DAYS_A_YEAR = 365n;
+
+/** A day's profit of a staking order: amount × apr ÷ 365, rounded down. */
+export function dailyProfit(amount: bigint, apr: bigint): bigint {
+  return (amount * apr) / (DAYS_A_YEAR * RATE_ONE);
+}
+
+/** The whole profit of a staking order: amount × apr × days ÷ 365, rounded down. */
+export function maxProfit(amount: bigint, apr: bigint, days: number): bigint {
+  return (amount * apr * BigInt(days)) / (DAYS_A_YEAR * RATE_ONE);
+}
+
+/** What an early redemption returns: principal less the profit received beyond the flexible rate. */
+export function redeemValue(o: { amount: bigint; received: bigint; daysPaid: number }, flexibleApr: bigint) {
+  const allowed = maxProfit(o.amount, flexibleApr, o.daysPaid);
+  const penalty = o.received > allowed ? o.received - allowed : 0n;
+  return { back: o.amount - (penalty < o.amount ? penalty : o.amount), penalty };
+}
+
+export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
+  const { store, clock, ledger, log } = deps;
+  const settings = deps.settings.of(EARN_SETTINGS);
+  const rewards = createRewards({ store, clock, ledger, log });
+
+  async function asset() {
+    const symbol = await settings.get('earn.asset');
+    const [row] = await store.db.select().from(schema.assets).where(eq(schema.assets.symbol, symbol));
+    if (!row) throw new Error(`earn asset ${symbol} is not listed`);
+    return { symbol, scale: row.scale };
+  }
+
+  async function offsetMs(): Promise<number> {
+    return (await deps.settings.get('platform.day_offset_min')) * 60_000;
+  }
+  /** Index of the platform day holding `t`, and the start of a day by index. */
+  async function dayOf(t: Date): Promise<number> {
+    return Math.floor((t.getTime() + (await offsetMs())) / DAY);
+  }
+  async function dayStart(day: number): Promise<Date> {
+    return new Date(day * DAY - (await offsetMs()));
+  }
+
+  async function plans() {
+    return (await settings.get('earn.pledge_plans')).map((p) => ({
+      days: p.days,
+      aprText: p.apr,
+      apr: parseAmount(p.apr, 8) ?? 0n,
+    }));
+  }
+
+  const rate8 = (v: bigint) => formatAmount(v, 8);
+
+  async function pledgeView(o: PledgeRow): Promise<PledgeView> {
+    const { scale } = await asset();
+    const fmt = (v: bigint) => formatAmount(v, scale);
+    const flexible = (await settings.get('earn.flexible_apr')).units;
+    return {
+      id: o.id,
+      asset: o.asset,
+      amount: fmt(o.amount),
+      days: o.days,
+      apr: rate8(o.apr),
+      daily_rate: formatAmount((o.apr * 10n ** 10n) / DAYS_A_YEAR, 18).replace(/(\.\d{10})\d+$/, '$1'),
+      accumulated: fmt(o.accumulated),
+      max_profit: fmt(o.maxProfit),
+      received: fmt(o.received),
+      remaining: fmt(o.maxProfit - o.received),
+      days_paid: o.daysPaid,
+      auto_renew: o.autoRenew,
+      status: o.status,
+      redeem_value: fmt(o.status === 'in_progress' ? redeemValue(o, flexible).back : 0n),
+      start_at: o.startAt.toISOString(),
+      end_at: o.endAt.toISOString(),
+      closed_at: o.closedAt?.toISOString() ?? null,
+      renewed_to: o.renewedTo,
+    };
+  }
+
+  async function burnView(o: BurnRow): Promise<BurnView> {
+    const { scale } = await asset();
+    const fmt = (v: bigint) => formatAmount(v, scale);
+    return {
+      id: o.id,
+      asset: o.asset,
+      amount: fmt(o.amount),
+      multiple: rate8(o.multiple),
+      max_release: fmt(o.maxRelease),
+      daily_release: fmt(o.daily),
+      released: fmt(o.released),
+      remaining: fmt(o.maxRelease - o.released),
+      status: o.status,
+      created_at: o.createdAt.toISOString(),
+      completed_at: o.completedAt?.toISOString() ?? null,
+    };
+  }
+
+  // ---------------------------------------------------------------- the two programs
+
+  const pledgeProgram: RewardProgram<PledgeRow> = {
+    key: 'pledge',
+    pool: EARN_SYSTEM.pledge,
+    asset: 'USDT',
+    cause: 'earn.profit',
+    due: (tx, period, after, limit) =>
+      tx
+        .select()
+        .from(pledgeOrders)
+        .where(
+          and(
+            eq(pledgeOrders.status, 'in_progress'),
+            lte(pledgeOrders.firstDay, period),
+            gte(pledgeOrders.endDay, period + 1),
+            sql`${pledgeOrders.id} > ${after}`,
+          ),
+        )
+        .orderBy(pledgeOrders.id)
+        .limit(limit)
+        .for('update'),
+    id: (o) => o.id,
+    userId: (o) => o.userId,
+    amount: (o, period) => {
+      const left = o.maxProfit - o.accumulated;
+      if (period === o.endDay - 1) return left;
+      const day = dailyProfit(o.amount, o.apr);
+      return day < left ? day : left;
+    },
+    earned: async (tx, o, _period, amount, paid) => {
+      await tx
+        .update(pledgeOrders)
+        .set({
+          accumulated: sql`${pledgeOrders.accumulated} + ${amount}`,
+          received: paid ? sql`${pledgeOrders.received} + ${amount}` : pledgeOrders.received,
+          daysPaid: sql`${pledgeOrders.daysPaid} + 1`,
+        })
+        .where(eq(pledgeOrders.id, o.id));
+    },
+  };
+
+  const burnProgram: RewardProgram<BurnRow> = {
+    key: 'burn',
+    pool: EARN_SYSTEM.release,
+    asset: 'USDT',
+    cause: 'earn.release',
+    due: (tx, period, after, limit) =>
+      tx
+        .select()
+        .from(burnOrders)
+        .where(
+          and(
+            eq(burnOrders.status, 'releasing'),
+            lte(burnOrders.firstDay, period),
+            sql`${burnOrders.id} > ${after}`,
+          ),
+        )
+        .orderBy(burnOrders.id)
+        .limit(limit)
+        .for('update'),
+    id: (o) => o.id,
+    userId: (o) => o.userId,
+    amount: (o) => {
+      const left = o.maxRelease - o.released;
+      return o.daily < left ? o.daily : left;
+    },
+    earned: async (tx, o, _period, amount) => {
+      const done = o.released + amount >= o.maxRelease;
+      await tx
+        .update(burnOrders)
+        .set({
+          released: sql`${burnOrders.released} + ${amount}`,
+          ...(done ? { status: 'complete' as const, completedAt: clock.now() } : {}),
+        })
+        .where(eq(burnOrders.id, o.id));
+    },
+  };
+
+  // ---------------------------------------------------------------- staking
+
+  async function pledgeInfo() {
+    const a = await asset();
+    return {
+      asset: a.symbol,
+      min_amount: await settings.get('earn.pledge_min'),
+      flexible_apr: (await settings.get('earn.flexible_apr')).text,
+      plans: (await plans()).map((p) => ({
+        days: p.days,
+        apr: p.aprText,
+        daily_rate: formatAmount((p.apr * 10n ** 10n) / DAYS_A_YEAR, 18).replace(/(\.\d{10})\d+$/, '$1'),
+      })),
+    };
+  }
+
+  async function newPledge(
+    tx: Tx,
+    userId: number,
+    o: { amount: bigint; days: number; apr: bigint; autoRenew: boolean; asset: string },
+  ): Promise<PledgeRow> {
+    const now = clock.now();
+    const firstDay = (await dayOf(now)) + 1;
+    const endDay = firstDay + o.days;
+    const [row] = await tx
+      .insert(pledgeOrders)
+      .values({
+        userId,
+        asset: o.asset,
+        amount: o.amount,
+        days: o.days,
+        apr: o.apr,
+        maxProfit: maxProfit(o.amount, o.apr, o.days),
+        firstDay,
+        endDay,
+        autoRenew: o.autoRenew,
+        status: 'in_progress',
+        startAt: now,
+        endAt: await dayStart(endDay),
+      })
+      .returning();
+    if (!row) throw new Error('staking order not written');
+    return row;
+  }
+
+  async function stake(
+    userId: number,
+    body: { amount: string; days: number; auto_renew: boolean; request_id?: string | undefined },
+  ): Promise<PledgeView> {
+    const a = await asset();
+    const plan = (await plans()).find((p) => p.days === body.days);
+    if (!plan) throw new DomainError('PlanNotFound');
+    const amount = parseAmount(body.amount, a.scale);
+    if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
+    if (amount < (parseAmount(await settings.get('earn.pledge_min'), a.scale) ?? 0n))
+      throw new ValidationError('amount', 'too_small');
+    const row = await ledger.withIdempotency(userId, body.request_id, 'earn.stake', body, async (tx) => {
+      const order = await newPledge(tx, userId, {
+        amount,
+        days: plan.days,
+        apr: plan.apr,
+        autoRenew: body.auto_renew,
+        asset: a.symbol,
+      });
+      await ledger.transfer(tx, {
+        from: { userId, asset: a.symbol, kind: 'spot' },
+        to: { system: EARN_SYSTEM.staked, asset: a.symbol },
+        amount,
+        cause: 'earn.stake',
+        ref: `pledge:${order.id}`,
+        remark: `${plan.days} days`,
+        userId,
+        requestId: body.request_id ?? null,
+      });
+      return pledgeView(order);
+    });
+    return row;
+  }
+
+  async function mine(userId: number, id: number): Promise<PledgeRow> {
+    const [o] = await store.db
+      .select()
+      .from(pledgeOrders)
+      .where(and(eq(pledgeOrders.id, id), eq(pledgeOrders.userId, userId)));
+    if (!o) throw new DomainError('EarnOrderNotFound');
+    return o;
+  }
+
+  async function pledgeOrder(userId: number, id: number) {
+    return pledgeView(await mine(userId, id));
+  }
+
+  async function pledgeList(
+    userId: number,
+    q: { status?: PledgeRow['status'] | undefined; page: number; size: number },
+  ) {
+    const where = and(
+      eq(pledgeOrders.userId, userId),
+      q.status ? eq(pledgeOrders.status, q.status) : undefined,
+    );
+    const [rows, [total], [sums]] = await Promise.all([
+      store.db
+        .select()
+        .from(pledgeOrders)
+        .where(where)
+        .orderBy(desc(pledgeOrders.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      store.db.select({ n: count() }).from(pledgeOrders).where(where),
+      store.db
+        .select({
+          staked: sql<string>`coalesce(sum(${pledgeOrders.amount}) filter (where ${pledgeOrders.status} = 'in_progress'), 0)::text`,
+          accumulated: sql<string>`coalesce(sum(${pledgeOrders.accumulated}), 0)::text`,
+          received: sql<string>`coalesce(sum(${pledgeOrders.received}), 0)::text`,
+        })
+        .from(pledgeOrders)
+        .where(eq(pledgeOrders.userId, userId)),
+    ]);
+    const { scale } = await asset();
+    const list: PledgeView[] = [];
+    for (const r of rows) list.push(await pledgeView(r));
+    return {
+      list,
+      total: total?.n ?? 0,
+      staked: formatAmount(BigInt(sums?.staked ?? '0'), scale),
+      accumulated: formatAmount(BigInt(sums?.accumulated ?? '0'), scale),
+      received: formatAmount(BigInt(sums?.received ?? '0'), scale),
+    };
+  }
+
+  async function operate(
+    userId: number,
+    body: { id: number; action: 'redeem' | 'renew' | 'no_renew'; request_id?: string | undefined },
+  ): Promise<PledgeView> {
+    await mine(userId, body.id);
+    const flexible = (await settings.get('earn.flexible_apr')).units;
+    return ledger.withIdempotency(userId, body.request_id, 'earn.operate', body, async (tx) => {
+      const [o] = await tx.select().from(pledgeOrders).where(eq(pledgeOrders.id, body.id)).for('update');
+      if (!o || o.userId !== userId) throw new DomainError('EarnOrderNotFound');
+      if (o.status !== 'in_progress') throw new DomainError('EarnOrderClosed');
+      if (body.action !== 'redeem') {
+        const [row] = await tx
+          .update(pledgeOrders)
+          .set({ autoRenew: body.action === 'renew' })
+          .where(eq(pledgeOrders.id, o.id))
+          .returning();
+        return pledgeView(row ?? o);
+      }
+      const { back, penalty } = redeemValue(o, flexible);
+      if (back > 0n) {
+        await ledger.transfer(tx, {
+          from: { system: EARN_SYSTEM.staked, asset: o.asset },
+          to: { userId, asset: o.asset, kind: 'spot' },
+          amount: back,
+          cause: 'earn.principal',
+          ref: `pledge:${o.id}`,
+          remark: 'early redemption',
+          userId,
+          requestId: body.request_id ?? null,
+        });
+      }
+      if (penalty > 0n) {
+        // Profit received beyond the flexible rate goes back to the pool it came from.
+        await ledger.transfer(tx, {
+          from: { system: EARN_SYSTEM.staked, asset: o.asset },
+          to: { system: EARN_SYSTEM.pledge, asset: o.asset },
+          amount: penalty < o.amount ? penalty : o.amount,
+          cause: 'earn.principal',
+          ref: `pledge:${o.id}`,
+          remark: 'profit beyond the flexible rate',
+          userId,
+        });
+      }
+      const [row] = await tx
+        .update(pledgeOrders)
+        .set({ status: 'redeemed', closedAt: clock.now() })
+        .where(eq(pledgeOrders.id, o.id))
+        .returning();
+      return pledgeView(row ?? o);
+    });
+  }
+
+  /** Orders whose last day is settled: the principal returns, or with auto-renew stays in a new order. */
+  async function expire(): Promise<number> {
+    const today = await dayOf(clock.now());
+    const rows = await store.db
+      .select({ id: pledgeOrders.id })
+      .from(pledgeOrders)
+      .where(
+        and(
+          eq(pledgeOrders.status, 'in_progress'),
+          lte(pledgeOrders.endDay, today),
+          sql`${pledgeOrders.daysPaid} >= ${pledgeOrders.days}`,
+        ),
+      );
+    let n = 0;
+    for (const { id } of rows) {
+      await store.db.transaction(async (tx) => {
+        const [o] = await tx.select().from(pledgeOrders).where(eq(pledgeOrders.id, id)).for('update');
+        if (!o || o.status !== 'in_progress') return;
+        const plan = (await plans()).find((p) => p.days === o.days);
+        if (o.autoRenew && plan) {
+          const next = await newPledge(tx, o.userId, {
+            amount: o.amount,
+            days: o.days,
+            apr: plan.apr,
+            autoRenew: true,
+            asset: o.asset,
+          });
+          await tx
+            .update(pledgeOrders)
+            .set({ status: 'renewed', renewedTo: next.id, closedAt: clock.now() })
+            .where(eq(pledgeOrders.id, o.id));
+        } else {
+          await ledger.transfer(tx, {
+            from: { system: EARN_SYSTEM.staked, asset: o.asset },
+            to: { userId: o.userId, asset: o.asset, kind: 'spot' },
+            amount: o.amount,
+            cause: 'earn.principal',
+            ref: `pledge:${o.id}`,
+            userId: o.userId,
+          });
+          await tx
+            .update(pledgeOrders)
+            .set({ status: 'expired', closedAt: clock.now() })
+            .where(eq(pledgeOrders.id, o.id));
+        }
+        n++;
+      });
+    }
+    return n;
+  }
+
+  // ---------------------------------------------------------------- burn
+
+  async function burnTerms() {
+    const a = await asset();
+    return {
+      asset: a.symbol,
+      scale: a.scale,
+      min: parseAmount(await settings.get('earn.burn_min'), a.scale) ?? 0n,
+      minText: await settings.get('earn.burn_min'),
+      multiple: parseAmount(await settings.get('earn.burn_multiple'), 8) ?? RATE_ONE,
+      multipleText: await settings.get('earn.burn_multiple'),
+      daily: await settings.get('earn.burn_daily_rate'),
+    };
+  }
+
+  async function burn(
+    userId: number,
+    body: { amount: string; request_id?: string | undefined },
+  ): Promise<BurnView> {
+    const t = await burnTerms();
+    const amount = parseAmount(body.amount, t.scale);
+    if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
+    if (amount < t.min) throw new ValidationError('amount', 'too_small');
+    const maxRelease = (amount * t.multiple) / RATE_ONE;
+    const daily = (maxRelease * t.daily.units) / RATE_ONE;
+    return ledger.withIdempotency(userId, body.request_id, 'earn.burn', body, async (tx) => {
+      const [row] = await tx
+        .insert(burnOrders)
+        .values({
+          userId,
+          asset: t.asset,
+          amount,
+          multiple: t.multiple,
+          maxRelease,
+          daily: daily > 0n ? daily : 1n,
+          firstDay: (await dayOf(clock.now())) + 1,
+          status: 'releasing',
+          createdAt: clock.now(),
+        })
+        .returning();
+      if (!row) throw new Error('burn order not written');
+      await ledger.transfer(tx, {
+        from: { userId, asset: t.asset, kind: 'spot' },
+        to: { system: EARN_SYSTEM.burned, asset: t.asset },
+        amount,
+        cause: 'earn.burn',
+        ref: `burn:${row.id}`,
+        userId,
+        requestId: body.request_id ?? null,
+      });
+      return burnView(row);
+    });
+  }
+
+  async function burnOrder(userId: number, id: number) {
+    const [o] = await store.db
+      .select()
+      .from(burnOrders)
+      .where(and(eq(burnOrders.id, id), eq(burnOrders.userId, userId)));
+    if (!o) throw new DomainError('EarnOrderNotFound');
+    return burnView(o);
+  }
+
+  async function burnList(
+    userId: number,
+    q: { status?: BurnRow['status'] | undefined; page: number; size: number },
+  ) {
+    const where = and(eq(burnOrders.userId, userId), q.status ? eq(burnOrders.status, q.status) : undefined);
+    const [rows, [total]] = await Promise.all([
+      store.db
+        .select()
+        .from(burnOrders)
+        .where(where)
+        .orderBy(desc(burnOrders.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      store.db.select({ n: count() }).from(burnOrders).where(where),
+    ]);
+    const t = await burnTerms();
+    const list: BurnView[] = [];
+    for (const r of rows) list.push(await burnView(r));
+    return {
+      list,
+      total: total?.n ?? 0,
+      asset: t.asset,
+      min_amount: t.minText,
+      multiple: t.multipleText,
+      daily_rate: t.daily.text,
+    };
+  }
+
+  // ---------------------------------------------------------------- settlement
+
+  /** Settles every day that ended and is not settled, for both programs, then ends the orders that are due. */
+  async function settleDue(): Promise<void> {
+    const today = await dayOf(clock.now());
+    const programs: [RewardProgram<PledgeRow> | RewardProgram<BurnRow>, number | null][] = [
+      [
+        pledgeProgram,
+        (
+          await store.db
+            .select({ d: min(pledgeOrders.firstDay) })
+            .from(pledgeOrders)
+            .where(eq(pledgeOrders.status, 'in_progress'))
+        )[0]?.d ?? null,
+      ],
+      [
+        burnProgram,
+        (
+          await store.db
+            .select({ d: min(burnOrders.firstDay) })
+            .from(burnOrders)
+            .where(eq(burnOrders.status, 'releasing'))
+        )[0]?.d ?? null,
+      ],
+    ];
+    for (const [program, from] of programs) {
+      if (from === null || from >= today) continue;
+      const done = new Set(
+        (
+          await store.db
+            .select({ p: schema.rewardRuns.period })
+            .from(schema.rewardRuns)
+            .where(
+              and(
+                eq(schema.rewardRuns.program, program.key),
+                eq(schema.rewardRuns.status, 'done'),
+                gte(schema.rewardRuns.period, from),
+                lt(schema.rewardRuns.period, today),
+              ),
+            )
+        ).map((r) => r.p),
+      );
+      for (let period = from; period < today; period++) {
+        if (done.has(period)) continue;
+        await rewards.settle(program as RewardProgram<unknown>, period);
+      }
+      await rewards.payQueued(program as RewardProgram<unknown>, async (tx, p) => {
+        if (program.key === 'pledge') {
+          await tx
+            .update(pledgeOrders)
+            .set({ received: sql`${pledgeOrders.received} + ${p.amount}` })
+            .where(eq(pledgeOrders.id, p.positionId));
+        }
+      });
+    }
+    await expire();
+  }
+
+  /** The demo's first start funds the profit and release pools, so the first days pay at once. */
+  async function seedPools(): Promise<void> {
+    if (!deps.config.seedDemo) return;
+    const a = await asset();
+    const amount = parseAmount(await settings.get('earn.demo_pool'), a.scale);
+    if (!amount || amount <= 0n) return;
+    await store.db.transaction(async (tx) => {
+      const capital = await ledger.systemAccount(tx, EARN_SYSTEM.capital, a.symbol);
+      const seen = (await ledger.accountBalances(tx, [capital.id])).get(capital.id)?.available ?? 0n;
+      if (seen !== 0n) return;
+      for (const pool of [EARN_SYSTEM.pledge, EARN_SYSTEM.release]) {
+        await ledger.transfer(tx, {
+          from: capital,
+          to: { system: pool, asset: a.symbol },
+          amount,
+          cause: 'earn.fund',
+          remark: `${pool} (demo)`,
+          userId: null,
+        });
+      }
+    });
+  }
+
+  return {
+    pledgeInfo,
+    stake,
+    pledgeOrder,
+    pledgeList,
+    operate,
+    expire,
+    burn,
+    burnOrder,
+    burnList,
+    settleDue,
+    seedPools,
+    dayOf,
+    programs: { pledge: pledgeProgram, burn: burnProgram },
+    rewards,
+  };
+}
+
+export type Earn = ReturnType<typeof createEarn>;

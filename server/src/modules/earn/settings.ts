@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { DECIMAL, type SettingsCatalogue, zRate } from '../../kernel/settings';
+
+/**
+ * Earn. Staking plans (days and yearly rate), the minimum stake and the flexible rate early redemption keeps;
+ * burn's minimum, release multiple and daily release rate (of the maximum release). What the demo puts into
+ * the pools at its first start.
+ */
+export const EARN_SETTINGS = {
+  'earn.asset': z.string().default('USDT'),
+  'earn.pledge_plans': z
+    .array(z.object({ days: z.number().int().min(1).max(3650), apr: z.string().regex(DECIMAL) }))
+    .default([
+      { days: 30, apr: '0.05' },
+      { days: 90, apr: '0.08' },
+      { days: 180, apr: '0.12' },
+      { days: 360, apr: '0.15' },
+    ]),
+  'earn.pledge_min': z.string().regex(DECIMAL).default('100'),
+  'earn.flexible_apr': zRate('0.01'),
+  'earn.burn_min': z.string().regex(DECIMAL).default('100'),
+  'earn.burn_multiple': z.string().regex(DECIMAL).default('2'),
+  'earn.burn_daily_rate': zRate('0.005'),
+  'earn.demo_pool': z.string().regex(DECIMAL).default('1000000'),
+} as const satisfies SettingsCatalogue;

@@ -60,11 +60,18 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
   const settings = deps.settings.of(EARN_SETTINGS);
   const rewards = createRewards({ store, clock, ledger, log });
 
+  // The asset's scale is read once (views are built inside transactions, which must not query beside them).
+  const scales = new Map<string, number>();
   async function asset() {
     const symbol = await settings.get('earn.asset');
-    const [row] = await store.db.select().from(schema.assets).where(eq(schema.assets.symbol, symbol));
-    if (!row) throw new Error(`earn asset ${symbol} is not listed`);
-    return { symbol, scale: row.scale };
+    let scale = scales.get(symbol);
+    if (scale === undefined) {
+      const [row] = await store.db.select().from(schema.assets).where(eq(schema.assets.symbol, symbol));
+      if (!row) throw new Error(`earn asset ${symbol} is not listed`);
+      scale = row.scale;
+      scales.set(symbol, scale);
+    }
+    return { symbol, scale };
   }
 
   async function offsetMs(): Promise<number> {
@@ -267,6 +274,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
     if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
     if (amount < (parseAmount(await settings.get('earn.pledge_min'), a.scale) ?? 0n))
       throw new ValidationError('amount', 'too_small');
+    await asset();
     const row = await ledger.withIdempotency(userId, body.request_id, 'earn.stake', body, async (tx) => {
       const order = await newPledge(tx, userId, {
         amount,
@@ -346,6 +354,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
     body: { id: number; action: 'redeem' | 'renew' | 'no_renew'; request_id?: string | undefined },
   ): Promise<PledgeView> {
     await mine(userId, body.id);
+    await asset();
     const flexible = (await settings.get('earn.flexible_apr')).units;
     return ledger.withIdempotency(userId, body.request_id, 'earn.operate', body, async (tx) => {
       const [o] = await tx.select().from(pledgeOrders).where(eq(pledgeOrders.id, body.id)).for('update');
@@ -595,8 +604,11 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
 
   /** The demo's first start funds the profit and release pools, so the first days pay at once. */
   async function seedPools(): Promise<void> {
-    if (!deps.config.seedDemo) return;
+    // Settings and the asset's scale are read before any transaction needs them (none queries beside one).
+    for (const key of Object.keys(EARN_SETTINGS) as (keyof typeof EARN_SETTINGS)[]) await settings.get(key);
+    await offsetMs();
     const a = await asset();
+    if (!deps.config.seedDemo) return;
     const amount = parseAmount(await settings.get('earn.demo_pool'), a.scale);
     if (!amount || amount <= 0n) return;
     await store.db.transaction(async (tx) => {

@@ -30,6 +30,11 @@ const SCREENS = [
   'copy?tab=lead',
   'copyTrader',
   'me5',
+  'node2',
+  'node21',
+  'node22',
+  'node3',
+  'node4',
   'wallet',
   'deposit',
   'withdraw',
@@ -114,6 +119,11 @@ try {
         .catch(() => undefined);
     }
   }
+  // A staking order and a burn.
+  const staked = await product.app.modules.earn
+    .stake(user.id, { amount: '500', days: 90, auto_renew: false })
+    .catch(() => null);
+  await product.app.modules.earn.burn(user.id, { amount: '100' }).catch(() => undefined);
   const state = await context.storageState();
   await context.close();
   for (const width of widths) {
@@ -128,7 +138,12 @@ try {
       await ctx.addInitScript((l) => localStorage.setItem('lang', l), lang);
       const p = await ctx.newPage();
       for (const screen of screens) {
-        const path = screen === 'copyTrader' ? `copyTrader?id=${leadTrader?.id ?? 0}` : screen;
+        const path =
+          screen === 'copyTrader'
+            ? `copyTrader?id=${leadTrader?.id ?? 0}`
+            : screen === 'node22'
+              ? `node22?id=${staked?.id ?? 0}`
+              : screen;
         await p.goto(`${product.url}/${path}`);
         await p.waitForLoadState('networkidle').catch(() => undefined);
         await sleep(800);

@@ -2,6 +2,7 @@ import { accountRoutes } from './features/account';
 import { authRoutes } from './features/auth';
 import { contentRoutes } from './features/content';
 import { copyRoutes } from './features/copy';
+import { earnRoutes } from './features/earn';
 import { futuresRoutes } from './features/futures';
 import { homeRoutes } from './features/home';
 import { insuranceRoutes } from './features/insurance';
@@ -30,17 +31,13 @@ export const ROUTES: readonly RouteDef[] = [
   ...accountRoutes,
   ...contentRoutes,
   ...copyRoutes,
+  ...earnRoutes,
   { name: 'invite', load: comingSoon },
   { name: 'invite1', load: comingSoon },
   { name: 'invite2', load: comingSoon },
   { name: 'node', load: comingSoon },
   { name: 'node1', load: comingSoon },
-  { name: 'node2', load: comingSoon },
-  { name: 'node21', load: comingSoon },
-  { name: 'node22', load: comingSoon },
   { name: 'node23', load: comingSoon },
-  { name: 'node3', load: comingSoon },
-  { name: 'node4', load: comingSoon },
   { name: 'node5', load: comingSoon },
   { name: 'node6', load: comingSoon },
   { name: 'node9', load: comingSoon },

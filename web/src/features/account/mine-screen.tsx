@@ -10,11 +10,13 @@ import { routePath, type ScreenName } from '../../paths';
 import { clearSession, useSession } from '../../session';
 import { copyText } from '../../ui/copy';
 import {
+  IconChart,
   IconCopy,
   IconGlobe,
   IconInfo,
   IconInvite,
   IconLink,
+  IconNode,
   IconQuestion,
   IconShield,
   IconSpeaker,
@@ -120,6 +122,8 @@ export default function MineScreen(): ReactNode {
     { to: 'me4', icon: <IconQuestion /> },
     { to: 'me5', icon: <IconLink /> },
     { to: 'tokenMarket', icon: <IconTokenMarket /> },
+    { to: 'node2', icon: <IconNode /> },
+    { to: 'node3', icon: <IconChart /> },
     { to: 'node7', icon: <IconShield /> },
     { to: 'invite', icon: <IconInvite /> },
   ];

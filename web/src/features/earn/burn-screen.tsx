@@ -1,0 +1,151 @@
+import { formatNumber } from '@nexa/contract';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useApiQuery } from '../../api/hooks';
+import { useBalances, useMoneyCall } from '../../hooks/money';
+import { routePath } from '../../paths';
+import { useSession } from '../../session';
+import { AmountInput, Field } from '../../ui/form';
+import { ConfirmSheet } from '../../ui/sheet';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { ErrorState, ListSkeleton } from '../../ui/states';
+import { showToast } from '../../ui/toast';
+import { pct } from './earn-parts';
+import './earn.css';
+
+const TERMS = { page: 1, size: 1 };
+
+/** Burn (/node3): the minimum, the release multiple and daily release; burn an amount after a confirmation. */
+export default function BurnScreen(): ReactNode {
+  const { t } = useTranslation('earn');
+  const { token } = useSession();
+  if (!token) {
+    return (
+      <div className="earn">
+        <SignInPrompt title={t('earn.signInTitle')} body={t('earn.signInBody')} />
+      </div>
+    );
+  }
+  return <Signed />;
+}
+
+function Signed(): ReactNode {
+  const { t } = useTranslation('earn');
+  const ids = useId();
+  const terms = useApiQuery('/api/destroy/destroyList', TERMS);
+  const balances = useBalances();
+  const call = useMoneyCall('/api/destroy/index', ['/api/destroy/destroyList']);
+  const [amount, setAmount] = useState('');
+  const [tried, setTried] = useState(false);
+  if (!terms.data) {
+    return (
+      <div className="earn">
+        {terms.isError ? <ErrorState onRetry={() => void terms.refetch()} /> : <ListSkeleton rows={3} />}
+      </div>
+    );
+  }
+  const d = terms.data;
+  const available = balances.available(d.asset, 'spot');
+  const n = Number(amount);
+  const max = n > 0 ? n * Number(d.multiple) : 0;
+  const daily = max * Number(d.daily_rate);
+  const problem = !amount.trim()
+    ? t('earn.amountPrompt')
+    : !/^\d+(\.\d{1,6})?$/.test(amount.trim()) || !(n > 0)
+      ? t('earn.amountInvalid')
+      : n < Number(d.min_amount)
+        ? t('earn.min', { amount: formatNumber(d.min_amount, 0), asset: d.asset })
+        : available !== null && n > Number(available)
+          ? t('earn.insufficient')
+          : null;
+  const review = () => {
+    setTried(true);
+    if (problem) return;
+    call.open({ amount: amount.trim() });
+  };
+  const confirm = async () => {
+    const done = await call.confirm();
+    if (!done) return;
+    showToast(t('earn.burnSuccess'));
+    setAmount('');
+    setTried(false);
+  };
+  return (
+    <div className="earn">
+      <section className="card earn__hero">
+        <dl className="egrid egrid--3">
+          <div>
+            <dt>{t('earn.minBurn')}</dt>
+            <dd className="num">
+              {formatNumber(d.min_amount, 0)} {d.asset}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('earn.multiple')}</dt>
+            <dd className="num">{formatNumber(d.multiple, 2)}×</dd>
+          </div>
+          <div>
+            <dt>{t('earn.dailyRelease')}</dt>
+            <dd className="num">{pct(d.daily_rate, 2)}</dd>
+          </div>
+        </dl>
+        <Link className="earn__link" to={routePath('node4')}>
+          {t('earn.burnRecords')} ›
+        </Link>
+      </section>
+      <section className="card earn__form">
+        <Field
+          htmlFor={`${ids}-amount`}
+          label={t('earn.burnAmount')}
+          error={tried ? problem : null}
+          extra={
+            available !== null
+              ? t('earn.available', { amount: formatNumber(available, 2), asset: d.asset })
+              : null
+          }
+          hint={t('earn.min', { amount: formatNumber(d.min_amount, 0), asset: d.asset })}
+        >
+          <AmountInput
+            id={`${ids}-amount`}
+            value={amount}
+            onChange={setAmount}
+            placeholder={t('earn.amountPrompt')}
+            asset={d.asset}
+          />
+        </Field>
+        <dl className="egrid egrid--2 earn__est">
+          <div>
+            <dt>{t('earn.maxRelease')}</dt>
+            <dd className="num up">{max > 0 ? `${formatNumber(max.toFixed(6), 2)} ${d.asset}` : '--'}</dd>
+          </div>
+          <div>
+            <dt>{t('earn.dailyRelease')}</dt>
+            <dd className="num">{daily > 0 ? `${formatNumber(daily.toFixed(6), 4)} ${d.asset}` : '--'}</dd>
+          </div>
+        </dl>
+        <button type="button" className="earn__btn" onClick={review} data-testid="burn-btn">
+          {t('earn.burn')}
+        </button>
+        <p className="earn__note">{t('earn.burnRules')}</p>
+      </section>
+      <ConfirmSheet
+        visible={call.content !== null}
+        title={t('earn.confirmBurn')}
+        busy={call.busy}
+        onConfirm={() => void confirm()}
+        onClose={call.close}
+        rows={[
+          {
+            label: t('earn.burnAmount'),
+            value: `${formatNumber(amount || '0', 2)} ${d.asset}`,
+            strong: true,
+          },
+          { label: t('earn.maxRelease'), value: `${formatNumber(max.toFixed(6), 2)} ${d.asset}` },
+          { label: t('earn.dailyRelease'), value: `${formatNumber(daily.toFixed(6), 4)} ${d.asset}` },
+        ]}
+        note={t('earn.burnNote')}
+      />
+    </div>
+  );
+}

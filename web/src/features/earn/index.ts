@@ -1,0 +1,24 @@
+import { defineFeatureText } from '../../i18n';
+import type { RouteDef } from '../../paths';
+import type en from './locales/en.json';
+
+/*
+ * Earn: staking (/node2 plans and stake, /node21 records, /node22 one order) and burn (/node3 burn,
+ * /node4 records).
+ */
+
+declare module '../../i18n' {
+  interface FeatureMessages {
+    earn: typeof en;
+  }
+}
+
+const text = defineFeatureText('earn', (lang) => import(`./locales/${lang}.json`));
+
+export const earnRoutes: readonly RouteDef[] = [
+  { name: 'node2', load: text.with(() => import('./stake-screen')) },
+  { name: 'node21', load: text.with(() => import('./stake-records-screen')) },
+  { name: 'node22', load: text.with(() => import('./stake-detail-screen')) },
+  { name: 'node3', load: text.with(() => import('./burn-screen')) },
+  { name: 'node4', load: text.with(() => import('./burn-records-screen')) },
+];

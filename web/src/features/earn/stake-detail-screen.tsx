@@ -1,0 +1,121 @@
+import { formatDateTime, formatNumber } from '@nexa/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiFailure, useApiQuery } from '../../api/hooks';
+import { useMoneyCall } from '../../hooks/money';
+import { useSession } from '../../session';
+import { ConfirmSheet, InfoRows } from '../../ui/sheet';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
+import { showToast } from '../../ui/toast';
+import { PledgeStatus, pct } from './earn-parts';
+import './earn.css';
+
+const REFRESH = ['/api/pledge/pledgeList', '/api/pledge/getPledgeOrder'] as const;
+
+/** One staking order (/node22?id=): amounts, term, the four profit figures; redeem early, renewal on or off. */
+export default function StakeDetailScreen(): ReactNode {
+  const { t } = useTranslation('earn');
+  const { token } = useSession();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  if (!token) return <SignInPrompt title={t('earn.signInTitle')} body={t('earn.signInBody')} />;
+  if (!Number.isInteger(id) || id <= 0) return <EmptyState title={t('earn.noOrder')} />;
+  return <Detail id={id} />;
+}
+
+function Detail({ id }: { readonly id: number }): ReactNode {
+  const { t } = useTranslation('earn');
+  const q = useApiQuery('/api/pledge/getPledgeOrder', { id }, { handles: ['EarnOrderNotFound'] });
+  const call = useMoneyCall('/api/pledge/operate', REFRESH);
+  const [action, setAction] = useState<'redeem' | 'renew' | 'no_renew' | null>(null);
+  if (!q.data) {
+    if (q.error instanceof ApiFailure && q.error.is('EarnOrderNotFound'))
+      return <EmptyState title={t('earn.noOrder')} />;
+    return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ScreenSkeleton />;
+  }
+  const o = q.data;
+  const open = (a: 'redeem' | 'renew' | 'no_renew') => {
+    setAction(a);
+    call.open({ id: o.id, action: a });
+  };
+  const confirm = async () => {
+    const done = await call.confirm();
+    if (!done) return;
+    showToast(action === 'redeem' ? t('earn.redeemed') : t('earn.saved'));
+  };
+  const progress = Math.min(100, (o.days_paid / o.days) * 100);
+  return (
+    <div className="earn">
+      <section className="card earn__hero" data-testid="pledge-detail">
+        <div className="erow__top">
+          <span className="earn__hero-label">{t('earn.amount')}</span>
+          <PledgeStatus status={o.status} />
+        </div>
+        <div className="earn__big num">
+          {formatNumber(o.amount, 2)} <small>{o.asset}</small>
+        </div>
+        <div className="earn__bar" aria-label={t('earn.progress', { n: o.days_paid, days: o.days })}>
+          <span style={{ width: `${progress}%` }} />
+        </div>
+        <p className="earn__note">{t('earn.progress', { n: o.days_paid, days: o.days })}</p>
+      </section>
+      <section className="card earn__form">
+        <InfoRows
+          rows={[
+            { label: t('earn.days'), value: t('earn.nDays', { n: o.days }) },
+            { label: t('earn.apr'), value: pct(o.apr, 0) },
+            { label: t('earn.dailyRate'), value: pct(o.daily_rate, 4) },
+            { label: t('earn.start'), value: formatDateTime(o.start_at).slice(0, 16) },
+            { label: t('earn.end'), value: formatDateTime(o.end_at).slice(0, 16) },
+            { label: t('earn.accumulated'), value: formatNumber(o.accumulated, 6) },
+            { label: t('earn.maxProfit'), value: formatNumber(o.max_profit, 6) },
+            {
+              label: t('earn.received'),
+              value: <span data-testid="detail-received">{formatNumber(o.received, 6)}</span>,
+              strong: true,
+            },
+            { label: t('earn.remaining'), value: formatNumber(o.remaining, 6) },
+            { label: t('earn.autoRenew'), value: o.auto_renew ? t('earn.yes') : t('earn.no') },
+          ]}
+        />
+      </section>
+      {o.status === 'in_progress' ? (
+        <div className="earn__actions">
+          <button
+            type="button"
+            className="earn__btn earn__btn--ghost"
+            onClick={() => open(o.auto_renew ? 'no_renew' : 'renew')}
+          >
+            {o.auto_renew ? t('earn.renewOff') : t('earn.renew')}
+          </button>
+          <button type="button" className="earn__btn" onClick={() => open('redeem')} data-testid="redeem-btn">
+            {t('earn.redeem')}
+          </button>
+        </div>
+      ) : null}
+      <ConfirmSheet
+        visible={call.content !== null}
+        title={action === 'redeem' ? t('earn.redeem') : o.auto_renew ? t('earn.renewOff') : t('earn.renew')}
+        busy={call.busy}
+        onConfirm={() => void confirm()}
+        onClose={call.close}
+        rows={
+          action === 'redeem'
+            ? [
+                { label: t('earn.amount'), value: `${formatNumber(o.amount, 2)} ${o.asset}` },
+                { label: t('earn.received'), value: `${formatNumber(o.received, 6)} ${o.asset}` },
+                {
+                  label: t('earn.redeemValue'),
+                  value: `${formatNumber(o.redeem_value, 6)} ${o.asset}`,
+                  strong: true,
+                },
+              ]
+            : [{ label: t('earn.autoRenew'), value: o.auto_renew ? t('earn.no') : t('earn.yes') }]
+        }
+        note={action === 'redeem' ? t('earn.redeemNote') : t('earn.renewNote')}
+      />
+    </div>
+  );
+}

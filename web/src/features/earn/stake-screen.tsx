@@ -1,0 +1,173 @@
+import { formatNumber } from '@nexa/contract';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useApiQuery } from '../../api/hooks';
+import { useBalances, useMoneyCall } from '../../hooks/money';
+import { routePath } from '../../paths';
+import { useSession } from '../../session';
+import { AmountInput, Field } from '../../ui/form';
+import { ConfirmSheet } from '../../ui/sheet';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { ErrorState, ListSkeleton } from '../../ui/states';
+import { showToast } from '../../ui/toast';
+import { pct } from './earn-parts';
+import './earn.css';
+
+const NO_BODY = {};
+const SUMMARY = { page: 1, size: 1 };
+const REFRESH = ['/api/pledge/pledgeList', '/api/pledge/getPledgeOrder'] as const;
+
+/** Staking (/node2): plans with their rates, my totals, and the form: plan, amount, what it earns, confirm. */
+export default function StakeScreen(): ReactNode {
+  const { t } = useTranslation('earn');
+  const ids = useId();
+  const navigate = useNavigate();
+  const { token } = useSession();
+  const info = useApiQuery('/api/pledge/pledgeInfo', NO_BODY);
+  const summary = useApiQuery('/api/pledge/pledgeList', SUMMARY, { enabled: token !== null });
+  const balances = useBalances();
+  const call = useMoneyCall('/api/pledge/balancePledge', REFRESH);
+  const [days, setDays] = useState<number | null>(null);
+  const [amount, setAmount] = useState('');
+  const [autoRenew, setAutoRenew] = useState(false);
+  const [tried, setTried] = useState(false);
+  if (!info.data) {
+    return (
+      <div className="earn">
+        {info.isError ? <ErrorState onRetry={() => void info.refetch()} /> : <ListSkeleton rows={4} />}
+      </div>
+    );
+  }
+  const d = info.data;
+  const plan = d.plans.find((p) => p.days === (days ?? d.plans[0]?.days)) ?? d.plans[0];
+  const available = token ? balances.available(d.asset, 'spot') : null;
+  const n = Number(amount);
+  const profit = plan && n > 0 ? (n * Number(plan.apr) * plan.days) / 365 : 0;
+  const problem = !amount.trim()
+    ? t('earn.amountPrompt')
+    : !/^\d+(\.\d{1,6})?$/.test(amount.trim()) || !(n > 0)
+      ? t('earn.amountInvalid')
+      : n < Number(d.min_amount)
+        ? t('earn.min', { amount: formatNumber(d.min_amount, 0), asset: d.asset })
+        : available !== null && n > Number(available)
+          ? t('earn.insufficient')
+          : null;
+  const review = () => {
+    setTried(true);
+    if (problem || !plan) return;
+    call.open({ amount: amount.trim(), days: plan.days, auto_renew: autoRenew });
+  };
+  const confirm = async () => {
+    const done = await call.confirm();
+    if (!done) return;
+    showToast(t('earn.stakingSuccess'));
+    setAmount('');
+    setTried(false);
+    navigate(`${routePath('node22')}?id=${done.id}`);
+  };
+  return (
+    <div className="earn">
+      <section className="card earn__hero">
+        <div className="earn__hero-label">{t('earn.staked')}</div>
+        <div className="earn__big num">
+          {formatNumber(summary.data?.staked ?? '0', 2)} <small>{d.asset}</small>
+        </div>
+        <dl className="egrid egrid--2">
+          <div>
+            <dt>{t('earn.accumulated')}</dt>
+            <dd className="num up">{formatNumber(summary.data?.accumulated ?? '0', 6)}</dd>
+          </div>
+          <div>
+            <dt>{t('earn.received')}</dt>
+            <dd className="num">{formatNumber(summary.data?.received ?? '0', 6)}</dd>
+          </div>
+        </dl>
+        <Link className="earn__link" to={routePath('node21')}>
+          {t('earn.records')} ›
+        </Link>
+      </section>
+
+      <section className="card earn__form">
+        <h2 className="earn__h">{t('earn.choosePlan')}</h2>
+        <div className="earn__plans" role="radiogroup" aria-label={t('earn.choosePlan')}>
+          {d.plans.map((p) => (
+            <button
+              key={p.days}
+              type="button"
+              role="radio"
+              aria-checked={p.days === plan?.days}
+              className={p.days === plan?.days ? 'eplan eplan--on' : 'eplan'}
+              onClick={() => setDays(p.days)}
+            >
+              <span className="eplan__days">{t('earn.nDays', { n: p.days })}</span>
+              <span className="eplan__apr num">{pct(p.apr, 0)}</span>
+              <span className="eplan__label">{t('earn.apr')}</span>
+            </button>
+          ))}
+        </div>
+        {token ? (
+          <>
+            <Field
+              htmlFor={`${ids}-amount`}
+              label={t('earn.amount')}
+              error={tried ? problem : null}
+              extra={
+                available !== null
+                  ? t('earn.available', { amount: formatNumber(available, 2), asset: d.asset })
+                  : null
+              }
+              hint={t('earn.min', { amount: formatNumber(d.min_amount, 0), asset: d.asset })}
+            >
+              <AmountInput
+                id={`${ids}-amount`}
+                value={amount}
+                onChange={setAmount}
+                placeholder={t('earn.amountPrompt')}
+                asset={d.asset}
+                {...(available !== null ? { onMax: () => setAmount(available) } : {})}
+              />
+            </Field>
+            <label className="earn__check">
+              <input type="checkbox" checked={autoRenew} onChange={(e) => setAutoRenew(e.target.checked)} />
+              {t('earn.autoRenew')}
+            </label>
+            <dl className="egrid egrid--2 earn__est">
+              <div>
+                <dt>{t('earn.dailyRate')}</dt>
+                <dd className="num">{plan ? pct(plan.daily_rate, 4) : '--'}</dd>
+              </div>
+              <div>
+                <dt>{t('earn.maxProfit')}</dt>
+                <dd className="num up">
+                  {profit > 0 ? `${formatNumber(profit.toFixed(6), 6)} ${d.asset}` : '--'}
+                </dd>
+              </div>
+            </dl>
+            <button type="button" className="earn__btn" onClick={review} data-testid="stake-btn">
+              {t('earn.stake')}
+            </button>
+          </>
+        ) : (
+          <SignInPrompt compact title={t('earn.signInTitle')} body={t('earn.signInBody')} />
+        )}
+        <p className="earn__note">{t('earn.rules', { rate: pct(d.flexible_apr, 0) })}</p>
+      </section>
+      <ConfirmSheet
+        visible={call.content !== null}
+        title={t('earn.confirmStake')}
+        busy={call.busy}
+        onConfirm={() => void confirm()}
+        onClose={call.close}
+        rows={[
+          { label: t('earn.amount'), value: `${formatNumber(amount || '0', 2)} ${d.asset}`, strong: true },
+          { label: t('earn.days'), value: t('earn.nDays', { n: plan?.days ?? 0 }) },
+          { label: t('earn.apr'), value: plan ? pct(plan.apr, 0) : '--' },
+          { label: t('earn.maxProfit'), value: `${formatNumber(profit.toFixed(6), 6)} ${d.asset}` },
+          { label: t('earn.autoRenew'), value: autoRenew ? t('earn.yes') : t('earn.no') },
+        ]}
+        note={t('earn.confirmNote')}
+      />
+    </div>
+  );
+}

@@ -43,7 +43,8 @@ export default function StakeScreen(): ReactNode {
   const plan = d.plans.find((p) => p.days === (days ?? d.plans[0]?.days)) ?? d.plans[0];
   const available = token ? balances.available(d.asset, 'spot') : null;
   const n = Number(amount);
-  const profit = plan && n > 0 ? (n * Number(plan.apr) * plan.days) / 365 : 0;
+  // Rounded down as the server counts it.
+  const profit = plan && n > 0 ? Math.floor(((n * Number(plan.apr) * plan.days) / 365) * 1e6) / 1e6 : 0;
   const problem = !amount.trim()
     ? t('earn.amountPrompt')
     : !/^\d+(\.\d{1,6})?$/.test(amount.trim()) || !(n > 0)

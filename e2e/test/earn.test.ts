@@ -28,7 +28,7 @@ describe('earn in the browser', () => {
 
     await page.goto(`${product.url}/node2`);
     await visible(page, 'Choose a plan');
-    await page.getByRole('radio', { name: /90 days/ }).click();
+    await page.getByRole('button', { name: /90 days/ }).click();
     await page.getByTestId('stake-btn').click();
     await visible(page, 'Please enter the amount');
     await page.getByPlaceholder('Please enter the amount').fill('50');

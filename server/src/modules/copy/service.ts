@@ -22,7 +22,7 @@ import { DomainError, ValidationError } from '../../kernel/errors';
 import type { Ledger } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { createLinkVault, rotateLinks } from './links';
-import { createOkxClient, type OkxClient, type OkxCredentials, OkxError } from './okx';
+import { createOkxClient, type OkxClient, OkxError } from './okx';
 import { COPY_SETTINGS } from './settings';
 import {
   copyFollows,

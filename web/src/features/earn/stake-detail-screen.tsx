@@ -56,7 +56,14 @@ function Detail({ id }: { readonly id: number }): ReactNode {
         <div className="earn__big num">
           {formatNumber(o.amount, 2)} <small>{o.asset}</small>
         </div>
-        <div className="earn__bar" aria-label={t('earn.progress', { n: o.days_paid, days: o.days })}>
+        <div
+          className="earn__bar"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={o.days}
+          aria-valuenow={o.days_paid}
+          aria-label={t('earn.progress', { n: o.days_paid, days: o.days })}
+        >
           <span style={{ width: `${progress}%` }} />
         </div>
         <p className="earn__note">{t('earn.progress', { n: o.days_paid, days: o.days })}</p>

@@ -91,13 +91,12 @@ export default function StakeScreen(): ReactNode {
 
       <section className="card earn__form">
         <h2 className="earn__h">{t('earn.choosePlan')}</h2>
-        <div className="earn__plans" role="radiogroup" aria-label={t('earn.choosePlan')}>
+        <div className="earn__plans">
           {d.plans.map((p) => (
             <button
               key={p.days}
               type="button"
-              role="radio"
-              aria-checked={p.days === plan?.days}
+              aria-pressed={p.days === plan?.days}
               className={p.days === plan?.days ? 'eplan eplan--on' : 'eplan'}
               onClick={() => setDays(p.days)}
             >

@@ -1,10 +1,9 @@
-import type { LivePositionData, ResponseData } from '@nexa/contract';
+import type { ResponseData } from '@nexa/contract';
 import { formatNumber } from '@nexa/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { invalidateApi, useApiQuery } from '../../api/hooks';
+import { useApiQuery } from '../../api/hooks';
 import { useNow } from '../../hooks/money';
 import { formatPrice } from '../../lib/market-data';
 import { useBook, useLivePositions, useMark, useOrderUpdates, useTicker } from '../../live/hooks';

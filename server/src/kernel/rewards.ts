@@ -17,7 +17,7 @@
 import type { Cause } from '@nexa/contract';
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Ledger, LedgerAccount } from '../ledger';
+import type { Ledger, LedgerAccount, Posting } from '../ledger';
 import { type Store, schema, type Tx } from '../store';
 import type { Clock } from './clock';
 
@@ -38,6 +38,12 @@ export interface RewardProgram<P> {
   amount(p: P, period: number): bigint;
   /** Records on the position what it earned (paid or queued), in the batch's transaction. */
   earned(tx: Tx, p: P, period: number, amount: bigint, paid: boolean): Promise<void>;
+  /** The same for a whole batch in one statement (used instead of `earned` when given). */
+  earnedMany?(
+    tx: Tx,
+    rows: readonly { p: P; amount: bigint; paid: boolean }[],
+    period: number,
+  ): Promise<void>;
 }
 
 export interface SettleResult {
@@ -107,44 +113,65 @@ export function createRewards(deps: RewardsDeps, opts: { batch?: number } = {}) 
         if (due.length === 0) return true;
         const pool = await poolAccount(tx, program as RewardProgram<unknown>);
         let left = await held(tx, pool);
-        let batchPaid = 0n;
-        let batchQueued = 0n;
+        // What each position earns; paid while the pool holds it, queued after.
+        const rows: { p: P; amount: bigint; paid: boolean }[] = [];
         for (const p of due) {
           const amount = program.amount(p, period);
           if (amount <= 0n) continue;
-          const [fresh] = await tx
-            .insert(rewardPayouts)
-            .values({
-              program: program.key,
-              period,
-              positionId: program.id(p),
-              userId: program.userId(p),
-              asset: program.asset,
-              amount,
-              status: left >= amount ? 'paid' : 'queued',
-              createdAt: clock.now(),
-              paidAt: left >= amount ? clock.now() : null,
-            })
-            .onConflictDoNothing()
-            .returning({ id: rewardPayouts.id, status: rewardPayouts.status });
-          if (!fresh) continue; // paid in an earlier, committed batch
-          const pays = fresh.status === 'paid';
-          if (pays) {
-            await ledger.transfer(tx, {
-              from: pool,
-              to: { userId: program.userId(p), asset: program.asset, kind: 'spot' },
-              amount,
-              cause: program.cause,
-              ref: `${program.key}:${program.id(p)}:${period}`,
-              userId: program.userId(p),
-            });
-            left -= amount;
-            batchPaid += amount;
-          } else {
-            batchQueued += amount;
-          }
-          await program.earned(tx, p, period, amount, pays);
+          const paid = left >= amount;
+          if (paid) left -= amount;
+          rows.push({ p, amount, paid });
         }
+        const now = clock.now();
+        // One multi-row insert; a position already paid for the period (a conflict) is left out of the rest.
+        const fresh =
+          rows.length === 0
+            ? []
+            : await tx
+                .insert(rewardPayouts)
+                .values(
+                  rows.map((r) => ({
+                    program: program.key,
+                    period,
+                    positionId: program.id(r.p),
+                    userId: program.userId(r.p),
+                    asset: program.asset,
+                    amount: r.amount,
+                    status: r.paid ? ('paid' as const) : ('queued' as const),
+                    createdAt: now,
+                    paidAt: r.paid ? now : null,
+                  })),
+                )
+                .onConflictDoNothing()
+                .returning({ positionId: rewardPayouts.positionId });
+        const inserted = new Set(fresh.map((f) => f.positionId));
+        const kept = rows.filter((r) => inserted.has(program.id(r.p)));
+        // One ledger transaction for the batch: the pool pays every user's sum.
+        const perUser = new Map<number, bigint>();
+        for (const r of kept)
+          if (r.paid) perUser.set(program.userId(r.p), (perUser.get(program.userId(r.p)) ?? 0n) + r.amount);
+        const batchPaid = [...perUser.values()].reduce((a, b) => a + b, 0n);
+        const batchQueued = kept.filter((r) => !r.paid).reduce((a, r) => a + r.amount, 0n);
+        if (batchPaid > 0n) {
+          const postings: Posting[] = [{ account: pool, bucket: 'available', amount: -batchPaid }];
+          for (const [userId, amount] of perUser) {
+            const to = await ledger.account(tx, { userId, asset: program.asset, kind: 'spot' });
+            postings.push({ account: to, bucket: 'available', amount });
+          }
+          const [outcome] = await ledger.postMany(tx, [
+            {
+              cause: program.cause,
+              ref: `${program.key}:${period}:${cursor}`,
+              userId: perUser.size === 1 ? ([...perUser.keys()][0] ?? null) : null,
+              requestId: null,
+              postings,
+            },
+          ]);
+          if (!outcome?.ok)
+            throw new Error(`rewards batch refused: ${outcome ? outcome.error : 'no outcome'}`);
+        }
+        if (program.earnedMany) await program.earnedMany(tx, kept, period);
+        else for (const r of kept) await program.earned(tx, r.p, period, r.amount, r.paid);
         const last = due[due.length - 1];
         cursor = last ? program.id(last) : cursor;
         await tx

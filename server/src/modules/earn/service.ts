@@ -179,6 +179,18 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
         })
         .where(eq(pledgeOrders.id, o.id));
     },
+    earnedMany: async (tx, rows) => {
+      if (rows.length === 0) return;
+      const values = sql.join(
+        rows.map((r) => sql`(${r.p.id}::bigint, ${r.amount}::numeric, ${r.paid ? r.amount : 0n}::numeric)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update pledge_orders as o
+        set accumulated = o.accumulated + v.amount, received = o.received + v.paid, days_paid = o.days_paid + 1
+        from (values ${values}) as v(id, amount, paid)
+        where o.id = v.id`);
+    },
   };
 
   const burnProgram: RewardProgram<BurnRow> = {
@@ -215,6 +227,20 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
           ...(done ? { status: 'complete' as const, completedAt: clock.now() } : {}),
         })
         .where(eq(burnOrders.id, o.id));
+    },
+    earnedMany: async (tx, rows) => {
+      if (rows.length === 0) return;
+      const values = sql.join(
+        rows.map((r) => sql`(${r.p.id}::bigint, ${r.amount}::numeric)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update burn_orders as o
+        set released = o.released + v.amount,
+            status = case when o.released + v.amount >= o.max_release then 'complete' else o.status end,
+            completed_at = case when o.released + v.amount >= o.max_release then ${clock.now()} else o.completed_at end
+        from (values ${values}) as v(id, amount)
+        where o.id = v.id`);
     },
   };
 

@@ -265,6 +265,7 @@ describe('the rewards engine', () => {
             if (results.some((r) => r.status === 'rejected')) srv.clock.advance(61_000);
           }
           spy.mockRestore();
+          totalCrashed += crashed;
           const rows = await db
             .select()
             .from(schema.rewardPayouts)

@@ -4,6 +4,7 @@ import { feedBench } from './feed';
 import { firstLoad } from './first-load';
 import { futuresBench } from './futures';
 import { ledgerBench } from './ledger';
+import { rewardsBench } from './rewards';
 import { tradeBench } from './trade';
 
 await ledgerBench();
@@ -11,5 +12,6 @@ console.log();
 await firstLoad();
 await engineBench();
 await futuresBench();
+await rewardsBench();
 await feedBench();
 await tradeBench();

@@ -16,7 +16,6 @@
  */
 import type { Cause } from '@nexa/contract';
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Ledger, LedgerAccount, Posting } from '../ledger';
 import { type Store, schema, type Tx } from '../store';
 import type { Clock } from './clock';
@@ -60,7 +59,8 @@ export interface RewardsDeps {
   readonly store: Store;
   readonly clock: Clock;
   readonly ledger: Ledger;
-  readonly log: FastifyBaseLogger;
+  /** Where a short pool is reported to operators. */
+  readonly log: { error(obj: object, msg: string): void };
 }
 
 const LEASE_MS = 60_000;
@@ -154,8 +154,10 @@ export function createRewards(deps: RewardsDeps, opts: { batch?: number } = {}) 
         const batchQueued = kept.filter((r) => !r.paid).reduce((a, r) => a + r.amount, 0n);
         if (batchPaid > 0n) {
           const postings: Posting[] = [{ account: pool, bucket: 'available', amount: -batchPaid }];
+          const accounts = await ledger.accountsOf(tx, [...perUser.keys()], program.asset, 'spot');
           for (const [userId, amount] of perUser) {
-            const to = await ledger.account(tx, { userId, asset: program.asset, kind: 'spot' });
+            const to = accounts.get(userId);
+            if (!to) throw new Error(`no account for user ${userId}`);
             postings.push({ account: to, bucket: 'available', amount });
           }
           const [outcome] = await ledger.postMany(tx, [

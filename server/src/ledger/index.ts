@@ -79,6 +79,49 @@ export function createLedger({ store, clock }: LedgerDeps) {
     return row;
   }
 
+  /**
+   * The accounts of many users for one (asset, kind), created empty where missing: one query to find them,
+   * one multi-row insert for the missing, one to read those back. Safe under concurrency.
+   */
+  async function accountsOf(
+    db: Db | Tx,
+    userIds: readonly number[],
+    asset: string,
+    kind: UserAccountKind,
+  ): Promise<Map<number, LedgerAccount>> {
+    const out = new Map<number, LedgerAccount>();
+    if (userIds.length === 0) return out;
+    for (const id of userIds) assert(Number.isSafeInteger(id) && id > 0, `bad user id ${id}`);
+    assert((LEDGER_USER_KINDS as readonly string[]).includes(kind), `bad account kind ${kind}`);
+    const ids = [...new Set(userIds)];
+    const find = async (which: readonly number[]) =>
+      db
+        .select(accountFields)
+        .from(ledgerAccounts)
+        .where(
+          and(
+            inArray(ledgerAccounts.userId, [...which]),
+            eq(ledgerAccounts.asset, asset),
+            eq(ledgerAccounts.kind, kind),
+          ),
+        );
+    const keep = (rows: Awaited<ReturnType<typeof find>>) => {
+      for (const a of rows) if (a.userId !== null) out.set(a.userId, a);
+    };
+    keep(await find(ids));
+    const missing = ids.filter((id) => !out.has(id));
+    if (missing.length > 0) {
+      await requireAsset(db, asset);
+      await db
+        .insert(ledgerAccounts)
+        .values(missing.map((userId) => ({ userId, asset, kind, createdAt: clock.now() })))
+        .onConflictDoNothing();
+      keep(await find(missing));
+    }
+    assert.equal(out.size, ids.length, 'accounts vanished after insert');
+    return out;
+  }
+
   /** The named system account for an asset (`system:deposits`, …), created on first use. */
   async function systemAccount(db: Db | Tx, name: string, asset: string): Promise<LedgerAccount> {
     assert(SYSTEM_NAME_RE.test(name), `bad system account name ${name}`);
@@ -605,6 +648,7 @@ export function createLedger({ store, clock }: LedgerDeps) {
 
   return {
     account,
+    accountsOf,
     systemAccount,
     post,
     postMany,

@@ -5,8 +5,6 @@ import { planned } from './endpoint';
  * (never a fake success) until its domain's issue lands and moves it to a live table.
  */
 export const plannedEndpoints = {
-  // wallet
-  '/api/auth/income': planned('wallet', 'Income records (first kind)', { list: 'size' }),
   // mining
   '/api/user/userPower': planned('mining', 'Hash power of the user', { list: 'size' }),
   '/api/user/userPowerCate': planned('mining', 'Hash power by category', { list: 'size' }),

@@ -51,6 +51,12 @@ describe('earn in the browser', () => {
     await visible(page, '1 of 90 days paid');
     await product.shot(page, 'earn-order');
 
+    // The day's profit is in the staking income.
+    await page.goto(`${product.url}/node23`);
+    await expect.poll(() => page.getByTestId('income-row').count(), WAIT).toBe(1);
+    await expect.poll(() => page.getByTestId('income-total').textContent(), WAIT).toContain('0.109589');
+    await page.goBack();
+
     // Redeemed early: the principal less what was received beyond the flexible 1 % a year.
     await page.getByTestId('redeem-btn').click();
     await visible(page, 'You get back');

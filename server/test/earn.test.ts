@@ -117,6 +117,11 @@ describe('staking', () => {
     const o = (await api(srv, '/api/pledge/getPledgeOrder', { id }, { token: u.token })).body.data;
     expect(o).toMatchObject({ days_paid: 1, received: (Number(day) / 1e6).toString() });
     expect(await spot(u.token)).toBe((Number(day) / 1e6).toString());
+    // The income records list the day's payout.
+    const income = (await api(srv, '/api/auth/income', { program: 'pledge' }, { token: u.token })).body.data;
+    expect(income.list).toHaveLength(1);
+    expect(income.list[0]).toMatchObject({ program: 'pledge', order_id: id, status: 'paid' });
+    expect(income.total_paid).toBe(income.list[0]?.amount);
     // Someone else's order is not found.
     const other = await user('1');
     expect((await call(srv, '/api/pledge/getPledgeOrder', { id }, { token: other.token })).body.error).toBe(

@@ -62,6 +62,23 @@ const zStake = z.object({
   request_id: zRequestId.optional(),
 });
 
+/** Programs that pay income: staking profit and burn release (later programs add theirs). */
+export const INCOME_PROGRAMS = ['pledge', 'burn'] as const;
+
+/** One payout of a program to me for one platform day: paid, or queued while the program's pool is short. */
+export const zIncome = z.object({
+  id: z.number().int(),
+  program: z.enum(INCOME_PROGRAMS),
+  /** The staking or burn order it was paid on. */
+  order_id: z.number().int(),
+  asset: z.string(),
+  amount: z.string(),
+  status: z.enum(['paid', 'queued']),
+  /** The platform day it was earned for (its start). */
+  day: zTime,
+  created_at: zTime,
+});
+
 /** Earn: staking (pledge) and burn (destroy), paid by the rewards engine from funded pools. */
 export const earnEndpoints = {
   '/api/pledge/pledgeInfo': live('earn', {
@@ -134,5 +151,12 @@ export const earnEndpoints = {
       multiple: z.string(),
       daily_rate: z.string(),
     },
+  }),
+  '/api/auth/income': liveList('earn', {
+    summary:
+      'My income records, newest first: what each program paid me per day (staking profit, burn release)',
+    filters: { program: z.enum(INCOME_PROGRAMS).optional() },
+    item: zIncome,
+    extraData: { total_paid: z.string() },
   }),
 } as const;

@@ -35,6 +35,7 @@ export function earnModule(deps: AppDeps & { readonly ledger: Ledger }) {
         '/api/destroy/index': (ctx) => earn.burn(ctx.me().id, ctx.body),
         '/api/destroy/getDestroyOrder': (ctx) => earn.burnOrder(ctx.me().id, ctx.body.id),
         '/api/destroy/destroyList': (ctx) => earn.burnList(ctx.me().id, ctx.body),
+        '/api/auth/income': (ctx) => earn.income(ctx.me().id, ctx.body),
       },
       start: () => earn.seedPools(),
       // Each ended platform day is settled once; orders that ran their term end.

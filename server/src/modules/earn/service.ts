@@ -13,7 +13,7 @@
  * released back, `daily_rate` of that maximum a day, from the release pool (`system:earn:release`).
  */
 import { formatAmount, parseAmount, RATE_ONE, type ResponseData } from '@nexa/contract';
-import { and, count, desc, eq, gte, lt, lte, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, lte, min, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../kernel/context';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { createRewards, type RewardProgram } from '../../kernel/rewards';
@@ -570,6 +570,50 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
     };
   }
 
+  // ---------------------------------------------------------------- income
+
+  async function income(
+    userId: number,
+    q: { program?: 'pledge' | 'burn' | undefined; page: number; size: number },
+  ) {
+    const { rewardPayouts } = schema;
+    const where = and(
+      eq(rewardPayouts.userId, userId),
+      inArray(rewardPayouts.program, q.program ? [q.program] : ['pledge', 'burn']),
+    );
+    const [rows, [total], [sum]] = await Promise.all([
+      store.db
+        .select()
+        .from(rewardPayouts)
+        .where(where)
+        .orderBy(desc(rewardPayouts.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      store.db.select({ n: count() }).from(rewardPayouts).where(where),
+      store.db
+        .select({
+          s: sql<string>`coalesce(sum(${rewardPayouts.amount}) filter (where ${rewardPayouts.status} = 'paid'), 0)::text`,
+        })
+        .from(rewardPayouts)
+        .where(where),
+    ]);
+    const { scale } = await asset();
+    const list = [];
+    for (const r of rows) {
+      list.push({
+        id: r.id,
+        program: r.program === 'burn' ? ('burn' as const) : ('pledge' as const),
+        order_id: r.positionId,
+        asset: r.asset,
+        amount: formatAmount(r.amount, scale),
+        status: r.status,
+        day: (await dayStart(r.period)).toISOString(),
+        created_at: r.createdAt.toISOString(),
+      });
+    }
+    return { list, total: total?.n ?? 0, total_paid: formatAmount(BigInt(sum?.s ?? '0'), scale) };
+  }
+
   // ---------------------------------------------------------------- settlement
 
   /** Settles every day that ended and is not settled, for both programs, then ends the orders that are due. */
@@ -664,6 +708,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
     burn,
     burnOrder,
     burnList,
+    income,
     settleDue,
     seedPools,
     dayOf,

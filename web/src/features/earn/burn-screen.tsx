@@ -90,9 +90,14 @@ function Signed(): ReactNode {
             <dd className="num">{pct(d.daily_rate, 2)}</dd>
           </div>
         </dl>
-        <Link className="earn__link" to={routePath('node4')}>
-          {t('earn.burnRecords')} ›
-        </Link>
+        <div className="earn__links">
+          <Link className="earn__link" to={routePath('node4')}>
+            {t('earn.burnRecords')} ›
+          </Link>
+          <Link className="earn__link" to={routePath('node6')}>
+            {t('earn.incomeRecords')} ›
+          </Link>
+        </div>
       </section>
       <section className="card earn__form">
         <Field

@@ -3,8 +3,8 @@ import type { RouteDef } from '../../paths';
 import type en from './locales/en.json';
 
 /*
- * Earn: staking (/node2 plans and stake, /node21 records, /node22 one order) and burn (/node3 burn,
- * /node4 records).
+ * Earn: staking (/node2 plans and stake, /node21 records, /node22 one order, /node23 its income), burn (/node3
+ * burn, /node4 records) and income records of both (/node6).
  */
 
 declare module '../../i18n' {
@@ -19,6 +19,8 @@ export const earnRoutes: readonly RouteDef[] = [
   { name: 'node2', load: text.with(() => import('./stake-screen')) },
   { name: 'node21', load: text.with(() => import('./stake-records-screen')) },
   { name: 'node22', load: text.with(() => import('./stake-detail-screen')) },
+  { name: 'node23', load: text.with(() => import('./staking-income-screen')) },
+  { name: 'node6', load: text.with(() => import('./income-screen')) },
   { name: 'node3', load: text.with(() => import('./burn-screen')) },
   { name: 'node4', load: text.with(() => import('./burn-records-screen')) },
 ];

@@ -84,9 +84,14 @@ export default function StakeScreen(): ReactNode {
             <dd className="num">{formatNumber(summary.data?.received ?? '0', 6)}</dd>
           </div>
         </dl>
-        <Link className="earn__link" to={routePath('node21')}>
-          {t('earn.records')} ›
-        </Link>
+        <div className="earn__links">
+          <Link className="earn__link" to={routePath('node21')}>
+            {t('earn.records')} ›
+          </Link>
+          <Link className="earn__link" to={routePath('node23')}>
+            {t('earn.stakingIncome')} ›
+          </Link>
+        </div>
       </section>
 
       <section className="card earn__form">

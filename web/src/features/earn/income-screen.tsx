@@ -1,0 +1,83 @@
+import { formatDateTime, formatNumber } from '@nexa/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../api/hooks';
+import { useSession } from '../../session';
+import { PagedList } from '../../ui/paged-list';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { Tabs } from '../../ui/tabs';
+import './earn.css';
+
+type Program = 'pledge' | 'burn';
+
+/** Income: what staking and burn paid me, day by day (/node6 both kinds; /node23 staking income only). */
+function Income({ only }: { readonly only?: Program }): ReactNode {
+  const { t } = useTranslation('earn');
+  const { token } = useSession();
+  const [tab, setTab] = useState<Program | 'all'>(only ?? 'all');
+  const filters = tab === 'all' ? {} : { program: tab };
+  const head = useApiQuery('/api/auth/income', { ...filters, page: 1, size: 1 }, { enabled: token !== null });
+  if (!token) return <SignInPrompt title={t('earn.signInTitle')} body={t('earn.signInBody')} />;
+  return (
+    <div className="earn earn--records">
+      <section className="card earn__hero earn__hero--inset">
+        <div className="earn__hero-label">{t('earn.totalIncome')}</div>
+        <div className="earn__big num up" data-testid="income-total">
+          {formatNumber(head.data?.total_paid ?? '0', 6)} <small>USDT</small>
+        </div>
+      </section>
+      {only ? null : (
+        <Tabs
+          className="earn__tabs"
+          size="m"
+          value={tab}
+          onChange={setTab}
+          items={[
+            { key: 'all', label: t('earn.all') },
+            { key: 'pledge', label: t('earn.incomeKind.pledge') },
+            { key: 'burn', label: t('earn.incomeKind.burn') },
+          ]}
+        />
+      )}
+      <PagedList
+        key={tab}
+        path="/api/auth/income"
+        filters={filters}
+        itemKey={(r) => r.id}
+        emptyTitle={t('earn.noIncome')}
+        renderItem={(r) => (
+          <article className="erow" data-testid="income-row">
+            <div className="erow__top">
+              <span className="erow__title">{t(`earn.incomeKind.${r.program}`)}</span>
+              <span className="num up">
+                +{formatNumber(r.amount, 6)} {r.asset}
+              </span>
+            </div>
+            <dl className="egrid egrid--3">
+              <div>
+                <dt>{t('earn.day')}</dt>
+                <dd className="num">{formatDateTime(r.day).slice(0, 10)}</dd>
+              </div>
+              <div>
+                <dt>{t('earn.order')}</dt>
+                <dd className="num">#{r.order_id}</dd>
+              </div>
+              <div>
+                <dt>{t('earn.state')}</dt>
+                <dd>{t(`earn.incomeStatus.${r.status}`)}</dd>
+              </div>
+            </dl>
+          </article>
+        )}
+      />
+    </div>
+  );
+}
+
+export default function IncomeScreen(): ReactNode {
+  return <Income />;
+}
+
+export function StakingIncomeScreen(): ReactNode {
+  return <Income only="pledge" />;
+}

@@ -28,6 +28,15 @@ describe('earn in the browser', () => {
 
     await page.goto(`${product.url}/node2`);
     await visible(page, 'Choose a plan');
+    // Background music: off until tapped, and the choice is remembered.
+    const music = page.getByTestId('music-toggle');
+    expect(await music.getAttribute('aria-pressed')).toBe('false');
+    await music.click();
+    expect(await music.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
+    expect(await page.getByTestId('music-toggle').getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('music-toggle').click();
+    await visible(page, 'Choose a plan');
     await page.getByRole('button', { name: /90 days/ }).click();
     await page.getByTestId('stake-btn').click();
     await visible(page, 'Please enter the amount');

@@ -13,8 +13,8 @@ export interface RouteDef {
   readonly name: ScreenName;
   /** A bottom-tab root: no back arrow, the tab bar shows. */
   readonly tab?: boolean;
-  /** Extra top-bar actions: `account` shows sign-in or the account shortcut. */
-  readonly actions?: 'account';
+  /** Extra top-bar actions: `account` shows sign-in or the account shortcut; `music` the music switch. */
+  readonly actions?: 'account' | 'music';
   /** The screen's own chunk. */
   readonly load: () => Promise<{ default: ComponentType }>;
 }

@@ -4,13 +4,14 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { HOME_PATH, routePath } from '../paths';
 import { useSession } from '../session';
 import { IconBack, IconUserCircle } from './icons';
+import { MusicToggle } from './music-toggle';
 import './top-bar.css';
 
 interface TopBarProps {
   readonly title: string;
   /** Tab roots have no back arrow and show a larger title. */
   readonly root: boolean;
-  readonly actions?: 'account';
+  readonly actions?: 'account' | 'music';
 }
 
 function AccountAction(): ReactNode {
@@ -59,7 +60,9 @@ export function TopBar({ title, root, actions }: TopBarProps): ReactNode {
           </button>
         )}
         <h1 className="top-bar__title">{title}</h1>
-        <div className="top-bar__actions">{actions === 'account' ? <AccountAction /> : null}</div>
+        <div className="top-bar__actions">
+          {actions === 'account' ? <AccountAction /> : actions === 'music' ? <MusicToggle /> : null}
+        </div>
       </div>
     </header>
   );

@@ -16,11 +16,11 @@ declare module '../../i18n' {
 const text = defineFeatureText('earn', (lang) => import(`./locales/${lang}.json`));
 
 export const earnRoutes: readonly RouteDef[] = [
-  { name: 'node2', load: text.with(() => import('./stake-screen')) },
-  { name: 'node21', load: text.with(() => import('./stake-records-screen')) },
-  { name: 'node22', load: text.with(() => import('./stake-detail-screen')) },
-  { name: 'node23', load: text.with(() => import('./staking-income-screen')) },
-  { name: 'node6', load: text.with(() => import('./income-screen')) },
-  { name: 'node3', load: text.with(() => import('./burn-screen')) },
-  { name: 'node4', load: text.with(() => import('./burn-records-screen')) },
+  { name: 'node2', actions: 'music', load: text.with(() => import('./stake-screen')) },
+  { name: 'node21', actions: 'music', load: text.with(() => import('./stake-records-screen')) },
+  { name: 'node22', actions: 'music', load: text.with(() => import('./stake-detail-screen')) },
+  { name: 'node23', actions: 'music', load: text.with(() => import('./staking-income-screen')) },
+  { name: 'node6', actions: 'music', load: text.with(() => import('./income-screen')) },
+  { name: 'node3', actions: 'music', load: text.with(() => import('./burn-screen')) },
+  { name: 'node4', actions: 'music', load: text.with(() => import('./burn-records-screen')) },
 ];

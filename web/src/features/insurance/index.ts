@@ -13,6 +13,6 @@ declare module '../../i18n' {
 const text = defineFeatureText('insurance', (lang) => import(`./locales/${lang}.json`));
 
 export const insuranceRoutes: readonly RouteDef[] = [
-  { name: 'node7', load: text.with(() => import('./insurance-screen')) },
-  { name: 'node8', load: text.with(() => import('./insurance-records-screen')) },
+  { name: 'node7', actions: 'music', load: text.with(() => import('./insurance-screen')) },
+  { name: 'node8', actions: 'music', load: text.with(() => import('./insurance-records-screen')) },
 ];

@@ -36,7 +36,6 @@ export const plannedEndpoints = {
   '/api/basic/checkBuy': planned('placement', 'Private placement eligibility'),
   '/api/basic/saveBuy': planned('placement', 'Subscribe to a private placement'),
   // earn
-  '/api/borrow/borrowList': planned('earn', 'Borrow records', { list: 'size' }),
   // games
   '/api/racer/index': planned('games', 'Race lobby'),
   '/api/racer/play': planned('games', 'Join a race'),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRewards, type RewardProgram } from '../src/kernel/rewards';
-import { dailyProfit, maxProfit, redeemValue } from '../src/modules/earn/service';
+import { dailyProfit, loanInterest, maxProfit, redeemValue } from '../src/modules/earn/service';
 import { schema } from '../src/store';
 import {
   api,
@@ -172,6 +172,54 @@ describe('staking', () => {
     expect(next).toMatchObject({ status: 'in_progress', amount: '100', auto_renew: true });
     await api(srv, '/api/pledge/operate', { id: next.id, action: 'no_renew' }, { token: u.token });
     await api(srv, '/api/pledge/operate', { id: next.id, action: 'redeem' }, { token: u.token });
+  });
+});
+
+describe('loans against staking', () => {
+  it('counts interest on each started day: 300 at 0.05 % for 2 days and a minute is 3 days, 0.45', () => {
+    expect(loanInterest(U(300), 50_000n, 0, 2 * DAY + 60_000)).toBe(U(0.45));
+    expect(loanInterest(U(300), 50_000n, 0, 1)).toBe(U(0.15));
+  });
+
+  it('lends up to half the principal, blocks redemption while open, takes back amount and interest', async () => {
+    const u = await user('1000');
+    const o = (await api(srv, '/api/pledge/balancePledge', { amount: '1000', days: 90 }, { token: u.token }))
+      .body.data;
+    const over = await call(srv, '/v1/earn/borrow', { pledge_id: o.id, amount: '600' }, { token: u.token });
+    expect(over.body.error).toBe('LoanLimit');
+    expect(over.body.msg).toContain('500 USDT');
+    const loan = (await api(srv, '/v1/earn/borrow', { pledge_id: o.id, amount: '300' }, { token: u.token }))
+      .body.data;
+    expect(loan).toMatchObject({ amount: '300', status: 'open', interest: '0.15', due: '300.15' });
+    expect(await spot(u.token)).toBe('300');
+    expect(
+      (await call(srv, '/v1/earn/borrow', { pledge_id: o.id, amount: '10' }, { token: u.token })).body.error,
+    ).toBe('LoanOpen');
+    expect(
+      (await call(srv, '/api/pledge/operate', { id: o.id, action: 'redeem' }, { token: u.token })).body.error,
+    ).toBe('LoanOpen');
+    srv.clock.advance(2 * DAY + 60_000);
+    const short = await call(srv, '/v1/earn/repay', { id: loan.id }, { token: u.token });
+    expect(short.body.error).toBe('InsufficientBalance');
+    await depositConfirmed(srv, u.token, (finance = await operatorToken(srv)), '1', 'USDT');
+    const repaid = (await api(srv, '/v1/earn/repay', { id: loan.id }, { token: u.token })).body.data;
+    expect(repaid).toMatchObject({ status: 'repaid', interest: '0.45', due: '0' });
+    const list = (await api(srv, '/api/borrow/borrowList', {}, { token: u.token })).body.data;
+    expect(list).toMatchObject({ ltv: '0.5', daily_rate: '0.0005', total: 1 });
+    await api(srv, '/api/pledge/operate', { id: o.id, action: 'redeem' }, { token: u.token });
+  });
+
+  it('settles an open loan from the principal when the order ends', async () => {
+    const u = await user('100');
+    const o = (await api(srv, '/api/pledge/balancePledge', { amount: '100', days: 30 }, { token: u.token }))
+      .body.data;
+    await api(srv, '/v1/earn/borrow', { pledge_id: o.id, amount: '50' }, { token: u.token });
+    for (let i = 0; i < 31; i++) await nextDay();
+    const [loan] = (await api(srv, '/api/borrow/borrowList', {}, { token: u.token })).body.data.list;
+    expect(loan?.status).toBe('settled');
+    const interest = Number(loan?.interest);
+    // 50 borrowed + 100.410958 (principal and profit) − 50 − interest.
+    expect(Number(await spot(u.token))).toBeCloseTo(50 + 100.410958 - 50 - interest, 6);
   });
 });
 

@@ -55,4 +55,22 @@ export const EARN_CAUSES = defineCauses({
     ja: '報酬プールへの拠出',
     de: 'Einzahlung in den Ertragspool',
   },
+  'earn.loan': {
+    en: 'Loan against staking',
+    zh: '质押借款',
+    ko: '스테이킹 담보 대출',
+    th: 'กู้โดยใช้สเตกค้ำ',
+    vi: 'Vay thế chấp đặt cọc',
+    ja: 'ステーキング担保借入',
+    de: 'Kredit auf Staking',
+  },
+  'earn.repay': {
+    en: 'Loan repayment',
+    zh: '借款还款',
+    ko: '대출 상환',
+    th: 'ชำระเงินกู้',
+    vi: 'Trả khoản vay',
+    ja: '借入返済',
+    de: 'Kreditrückzahlung',
+  },
 });

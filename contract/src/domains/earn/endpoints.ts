@@ -62,6 +62,26 @@ const zStake = z.object({
   request_id: zRequestId.optional(),
 });
 
+export const LOAN_STATUSES = ['open', 'repaid', 'settled'] as const;
+
+/**
+ * A loan against a staking order: up to the loan-to-value of its principal; interest accrues by the day
+ * (each started day counts); repaid by the user, or settled from the principal when the order ends.
+ */
+export const zLoan = z.object({
+  id: z.number().int(),
+  pledge_id: z.number().int(),
+  asset: z.string(),
+  amount: z.string(),
+  daily_rate: z.string(),
+  /** Interest due if repaid now (or what was paid), and the total. */
+  interest: z.string(),
+  due: z.string(),
+  status: z.enum(LOAN_STATUSES),
+  created_at: zTime,
+  closed_at: zTime.nullable(),
+});
+
 /** Programs that pay income: staking profit and burn release (later programs add theirs). */
 export const INCOME_PROGRAMS = ['pledge', 'burn'] as const;
 
@@ -127,7 +147,7 @@ export const earnEndpoints = {
       request_id: zRequestId.optional(),
     }),
     data: zPledgeOrder,
-    errors: ['EarnOrderNotFound', 'EarnOrderClosed', 'IdempotencyConflict'],
+    errors: ['EarnOrderNotFound', 'EarnOrderClosed', 'LoanOpen', 'IdempotencyConflict'],
   }),
   '/api/destroy/index': live('earn', {
     summary: 'Burn an amount: it is released back at the daily rate until `multiple` times it',
@@ -151,6 +171,37 @@ export const earnEndpoints = {
       multiple: z.string(),
       daily_rate: z.string(),
     },
+  }),
+  '/api/borrow/borrowList': liveList('earn', {
+    summary: 'My loans against staking orders, newest first, with the loan terms',
+    filters: { status: z.enum(LOAN_STATUSES).optional() },
+    item: zLoan,
+    extraData: { ltv: z.string(), daily_rate: z.string() },
+  }),
+  '/v1/earn/borrow': live('earn', {
+    summary: 'Borrow against a staking order in progress, up to the loan-to-value of its principal',
+    extension: true,
+    request: z.object({
+      pledge_id: z.number().int().positive(),
+      amount: zPositiveDecimal,
+      request_id: zRequestId.optional(),
+    }),
+    data: zLoan,
+    errors: [
+      'EarnOrderNotFound',
+      'EarnOrderClosed',
+      'LoanOpen',
+      'LoanLimit',
+      'LoanUnavailable',
+      'IdempotencyConflict',
+    ],
+  }),
+  '/v1/earn/repay': live('earn', {
+    summary: 'Repay a loan with its interest from the spot account',
+    extension: true,
+    request: z.object({ id: z.number().int().positive(), request_id: zRequestId.optional() }),
+    data: zLoan,
+    errors: ['EarnOrderNotFound', 'EarnOrderClosed', 'InsufficientBalance', 'IdempotencyConflict'],
   }),
   '/api/auth/income': liveList('earn', {
     summary:

@@ -38,4 +38,40 @@ export const EARN_ERRORS = defineErrors([[2600, 2649]], {
       de: 'Dieser Auftrag läuft nicht mehr',
     },
   },
+  LoanOpen: {
+    code: 2604,
+    msg: {
+      en: 'Repay the loan on this staking order first',
+      zh: '请先偿还该质押订单的借款',
+      ko: '먼저 이 스테이킹 주문의 대출을 상환하세요',
+      th: 'โปรดชำระเงินกู้ของคำสั่งสเตกนี้ก่อน',
+      vi: 'Hãy trả khoản vay của lệnh đặt cọc này trước',
+      ja: '先にこのステーキング注文の借入を返済してください',
+      de: 'Zahlen Sie zuerst den Kredit auf diesen Staking-Auftrag zurück',
+    },
+  },
+  LoanLimit: {
+    code: 2605,
+    msg: {
+      en: 'You can borrow at most {max} against this order',
+      zh: '该订单最多可借 {max}',
+      ko: '이 주문으로 최대 {max}까지 대출할 수 있습니다',
+      th: 'กู้ได้สูงสุด {max} จากคำสั่งนี้',
+      vi: 'Bạn có thể vay tối đa {max} với lệnh này',
+      ja: 'この注文で借りられるのは最大 {max} です',
+      de: 'Auf diesen Auftrag können Sie höchstens {max} leihen',
+    },
+  },
+  LoanUnavailable: {
+    code: 2606,
+    msg: {
+      en: 'Loans are not available right now; try again later',
+      zh: '暂时无法借款，请稍后再试',
+      ko: '지금은 대출할 수 없습니다. 잠시 후 다시 시도하세요',
+      th: 'ขณะนี้ยังกู้ไม่ได้ โปรดลองใหม่ภายหลัง',
+      vi: 'Hiện chưa thể vay; vui lòng thử lại sau',
+      ja: '現在は借入できません。しばらくしてから再試行してください',
+      de: 'Kredite sind gerade nicht verfügbar; versuchen Sie es später erneut',
+    },
+  },
 });

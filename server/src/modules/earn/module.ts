@@ -12,6 +12,7 @@ export const EARN_OWNS: ModuleOwnership = {
     EARN_SYSTEM.pledge,
     EARN_SYSTEM.burned,
     EARN_SYSTEM.release,
+    EARN_SYSTEM.loans,
     EARN_SYSTEM.capital,
   ],
   publishes: [],
@@ -36,6 +37,9 @@ export function earnModule(deps: AppDeps & { readonly ledger: Ledger }) {
         '/api/destroy/getDestroyOrder': (ctx) => earn.burnOrder(ctx.me().id, ctx.body.id),
         '/api/destroy/destroyList': (ctx) => earn.burnList(ctx.me().id, ctx.body),
         '/api/auth/income': (ctx) => earn.income(ctx.me().id, ctx.body),
+        '/api/borrow/borrowList': (ctx) => earn.loans(ctx.me().id, ctx.body),
+        '/v1/earn/borrow': (ctx) => earn.borrow(ctx.me().id, ctx.body),
+        '/v1/earn/repay': (ctx) => earn.repay(ctx.me().id, ctx.body),
       },
       start: () => earn.seedPools(),
       // Each ended platform day is settled once; orders that ran their term end.

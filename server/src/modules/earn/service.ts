@@ -20,13 +20,14 @@ import { createRewards, type RewardProgram } from '../../kernel/rewards';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { EARN_SETTINGS } from './settings';
-import { burnOrders, pledgeOrders } from './tables';
+import { burnOrders, earnLoans, pledgeOrders } from './tables';
 
 export const EARN_SYSTEM = {
   staked: 'system:earn:staked',
   pledge: 'system:earn:pledge',
   burned: 'system:earn:burned',
   release: 'system:earn:release',
+  loans: 'system:earn:loans',
   capital: SYSTEM.capital('earn'),
 } as const;
 
@@ -34,6 +35,14 @@ type PledgeRow = typeof pledgeOrders.$inferSelect;
 type BurnRow = typeof burnOrders.$inferSelect;
 type PledgeView = ResponseData<'/api/pledge/getPledgeOrder'>;
 type BurnView = ResponseData<'/api/destroy/getDestroyOrder'>;
+type LoanRow = typeof earnLoans.$inferSelect;
+type LoanView = ResponseData<'/v1/earn/borrow'>;
+
+/** Interest of a loan: amount × daily rate × started days (at least one), rounded up. */
+export function loanInterest(amount: bigint, dailyRate: bigint, fromMs: number, toMs: number): bigint {
+  const days = BigInt(Math.max(1, Math.ceil((toMs - fromMs) / DAY)));
+  return (amount * dailyRate * days + RATE_ONE - 1n) / RATE_ONE;
+}
 
 const DAY = 86_400_000;
 const DAYS_A_YEAR = 365n;
@@ -386,6 +395,13 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
       const [o] = await tx.select().from(pledgeOrders).where(eq(pledgeOrders.id, body.id)).for('update');
       if (!o || o.userId !== userId) throw new DomainError('EarnOrderNotFound');
       if (o.status !== 'in_progress') throw new DomainError('EarnOrderClosed');
+      if (body.action === 'redeem') {
+        const [loan] = await tx
+          .select({ id: earnLoans.id })
+          .from(earnLoans)
+          .where(and(eq(earnLoans.pledgeId, o.id), eq(earnLoans.status, 'open')));
+        if (loan) throw new DomainError('LoanOpen');
+      }
       if (body.action !== 'redeem') {
         const [row] = await tx
           .update(pledgeOrders)
@@ -460,14 +476,46 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
             .set({ status: 'renewed', renewedTo: next.id, closedAt: clock.now() })
             .where(eq(pledgeOrders.id, o.id));
         } else {
-          await ledger.transfer(tx, {
-            from: { system: EARN_SYSTEM.staked, asset: o.asset },
-            to: { userId: o.userId, asset: o.asset, kind: 'spot' },
-            amount: o.amount,
-            cause: 'earn.principal',
-            ref: `pledge:${o.id}`,
-            userId: o.userId,
-          });
+          // An open loan is settled from the principal first; the rest returns.
+          let back = o.amount;
+          const [loan] = await tx
+            .select()
+            .from(earnLoans)
+            .where(and(eq(earnLoans.pledgeId, o.id), eq(earnLoans.status, 'open')))
+            .for('update');
+          if (loan) {
+            const interest = loanInterest(
+              loan.amount,
+              loan.dailyRate,
+              loan.createdAt.getTime(),
+              clock.now().getTime(),
+            );
+            const due = loan.amount + interest < back ? loan.amount + interest : back;
+            await ledger.transfer(tx, {
+              from: { system: EARN_SYSTEM.staked, asset: o.asset },
+              to: { system: EARN_SYSTEM.loans, asset: o.asset },
+              amount: due,
+              cause: 'earn.repay',
+              ref: `loan:${loan.id}`,
+              remark: 'settled from the staking principal',
+              userId: o.userId,
+            });
+            await tx
+              .update(earnLoans)
+              .set({ status: 'settled', interest, closedAt: clock.now() })
+              .where(eq(earnLoans.id, loan.id));
+            back -= due;
+          }
+          if (back > 0n) {
+            await ledger.transfer(tx, {
+              from: { system: EARN_SYSTEM.staked, asset: o.asset },
+              to: { userId: o.userId, asset: o.asset, kind: 'spot' },
+              amount: back,
+              cause: 'earn.principal',
+              ref: `pledge:${o.id}`,
+              userId: o.userId,
+            });
+          }
           await tx
             .update(pledgeOrders)
             .set({ status: 'expired', closedAt: clock.now() })
@@ -567,6 +615,134 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
       min_amount: t.minText,
       multiple: t.multipleText,
       daily_rate: t.daily.text,
+    };
+  }
+
+  // ---------------------------------------------------------------- loans
+
+  function loanView(l: LoanRow, scale: number): LoanView {
+    const interest =
+      l.status === 'open'
+        ? loanInterest(l.amount, l.dailyRate, l.createdAt.getTime(), clock.now().getTime())
+        : l.interest;
+    return {
+      id: l.id,
+      pledge_id: l.pledgeId,
+      asset: l.asset,
+      amount: formatAmount(l.amount, scale),
+      daily_rate: rate8(l.dailyRate),
+      interest: formatAmount(interest, scale),
+      due: formatAmount(l.status === 'open' ? l.amount + interest : 0n, scale),
+      status: l.status,
+      created_at: l.createdAt.toISOString(),
+      closed_at: l.closedAt?.toISOString() ?? null,
+    };
+  }
+
+  async function borrow(
+    userId: number,
+    body: { pledge_id: number; amount: string; request_id?: string | undefined },
+  ): Promise<LoanView> {
+    const { scale } = await asset();
+    const ltv = (await settings.get('earn.loan_ltv')).units;
+    const rate = (await settings.get('earn.loan_daily_rate')).units;
+    const amount = parseAmount(body.amount, scale);
+    if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
+    await mine(userId, body.pledge_id);
+    return ledger.withIdempotency(userId, body.request_id, 'earn.borrow', body, async (tx) => {
+      const [o] = await tx
+        .select()
+        .from(pledgeOrders)
+        .where(eq(pledgeOrders.id, body.pledge_id))
+        .for('update');
+      if (!o || o.userId !== userId) throw new DomainError('EarnOrderNotFound');
+      if (o.status !== 'in_progress') throw new DomainError('EarnOrderClosed');
+      const [open] = await tx
+        .select({ id: earnLoans.id })
+        .from(earnLoans)
+        .where(and(eq(earnLoans.pledgeId, o.id), eq(earnLoans.status, 'open')));
+      if (open) throw new DomainError('LoanOpen');
+      const max = (o.amount * ltv) / RATE_ONE;
+      if (amount > max) throw new DomainError('LoanLimit', { max: `${formatAmount(max, scale)} ${o.asset}` });
+      const pool = await ledger.systemAccount(tx, EARN_SYSTEM.loans, o.asset);
+      const held = (await ledger.accountBalances(tx, [pool.id])).get(pool.id)?.available ?? 0n;
+      if (held < amount) throw new DomainError('LoanUnavailable');
+      const [loan] = await tx
+        .insert(earnLoans)
+        .values({
+          userId,
+          pledgeId: o.id,
+          asset: o.asset,
+          amount,
+          dailyRate: rate,
+          status: 'open',
+          createdAt: clock.now(),
+        })
+        .returning();
+      if (!loan) throw new Error('loan not written');
+      await ledger.transfer(tx, {
+        from: pool,
+        to: { userId, asset: o.asset, kind: 'spot' },
+        amount,
+        cause: 'earn.loan',
+        ref: `loan:${loan.id}`,
+        remark: `against staking order ${o.id}`,
+        userId,
+        requestId: body.request_id ?? null,
+      });
+      return loanView(loan, scale);
+    });
+  }
+
+  async function repay(
+    userId: number,
+    body: { id: number; request_id?: string | undefined },
+  ): Promise<LoanView> {
+    const { scale } = await asset();
+    return ledger.withIdempotency(userId, body.request_id, 'earn.repay', body, async (tx) => {
+      const [l] = await tx.select().from(earnLoans).where(eq(earnLoans.id, body.id)).for('update');
+      if (!l || l.userId !== userId) throw new DomainError('EarnOrderNotFound');
+      if (l.status !== 'open') throw new DomainError('EarnOrderClosed');
+      const interest = loanInterest(l.amount, l.dailyRate, l.createdAt.getTime(), clock.now().getTime());
+      await ledger.transfer(tx, {
+        from: { userId, asset: l.asset, kind: 'spot' },
+        to: { system: EARN_SYSTEM.loans, asset: l.asset },
+        amount: l.amount + interest,
+        cause: 'earn.repay',
+        ref: `loan:${l.id}`,
+        userId,
+        requestId: body.request_id ?? null,
+      });
+      const [row] = await tx
+        .update(earnLoans)
+        .set({ status: 'repaid', interest, closedAt: clock.now() })
+        .where(eq(earnLoans.id, l.id))
+        .returning();
+      return loanView(row ?? l, scale);
+    });
+  }
+
+  async function loans(
+    userId: number,
+    q: { status?: LoanRow['status'] | undefined; page: number; size: number },
+  ) {
+    const where = and(eq(earnLoans.userId, userId), q.status ? eq(earnLoans.status, q.status) : undefined);
+    const [rows, [total]] = await Promise.all([
+      store.db
+        .select()
+        .from(earnLoans)
+        .where(where)
+        .orderBy(desc(earnLoans.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      store.db.select({ n: count() }).from(earnLoans).where(where),
+    ]);
+    const { scale } = await asset();
+    return {
+      list: rows.map((r) => loanView(r, scale)),
+      total: total?.n ?? 0,
+      ltv: (await settings.get('earn.loan_ltv')).text,
+      daily_rate: (await settings.get('earn.loan_daily_rate')).text,
     };
   }
 
@@ -685,7 +861,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
       const capital = await ledger.systemAccount(tx, EARN_SYSTEM.capital, a.symbol);
       const seen = (await ledger.accountBalances(tx, [capital.id])).get(capital.id)?.available ?? 0n;
       if (seen !== 0n) return;
-      for (const pool of [EARN_SYSTEM.pledge, EARN_SYSTEM.release]) {
+      for (const pool of [EARN_SYSTEM.pledge, EARN_SYSTEM.release, EARN_SYSTEM.loans]) {
         await ledger.transfer(tx, {
           from: capital,
           to: { system: pool, asset: a.symbol },
@@ -709,6 +885,9 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
     burnOrder,
     burnList,
     income,
+    borrow,
+    repay,
+    loans,
     settleDue,
     seedPools,
     dayOf,

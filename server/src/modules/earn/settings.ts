@@ -21,5 +21,8 @@ export const EARN_SETTINGS = {
   'earn.burn_min': z.string().regex(DECIMAL).default('100'),
   'earn.burn_multiple': z.string().regex(DECIMAL).default('2'),
   'earn.burn_daily_rate': zRate('0.005'),
+  /** Loans against staking: at most `loan_ltv` of the principal, interest `loan_daily_rate` a started day. */
+  'earn.loan_ltv': zRate('0.5'),
+  'earn.loan_daily_rate': zRate('0.0005'),
   'earn.demo_pool': z.string().regex(DECIMAL).default('1000000'),
 } as const satisfies SettingsCatalogue;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { minor, ts } from '../../store/schema/columns';
 
 /**
@@ -58,5 +58,27 @@ export const burnOrders = pgTable(
   (t) => [
     index('burn_orders_user_idx').on(t.userId, t.id),
     index('burn_orders_open_idx').on(t.id).where(sql`${t.status} = 'releasing'`),
+  ],
+);
+
+/** Loans against staking orders: one open loan per order; interest counted on each started day. */
+export const earnLoans = pgTable(
+  'earn_loans',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    pledgeId: bigint('pledge_id', { mode: 'number' }).notNull(),
+    asset: text('asset').notNull(),
+    amount: minor('amount').notNull(),
+    /** Daily interest rate, units of 10^-8. */
+    dailyRate: bigint('daily_rate', { mode: 'bigint' }).notNull(),
+    interest: minor('interest').notNull().default(sql`0`),
+    status: text('status', { enum: ['open', 'repaid', 'settled'] }).notNull(),
+    createdAt: ts('created_at').notNull(),
+    closedAt: ts('closed_at'),
+  },
+  (t) => [
+    index('earn_loans_user_idx').on(t.userId, t.id),
+    uniqueIndex('earn_loans_open_key').on(t.pledgeId).where(sql`${t.status} = 'open'`),
   ],
 );

@@ -66,6 +66,22 @@ describe('earn in the browser', () => {
     await expect.poll(() => page.getByTestId('income-total').textContent(), WAIT).toContain('0.109589');
     await page.goBack();
 
+    // A loan against the order (up to half of it) blocks its redemption until repaid.
+    await page.getByPlaceholder('Please enter the amount').fill('300');
+    await page.getByTestId('borrow-btn').click();
+    await visible(page, 'Up to 250.00 USDT');
+    await page.getByPlaceholder('Please enter the amount').fill('200');
+    await page.getByTestId('borrow-btn').click();
+    await page.locator('.sheet__confirm').click();
+    await expect.poll(() => page.getByTestId('loan-open').count(), WAIT).toBe(1);
+    await page.goto(`${product.url}/node9`);
+    await expect.poll(() => page.getByTestId('loan-row').count(), WAIT).toBe(1);
+    await page.getByTestId('repay-btn').click();
+    await page.locator('.sheet__confirm').click();
+    await visible(page, 'Loan repaid');
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('loan-open').count(), WAIT).toBe(0);
+
     // Redeemed early: the principal less what was received beyond the flexible 1 % a year.
     await page.getByTestId('redeem-btn').click();
     await visible(page, 'You get back');

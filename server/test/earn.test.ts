@@ -201,7 +201,8 @@ describe('loans against staking', () => {
     srv.clock.advance(2 * DAY + 60_000);
     const short = await call(srv, '/v1/earn/repay', { id: loan.id }, { token: u.token });
     expect(short.body.error).toBe('InsufficientBalance');
-    await depositConfirmed(srv, u.token, (finance = await operatorToken(srv)), '1', 'USDT');
+    finance = await operatorToken(srv);
+    await depositConfirmed(srv, u.token, finance, '1', 'USDT');
     const repaid = (await api(srv, '/v1/earn/repay', { id: loan.id }, { token: u.token })).body.data;
     expect(repaid).toMatchObject({ status: 'repaid', interest: '0.45', due: '0' });
     const list = (await api(srv, '/api/borrow/borrowList', {}, { token: u.token })).body.data;

@@ -38,7 +38,6 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'node', load: comingSoon },
   { name: 'node1', load: comingSoon },
   { name: 'node5', load: comingSoon },
-  { name: 'node9', load: comingSoon },
   { name: 'miner', load: comingSoon },
   { name: 'miner1', load: comingSoon },
   { name: 'miner2', load: comingSoon },

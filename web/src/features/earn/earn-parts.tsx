@@ -6,6 +6,7 @@ import { routePath } from '../../paths';
 
 export type PledgeOrder = ResponseData<'/api/pledge/getPledgeOrder'>;
 export type BurnOrder = ResponseData<'/api/destroy/getDestroyOrder'>;
+export type Loan = ResponseData<'/v1/earn/borrow'>;
 
 export const pct = (rate: string, d = 2) => `${formatNumber(String(Number(rate) * 100), d)}%`;
 

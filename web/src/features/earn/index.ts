@@ -4,7 +4,7 @@ import type en from './locales/en.json';
 
 /*
  * Earn: staking (/node2 plans and stake, /node21 records, /node22 one order, /node23 its income), burn (/node3
- * burn, /node4 records) and income records of both (/node6).
+ * burn, /node4 records) income records of both (/node6) and loans against staking (/node9).
  */
 
 declare module '../../i18n' {
@@ -21,6 +21,7 @@ export const earnRoutes: readonly RouteDef[] = [
   { name: 'node22', actions: 'music', load: text.with(() => import('./stake-detail-screen')) },
   { name: 'node23', actions: 'music', load: text.with(() => import('./staking-income-screen')) },
   { name: 'node6', actions: 'music', load: text.with(() => import('./income-screen')) },
+  { name: 'node9', actions: 'music', load: text.with(() => import('./loans-screen')) },
   { name: 'node3', actions: 'music', load: text.with(() => import('./burn-screen')) },
   { name: 'node4', actions: 'music', load: text.with(() => import('./burn-records-screen')) },
 ];

@@ -1,15 +1,17 @@
 import { formatDateTime, formatNumber } from '@nexa/contract';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
 import { useMoneyCall } from '../../hooks/money';
+import { routePath } from '../../paths';
 import { useSession } from '../../session';
+import { AmountInput, Field } from '../../ui/form';
 import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
-import { PledgeStatus, pct } from './earn-parts';
+import { type PledgeOrder, PledgeStatus, pct } from './earn-parts';
 import './earn.css';
 
 const REFRESH = ['/api/pledge/pledgeList', '/api/pledge/getPledgeOrder'] as const;
@@ -88,6 +90,7 @@ function Detail({ id }: { readonly id: number }): ReactNode {
           ]}
         />
       </section>
+      {o.status === 'in_progress' ? <Borrow order={o} /> : null}
       {o.status === 'in_progress' ? (
         <div className="earn__actions">
           <button
@@ -124,5 +127,100 @@ function Detail({ id }: { readonly id: number }): ReactNode {
         note={action === 'redeem' ? t('earn.redeemNote') : t('earn.renewNote')}
       />
     </div>
+  );
+}
+
+/** Borrow against this order: up to the loan-to-value of its principal, interest by the started day. */
+function Borrow({ order }: { readonly order: PledgeOrder }): ReactNode {
+  const { t } = useTranslation('earn');
+  const ids = useId();
+  const loans = useApiQuery('/api/borrow/borrowList', { status: 'open', page: 1, size: 50 });
+  const call = useMoneyCall('/v1/earn/borrow', ['/api/borrow/borrowList']);
+  const [amount, setAmount] = useState('');
+  const [tried, setTried] = useState(false);
+  if (!loans.data) return null;
+  const open = loans.data.list.find((l) => l.pledge_id === order.id) ?? null;
+  const max = Number(order.amount) * Number(loans.data.ltv);
+  if (open) {
+    return (
+      <section className="card earn__form" data-testid="loan-open">
+        <div className="erow__top">
+          <span className="earn__hero-label">{t('earn.loanOpen')}</span>
+          <Link className="earn__link" to={routePath('node9')}>
+            {t('earn.loans')} ›
+          </Link>
+        </div>
+        <InfoRows
+          rows={[
+            { label: t('earn.borrowed'), value: `${formatNumber(open.amount, 2)} ${open.asset}` },
+            { label: t('earn.due'), value: `${formatNumber(open.due, 6)} ${open.asset}`, strong: true },
+          ]}
+        />
+      </section>
+    );
+  }
+  const n = Number(amount);
+  const problem = !amount.trim()
+    ? t('earn.amountPrompt')
+    : !/^\d+(\.\d{1,6})?$/.test(amount.trim()) || !(n > 0)
+      ? t('earn.amountInvalid')
+      : n > max
+        ? t('earn.loanMax', { amount: formatNumber(String(max), 2), asset: order.asset })
+        : null;
+  const confirm = async () => {
+    const done = await call.confirm();
+    if (!done) return;
+    showToast(t('earn.borrowed'));
+    setAmount('');
+    setTried(false);
+  };
+  return (
+    <section className="card earn__form">
+      <Field
+        htmlFor={`${ids}-loan`}
+        label={t('earn.borrow')}
+        error={tried ? problem : null}
+        hint={t('earn.loanTerms', {
+          ltv: pct(loans.data.ltv, 0),
+          rate: pct(loans.data.daily_rate, 3),
+        })}
+        extra={t('earn.loanMax', { amount: formatNumber(String(max), 2), asset: order.asset })}
+      >
+        <AmountInput
+          id={`${ids}-loan`}
+          value={amount}
+          onChange={setAmount}
+          placeholder={t('earn.amountPrompt')}
+          asset={order.asset}
+        />
+      </Field>
+      <button
+        type="button"
+        className="earn__btn earn__btn--ghost earn__btn--small"
+        onClick={() => {
+          setTried(true);
+          if (!problem) call.open({ pledge_id: order.id, amount: amount.trim() });
+        }}
+        data-testid="borrow-btn"
+      >
+        {t('earn.borrow')}
+      </button>
+      <ConfirmSheet
+        visible={call.content !== null}
+        title={t('earn.borrow')}
+        busy={call.busy}
+        onConfirm={() => void confirm()}
+        onClose={call.close}
+        rows={[
+          {
+            label: t('earn.borrowed'),
+            value: `${formatNumber(amount || '0', 2)} ${order.asset}`,
+            strong: true,
+          },
+          { label: t('earn.dailyRate'), value: pct(loans.data.daily_rate, 3) },
+        ]}
+        note={t('earn.borrowNote')}
+      />
+    </section>
   );
 }

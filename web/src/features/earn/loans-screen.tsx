@@ -1,0 +1,103 @@
+import { formatDateTime, formatNumber } from '@nexa/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMoneyCall } from '../../hooks/money';
+import { useSession } from '../../session';
+import { PagedList } from '../../ui/paged-list';
+import { ConfirmSheet } from '../../ui/sheet';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { showToast } from '../../ui/toast';
+import type { Loan } from './earn-parts';
+import './earn.css';
+
+/** Borrow records (/node9): my loans against staking orders; an open one can be repaid. */
+export default function LoansScreen(): ReactNode {
+  const { t } = useTranslation('earn');
+  const { token } = useSession();
+  const call = useMoneyCall('/v1/earn/repay', ['/api/borrow/borrowList', '/api/pledge/getPledgeOrder']);
+  const [repaying, setRepaying] = useState<Loan | null>(null);
+  if (!token) return <SignInPrompt title={t('earn.signInTitle')} body={t('earn.signInBody')} />;
+  const confirm = async () => {
+    const done = await call.confirm();
+    if (!done) return;
+    showToast(t('earn.repaid'));
+    setRepaying(null);
+  };
+  return (
+    <div className="earn earn--records">
+      <PagedList
+        path="/api/borrow/borrowList"
+        filters={{}}
+        itemKey={(l) => l.id}
+        emptyTitle={t('earn.noLoans')}
+        renderItem={(l) => (
+          <article className="erow" data-testid="loan-row">
+            <div className="erow__top">
+              <span className="erow__title num">
+                {formatNumber(l.amount, 2)} {l.asset}
+              </span>
+              <span className={`estatus estatus--${l.status === 'open' ? 'in_progress' : 'expired'}`}>
+                {t(`earn.loanStatus.${l.status}`)}
+              </span>
+            </div>
+            <dl className="egrid">
+              <div>
+                <dt>{t('earn.order')}</dt>
+                <dd className="num">#{l.pledge_id}</dd>
+              </div>
+              <div>
+                <dt>{t('earn.interest')}</dt>
+                <dd className="num">{formatNumber(l.interest, 6)}</dd>
+              </div>
+              <div>
+                <dt>{t('earn.dailyRate')}</dt>
+                <dd className="num">{formatNumber(String(Number(l.daily_rate) * 100), 3)}%</dd>
+              </div>
+              <div>
+                <dt>{t('earn.start')}</dt>
+                <dd className="num">{formatDateTime(l.created_at).slice(0, 10)}</dd>
+              </div>
+            </dl>
+            {l.status === 'open' ? (
+              <button
+                type="button"
+                className="earn__btn earn__btn--small"
+                onClick={() => {
+                  setRepaying(l);
+                  call.open({ id: l.id });
+                }}
+                data-testid="repay-btn"
+              >
+                {t('earn.repay')} {formatNumber(l.due, 6)} {l.asset}
+              </button>
+            ) : null}
+          </article>
+        )}
+      />
+      <ConfirmSheet
+        visible={call.content !== null}
+        title={t('earn.repay')}
+        busy={call.busy}
+        onConfirm={() => void confirm()}
+        onClose={call.close}
+        rows={
+          repaying
+            ? [
+                { label: t('earn.borrowed'), value: `${formatNumber(repaying.amount, 2)} ${repaying.asset}` },
+                {
+                  label: t('earn.interest'),
+                  value: `${formatNumber(repaying.interest, 6)} ${repaying.asset}`,
+                },
+                {
+                  label: t('earn.due'),
+                  value: `${formatNumber(repaying.due, 6)} ${repaying.asset}`,
+                  strong: true,
+                },
+              ]
+            : []
+        }
+        note={t('earn.repayNote')}
+      />
+    </div>
+  );
+}

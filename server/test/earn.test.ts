@@ -151,6 +151,16 @@ describe('staking', () => {
     });
     expect(done.max_profit).toBe('0.410958'); // 100 × 0.05 × 30 / 365
     expect(await spot(u.token)).toBe('100.410958');
+    // Operators see each program's pool, what it paid and what it owes.
+    const op = await operatorToken(srv);
+    const report = (await api(srv, '/admin/earn/programs', {}, { token: op })).body.data.list;
+    const pledge = report.find((p) => p.program === 'pledge');
+    expect(pledge).toMatchObject({ pool: 'system:earn:pledge', asset: 'USDT', queued: '0', runs_open: 0 });
+    expect(Number(pledge?.paid)).toBeGreaterThanOrEqual(0.410958);
+    expect(Number(pledge?.pool_balance)).toBeGreaterThan(0);
+    expect(pledge?.last_period_day).not.toBeNull();
+    // Users are not operators.
+    expect((await call(srv, '/admin/earn/programs', {}, { token: u.token })).body.code).not.toBe(200);
   });
 
   it('renews an order with auto-renew into a new one with the principal', async () => {

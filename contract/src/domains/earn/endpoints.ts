@@ -203,6 +203,27 @@ export const earnEndpoints = {
     data: zLoan,
     errors: ['EarnOrderNotFound', 'EarnOrderClosed', 'InsufficientBalance', 'IdempotencyConflict'],
   }),
+  '/admin/earn/programs': live('earn', {
+    summary:
+      'Every rewards program: its pool and what it holds, what it has paid, what waits in its queue, its last settled day',
+    extension: true,
+    access: { roles: ['finance', 'support'] },
+    request: z.object({}),
+    data: z.object({
+      list: z.array(
+        z.object({
+          program: z.string(),
+          pool: z.string(),
+          asset: z.string(),
+          pool_balance: z.string(),
+          paid: z.string(),
+          queued: z.string(),
+          last_period_day: zTime.nullable(),
+          runs_open: z.number().int(),
+        }),
+      ),
+    }),
+  }),
   '/api/auth/income': liveList('earn', {
     summary:
       'My income records, newest first: what each program paid me per day (staking profit, burn release)',

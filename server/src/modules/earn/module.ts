@@ -37,6 +37,7 @@ export function earnModule(deps: AppDeps & { readonly ledger: Ledger }) {
         '/api/destroy/getDestroyOrder': (ctx) => earn.burnOrder(ctx.me().id, ctx.body.id),
         '/api/destroy/destroyList': (ctx) => earn.burnList(ctx.me().id, ctx.body),
         '/api/auth/income': (ctx) => earn.income(ctx.me().id, ctx.body),
+        '/admin/earn/programs': () => earn.programsReport(),
         '/api/borrow/borrowList': (ctx) => earn.loans(ctx.me().id, ctx.body),
         '/v1/earn/borrow': (ctx) => earn.borrow(ctx.me().id, ctx.body),
         '/v1/earn/repay': (ctx) => earn.repay(ctx.me().id, ctx.body),

@@ -790,6 +790,47 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
     return { list, total: total?.n ?? 0, total_paid: formatAmount(BigInt(sum?.s ?? '0'), scale) };
   }
 
+  /** The operators' view of every program: pool balance, paid, queued (owed), last settled day. */
+  async function programsReport() {
+    const { rewardPayouts, rewardRuns } = schema;
+    const { scale } = await asset();
+    const list = [];
+    for (const p of [pledgeProgram, burnProgram] as RewardProgram<unknown>[]) {
+      const [sums] = await store.db
+        .select({
+          paid: sql<string>`coalesce(sum(${rewardPayouts.amount}) filter (where ${rewardPayouts.status} = 'paid'), 0)::text`,
+          queued: sql<string>`coalesce(sum(${rewardPayouts.amount}) filter (where ${rewardPayouts.status} = 'queued'), 0)::text`,
+        })
+        .from(rewardPayouts)
+        .where(eq(rewardPayouts.program, p.key));
+      const [runs] = await store.db
+        .select({
+          last: sql<number | null>`max(${rewardRuns.period}) filter (where ${rewardRuns.status} = 'done')`,
+          open: sql<number>`count(*) filter (where ${rewardRuns.status} = 'running')::int`,
+        })
+        .from(rewardRuns)
+        .where(eq(rewardRuns.program, p.key));
+      const balance = await store.db.transaction(async (tx) => {
+        const acc = await ledger.systemAccount(tx, p.pool, p.asset);
+        return (await ledger.accountBalances(tx, [acc.id])).get(acc.id)?.available ?? 0n;
+      });
+      list.push({
+        program: p.key,
+        pool: p.pool,
+        asset: p.asset,
+        pool_balance: formatAmount(balance, scale),
+        paid: formatAmount(BigInt(sums?.paid ?? '0'), scale),
+        queued: formatAmount(BigInt(sums?.queued ?? '0'), scale),
+        last_period_day:
+          runs?.last === null || runs?.last === undefined
+            ? null
+            : (await dayStart(Number(runs.last))).toISOString(),
+        runs_open: runs?.open ?? 0,
+      });
+    }
+    return { list };
+  }
+
   // ---------------------------------------------------------------- settlement
 
   /** Settles every day that ended and is not settled, for both programs, then ends the orders that are due. */
@@ -885,6 +926,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
     burnOrder,
     burnList,
     income,
+    programsReport,
     borrow,
     repay,
     loans,

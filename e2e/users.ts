@@ -63,3 +63,20 @@ export async function fund(product: Product, userId: number, asset: string, amou
     await deposits.confirm(await operatorId(product, 'admin'), { deposit_id: first.id });
   }
 }
+
+/** Deposits `usdt` for a user and moves it into the futures account. */
+export async function futuresFunds(product: Product, userId: number, usdt: string): Promise<void> {
+  await fund(product, userId, 'USDT', usdt);
+  await product.app.modules.wallet.internalTransfer(userId, {
+    asset: 'USDT',
+    from: 'spot',
+    to: 'futures',
+    amount: usdt,
+  });
+}
+
+/** Pins BTC's index (the mark follows at the next tick, run at once). */
+export async function btcIndexAt(product: Product, price: string): Promise<void> {
+  product.app.modules.futures.pinIndex('BTC-USDT', price);
+  await product.app.modules.futures.tick();
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Product, startProduct } from '../harness';
-import { fund, signIn, visible, WAIT } from '../users';
+import { btcIndexAt, futuresFunds, signIn, visible, WAIT } from '../users';
 
 let product: Product;
 
@@ -11,34 +11,19 @@ afterAll(() => product.close());
 
 const INST = 'BTC-USDT-SWAP';
 
-async function indexAt(price: string) {
-  product.app.modules.futures.pinIndex('BTC-USDT', price);
-  await product.app.modules.futures.tick();
-}
-
-async function futuresFunds(userId: number, usdt: string) {
-  await fund(product, userId, 'USDT', usdt);
-  await product.app.modules.wallet.internalTransfer(userId, {
-    asset: 'USDT',
-    from: 'spot',
-    to: 'futures',
-    amount: usdt,
-  });
-}
-
 describe('copy trading in the browser', () => {
   it('B copies A from the Copy tab, sees the copied long live, its realized PnL and profit share, and cancels', async () => {
-    await indexAt('60000');
+    await btcIndexAt(product, '60000');
     const futures = product.app.modules.futures;
     const copy = product.app.modules.copy;
     // A market maker's book, and A, a lead trader at 10×.
     const maker = await product.newPhone();
     const m = await signIn(product, maker.page);
-    await futuresFunds(m.id, '200000');
+    await futuresFunds(product, m.id, '200000');
     await futures.submit(m.id, { instId: INST, side: 'sell', type: 'limit', px: '60000', sz: '40' });
     const lead = await product.newPhone();
     const a = await signIn(product, lead.page);
-    await futuresFunds(a.id, '20000');
+    await futuresFunds(product, a.id, '20000');
     await futures.setLeverage(a.id, INST, 10);
     await copy.makeLead(a.id, 0);
     const [aUser] = (await copy.traders({ sort: 'rate14', page: 1, size: 10 })).list.filter(
@@ -49,7 +34,7 @@ describe('copy trading in the browser', () => {
     // B finds A on the Copy tab and copies with 300 USDT per position.
     const { page } = await product.newPhone();
     const b = await signIn(product, page);
-    await futuresFunds(b.id, '2000');
+    await futuresFunds(product, b.id, '2000');
     await page.goto(`${product.url}/copy`);
     await visible(page, 'Junior copy-trader');
     await product.shot(page, 'copy-traders');
@@ -74,7 +59,7 @@ describe('copy trading in the browser', () => {
     await expect.poll(() => mine.count(), WAIT).toBe(1);
     await expect.poll(() => page.getByTestId('copy-position').count(), WAIT).toBe(2);
     await expect.poll(() => mine.locator('dd').first().textContent(), WAIT).toBe('5');
-    await indexAt('61000');
+    await btcIndexAt(product, '61000');
     await expect.poll(() => mine.getByTestId('copy-upl').textContent(), WAIT).toMatch(/^\+/);
     await product.shot(page, 'copy-position-live');
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Product, startProduct } from '../harness';
-import { fund, signIn, visible, WAIT } from '../users';
+import { btcIndexAt, fund, futuresFunds, signIn, visible, WAIT } from '../users';
 
 let product: Product;
 
@@ -11,34 +11,18 @@ afterAll(() => product.close());
 
 const INST = 'BTC-USDT-SWAP';
 
-/** Moves the index (and, at the next second's tick, the mark) of BTC. */
-async function indexAt(price: string) {
-  product.app.modules.futures.pinIndex('BTC-USDT', price);
-  await product.app.modules.futures.tick();
-}
-
-async function futuresFunds(userId: number, usdt: string) {
-  await fund(product, userId, 'USDT', usdt);
-  await product.app.modules.wallet.internalTransfer(userId, {
-    asset: 'USDT',
-    from: 'spot',
-    to: 'futures',
-    amount: usdt,
-  });
-}
-
 describe('futures in the browser', () => {
   it('opens a 10× long, follows its PnL live, sets a stop-loss, closes half and shows the realized PnL', async () => {
-    await indexAt('60000');
+    await btcIndexAt(product, '60000');
     const maker = await product.newPhone();
     const m = await signIn(product, maker.page);
-    await futuresFunds(m.id, '100000');
+    await futuresFunds(product, m.id, '100000');
     const futures = product.app.modules.futures;
     await futures.submit(m.id, { instId: INST, side: 'sell', type: 'limit', px: '60000', sz: '10' });
 
     const { page } = await product.newPhone();
     const a = await signIn(product, page);
-    await futuresFunds(a.id, '2000');
+    await futuresFunds(product, a.id, '2000');
     await page.goto(`${product.url}/contract`);
     await visible(page, 'Perpetual');
     await expect.poll(() => page.getByTestId('fut-mark').textContent(), WAIT).toContain('60,000');
@@ -59,7 +43,7 @@ describe('futures in the browser', () => {
     await expect.poll(() => page.getByTestId('fut-upl').textContent(), WAIT).toContain('0.00');
 
     // The mark moves: the PnL follows without a reload.
-    await indexAt('61000');
+    await btcIndexAt(product, '61000');
     await expect.poll(() => page.getByTestId('fut-upl').textContent(), WAIT).toContain('+100.00');
     await product.shot(page, 'futures-position-live');
 

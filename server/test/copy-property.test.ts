@@ -2,26 +2,22 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFollows, copyPositions, copySettlements } from '../src/modules/copy/tables';
-import { api, depositConfirmed, operatorToken, signedInUser, startServer, type TestServer } from './harness';
+import {
+  api,
+  depositConfirmed,
+  futuresTrader,
+  operatorToken,
+  signedInUser,
+  startServer,
+  type TestServer,
+} from './harness';
 
 let srv: TestServer;
 let finance: string;
 const INST = 'BTC-USDT-SWAP';
 const ONE = 100_000_000n;
 
-async function trader(usdt: string): Promise<number> {
-  const u = await signedInUser(srv);
-  await depositConfirmed(srv, u.token, finance, usdt, 'USDT');
-  await api(
-    srv,
-    '/api/transferBalance/index',
-    { asset: 'USDT', from: 'spot', to: 'futures', amount: usdt },
-    { token: u.token },
-  );
-  const me = await srv.app.modules.auth.authenticate(u.token);
-  if (!me) throw new Error('no user');
-  return me.id;
-}
+const trader = async (usdt: string) => (await futuresTrader(srv, finance, usdt)).id;
 
 const futures = () => srv.app.modules.futures;
 const copy = () => srv.app.modules.copy;

@@ -10,6 +10,7 @@ import {
   api,
   call,
   depositConfirmed,
+  futuresTrader,
   operatorToken,
   signedInUser,
   startServer,
@@ -100,20 +101,7 @@ interface User {
   id: number;
 }
 
-async function trader(usdt: string): Promise<User> {
-  const u = await signedInUser(srv);
-  await depositConfirmed(srv, u.token, finance, usdt, 'USDT');
-  const moved = await api(
-    srv,
-    '/api/transferBalance/index',
-    { asset: 'USDT', from: 'spot', to: 'futures', amount: usdt },
-    { token: u.token },
-  );
-  expect(moved.body.code).toBe(200);
-  const me = await srv.app.modules.auth.authenticate(u.token);
-  if (!me) throw new Error('no user');
-  return { token: u.token, id: me.id };
-}
+const trader = (usdt: string) => futuresTrader(srv, finance, usdt);
 
 const futures = () => srv.app.modules.futures;
 const copy = () => srv.app.modules.copy;

@@ -5,6 +5,7 @@ import {
   api,
   call,
   depositConfirmed,
+  futuresTrader,
   operatorToken,
   signedInUser,
   startServer,
@@ -20,21 +21,7 @@ interface User {
   id: number;
 }
 
-/** A signed-in user with `usdt` in the futures account (deposited to spot, moved across). */
-async function trader(usdt: string): Promise<User> {
-  const u = await signedInUser(srv);
-  await depositConfirmed(srv, u.token, finance, usdt, 'USDT');
-  const moved = await api(
-    srv,
-    '/api/transferBalance/index',
-    { asset: 'USDT', from: 'spot', to: 'futures', amount: usdt },
-    { token: u.token },
-  );
-  expect(moved.body.code).toBe(200);
-  const me = await srv.app.modules.auth.authenticate(u.token);
-  if (!me) throw new Error('no user');
-  return { token: u.token, id: me.id };
-}
+const trader = (usdt: string) => futuresTrader(srv, finance, usdt);
 
 const futures = () => srv.app.modules.futures;
 async function markAt(price: string) {

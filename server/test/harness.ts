@@ -303,3 +303,23 @@ export function present<T>(value: T | null | undefined, what = 'value'): T {
   if (value === null || value === undefined) throw new Error(`${what} is missing`);
   return value;
 }
+
+/** A signed-in user with `usdt` deposited (an operator confirms it) and moved into the futures account. */
+export async function futuresTrader(
+  srv: TestServer,
+  operator: string,
+  usdt: string,
+): Promise<{ token: string; id: number }> {
+  const u = await signedInUser(srv);
+  await depositConfirmed(srv, u.token, operator, usdt, 'USDT');
+  const moved = await call(
+    srv,
+    '/api/transferBalance/index',
+    { asset: 'USDT', from: 'spot', to: 'futures', amount: usdt },
+    { token: u.token },
+  );
+  if (moved.body.code !== 200) throw new Error(`transfer to futures refused: ${JSON.stringify(moved.body)}`);
+  const me = await srv.app.modules.auth.authenticate(u.token);
+  if (!me) throw new Error('no user');
+  return { token: u.token, id: me.id };
+}

@@ -164,7 +164,7 @@ export function createCopy(deps: CopyDeps) {
       .where(and(eq(copyPositions.followId, followId), eq(copyPositions.instId, instId)));
   }
 
-  function skip(
+  function missedTrade(
     f: FollowRow,
     move: LeadMove,
     side: 'buy' | 'sell',
@@ -239,7 +239,7 @@ export function createCopy(deps: CopyDeps) {
         const target = (abs(move.after) * num) / den;
         cp = { followId: f.id, instId: move.instId, num, den, contracts: 0n, margin: 0n, detached: false };
         if (target === 0n) {
-          records.push(skip(f, move, leadSide(move), 0n, 'too_small'));
+          records.push(missedTrade(f, move, leadSide(move), 0n, 'too_small'));
           await putPosition(tx, { ...cp, detached: true });
           continue;
         }
@@ -251,7 +251,9 @@ export function createCopy(deps: CopyDeps) {
       const held = f.venue === 'platform' ? sizeOf(f.followerId) : cp.contracts;
       if (held !== cp.contracts) {
         // The follower's position changed outside the copy (their own, a liquidation): stop copying it.
-        records.push(skip(f, move, leadSide(move), 0n, cp.contracts === 0n ? 'own_position' : 'not_copied'));
+        records.push(
+          missedTrade(f, move, leadSide(move), 0n, cp.contracts === 0n ? 'own_position' : 'not_copied'),
+        );
         await putPosition(tx, { ...cp, detached: true });
         continue;
       }
@@ -276,14 +278,14 @@ export function createCopy(deps: CopyDeps) {
           .reduce((s, p) => s + p.margin, 0n);
         const need = move.marginFor(opens, move.lever);
         if (others + (held !== 0n && held > 0n === target > 0n ? cp.margin : 0n) + need > f.budget) {
-          records.push(skip(f, move, side, abs(diff), 'budget'));
+          records.push(missedTrade(f, move, side, abs(diff), 'budget'));
           if (fromFlat) await putPosition(tx, { ...cp, detached: true });
           continue;
         }
       }
       if (f.venue === 'okx') {
         okxOrders.push({
-          trade: { ...skip(f, move, side, abs(diff), 'okx_failed'), status: 'sent', reason: null },
+          trade: { ...missedTrade(f, move, side, abs(diff), 'okx_failed'), status: 'sent', reason: null },
           target,
           cp,
         });
@@ -437,7 +439,10 @@ export function createCopy(deps: CopyDeps) {
     };
   }
 
-  async function traderView(leadId: number): Promise<TraderView> {
+  async function traderView(
+    leadId: number,
+    figures?: Awaited<ReturnType<typeof leadFigures>>,
+  ): Promise<TraderView> {
     const lead = leads.get(leadId);
     if (!lead) throw new DomainError('TraderNotFound');
     const [u] = await store.db
@@ -445,7 +450,7 @@ export function createCopy(deps: CopyDeps) {
       .from(schema.users)
       .where(eq(schema.users.id, leadId));
     const [row] = await store.db.select().from(copyLeads).where(eq(copyLeads.userId, leadId));
-    const fig = await leadFigures(leadId);
+    const fig = figures ?? (await leadFigures(leadId));
     const t = await tierOf(lead.tier);
     return {
       id: leadId,
@@ -487,10 +492,12 @@ export function createCopy(deps: CopyDeps) {
   }
 
   async function trader(meId: number, q: { id: number; days: 7 | 30 | 90 }) {
-    const view = await traderView(q.id);
+    if (!leads.has(q.id)) throw new DomainError('TraderNotFound');
     const lead = leads.get(q.id);
     const now = clock.now();
+    // The figures are read once, for the trader's card and for the chart.
     const fig = await leadFigures(q.id, now);
+    const view = await traderView(q.id, fig);
     const byDay = new Map(fig.daily.map((d) => [d.day, d.pnl]));
     const pnl: { day: string; pnl: string; cumulative: string }[] = [];
     let cum = 0n;

@@ -11,7 +11,7 @@ import { ConfirmSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState, ListSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
-import { pct } from './earn-parts';
+import { pct, useAmountCheck } from './earn-parts';
 import './earn.css';
 
 const TERMS = { page: 1, size: 1 };
@@ -32,6 +32,7 @@ export default function BurnScreen(): ReactNode {
 
 function Signed(): ReactNode {
   const { t } = useTranslation('earn');
+  const check = useAmountCheck();
   const ids = useId();
   const terms = useApiQuery('/api/destroy/destroyList', TERMS);
   const balances = useBalances();
@@ -50,15 +51,7 @@ function Signed(): ReactNode {
   const n = Number(amount);
   const max = n > 0 ? n * Number(d.multiple) : 0;
   const daily = max * Number(d.daily_rate);
-  const problem = !amount.trim()
-    ? t('earn.amountPrompt')
-    : !/^\d+(\.\d{1,6})?$/.test(amount.trim()) || !(n > 0)
-      ? t('earn.amountInvalid')
-      : n < Number(d.min_amount)
-        ? t('earn.min', { amount: formatNumber(d.min_amount, 0), asset: d.asset })
-        : available !== null && n > Number(available)
-          ? t('earn.insufficient')
-          : null;
+  const problem = check(amount, d.min_amount, d.asset, available);
   const review = () => {
     setTried(true);
     if (problem) return;

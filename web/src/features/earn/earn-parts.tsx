@@ -8,6 +8,23 @@ export type PledgeOrder = ResponseData<'/api/pledge/getPledgeOrder'>;
 export type BurnOrder = ResponseData<'/api/destroy/getDestroyOrder'>;
 export type Loan = ResponseData<'/v1/earn/borrow'>;
 
+/**
+ * What is wrong with an amount typed into an earn form (empty, not a number, below the minimum, above the
+ * balance), as the message to show; null when it can go to the confirmation.
+ */
+export function useAmountCheck() {
+  const { t } = useTranslation('earn');
+  return (amount: string, min: string, asset: string, available: string | null): string | null => {
+    const text = amount.trim();
+    const n = Number(text);
+    if (!text) return t('earn.amountPrompt');
+    if (!/^\d+(\.\d{1,6})?$/.test(text) || !(n > 0)) return t('earn.amountInvalid');
+    if (n < Number(min)) return t('earn.min', { amount: formatNumber(min, 0), asset });
+    if (available !== null && n > Number(available)) return t('earn.insufficient');
+    return null;
+  };
+}
+
 export const pct = (rate: string, d = 2) => `${formatNumber(String(Number(rate) * 100), d)}%`;
 
 export function PledgeStatus({ status }: { readonly status: PledgeOrder['status'] }): ReactNode {

@@ -11,7 +11,7 @@ import { ConfirmSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState, ListSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
-import { pct } from './earn-parts';
+import { pct, useAmountCheck } from './earn-parts';
 import './earn.css';
 
 const NO_BODY = {};
@@ -21,6 +21,7 @@ const REFRESH = ['/api/pledge/pledgeList', '/api/pledge/getPledgeOrder'] as cons
 /** Staking (/node2): plans with their rates, my totals, and the form: plan, amount, what it earns, confirm. */
 export default function StakeScreen(): ReactNode {
   const { t } = useTranslation('earn');
+  const check = useAmountCheck();
   const ids = useId();
   const navigate = useNavigate();
   const { token } = useSession();
@@ -45,15 +46,7 @@ export default function StakeScreen(): ReactNode {
   const n = Number(amount);
   // Rounded down as the server counts it.
   const profit = plan && n > 0 ? Math.floor(((n * Number(plan.apr) * plan.days) / 365) * 1e6) / 1e6 : 0;
-  const problem = !amount.trim()
-    ? t('earn.amountPrompt')
-    : !/^\d+(\.\d{1,6})?$/.test(amount.trim()) || !(n > 0)
-      ? t('earn.amountInvalid')
-      : n < Number(d.min_amount)
-        ? t('earn.min', { amount: formatNumber(d.min_amount, 0), asset: d.asset })
-        : available !== null && n > Number(available)
-          ? t('earn.insufficient')
-          : null;
+  const problem = check(amount, d.min_amount, d.asset, available);
   const review = () => {
     setTried(true);
     if (problem || !plan) return;

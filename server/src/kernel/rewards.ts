@@ -15,7 +15,7 @@
  *   `payQueued` pays the queue, oldest first, once the pool is refilled. Nothing is paid from thin air.
  */
 import type { Cause } from '@nexa/contract';
-import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Ledger, LedgerAccount, Posting } from '../ledger';
 import { type Store, schema, type Tx } from '../store';
 import type { Clock } from './clock';
@@ -244,22 +244,7 @@ export function createRewards(deps: RewardsDeps, opts: { batch?: number } = {}) 
     }
   }
 
-  /** Runs still open (crashed or in progress) whose lease has lapsed: the next sweep resumes them. */
-  async function stale(program: string): Promise<number[]> {
-    const rows = await store.db
-      .select({ period: rewardRuns.period })
-      .from(rewardRuns)
-      .where(
-        and(
-          eq(rewardRuns.program, program),
-          or(eq(rewardRuns.status, 'running')),
-          lt(rewardRuns.leasedUntil, clock.now()),
-        ),
-      );
-    return rows.map((r) => r.period);
-  }
-
-  return { settle, payQueued, stale };
+  return { settle, payQueued };
 }
 
 export type Rewards = ReturnType<typeof createRewards>;

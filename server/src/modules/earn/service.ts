@@ -57,6 +57,11 @@ export function maxProfit(amount: bigint, apr: bigint, days: number): bigint {
   return (amount * apr * BigInt(days)) / (DAYS_A_YEAR * RATE_ONE);
 }
 
+/** The daily rate of a yearly one (apr ÷ 365) as text, to 10 decimals. */
+function dailyRateText(apr: bigint): string {
+  return formatAmount((apr * 10n ** 10n) / DAYS_A_YEAR, 18).replace(/(\.\d{10})\d+$/, '$1');
+}
+
 /** What an early redemption returns: principal less the profit received beyond the flexible rate. */
 export function redeemValue(o: { amount: bigint; received: bigint; daysPaid: number }, flexibleApr: bigint) {
   const allowed = maxProfit(o.amount, flexibleApr, o.daysPaid);
@@ -114,7 +119,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
       amount: fmt(o.amount),
       days: o.days,
       apr: rate8(o.apr),
-      daily_rate: formatAmount((o.apr * 10n ** 10n) / DAYS_A_YEAR, 18).replace(/(\.\d{10})\d+$/, '$1'),
+      daily_rate: dailyRateText(o.apr),
       accumulated: fmt(o.accumulated),
       max_profit: fmt(o.maxProfit),
       received: fmt(o.received),
@@ -264,7 +269,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
       plans: (await plans()).map((p) => ({
         days: p.days,
         apr: p.aprText,
-        daily_rate: formatAmount((p.apr * 10n ** 10n) / DAYS_A_YEAR, 18).replace(/(\.\d{10})\d+$/, '$1'),
+        daily_rate: dailyRateText(p.apr),
       })),
     };
   }

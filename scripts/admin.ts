@@ -12,6 +12,13 @@
 //   npm run admin -- approve <withdrawal_id>
 //   npm run admin -- reject <withdrawal_id> <reason…>
 //   npm run admin -- solvency
+//   npm run admin -- programs                       (staking and burn pools, paid, queued, last day)
+//   npm run admin -- fund-earn <pledge|burn|loans> <amount>
+//   npm run admin -- mining-lines                   (output pools, paid, queued, network power)
+//   npm run admin -- fund-mining <amount> [--line main]
+//   npm run admin -- machines [--line main]
+//   npm run admin -- save-machine --name N --price P --power T --term DAYS [--bonus T] [--stock N] [--id ID]
+//   npm run admin -- machine-status <id> <active|paused|closed>
 // ADMIN_URL (default http://localhost:8080), ENVELOPE_KEY, SIGN_SECRET and REQUEST_PROTECTION as the server's.
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -145,11 +152,46 @@ switch (command) {
   case 'solvency':
     print(await call('/admin/solvency', {}));
     break;
+  case 'programs':
+    print(await call('/admin/earn/programs', {}));
+    break;
+  case 'fund-earn':
+    print(await call('/admin/earn/fund', { pool: args[0], amount: args[1] }));
+    break;
+  case 'mining-lines':
+    print(await call('/admin/mining/lines', {}));
+    break;
+  case 'fund-mining':
+    print(await call('/admin/mining/fund', { line: flag(args, 'line') ?? 'main', amount: args[0] }));
+    break;
+  case 'machines':
+    print(await call('/admin/mining/machines', { line: flag(args, 'line') ?? 'main' }));
+    break;
+  case 'save-machine': {
+    const id = flag(args, 'id');
+    const stock = flag(args, 'stock');
+    print(
+      await call('/admin/mining/saveMachine', {
+        ...(id ? { id: Number(id) } : {}),
+        line: flag(args, 'line') ?? 'main',
+        name: flag(args, 'name'),
+        price: flag(args, 'price'),
+        power: flag(args, 'power'),
+        bonus_power: flag(args, 'bonus') ?? '0',
+        term_days: Number(flag(args, 'term')),
+        stock: stock ? Number(stock) : null,
+      }),
+    );
+    break;
+  }
+  case 'machine-status':
+    print(await call('/admin/mining/machineStatus', { id: Number(args[0]), status: args[1] }));
+    break;
   default:
     console.log(
       readFileSync(new URL(import.meta.url), 'utf8')
         .split('\n')
-        .slice(0, 16)
+        .slice(0, 23)
         .join('\n'),
     );
 }

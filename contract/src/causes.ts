@@ -3,6 +3,8 @@ import { EARN_CAUSES } from './domains/earn/causes';
 import { FUTURES_CAUSES } from './domains/futures/causes';
 import { INSURANCE_CAUSES } from './domains/insurance/causes';
 import { MARKET_CAUSES } from './domains/market/causes';
+import { MINING_CAUSES } from './domains/mining/causes';
+import { PLACEMENT_CAUSES } from './domains/placement/causes';
 import { SPOT_CAUSES } from './domains/spot/causes';
 import { TOKEN_MARKET_CAUSES } from './domains/token-market/causes';
 import { WALLET_CAUSES } from './domains/wallet/causes';
@@ -16,6 +18,8 @@ export const CAUSES = {
   ...INSURANCE_CAUSES,
   ...COPY_CAUSES,
   ...EARN_CAUSES,
+  ...MINING_CAUSES,
+  ...PLACEMENT_CAUSES,
   ...TOKEN_MARKET_CAUSES,
   ...MARKET_CAUSES,
 } as const;
@@ -37,6 +41,8 @@ export {
   FUTURES_CAUSES,
   INSURANCE_CAUSES,
   MARKET_CAUSES,
+  MINING_CAUSES,
+  PLACEMENT_CAUSES,
   SPOT_CAUSES,
   TOKEN_MARKET_CAUSES,
   WALLET_CAUSES,

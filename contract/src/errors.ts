@@ -4,6 +4,8 @@ import { COPY_ERRORS } from './domains/copy/errors';
 import { EARN_ERRORS } from './domains/earn/errors';
 import { FUTURES_ERRORS } from './domains/futures/errors';
 import { INSURANCE_ERRORS } from './domains/insurance/errors';
+import { MINING_ERRORS } from './domains/mining/errors';
+import { PLACEMENT_ERRORS } from './domains/placement/errors';
 import { SPOT_ERRORS } from './domains/spot/errors';
 import { TOKEN_MARKET_ERRORS } from './domains/token-market/errors';
 import { WALLET_ERRORS } from './domains/wallet/errors';
@@ -251,6 +253,8 @@ export const ERROR_SETS = {
   insurance: INSURANCE_ERRORS,
   copy: COPY_ERRORS,
   earn: EARN_ERRORS,
+  mining: MINING_ERRORS,
+  placement: PLACEMENT_ERRORS,
   'token-market': TOKEN_MARKET_ERRORS,
   admin: ADMIN_ERRORS,
 } as const;
@@ -269,6 +273,8 @@ export const ERRORS = {
   ...INSURANCE_ERRORS.errors,
   ...COPY_ERRORS.errors,
   ...EARN_ERRORS.errors,
+  ...MINING_ERRORS.errors,
+  ...PLACEMENT_ERRORS.errors,
   ...TOKEN_MARKET_ERRORS.errors,
   ...ADMIN_ERRORS.errors,
 } as const;

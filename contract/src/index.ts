@@ -8,6 +8,8 @@ export * from './domains/copy/endpoints';
 export * from './domains/earn/endpoints';
 export * from './domains/futures/endpoints';
 export * from './domains/insurance/endpoints';
+export * from './domains/mining/endpoints';
+export * from './domains/placement/endpoints';
 export * from './domains/spot/endpoints';
 export * from './domains/token-market/endpoints';
 export * from './domains/users/endpoints';

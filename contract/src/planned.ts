@@ -5,18 +5,6 @@ import { planned } from './endpoint';
  * (never a fake success) until its domain's issue lands and moves it to a live table.
  */
 export const plannedEndpoints = {
-  // mining
-  '/api/user/userPower': planned('mining', 'Hash power of the user', { list: 'size' }),
-  '/api/user/userPowerCate': planned('mining', 'Hash power by category', { list: 'size' }),
-  '/api/user/rankingList': planned('mining', 'Node performance ranking', { list: 'size' }),
-  '/api/mine/buyLog': planned('mining', 'Machine purchase log', { list: 'size' }),
-  '/api/mine/mineList': planned('mining', 'Mining output list', { list: 'size' }),
-  '/api/machine/list': planned('mining', 'Mining machine catalogue', { list: 'size' }),
-  '/api/machine/machinePowerInfo': planned('mining', 'Machine hash power summary'),
-  '/api/machine/getMachinePowerOrder': planned('mining', 'Buy a machine'),
-  '/api/machine/machinePowerOrderList': planned('mining', 'My machine orders', { list: 'size' }),
-  '/api/moneylog/investLog': planned('mining', 'Investment log', { list: 'size' }),
-  '/api/moneylog/profitLog': planned('mining', 'Profit log', { list: 'size' }),
   // referral
   '/api/user/smarInvitation': planned('referral', 'Invitation summary'),
   // kyc
@@ -32,9 +20,6 @@ export const plannedEndpoints = {
   '/api/lp/chain': planned('nft', 'Liquidity on chain'),
   '/api/lp/inner': planned('nft', 'Liquidity inside the platform'),
   '/api/nameplate/getOrderDetail': planned('nft', 'Nameplate order detail'),
-  // placement
-  '/api/basic/checkBuy': planned('placement', 'Private placement eligibility'),
-  '/api/basic/saveBuy': planned('placement', 'Subscribe to a private placement'),
   // earn
   // games
   '/api/racer/index': planned('games', 'Race lobby'),

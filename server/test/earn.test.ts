@@ -121,7 +121,7 @@ describe('staking', () => {
     const income = (await api(srv, '/api/auth/income', { program: 'pledge' }, { token: u.token })).body.data;
     expect(income.list).toHaveLength(1);
     expect(income.list[0]).toMatchObject({ program: 'pledge', order_id: id, status: 'paid' });
-    expect(income.total_paid).toBe(income.list[0]?.amount);
+    expect(income.totals).toEqual([{ asset: 'USDT', paid: income.list[0]?.amount }]);
     // Someone else's order is not found.
     const other = await user('1');
     expect((await call(srv, '/api/pledge/getPledgeOrder', { id }, { token: other.token })).body.error).toBe(

@@ -7,6 +7,7 @@ import { futuresRoutes } from './features/futures';
 import { homeRoutes } from './features/home';
 import { insuranceRoutes } from './features/insurance';
 import { marketsRoutes } from './features/markets';
+import { placementRoutes } from './features/placement';
 import { tokenMarketRoutes } from './features/token-market';
 import { tradeRoutes } from './features/trade';
 import { walletRoutes } from './features/wallet';
@@ -32,12 +33,12 @@ export const ROUTES: readonly RouteDef[] = [
   ...contentRoutes,
   ...copyRoutes,
   ...earnRoutes,
+  ...placementRoutes,
   { name: 'invite', load: comingSoon },
   { name: 'invite1', load: comingSoon },
   { name: 'invite2', load: comingSoon },
   { name: 'node', load: comingSoon },
   { name: 'node1', load: comingSoon },
-  { name: 'node5', load: comingSoon },
   { name: 'miner', load: comingSoon },
   { name: 'miner1', load: comingSoon },
   { name: 'miner2', load: comingSoon },
@@ -84,8 +85,6 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'shipOrder', load: comingSoon },
   { name: 'consumerDividendRanking', load: comingSoon },
   { name: 'consumerDividendRanking1', load: comingSoon },
-  { name: 'privatePlacement', load: comingSoon },
-  { name: 'privateEquity', load: comingSoon },
   { name: 'neuRecharge', load: comingSoon },
   { name: 'neuRecharge1', load: comingSoon },
   { name: 'neuRecharge2', load: comingSoon },

@@ -6,6 +6,8 @@ import { earnEndpoints } from './earn/endpoints';
 import { futuresEndpoints } from './futures/endpoints';
 import { insuranceEndpoints } from './insurance/endpoints';
 import { marketEndpoints } from './market/endpoints';
+import { miningEndpoints } from './mining/endpoints';
+import { placementEndpoints } from './placement/endpoints';
 import { spotEndpoints } from './spot/endpoints';
 import { tokenMarketEndpoints } from './token-market/endpoints';
 import { usersEndpoints } from './users/endpoints';
@@ -22,6 +24,8 @@ export const liveEndpoints = {
   ...insuranceEndpoints,
   ...copyEndpoints,
   ...earnEndpoints,
+  ...miningEndpoints,
+  ...placementEndpoints,
   ...marketEndpoints,
   ...tokenMarketEndpoints,
   ...adminEndpoints,

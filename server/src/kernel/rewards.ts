@@ -15,7 +15,7 @@
  *   `payQueued` pays the queue, oldest first, once the pool is refilled. Nothing is paid from thin air.
  */
 import type { Cause } from '@nexa/contract';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, max, sql } from 'drizzle-orm';
 import type { Ledger, LedgerAccount, Posting } from '../ledger';
 import { type Store, schema, type Tx } from '../store';
 import type { Clock } from './clock';
@@ -244,7 +244,49 @@ export function createRewards(deps: RewardsDeps, opts: { batch?: number } = {}) 
     }
   }
 
-  return { settle, payQueued };
+  /**
+   * Settles every period from `from` up to (not including) `until` that is not done yet, in order; `prepare`
+   * runs before each (a program that fixes its positions for the period takes them there).
+   */
+  async function settleRange<P>(
+    program: RewardProgram<P>,
+    from: number,
+    until: number,
+    prepare?: (period: number) => Promise<void>,
+  ): Promise<void> {
+    if (from >= until) return;
+    const done = new Set(
+      (
+        await store.db
+          .select({ p: rewardRuns.period })
+          .from(rewardRuns)
+          .where(
+            and(
+              eq(rewardRuns.program, program.key),
+              eq(rewardRuns.status, 'done'),
+              gte(rewardRuns.period, from),
+              lt(rewardRuns.period, until),
+            ),
+          )
+      ).map((r) => r.p),
+    );
+    for (let period = from; period < until; period++) {
+      if (done.has(period)) continue;
+      await prepare?.(period);
+      await settle(program, period);
+    }
+  }
+
+  /** The last period of a program that is done, or null. */
+  async function lastDone(program: string): Promise<number | null> {
+    const [row] = await store.db
+      .select({ p: max(rewardRuns.period) })
+      .from(rewardRuns)
+      .where(and(eq(rewardRuns.program, program), eq(rewardRuns.status, 'done')));
+    return row?.p ?? null;
+  }
+
+  return { settle, settleRange, lastDone, payQueued };
 }
 
 export type Rewards = ReturnType<typeof createRewards>;

@@ -25,6 +25,10 @@ import { FUTURES_SETTINGS } from './futures/settings';
 import { INSURANCE_OWNS, insuranceModule } from './insurance/module';
 import { INSURANCE_SETTINGS } from './insurance/settings';
 import { MARKET_OWNS, marketModule } from './market/module';
+import { MINING_OWNS, miningModule } from './mining/module';
+import { MINING_SETTINGS } from './mining/settings';
+import { PLACEMENT_OWNS, placementModule } from './placement/module';
+import { PLACEMENT_SETTINGS } from './placement/settings';
 import { SPOT_OWNS, spotModule } from './spot/module';
 import { SPOT_SETTINGS } from './spot/settings';
 import { TOKEN_MARKET_OWNS, tokenMarketModule } from './token-market/module';
@@ -46,6 +50,8 @@ export const SETTINGS = {
   ...INSURANCE_SETTINGS,
   ...COPY_SETTINGS,
   ...EARN_SETTINGS,
+  ...MINING_SETTINGS,
+  ...PLACEMENT_SETTINGS,
   ...TOKEN_MARKET_SETTINGS,
   ...ADMIN_SETTINGS,
 } as const satisfies SettingsCatalogue;
@@ -98,6 +104,8 @@ export function buildModules(deps: ModuleWiring) {
     referencePrices: () => deps.settings.of(WALLET_SETTINGS).get('exchange.prices_usdt'),
   });
   const earn = earnModule(own('earn', EARN_OWNS));
+  const mining = miningModule(own('mining', MINING_OWNS));
+  const placement = placementModule(own('placement', PLACEMENT_OWNS));
   const admin = adminModule(own('admin', OWNS_NOTHING));
 
   // Start order matters: the books are rebuilt (their snapshots reach the live feed) before candles replay
@@ -112,6 +120,8 @@ export function buildModules(deps: ModuleWiring) {
     insurance.module,
     copy.module,
     earn.module,
+    mining.module,
+    placement.module,
     tokenMarket.module,
     market.module,
     admin.module,
@@ -136,6 +146,8 @@ export function buildModules(deps: ModuleWiring) {
       insurance: insurance.api,
       copy: copy.api,
       earn: earn.api,
+      mining: mining.api,
+      placement: placement.api,
       tokenMarket: tokenMarket.api,
       candles: market.api.candles,
       marketData: market.api,

@@ -82,14 +82,14 @@ export const zLoan = z.object({
   closed_at: zTime.nullable(),
 });
 
-/** Programs that pay income: staking profit and burn release (later programs add theirs). */
-export const INCOME_PROGRAMS = ['pledge', 'burn'] as const;
+/** Programs that pay income: staking profit, burn release, mining output (later programs add theirs). */
+export const INCOME_PROGRAMS = ['pledge', 'burn', 'mining'] as const;
 
 /** One payout of a program to me for one platform day: paid, or queued while the program's pool is short. */
 export const zIncome = z.object({
   id: z.number().int(),
   program: z.enum(INCOME_PROGRAMS),
-  /** The staking or burn order it was paid on. */
+  /** The staking or burn order it was paid on (for mining, the day's share of my power). */
   order_id: z.number().int(),
   asset: z.string(),
   amount: z.string(),
@@ -97,6 +97,16 @@ export const zIncome = z.object({
   /** The platform day it was earned for (its start). */
   day: zTime,
   created_at: zTime,
+});
+
+export const RANKING_PERIODS = ['day', 'week', 'month'] as const;
+
+/** A place of the node-performance leaderboard (the address is masked). */
+export const zNodeRank = z.object({
+  rank: z.number().int(),
+  uid: z.string(),
+  address: z.string(),
+  performance: z.string(),
 });
 
 /** Earn: staking (pledge) and burn (destroy), paid by the rewards engine from funded pools. */
@@ -224,11 +234,31 @@ export const earnEndpoints = {
       ),
     }),
   }),
+  '/api/user/rankingList': liveList('earn', {
+    summary:
+      'Node performance leaderboard: what each team staked in the platform day, week or month (UTC+8 days), with my place',
+    filters: { period: z.enum(RANKING_PERIODS).default('month') },
+    item: zNodeRank,
+    extraData: {
+      asset: z.string(),
+      period_start: zTime,
+      period_end: zTime,
+      mine: z.object({ rank: z.number().int().nullable(), performance: z.string() }),
+    },
+  }),
+  '/admin/earn/fund': live('earn', {
+    summary: "Fund a staking program's pool (profit, burn release, loans) from the platform's capital",
+    extension: true,
+    access: { roles: ['finance'], acts: true },
+    request: z.object({ pool: z.enum(['pledge', 'burn', 'loans']), amount: zPositiveDecimal }),
+    data: z.object({ pool: z.string(), asset: z.string(), pool_balance: z.string() }),
+  }),
   '/api/auth/income': liveList('earn', {
     summary:
-      'My income records, newest first: what each program paid me per day (staking profit, burn release)',
+      'My income records, newest first: what each program paid me per day (staking profit, burn release, mining output)',
     filters: { program: z.enum(INCOME_PROGRAMS).optional() },
     item: zIncome,
-    extraData: { total_paid: z.string() },
+    /** What was paid in all, per asset (staking and burn pay USDT; mining its output asset). */
+    extraData: { totals: z.array(z.object({ asset: z.string(), paid: z.string() })) },
   }),
 } as const;

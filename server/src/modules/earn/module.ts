@@ -38,6 +38,8 @@ export function earnModule(deps: AppDeps & { readonly ledger: Ledger }) {
         '/api/destroy/destroyList': (ctx) => earn.burnList(ctx.me().id, ctx.body),
         '/api/auth/income': (ctx) => earn.income(ctx.me().id, ctx.body),
         '/admin/earn/programs': () => earn.programsReport(),
+        '/admin/earn/fund': (ctx) => earn.fund(ctx.op().id, ctx.body),
+        '/api/user/rankingList': (ctx) => earn.ranking(ctx.me().id, ctx.body),
         '/api/borrow/borrowList': (ctx) => earn.loans(ctx.me().id, ctx.body),
         '/v1/earn/borrow': (ctx) => earn.borrow(ctx.me().id, ctx.body),
         '/v1/earn/repay': (ctx) => earn.repay(ctx.me().id, ctx.body),

@@ -13,14 +13,16 @@
  * released back, `daily_rate` of that maximum a day, from the release pool (`system:earn:release`).
  */
 import { formatAmount, parseAmount, RATE_ONE, type ResponseData } from '@nexa/contract';
-import { and, count, desc, eq, gte, inArray, lt, lte, min, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, like, lt, lte, min, or, sql } from 'drizzle-orm';
+import { auditOperator } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
+import { DAY_MS as DAY, platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { createRewards, type RewardProgram } from '../../kernel/rewards';
 import { type Ledger, SYSTEM } from '../../ledger';
-import { schema, type Tx } from '../../store';
+import { queryRows, schema, type Tx } from '../../store';
 import { EARN_SETTINGS } from './settings';
-import { burnOrders, earnLoans, pledgeOrders } from './tables';
+import { burnOrders, earnLoans, nodePerformance, pledgeOrders } from './tables';
 
 export const EARN_SYSTEM = {
   staked: 'system:earn:staked',
@@ -44,7 +46,6 @@ export function loanInterest(amount: bigint, dailyRate: bigint, fromMs: number, 
   return (amount * dailyRate * days + RATE_ONE - 1n) / RATE_ONE;
 }
 
-const DAY = 86_400_000;
 const DAYS_A_YEAR = 365n;
 
 /** A day's profit of a staking order: amount × apr ÷ 365, rounded down. */
@@ -88,16 +89,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
     return { symbol, scale };
   }
 
-  async function offsetMs(): Promise<number> {
-    return (await deps.settings.get('platform.day_offset_min')) * 60_000;
-  }
-  /** Index of the platform day holding `t`, and the start of a day by index. */
-  async function dayOf(t: Date): Promise<number> {
-    return Math.floor((t.getTime() + (await offsetMs())) / DAY);
-  }
-  async function dayStart(day: number): Promise<Date> {
-    return new Date(day * DAY - (await offsetMs()));
-  }
+  const { offsetMs, dayOf, dayStart } = platformDays(deps);
 
   async function plans() {
     return (await settings.get('earn.pledge_plans')).map((p) => ({
@@ -303,6 +295,92 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
     return row;
   }
 
+  /** A stake counts to the node performance of every ancestor, on today's platform day. */
+  async function addNodePerformance(tx: Tx, userId: number, amount: bigint): Promise<void> {
+    const day = await dayOf(clock.now());
+    await tx.execute(sql`
+      insert into node_performance (day, user_id, amount)
+      select ${day}, ancestor_id, ${amount}::numeric from user_ancestors where descendant_id = ${userId}
+      on conflict (day, user_id) do update set amount = node_performance.amount + excluded.amount`);
+  }
+
+  /** First and end (exclusive) platform day of the period holding today: the day, the week (Monday on), the month. */
+  async function periodDays(period: 'day' | 'week' | 'month'): Promise<[number, number]> {
+    const today = await dayOf(clock.now());
+    if (period === 'day') return [today, today + 1];
+    if (period === 'week') {
+      // Day 0 (1970-01-01) was a Thursday: Monday is where (day + 3) % 7 is 0.
+      const monday = today - ((today + 3) % 7);
+      return [monday, monday + 7];
+    }
+    const d = new Date(today * DAY);
+    const first = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / DAY;
+    const next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) / DAY;
+    return [first, next];
+  }
+
+  const maskAddress = (a: string) => (a.length > 10 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);
+
+  /** The node-performance leaderboard of a period, with my place. */
+  async function ranking(
+    userId: number,
+    q: { period: 'day' | 'week' | 'month'; page: number; size: number },
+  ) {
+    const [from, until] = await periodDays(q.period);
+    const { users } = schema;
+    const inPeriod = and(gte(nodePerformance.day, from), lt(nodePerformance.day, until));
+    const sum = sql<string>`sum(${nodePerformance.amount})`;
+    const [rows, [total], [mine]] = await Promise.all([
+      store.db
+        .select({
+          userId: nodePerformance.userId,
+          s: sql<string>`${sum}::text`,
+          uid: users.uid,
+          address: users.address,
+        })
+        .from(nodePerformance)
+        .innerJoin(users, eq(users.id, nodePerformance.userId))
+        .where(inPeriod)
+        .groupBy(nodePerformance.userId, users.uid, users.address)
+        .orderBy(desc(sum), nodePerformance.userId)
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      store.db
+        .select({ n: sql<number>`count(distinct ${nodePerformance.userId})::int` })
+        .from(nodePerformance)
+        .where(inPeriod),
+      store.db
+        .select({ s: sql<string>`coalesce(sum(${nodePerformance.amount}), 0)::text` })
+        .from(nodePerformance)
+        .where(and(inPeriod, eq(nodePerformance.userId, userId))),
+    ]);
+    const my = BigInt(mine?.s ?? '0');
+    let rank: number | null = null;
+    if (my > 0n) {
+      const [ahead] = await queryRows<{ n: number }>(
+        store.db,
+        sql`select count(*)::int as n from (
+          select user_id, sum(amount) as s from node_performance where day >= ${from} and day < ${until}
+          group by user_id) x where x.s > ${my}::numeric or (x.s = ${my}::numeric and x.user_id < ${userId})`,
+      );
+      rank = (ahead?.n ?? 0) + 1;
+    }
+    const { symbol, scale } = await asset();
+    return {
+      list: rows.map((r, i) => ({
+        rank: (q.page - 1) * q.size + i + 1,
+        uid: r.uid,
+        address: maskAddress(r.address),
+        performance: formatAmount(BigInt(r.s), scale),
+      })),
+      total: total?.n ?? 0,
+      asset: symbol,
+      period_start: (await dayStart(from)).toISOString(),
+      period_end: (await dayStart(until)).toISOString(),
+      mine: { rank, performance: formatAmount(my, scale) },
+    };
+  }
+
   async function stake(
     userId: number,
     body: { amount: string; days: number; auto_renew: boolean; request_id?: string | undefined },
@@ -323,6 +401,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
         autoRenew: body.auto_renew,
         asset: a.symbol,
       });
+      await addNodePerformance(tx, userId, amount);
       await ledger.transfer(tx, {
         from: { userId, asset: a.symbol, kind: 'spot' },
         to: { system: EARN_SYSTEM.staked, asset: a.symbol },
@@ -755,14 +834,18 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
 
   async function income(
     userId: number,
-    q: { program?: 'pledge' | 'burn' | undefined; page: number; size: number },
+    q: { program?: 'pledge' | 'burn' | 'mining' | undefined; page: number; size: number },
   ) {
     const { rewardPayouts } = schema;
-    const where = and(
-      eq(rewardPayouts.userId, userId),
-      inArray(rewardPayouts.program, q.program ? [q.program] : ['pledge', 'burn']),
-    );
-    const [rows, [total], [sum]] = await Promise.all([
+    // Every mining line's program is `mining:<line>`.
+    const byProgram =
+      q.program === 'mining'
+        ? like(rewardPayouts.program, 'mining:%')
+        : q.program
+          ? eq(rewardPayouts.program, q.program)
+          : or(inArray(rewardPayouts.program, ['pledge', 'burn']), like(rewardPayouts.program, 'mining:%'));
+    const where = and(eq(rewardPayouts.userId, userId), byProgram);
+    const [rows, [total], sums] = await Promise.all([
       store.db
         .select()
         .from(rewardPayouts)
@@ -773,26 +856,38 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
       store.db.select({ n: count() }).from(rewardPayouts).where(where),
       store.db
         .select({
+          asset: rewardPayouts.asset,
           s: sql<string>`coalesce(sum(${rewardPayouts.amount}) filter (where ${rewardPayouts.status} = 'paid'), 0)::text`,
         })
         .from(rewardPayouts)
-        .where(where),
+        .where(where)
+        .groupBy(rewardPayouts.asset)
+        .orderBy(rewardPayouts.asset),
     ]);
-    const { scale } = await asset();
+    const scaleOf = (symbol: string) => deps.assets.get(symbol).scale;
     const list = [];
     for (const r of rows) {
       list.push({
         id: r.id,
-        program: r.program === 'burn' ? ('burn' as const) : ('pledge' as const),
+        program:
+          r.program === 'burn'
+            ? ('burn' as const)
+            : r.program === 'pledge'
+              ? ('pledge' as const)
+              : ('mining' as const),
         order_id: r.positionId,
         asset: r.asset,
-        amount: formatAmount(r.amount, scale),
+        amount: formatAmount(r.amount, scaleOf(r.asset)),
         status: r.status,
         day: (await dayStart(r.period)).toISOString(),
         created_at: r.createdAt.toISOString(),
       });
     }
-    return { list, total: total?.n ?? 0, total_paid: formatAmount(BigInt(sum?.s ?? '0'), scale) };
+    return {
+      list,
+      total: total?.n ?? 0,
+      totals: sums.map((t) => ({ asset: t.asset, paid: formatAmount(BigInt(t.s), scaleOf(t.asset)) })),
+    };
   }
 
   /** The operators' view of every program: pool balance, paid, queued (owed), last settled day. */
@@ -862,26 +957,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
       ],
     ];
     for (const [program, from] of programs) {
-      if (from === null || from >= today) continue;
-      const done = new Set(
-        (
-          await store.db
-            .select({ p: schema.rewardRuns.period })
-            .from(schema.rewardRuns)
-            .where(
-              and(
-                eq(schema.rewardRuns.program, program.key),
-                eq(schema.rewardRuns.status, 'done'),
-                gte(schema.rewardRuns.period, from),
-                lt(schema.rewardRuns.period, today),
-              ),
-            )
-        ).map((r) => r.p),
-      );
-      for (let period = from; period < today; period++) {
-        if (done.has(period)) continue;
-        await rewards.settle(program as RewardProgram<unknown>, period);
-      }
+      if (from !== null) await rewards.settleRange(program as RewardProgram<unknown>, from, today);
       await rewards.payQueued(program as RewardProgram<unknown>, async (tx, p) => {
         if (program.key === 'pledge') {
           await tx
@@ -892,6 +968,36 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
       });
     }
     await expire();
+  }
+
+  /** An operator funds a pool (profit, burn release, loans) from the platform's capital. */
+  async function fund(operatorId: number, body: { pool: 'pledge' | 'burn' | 'loans'; amount: string }) {
+    const a = await asset();
+    const amount = parseAmount(body.amount, a.scale);
+    if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
+    const pool = { pledge: EARN_SYSTEM.pledge, burn: EARN_SYSTEM.release, loans: EARN_SYSTEM.loans }[
+      body.pool
+    ];
+    const balance = await store.db.transaction(async (tx) => {
+      await ledger.transfer(tx, {
+        from: { system: EARN_SYSTEM.capital, asset: a.symbol },
+        to: { system: pool, asset: a.symbol },
+        amount,
+        cause: 'earn.fund',
+        remark: pool,
+        userId: null,
+      });
+      await auditOperator(tx, clock.now(), {
+        operatorId,
+        action: 'earn.fund',
+        subject: pool,
+        before: null,
+        after: { amount, asset: a.symbol },
+      });
+      const acc = await ledger.systemAccount(tx, pool, a.symbol);
+      return (await ledger.accountBalances(tx, [acc.id])).get(acc.id)?.available ?? 0n;
+    });
+    return { pool, asset: a.symbol, pool_balance: formatAmount(balance, a.scale) };
   }
 
   /** The demo's first start funds the profit and release pools, so the first days pay at once. */
@@ -932,6 +1038,8 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
     burnList,
     income,
     programsReport,
+    ranking,
+    fund,
     borrow,
     repay,
     loans,

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { minor, ts } from '../../store/schema/columns';
 
 /**
@@ -81,4 +91,18 @@ export const earnLoans = pgTable(
     index('earn_loans_user_idx').on(t.userId, t.id),
     uniqueIndex('earn_loans_open_key').on(t.pledgeId).where(sql`${t.status} = 'open'`),
   ],
+);
+
+/**
+ * Node performance: what each user's team (every descendant) staked, per platform day. Kept in the
+ * transaction of each stake for every ancestor, so leaderboards sum days instead of walking the tree.
+ */
+export const nodePerformance = pgTable(
+  'node_performance',
+  {
+    day: integer('day').notNull(),
+    userId: integer('user_id').notNull(),
+    amount: minor('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] })],
 );

@@ -1,6 +1,7 @@
 import { type Cause, formatAmount, parseAmount } from '@nexa/contract';
 import type { AssetInfo } from '../../kernel/assets';
 import type { AppDeps } from '../../kernel/context';
+import { platformDays } from '../../kernel/days';
 import { ValidationError } from '../../kernel/errors';
 import type { Ledger } from '../../ledger';
 import type { Tx } from '../../store';
@@ -129,10 +130,8 @@ export type Assets = ReturnType<typeof createAssets>;
 
 /** Start of the platform day containing `now` (UTC+8 by default). */
 export async function platformDayStart(deps: AppDeps): Promise<Date> {
-  const offsetMs = (await deps.settings.get('platform.day_offset_min')) * 60_000;
-  const now = deps.clock.now().getTime();
-  const day = Math.floor((now + offsetMs) / 86_400_000) * 86_400_000 - offsetMs;
-  return new Date(day);
+  const days = platformDays(deps);
+  return days.dayStart(await days.today());
 }
 
 export const iso = (d: Date) => d.toISOString();

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { auditOperator } from '../../kernel/audit';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
@@ -7,7 +8,7 @@ import type { Funding } from './funding';
 import { WALLET_SETTINGS } from './settings';
 import { walletDeposits } from './tables';
 
-const { users, auditLog, operators } = schema;
+const { users, operators } = schema;
 
 type DepositRow = typeof walletDeposits.$inferSelect;
 type Status = 'pending' | 'approved' | 'failed';
@@ -208,14 +209,12 @@ export function createDeposits(deps: WalletDeps, assets: Assets, funding: Fundin
     before: DepositRow | null,
     after: DepositRow,
   ) {
-    await tx.insert(auditLog).values({
-      actorKind: 'operator',
-      actorId: operatorId,
+    await auditOperator(tx, clock.now(), {
+      operatorId,
       action,
       subject: `deposit:${after.id}`,
-      before: before ? JSON.parse(JSON.stringify(before, bigintJson)) : null,
-      after: JSON.parse(JSON.stringify(after, bigintJson)),
-      createdAt: clock.now(),
+      before,
+      after,
     });
   }
 
@@ -375,9 +374,4 @@ export function createDeposits(deps: WalletDeps, assets: Assets, funding: Fundin
   }
 
   return { receiveAddress, report, list, credit, confirm, reject, adminView };
-}
-
-/** JSON of rows holding bigint amounts (audit trail). */
-export function bigintJson(_key: string, value: unknown): unknown {
-  return typeof value === 'bigint' ? value.toString() : value;
 }

@@ -1,16 +1,16 @@
 import { EVM_ADDRESS_PATTERN, formatAmount } from '@nexa/contract';
 import { and, count, desc, eq, gte, inArray, ne, type SQL, sql, sum } from 'drizzle-orm';
+import { auditOperator } from '../../kernel/audit';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
 import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { type Assets, iso, platformDayStart, type WalletDeps } from './common';
-import { bigintJson } from './deposits';
 import type { Funding } from './funding';
 import { WALLET_SETTINGS } from './settings';
 import { walletDeposits, walletWithdrawals } from './tables';
 
-const { users, operators, auditLog } = schema;
+const { users, operators } = schema;
 
 type WithdrawalRow = typeof walletWithdrawals.$inferSelect;
 type Status = 'pending' | 'approved' | 'failed';
@@ -168,14 +168,12 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets, funding: Fun
     before: WithdrawalRow,
     after: WithdrawalRow,
   ) {
-    await tx.insert(auditLog).values({
-      actorKind: 'operator',
-      actorId: operatorId,
+    await auditOperator(tx, clock.now(), {
+      operatorId,
       action,
       subject: `withdrawal:${after.id}`,
-      before: JSON.parse(JSON.stringify(before, bigintJson)),
-      after: JSON.parse(JSON.stringify(after, bigintJson)),
-      createdAt: clock.now(),
+      before,
+      after,
     });
   }
   /** The withdrawal, locked for the rest of the transaction. */

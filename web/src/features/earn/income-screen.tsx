@@ -8,9 +8,9 @@ import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Tabs } from '../../ui/tabs';
 import './earn.css';
 
-type Program = 'pledge' | 'burn';
+type Program = 'pledge' | 'burn' | 'mining';
 
-/** Income: what staking and burn paid me, day by day (/node6 both kinds; /node23 staking income only). */
+/** Income: what staking, burn and mining paid me, day by day (/node6 every kind; /node23 staking income only). */
 function Income({ only }: { readonly only?: Program }): ReactNode {
   const { t } = useTranslation('earn');
   const { token } = useSession();
@@ -22,8 +22,12 @@ function Income({ only }: { readonly only?: Program }): ReactNode {
     <div className="earn earn--records">
       <section className="card earn__hero earn__hero--inset">
         <div className="earn__hero-label">{t('earn.totalIncome')}</div>
-        <div className="earn__big num up" data-testid="income-total">
-          {formatNumber(head.data?.total_paid ?? '0', 6)} <small>USDT</small>
+        <div className="earn__totals" data-testid="income-total">
+          {(head.data?.totals.length ? head.data.totals : [{ asset: 'USDT', paid: '0' }]).map((x) => (
+            <div key={x.asset} className="earn__big num up">
+              {formatNumber(x.paid, x.asset === 'USDT' ? 6 : 4)} <small>{x.asset}</small>
+            </div>
+          ))}
         </div>
       </section>
       {only ? null : (
@@ -36,6 +40,7 @@ function Income({ only }: { readonly only?: Program }): ReactNode {
             { key: 'all', label: t('earn.all') },
             { key: 'pledge', label: t('earn.incomeKind.pledge') },
             { key: 'burn', label: t('earn.incomeKind.burn') },
+            { key: 'mining', label: t('earn.incomeKind.mining') },
           ]}
         />
       )}

@@ -4,7 +4,8 @@ import type en from './locales/en.json';
 
 /*
  * Earn: staking (/node2 plans and stake, /node21 records, /node22 one order, /node23 its income), burn (/node3
- * burn, /node4 records) income records of both (/node6) and loans against staking (/node9).
+ * burn, /node4 records), income records (/node6), loans against staking (/node9) and the node-performance
+ * leaderboard (/node5).
  */
 
 declare module '../../i18n' {
@@ -22,6 +23,7 @@ export const earnRoutes: readonly RouteDef[] = [
   { name: 'node23', actions: 'music', load: text.with(() => import('./staking-income-screen')) },
   { name: 'node6', actions: 'music', load: text.with(() => import('./income-screen')) },
   { name: 'node9', actions: 'music', load: text.with(() => import('./loans-screen')) },
+  { name: 'node5', actions: 'music', load: text.with(() => import('./ranking-screen')) },
   { name: 'node3', actions: 'music', load: text.with(() => import('./burn-screen')) },
   { name: 'node4', actions: 'music', load: text.with(() => import('./burn-records-screen')) },
 ];

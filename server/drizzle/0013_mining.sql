@@ -1,0 +1,90 @@
+CREATE TABLE "node_performance" (
+	"day" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"amount" numeric(38, 0) NOT NULL,
+	CONSTRAINT "node_performance_day_user_id_pk" PRIMARY KEY("day","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "mining_days" (
+	"line" text NOT NULL,
+	"day" integer NOT NULL,
+	"asset" text NOT NULL,
+	"emission" numeric(38, 0) NOT NULL,
+	"network" numeric(38, 0) NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "mining_days_line_day_pk" PRIMARY KEY("line","day")
+);
+--> statement-breakpoint
+CREATE TABLE "mining_machines" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"line" text NOT NULL,
+	"name" text NOT NULL,
+	"pay_asset" text NOT NULL,
+	"price" numeric(38, 0) NOT NULL,
+	"power" numeric(38, 0) NOT NULL,
+	"bonus_power" numeric(38, 0) DEFAULT 0 NOT NULL,
+	"term_days" integer NOT NULL,
+	"stock" integer,
+	"sold" integer DEFAULT 0 NOT NULL,
+	"sort" integer DEFAULT 0 NOT NULL,
+	"status" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "mining_orders" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"line" text NOT NULL,
+	"user_id" integer NOT NULL,
+	"machine_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"quantity" integer NOT NULL,
+	"pay_asset" text NOT NULL,
+	"amount" numeric(38, 0) NOT NULL,
+	"power" numeric(38, 0) NOT NULL,
+	"bonus_power" numeric(38, 0) NOT NULL,
+	"term_days" integer NOT NULL,
+	"first_day" integer NOT NULL,
+	"end_day" integer NOT NULL,
+	"output" numeric(38, 0) DEFAULT 0 NOT NULL,
+	"status" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"ended_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "mining_power" (
+	"line" text NOT NULL,
+	"user_id" integer NOT NULL,
+	"base" numeric(38, 0) DEFAULT 0 NOT NULL,
+	"bonus" numeric(38, 0) DEFAULT 0 NOT NULL,
+	"cumulative" numeric(38, 0) DEFAULT 0 NOT NULL,
+	"direct_sum" numeric(38, 0) DEFAULT 0 NOT NULL,
+	"team" numeric(38, 0) DEFAULT 0 NOT NULL,
+	CONSTRAINT "mining_power_line_user_id_pk" PRIMARY KEY("line","user_id")
+);
+--> statement-breakpoint
+CREATE TABLE "mining_power_log" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"line" text NOT NULL,
+	"user_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"change" numeric(38, 0) NOT NULL,
+	"reason" text NOT NULL,
+	"order_id" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "mining_shares" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"line" text NOT NULL,
+	"day" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"personal" numeric(38, 0) NOT NULL,
+	"power" numeric(38, 0) NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "mining_machines_line_idx" ON "mining_machines" USING btree ("line","sort","id");--> statement-breakpoint
+CREATE INDEX "mining_orders_user_idx" ON "mining_orders" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "mining_orders_running_idx" ON "mining_orders" USING btree ("line","end_day") WHERE "mining_orders"."status" = 'running';--> statement-breakpoint
+CREATE INDEX "mining_power_log_user_idx" ON "mining_power_log" USING btree ("user_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "mining_shares_key" ON "mining_shares" USING btree ("line","day","user_id");--> statement-breakpoint
+CREATE INDEX "mining_shares_user_idx" ON "mining_shares" USING btree ("user_id","id");

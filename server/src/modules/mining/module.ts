@@ -1,0 +1,44 @@
+import { causeNames, MINING_CAUSES } from '@nexa/contract';
+import type { AppDeps } from '../../kernel/context';
+import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import type { Ledger } from '../../ledger';
+import { createMining, MINING_SYSTEM } from './service';
+
+/** What the module may touch beyond its tables. */
+export const MINING_OWNS: ModuleOwnership = {
+  causes: causeNames(MINING_CAUSES),
+  systemAccounts: [MINING_SYSTEM.sales, MINING_SYSTEM.output, MINING_SYSTEM.capital],
+  publishes: [],
+};
+
+/** Mining machines and hash power; each line's daily output paid by the rewards engine. */
+export function miningModule(deps: AppDeps & { readonly ledger: Ledger }) {
+  const mining = createMining(deps);
+  return {
+    api: mining,
+    module: defineModule({
+      domains: ['mining'],
+      owns: MINING_OWNS,
+      handlers: {
+        '/api/machine/list': (ctx) => mining.machines(ctx.body),
+        '/api/machine/getMachinePowerOrder': (ctx) => mining.buy(ctx.me().id, ctx.body),
+        '/api/machine/machinePowerOrderList': (ctx) => mining.orders(ctx.me().id, ctx.body),
+        '/api/machine/machinePowerInfo': (ctx) => mining.power(ctx.me().id),
+        '/api/user/userPowerCate': (ctx) => mining.powerCategories(ctx.me().id),
+        '/api/user/userPower': (ctx) => mining.powerLog(ctx.me().id, ctx.body),
+        '/api/mine/buyLog': (ctx) => mining.orders(ctx.me().id, ctx.body),
+        '/api/mine/mineList': (ctx) => mining.outputDays(ctx.me().id, ctx.body),
+        '/api/moneylog/investLog': (ctx) => mining.investments(ctx.me().id, ctx.body),
+        '/api/moneylog/profitLog': (ctx) => mining.outputDays(ctx.me().id, ctx.body),
+        '/admin/mining/machines': (ctx) => mining.adminMachines(ctx.body.line),
+        '/admin/mining/saveMachine': (ctx) => mining.saveMachine(ctx.op().id, ctx.body),
+        '/admin/mining/machineStatus': (ctx) => mining.machineStatus(ctx.op().id, ctx.body),
+        '/admin/mining/fund': (ctx) => mining.fund(ctx.op().id, ctx.body),
+        '/admin/mining/lines': () => mining.linesReport(),
+      },
+      start: () => mining.start(),
+      // Each ended platform day of each line is settled once; orders past their term end.
+      sweep: () => mining.settleDue(),
+    }),
+  };
+}

@@ -1,0 +1,1005 @@
+/**
+ * Mining: machines sold for a term, and each platform day's emission shared by effective hash power.
+ *
+ * A line (the main one; the NEU line is another) has a machine catalogue, an output asset and a daily
+ * emission. A purchase pays the price from the spot account and adds the machines' power (and promotional
+ * bonus) to the buyer's base power at once; the order earns from the next platform day for the machine's
+ * term.
+ *
+ * Effective power on a day is personal power (own running machines) plus, while the user runs machines of
+ * their own, direct power (`direct_rate` of the direct referrals' personal power) and level power (the rate of
+ * the user's team level, of the whole downline's personal power). Each ended day is settled once by the
+ * rewards engine: the day's shares are fixed first (one row per user, from the orders that ran that day, in
+ * one statement, never changed after), then each share is paid `emission × power ÷ network` (rounded down;
+ * what rounding leaves stays in the pool) from the line's output pool.
+ *
+ * The figures a user sees (their power of every kind, team power, the network's) come from kept aggregates
+ * updated with every purchase and every ended order, never by walking the referral tree.
+ */
+import { formatAmount, POWER_SCALE, parseAmount, RATE_ONE, type ResponseData } from '@nexa/contract';
+import { and, asc, count, desc, eq, min, sql } from 'drizzle-orm';
+import { auditOperator } from '../../kernel/audit';
+import type { AppDeps } from '../../kernel/context';
+import { platformDays } from '../../kernel/days';
+import { DomainError, ValidationError } from '../../kernel/errors';
+import { createRewards, type RewardProgram } from '../../kernel/rewards';
+import { type Ledger, SYSTEM } from '../../ledger';
+import { queryRows, schema, type Tx } from '../../store';
+import { MINING_SETTINGS } from './settings';
+import {
+  miningDays,
+  miningMachines,
+  miningOrders,
+  miningPower,
+  miningPowerLog,
+  miningShares,
+} from './tables';
+
+export const MINING_SYSTEM = {
+  /** What buyers pay for machines. */
+  sales: 'system:mining:sales',
+  /** The output pool each line pays from (one account per output asset). */
+  output: 'system:mining:output',
+  capital: SYSTEM.capital('mining'),
+} as const;
+
+type MachineRow = typeof miningMachines.$inferSelect;
+type OrderRow = typeof miningOrders.$inferSelect;
+type MachineView = ResponseData<'/api/machine/getMachinePowerOrder'>;
+type AdminMachineView = ResponseData<'/admin/mining/saveMachine'>;
+
+/** A day's share of one user, with the day's figures: what the rewards engine pays. */
+interface Share {
+  readonly id: number;
+  readonly userId: number;
+  readonly power: bigint;
+  readonly emission: bigint;
+  readonly network: bigint;
+}
+
+/** What a share of the day's emission pays: emission × power ÷ network, rounded down. */
+export function shareOf(emission: bigint, power: bigint, network: bigint): bigint {
+  return network > 0n ? (emission * power) / network : 0n;
+}
+
+/** An estimate of a day's output for `power` against a network that holds at least it. */
+export function estimateOf(emission: bigint, power: bigint, network: bigint): bigint {
+  if (network < power) return shareOf(emission, power, power);
+  return shareOf(emission, power, network);
+}
+
+/** Effective power: personal, plus direct and level while the user runs machines of their own. */
+export function effectivePower(
+  p: { personal: bigint; directSum: bigint; team: bigint },
+  directRate: bigint,
+  levelRate: bigint,
+): { direct: bigint; level: bigint; effective: bigint } {
+  const direct = (p.directSum * directRate) / RATE_ONE;
+  const level = (p.team * levelRate) / RATE_ONE;
+  return { direct, level, effective: p.personal > 0n ? p.personal + direct + level : 0n };
+}
+
+const showPower = (v: bigint) => formatAmount(v, POWER_SCALE);
+const NETWORK_TTL_MS = 10_000;
+
+export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
+  const { store, clock, ledger, log, assets } = deps;
+  const settings = deps.settings.of(MINING_SETTINGS);
+  const rewards = createRewards({ store, clock, ledger, log });
+  const days = platformDays(deps);
+
+  interface Line {
+    readonly key: string;
+    readonly outputAsset: string;
+    readonly outputScale: number;
+    readonly emission: bigint;
+    readonly program: RewardProgram<Share>;
+  }
+
+  const programs = new Map<string, RewardProgram<Share>>();
+  async function lines(): Promise<Map<string, Line>> {
+    const all = await settings.get('mining.lines');
+    const out = new Map<string, Line>();
+    for (const [key, l] of Object.entries(all)) {
+      const a = assets.get(l.output_asset);
+      let program = programs.get(key);
+      if (!program || program.asset !== a.symbol) {
+        program = shareProgram(key, a.symbol);
+        programs.set(key, program);
+      }
+      out.set(key, {
+        key,
+        outputAsset: a.symbol,
+        outputScale: a.scale,
+        emission: parseAmount(l.daily_emission, a.scale) ?? 0n,
+        program,
+      });
+    }
+    return out;
+  }
+  async function line(key: string): Promise<Line> {
+    const l = (await lines()).get(key);
+    if (!l) throw new DomainError('MiningLineNotFound');
+    return l;
+  }
+
+  async function rates() {
+    const levels = (await settings.get('mining.level_rates')).map((r) => parseAmount(r, 8) ?? 0n);
+    return {
+      direct: (await settings.get('mining.direct_rate')).units,
+      levels,
+      levelTexts: await settings.get('mining.level_rates'),
+    };
+  }
+
+  // ---------------------------------------------------------------- the daily program
+
+  function shareProgram(key: string, asset: string): RewardProgram<Share> {
+    return {
+      key: `mining:${key}`,
+      pool: MINING_SYSTEM.output,
+      asset,
+      cause: 'mining.output',
+      due: async (tx, period, after, limit) => {
+        const rows = await tx
+          .select({
+            id: miningShares.id,
+            userId: miningShares.userId,
+            power: miningShares.power,
+            emission: miningDays.emission,
+            network: miningDays.network,
+          })
+          .from(miningShares)
+          .innerJoin(
+            miningDays,
+            and(eq(miningDays.line, miningShares.line), eq(miningDays.day, miningShares.day)),
+          )
+          .where(
+            and(eq(miningShares.line, key), eq(miningShares.day, period), sql`${miningShares.id} > ${after}`),
+          )
+          .orderBy(asc(miningShares.id))
+          .limit(limit);
+        return rows;
+      },
+      id: (s) => s.id,
+      userId: (s) => s.userId,
+      amount: (s) => shareOf(s.emission, s.power, s.network),
+      earned: async () => {},
+      // Each order of the user that ran that day gets its part of the payout, by its power.
+      earnedMany: async (tx, rows, period) => {
+        if (rows.length === 0) return;
+        const values = sql.join(
+          rows.map((r) => sql`(${r.p.userId}::int, ${r.amount}::numeric, ${r.p.power}::numeric)`),
+          sql`, `,
+        );
+        await tx.execute(sql`
+          update mining_orders as o
+          set output = o.output + div(v.amount * (o.power + o.bonus_power), v.power)
+          from (values ${values}) as v(user_id, amount, power)
+          where o.user_id = v.user_id and o.line = ${key} and o.first_day <= ${period} and o.end_day > ${period}`);
+      },
+    };
+  }
+
+  /**
+   * Fixes a day's shares, once: each user with machines running that day, their personal power and their
+   * effective power (direct and level power from the same day's orders of their referrals and team).
+   */
+  async function takeShares(l: Line, day: number): Promise<void> {
+    const [seen] = await store.db
+      .select({ day: miningDays.day })
+      .from(miningDays)
+      .where(and(eq(miningDays.line, l.key), eq(miningDays.day, day)));
+    if (seen) return;
+    const r = await rates();
+    const levelCase = sql.join(
+      r.levels.map((rate, level) => sql`when ${level} then ${rate}::numeric`),
+      sql` `,
+    );
+    try {
+      await store.db.transaction(async (tx) => {
+        await tx.execute(sql`
+          with p as (
+            select user_id, sum(power + bonus_power) as personal from mining_orders
+            where line = ${l.key} and first_day <= ${day} and end_day > ${day} group by user_id
+          ),
+          d as (
+            select u.parent_id as user_id, sum(p.personal) as s from p join users u on u.id = p.user_id
+            where u.parent_id is not null group by u.parent_id
+          ),
+          t as (
+            select a.ancestor_id as user_id, sum(p.personal) as s from p
+            join user_ancestors a on a.descendant_id = p.user_id
+            join users lu on lu.id = a.ancestor_id and lu.level > 0
+            group by a.ancestor_id
+          )
+          insert into mining_shares (line, day, user_id, personal, power)
+          select ${l.key}, ${day}, p.user_id, p.personal,
+            p.personal
+              + div(coalesce(d.s, 0) * ${r.direct}::numeric, ${RATE_ONE}::numeric)
+              + div(coalesce(t.s, 0) * (case u.level ${levelCase} else 0 end), ${RATE_ONE}::numeric)
+          from p join users u on u.id = p.user_id
+          left join d on d.user_id = p.user_id
+          left join t on t.user_id = p.user_id
+          order by p.user_id`);
+        const [sum] = await tx
+          .select({ n: sql<string>`coalesce(sum(${miningShares.power}), 0)::text` })
+          .from(miningShares)
+          .where(and(eq(miningShares.line, l.key), eq(miningShares.day, day)));
+        await tx.insert(miningDays).values({
+          line: l.key,
+          day,
+          asset: l.outputAsset,
+          emission: l.emission,
+          network: BigInt(sum?.n ?? '0'),
+          createdAt: clock.now(),
+        });
+      });
+    } catch (err) {
+      // A second instance fixed the same day first: its shares stand.
+      const [again] = await store.db
+        .select({ day: miningDays.day })
+        .from(miningDays)
+        .where(and(eq(miningDays.line, l.key), eq(miningDays.day, day)));
+      if (!again) throw err;
+    }
+  }
+
+  // ---------------------------------------------------------------- power aggregates
+
+  /**
+   * Adds (or with negative amounts removes) an order's power: the owner's base, bonus (and on a purchase
+   * cumulative), the parent's direct sum, every ancestor's team; with the records of what changed.
+   */
+  async function movePower(
+    tx: Tx,
+    o: { line: string; userId: number; id: number; power: bigint; bonusPower: bigint },
+    sign: 1n | -1n,
+  ): Promise<void> {
+    const base = o.power * sign;
+    const bonus = o.bonusPower * sign;
+    const personal = base + bonus;
+    const cumulative = sign > 0n ? personal : 0n;
+    await tx.execute(sql`
+      insert into mining_power (line, user_id, base, bonus, cumulative)
+      values (${o.line}, ${o.userId}, ${base}::numeric, ${bonus}::numeric, ${cumulative}::numeric)
+      on conflict (line, user_id) do update set
+        base = mining_power.base + excluded.base,
+        bonus = mining_power.bonus + excluded.bonus,
+        cumulative = mining_power.cumulative + excluded.cumulative`);
+    await tx.execute(sql`
+      insert into mining_power (line, user_id, direct_sum, team)
+      select ${o.line}, ancestor_id, case when distance = 1 then ${personal}::numeric else 0 end, ${personal}::numeric
+      from user_ancestors where descendant_id = ${o.userId}
+      on conflict (line, user_id) do update set
+        direct_sum = mining_power.direct_sum + excluded.direct_sum,
+        team = mining_power.team + excluded.team`);
+    const reason = sign > 0n ? ('buy' as const) : ('expire' as const);
+    const now = clock.now();
+    const records: (typeof miningPowerLog.$inferInsert)[] = [
+      { line: o.line, userId: o.userId, kind: 'base', change: base, reason, orderId: o.id, createdAt: now },
+    ];
+    if (bonus !== 0n)
+      records.push({
+        line: o.line,
+        userId: o.userId,
+        kind: 'bonus',
+        change: bonus,
+        reason,
+        orderId: o.id,
+        createdAt: now,
+      });
+    const [parent] = await tx
+      .select({ id: schema.users.parentId })
+      .from(schema.users)
+      .where(eq(schema.users.id, o.userId));
+    const direct = (personal * (await rates()).direct) / RATE_ONE;
+    if (parent?.id && direct !== 0n)
+      records.push({
+        line: o.line,
+        userId: parent.id,
+        kind: 'direct',
+        change: direct,
+        reason,
+        orderId: o.id,
+        createdAt: now,
+      });
+    await tx.insert(miningPowerLog).values(records);
+  }
+
+  let networkCache: { at: number; line: string; value: bigint }[] = [];
+  /** The network's effective power now (from the kept aggregates; cached for a few seconds). */
+  async function networkPower(lineKey: string): Promise<bigint> {
+    const now = clock.now().getTime();
+    const hit = networkCache.find((c) => c.line === lineKey && now - c.at < NETWORK_TTL_MS);
+    if (hit) return hit.value;
+    const r = await rates();
+    const levelCase = sql.join(
+      r.levels.map((rate, level) => sql`when ${level} then ${rate}::numeric`),
+      sql` `,
+    );
+    const [row] = await queryRows<{ n: string }>(
+      store.db,
+      sql`
+      select coalesce(sum(
+        m.base + m.bonus
+        + div(m.direct_sum * ${r.direct}::numeric, ${RATE_ONE}::numeric)
+        + div(m.team * (case u.level ${levelCase} else 0 end), ${RATE_ONE}::numeric)
+      ), 0)::text as n
+      from mining_power m join users u on u.id = m.user_id
+      where m.line = ${lineKey} and m.base + m.bonus > 0`,
+    );
+    const value = BigInt(row?.n ?? '0');
+    networkCache = [...networkCache.filter((c) => c.line !== lineKey), { at: now, line: lineKey, value }];
+    return value;
+  }
+
+  // ---------------------------------------------------------------- views
+
+  async function machineView(
+    m: MachineRow,
+    l: Line,
+    network: bigint,
+  ): Promise<ResponseData<'/api/machine/list'>['list'][number]> {
+    const pay = assets.get(m.payAsset);
+    const power = m.power + m.bonusPower;
+    return {
+      id: m.id,
+      name: m.name,
+      price: formatAmount(m.price, pay.scale),
+      pay_asset: m.payAsset,
+      power: showPower(m.power),
+      bonus_power: showPower(m.bonusPower),
+      term_days: m.termDays,
+      output_asset: l.outputAsset,
+      daily_output: formatAmount(estimateOf(l.emission, power, network + power), l.outputScale),
+      left: m.stock === null ? null : Math.max(0, m.stock - m.sold),
+      status: m.status,
+    };
+  }
+
+  async function adminMachineView(m: MachineRow): Promise<AdminMachineView> {
+    const l = await line(m.line);
+    return {
+      ...(await machineView(m, l, await networkPower(m.line))),
+      line: m.line,
+      stock: m.stock,
+      sold: m.sold,
+      sort: m.sort,
+    };
+  }
+
+  async function orderView(o: OrderRow): Promise<MachineView> {
+    const l = await line(o.line);
+    return {
+      id: o.id,
+      machine_id: o.machineId,
+      name: o.name,
+      quantity: o.quantity,
+      amount: formatAmount(o.amount, assets.get(o.payAsset).scale),
+      pay_asset: o.payAsset,
+      power: showPower(o.power),
+      bonus_power: showPower(o.bonusPower),
+      term_days: o.termDays,
+      output_asset: l.outputAsset,
+      output: formatAmount(o.output, l.outputScale),
+      status: o.status,
+      start_at: (await days.dayStart(o.firstDay)).toISOString(),
+      end_at: (await days.dayStart(o.endDay)).toISOString(),
+      created_at: o.createdAt.toISOString(),
+    };
+  }
+
+  // ---------------------------------------------------------------- catalogue and purchase
+
+  async function machines(q: { page: number; size: number }, lineKey = 'main') {
+    const l = await line(lineKey);
+    const where = and(eq(miningMachines.line, lineKey), eq(miningMachines.status, 'active'));
+    const [rows, [total]] = await Promise.all([
+      store.db
+        .select()
+        .from(miningMachines)
+        .where(where)
+        .orderBy(asc(miningMachines.sort), asc(miningMachines.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      store.db.select({ n: count() }).from(miningMachines).where(where),
+    ]);
+    const network = await networkPower(lineKey);
+    const list = [];
+    for (const m of rows) list.push(await machineView(m, l, network));
+    return {
+      list,
+      total: total?.n ?? 0,
+      output_asset: l.outputAsset,
+      daily_emission: formatAmount(l.emission, l.outputScale),
+      network: showPower(network),
+    };
+  }
+
+  async function buy(
+    userId: number,
+    body: { machine_id: number; quantity: number; request_id?: string | undefined },
+  ): Promise<MachineView> {
+    const [m0] = await store.db.select().from(miningMachines).where(eq(miningMachines.id, body.machine_id));
+    if (m0?.status !== 'active') throw new DomainError('MachineNotFound');
+    await line(m0.line);
+    await rates();
+    const firstDay = (await days.today()) + 1;
+    const view = await ledger.withIdempotency(userId, body.request_id, 'mining.buy', body, async (tx) => {
+      const [m] = await tx
+        .select()
+        .from(miningMachines)
+        .where(eq(miningMachines.id, body.machine_id))
+        .for('update');
+      if (m?.status !== 'active') throw new DomainError('MachineNotFound');
+      if (m.stock !== null && m.sold + body.quantity > m.stock)
+        throw new DomainError('MachineSoldOut', { left: String(Math.max(0, m.stock - m.sold)) });
+      const q = BigInt(body.quantity);
+      const [o] = await tx
+        .insert(miningOrders)
+        .values({
+          line: m.line,
+          userId,
+          machineId: m.id,
+          name: m.name,
+          quantity: body.quantity,
+          payAsset: m.payAsset,
+          amount: m.price * q,
+          power: m.power * q,
+          bonusPower: m.bonusPower * q,
+          termDays: m.termDays,
+          firstDay,
+          endDay: firstDay + m.termDays,
+          status: 'running',
+          createdAt: clock.now(),
+        })
+        .returning();
+      if (!o) throw new Error('machine order not written');
+      await tx
+        .update(miningMachines)
+        .set({ sold: sql`${miningMachines.sold} + ${body.quantity}` })
+        .where(eq(miningMachines.id, m.id));
+      await ledger.transfer(tx, {
+        from: { userId, asset: m.payAsset, kind: 'spot' },
+        to: { system: MINING_SYSTEM.sales, asset: m.payAsset },
+        amount: o.amount,
+        cause: 'mining.buy',
+        ref: `mining:${o.id}`,
+        remark: `${m.name} × ${body.quantity}`,
+        userId,
+        requestId: body.request_id ?? null,
+      });
+      await movePower(tx, o, 1n);
+      return orderView(o);
+    });
+    networkCache = [];
+    return view;
+  }
+
+  async function orders(
+    userId: number,
+    q: { status?: OrderRow['status'] | undefined; page: number; size: number },
+  ) {
+    const where = and(
+      eq(miningOrders.userId, userId),
+      q.status ? eq(miningOrders.status, q.status) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      store.db
+        .select()
+        .from(miningOrders)
+        .where(where)
+        .orderBy(desc(miningOrders.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      store.db.select({ n: count() }).from(miningOrders).where(where),
+    ]);
+    const list: MachineView[] = [];
+    for (const r of rows) list.push(await orderView(r));
+    return { list, total: total?.n ?? 0 };
+  }
+
+  // ---------------------------------------------------------------- my power
+
+  async function power(userId: number, lineKey = 'main') {
+    const l = await line(lineKey);
+    const r = await rates();
+    const [[p], [u], [running], network, today] = await Promise.all([
+      store.db
+        .select()
+        .from(miningPower)
+        .where(and(eq(miningPower.line, lineKey), eq(miningPower.userId, userId))),
+      store.db.select({ level: schema.users.level }).from(schema.users).where(eq(schema.users.id, userId)),
+      store.db
+        .select({ n: count() })
+        .from(miningOrders)
+        .where(
+          and(
+            eq(miningOrders.userId, userId),
+            eq(miningOrders.line, lineKey),
+            eq(miningOrders.status, 'running'),
+          ),
+        ),
+      networkPower(lineKey),
+      days.today(),
+    ]);
+    const level = Math.min(Math.max(u?.level ?? 0, 0), r.levels.length - 1);
+    const base = p?.base ?? 0n;
+    const bonus = p?.bonus ?? 0n;
+    const personal = base + bonus;
+    const team = p?.team ?? 0n;
+    const e = effectivePower(
+      { personal, directSum: p?.directSum ?? 0n, team },
+      r.direct,
+      r.levels[level] ?? 0n,
+    );
+    const { rewardPayouts } = schema;
+    const mine = and(eq(rewardPayouts.userId, userId), eq(rewardPayouts.program, l.program.key));
+    const [[sums], [yesterday]] = await Promise.all([
+      store.db
+        .select({ s: sql<string>`coalesce(sum(${rewardPayouts.amount}), 0)::text` })
+        .from(rewardPayouts)
+        .where(mine),
+      store.db
+        .select({ s: sql<string>`coalesce(sum(${rewardPayouts.amount}), 0)::text` })
+        .from(rewardPayouts)
+        .where(and(mine, eq(rewardPayouts.period, today - 1))),
+    ]);
+    const fmt = (v: bigint) => formatAmount(v, l.outputScale);
+    return {
+      output_asset: l.outputAsset,
+      level,
+      level_rate: r.levelTexts[level] ?? '0',
+      direct_rate: (await settings.get('mining.direct_rate')).text,
+      base: showPower(base),
+      bonus: showPower(bonus),
+      personal: showPower(personal),
+      direct: showPower(e.direct),
+      level_power: showPower(e.level),
+      team: showPower(team),
+      cumulative: showPower(p?.cumulative ?? 0n),
+      network: showPower(network),
+      effective: showPower(e.effective),
+      daily_emission: fmt(l.emission),
+      estimated_daily: fmt(estimateOf(l.emission, e.effective, network)),
+      yesterday_output: fmt(BigInt(yesterday?.s ?? '0')),
+      total_output: fmt(BigInt(sums?.s ?? '0')),
+      running_orders: running?.n ?? 0,
+    };
+  }
+
+  async function powerCategories(userId: number) {
+    const p = await power(userId);
+    return {
+      list: [
+        { kind: 'base' as const, power: p.base },
+        { kind: 'bonus' as const, power: p.bonus },
+        { kind: 'personal' as const, power: p.personal },
+        { kind: 'direct' as const, power: p.direct },
+        { kind: 'level' as const, power: p.level_power },
+        { kind: 'team' as const, power: p.team },
+        { kind: 'cumulative' as const, power: p.cumulative },
+        { kind: 'network' as const, power: p.network },
+      ],
+    };
+  }
+
+  async function powerLog(
+    userId: number,
+    q: { kind?: 'base' | 'bonus' | 'direct' | undefined; page: number; size: number },
+  ) {
+    const where = and(
+      eq(miningPowerLog.userId, userId),
+      q.kind ? eq(miningPowerLog.kind, q.kind) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      store.db
+        .select()
+        .from(miningPowerLog)
+        .where(where)
+        .orderBy(desc(miningPowerLog.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      store.db.select({ n: count() }).from(miningPowerLog).where(where),
+    ]);
+    return {
+      list: rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        change: showPower(r.change),
+        reason: r.reason,
+        order_id: r.orderId,
+        created_at: r.createdAt.toISOString(),
+      })),
+      total: total?.n ?? 0,
+    };
+  }
+
+  /** My output per settled day (the mining records and the profit log). */
+  async function outputDays(userId: number, q: { page: number; size: number }, lineKey = 'main') {
+    const l = await line(lineKey);
+    const { rewardPayouts } = schema;
+    const where = and(eq(rewardPayouts.userId, userId), eq(rewardPayouts.program, l.program.key));
+    const [rows, [total], [sum]] = await Promise.all([
+      store.db
+        .select({
+          id: rewardPayouts.id,
+          period: rewardPayouts.period,
+          amount: rewardPayouts.amount,
+          status: rewardPayouts.status,
+          power: miningShares.power,
+          network: miningDays.network,
+        })
+        .from(rewardPayouts)
+        .innerJoin(miningShares, eq(miningShares.id, rewardPayouts.positionId))
+        .innerJoin(
+          miningDays,
+          and(eq(miningDays.line, miningShares.line), eq(miningDays.day, miningShares.day)),
+        )
+        .where(where)
+        .orderBy(desc(rewardPayouts.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      store.db.select({ n: count() }).from(rewardPayouts).where(where),
+      store.db
+        .select({ s: sql<string>`coalesce(sum(${rewardPayouts.amount}), 0)::text` })
+        .from(rewardPayouts)
+        .where(and(where, eq(rewardPayouts.status, 'paid'))),
+    ]);
+    const list = [];
+    for (const r of rows) {
+      list.push({
+        id: r.id,
+        day: (await days.dayStart(r.period)).toISOString(),
+        power: showPower(r.power),
+        network: showPower(r.network),
+        asset: l.outputAsset,
+        amount: formatAmount(r.amount, l.outputScale),
+        status: r.status,
+      });
+    }
+    return {
+      list,
+      total: total?.n ?? 0,
+      asset: l.outputAsset,
+      total_paid: formatAmount(BigInt(sum?.s ?? '0'), l.outputScale),
+    };
+  }
+
+  async function investments(userId: number, q: { valid?: boolean | undefined; page: number; size: number }) {
+    const where = and(
+      eq(miningOrders.userId, userId),
+      q.valid === undefined ? undefined : eq(miningOrders.status, q.valid ? 'running' : 'expired'),
+    );
+    const [rows, [total], [valid], [cheapest]] = await Promise.all([
+      store.db
+        .select()
+        .from(miningOrders)
+        .where(where)
+        .orderBy(desc(miningOrders.id))
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      store.db.select({ n: count() }).from(miningOrders).where(where),
+      store.db
+        .select({ s: sql<string>`coalesce(sum(${miningOrders.amount}), 0)::text` })
+        .from(miningOrders)
+        .where(and(eq(miningOrders.userId, userId), eq(miningOrders.status, 'running'))),
+      store.db
+        .select({ p: min(miningMachines.price), asset: min(miningMachines.payAsset) })
+        .from(miningMachines)
+        .where(and(eq(miningMachines.line, 'main'), eq(miningMachines.status, 'active'))),
+    ]);
+    const payAsset = cheapest?.asset ?? rows[0]?.payAsset ?? 'USDT';
+    const scale = assets.get(payAsset).scale;
+    const list = [];
+    for (const o of rows) {
+      list.push({
+        id: o.id,
+        kind: 'machine' as const,
+        name: `${o.name} × ${o.quantity}`,
+        amount: formatAmount(o.amount, assets.get(o.payAsset).scale),
+        asset: o.payAsset,
+        valid: o.status === 'running',
+        start_at: (await days.dayStart(o.firstDay)).toISOString(),
+        end_at: (await days.dayStart(o.endDay)).toISOString(),
+      });
+    }
+    return {
+      list,
+      total: total?.n ?? 0,
+      min_price: formatAmount(cheapest?.p ?? 0n, scale),
+      asset: payAsset,
+      valid_total: formatAmount(BigInt(valid?.s ?? '0'), scale),
+    };
+  }
+
+  // ---------------------------------------------------------------- settlement
+
+  /** Orders past their term end: their power leaves the aggregates. */
+  async function expire(): Promise<number> {
+    const today = await days.today();
+    await rates();
+    let n = 0;
+    for (;;) {
+      const ids = await store.db
+        .select({ id: miningOrders.id })
+        .from(miningOrders)
+        .where(and(eq(miningOrders.status, 'running'), sql`${miningOrders.endDay} <= ${today}`))
+        .orderBy(asc(miningOrders.id))
+        .limit(200);
+      if (ids.length === 0) break;
+      for (const { id } of ids) {
+        await store.db.transaction(async (tx) => {
+          const [o] = await tx
+            .update(miningOrders)
+            .set({ status: 'expired', endedAt: clock.now() })
+            .where(and(eq(miningOrders.id, id), eq(miningOrders.status, 'running')))
+            .returning();
+          if (o) await movePower(tx, o, -1n);
+        });
+        n++;
+      }
+    }
+    if (n > 0) networkCache = [];
+    return n;
+  }
+
+  /** Settles every ended day of every line once (its shares fixed first), pays what waited, ends orders. */
+  async function settleDue(): Promise<void> {
+    const today = await days.today();
+    for (const l of (await lines()).values()) {
+      const last = await rewards.lastDone(l.program.key);
+      const [first] = await store.db
+        .select({ d: min(miningOrders.firstDay) })
+        .from(miningOrders)
+        .where(and(eq(miningOrders.line, l.key), eq(miningOrders.status, 'running')));
+      const starts = [last === null ? null : last + 1, first?.d ?? null].filter(
+        (d): d is number => d !== null,
+      );
+      if (starts.length > 0) {
+        await rewards.settleRange(l.program, Math.min(...starts), today, (day) => takeShares(l, day));
+      }
+      await rewards.payQueued(l.program);
+    }
+    await expire();
+  }
+
+  // ---------------------------------------------------------------- operators
+
+  async function poolBalance(tx: Tx, asset: string): Promise<bigint> {
+    const acc = await ledger.systemAccount(tx, MINING_SYSTEM.output, asset);
+    return (await ledger.accountBalances(tx, [acc.id])).get(acc.id)?.available ?? 0n;
+  }
+
+  async function adminMachines(lineKey: string) {
+    await line(lineKey);
+    const rows = await store.db
+      .select()
+      .from(miningMachines)
+      .where(eq(miningMachines.line, lineKey))
+      .orderBy(asc(miningMachines.sort), asc(miningMachines.id));
+    const list = [];
+    for (const m of rows) list.push(await adminMachineView(m));
+    return { list };
+  }
+
+  async function saveMachine(
+    operatorId: number,
+    body: {
+      id?: number | undefined;
+      line: string;
+      name: string;
+      price: string;
+      power: string;
+      bonus_power: string;
+      term_days: number;
+      stock: number | null;
+      sort: number;
+    },
+  ) {
+    await line(body.line);
+    const payAsset = 'USDT';
+    const price = parseAmount(body.price, assets.get(payAsset).scale);
+    if (price === null || price <= 0n) throw new ValidationError('price', 'invalid_value');
+    const powerUnits = parseAmount(body.power, POWER_SCALE);
+    if (powerUnits === null || powerUnits <= 0n) throw new ValidationError('power', 'invalid_value');
+    const bonus = parseAmount(body.bonus_power, POWER_SCALE);
+    if (bonus === null) throw new ValidationError('bonus_power', 'invalid_value');
+    const fields = {
+      line: body.line,
+      name: body.name,
+      payAsset,
+      price,
+      power: powerUnits,
+      bonusPower: bonus,
+      termDays: body.term_days,
+      stock: body.stock,
+      sort: body.sort,
+    };
+    const row = await store.db.transaction(async (tx) => {
+      if (body.id === undefined) {
+        const [m] = await tx
+          .insert(miningMachines)
+          .values({ ...fields, status: 'active', createdAt: clock.now() })
+          .returning();
+        if (!m) throw new Error('machine not written');
+        await auditOperator(tx, clock.now(), {
+          operatorId,
+          action: 'mining.machine.create',
+          subject: `machine:${m.id}`,
+          before: null,
+          after: m,
+        });
+        return m;
+      }
+      const [before] = await tx
+        .select()
+        .from(miningMachines)
+        .where(eq(miningMachines.id, body.id))
+        .for('update');
+      if (!before) throw new DomainError('MachineNotFound');
+      const [m] = await tx
+        .update(miningMachines)
+        .set(fields)
+        .where(eq(miningMachines.id, body.id))
+        .returning();
+      if (!m) throw new DomainError('MachineNotFound');
+      await auditOperator(tx, clock.now(), {
+        operatorId,
+        action: 'mining.machine.update',
+        subject: `machine:${m.id}`,
+        before,
+        after: m,
+      });
+      return m;
+    });
+    return adminMachineView(row);
+  }
+
+  async function machineStatus(operatorId: number, body: { id: number; status: MachineRow['status'] }) {
+    const row = await store.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(miningMachines)
+        .where(eq(miningMachines.id, body.id))
+        .for('update');
+      if (!before) throw new DomainError('MachineNotFound');
+      // A closed machine stays closed: its listing ends for good.
+      if (before.status === 'closed' && body.status !== 'closed') throw new DomainError('MachineNotFound');
+      const [m] = await tx
+        .update(miningMachines)
+        .set({ status: body.status })
+        .where(eq(miningMachines.id, body.id))
+        .returning();
+      if (!m) throw new DomainError('MachineNotFound');
+      await auditOperator(tx, clock.now(), {
+        operatorId,
+        action: `mining.machine.${body.status}`,
+        subject: `machine:${m.id}`,
+        before,
+        after: m,
+      });
+      return m;
+    });
+    return adminMachineView(row);
+  }
+
+  async function fund(operatorId: number | null, body: { line: string; amount: string }) {
+    const l = await line(body.line);
+    const amount = parseAmount(body.amount, l.outputScale);
+    if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
+    const balance = await store.db.transaction(async (tx) => {
+      await ledger.transfer(tx, {
+        from: { system: MINING_SYSTEM.capital, asset: l.outputAsset },
+        to: { system: MINING_SYSTEM.output, asset: l.outputAsset },
+        amount,
+        cause: 'mining.fund',
+        remark: `line ${l.key}`,
+        userId: null,
+      });
+      if (operatorId !== null)
+        await auditOperator(tx, clock.now(), {
+          operatorId,
+          action: 'mining.fund',
+          subject: `mining:${l.key}`,
+          before: null,
+          after: { amount, asset: l.outputAsset },
+        });
+      return poolBalance(tx, l.outputAsset);
+    });
+    return { line: l.key, asset: l.outputAsset, pool_balance: formatAmount(balance, l.outputScale) };
+  }
+
+  async function linesReport() {
+    const { rewardPayouts } = schema;
+    const list = [];
+    for (const l of (await lines()).values()) {
+      const [sums] = await store.db
+        .select({
+          paid: sql<string>`coalesce(sum(${rewardPayouts.amount}) filter (where ${rewardPayouts.status} = 'paid'), 0)::text`,
+          queued: sql<string>`coalesce(sum(${rewardPayouts.amount}) filter (where ${rewardPayouts.status} = 'queued'), 0)::text`,
+        })
+        .from(rewardPayouts)
+        .where(eq(rewardPayouts.program, l.program.key));
+      const last = await rewards.lastDone(l.program.key);
+      const balance = await store.db.transaction((tx) => poolBalance(tx, l.outputAsset));
+      const fmt = (v: bigint) => formatAmount(v, l.outputScale);
+      list.push({
+        line: l.key,
+        asset: l.outputAsset,
+        daily_emission: fmt(l.emission),
+        pool_balance: fmt(balance),
+        paid: fmt(BigInt(sums?.paid ?? '0')),
+        queued: fmt(BigInt(sums?.queued ?? '0')),
+        network: showPower(await networkPower(l.key)),
+        last_period_day: last === null ? null : (await days.dayStart(last)).toISOString(),
+      });
+    }
+    return { list };
+  }
+
+  /** At start: settings read once; the demo lists its machines and funds the output pools, once. */
+  async function start(): Promise<void> {
+    for (const key of Object.keys(MINING_SETTINGS) as (keyof typeof MINING_SETTINGS)[])
+      await settings.get(key);
+    await days.offsetMs();
+    const all = await lines();
+    if (!deps.config.seedDemo) return;
+    const main = all.get('main');
+    if (!main) return;
+    const [any] = await store.db
+      .select({ id: miningMachines.id })
+      .from(miningMachines)
+      .where(eq(miningMachines.line, 'main'))
+      .limit(1);
+    if (!any) {
+      const list = await settings.get('mining.demo_machines');
+      await store.db.insert(miningMachines).values(
+        list.map((m, i) => ({
+          line: 'main',
+          name: m.name,
+          payAsset: 'USDT',
+          price: parseAmount(m.price, assets.get('USDT').scale) ?? 0n,
+          power: parseAmount(m.power, POWER_SCALE) ?? 0n,
+          bonusPower: parseAmount(m.bonus_power, POWER_SCALE) ?? 0n,
+          termDays: m.term_days,
+          sort: i,
+          status: 'active' as const,
+          createdAt: clock.now(),
+        })),
+      );
+    }
+    const amount = parseAmount(await settings.get('mining.demo_pool'), main.outputScale);
+    if (!amount) return;
+    const funded = await store.db.transaction(async (tx) => {
+      const capital = await ledger.systemAccount(tx, MINING_SYSTEM.capital, main.outputAsset);
+      return ((await ledger.accountBalances(tx, [capital.id])).get(capital.id)?.available ?? 0n) !== 0n;
+    });
+    if (!funded) await fund(null, { line: 'main', amount: await settings.get('mining.demo_pool') });
+  }
+
+  return {
+    machines,
+    buy,
+    orders,
+    power,
+    powerCategories,
+    powerLog,
+    outputDays,
+    investments,
+    expire,
+    settleDue,
+    adminMachines,
+    saveMachine,
+    machineStatus,
+    fund,
+    linesReport,
+    start,
+    lines,
+    rewards,
+    takeShares,
+  };
+}
+
+export type Mining = ReturnType<typeof createMining>;

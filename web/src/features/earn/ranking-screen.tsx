@@ -1,0 +1,85 @@
+import { formatDateTime, formatNumber } from '@nexa/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../api/hooks';
+import { useSession } from '../../session';
+import { PagedList } from '../../ui/paged-list';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { Tabs } from '../../ui/tabs';
+import './earn.css';
+
+type Period = 'day' | 'week' | 'month';
+
+/** Leaderboard (/node5): teams ranked by what they staked in the day, week or month, with my place. */
+export default function RankingScreen(): ReactNode {
+  const { t } = useTranslation('earn');
+  const { token } = useSession();
+  const [period, setPeriod] = useState<Period>('month');
+  const head = useApiQuery(
+    '/api/user/rankingList',
+    { period, page: 1, size: 1 },
+    { enabled: token !== null },
+  );
+  if (!token) return <SignInPrompt title={t('earn.rank.title')} body={t('earn.rank.note')} />;
+  const d = head.data;
+  return (
+    <div className="earn earn--records">
+      <Tabs
+        className="earn__tabs"
+        size="m"
+        value={period}
+        onChange={setPeriod}
+        items={[
+          { key: 'day', label: t('earn.rank.day') },
+          { key: 'week', label: t('earn.rank.week') },
+          { key: 'month', label: t('earn.rank.month') },
+        ]}
+      />
+      <section className="card earn__hero earn__hero--inset" data-testid="rank-mine">
+        <div className="earn__hero-label">{t('earn.rank.mine')}</div>
+        <div className="earn__big num">
+          {d?.mine.rank ? `#${d.mine.rank}` : <span className="earn__muted">{t('earn.rank.notRanked')}</span>}
+        </div>
+        <dl className="egrid egrid--2">
+          <div>
+            <dt>{t('earn.rank.performance')}</dt>
+            <dd className="num up">
+              {formatNumber(d?.mine.performance ?? '0', 2)} {d?.asset ?? 'USDT'}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('earn.day')}</dt>
+            <dd className="num">
+              {d
+                ? t('earn.rank.period', {
+                    from: formatDateTime(d.period_start).slice(5, 10),
+                    to: formatDateTime(new Date(Date.parse(d.period_end) - 1).toISOString()).slice(5, 10),
+                  })
+                : '--'}
+            </dd>
+          </div>
+        </dl>
+      </section>
+      <PagedList
+        key={period}
+        path="/api/user/rankingList"
+        filters={{ period }}
+        itemKey={(r) => r.rank}
+        emptyTitle={t('earn.rank.empty')}
+        renderItem={(r) => (
+          <article className="erank" data-testid="rank-row">
+            <span className={`erank__place erank__place--${r.rank <= 3 ? r.rank : 'n'} num`}>{r.rank}</span>
+            <span className="erank__who">
+              <span className="erank__uid">UID {r.uid}</span>
+              <span className="erank__addr num">{r.address}</span>
+            </span>
+            <span className="erank__perf num">
+              {formatNumber(r.performance, 2)} <small>{d?.asset ?? 'USDT'}</small>
+            </span>
+          </article>
+        )}
+      />
+      <p className="earn__note earn__note--pad">{t('earn.rank.note')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { formatDateTime, formatNumber } from '@nexa/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../session';
+import { PagedList } from '../../ui/paged-list';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { Tabs } from '../../ui/tabs';
+import './placement.css';
+
+type Tab = 'all' | 'vesting' | 'complete';
+
+/** My placements (/privateEquity): each subscription, what is locked, released, and when the next part unlocks. */
+export default function EquityScreen(): ReactNode {
+  const { t } = useTranslation('placement');
+  const { token } = useSession();
+  const [tab, setTab] = useState<Tab>('all');
+  if (!token) return <SignInPrompt title={t('placement.signInTitle')} body={t('placement.signInBody')} />;
+  return (
+    <div className="pp pp--records">
+      <Tabs
+        className="pp__tabs"
+        size="m"
+        value={tab}
+        onChange={setTab}
+        items={[
+          { key: 'all', label: t('placement.all') },
+          { key: 'vesting', label: t('placement.status.vesting') },
+          { key: 'complete', label: t('placement.status.complete') },
+        ]}
+      />
+      <PagedList
+        key={tab}
+        path="/v1/placement/mine"
+        filters={tab === 'all' ? {} : { status: tab }}
+        itemKey={(s) => s.id}
+        emptyTitle={t('placement.noSubscriptions')}
+        renderItem={(s) => (
+          <article className="pprow" data-testid="pp-row">
+            <div className="pprow__top">
+              <span className="pprow__title">{s.round}</span>
+              <span className={`pprow__status pprow__status--${s.status}`}>
+                {t(`placement.status.${s.status}`)}
+              </span>
+            </div>
+            <div className="pprow__amount num">
+              {formatNumber(s.amount, 2)} <small>{s.asset}</small>
+            </div>
+            <dl className="pp__grid pp__grid--4">
+              <div>
+                <dt>{t('placement.cost')}</dt>
+                <dd className="num">
+                  {formatNumber(s.cost, 2)} {s.pay_asset}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('placement.locked')}</dt>
+                <dd className="num">{formatNumber(s.locked, 2)}</dd>
+              </div>
+              <div>
+                <dt>{t('placement.released')}</dt>
+                <dd className="num up" data-testid="pp-released">
+                  {formatNumber(s.released, 2)}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('placement.parts')}</dt>
+                <dd className="num">
+                  {s.parts_released}/{s.parts}
+                </dd>
+              </div>
+            </dl>
+            <div className="pprow__foot num">
+              <span>{formatDateTime(s.created_at).slice(0, 16)}</span>
+              {s.next_release_at ? (
+                <span>
+                  {t('placement.next')} {formatDateTime(s.next_release_at).slice(0, 10)}
+                </span>
+              ) : null}
+            </div>
+          </article>
+        )}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import { formatDateTime, formatNumber } from '@nexa/contract';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useApiQuery } from '../../api/hooks';
+import { useMoneyCall } from '../../hooks/money';
+import { routePath } from '../../paths';
+import { useSession } from '../../session';
+import { AmountInput, Field } from '../../ui/form';
+import { ConfirmSheet } from '../../ui/sheet';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
+import { showToast } from '../../ui/toast';
+import './placement.css';
+
+const NO_BODY = {};
+const REFRESH = ['/api/basic/checkBuy', '/v1/placement/mine'] as const;
+
+/** Private placement (/privatePlacement): the round, its progress and terms; subscribe after a confirmation. */
+export default function PlacementScreen(): ReactNode {
+  const { t } = useTranslation('placement');
+  const { token } = useSession();
+  if (!token) {
+    return (
+      <div className="pp">
+        <SignInPrompt title={t('placement.signInTitle')} body={t('placement.signInBody')} />
+      </div>
+    );
+  }
+  return <Signed />;
+}
+
+function Signed(): ReactNode {
+  const { t } = useTranslation('placement');
+  const ids = useId();
+  const info = useApiQuery('/api/basic/checkBuy', NO_BODY);
+  const call = useMoneyCall('/api/basic/saveBuy', REFRESH);
+  const [amount, setAmount] = useState('');
+  const [tried, setTried] = useState(false);
+  if (!info.data) {
+    return (
+      <div className="pp">
+        {info.isError ? <ErrorState onRetry={() => void info.refetch()} /> : <ListSkeleton rows={4} />}
+      </div>
+    );
+  }
+  const d = info.data;
+  const r = d.round;
+  if (!r) {
+    return (
+      <div className="pp">
+        <EmptyState title={t('placement.noRound')} />
+      </div>
+    );
+  }
+  const soldPct = Math.min(100, (Number(r.sold) / Number(r.hard_cap)) * 100);
+  const n = Number(amount);
+  const cost = n > 0 ? Math.ceil(n * Number(r.price) * 1e6) / 1e6 : 0;
+  const part = n > 0 ? n / r.vesting_months : 0;
+  const text = amount.trim();
+  const problem = !text
+    ? t('placement.amountPrompt')
+    : !/^\d+(\.\d{1,8})?$/.test(text) || !(n > 0)
+      ? t('placement.amountInvalid')
+      : n < Number(r.min_amount)
+        ? t('placement.min', { amount: formatNumber(r.min_amount, 0), asset: r.asset })
+        : n > Number(d.allowance)
+          ? t('placement.max', { amount: formatNumber(d.allowance, 0), asset: r.asset })
+          : cost > Number(d.available)
+            ? t('placement.insufficient')
+            : null;
+  const review = () => {
+    setTried(true);
+    if (problem) return;
+    call.open({ round_id: r.id, amount: text });
+  };
+  const confirm = async () => {
+    const done = await call.confirm();
+    if (!done) return;
+    showToast(t('placement.success'));
+    setAmount('');
+    setTried(false);
+  };
+  return (
+    <div className="pp">
+      <section className="card pp__hero">
+        <div className="pp__name">{r.name}</div>
+        <div className="pp__price num">
+          1 {r.asset} = {formatNumber(r.price, 4)} <small>{r.pay_asset}</small>
+        </div>
+        <div
+          className="pp__bar"
+          role="progressbar"
+          aria-valuenow={Math.round(soldPct)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
+          <span style={{ width: `${soldPct}%` }} />
+        </div>
+        <div className="pp__progress num" data-testid="pp-sold">
+          <span>
+            {t('placement.sold')} {formatNumber(r.sold, 0)} / {formatNumber(r.hard_cap, 0)} {r.asset}
+          </span>
+          <span>{formatNumber(soldPct.toFixed(2), 2)}%</span>
+        </div>
+        <dl className="pp__grid">
+          <div>
+            <dt>{t('placement.perUserCap')}</dt>
+            <dd className="num">
+              {formatNumber(r.per_user_cap, 0)} {r.asset}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('placement.minBuy')}</dt>
+            <dd className="num">
+              {formatNumber(r.min_amount, 0)} {r.asset}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('placement.vesting')}</dt>
+            <dd>{t('placement.vestingMonths', { n: r.vesting_months })}</dd>
+          </div>
+          <div>
+            <dt>{t('placement.ends')}</dt>
+            <dd className="num">{formatDateTime(r.ends_at).slice(0, 16)}</dd>
+          </div>
+        </dl>
+        <Link className="pp__link" to={routePath('privateEquity')}>
+          {t('placement.mine')} ›
+        </Link>
+      </section>
+      <section className="card pp__form">
+        <dl className="pp__grid pp__grid--mine">
+          <div>
+            <dt>{t('placement.bought')}</dt>
+            <dd className="num" data-testid="pp-bought">
+              {formatNumber(d.bought, 2)} {r.asset}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('placement.allowance')}</dt>
+            <dd className="num">
+              {formatNumber(d.allowance, 2)} {r.asset}
+            </dd>
+          </div>
+        </dl>
+        {d.eligible ? (
+          <>
+            <Field
+              htmlFor={`${ids}-amount`}
+              label={t('placement.amount')}
+              error={tried ? problem : null}
+              extra={t('placement.available', { amount: formatNumber(d.available, 2), asset: r.pay_asset })}
+              hint={t('placement.min', { amount: formatNumber(r.min_amount, 0), asset: r.asset })}
+            >
+              <AmountInput
+                id={`${ids}-amount`}
+                value={amount}
+                onChange={setAmount}
+                placeholder={t('placement.amountPrompt')}
+                asset={r.asset}
+                onMax={() => {
+                  const byMoney = Math.floor((Number(d.available) / Number(r.price)) * 1e4) / 1e4;
+                  setAmount(String(Math.min(byMoney, Number(d.allowance))));
+                }}
+              />
+            </Field>
+            <dl className="pp__grid pp__grid--est">
+              <div>
+                <dt>{t('placement.cost')}</dt>
+                <dd className="num">
+                  {cost > 0 ? `${formatNumber(cost.toFixed(6), 2)} ${r.pay_asset}` : '--'}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('placement.monthly')}</dt>
+                <dd className="num up">
+                  {part > 0 ? `${formatNumber(part.toFixed(8), 2)} ${r.asset}` : '--'}
+                </dd>
+              </div>
+            </dl>
+            <button type="button" className="pp__btn" onClick={review} data-testid="pp-buy">
+              {t('placement.subscribe')}
+            </button>
+          </>
+        ) : (
+          <p className="pp__blocked" data-testid="pp-blocked">
+            {t(`placement.blocked.${d.reason ?? 'ended'}`)}
+          </p>
+        )}
+        <p className="pp__note">{t('placement.rules', { n: r.vesting_months })}</p>
+      </section>
+      <ConfirmSheet
+        visible={call.content !== null}
+        title={t('placement.confirm')}
+        busy={call.busy}
+        onConfirm={() => void confirm()}
+        onClose={call.close}
+        rows={[
+          { label: t('placement.amount'), value: `${formatNumber(text || '0', 2)} ${r.asset}`, strong: true },
+          { label: t('placement.cost'), value: `${formatNumber(cost.toFixed(6), 2)} ${r.pay_asset}` },
+          { label: t('placement.vesting'), value: t('placement.vestingMonths', { n: r.vesting_months }) },
+          { label: t('placement.monthly'), value: `${formatNumber(part.toFixed(8), 2)} ${r.asset}` },
+        ]}
+        note={t('placement.confirmNote')}
+      />
+    </div>
+  );
+}

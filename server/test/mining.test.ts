@@ -332,6 +332,10 @@ describe('node performance', () => {
     expect(r.list[0]?.uid).toBeTruthy();
     expect(r.list[0]?.address).toMatch(/^0x[0-9a-f]{4}…[0-9a-f]{4}$/);
     expect(r.mine).toEqual({ rank: 3, performance: '300' });
+    expect(r.first_day).toBe(r.last_day);
+    const month = (await api(srv, '/api/user/rankingList', { period: 'month' }, { token: mid.token })).body
+      .data;
+    expect(month.first_day.slice(8)).toBe('01');
     const none = (await api(srv, '/api/user/rankingList', { period: 'month' }, { token: leaf.token })).body
       .data;
     expect(none.mine).toEqual({ rank: null, performance: '0' });

@@ -243,6 +243,9 @@ export const earnEndpoints = {
       asset: z.string(),
       period_start: zTime,
       period_end: zTime,
+      /** The period's first and last platform days as dates of the platform's zone (YYYY-MM-DD). */
+      first_day: z.string(),
+      last_day: z.string(),
       mine: z.object({ rank: z.number().int().nullable(), performance: z.string() }),
     },
   }),

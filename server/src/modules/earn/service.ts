@@ -377,6 +377,8 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
       asset: symbol,
       period_start: (await dayStart(from)).toISOString(),
       period_end: (await dayStart(until)).toISOString(),
+      first_day: new Date(from * DAY).toISOString().slice(0, 10),
+      last_day: new Date((until - 1) * DAY).toISOString().slice(0, 10),
       mine: { rank, performance: formatAmount(my, scale) },
     };
   }

@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber } from '@nexa/contract';
+import { formatNumber } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
@@ -48,13 +48,12 @@ export default function RankingScreen(): ReactNode {
             </dd>
           </div>
           <div>
-            <dt>{t('earn.day')}</dt>
-            <dd className="num">
+            <dt>{t('earn.rank.periodLabel')}</dt>
+            <dd className="num" data-testid="rank-period">
               {d
-                ? t('earn.rank.period', {
-                    from: formatDateTime(d.period_start).slice(5, 10),
-                    to: formatDateTime(new Date(Date.parse(d.period_end) - 1).toISOString()).slice(5, 10),
-                  })
+                ? d.first_day === d.last_day
+                  ? d.first_day
+                  : t('earn.rank.period', { from: d.first_day.slice(5), to: d.last_day.slice(5) })
                 : '--'}
             </dd>
           </div>

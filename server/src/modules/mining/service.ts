@@ -22,18 +22,12 @@ import { auditOperator } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
 import { platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
-import { createRewards, type RewardProgram } from '../../kernel/rewards';
+import { createRewards } from '../../kernel/rewards';
+import { createSharedEmission, type SharedEmission, shareOf } from '../../kernel/shared-emission';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { queryRows, schema, type Tx } from '../../store';
 import { MINING_SETTINGS } from './settings';
-import {
-  miningDays,
-  miningMachines,
-  miningOrders,
-  miningPower,
-  miningPowerLog,
-  miningShares,
-} from './tables';
+import { miningMachines, miningOrders, miningPower, miningPowerLog } from './tables';
 
 export const MINING_SYSTEM = {
   /** What buyers pay for machines. */
@@ -47,20 +41,6 @@ type MachineRow = typeof miningMachines.$inferSelect;
 type OrderRow = typeof miningOrders.$inferSelect;
 type MachineView = ResponseData<'/api/machine/getMachinePowerOrder'>;
 type AdminMachineView = ResponseData<'/admin/mining/saveMachine'>;
-
-/** A day's share of one user, with the day's figures: what the rewards engine pays. */
-interface Share {
-  readonly id: number;
-  readonly userId: number;
-  readonly power: bigint;
-  readonly emission: bigint;
-  readonly network: bigint;
-}
-
-/** What a share of the day's emission pays: emission × power ÷ network, rounded down. */
-export function shareOf(emission: bigint, power: bigint, network: bigint): bigint {
-  return network > 0n ? (emission * power) / network : 0n;
-}
 
 /** An estimate of a day's output for `power` against a network that holds at least it. */
 export function estimateOf(emission: bigint, power: bigint, network: bigint): bigint {
@@ -86,6 +66,7 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
   const { store, clock, ledger, log, assets } = deps;
   const settings = deps.settings.of(MINING_SETTINGS);
   const rewards = createRewards({ store, clock, ledger, log });
+  const shared = createSharedEmission({ store, clock, rewards });
   const days = platformDays(deps);
 
   interface Line {
@@ -93,26 +74,27 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
     readonly outputAsset: string;
     readonly outputScale: number;
     readonly emission: bigint;
-    readonly program: RewardProgram<Share>;
+    /** Its daily output, shared by effective power: `mining:<line>` of the rewards engine. */
+    readonly output: SharedEmission;
   }
 
-  const programs = new Map<string, RewardProgram<Share>>();
+  const outputs = new Map<string, SharedEmission>();
   async function lines(): Promise<Map<string, Line>> {
     const all = await settings.get('mining.lines');
     const out = new Map<string, Line>();
     for (const [key, l] of Object.entries(all)) {
       const a = assets.get(l.output_asset);
-      let program = programs.get(key);
-      if (!program || program.asset !== a.symbol) {
-        program = shareProgram(key, a.symbol);
-        programs.set(key, program);
+      let output = outputs.get(key);
+      if (!output || output.asset !== a.symbol) {
+        output = outputOf(key, a.symbol);
+        outputs.set(key, output);
       }
       out.set(key, {
         key,
         outputAsset: a.symbol,
         outputScale: a.scale,
         emission: parseAmount(l.daily_emission, a.scale) ?? 0n,
-        program,
+        output,
       });
     }
     return out;
@@ -123,85 +105,45 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
     return l;
   }
 
+  let rateCache: { direct: bigint; levels: bigint[]; levelTexts: string[] } | null = null;
+  /** The rates as last read (the output's weights are built inside a statement, never beside a query). */
+  function ratesNow() {
+    if (!rateCache) throw new Error('mining rates read before start');
+    return rateCache;
+  }
   async function rates() {
     const levels = (await settings.get('mining.level_rates')).map((r) => parseAmount(r, 8) ?? 0n);
-    return {
+    rateCache = {
       direct: (await settings.get('mining.direct_rate')).units,
       levels,
       levelTexts: await settings.get('mining.level_rates'),
     };
+    return rateCache;
   }
 
-  // ---------------------------------------------------------------- the daily program
-
-  function shareProgram(key: string, asset: string): RewardProgram<Share> {
-    return {
-      key: `mining:${key}`,
-      pool: MINING_SYSTEM.output,
-      asset,
-      cause: 'mining.output',
-      due: async (tx, period, after, limit) => {
-        const rows = await tx
-          .select({
-            id: miningShares.id,
-            userId: miningShares.userId,
-            power: miningShares.power,
-            emission: miningDays.emission,
-            network: miningDays.network,
-          })
-          .from(miningShares)
-          .innerJoin(
-            miningDays,
-            and(eq(miningDays.line, miningShares.line), eq(miningDays.day, miningShares.day)),
-          )
-          .where(
-            and(eq(miningShares.line, key), eq(miningShares.day, period), sql`${miningShares.id} > ${after}`),
-          )
-          .orderBy(asc(miningShares.id))
-          .limit(limit);
-        return rows;
-      },
-      id: (s) => s.id,
-      userId: (s) => s.userId,
-      amount: (s) => shareOf(s.emission, s.power, s.network),
-      earned: async () => {},
-      // Each order of the user that ran that day gets its part of the payout, by its power.
-      earnedMany: async (tx, rows, period) => {
-        if (rows.length === 0) return;
-        const values = sql.join(
-          rows.map((r) => sql`(${r.p.userId}::int, ${r.amount}::numeric, ${r.p.power}::numeric)`),
-          sql`, `,
-        );
-        await tx.execute(sql`
-          update mining_orders as o
-          set output = o.output + div(v.amount * (o.power + o.bonus_power), v.power)
-          from (values ${values}) as v(user_id, amount, power)
-          where o.user_id = v.user_id and o.line = ${key} and o.first_day <= ${period} and o.end_day > ${period}`);
-      },
-    };
-  }
+  // ---------------------------------------------------------------- the daily output
 
   /**
-   * Fixes a day's shares, once: each user with machines running that day, their personal power and their
-   * effective power (direct and level power from the same day's orders of their referrals and team).
+   * A line's daily output: each user with machines running that day weighs their effective power, direct and
+   * level power counted from the same day's orders of their referrals and team.
    */
-  async function takeShares(l: Line, day: number): Promise<void> {
-    const [seen] = await store.db
-      .select({ day: miningDays.day })
-      .from(miningDays)
-      .where(and(eq(miningDays.line, l.key), eq(miningDays.day, day)));
-    if (seen) return;
-    const r = await rates();
-    const levelCase = sql.join(
-      r.levels.map((rate, level) => sql`when ${level} then ${rate}::numeric`),
-      sql` `,
-    );
-    try {
-      await store.db.transaction(async (tx) => {
-        await tx.execute(sql`
+  function outputOf(key: string, asset: string): SharedEmission {
+    return {
+      key: `mining:${key}`,
+      asset,
+      pool: MINING_SYSTEM.output,
+      cause: 'mining.output',
+      emission: async () => (await line(key)).emission,
+      weights: (day) => {
+        const r = ratesNow();
+        const levelCase = sql.join(
+          r.levels.map((rate, level) => sql`when ${level} then ${rate}::numeric`),
+          sql` `,
+        );
+        return sql`
           with p as (
             select user_id, sum(power + bonus_power) as personal from mining_orders
-            where line = ${l.key} and first_day <= ${day} and end_day > ${day} group by user_id
+            where line = ${key} and first_day <= ${day} and end_day > ${day} group by user_id
           ),
           d as (
             select u.parent_id as user_id, sum(p.personal) as s from p join users u on u.id = p.user_id
@@ -213,36 +155,34 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
             join users lu on lu.id = a.ancestor_id and lu.level > 0
             group by a.ancestor_id
           )
-          insert into mining_shares (line, day, user_id, personal, power)
-          select ${l.key}, ${day}, p.user_id, p.personal,
+          select p.user_id,
             p.personal
               + div(coalesce(d.s, 0) * ${r.direct}::numeric, ${RATE_ONE}::numeric)
-              + div(coalesce(t.s, 0) * (case u.level ${levelCase} else 0 end), ${RATE_ONE}::numeric)
+              + div(coalesce(t.s, 0) * (case u.level ${levelCase} else 0 end), ${RATE_ONE}::numeric) as weight
           from p join users u on u.id = p.user_id
           left join d on d.user_id = p.user_id
-          left join t on t.user_id = p.user_id
-          order by p.user_id`);
-        const [sum] = await tx
-          .select({ n: sql<string>`coalesce(sum(${miningShares.power}), 0)::text` })
-          .from(miningShares)
-          .where(and(eq(miningShares.line, l.key), eq(miningShares.day, day)));
-        await tx.insert(miningDays).values({
-          line: l.key,
-          day,
-          asset: l.outputAsset,
-          emission: l.emission,
-          network: BigInt(sum?.n ?? '0'),
-          createdAt: clock.now(),
-        });
-      });
-    } catch (err) {
-      // A second instance fixed the same day first: its shares stand.
-      const [again] = await store.db
-        .select({ day: miningDays.day })
-        .from(miningDays)
-        .where(and(eq(miningDays.line, l.key), eq(miningDays.day, day)));
-      if (!again) throw err;
-    }
+          left join t on t.user_id = p.user_id`;
+      },
+      // Each order of the user that ran that day gets its part of the payout, by its power.
+      earned: async (tx, rows, day) => {
+        const values = sql.join(
+          rows.map((r) => sql`(${r.userId}::int, ${r.amount}::numeric, ${r.weight}::numeric)`),
+          sql`, `,
+        );
+        await tx.execute(sql`
+          update mining_orders as o
+          set output = o.output + div(v.amount * (o.power + o.bonus_power), v.power)
+          from (values ${values}) as v(user_id, amount, power)
+          where o.user_id = v.user_id and o.line = ${key} and o.first_day <= ${day} and o.end_day > ${day}`);
+      },
+      firstDay: async () =>
+        (
+          await store.db
+            .select({ d: min(miningOrders.firstDay) })
+            .from(miningOrders)
+            .where(and(eq(miningOrders.line, key), eq(miningOrders.status, 'running')))
+        )[0]?.d ?? null,
+    };
   }
 
   // ---------------------------------------------------------------- power aggregates
@@ -535,7 +475,7 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
       r.levels[level] ?? 0n,
     );
     const { rewardPayouts } = schema;
-    const mine = and(eq(rewardPayouts.userId, userId), eq(rewardPayouts.program, l.program.key));
+    const mine = and(eq(rewardPayouts.userId, userId), eq(rewardPayouts.program, l.output.key));
     const [[sums], [yesterday]] = await Promise.all([
       store.db
         .select({ s: sql<string>`coalesce(sum(${rewardPayouts.amount}), 0)::text` })
@@ -619,41 +559,14 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
   /** My output per settled day (the mining records and the profit log). */
   async function outputDays(userId: number, q: { page: number; size: number }, lineKey = 'main') {
     const l = await line(lineKey);
-    const { rewardPayouts } = schema;
-    const where = and(eq(rewardPayouts.userId, userId), eq(rewardPayouts.program, l.program.key));
-    const [rows, [total], [sum]] = await Promise.all([
-      store.db
-        .select({
-          id: rewardPayouts.id,
-          period: rewardPayouts.period,
-          amount: rewardPayouts.amount,
-          status: rewardPayouts.status,
-          power: miningShares.power,
-          network: miningDays.network,
-        })
-        .from(rewardPayouts)
-        .innerJoin(miningShares, eq(miningShares.id, rewardPayouts.positionId))
-        .innerJoin(
-          miningDays,
-          and(eq(miningDays.line, miningShares.line), eq(miningDays.day, miningShares.day)),
-        )
-        .where(where)
-        .orderBy(desc(rewardPayouts.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
-      store.db.select({ n: count() }).from(rewardPayouts).where(where),
-      store.db
-        .select({ s: sql<string>`coalesce(sum(${rewardPayouts.amount}), 0)::text` })
-        .from(rewardPayouts)
-        .where(and(where, eq(rewardPayouts.status, 'paid'))),
-    ]);
+    const mine = await shared.myDays(l.output.key, userId, q);
     const list = [];
-    for (const r of rows) {
+    for (const r of mine.rows) {
       list.push({
         id: r.id,
         day: (await days.dayStart(r.period)).toISOString(),
-        power: showPower(r.power),
-        network: showPower(r.network),
+        power: showPower(r.weight),
+        network: showPower(r.total),
         asset: l.outputAsset,
         amount: formatAmount(r.amount, l.outputScale),
         status: r.status,
@@ -661,9 +574,9 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
     }
     return {
       list,
-      total: total?.n ?? 0,
+      total: mine.total,
       asset: l.outputAsset,
-      total_paid: formatAmount(BigInt(sum?.s ?? '0'), l.outputScale),
+      total_paid: formatAmount(mine.paid, l.outputScale),
     };
   }
 
@@ -748,20 +661,8 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
   /** Settles every ended day of every line once (its shares fixed first), pays what waited, ends orders. */
   async function settleDue(): Promise<void> {
     const today = await days.today();
-    for (const l of (await lines()).values()) {
-      const last = await rewards.lastDone(l.program.key);
-      const [first] = await store.db
-        .select({ d: min(miningOrders.firstDay) })
-        .from(miningOrders)
-        .where(and(eq(miningOrders.line, l.key), eq(miningOrders.status, 'running')));
-      const starts = [last === null ? null : last + 1, first?.d ?? null].filter(
-        (d): d is number => d !== null,
-      );
-      if (starts.length > 0) {
-        await rewards.settleRange(l.program, Math.min(...starts), today, (day) => takeShares(l, day));
-      }
-      await rewards.payQueued(l.program);
-    }
+    await rates();
+    for (const l of (await lines()).values()) await shared.settleDue(l.output, today);
     await expire();
   }
 
@@ -912,17 +813,9 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
   }
 
   async function linesReport() {
-    const { rewardPayouts } = schema;
     const list = [];
     for (const l of (await lines()).values()) {
-      const [sums] = await store.db
-        .select({
-          paid: sql<string>`coalesce(sum(${rewardPayouts.amount}) filter (where ${rewardPayouts.status} = 'paid'), 0)::text`,
-          queued: sql<string>`coalesce(sum(${rewardPayouts.amount}) filter (where ${rewardPayouts.status} = 'queued'), 0)::text`,
-        })
-        .from(rewardPayouts)
-        .where(eq(rewardPayouts.program, l.program.key));
-      const last = await rewards.lastDone(l.program.key);
+      const r = await shared.report(l.output.key);
       const balance = await store.db.transaction((tx) => poolBalance(tx, l.outputAsset));
       const fmt = (v: bigint) => formatAmount(v, l.outputScale);
       list.push({
@@ -930,10 +823,10 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
         asset: l.outputAsset,
         daily_emission: fmt(l.emission),
         pool_balance: fmt(balance),
-        paid: fmt(BigInt(sums?.paid ?? '0')),
-        queued: fmt(BigInt(sums?.queued ?? '0')),
+        paid: fmt(r.paid),
+        queued: fmt(r.queued),
         network: showPower(await networkPower(l.key)),
-        last_period_day: last === null ? null : (await days.dayStart(last)).toISOString(),
+        last_period_day: r.lastDay === null ? null : (await days.dayStart(r.lastDay)).toISOString(),
       });
     }
     return { list };
@@ -998,7 +891,6 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
     start,
     lines,
     rewards,
-    takeShares,
   };
 }
 

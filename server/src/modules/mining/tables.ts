@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { minor, ts } from '../../store/schema/columns';
 
 /**
@@ -91,38 +91,4 @@ export const miningPowerLog = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('mining_power_log_user_idx').on(t.userId, t.id)],
-);
-
-/**
- * A settled day of a line: the emission and the network's effective power, fixed when the day's shares are
- * taken (once; unique), so a settlement resumed after a crash pays from the same figures.
- */
-export const miningDays = pgTable(
-  'mining_days',
-  {
-    line: text('line').notNull(),
-    day: integer('day').notNull(),
-    asset: text('asset').notNull(),
-    emission: minor('emission').notNull(),
-    network: minor('network').notNull(),
-    createdAt: ts('created_at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.line, t.day] })],
-);
-
-/** Each user's effective power on a settled day: the positions the rewards engine pays. */
-export const miningShares = pgTable(
-  'mining_shares',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    line: text('line').notNull(),
-    day: integer('day').notNull(),
-    userId: integer('user_id').notNull(),
-    personal: minor('personal').notNull(),
-    power: minor('power').notNull(),
-  },
-  (t) => [
-    uniqueIndex('mining_shares_key').on(t.line, t.day, t.userId),
-    index('mining_shares_user_idx').on(t.userId, t.id),
-  ],
 );

@@ -45,3 +45,37 @@ export const rewardPayouts = pgTable(
     index('reward_payouts_queued_idx').on(t.program, t.id).where(sql`${t.status} = 'queued'`),
   ],
 );
+
+/**
+ * A settled day of a shared-emission program (mining output, NFT pool budgets, liquidity rewards): the day's
+ * budget and the sum of every share's weight, fixed once with the shares (so a resumed run pays from the same
+ * figures).
+ */
+export const emissionDays = pgTable(
+  'emission_days',
+  {
+    program: text('program').notNull(),
+    day: integer('day').notNull(),
+    asset: text('asset').notNull(),
+    emission: minor('emission').notNull(),
+    total: minor('total').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('emission_days_key').on(t.program, t.day)],
+);
+
+/** Each user's weight in a shared-emission program on a settled day: the positions the engine pays. */
+export const emissionShares = pgTable(
+  'emission_shares',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    program: text('program').notNull(),
+    day: integer('day').notNull(),
+    userId: integer('user_id').notNull(),
+    weight: minor('weight').notNull(),
+  },
+  (t) => [
+    uniqueIndex('emission_shares_key').on(t.program, t.day, t.userId),
+    index('emission_shares_user_idx').on(t.userId, t.id),
+  ],
+);

@@ -1,18 +1,25 @@
+CREATE TABLE "emission_days" (
+	"program" text NOT NULL,
+	"day" integer NOT NULL,
+	"asset" text NOT NULL,
+	"emission" numeric(38, 0) NOT NULL,
+	"total" numeric(38, 0) NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "emission_shares" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"program" text NOT NULL,
+	"day" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"weight" numeric(38, 0) NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "node_performance" (
 	"day" integer NOT NULL,
 	"user_id" integer NOT NULL,
 	"amount" numeric(38, 0) NOT NULL,
 	CONSTRAINT "node_performance_day_user_id_pk" PRIMARY KEY("day","user_id")
-);
---> statement-breakpoint
-CREATE TABLE "mining_days" (
-	"line" text NOT NULL,
-	"day" integer NOT NULL,
-	"asset" text NOT NULL,
-	"emission" numeric(38, 0) NOT NULL,
-	"network" numeric(38, 0) NOT NULL,
-	"created_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "mining_days_line_day_pk" PRIMARY KEY("line","day")
 );
 --> statement-breakpoint
 CREATE TABLE "mining_machines" (
@@ -73,18 +80,46 @@ CREATE TABLE "mining_power_log" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "mining_shares" (
+CREATE TABLE "placement_rounds" (
 	"id" bigserial PRIMARY KEY NOT NULL,
-	"line" text NOT NULL,
-	"day" integer NOT NULL,
-	"user_id" integer NOT NULL,
-	"personal" numeric(38, 0) NOT NULL,
-	"power" numeric(38, 0) NOT NULL
+	"name" text NOT NULL,
+	"asset" text NOT NULL,
+	"pay_asset" text NOT NULL,
+	"price" numeric(38, 0) NOT NULL,
+	"hard_cap" numeric(38, 0) NOT NULL,
+	"per_user_cap" numeric(38, 0) NOT NULL,
+	"min_amount" numeric(38, 0) NOT NULL,
+	"sold" numeric(38, 0) DEFAULT 0 NOT NULL,
+	"vesting_months" integer NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"status" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "placement_subscriptions" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"round_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"asset" text NOT NULL,
+	"amount" numeric(38, 0) NOT NULL,
+	"pay_asset" text NOT NULL,
+	"cost" numeric(38, 0) NOT NULL,
+	"parts" integer NOT NULL,
+	"parts_released" integer DEFAULT 0 NOT NULL,
+	"released" numeric(38, 0) DEFAULT 0 NOT NULL,
+	"first_day" integer NOT NULL,
+	"status" text NOT NULL,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX "emission_days_key" ON "emission_days" USING btree ("program","day");--> statement-breakpoint
+CREATE UNIQUE INDEX "emission_shares_key" ON "emission_shares" USING btree ("program","day","user_id");--> statement-breakpoint
+CREATE INDEX "emission_shares_user_idx" ON "emission_shares" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "mining_machines_line_idx" ON "mining_machines" USING btree ("line","sort","id");--> statement-breakpoint
 CREATE INDEX "mining_orders_user_idx" ON "mining_orders" USING btree ("user_id","id");--> statement-breakpoint
 CREATE INDEX "mining_orders_running_idx" ON "mining_orders" USING btree ("line","end_day") WHERE "mining_orders"."status" = 'running';--> statement-breakpoint
 CREATE INDEX "mining_power_log_user_idx" ON "mining_power_log" USING btree ("user_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "mining_shares_key" ON "mining_shares" USING btree ("line","day","user_id");--> statement-breakpoint
-CREATE INDEX "mining_shares_user_idx" ON "mining_shares" USING btree ("user_id","id");
+CREATE INDEX "placement_subscriptions_user_idx" ON "placement_subscriptions" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "placement_subscriptions_round_idx" ON "placement_subscriptions" USING btree ("round_id","user_id");--> statement-breakpoint
+CREATE INDEX "placement_subscriptions_vesting_idx" ON "placement_subscriptions" USING btree ("first_day") WHERE "placement_subscriptions"."status" = 'vesting';

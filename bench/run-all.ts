@@ -4,6 +4,7 @@ import { feedBench } from './feed';
 import { firstLoad } from './first-load';
 import { futuresBench } from './futures';
 import { ledgerBench } from './ledger';
+import { miningBench } from './mining';
 import { rewardsBench } from './rewards';
 import { tradeBench } from './trade';
 
@@ -13,5 +14,6 @@ await firstLoad();
 await engineBench();
 await futuresBench();
 await rewardsBench();
+await miningBench();
 await feedBench();
 await tradeBench();

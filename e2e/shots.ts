@@ -11,7 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DEMO_ROOT_ADDRESS } from '../server/src/seed';
 import { schema } from '../server/src/store';
 import { startProduct } from './harness';
@@ -35,6 +35,13 @@ const SCREENS = [
   'node22',
   'node3',
   'node4',
+  'node',
+  'node1',
+  'miner',
+  'miner1',
+  'miner2',
+  'nft6',
+  'nft7',
   'wallet',
   'deposit',
   'withdraw',
@@ -124,6 +131,30 @@ try {
     .stake(user.id, { amount: '500', days: 90, auto_renew: false })
     .catch(() => null);
   await product.app.modules.earn.burn(user.id, { amount: '100' }).catch(() => undefined);
+  // Machines: two S1 Lite bought a term ago (expired, a month of output) and an S3 Pro two days ago.
+  const mining = product.app.modules.mining;
+  const catalogue = (await mining.machines({ page: 1, size: 10 })).list;
+  const bought = [];
+  for (const [name, quantity] of [
+    ['S1 Lite', 2],
+    ['S3 Pro', 1],
+  ] as const) {
+    const m = catalogue.find((x) => x.name === name);
+    if (m) bought.push(await mining.buy(user.id, { machine_id: m.id, quantity }).catch(() => null));
+  }
+  const [older, newer] = bought;
+  const db = product.app.deps.store.db;
+  if (older) {
+    await db.execute(
+      sql`update mining_orders set first_day = first_day - 31, end_day = end_day - 31 where id = ${older.id}`,
+    );
+  }
+  if (newer) {
+    await db.execute(
+      sql`update mining_orders set first_day = first_day - 2, end_day = end_day - 2 where id = ${newer.id}`,
+    );
+  }
+  await mining.settleDue().catch(() => undefined);
   const state = await context.storageState();
   await context.close();
   for (const width of widths) {

@@ -4,6 +4,7 @@ import { FUTURES_CAUSES } from './domains/futures/causes';
 import { INSURANCE_CAUSES } from './domains/insurance/causes';
 import { MARKET_CAUSES } from './domains/market/causes';
 import { MINING_CAUSES } from './domains/mining/causes';
+import { NFT_CAUSES } from './domains/nft/causes';
 import { PLACEMENT_CAUSES } from './domains/placement/causes';
 import { SPOT_CAUSES } from './domains/spot/causes';
 import { TOKEN_MARKET_CAUSES } from './domains/token-market/causes';
@@ -20,6 +21,7 @@ export const CAUSES = {
   ...EARN_CAUSES,
   ...MINING_CAUSES,
   ...PLACEMENT_CAUSES,
+  ...NFT_CAUSES,
   ...TOKEN_MARKET_CAUSES,
   ...MARKET_CAUSES,
 } as const;
@@ -42,6 +44,7 @@ export {
   INSURANCE_CAUSES,
   MARKET_CAUSES,
   MINING_CAUSES,
+  NFT_CAUSES,
   PLACEMENT_CAUSES,
   SPOT_CAUSES,
   TOKEN_MARKET_CAUSES,

@@ -5,6 +5,7 @@ import { EARN_ERRORS } from './domains/earn/errors';
 import { FUTURES_ERRORS } from './domains/futures/errors';
 import { INSURANCE_ERRORS } from './domains/insurance/errors';
 import { MINING_ERRORS } from './domains/mining/errors';
+import { NFT_ERRORS } from './domains/nft/errors';
 import { PLACEMENT_ERRORS } from './domains/placement/errors';
 import { SPOT_ERRORS } from './domains/spot/errors';
 import { TOKEN_MARKET_ERRORS } from './domains/token-market/errors';
@@ -255,6 +256,7 @@ export const ERROR_SETS = {
   earn: EARN_ERRORS,
   mining: MINING_ERRORS,
   placement: PLACEMENT_ERRORS,
+  nft: NFT_ERRORS,
   'token-market': TOKEN_MARKET_ERRORS,
   admin: ADMIN_ERRORS,
 } as const;
@@ -275,6 +277,7 @@ export const ERRORS = {
   ...EARN_ERRORS.errors,
   ...MINING_ERRORS.errors,
   ...PLACEMENT_ERRORS.errors,
+  ...NFT_ERRORS.errors,
   ...TOKEN_MARKET_ERRORS.errors,
   ...ADMIN_ERRORS.errors,
 } as const;

@@ -9,6 +9,7 @@ export * from './domains/earn/endpoints';
 export * from './domains/futures/endpoints';
 export * from './domains/insurance/endpoints';
 export * from './domains/mining/endpoints';
+export * from './domains/nft/endpoints';
 export * from './domains/placement/endpoints';
 export * from './domains/spot/endpoints';
 export * from './domains/token-market/endpoints';

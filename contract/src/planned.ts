@@ -11,15 +11,6 @@ export const plannedEndpoints = {
   '/api/digitalAssets/nationList': planned('kyc', 'Countries for identity verification'),
   '/api/digitalAssets/showRealName': planned('kyc', 'Identity verification status'),
   '/api/digitalAssets/realNameCert': planned('kyc', 'Submit identity verification'),
-  // nft
-  '/api/assets/nftRecord': planned('nft', 'My NFT records', { list: 'size' }),
-  '/api/assets/nftPoolRecord': planned('nft', 'NFT pool records', { list: 'size' }),
-  '/api/assets/getNum': planned('nft', 'Casting quota'),
-  '/api/assets/addNum': planned('nft', 'Add casting quota'),
-  '/api/cast/cast': planned('nft', 'Cast an NFT'),
-  '/api/lp/chain': planned('nft', 'Liquidity on chain'),
-  '/api/lp/inner': planned('nft', 'Liquidity inside the platform'),
-  '/api/nameplate/getOrderDetail': planned('nft', 'Nameplate order detail'),
   // earn
   // games
   '/api/racer/index': planned('games', 'Race lobby'),

@@ -59,6 +59,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[^:]+:.{8,}$/)
     .optional(),
+  /** An on-chain liquidity pair (Uniswap-V2 style) whose LP positions users see for their address. */
+  LP_RPC_URL: z.string().url().optional(),
+  LP_CHAIN_ID: z.coerce.number().int().positive().default(1),
+  LP_PAIR: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
   /** EVM chain for USDT deposits and withdrawals; without CHAIN_RPC_URL operators confirm deposits by hand. */
   CHAIN_RPC_URL: z.string().url().optional(),
   DEPOSIT_CHAIN_ID: z.coerce.number().int().positive().default(1),
@@ -135,6 +142,8 @@ export interface Config {
   /** Whether the addresses come from the demo's key (the app warns not to send real funds). */
   readonly demoDepositKey: boolean;
   readonly demoFaucet: boolean;
+  /** The liquidity pair read for `/api/lp/chain`; undefined: none configured. */
+  readonly lpChain: { readonly rpcUrl: string; readonly chainId: number; readonly pair: string } | undefined;
   readonly chain:
     | {
         readonly rpcUrl: string;
@@ -147,6 +156,12 @@ export interface Config {
         readonly pollMs: number;
       }
     | undefined;
+}
+
+function lpChainConfig(e: z.output<typeof EnvSchema>): Config['lpChain'] {
+  if (!e.LP_RPC_URL && !e.LP_PAIR) return undefined;
+  if (!e.LP_RPC_URL || !e.LP_PAIR) throw new Error('LP_RPC_URL and LP_PAIR go together');
+  return { rpcUrl: e.LP_RPC_URL, chainId: e.LP_CHAIN_ID, pair: e.LP_PAIR };
 }
 
 function chainConfig(e: z.output<typeof EnvSchema>): Config['chain'] {
@@ -265,6 +280,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
       (e.DEPOSIT_XPUB ?? DEMO_DEPOSIT_XPUB) === DEMO_DEPOSIT_XPUB && e.NODE_ENV !== 'production',
     demoFaucet: e.NODE_ENV !== 'production' && (e.DEMO_FAUCET ?? e.SEED_DEMO),
     chain: chainConfig(e),
+    lpChain: lpChainConfig(e),
   });
   if (e.NODE_ENV === 'production' && e.OKX_LINK_KEYS.includes(DEMO_LINK_KEY)) {
     throw new Error('production needs its own OKX_LINK_KEYS (they seal linked exchange accounts)');

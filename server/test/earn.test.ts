@@ -374,3 +374,43 @@ describe('the rewards engine', () => {
     expect(totalCrashed).toBeGreaterThan(0);
   }, 120_000);
 });
+
+describe('operators', () => {
+  it('change, pause and close staking plans, fund a pool, and see every program in the solvency report', async () => {
+    const admin = await operatorToken(srv, 'admin', 'nexa-admin');
+    finance = await operatorToken(srv);
+    expect(
+      (await call(srv, '/admin/earn/savePlan', { days: 7, apr: '0.03' }, { token: finance })).body.error,
+    ).toBe('Forbidden');
+    await api(srv, '/admin/earn/savePlan', { days: 7, apr: '0.03' }, { token: admin });
+    await api(srv, '/admin/earn/savePlan', { days: 30, apr: '0.05', status: 'paused' }, { token: admin });
+    const info = (await api(srv, '/api/pledge/pledgeInfo', {})).body.data;
+    expect(info.plans.map((p) => p.days)).toEqual([7, 90, 180, 360]);
+    const u = await user('200');
+    expect(
+      (await call(srv, '/api/pledge/balancePledge', { amount: '100', days: 30 }, { token: u.token })).body
+        .error,
+    ).toBe('PlanNotFound');
+    await api(srv, '/api/pledge/balancePledge', { amount: '100', days: 7 }, { token: u.token });
+    const plans = (await api(srv, '/admin/earn/plans', {}, { token: admin })).body.data.list;
+    expect(plans.find((p) => p.days === 7)).toMatchObject({
+      apr: '0.03',
+      status: 'active',
+      orders: 1,
+      staked: '100',
+    });
+    expect(plans.find((p) => p.days === 30)?.status).toBe('paused');
+    await api(srv, '/admin/earn/savePlan', { days: 7, apr: '0.03', status: 'closed' }, { token: admin });
+    await api(srv, '/admin/earn/savePlan', { days: 30, apr: '0.05' }, { token: admin });
+    expect((await api(srv, '/api/pledge/pledgeInfo', {})).body.data.plans.map((p) => p.days)).toEqual([
+      30, 90, 180, 360,
+    ]);
+
+    const funded = await api(srv, '/admin/earn/fund', { pool: 'burn', amount: '1000' }, { token: finance });
+    expect(funded.body.data.pool).toBe('system:earn:release');
+    const report = (await api(srv, '/admin/solvency', {}, { token: finance })).body.data;
+    const programs = report.programs.map((p) => p.program);
+    expect(programs).toEqual(expect.arrayContaining(['pledge', 'burn', 'mining:main', 'lp:BWC-USDT']));
+    expect(report.programs.find((p) => p.program === 'burn')).toMatchObject({ asset: 'USDT', short: false });
+  });
+});

@@ -7,6 +7,7 @@ import { futuresRoutes } from './features/futures';
 import { homeRoutes } from './features/home';
 import { insuranceRoutes } from './features/insurance';
 import { marketsRoutes } from './features/markets';
+import { miningRoutes } from './features/mining';
 import { placementRoutes } from './features/placement';
 import { tokenMarketRoutes } from './features/token-market';
 import { tradeRoutes } from './features/trade';
@@ -33,15 +34,11 @@ export const ROUTES: readonly RouteDef[] = [
   ...contentRoutes,
   ...copyRoutes,
   ...earnRoutes,
+  ...miningRoutes,
   ...placementRoutes,
   { name: 'invite', load: comingSoon },
   { name: 'invite1', load: comingSoon },
   { name: 'invite2', load: comingSoon },
-  { name: 'node', load: comingSoon },
-  { name: 'node1', load: comingSoon },
-  { name: 'miner', load: comingSoon },
-  { name: 'miner1', load: comingSoon },
-  { name: 'miner2', load: comingSoon },
   { name: 'nft', load: comingSoon },
   { name: 'nft1', load: comingSoon },
   { name: 'nft2', load: comingSoon },
@@ -49,8 +46,6 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'nft4', load: comingSoon },
   { name: 'nft41', load: comingSoon },
   { name: 'nft5', load: comingSoon },
-  { name: 'nft6', load: comingSoon },
-  { name: 'nft7', load: comingSoon },
   { name: 'game', load: comingSoon },
   { name: 'game1', load: comingSoon },
   { name: 'cardholders', load: comingSoon },

@@ -7,6 +7,7 @@ import { futuresEndpoints } from './futures/endpoints';
 import { insuranceEndpoints } from './insurance/endpoints';
 import { marketEndpoints } from './market/endpoints';
 import { miningEndpoints } from './mining/endpoints';
+import { nftEndpoints } from './nft/endpoints';
 import { placementEndpoints } from './placement/endpoints';
 import { spotEndpoints } from './spot/endpoints';
 import { tokenMarketEndpoints } from './token-market/endpoints';
@@ -26,6 +27,7 @@ export const liveEndpoints = {
   ...earnEndpoints,
   ...miningEndpoints,
   ...placementEndpoints,
+  ...nftEndpoints,
   ...marketEndpoints,
   ...tokenMarketEndpoints,
   ...adminEndpoints,

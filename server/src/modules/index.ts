@@ -27,6 +27,8 @@ import { INSURANCE_SETTINGS } from './insurance/settings';
 import { MARKET_OWNS, marketModule } from './market/module';
 import { MINING_OWNS, miningModule } from './mining/module';
 import { MINING_SETTINGS } from './mining/settings';
+import { NFT_OWNS, nftModule } from './nft/module';
+import { NFT_SETTINGS } from './nft/settings';
 import { PLACEMENT_OWNS, placementModule } from './placement/module';
 import { PLACEMENT_SETTINGS } from './placement/settings';
 import { SPOT_OWNS, spotModule } from './spot/module';
@@ -52,6 +54,7 @@ export const SETTINGS = {
   ...EARN_SETTINGS,
   ...MINING_SETTINGS,
   ...PLACEMENT_SETTINGS,
+  ...NFT_SETTINGS,
   ...TOKEN_MARKET_SETTINGS,
   ...ADMIN_SETTINGS,
 } as const satisfies SettingsCatalogue;
@@ -106,7 +109,21 @@ export function buildModules(deps: ModuleWiring) {
   const earn = earnModule(own('earn', EARN_OWNS));
   const mining = miningModule(own('mining', MINING_OWNS));
   const placement = placementModule(own('placement', PLACEMENT_OWNS));
-  const admin = adminModule(own('admin', OWNS_NOTHING));
+  // Liquidity inside the platform is priced by the wallet's one price source.
+  const nft = nftModule({
+    ...own('nft', NFT_OWNS),
+    priceUsdt18: (symbol) => wallet.api.assets.priceUsdt18(symbol),
+  });
+  // The solvency report lists every rewards program of every module that runs one.
+  const admin = adminModule({
+    ...own('admin', OWNS_NOTHING),
+    programs: async () => [
+      ...(await earn.api.programReports()),
+      ...(await mining.api.programReports()),
+      ...(await placement.api.programReports()),
+      ...(await nft.api.programReports()),
+    ],
+  });
 
   // Start order matters: the books are rebuilt (their snapshots reach the live feed) before candles replay
   // stored trades, and both before the reference market starts trading.
@@ -122,6 +139,7 @@ export function buildModules(deps: ModuleWiring) {
     earn.module,
     mining.module,
     placement.module,
+    nft.module,
     tokenMarket.module,
     market.module,
     admin.module,
@@ -148,6 +166,7 @@ export function buildModules(deps: ModuleWiring) {
       earn: earn.api,
       mining: mining.api,
       placement: placement.api,
+      nft: nft.api,
       tokenMarket: tokenMarket.api,
       candles: market.api.candles,
       marketData: market.api,

@@ -73,7 +73,8 @@ export const adminEndpoints = {
   '/admin/solvency': live('admin', {
     extension: true,
     access: { roles: ['finance', 'support'] },
-    summary: 'User liabilities per asset against the system accounts, and the ledger audit',
+    summary:
+      'User liabilities per asset against the system accounts, the ledger audit, and every rewards program: pool, paid, owed',
     request: z.object({}),
     data: z.object({
       healthy: z.boolean(),
@@ -96,6 +97,19 @@ export const adminEndpoints = {
               short: z.boolean(),
             }),
           ),
+        }),
+      ),
+      /** Every rewards program; `short` when its pool holds less than it owes. */
+      programs: z.array(
+        z.object({
+          program: z.string(),
+          pool: z.string(),
+          asset: z.string(),
+          pool_balance: z.string(),
+          paid: z.string(),
+          owed: z.string(),
+          last_period_day: z.string().nullable(),
+          short: z.boolean(),
         }),
       ),
     }),

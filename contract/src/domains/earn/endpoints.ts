@@ -82,14 +82,14 @@ export const zLoan = z.object({
   closed_at: zTime.nullable(),
 });
 
-/** Programs that pay income: staking profit, burn release, mining output (later programs add theirs). */
-export const INCOME_PROGRAMS = ['pledge', 'burn', 'mining'] as const;
+/** Programs that pay income: staking profit, burn release, mining output, NFT pools, liquidity rewards. */
+export const INCOME_PROGRAMS = ['pledge', 'burn', 'mining', 'nft', 'lp'] as const;
 
 /** One payout of a program to me for one platform day: paid, or queued while the program's pool is short. */
 export const zIncome = z.object({
   id: z.number().int(),
   program: z.enum(INCOME_PROGRAMS),
-  /** The staking or burn order it was paid on (for mining, the day's share of my power). */
+  /** The staking or burn order it was paid on (for shared programs: mining, NFT pools, liquidity, the day's share). */
   order_id: z.number().int(),
   asset: z.string(),
   amount: z.string(),
@@ -249,6 +249,35 @@ export const earnEndpoints = {
       mine: z.object({ rank: z.number().int().nullable(), performance: z.string() }),
     },
   }),
+  '/admin/earn/plans': live('earn', {
+    summary: 'Staking plans, active and paused, with the principal staked in each',
+    extension: true,
+    access: { roles: ['admin', 'finance', 'support'] },
+    request: z.object({}),
+    data: z.object({
+      list: z.array(
+        z.object({
+          days: z.number().int(),
+          apr: z.string(),
+          status: z.enum(['active', 'paused']),
+          orders: z.number().int(),
+          staked: z.string(),
+        }),
+      ),
+    }),
+  }),
+  '/admin/earn/savePlan': live('earn', {
+    summary:
+      'Add or change a staking plan (its rate applies to new stakes), pause it, or close it (removed; its orders run on)',
+    extension: true,
+    access: { roles: ['admin'], acts: true },
+    request: z.object({
+      days: z.number().int().min(1).max(3650),
+      apr: z.string().regex(/^0(\.\d{1,8})?$/),
+      status: z.enum(['active', 'paused', 'closed']).default('active'),
+    }),
+    data: z.object({ list: z.array(zPledgePlan.extend({ status: z.enum(['active', 'paused']) })) }),
+  }),
   '/admin/earn/fund': live('earn', {
     summary: "Fund a staking program's pool (profit, burn release, loans) from the platform's capital",
     extension: true,
@@ -258,7 +287,7 @@ export const earnEndpoints = {
   }),
   '/api/auth/income': liveList('earn', {
     summary:
-      'My income records, newest first: what each program paid me per day (staking profit, burn release, mining output)',
+      'My income records, newest first: what each program paid me per day (staking profit, burn release, mining output, NFT pools, liquidity)',
     filters: { program: z.enum(INCOME_PROGRAMS).optional() },
     item: zIncome,
     /** What was paid in all, per asset (staking and burn pay USDT; mining its output asset). */

@@ -3,7 +3,9 @@ import { promisify } from 'node:util';
 import { formatAmount, type OperatorAccess } from '@nexa/contract';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../kernel/context';
+import { platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
+import type { ProgramReport } from '../../kernel/rewards';
 import { newToken, sha256Hex } from '../../kernel/tokens';
 import type { Ledger } from '../../ledger';
 import { schema } from '../../store';
@@ -49,7 +51,9 @@ async function checkPassword(password: string, stored: string): Promise<boolean>
  * solvency. Where the second factor is required (production by default), an operator without one may
  * only enrol it.
  */
-export function createAdmin(deps: AppDeps & { ledger: Ledger }) {
+export function createAdmin(
+  deps: AppDeps & { ledger: Ledger; programs: () => Promise<readonly ProgramReport[]> },
+) {
   const { store, clock, limiter, ledger, config, assets } = deps;
   const settings = deps.settings.of(ADMIN_SETTINGS);
 
@@ -228,9 +232,28 @@ export function createAdmin(deps: AppDeps & { ledger: Ledger }) {
   }
 
   async function solvency() {
-    const [violations, lines] = await Promise.all([ledger.audit(), ledger.solvency()]);
+    const [violations, lines, programs] = await Promise.all([
+      ledger.audit(),
+      ledger.solvency(),
+      deps.programs(),
+    ]);
     const show = (asset: string, m: bigint) => formatAmount(m, assets.get(asset).scale);
+    const days = platformDays(deps);
+    const programLines = [];
+    for (const p of programs) {
+      programLines.push({
+        program: p.program,
+        pool: p.pool,
+        asset: p.asset,
+        pool_balance: show(p.asset, p.poolBalance),
+        paid: show(p.asset, p.paid),
+        owed: show(p.asset, p.owed),
+        last_period_day: p.lastDay === null ? null : (await days.dayStart(p.lastDay)).toISOString(),
+        short: p.poolBalance < p.owed,
+      });
+    }
     return {
+      programs: programLines,
       healthy: violations.length === 0 && lines.every((l) => l.balanced && !l.short),
       violations: violations.map((v) =>
         JSON.stringify(v, (_k, val) => (typeof val === 'bigint' ? val.toString() : val)),

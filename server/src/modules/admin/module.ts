@@ -1,10 +1,13 @@
 import type { AppDeps } from '../../kernel/context';
 import { defineModule, OWNS_NOTHING } from '../../kernel/module';
+import type { ProgramReport } from '../../kernel/rewards';
 import type { Ledger } from '../../ledger';
 import { createAdmin } from '.';
 
-/** Operators: sign-in with a second factor, operator accounts, the solvency report. */
-export function adminModule(deps: AppDeps & { readonly ledger: Ledger }) {
+/** Operators: sign-in with a second factor, operator accounts, the solvency report (with every rewards program). */
+export function adminModule(
+  deps: AppDeps & { readonly ledger: Ledger; readonly programs: () => Promise<readonly ProgramReport[]> },
+) {
   const admin = createAdmin(deps);
   return {
     api: admin,

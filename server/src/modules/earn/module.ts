@@ -39,6 +39,8 @@ export function earnModule(deps: AppDeps & { readonly ledger: Ledger }) {
         '/api/auth/income': (ctx) => earn.income(ctx.me().id, ctx.body),
         '/admin/earn/programs': () => earn.programsReport(),
         '/admin/earn/fund': (ctx) => earn.fund(ctx.op().id, ctx.body),
+        '/admin/earn/plans': () => earn.adminPlans(),
+        '/admin/earn/savePlan': (ctx) => earn.savePlan(ctx.op().id, ctx.body),
         '/api/user/rankingList': (ctx) => earn.ranking(ctx.me().id, ctx.body),
         '/api/borrow/borrowList': (ctx) => earn.loans(ctx.me().id, ctx.body),
         '/v1/earn/borrow': (ctx) => earn.borrow(ctx.me().id, ctx.body),

@@ -12,13 +12,13 @@
  * Burn: the amount burned leaves the user for the burn sink (`system:earn:burned`); `multiple` times it is
  * released back, `daily_rate` of that maximum a day, from the release pool (`system:earn:release`).
  */
-import { formatAmount, parseAmount, RATE_ONE, type ResponseData } from '@nexa/contract';
+import { formatAmount, INCOME_PROGRAMS, parseAmount, RATE_ONE, type ResponseData } from '@nexa/contract';
 import { and, count, desc, eq, gte, inArray, like, lt, lte, min, or, sql } from 'drizzle-orm';
 import { auditOperator } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
 import { DAY_MS as DAY, platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
-import { createRewards, type RewardProgram } from '../../kernel/rewards';
+import { createRewards, type ProgramReport, type RewardProgram } from '../../kernel/rewards';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { queryRows, schema, type Tx } from '../../store';
 import { EARN_SETTINGS } from './settings';
@@ -47,6 +47,12 @@ export function loanInterest(amount: bigint, dailyRate: bigint, fromMs: number, 
 }
 
 const DAYS_A_YEAR = 365n;
+
+/** The income kind of a program's key (`pledge`, `burn`, or the kind before the colon). */
+function programKind(key: string): (typeof INCOME_PROGRAMS)[number] {
+  const kind = key.split(':')[0];
+  return INCOME_PROGRAMS.find((k) => k === kind) ?? 'pledge';
+}
 
 /** A day's profit of a staking order: amount × apr ÷ 365, rounded down. */
 export function dailyProfit(amount: bigint, apr: bigint): bigint {
@@ -91,12 +97,73 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
 
   const { offsetMs, dayOf, dayStart } = platformDays(deps);
 
+  /** The plans users may stake in (paused ones take no new stakes). */
   async function plans() {
+    return (await allPlans()).filter((p) => p.status === 'active');
+  }
+  async function allPlans() {
     return (await settings.get('earn.pledge_plans')).map((p) => ({
       days: p.days,
       aprText: p.apr,
       apr: parseAmount(p.apr, 8) ?? 0n,
+      status: p.status,
     }));
+  }
+
+  async function adminPlans() {
+    const { scale } = await asset();
+    const sums = await store.db
+      .select({
+        days: pledgeOrders.days,
+        n: sql<number>`count(*)::int`,
+        staked: sql<string>`sum(${pledgeOrders.amount})::text`,
+      })
+      .from(pledgeOrders)
+      .where(eq(pledgeOrders.status, 'in_progress'))
+      .groupBy(pledgeOrders.days);
+    return {
+      list: (await allPlans()).map((p) => {
+        const s = sums.find((x) => x.days === p.days);
+        return {
+          days: p.days,
+          apr: p.aprText,
+          status: p.status,
+          orders: s?.n ?? 0,
+          staked: formatAmount(BigInt(s?.staked ?? '0'), scale),
+        };
+      }),
+    };
+  }
+
+  /** An operator adds, changes, pauses or closes a plan; orders keep the rate they were made at. */
+  async function savePlan(
+    operatorId: number,
+    body: { days: number; apr: string; status: 'active' | 'paused' | 'closed' },
+  ) {
+    const before = await settings.get('earn.pledge_plans');
+    const others = before.filter((p) => p.days !== body.days);
+    const after =
+      body.status === 'closed'
+        ? others
+        : [...others, { days: body.days, apr: body.apr, status: body.status }].sort(
+            (a, b) => a.days - b.days,
+          );
+    await settings.set('earn.pledge_plans', after);
+    await auditOperator(store.db, clock.now(), {
+      operatorId,
+      action: `earn.plan.${body.status}`,
+      subject: `plan:${body.days}`,
+      before,
+      after,
+    });
+    return {
+      list: (await allPlans()).map((p) => ({
+        days: p.days,
+        apr: p.aprText,
+        daily_rate: dailyRateText(p.apr),
+        status: p.status,
+      })),
+    };
   }
 
   const rate8 = (v: bigint) => formatAmount(v, 8);
@@ -548,7 +615,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
       await store.db.transaction(async (tx) => {
         const [o] = await tx.select().from(pledgeOrders).where(eq(pledgeOrders.id, id)).for('update');
         if (!o || o.status !== 'in_progress') return;
-        const plan = (await plans()).find((p) => p.days === o.days);
+        const plan = (await allPlans()).find((p) => p.days === o.days && p.status === 'active');
         if (o.autoRenew && plan) {
           const next = await newPledge(tx, o.userId, {
             amount: o.amount,
@@ -836,16 +903,20 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
 
   async function income(
     userId: number,
-    q: { program?: 'pledge' | 'burn' | 'mining' | undefined; page: number; size: number },
+    q: { program?: (typeof INCOME_PROGRAMS)[number] | undefined; page: number; size: number },
   ) {
     const { rewardPayouts } = schema;
-    // Every mining line's program is `mining:<line>`.
+    // Shared programs are named `<kind>:<what>` (`mining:main`, `nft:pool:1`, `lp:BWC-USDT`).
+    const shared = ['mining', 'nft', 'lp'] as const;
     const byProgram =
-      q.program === 'mining'
-        ? like(rewardPayouts.program, 'mining:%')
+      q.program === 'pledge' || q.program === 'burn'
+        ? eq(rewardPayouts.program, q.program)
         : q.program
-          ? eq(rewardPayouts.program, q.program)
-          : or(inArray(rewardPayouts.program, ['pledge', 'burn']), like(rewardPayouts.program, 'mining:%'));
+          ? like(rewardPayouts.program, `${q.program}:%`)
+          : or(
+              inArray(rewardPayouts.program, ['pledge', 'burn']),
+              ...shared.map((k) => like(rewardPayouts.program, `${k}:%`)),
+            );
     const where = and(eq(rewardPayouts.userId, userId), byProgram);
     const [rows, [total], sums] = await Promise.all([
       store.db
@@ -871,12 +942,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
     for (const r of rows) {
       list.push({
         id: r.id,
-        program:
-          r.program === 'burn'
-            ? ('burn' as const)
-            : r.program === 'pledge'
-              ? ('pledge' as const)
-              : ('mining' as const),
+        program: programKind(r.program),
         order_id: r.positionId,
         asset: r.asset,
         amount: formatAmount(r.amount, scaleOf(r.asset)),
@@ -892,11 +958,10 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
     };
   }
 
-  /** The operators' view of every program: pool balance, paid, queued (owed), last settled day. */
-  async function programsReport() {
-    const { rewardPayouts, rewardRuns } = schema;
-    const { scale } = await asset();
-    const list = [];
+  /** Staking profit and burn release as the solvency report shows them. */
+  async function programReports(): Promise<ProgramReport[]> {
+    const { rewardPayouts } = schema;
+    const list: ProgramReport[] = [];
     for (const p of [pledgeProgram, burnProgram] as RewardProgram<unknown>[]) {
       const [sums] = await store.db
         .select({
@@ -905,14 +970,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
         })
         .from(rewardPayouts)
         .where(eq(rewardPayouts.program, p.key));
-      const [runs] = await store.db
-        .select({
-          last: sql<number | null>`max(${rewardRuns.period}) filter (where ${rewardRuns.status} = 'done')`,
-          open: sql<number>`count(*) filter (where ${rewardRuns.status} = 'running')::int`,
-        })
-        .from(rewardRuns)
-        .where(eq(rewardRuns.program, p.key));
-      const balance = await store.db.transaction(async (tx) => {
+      const poolBalance = await store.db.transaction(async (tx) => {
         const acc = await ledger.systemAccount(tx, p.pool, p.asset);
         return (await ledger.accountBalances(tx, [acc.id])).get(acc.id)?.available ?? 0n;
       });
@@ -920,13 +978,33 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
         program: p.key,
         pool: p.pool,
         asset: p.asset,
-        pool_balance: formatAmount(balance, scale),
-        paid: formatAmount(BigInt(sums?.paid ?? '0'), scale),
-        queued: formatAmount(BigInt(sums?.queued ?? '0'), scale),
-        last_period_day:
-          runs?.last === null || runs?.last === undefined
-            ? null
-            : (await dayStart(Number(runs.last))).toISOString(),
+        poolBalance,
+        paid: BigInt(sums?.paid ?? '0'),
+        owed: BigInt(sums?.queued ?? '0'),
+        lastDay: await rewards.lastDone(p.key),
+      });
+    }
+    return list;
+  }
+
+  /** The operators' view of every program: pool balance, paid, queued (owed), last settled day. */
+  async function programsReport() {
+    const { rewardRuns } = schema;
+    const { scale } = await asset();
+    const list = [];
+    for (const p of await programReports()) {
+      const [runs] = await store.db
+        .select({ open: sql<number>`count(*) filter (where ${rewardRuns.status} = 'running')::int` })
+        .from(rewardRuns)
+        .where(eq(rewardRuns.program, p.program));
+      list.push({
+        program: p.program,
+        pool: p.pool,
+        asset: p.asset,
+        pool_balance: formatAmount(p.poolBalance, scale),
+        paid: formatAmount(p.paid, scale),
+        queued: formatAmount(p.owed, scale),
+        last_period_day: p.lastDay === null ? null : (await dayStart(p.lastDay)).toISOString(),
         runs_open: runs?.open ?? 0,
       });
     }
@@ -1040,6 +1118,9 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
     burnList,
     income,
     programsReport,
+    adminPlans,
+    savePlan,
+    programReports,
     ranking,
     fund,
     borrow,

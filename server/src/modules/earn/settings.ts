@@ -9,12 +9,19 @@ import { DECIMAL, type SettingsCatalogue, zRate } from '../../kernel/settings';
 export const EARN_SETTINGS = {
   'earn.asset': z.string().default('USDT'),
   'earn.pledge_plans': z
-    .array(z.object({ days: z.number().int().min(1).max(3650), apr: z.string().regex(DECIMAL) }))
+    .array(
+      z.object({
+        days: z.number().int().min(1).max(3650),
+        apr: z.string().regex(DECIMAL),
+        /** A paused plan takes no new stakes; its orders run on. */
+        status: z.enum(['active', 'paused']).default('active'),
+      }),
+    )
     .default([
-      { days: 30, apr: '0.05' },
-      { days: 90, apr: '0.08' },
-      { days: 180, apr: '0.12' },
-      { days: 360, apr: '0.15' },
+      { days: 30, apr: '0.05', status: 'active' },
+      { days: 90, apr: '0.08', status: 'active' },
+      { days: 180, apr: '0.12', status: 'active' },
+      { days: 360, apr: '0.15', status: 'active' },
     ]),
   'earn.pledge_min': z.string().regex(DECIMAL).default('100'),
   'earn.flexible_apr': zRate('0.01'),

@@ -17,12 +17,12 @@
  * updated with every purchase and every ended order, never by walking the referral tree.
  */
 import { formatAmount, POWER_SCALE, parseAmount, RATE_ONE, type ResponseData } from '@nexa/contract';
-import { and, asc, count, desc, eq, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, min, type SQL, sql } from 'drizzle-orm';
 import { auditOperator } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
 import { platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
-import { createRewards } from '../../kernel/rewards';
+import { createRewards, type ProgramReport } from '../../kernel/rewards';
 import { createSharedEmission, type SharedEmission, shareOf } from '../../kernel/shared-emission';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { queryRows, schema, type Tx } from '../../store';
@@ -41,6 +41,44 @@ type MachineRow = typeof miningMachines.$inferSelect;
 type OrderRow = typeof miningOrders.$inferSelect;
 type MachineView = ResponseData<'/api/machine/getMachinePowerOrder'>;
 type AdminMachineView = ResponseData<'/admin/mining/saveMachine'>;
+
+/**
+ * Each user's effective power on a day of a line, from the orders that ran that day: personal, plus direct
+ * (`direct` of the direct referrals' personal power) and level (the user's level rate of the downline's
+ * personal power) for users who run machines of their own. Rates are units of 10^-8.
+ */
+export function powerWeights(
+  line: string,
+  day: number,
+  r: { direct: bigint; levels: readonly bigint[] },
+): SQL {
+  const levelCase = sql.join(
+    r.levels.map((rate, level) => sql`when ${level} then ${rate}::numeric`),
+    sql` `,
+  );
+  return sql`
+    with p as (
+      select user_id, sum(power + bonus_power) as personal from mining_orders
+      where line = ${line} and first_day <= ${day} and end_day > ${day} group by user_id
+    ),
+    d as (
+      select u.parent_id as user_id, sum(p.personal) as s from p join users u on u.id = p.user_id
+      where u.parent_id is not null group by u.parent_id
+    ),
+    t as (
+      select a.ancestor_id as user_id, sum(p.personal) as s from p
+      join user_ancestors a on a.descendant_id = p.user_id
+      join users lu on lu.id = a.ancestor_id and lu.level > 0
+      group by a.ancestor_id
+    )
+    select p.user_id,
+      p.personal
+        + div(coalesce(d.s, 0) * ${r.direct}::numeric, ${RATE_ONE}::numeric)
+        + div(coalesce(t.s, 0) * (case u.level ${levelCase} else 0 end), ${RATE_ONE}::numeric) as weight
+    from p join users u on u.id = p.user_id
+    left join d on d.user_id = p.user_id
+    left join t on t.user_id = p.user_id`;
+}
 
 /** An estimate of a day's output for `power` against a network that holds at least it. */
 export function estimateOf(emission: bigint, power: bigint, network: bigint): bigint {
@@ -134,35 +172,7 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
       pool: MINING_SYSTEM.output,
       cause: 'mining.output',
       emission: async () => (await line(key)).emission,
-      weights: (day) => {
-        const r = ratesNow();
-        const levelCase = sql.join(
-          r.levels.map((rate, level) => sql`when ${level} then ${rate}::numeric`),
-          sql` `,
-        );
-        return sql`
-          with p as (
-            select user_id, sum(power + bonus_power) as personal from mining_orders
-            where line = ${key} and first_day <= ${day} and end_day > ${day} group by user_id
-          ),
-          d as (
-            select u.parent_id as user_id, sum(p.personal) as s from p join users u on u.id = p.user_id
-            where u.parent_id is not null group by u.parent_id
-          ),
-          t as (
-            select a.ancestor_id as user_id, sum(p.personal) as s from p
-            join user_ancestors a on a.descendant_id = p.user_id
-            join users lu on lu.id = a.ancestor_id and lu.level > 0
-            group by a.ancestor_id
-          )
-          select p.user_id,
-            p.personal
-              + div(coalesce(d.s, 0) * ${r.direct}::numeric, ${RATE_ONE}::numeric)
-              + div(coalesce(t.s, 0) * (case u.level ${levelCase} else 0 end), ${RATE_ONE}::numeric) as weight
-          from p join users u on u.id = p.user_id
-          left join d on d.user_id = p.user_id
-          left join t on t.user_id = p.user_id`;
-      },
+      weights: (day) => powerWeights(key, day, ratesNow()),
       // Each order of the user that ran that day gets its part of the payout, by its power.
       earned: async (tx, rows, day) => {
         const values = sql.join(
@@ -812,6 +822,24 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
     return { line: l.key, asset: l.outputAsset, pool_balance: formatAmount(balance, l.outputScale) };
   }
 
+  /** Each line's output as the solvency report shows it. */
+  async function programReports(): Promise<ProgramReport[]> {
+    const list: ProgramReport[] = [];
+    for (const l of (await lines()).values()) {
+      const r = await shared.report(l.output.key);
+      list.push({
+        program: l.output.key,
+        pool: MINING_SYSTEM.output,
+        asset: l.outputAsset,
+        poolBalance: await store.db.transaction((tx) => poolBalance(tx, l.outputAsset)),
+        paid: r.paid,
+        owed: r.queued,
+        lastDay: r.lastDay,
+      });
+    }
+    return list;
+  }
+
   async function linesReport() {
     const list = [];
     for (const l of (await lines()).values()) {
@@ -888,6 +916,7 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
     machineStatus,
     fund,
     linesReport,
+    programReports,
     start,
     lines,
     rewards,

@@ -13,7 +13,7 @@ import { auditOperator } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
 import { platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
-import { createRewards, type RewardProgram } from '../../kernel/rewards';
+import { createRewards, type ProgramReport, type RewardProgram } from '../../kernel/rewards';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { type Db, schema, type Tx } from '../../store';
 import { PLACEMENT_SETTINGS } from './settings';
@@ -317,6 +317,41 @@ export function createPlacement(deps: AppDeps & { readonly ledger: Ledger }) {
     }
   }
 
+  /** Vesting per token as the solvency report shows it: the pool holds every part still locked. */
+  async function programReports(): Promise<ProgramReport[]> {
+    const { rewardPayouts } = schema;
+    const rows = await store.db
+      .select({
+        asset: placementSubscriptions.asset,
+        locked: sql<string>`sum(${placementSubscriptions.amount} - ${placementSubscriptions.released})::text`,
+        released: sql<string>`sum(${placementSubscriptions.released})::text`,
+      })
+      .from(placementSubscriptions)
+      .groupBy(placementSubscriptions.asset);
+    const list: ProgramReport[] = [];
+    for (const r of rows) {
+      const key = vestingProgram(r.asset).key;
+      const [queued] = await store.db
+        .select({ s: sql<string>`coalesce(sum(${rewardPayouts.amount}), 0)::text` })
+        .from(rewardPayouts)
+        .where(and(eq(rewardPayouts.program, key), eq(rewardPayouts.status, 'queued')));
+      const poolBalance = await store.db.transaction(async (tx) => {
+        const acc = await ledger.systemAccount(tx, PLACEMENT_SYSTEM.vesting, r.asset);
+        return (await ledger.accountBalances(tx, [acc.id])).get(acc.id)?.available ?? 0n;
+      });
+      list.push({
+        program: key,
+        pool: PLACEMENT_SYSTEM.vesting,
+        asset: r.asset,
+        poolBalance,
+        paid: BigInt(r.released),
+        owed: BigInt(r.locked) + BigInt(queued?.s ?? '0'),
+        lastDay: await rewards.lastDone(key),
+      });
+    }
+    return list;
+  }
+
   // ---------------------------------------------------------------- operators
 
   async function adminView(r: RoundRow) {
@@ -476,6 +511,7 @@ export function createPlacement(deps: AppDeps & { readonly ledger: Ledger }) {
     roundStatus,
     start,
     vestingProgram,
+    programReports,
     rewards,
   };
 }

@@ -76,6 +76,8 @@ export const emissionShares = pgTable(
   },
   (t) => [
     uniqueIndex('emission_shares_key').on(t.program, t.day, t.userId),
+    // The engine pays a day's shares in id order, a batch at a time.
+    index('emission_shares_day_idx').on(t.program, t.day, t.id),
     index('emission_shares_user_idx').on(t.userId, t.id),
   ],
 );

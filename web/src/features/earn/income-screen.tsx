@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber } from '@nexa/contract';
+import { formatDateTime, formatNumber, INCOME_PROGRAMS } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
@@ -8,7 +8,7 @@ import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Tabs } from '../../ui/tabs';
 import './earn.css';
 
-type Program = 'pledge' | 'burn' | 'mining';
+type Program = (typeof INCOME_PROGRAMS)[number];
 
 /** Income: what staking, burn and mining paid me, day by day (/node6 every kind; /node23 staking income only). */
 function Income({ only }: { readonly only?: Program }): ReactNode {
@@ -38,9 +38,7 @@ function Income({ only }: { readonly only?: Program }): ReactNode {
           onChange={setTab}
           items={[
             { key: 'all', label: t('earn.all') },
-            { key: 'pledge', label: t('earn.incomeKind.pledge') },
-            { key: 'burn', label: t('earn.incomeKind.burn') },
-            { key: 'mining', label: t('earn.incomeKind.mining') },
+            ...INCOME_PROGRAMS.map((k) => ({ key: k, label: t(`earn.incomeKind.${k}`) })),
           ]}
         />
       )}

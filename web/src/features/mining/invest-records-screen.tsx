@@ -1,0 +1,90 @@
+import { formatNumber } from '@nexa/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../api/hooks';
+import { useSession } from '../../session';
+import { PagedList } from '../../ui/paged-list';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { Tabs } from '../../ui/tabs';
+import { Chip, type Investment, showDay, TotalHead } from './mining-parts';
+import './mining.css';
+
+type Tab = 'all' | 'valid' | 'invalid';
+
+const HEAD = { page: 1, size: 1 };
+
+/** Investment records (/nft6): my machine investments, valid while they run; the minimum and my valid total. */
+export default function InvestRecordsScreen(): ReactNode {
+  const { t } = useTranslation('mining');
+  const { token } = useSession();
+  const [tab, setTab] = useState<Tab>('all');
+  const head = useApiQuery('/api/moneylog/investLog', HEAD, { enabled: token !== null });
+  if (!token) return <SignInPrompt title={t('mining.signInTitle')} body={t('mining.signInBody')} />;
+  const h = head.data;
+  const money = (value: string | undefined) =>
+    h && value !== undefined ? (
+      <>
+        {formatNumber(value, 2)} <small>{h.asset}</small>
+      </>
+    ) : (
+      '--'
+    );
+  return (
+    <div className="mn mn--records">
+      <TotalHead
+        items={[
+          { label: t('mining.minInvest'), value: money(h?.min_price), testId: 'invest-min' },
+          { label: t('mining.validTotal'), value: money(h?.valid_total), testId: 'invest-valid-total' },
+        ]}
+      />
+      <Tabs
+        className="mn-tabs"
+        size="m"
+        value={tab}
+        onChange={setTab}
+        items={[
+          { key: 'all', label: t('mining.all') },
+          { key: 'valid', label: t('mining.valid') },
+          { key: 'invalid', label: t('mining.invalid') },
+        ]}
+      />
+      <PagedList
+        key={tab}
+        path="/api/moneylog/investLog"
+        filters={tab === 'all' ? {} : { valid: tab === 'valid' }}
+        itemKey={(i) => i.id}
+        emptyTitle={t('mining.noInvestments')}
+        emptyBody={t('mining.noInvestmentsBody')}
+        renderItem={(i) => <InvestmentRow i={i} />}
+      />
+    </div>
+  );
+}
+
+function InvestmentRow({ i }: { readonly i: Investment }): ReactNode {
+  const { t } = useTranslation('mining');
+  return (
+    <article className="mn-row" data-testid="invest-row">
+      <div className="mn-row__top">
+        <span className="mn-row__title">{i.name}</span>
+        <Chip tone={i.valid ? 'on' : 'off'}>{i.valid ? t('mining.valid') : t('mining.invalid')}</Chip>
+      </div>
+      <dl className="mn-grid mn-grid--3">
+        <div>
+          <dt>{t('mining.amount')}</dt>
+          <dd className="num">
+            {formatNumber(i.amount, 2)} <small>{i.asset}</small>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('mining.start')}</dt>
+          <dd className="num">{showDay(i.start_at)}</dd>
+        </div>
+        <div>
+          <dt>{t('mining.end')}</dt>
+          <dd className="num">{showDay(i.end_at)}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,96 @@
+import { formatDateTime, POWER_KINDS, POWER_LOG_KINDS } from '@nexa/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../api/hooks';
+import { useSession } from '../../session';
+import { PagedList } from '../../ui/paged-list';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { InlineError } from '../../ui/states';
+import { Tabs } from '../../ui/tabs';
+import { Chip, type PowerRecord, showPower } from './mining-parts';
+import './mining.css';
+
+type Tab = 'all' | (typeof POWER_LOG_KINDS)[number];
+
+const NO_BODY = {};
+
+/** Hash-power records (/node1): my power by category, then every change to it (purchases and ended orders). */
+export default function PowerRecordsScreen(): ReactNode {
+  const { t } = useTranslation('mining');
+  const { token } = useSession();
+  const [tab, setTab] = useState<Tab>('all');
+  if (!token) return <SignInPrompt title={t('mining.signInTitle')} body={t('mining.signInBody')} />;
+  return (
+    <div className="mn mn--records">
+      <Categories />
+      <Tabs
+        className="mn-tabs"
+        size="m"
+        value={tab}
+        onChange={setTab}
+        items={[
+          { key: 'all', label: t('mining.all') },
+          ...POWER_LOG_KINDS.map((k) => ({ key: k, label: t(`mining.kind.${k}`) })),
+        ]}
+      />
+      <PagedList
+        key={tab}
+        path="/api/user/userPower"
+        filters={tab === 'all' ? {} : { kind: tab }}
+        itemKey={(r) => r.id}
+        emptyTitle={t('mining.noPowerRecords')}
+        emptyBody={t('mining.noPowerRecordsBody')}
+        renderItem={(r) => <PowerRow r={r} />}
+      />
+    </div>
+  );
+}
+
+/** Every kind of my power now, as a compact grid. */
+function Categories(): ReactNode {
+  const { t } = useTranslation('mining');
+  const cate = useApiQuery('/api/user/userPowerCate', NO_BODY);
+  if (cate.isError && !cate.data)
+    return <InlineError className="mn-inline" onRetry={() => void cate.refetch()} />;
+  const power = new Map(cate.data?.list.map((c) => [c.kind, c.power]));
+  return (
+    <section className="card mn-cats" aria-busy={!cate.data}>
+      <dl className="mn-grid mn-grid--4">
+        {POWER_KINDS.map((k) => (
+          <div key={k}>
+            <dt>{t(`mining.kind.${k}`)}</dt>
+            <dd className="num" data-testid={`cate-${k}`}>
+              {cate.data ? showPower(power.get(k) ?? '0') : '--'}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function PowerRow({ r }: { readonly r: PowerRecord }): ReactNode {
+  const { t } = useTranslation('mining');
+  const down = r.change.startsWith('-');
+  return (
+    <article className="mn-row" data-testid="power-row">
+      <div className="mn-row__top">
+        <span className="mn-row__title">
+          {t(`mining.kindPower.${r.kind}`)}{' '}
+          <Chip tone={down ? 'off' : 'on'}>{t(`mining.reason.${r.reason}`)}</Chip>
+        </span>
+        <span
+          className={down ? 'mn-row__amount num down' : 'mn-row__amount num up'}
+          data-testid="power-change"
+        >
+          {down ? '−' : '+'}
+          {showPower(down ? r.change.slice(1) : r.change)}
+        </span>
+      </div>
+      <div className="mn-row__sub">
+        <span className="num">{t('mining.orderNo', { id: r.order_id })}</span>
+        <span className="num">{formatDateTime(r.created_at)}</span>
+      </div>
+    </article>
+  );
+}

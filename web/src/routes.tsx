@@ -8,6 +8,7 @@ import { homeRoutes } from './features/home';
 import { insuranceRoutes } from './features/insurance';
 import { marketsRoutes } from './features/markets';
 import { miningRoutes } from './features/mining';
+import { nftRoutes } from './features/nft';
 import { placementRoutes } from './features/placement';
 import { tokenMarketRoutes } from './features/token-market';
 import { tradeRoutes } from './features/trade';
@@ -36,16 +37,10 @@ export const ROUTES: readonly RouteDef[] = [
   ...earnRoutes,
   ...miningRoutes,
   ...placementRoutes,
+  ...nftRoutes,
   { name: 'invite', load: comingSoon },
   { name: 'invite1', load: comingSoon },
   { name: 'invite2', load: comingSoon },
-  { name: 'nft', load: comingSoon },
-  { name: 'nft1', load: comingSoon },
-  { name: 'nft2', load: comingSoon },
-  { name: 'nft3', load: comingSoon },
-  { name: 'nft4', load: comingSoon },
-  { name: 'nft41', load: comingSoon },
-  { name: 'nft5', load: comingSoon },
   { name: 'game', load: comingSoon },
   { name: 'game1', load: comingSoon },
   { name: 'cardholders', load: comingSoon },

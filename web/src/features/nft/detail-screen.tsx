@@ -1,0 +1,163 @@
+import { formatDateTime } from '@nexa/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiFailure, useApiQuery } from '../../api/hooks';
+import { useMoneyCall } from '../../hooks/money';
+import { useSession } from '../../session';
+import { ConfirmSheet } from '../../ui/sheet';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
+import { showToast } from '../../ui/toast';
+import { bwc, NftArt, RarityChip } from './nft-parts';
+import './nft.css';
+
+const REFRESH = [
+  '/v1/nft/detail',
+  '/api/assets/nftRecord',
+  '/api/assets/nftPoolRecord',
+  '/v1/nft/collections',
+] as const;
+const NO_BODY = {};
+
+/** One NFT (/nft2?id=): artwork and figures; stake it in a pool of its collection, or take it out. */
+export default function DetailScreen(): ReactNode {
+  const { t } = useTranslation('nft');
+  const { token } = useSession();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  if (!token) return <SignInPrompt title={t('nft.signInTitle')} body={t('nft.signInBody')} />;
+  if (!Number.isInteger(id) || id <= 0) return <EmptyState title={t('nft.notFound')} />;
+  return <Detail id={id} />;
+}
+
+function Detail({ id }: { readonly id: number }): ReactNode {
+  const { t } = useTranslation('nft');
+  const q = useApiQuery('/v1/nft/detail', { id }, { handles: ['NftNotFound'] });
+  const cols = useApiQuery('/v1/nft/collections', NO_BODY);
+  const stake = useMoneyCall('/v1/nft/stake', REFRESH);
+  const unstake = useMoneyCall('/v1/nft/unstake', REFRESH);
+  const [pool, setPool] = useState<number | null>(null);
+  if (!q.data) {
+    if (q.error instanceof ApiFailure && q.error.is('NftNotFound'))
+      return <EmptyState title={t('nft.notFound')} />;
+    return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ScreenSkeleton />;
+  }
+  const n = q.data;
+  const pools = (cols.data?.list.find((c) => c.id === n.collection_id)?.pools ?? []).filter(
+    (p) => p.status === 'active',
+  );
+  const chosen = pools.find((p) => p.id === (pool ?? pools[0]?.id));
+  return (
+    <div className="nft">
+      <section className="card nft-detail">
+        <NftArt symbol={n.symbol} serial={n.serial} rarity={n.rarity} label={n.name} />
+        <div className="nft-detail__head">
+          <h1 className="nft-detail__name">{n.name}</h1>
+          <RarityChip rarity={n.rarity} />
+        </div>
+        <dl className="nft-grid2">
+          <div>
+            <dt>{t('nft.collection')}</dt>
+            <dd>
+              {n.collection} #{n.serial}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('nft.weight')}</dt>
+            <dd className="num">{n.weight}</dd>
+          </div>
+          <div>
+            <dt>{t('nft.earned')}</dt>
+            <dd className="num up" data-testid="nft-earned">
+              {bwc(n.earned)} BWC
+            </dd>
+          </div>
+          <div>
+            <dt>{t('nft.minted')}</dt>
+            <dd className="num">{formatDateTime(n.minted_at).slice(0, 16)}</dd>
+          </div>
+        </dl>
+      </section>
+      <section className="card nft-form">
+        {n.status === 'staked' ? (
+          <>
+            <p className="nft-note">{t('nft.stakedIn', { pool: n.pool ?? '' })}</p>
+            <button
+              type="button"
+              className="nft-btn nft-btn--ghost"
+              data-testid="unstake-btn"
+              onClick={() => unstake.open({ nft_id: n.id })}
+            >
+              {t('nft.unstake')}
+            </button>
+          </>
+        ) : pools.length === 0 ? (
+          <p className="nft-note">{t('nft.noPool')}</p>
+        ) : (
+          <>
+            <h2 className="nft-h">{t('nft.choosePool')}</h2>
+            <div className="nft-choices">
+              {pools.map((p) => (
+                <button
+                  key={p.id}
+                  type="button"
+                  aria-pressed={p.id === chosen?.id}
+                  className={p.id === chosen?.id ? 'nft-choice nft-choice--on' : 'nft-choice'}
+                  onClick={() => setPool(p.id)}
+                >
+                  <span>{p.name}</span>
+                  <small className="num">
+                    {t('nft.budgetDay', { amount: bwc(p.daily_budget), asset: p.asset })}
+                  </small>
+                </button>
+              ))}
+            </div>
+            <button
+              type="button"
+              className="nft-btn"
+              data-testid="stake-btn"
+              onClick={() => chosen && stake.open({ nft_id: n.id, pool_id: chosen.id })}
+            >
+              {t('nft.stake')}
+            </button>
+          </>
+        )}
+        <p className="nft-note">{t('nft.poolRules')}</p>
+      </section>
+      <ConfirmSheet
+        visible={stake.content !== null}
+        title={t('nft.confirmStake')}
+        busy={stake.busy}
+        onClose={stake.close}
+        onConfirm={() =>
+          void stake.confirm().then((done) => {
+            if (done) showToast(t('nft.stakedToast'));
+          })
+        }
+        rows={[
+          { label: t('nft.nft'), value: n.name, strong: true },
+          { label: t('nft.pool'), value: chosen?.name ?? '' },
+          { label: t('nft.weight'), value: String(n.weight) },
+        ]}
+        note={t('nft.stakeNote')}
+      />
+      <ConfirmSheet
+        visible={unstake.content !== null}
+        title={t('nft.confirmUnstake')}
+        busy={unstake.busy}
+        onClose={unstake.close}
+        onConfirm={() =>
+          void unstake.confirm().then((done) => {
+            if (done) showToast(t('nft.unstakedToast'));
+          })
+        }
+        rows={[
+          { label: t('nft.nft'), value: n.name, strong: true },
+          { label: t('nft.pool'), value: n.pool ?? '' },
+        ]}
+        note={t('nft.unstakeNote')}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+import { formatDateTime, formatNumber } from '@nexa/contract';
+import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useApiQuery } from '../../api/hooks';
+import { useBalances, useMoneyCall } from '../../hooks/money';
+import { routePath } from '../../paths';
+import { useSession } from '../../session';
+import { AmountInput, Field } from '../../ui/form';
+import { ConfirmSheet } from '../../ui/sheet';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
+import { Tabs } from '../../ui/tabs';
+import { showToast } from '../../ui/toast';
+import { bwc } from './nft-parts';
+import './nft.css';
+
+const NO_BODY = {};
+const REFRESH = ['/api/lp/inner', '/v1/lp/records'] as const;
+type Tab = 'inner' | 'chain';
+
+/** Liquidity (/nft4): inside the platform (add at the market price, remove, rewards) and on chain (my LP). */
+export default function LiquidityScreen(): ReactNode {
+  const { t } = useTranslation('nft');
+  const { token } = useSession();
+  const [tab, setTab] = useState<Tab>('inner');
+  if (!token) return <SignInPrompt title={t('nft.signInTitle')} body={t('nft.signInBody')} />;
+  return (
+    <div className="nft nft--records">
+      <Tabs
+        className="nft-tabs"
+        size="m"
+        value={tab}
+        onChange={setTab}
+        items={[
+          { key: 'inner', label: t('nft.inner') },
+          { key: 'chain', label: t('nft.onChain') },
+        ]}
+      />
+      {tab === 'inner' ? <Inner /> : <Chain />}
+    </div>
+  );
+}
+
+function Inner(): ReactNode {
+  const { t } = useTranslation('nft');
+  const ids = useId();
+  const q = useApiQuery('/api/lp/inner', NO_BODY);
+  const balances = useBalances();
+  const add = useMoneyCall('/v1/lp/add', REFRESH);
+  const remove = useMoneyCall('/v1/lp/remove', REFRESH);
+  const [amount, setAmount] = useState('');
+  const [tried, setTried] = useState(false);
+  if (!q.data) {
+    return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ListSkeleton rows={4} />;
+  }
+  const d = q.data;
+  const usdt = balances.available('USDT', 'spot');
+  const base = balances.available('BWC', 'spot');
+  const n = Number(amount);
+  const need = d.price && n > 0 ? n / Number(d.price) : 0;
+  const text = amount.trim();
+  const problem = !text
+    ? t('nft.amountPrompt')
+    : !/^\d+(\.\d{1,6})?$/.test(text) || !(n > 0)
+      ? t('nft.amountInvalid')
+      : n < Number(d.min_usdt)
+        ? t('nft.min', { amount: d.min_usdt })
+        : (usdt !== null && n > Number(usdt)) || (base !== null && need > Number(base))
+          ? t('nft.insufficient')
+          : null;
+  const removing = d.list.find((p) => remove.content?.id === p.id);
+  return (
+    <div className="nft nft--pad">
+      <section className="card nft-form">
+        <div className="nft-row__top">
+          <span className="nft-h">{d.pair}</span>
+          <span className="num">{d.price ? `${formatNumber(d.price, 4)} USDT` : t('nft.noPrice')}</span>
+        </div>
+        <dl className="nft-grid2">
+          <div>
+            <dt>{t('nft.dailyBudget')}</dt>
+            <dd className="num up">
+              {bwc(d.daily_budget)} {d.reward_asset}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('nft.poolValue')}</dt>
+            <dd className="num">{formatNumber(d.total_value, 2)} USDT</dd>
+          </div>
+          <div>
+            <dt>{t('nft.myValue')}</dt>
+            <dd className="num" data-testid="lp-my-value">
+              {formatNumber(d.my_value, 2)} USDT
+            </dd>
+          </div>
+          <div>
+            <dt>{t('nft.earned')}</dt>
+            <dd className="num up">
+              {bwc(d.earned)} {d.reward_asset}
+            </dd>
+          </div>
+        </dl>
+        <Link className="nft-link" to={routePath('nft41')}>
+          {t('nft.lpRecords')} ›
+        </Link>
+      </section>
+      <section className="card nft-form">
+        <Field
+          htmlFor={`${ids}-usdt`}
+          label={t('nft.addUsdt')}
+          error={tried ? problem : null}
+          extra={t('nft.available', {
+            usdt: formatNumber(usdt ?? '0', 2),
+            bwc: formatNumber(base ?? '0', 2),
+          })}
+          hint={t('nft.min', { amount: d.min_usdt })}
+        >
+          <AmountInput
+            id={`${ids}-usdt`}
+            value={amount}
+            onChange={setAmount}
+            placeholder={t('nft.amountPrompt')}
+            asset="USDT"
+          />
+        </Field>
+        <p className="nft-note">
+          {need > 0 ? t('nft.takesBwc', { amount: formatNumber(need.toFixed(8), 4) }) : t('nft.lpRules')}
+        </p>
+        <button
+          type="button"
+          className="nft-btn"
+          data-testid="lp-add-btn"
+          disabled={!d.price}
+          onClick={() => {
+            setTried(true);
+            if (!problem) add.open({ usdt: text });
+          }}
+        >
+          {t('nft.addLiquidity')}
+        </button>
+      </section>
+      {d.list.length === 0 ? (
+        <EmptyState title={t('nft.noPositions')} />
+      ) : (
+        d.list.map((p) => (
+          <article className="card nft-form" key={p.id} data-testid="lp-row">
+            <div className="nft-row__top">
+              <span className="nft-row__title num">
+                {formatNumber(p.usdt, 2)} USDT + {formatNumber(p.bwc, 4)} BWC
+              </span>
+              <span className={`nft-chip nft-chip--${p.status}`}>{t(`nft.lpStatus.${p.status}`)}</span>
+            </div>
+            <dl className="nft-grid2 nft-grid2--3">
+              <div>
+                <dt>{t('nft.value')}</dt>
+                <dd className="num">{formatNumber(p.value, 2)} USDT</dd>
+              </div>
+              <div>
+                <dt>{t('nft.earned')}</dt>
+                <dd className="num up">{bwc(p.earned)} BWC</dd>
+              </div>
+              <div>
+                <dt>{t('nft.added')}</dt>
+                <dd className="num">{formatDateTime(p.created_at).slice(0, 10)}</dd>
+              </div>
+            </dl>
+            {p.status === 'active' ? (
+              <button
+                type="button"
+                className="nft-btn nft-btn--ghost nft-btn--small"
+                data-testid="lp-remove-btn"
+                onClick={() => remove.open({ id: p.id })}
+              >
+                {t('nft.remove')}
+              </button>
+            ) : null}
+          </article>
+        ))
+      )}
+      <ConfirmSheet
+        visible={add.content !== null}
+        title={t('nft.confirmAdd')}
+        busy={add.busy}
+        onClose={add.close}
+        onConfirm={() =>
+          void add.confirm().then((done) => {
+            if (!done) return;
+            setAmount('');
+            setTried(false);
+            showToast(t('nft.addedToast'));
+          })
+        }
+        rows={[
+          { label: 'USDT', value: formatNumber(text || '0', 2), strong: true },
+          { label: 'BWC', value: formatNumber(need.toFixed(8), 4) },
+        ]}
+        note={t('nft.addNote')}
+      />
+      <ConfirmSheet
+        visible={remove.content !== null}
+        title={t('nft.confirmRemove')}
+        busy={remove.busy}
+        onClose={remove.close}
+        onConfirm={() =>
+          void remove.confirm().then((done) => {
+            if (done) showToast(t('nft.removedToast'));
+          })
+        }
+        rows={[
+          { label: 'USDT', value: formatNumber(removing?.usdt ?? '0', 2), strong: true },
+          { label: 'BWC', value: formatNumber(removing?.bwc ?? '0', 4) },
+        ]}
+        note={t('nft.removeNote')}
+      />
+    </div>
+  );
+}
+
+function Chain(): ReactNode {
+  const { t } = useTranslation('nft');
+  const q = useApiQuery('/api/lp/chain', NO_BODY);
+  if (!q.data) return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ListSkeleton rows={3} />;
+  const d = q.data;
+  if (!d.configured) return <EmptyState title={t('nft.chainOff')} body={t('nft.chainOffBody')} />;
+  return (
+    <div className="nft nft--pad">
+      <section className="card nft-form" data-testid="lp-chain">
+        <dl className="nft-grid2">
+          <div>
+            <dt>{t('nft.pair')}</dt>
+            <dd>
+              {d.token0}/{d.token1}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('nft.share')}</dt>
+            <dd className="num">{formatNumber(String(Number(d.share) * 100), 4)}%</dd>
+          </div>
+          <div>
+            <dt>{t('nft.lpBalance')}</dt>
+            <dd className="num">{formatNumber(d.lp_balance, 6)}</dd>
+          </div>
+          <div>
+            <dt>{t('nft.totalSupply')}</dt>
+            <dd className="num">{formatNumber(d.total_supply, 6)}</dd>
+          </div>
+          <div>
+            <dt>{d.token0}</dt>
+            <dd className="num">{formatNumber(d.amount0, 6)}</dd>
+          </div>
+          <div>
+            <dt>{d.token1}</dt>
+            <dd className="num">{formatNumber(d.amount1, 6)}</dd>
+          </div>
+        </dl>
+        <p className="nft-note nft-addr">{d.address}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { formatDateTime, formatNumber } from '@nexa/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiQuery } from '../../api/hooks';
+import { useSession } from '../../session';
+import { PagedList } from '../../ui/paged-list';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { bwc } from './nft-parts';
+import './nft.css';
+
+/** Liquidity records (/nft41): my liquidity rewards per platform day. */
+export default function LpRecordsScreen(): ReactNode {
+  const { t } = useTranslation('nft');
+  const { token } = useSession();
+  const head = useApiQuery('/v1/lp/records', { page: 1, size: 1 }, { enabled: token !== null });
+  if (!token) return <SignInPrompt title={t('nft.signInTitle')} body={t('nft.signInBody')} />;
+  return (
+    <div className="nft nft--records">
+      <section className="card nft-total">
+        <span>{t('nft.totalPaid')}</span>
+        <strong className="num up" data-testid="lp-total">
+          {bwc(head.data?.total_paid ?? '0')} BWC
+        </strong>
+      </section>
+      <PagedList
+        path="/v1/lp/records"
+        filters={{}}
+        itemKey={(r) => r.id}
+        emptyTitle={t('nft.noRewards')}
+        renderItem={(r) => (
+          <article className="nft-row" data-testid="lp-record">
+            <div className="nft-row__top">
+              <span className="nft-row__title num">{formatDateTime(r.day).slice(0, 10)}</span>
+              <span className="num up">
+                +{bwc(r.amount)} {r.asset}
+              </span>
+            </div>
+            <dl className="nft-grid2 nft-grid2--3">
+              <div>
+                <dt>{t('nft.myValue')}</dt>
+                <dd className="num">{formatNumber(r.value, 2)} USDT</dd>
+              </div>
+              <div>
+                <dt>{t('nft.poolValue')}</dt>
+                <dd className="num">{formatNumber(r.total, 2)} USDT</dd>
+              </div>
+              <div>
+                <dt>{t('nft.state')}</dt>
+                <dd>{t(`nft.payStatus.${r.status}`)}</dd>
+              </div>
+            </dl>
+          </article>
+        )}
+      />
+    </div>
+  );
+}

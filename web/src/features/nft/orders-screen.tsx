@@ -1,0 +1,112 @@
+import { formatDateTime, formatNumber, type ResponseData } from '@nexa/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ApiFailure, useApiQuery } from '../../api/hooks';
+import { routePath } from '../../paths';
+import { useSession } from '../../session';
+import { PagedList } from '../../ui/paged-list';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
+import { Tabs } from '../../ui/tabs';
+import { NftArt, RarityChip } from './nft-parts';
+import './nft.css';
+
+type Order = ResponseData<'/api/cast/cast'>;
+type Tab = 'all' | 'nameplate';
+
+/** Cast orders (/nft5): my cast and nameplate orders; with `?id=` one order. */
+export default function OrdersScreen(): ReactNode {
+  const { t } = useTranslation('nft');
+  const { token } = useSession();
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>('all');
+  const id = Number(params.get('id'));
+  if (!token) return <SignInPrompt title={t('nft.signInTitle')} body={t('nft.signInBody')} />;
+  if (Number.isInteger(id) && id > 0) return <OrderDetail id={id} />;
+  return (
+    <div className="nft nft--records">
+      <Tabs
+        className="nft-tabs"
+        size="m"
+        value={tab}
+        onChange={setTab}
+        items={[
+          { key: 'all', label: t('nft.all') },
+          { key: 'nameplate', label: t('nft.nameplates') },
+        ]}
+      />
+      <PagedList
+        key={tab}
+        path="/v1/nft/orders"
+        filters={tab === 'all' ? {} : { kind: 'nameplate' }}
+        itemKey={(o) => o.id}
+        emptyTitle={t('nft.noOrders')}
+        renderItem={(o) => <OrderRow o={o} />}
+      />
+    </div>
+  );
+}
+
+function OrderRow({ o }: { readonly o: Order }): ReactNode {
+  const { t } = useTranslation('nft');
+  return (
+    <Link className="nft-row nft-row--link" to={`${routePath('nft5')}?id=${o.id}`} data-testid="order-row">
+      <div className="nft-row__top">
+        <span className="nft-row__title">{o.nft.name}</span>
+        <RarityChip rarity={o.nft.rarity} />
+      </div>
+      <div className="nft-row__foot num">
+        <span>
+          {o.collection} · {t('nft.feeN', { fee: formatNumber(o.fee, 2), asset: o.fee_asset })}
+        </span>
+        <span>{formatDateTime(o.created_at).slice(0, 16)}</span>
+      </div>
+    </Link>
+  );
+}
+
+function OrderDetail({ id }: { readonly id: number }): ReactNode {
+  const { t } = useTranslation('nft');
+  const q = useApiQuery('/api/nameplate/getOrderDetail', { id }, { handles: ['NftOrderNotFound'] });
+  if (!q.data) {
+    if (q.error instanceof ApiFailure && q.error.is('NftOrderNotFound'))
+      return <EmptyState title={t('nft.noOrder')} />;
+    return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ScreenSkeleton />;
+  }
+  const o = q.data;
+  return (
+    <div className="nft">
+      <section className="card nft-detail" data-testid="order-detail">
+        <NftArt symbol={o.nft.symbol} serial={o.nft.serial} rarity={o.nft.rarity} label={o.nft.name} />
+        <div className="nft-detail__head">
+          <h1 className="nft-detail__name">{o.name ?? o.nft.name}</h1>
+          <RarityChip rarity={o.nft.rarity} />
+        </div>
+        <dl className="nft-grid2">
+          <div>
+            <dt>{t('nft.order')}</dt>
+            <dd className="num">#{o.id}</dd>
+          </div>
+          <div>
+            <dt>{t('nft.collection')}</dt>
+            <dd>{o.collection}</dd>
+          </div>
+          <div>
+            <dt>{t('nft.fee')}</dt>
+            <dd className="num">
+              {formatNumber(o.fee, 2)} {o.fee_asset}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('nft.time')}</dt>
+            <dd className="num">{formatDateTime(o.created_at).slice(0, 16)}</dd>
+          </div>
+        </dl>
+        <Link className="nft-link" to={`${routePath('nft2')}?id=${o.nft.id}`}>
+          {t('nft.view')} ›
+        </Link>
+      </section>
+    </div>
+  );
+}

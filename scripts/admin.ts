@@ -19,6 +19,14 @@
 //   npm run admin -- machines [--line main]
 //   npm run admin -- save-machine --name N --price P --power T --term DAYS [--bonus T] [--stock N] [--id ID]
 //   npm run admin -- machine-status <id> <active|paused|closed>
+//   npm run admin -- plans                          (staking plans with what is staked in each)
+//   npm run admin -- save-plan <days> <apr> [active|paused|closed]
+//   npm run admin -- rounds                         (placement rounds)
+//   npm run admin -- open-round --name N --asset RRT --price P --cap C --per-user U --min M --months 6 --starts ISO --ends ISO
+//   npm run admin -- round-status <id> <active|paused|closed>
+//   npm run admin -- nft-pools                      (NFT pools, the liquidity pool, their rewards accounts)
+//   npm run admin -- save-pool --collection ID --name N --budget B [--id ID] [--status active|paused|closed]
+//   npm run admin -- fund-rewards <nft|lp> <amount>
 // ADMIN_URL (default http://localhost:8080), ENVELOPE_KEY, SIGN_SECRET and REQUEST_PROTECTION as the server's.
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -184,6 +192,58 @@ switch (command) {
     );
     break;
   }
+  case 'plans':
+    print(await call('/admin/earn/plans', {}));
+    break;
+  case 'save-plan':
+    print(
+      await call('/admin/earn/savePlan', {
+        days: Number(args[0]),
+        apr: args[1],
+        status: args[2] ?? 'active',
+      }),
+    );
+    break;
+  case 'rounds':
+    print(await call('/admin/placement/rounds', {}));
+    break;
+  case 'open-round':
+    print(
+      await call('/admin/placement/saveRound', {
+        name: flag(args, 'name'),
+        asset: flag(args, 'asset'),
+        price: flag(args, 'price'),
+        hard_cap: flag(args, 'cap'),
+        per_user_cap: flag(args, 'per-user'),
+        min_amount: flag(args, 'min'),
+        vesting_months: Number(flag(args, 'months')),
+        starts_at: flag(args, 'starts'),
+        ends_at: flag(args, 'ends'),
+      }),
+    );
+    break;
+  case 'round-status':
+    print(await call('/admin/placement/roundStatus', { id: Number(args[0]), status: args[1] }));
+    break;
+  case 'nft-pools':
+    print(await call('/admin/nft/pools', {}));
+    break;
+  case 'save-pool': {
+    const id = flag(args, 'id');
+    print(
+      await call('/admin/nft/savePool', {
+        ...(id ? { id: Number(id) } : {}),
+        collection_id: Number(flag(args, 'collection')),
+        name: flag(args, 'name'),
+        daily_budget: flag(args, 'budget'),
+        status: flag(args, 'status') ?? 'active',
+      }),
+    );
+    break;
+  }
+  case 'fund-rewards':
+    print(await call('/admin/nft/fund', { account: args[0], amount: args[1] }));
+    break;
   case 'machine-status':
     print(await call('/admin/mining/machineStatus', { id: Number(args[0]), status: args[1] }));
     break;
@@ -191,7 +251,7 @@ switch (command) {
     console.log(
       readFileSync(new URL(import.meta.url), 'utf8')
         .split('\n')
-        .slice(0, 23)
+        .slice(0, 31)
         .join('\n'),
     );
 }

@@ -1,6 +1,7 @@
 import { COPY_CAUSES } from './domains/copy/causes';
 import { EARN_CAUSES } from './domains/earn/causes';
 import { FUTURES_CAUSES } from './domains/futures/causes';
+import { GAMES_CAUSES } from './domains/games/causes';
 import { INSURANCE_CAUSES } from './domains/insurance/causes';
 import { MARKET_CAUSES } from './domains/market/causes';
 import { MINING_CAUSES } from './domains/mining/causes';
@@ -21,6 +22,7 @@ export const CAUSES = {
   ...EARN_CAUSES,
   ...MINING_CAUSES,
   ...PLACEMENT_CAUSES,
+  ...GAMES_CAUSES,
   ...NFT_CAUSES,
   ...TOKEN_MARKET_CAUSES,
   ...MARKET_CAUSES,
@@ -41,6 +43,7 @@ export {
   COPY_CAUSES,
   EARN_CAUSES,
   FUTURES_CAUSES,
+  GAMES_CAUSES,
   INSURANCE_CAUSES,
   MARKET_CAUSES,
   MINING_CAUSES,

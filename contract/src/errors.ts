@@ -3,6 +3,7 @@ import { AUTH_ERRORS } from './domains/auth/errors';
 import { COPY_ERRORS } from './domains/copy/errors';
 import { EARN_ERRORS } from './domains/earn/errors';
 import { FUTURES_ERRORS } from './domains/futures/errors';
+import { GAMES_ERRORS } from './domains/games/errors';
 import { INSURANCE_ERRORS } from './domains/insurance/errors';
 import { MINING_ERRORS } from './domains/mining/errors';
 import { NFT_ERRORS } from './domains/nft/errors';
@@ -256,6 +257,7 @@ export const ERROR_SETS = {
   earn: EARN_ERRORS,
   mining: MINING_ERRORS,
   placement: PLACEMENT_ERRORS,
+  games: GAMES_ERRORS,
   nft: NFT_ERRORS,
   'token-market': TOKEN_MARKET_ERRORS,
   admin: ADMIN_ERRORS,
@@ -277,6 +279,7 @@ export const ERRORS = {
   ...EARN_ERRORS.errors,
   ...MINING_ERRORS.errors,
   ...PLACEMENT_ERRORS.errors,
+  ...GAMES_ERRORS.errors,
   ...NFT_ERRORS.errors,
   ...TOKEN_MARKET_ERRORS.errors,
   ...ADMIN_ERRORS.errors,

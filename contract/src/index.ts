@@ -7,6 +7,8 @@ export * from './domains/content/endpoints';
 export * from './domains/copy/endpoints';
 export * from './domains/earn/endpoints';
 export * from './domains/futures/endpoints';
+export * from './domains/games/draw';
+export * from './domains/games/endpoints';
 export * from './domains/insurance/endpoints';
 export * from './domains/mining/endpoints';
 export * from './domains/nft/endpoints';

@@ -12,18 +12,6 @@ export const plannedEndpoints = {
   '/api/digitalAssets/showRealName': planned('kyc', 'Identity verification status'),
   '/api/digitalAssets/realNameCert': planned('kyc', 'Submit identity verification'),
   // earn
-  // games
-  '/api/racer/index': planned('games', 'Race lobby'),
-  '/api/racer/play': planned('games', 'Join a race'),
-  '/api/racer/playInfo': planned('games', 'One race entry'),
-  '/api/racer/racerInfo': planned('games', 'Race details'),
-  '/api/racer/buyTicket': planned('games', 'Buy tickets'),
-  '/api/racer/exchangeTicket': planned('games', 'Exchange tokens for tickets'),
-  '/api/racer/ticketOrderList': planned('games', 'Ticket orders', { list: 'size' }),
-  '/api/racer/lockLog': planned('games', 'Locked principal log', { list: 'size' }),
-  '/api/racer/playLog': planned('games', 'Race entries', { list: 'size' }),
-  '/api/game/orderList': planned('games', 'Game orders', { list: 'size' }),
-  '/api/ticket/quizList': planned('games', 'Quiz questions', { list: 'size' }),
   // cards
   '/api/visa/cardDetail': planned('cards', 'Card detail'),
   '/api/visa/active': planned('cards', 'Activate a physical card'),

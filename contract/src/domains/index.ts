@@ -4,6 +4,7 @@ import { contentEndpoints } from './content/endpoints';
 import { copyEndpoints } from './copy/endpoints';
 import { earnEndpoints } from './earn/endpoints';
 import { futuresEndpoints } from './futures/endpoints';
+import { gamesEndpoints } from './games/endpoints';
 import { insuranceEndpoints } from './insurance/endpoints';
 import { marketEndpoints } from './market/endpoints';
 import { miningEndpoints } from './mining/endpoints';
@@ -27,6 +28,7 @@ export const liveEndpoints = {
   ...earnEndpoints,
   ...miningEndpoints,
   ...placementEndpoints,
+  ...gamesEndpoints,
   ...nftEndpoints,
   ...marketEndpoints,
   ...tokenMarketEndpoints,

@@ -22,6 +22,8 @@ import { EARN_OWNS, earnModule } from './earn/module';
 import { EARN_SETTINGS } from './earn/settings';
 import { FUTURES_OWNS, futuresModule } from './futures/module';
 import { FUTURES_SETTINGS } from './futures/settings';
+import { GAMES_OWNS, gamesModule } from './games/module';
+import { GAMES_SETTINGS } from './games/settings';
 import { INSURANCE_OWNS, insuranceModule } from './insurance/module';
 import { INSURANCE_SETTINGS } from './insurance/settings';
 import { MARKET_OWNS, marketModule } from './market/module';
@@ -54,6 +56,7 @@ export const SETTINGS = {
   ...EARN_SETTINGS,
   ...MINING_SETTINGS,
   ...PLACEMENT_SETTINGS,
+  ...GAMES_SETTINGS,
   ...NFT_SETTINGS,
   ...TOKEN_MARKET_SETTINGS,
   ...ADMIN_SETTINGS,
@@ -114,6 +117,13 @@ export function buildModules(deps: ModuleWiring) {
     ...own('nft', NFT_OWNS),
     priceUsdt18: (symbol) => wallet.api.assets.priceUsdt18(symbol),
   });
+  // Tickets exchange from tokens at the wallet's one price source; a race principal can arrive as a chain
+  // transfer to the player's deposit address, which the wallet credits.
+  const games = gamesModule({
+    ...own('games', GAMES_OWNS),
+    priceUsdt18: (symbol) => wallet.api.assets.priceUsdt18(symbol),
+    chainPayment: deps.chain ? (userId, txHash) => wallet.api.deposits.chainPayment(userId, txHash) : null,
+  });
   // The solvency report lists every rewards program of every module that runs one.
   const admin = adminModule({
     ...own('admin', OWNS_NOTHING),
@@ -140,6 +150,7 @@ export function buildModules(deps: ModuleWiring) {
     mining.module,
     placement.module,
     nft.module,
+    games.module,
     tokenMarket.module,
     market.module,
     admin.module,
@@ -167,6 +178,7 @@ export function buildModules(deps: ModuleWiring) {
       mining: mining.api,
       placement: placement.api,
       nft: nft.api,
+      games: games.api,
       tokenMarket: tokenMarket.api,
       candles: market.api.candles,
       marketData: market.api,

@@ -18,6 +18,8 @@ const ASSETS = [
   { symbol: 'RRT', name: 'RRT', scale: 8, displayPrecision: 4, kind: 'platform' },
   { symbol: 'NEU', name: 'NEU', scale: 8, displayPrecision: 4, kind: 'platform' },
   { symbol: 'SPA', name: 'SPA quota', scale: 8, displayPrecision: 2, kind: 'quota' },
+  // Race tickets: whole units in the ledger, spent in the games; the wallet does not list them.
+  { symbol: 'TICKET', name: 'Race ticket', scale: 0, displayPrecision: 0, kind: 'quota', enabled: false },
 ] as const;
 
 /** What every deployment needs: the asset list. Idempotent. */

@@ -373,5 +373,46 @@ export function createDeposits(deps: WalletDeps, assets: Assets, funding: Fundin
     return adminView(row);
   }
 
-  return { receiveAddress, report, list, credit, confirm, reject, adminView };
+  /**
+   * What a chain transfer of USDT to the user's own deposit address gave (another domain's payment on chain,
+   * e.g. a race principal): recorded as a deposit like any reported hash, credited by the watcher after its
+   * confirmations; the caller then takes the payment from the balance it reached.
+   */
+  async function chainPayment(
+    userId: number,
+    txHash: string,
+  ): Promise<
+    | { state: 'credited'; amount: bigint }
+    | { state: 'pending'; confirmations: number; needed: number }
+    | { state: 'not_found' }
+  > {
+    if (!chain) return { state: 'not_found' };
+    let ids: number[];
+    try {
+      ids = (await chain.submitTxHash(userId, txHash)).map((f) => f.id);
+    } catch (err) {
+      if (err instanceof DomainError && err.errorName === 'NotFound') return { state: 'not_found' };
+      throw err;
+    }
+    const rows = ids.length
+      ? await store.db
+          .select()
+          .from(walletDeposits)
+          .where(and(eq(walletDeposits.userId, userId), inArray(walletDeposits.id, ids)))
+      : [];
+    const mine = rows.filter((r) => r.asset === 'USDT' && r.status !== 'failed');
+    if (mine.length === 0) return { state: 'not_found' };
+    const waiting = mine.filter((r) => r.status !== 'approved');
+    if (waiting.length > 0) {
+      let confirmations = chain.confirmations;
+      for (const r of waiting) {
+        const c = (await chain.confirmationsOf?.(r.blockNumber)) ?? 0;
+        confirmations = Math.min(confirmations, c);
+      }
+      return { state: 'pending', confirmations, needed: chain.confirmations };
+    }
+    return { state: 'credited', amount: mine.reduce((sum, r) => sum + r.amount, 0n) };
+  }
+
+  return { receiveAddress, report, list, credit, confirm, reject, adminView, chainPayment };
 }

@@ -59,4 +59,18 @@ export interface CopyPort {
   plan(tx: Tx, move: LeadMove, sizeOf: (userId: number) => bigint): Promise<readonly CopyOrder[]>;
   /** Records what each follower got, in the same transaction. */
   record(tx: Tx, move: LeadMove, outcomes: readonly CopyOutcome[]): Promise<void>;
+  /**
+   * Whether a copy in the contract may still hold more than its lead's position calls for (a copy's close
+   * that found no liquidity). Synchronous: kept in memory, so the writer asks after every operation.
+   */
+  lagging(instId: string): boolean;
+  /**
+   * Orders that bring such copies back toward their leads' positions, per lead: reductions only (a retry
+   * never opens or grows a copy). The writer places them like a lead's move and records what filled.
+   */
+  catchUp(
+    tx: Tx,
+    instId: string,
+    sizeOf: (userId: number) => bigint,
+  ): Promise<readonly { readonly leadId: number; readonly orders: readonly CopyOrder[] }[]>;
 }

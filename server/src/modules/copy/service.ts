@@ -394,11 +394,60 @@ export function createCopy(deps: CopyDeps) {
     figuresCache = null;
   }
 
+  /** Contracts where a copy may hold more than its lead calls for (a close found no liquidity). */
+  const lagging = new Set<string>();
+
+  /** Reductions that bring platform copies in a contract toward their leads' positions. */
+  async function catchUp(tx: Tx, instId: string, sizeOf: (userId: number) => bigint) {
+    const rows = await tx
+      .select({ f: copyFollows, p: copyPositions })
+      .from(copyPositions)
+      .innerJoin(copyFollows, eq(copyFollows.id, copyPositions.followId))
+      .where(
+        and(
+          eq(copyPositions.instId, instId),
+          eq(copyPositions.detached, false),
+          ne(copyPositions.contracts, 0n),
+          eq(copyFollows.status, 'active'),
+          eq(copyFollows.venue, 'platform'),
+        ),
+      );
+    const byLead = new Map<number, CopyOrder[]>();
+    for (const { f, p } of rows) {
+      const held = sizeOf(f.followerId);
+      // Changed outside the copy: the lead's next move detaches it.
+      if (held !== p.contracts || held === 0n) continue;
+      const lead = sizeOf(f.leadId);
+      const target =
+        lead === 0n || lead > 0n !== held > 0n ? 0n : (lead < 0n ? -1n : 1n) * ((abs(lead) * p.num) / p.den);
+      if (abs(target) >= abs(held)) continue;
+      const orders = byLead.get(f.leadId) ?? [];
+      orders.push({
+        followId: f.id,
+        followerId: f.followerId,
+        side: held > 0n ? 'sell' : 'buy',
+        contracts: abs(held - target),
+        // Unused: a reduction keeps the position's leverage.
+        lever: 1,
+      });
+      byLead.set(f.leadId, orders);
+    }
+    // Whatever does not fill now is marked again when it is recorded.
+    lagging.delete(instId);
+    return [...byLead].map(([leadId, orders]) => ({ leadId, orders }));
+  }
+
   const port: CopyPort = {
     isLead: (userId) => leads.has(userId),
     manages: (userId, instId) => managed.has(`${userId}:${instId}`),
     plan,
-    record,
+    record: async (tx, move, outcomes) => {
+      // A retry (the lead did not move) that fills nothing leaves no record.
+      await record(tx, move, move.before === move.after ? outcomes.filter((o) => o.filled > 0n) : outcomes);
+      if (outcomes.some((o) => o.filled < o.order.contracts && o.sizeAfter !== 0n)) lagging.add(move.instId);
+    },
+    lagging: (instId) => lagging.has(instId),
+    catchUp,
   };
 
   // ---------------------------------------------------------------- figures
@@ -1302,7 +1351,11 @@ export function createCopy(deps: CopyDeps) {
           ne(copyPositions.contracts, 0n),
         ),
       );
-    for (const r of rows) managed.add(`${r.followerId}:${r.instId}`);
+    for (const r of rows) {
+      managed.add(`${r.followerId}:${r.instId}`);
+      // A close that found no liquidity before a restart is retried at the contract's next operation.
+      lagging.add(r.instId);
+    }
   }
 
   return {

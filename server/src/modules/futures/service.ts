@@ -32,7 +32,7 @@ import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { createBook, type LevelDelta, type OrderBook } from '../../engine';
 import type { BookLevel, Bus } from '../../kernel/bus';
 import type { AppDeps } from '../../kernel/context';
-import type { CopyOutcome, CopyPort, LeadMove } from '../../kernel/copy-port';
+import type { CopyOrder, CopyOutcome, CopyPort, LeadMove } from '../../kernel/copy-port';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { Serial } from '../../kernel/serial';
 import { parseRate } from '../../kernel/units';
@@ -823,13 +823,69 @@ export function createFutures(deps: FuturesDeps) {
     n.size += contracts;
   }
 
+  /** Places followers' market orders in the operation and tells what each got. */
+  async function placeCopies(
+    w: Work,
+    orders: readonly CopyOrder[],
+    reduceOnly: boolean,
+  ): Promise<CopyOutcome[]> {
+    const { slot } = w;
+    const { spec } = slot.inst;
+    const outcomes: CopyOutcome[] = [];
+    for (const order of orders) {
+      const o: SwapSubmit = {
+        instId: slot.inst.instId,
+        side: order.side,
+        type: 'market',
+        sz: order.contracts.toString(),
+        ...(reduceOnly ? { reduceOnly: true } : {}),
+      };
+      let view: SwapOrderView | null = null;
+      let reason: CopyOutcome['reason'] = null;
+      try {
+        // A reduction keeps the position's own leverage.
+        view = await place(
+          w,
+          { userId: order.followerId, o, source: 'copy' },
+          reduceOnly ? {} : { lever: order.lever },
+        );
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        reason = err.errorName === 'InsufficientBalance' ? 'insufficient_margin' : 'rejected';
+      }
+      const q = slot.positions.get(order.followerId);
+      const filled = view ? BigInt(view.filled_sz ?? '0') : 0n;
+      const row = view ? w.orders.get(view.trade_id) : undefined;
+      outcomes.push({
+        order,
+        status: filled === 0n ? 'skipped' : filled < order.contracts ? 'partial' : 'filled',
+        reason: filled === 0n ? (reason ?? 'no_liquidity') : null,
+        orderId: row?.id ?? null,
+        filled,
+        price:
+          row && row.filledSize > 0n
+            ? (row.filledValue * spec.baseUnit) / (row.filledSize * spec.ctMinor)
+            : null,
+        pnl: row?.pnl ?? 0n,
+        fee: row?.fee ?? 0n,
+        sizeAfter: q && !q.closed ? q.size : 0n,
+        marginAfter: q && !q.closed ? q.margin : 0n,
+      });
+    }
+    return outcomes;
+  }
+
   /** Places the followers' orders for every lead move of the operation, right after it, in its transaction. */
   async function mirror(w: Work): Promise<void> {
     const port = deps.copy?.();
-    if (!port || w.leads.size === 0) return;
+    if (!port || (w.leads.size === 0 && !port.lagging(w.slot.inst.instId))) return;
     const { slot } = w;
     const { spec } = slot.inst;
     const moves = [...w.leads];
+    const sizeOf = (userId: number) => {
+      const q = slot.positions.get(userId);
+      return q && !q.closed ? q.size : 0n;
+    };
     w.leads.clear();
     w.mirroring = true;
     try {
@@ -852,47 +908,29 @@ export function createFutures(deps: FuturesDeps) {
           },
           marginFor: (contracts, lever) => initialMargin(valueAt(spec, price, contracts), lever),
         };
-        const sizeOf = (userId: number) => {
-          const q = slot.positions.get(userId);
-          return q && !q.closed ? q.size : 0n;
-        };
         const orders = await port.plan(w.tx, move, sizeOf);
-        const outcomes: CopyOutcome[] = [];
-        for (const order of orders) {
-          const o: SwapSubmit = {
-            instId: slot.inst.instId,
-            side: order.side,
-            type: 'market',
-            sz: order.contracts.toString(),
-          };
-          let view: SwapOrderView | null = null;
-          let reason: CopyOutcome['reason'] = null;
-          try {
-            view = await place(w, { userId: order.followerId, o, source: 'copy' }, { lever: order.lever });
-          } catch (err) {
-            if (!(err instanceof DomainError)) throw err;
-            reason = err.errorName === 'InsufficientBalance' ? 'insufficient_margin' : 'rejected';
-          }
-          const q = slot.positions.get(order.followerId);
-          const filled = view ? BigInt(view.filled_sz ?? '0') : 0n;
-          const row = view ? w.orders.get(view.trade_id) : undefined;
-          outcomes.push({
-            order,
-            status: filled === 0n ? 'skipped' : filled < order.contracts ? 'partial' : 'filled',
-            reason: filled === 0n ? (reason ?? 'no_liquidity') : null,
-            orderId: row?.id ?? null,
-            filled,
-            price:
-              row && row.filledSize > 0n
-                ? (row.filledValue * spec.baseUnit) / (row.filledSize * spec.ctMinor)
-                : null,
-            pnl: row?.pnl ?? 0n,
-            fee: row?.fee ?? 0n,
-            sizeAfter: q && !q.closed ? q.size : 0n,
-            marginAfter: q && !q.closed ? q.margin : 0n,
-          });
-        }
+        const outcomes = await placeCopies(w, orders, false);
         await port.record(w.tx, move, outcomes);
+      }
+      // Copies still behind a close of their lead (it found no liquidity then) retry it now.
+      if (port.lagging(slot.inst.instId)) {
+        const price = slot.mark ?? 0n;
+        for (const { leadId, orders } of await port.catchUp(w.tx, slot.inst.instId, sizeOf)) {
+          const p = slot.positions.get(leadId);
+          const size = p && !p.closed ? p.size : 0n;
+          const move: LeadMove = {
+            leadId,
+            instId: slot.inst.instId,
+            before: size,
+            after: size,
+            price,
+            lever: p && !p.closed ? p.lever : 1,
+            at: w.now,
+            contractsFor: () => 0n,
+            marginFor: (contracts, lever) => initialMargin(valueAt(spec, price, contracts), lever),
+          };
+          await port.record(w.tx, move, await placeCopies(w, orders, true));
+        }
       }
     } finally {
       w.mirroring = false;

@@ -146,4 +146,56 @@ describe('USDT on a local EVM chain, through the product', () => {
     expect(await tokenBalance(to)).toBe(50n * USDT);
     expect(await srv.app.ledger.audit()).toEqual([]);
   }, 60_000);
+
+  it('pays a race principal with a chain transfer to the player’s deposit address, once, after its confirmations', async () => {
+    const evm = present(srv.app.evm, 'chain adapter');
+    const u = await signedInUser(srv);
+    const address = present(
+      (await api(srv, '/api/withdraw/receiveUsdt', {}, { token: u.token })).body.data.address,
+    );
+    const confirmed = async (amount: bigint) => {
+      const hash = await sendTokens(address, amount);
+      await api(srv, '/api/recharge/recharge', { tx_hash: hash }, { token: u.token });
+      await mine(CONFIRMATIONS - 1);
+      await evm.poll();
+      await evm.poll();
+      return hash;
+    };
+    // Tickets first: 20 USDT arrives on chain and buys two.
+    await confirmed(20n * USDT);
+    expect((await api(srv, '/api/racer/buyTicket', { count: 2 }, { token: u.token })).body.code).toBe(200);
+    const lobby = (await api(srv, '/api/racer/index', {}, { token: u.token })).body.data;
+    expect(lobby.chain.enabled).toBe(true);
+    const groupId = present(lobby.group).id;
+    const join = (tx_hash: string) =>
+      api(
+        srv,
+        '/api/racer/play',
+        { group_id: groupId, tickets: 2, pay: 'chain', tx_hash, client_seed: 'feedface00112233' },
+        { token: u.token },
+      );
+
+    // A hash with no transfer to me, then a transfer still short of its confirmations.
+    expect((await join(`0x${randomBytes(32).toString('hex')}`)).body.code).toBe(2911);
+    const small = await sendTokens(address, 15n * USDT);
+    expect((await join(small)).body.code).toBe(2910);
+    await mine(CONFIRMATIONS - 1);
+    await evm.poll();
+    await evm.poll();
+    // Confirmed, but 15 USDT does not pay a 20 USDT principal.
+    expect((await join(small)).body).toMatchObject({ code: 2912 });
+
+    const paid = await confirmed(20n * USDT);
+    const entry = await join(paid);
+    expect(entry.body.code).toBe(200);
+    expect(entry.body.data).toMatchObject({ pay: 'chain', pay_tx: paid.toLowerCase(), principal: '20' });
+    const spot = (
+      await api(srv, '/api/finance/userFinance', { account: 'spot' }, { token: u.token })
+    ).body.data.list.find((b) => b.asset === 'USDT');
+    // The 15 that was too small stays mine; the 20 is locked.
+    expect([spot?.available, spot?.frozen]).toEqual(['15', '20']);
+    // One transfer pays one entry.
+    expect((await join(paid)).body.code).toBe(2913);
+    expect(await srv.app.ledger.audit()).toEqual([]);
+  }, 60_000);
 });

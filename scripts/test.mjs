@@ -40,6 +40,7 @@ if (browserTests) {
   const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
+    timeout: 15 * 60_000,
   });
   if (build.status !== 0) {
     console.error('web build failed');
@@ -51,8 +52,10 @@ const out = join(mkdtempSync(join(tmpdir(), 'nexa-test-')), 'results.json');
 const run = spawnSync(
   'npx',
   ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
-  { cwd: root, stdio: 'inherit' },
+  // A hang must not eat the whole CI budget: the run is stopped (and fails, saying so) after 40 minutes.
+  { cwd: root, stdio: 'inherit', timeout: 40 * 60_000, killSignal: 'SIGKILL' },
 );
+if (run.error || run.signal) console.log(`\nthe test run was stopped: ${run.error?.message ?? run.signal}`);
 try {
   const r = JSON.parse(readFileSync(out, 'utf8'));
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);

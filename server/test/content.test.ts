@@ -28,10 +28,10 @@ describe('content', () => {
     await srv.app.deps.store.db.insert(schema.contentItems).values([
       {
         kind: 'news',
-        groupKey: 'about-games',
+        groupKey: 'about-cards',
         lang: 'en',
-        title: 'Race news',
-        feature: 'games',
+        title: 'Card news',
+        feature: 'cards',
         publishAt,
       },
       {
@@ -46,7 +46,7 @@ describe('content', () => {
     const res = await api(srv, '/api/basic/news', { page: 1, size: 100 });
     const titles = res.body.data.list.map((a) => a.title);
     expect(titles).toContain('Wallet news');
-    expect(titles).not.toContain('Race news');
+    expect(titles).not.toContain('Card news');
     // Nothing the demo seeds promises a feature the product does not run.
     const every = await Promise.all(
       (['/api/basic/news', '/api/basic/bulletin', '/api/basic/question'] as const).map((path) =>
@@ -54,7 +54,7 @@ describe('content', () => {
       ),
     );
     const text = JSON.stringify(every.map((r) => r.body.data));
-    for (const word of ['Nexa Card', 'race', 'ARB', 'Eco series', 'power cost']) {
+    for (const word of ['Nexa Card', 'shop', 'ARB', 'Eco series', 'power cost']) {
       expect(text).not.toContain(word);
     }
   });
@@ -94,14 +94,14 @@ describe('content', () => {
 
   it('serves banners, Q&A and the currency list', async () => {
     const banners = await api(srv, '/api/basic/banner', {}, { lang: 'japanese' });
-    expect(banners.body.data.length).toBe(4);
+    expect(banners.body.data.length).toBe(5);
     expect(banners.body.data[0]?.image).toMatch(/^\/static\/banners\/.+\.svg$/);
     const img = await fetch(srv.url + (banners.body.data[0]?.image ?? ''));
     expect(img.status).toBe(200);
     const qa = await api(srv, '/api/basic/question', {
       page: 1,
     });
-    expect(qa.body.data.total).toBe(9);
+    expect(qa.body.data.total).toBe(10);
     const cur = await api(srv, '/v1/basic/currencyList', {});
     expect(cur.body.data.find((c) => c.symbol === 'USDT')?.scale).toBe(6);
   });

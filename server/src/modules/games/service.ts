@@ -1104,11 +1104,13 @@ export function createGames(deps: GamesDeps) {
 
   // ---------------------------------------------------------------- operators
 
+  /** A system account's balance, read without creating the account. */
   async function systemBalance(name: string, asset: string): Promise<bigint> {
-    return store.db.transaction(async (tx) => {
-      const acc = await ledger.systemAccount(tx, name, asset);
-      return (await ledger.accountBalances(tx, [acc.id])).get(acc.id)?.available ?? 0n;
-    });
+    const [row] = await store.db
+      .select({ available: schema.ledgerAccounts.available })
+      .from(schema.ledgerAccounts)
+      .where(and(eq(schema.ledgerAccounts.systemName, name), eq(schema.ledgerAccounts.asset, asset)));
+    return row?.available ?? 0n;
   }
 
   async function overview() {

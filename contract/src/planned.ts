@@ -5,8 +5,6 @@ import { planned } from './endpoint';
  * (never a fake success) until its domain's issue lands and moves it to a live table.
  */
 export const plannedEndpoints = {
-  // referral
-  '/api/user/smarInvitation': planned('referral', 'Invitation summary'),
   // kyc
   '/api/digitalAssets/nationList': planned('kyc', 'Countries for identity verification'),
   '/api/digitalAssets/showRealName': planned('kyc', 'Identity verification status'),

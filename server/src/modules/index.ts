@@ -109,8 +109,10 @@ export function buildModules(deps: ModuleWiring) {
     swapVenue: () => futures.api.makerVenue,
     referencePrices: () => deps.settings.of(WALLET_SETTINGS).get('exchange.prices_usdt'),
   });
-  const earn = earnModule(own('earn', EARN_OWNS));
-  const mining = miningModule(own('mining', MINING_OWNS));
+  // Stakes and machine purchases feed the referral team's kept figures and levels, in their transactions.
+  const team = users.api.teams.port;
+  const earn = earnModule({ ...own('earn', EARN_OWNS), team });
+  const mining = miningModule({ ...own('mining', MINING_OWNS), team });
   const placement = placementModule(own('placement', PLACEMENT_OWNS));
   // Liquidity inside the platform is priced by the wallet's one price source.
   const nft = nftModule({

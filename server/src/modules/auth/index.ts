@@ -171,6 +171,14 @@ export function createAuth(deps: AppDeps) {
             insert into user_ancestors (ancestor_id, descendant_id, distance)
             select ancestor_id, ${id}::int, distance + 1 from user_ancestors where descendant_id = ${parent.id}::int
             union all select ${parent.id}::int, ${id}::int, 1`);
+          // One more in every ancestor's team, and one more direct referral for the parent.
+          await tx.execute(sql`
+            insert into team_figures (user_id, headcount, direct)
+            select ancestor_id, 1, case when distance = 1 then 1 else 0 end
+            from user_ancestors where descendant_id = ${id}::int
+            on conflict (user_id) do update set
+              headcount = team_figures.headcount + 1,
+              direct = team_figures.direct + excluded.direct`);
         }
         user = { id };
       }

@@ -1,6 +1,7 @@
 import { causeNames, EARN_CAUSES } from '@nexa/contract';
 import type { AppDeps } from '../../kernel/context';
 import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import type { TeamPort } from '../../kernel/team-port';
 import type { Ledger } from '../../ledger';
 import { createEarn, EARN_SYSTEM } from './service';
 
@@ -19,7 +20,7 @@ export const EARN_OWNS: ModuleOwnership = {
 };
 
 /** Earn: staking and burn, paid daily by the rewards engine. */
-export function earnModule(deps: AppDeps & { readonly ledger: Ledger }) {
+export function earnModule(deps: AppDeps & { readonly ledger: Ledger; readonly team?: TeamPort }) {
   const earn = createEarn(deps);
   return {
     api: earn,

@@ -19,6 +19,7 @@ import type { AppDeps } from '../../kernel/context';
 import { DAY_MS as DAY, platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { createRewards, type ProgramReport, type RewardProgram } from '../../kernel/rewards';
+import type { TeamPort } from '../../kernel/team-port';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { queryRows, schema, type Tx } from '../../store';
 import { EARN_SETTINGS } from './settings';
@@ -76,7 +77,7 @@ export function redeemValue(o: { amount: bigint; received: bigint; daysPaid: num
   return { back: o.amount - (penalty < o.amount ? penalty : o.amount), penalty };
 }
 
-export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
+export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly team?: TeamPort }) {
   const { store, clock, ledger, log } = deps;
   const settings = deps.settings.of(EARN_SETTINGS);
   const rewards = createRewards({ store, clock, ledger, log });
@@ -362,6 +363,19 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
     return row;
   }
 
+  /** A stake (or its end, negative) in the referral team's figures: USDT stakes are node performance. */
+  async function teamRecord(
+    tx: Tx,
+    userId: number,
+    symbol: string,
+    volume: bigint,
+    held: bigint,
+    ref: string,
+  ) {
+    if (symbol !== 'USDT' || !deps.team) return;
+    await deps.team.record(tx, { userId, volume, performance: held, node: held, ref });
+  }
+
   /** A stake counts to the node performance of every ancestor, on today's platform day. */
   async function addNodePerformance(tx: Tx, userId: number, amount: bigint): Promise<void> {
     const day = await dayOf(clock.now());
@@ -471,6 +485,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
         asset: a.symbol,
       });
       await addNodePerformance(tx, userId, amount);
+      await teamRecord(tx, userId, a.symbol, amount, amount, `pledge:${order.id}`);
       await ledger.transfer(tx, {
         from: { userId, asset: a.symbol, kind: 'spot' },
         to: { system: EARN_SYSTEM.staked, asset: a.symbol },
@@ -593,6 +608,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
         .set({ status: 'redeemed', closedAt: clock.now() })
         .where(eq(pledgeOrders.id, o.id))
         .returning();
+      await teamRecord(tx, userId, o.asset, 0n, -o.amount, `pledge:${o.id}`);
       return pledgeView(row ?? o);
     });
   }
@@ -673,6 +689,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger }) {
             .update(pledgeOrders)
             .set({ status: 'expired', closedAt: clock.now() })
             .where(eq(pledgeOrders.id, o.id));
+          await teamRecord(tx, o.userId, o.asset, 0n, -o.amount, `pledge:${o.id}`);
         }
         n++;
       });

@@ -1,6 +1,7 @@
 import { causeNames, MINING_CAUSES } from '@nexa/contract';
 import type { AppDeps } from '../../kernel/context';
 import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import type { TeamPort } from '../../kernel/team-port';
 import type { Ledger } from '../../ledger';
 import { createMining, MINING_SYSTEM } from './service';
 
@@ -12,7 +13,7 @@ export const MINING_OWNS: ModuleOwnership = {
 };
 
 /** Mining machines and hash power; each line's daily output paid by the rewards engine. */
-export function miningModule(deps: AppDeps & { readonly ledger: Ledger }) {
+export function miningModule(deps: AppDeps & { readonly ledger: Ledger; readonly team?: TeamPort }) {
   const mining = createMining(deps);
   return {
     api: mining,

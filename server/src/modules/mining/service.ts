@@ -24,6 +24,7 @@ import { platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { createRewards, type ProgramReport } from '../../kernel/rewards';
 import { createSharedEmission, type SharedEmission, shareOf } from '../../kernel/shared-emission';
+import type { TeamPort } from '../../kernel/team-port';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { queryRows, schema, type Tx } from '../../store';
 import { MINING_SETTINGS } from './settings';
@@ -100,7 +101,7 @@ export function effectivePower(
 const showPower = (v: bigint) => formatAmount(v, POWER_SCALE);
 const NETWORK_TTL_MS = 10_000;
 
-export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
+export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly team?: TeamPort }) {
   const { store, clock, ledger, log, assets } = deps;
   const settings = deps.settings.of(MINING_SETTINGS);
   const rewards = createRewards({ store, clock, ledger, log });
@@ -421,6 +422,15 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
         requestId: body.request_id ?? null,
       });
       await movePower(tx, o, 1n);
+      // A machine bought with USDT counts in the referral team's volume and performance while it runs.
+      if (o.payAsset === 'USDT')
+        await deps.team?.record(tx, {
+          userId,
+          volume: o.amount,
+          performance: o.amount,
+          node: 0n,
+          ref: `mining:${o.id}`,
+        });
       return orderView(o);
     });
     networkCache = [];
@@ -660,6 +670,14 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger }) {
             .where(and(eq(miningOrders.id, id), eq(miningOrders.status, 'running')))
             .returning();
           if (o) await movePower(tx, o, -1n);
+          if (o?.payAsset === 'USDT')
+            await deps.team?.record(tx, {
+              userId: o.userId,
+              volume: 0n,
+              performance: -o.amount,
+              node: 0n,
+              ref: `mining:${o.id}`,
+            });
         });
         n++;
       }

@@ -59,6 +59,27 @@ export function createUsers(deps: AppDeps) {
     return { list: list.map(row), total: total?.n ?? 0 };
   }
 
+  /** Everyone below the user with their distance and level, nearest first. */
+  async function teamList(userId: number, page: Page) {
+    const where = eq(userAncestors.ancestorId, userId);
+    const [list, [total]] = await Promise.all([
+      store.db
+        .select({ ...referralFields, distance: userAncestors.distance, level: users.level })
+        .from(userAncestors)
+        .innerJoin(users, eq(users.id, userAncestors.descendantId))
+        .where(where)
+        .orderBy(userAncestors.distance, desc(users.id))
+        .limit(page.size)
+        .offset((page.page - 1) * page.size),
+      store.db.select({ n: count() }).from(userAncestors).where(where),
+    ]);
+    const row = referralRow(await validThreshold());
+    return {
+      list: list.map((r) => ({ ...row(r), distance: r.distance, level: r.level })),
+      total: total?.n ?? 0,
+    };
+  }
+
   /** Everyone below the user in the referral tree, nearest first. */
   async function team(userId: number, page: Page) {
     const where = eq(userAncestors.ancestorId, userId);
@@ -107,7 +128,7 @@ export function createUsers(deps: AppDeps) {
     };
   }
 
-  return { info, directReferrals, team };
+  return { info, directReferrals, team, teamList };
 }
 
 export type UsersModule = ReturnType<typeof createUsers>;

@@ -11,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ts } from './columns';
+import { minor, ts } from './columns';
 
 export const users = pgTable(
   'users',
@@ -51,6 +51,47 @@ export const userAncestors = pgTable(
     primaryKey({ columns: [t.ancestorId, t.descendantId] }),
     index('user_ancestors_descendant_idx').on(t.descendantId),
   ],
+);
+
+/**
+ * Kept figures of the referral tree, one row per user: the user's own (personal), the whole downline's
+ * (team), and what levels need. Every change adds to the user's row and, through `user_ancestors`, to each
+ * ancestor's, in the transaction of its cause. `best_below` is the highest level anywhere in the downline;
+ * `legs_k` counts direct referrals whose branch (themselves or below) holds level k or higher.
+ */
+export const teamFigures = pgTable('team_figures', {
+  userId: integer('user_id').primaryKey(),
+  headcount: integer('headcount').notNull().default(0),
+  direct: integer('direct').notNull().default(0),
+  validDirect: integer('valid_direct').notNull().default(0),
+  personalVolume: minor('personal_volume').notNull().default(sql`0`),
+  teamVolume: minor('team_volume').notNull().default(sql`0`),
+  personalPerformance: minor('personal_performance').notNull().default(sql`0`),
+  teamPerformance: minor('team_performance').notNull().default(sql`0`),
+  teamNode: minor('team_node').notNull().default(sql`0`),
+  /** New node performance on platform day `node_day`. */
+  nodeToday: minor('node_today').notNull().default(sql`0`),
+  nodeDay: integer('node_day').notNull().default(0),
+  bestBelow: smallint('best_below').notNull().default(0),
+  legs1: integer('legs_1').notNull().default(0),
+  legs2: integer('legs_2').notNull().default(0),
+  legs3: integer('legs_3').notNull().default(0),
+  legs4: integer('legs_4').notNull().default(0),
+});
+
+/** What each cause told the team (the record the kept figures can be recomputed from). */
+export const teamEvents = pgTable(
+  'team_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    volume: minor('volume').notNull(),
+    performance: minor('performance').notNull(),
+    node: minor('node').notNull(),
+    ref: text('ref').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('team_events_user_idx').on(t.userId)],
 );
 
 export const sessions = pgTable(

@@ -6,6 +6,7 @@ import { futuresBench } from './futures';
 import { ledgerBench } from './ledger';
 import { miningBench } from './mining';
 import { rewardsBench } from './rewards';
+import { teamBench } from './team';
 import { tradeBench } from './trade';
 
 await ledgerBench();
@@ -15,5 +16,6 @@ await engineBench();
 await futuresBench();
 await rewardsBench();
 await miningBench();
+await teamBench();
 await feedBench();
 await tradeBench();

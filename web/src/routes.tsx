@@ -4,6 +4,7 @@ import { contentRoutes } from './features/content';
 import { copyRoutes } from './features/copy';
 import { earnRoutes } from './features/earn';
 import { futuresRoutes } from './features/futures';
+import { gamesRoutes } from './features/games';
 import { homeRoutes } from './features/home';
 import { insuranceRoutes } from './features/insurance';
 import { marketsRoutes } from './features/markets';
@@ -41,8 +42,7 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'invite', load: comingSoon },
   { name: 'invite1', load: comingSoon },
   { name: 'invite2', load: comingSoon },
-  { name: 'game', load: comingSoon },
-  { name: 'game1', load: comingSoon },
+  ...gamesRoutes,
   { name: 'cardholders', load: comingSoon },
   { name: 'cardholders1', load: comingSoon },
   { name: 'openCard', load: comingSoon },

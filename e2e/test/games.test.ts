@@ -1,0 +1,149 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_QUIZ } from '../../server/src/modules/games/quiz-data';
+import { type Product, startProduct } from '../harness';
+import { fund, signIn, visible, WAIT } from '../users';
+
+let product: Product;
+
+/** Long enough for the group to fill, the race to run and settle, on the fast settings below. */
+const RACE_WAIT = { timeout: 30_000 } as const;
+
+beforeAll(async () => {
+  product = await startProduct();
+  // A small group that the demo racers fill fast, and a short race: the whole round in about ten seconds.
+  await product.app.settings.set('games.group_size', 4);
+  await product.app.settings.set('games.demo_join_s', 0.5);
+  await product.app.settings.set('games.race_seconds', 4);
+});
+afterAll(() => product.close());
+
+const testId = (page: Page | Locator, id: string) => page.getByTestId(id);
+
+describe('games in the browser', () => {
+  it('buys tickets, joins a race the demo racers fill, sees the result, replays and verifies it, answers a quiz question', {
+    timeout: 120_000,
+  }, async () => {
+    const { page } = await product.newPhone();
+    const u = await signIn(product, page);
+    await fund(product, u.id, 'USDT', '1000');
+    await product.app.settings.set('exchange.prices_usdt', { BWC: '0.5', BWT: '2' });
+    await fund(product, u.id, 'BWC', '100');
+
+    await page.goto(`${product.url}/game`);
+    await visible(page, 'My tickets');
+    await expect.poll(() => testId(page, 'ticket-balance').textContent(), WAIT).toBe('0');
+
+    // Background music: off until tapped, on, then off again.
+    const music = testId(page, 'music-toggle');
+    expect(await music.getAttribute('aria-pressed')).toBe('false');
+    await music.click();
+    expect(await music.getAttribute('aria-pressed')).toBe('true');
+    await music.click();
+    expect(await music.getAttribute('aria-pressed')).toBe('false');
+
+    // Buy 5 tickets at 10 USDT: the empty count is prompted, the cost shown, a confirmation, then the toast.
+    await page.getByRole('button', { name: 'Buy tickets' }).click();
+    await visible(page, 'Please enter the number of tickets');
+    await page.getByPlaceholder('Please enter the number of tickets').fill('5');
+    await expect.poll(() => testId(page, 'ticket-cost').textContent(), WAIT).toBe('50 USDT');
+    await page.getByRole('button', { name: 'Buy tickets' }).click();
+    await visible(page, 'Confirm purchase');
+    await page.locator('.sheet__confirm').click();
+    await visible(page, 'Purchase successful');
+    await expect.poll(() => testId(page, 'ticket-balance').textContent(), WAIT).toBe('5');
+    await expect.poll(() => testId(page, 'usdt-available').textContent(), WAIT).toBe('950');
+    await product.shot(page, 'games-lobby');
+
+    // Exchange BWC for one more ticket: 10 USDT at 0.5 USDT a BWC is 20 BWC.
+    await page.getByRole('button', { name: 'Token', exact: true }).click();
+    await page.getByPlaceholder('Please enter the number of tickets').fill('1');
+    await expect.poll(() => testId(page, 'ticket-cost').textContent(), WAIT).toBe('20 BWC');
+    await page.getByRole('button', { name: 'Exchange for tickets' }).click();
+    await visible(page, 'Confirm exchange');
+    await page.locator('.sheet__confirm').click();
+    await visible(page, 'Exchanged successfully');
+    await expect.poll(() => testId(page, 'ticket-balance').textContent(), WAIT).toBe('6');
+
+    // Join the open group with 3 tickets: 30 USDT of principal locked, a random client seed of 32 hex.
+    await testId(page, 'open-group').getByRole('button', { name: 'Join race' }).click();
+    const sheet = page.locator('.sheet');
+    await expect.poll(() => sheet.getByText(/Join race #\d+/).isVisible(), WAIT).toBe(true);
+    await sheet.getByPlaceholder('Please enter the number of tickets').fill('3');
+    await expect.poll(() => testId(page, 'join-principal').textContent(), WAIT).toBe('30 USDT');
+    const seed = await sheet.getByPlaceholder('8–64 characters 0–9 and a–f').inputValue();
+    expect(seed).toMatch(/^[0-9a-f]{32}$/);
+    await product.shot(page, 'games-join');
+    await page.locator('.sheet__confirm').click();
+    await visible(page, 'Joined successfully');
+
+    // The demo racers fill the group, the race runs, and it settles with my rank and reward.
+    const mine = testId(page, 'my-race');
+    await expect.poll(() => mine.isVisible(), WAIT).toBe(true);
+    await expect.poll(() => mine.locator('.gchip:not(.gchip--empty)').count(), RACE_WAIT).toBeGreaterThan(1);
+    await expect.poll(() => testId(mine, 'group-status').textContent(), RACE_WAIT).toBe('Group formed');
+    await product.shot(page, 'games-racing');
+    await expect.poll(() => testId(mine, 'group-status').textContent(), RACE_WAIT).toBe('Settled');
+    await expect.poll(() => testId(page, 'my-result').isVisible(), WAIT).toBe(true);
+    await expect.poll(() => testId(page, 'ticket-balance').textContent(), WAIT).toBe('3');
+    await product.shot(page, 'games-result');
+
+    // The replay: about 8 s, ending in the recorded order; and once more.
+    await testId(page, 'replay-link').click();
+    await expect.poll(() => page.url(), WAIT).toMatch(/\/game1\?group=\d+&view=replay/);
+    await expect.poll(() => testId(page, 'replay').isVisible(), WAIT).toBe(true);
+    await expect.poll(() => page.getByTestId('entrant').count(), WAIT).toBe(4);
+    await expect.poll(() => page.locator('[data-testid="entrant"][data-mine="true"]').count(), WAIT).toBe(1);
+    await page.waitForTimeout(3500);
+    await product.shot(page, 'games-replay');
+    await expect
+      .poll(() => testId(page, 'replay-state').getAttribute('data-done'), { timeout: 15_000 })
+      .toBe('true');
+    await product.shot(page, 'games-replay-done');
+    await testId(page, 'replay-again').click();
+    await expect.poll(() => testId(page, 'replay-state').getAttribute('data-done'), WAIT).toBe('false');
+
+    // Verify in the browser: the seed hashes to the published hash, the draw gives the recorded ranks.
+    await testId(page, 'verify-btn').click();
+    await expect.poll(() => testId(page, 'check-hash').getAttribute('data-ok'), WAIT).toBe('true');
+    await expect.poll(() => testId(page, 'check-order').getAttribute('data-ok'), WAIT).toBe('true');
+    await testId(page, 'verify-panel').scrollIntoViewIfNeeded();
+    await product.shot(page, 'games-verify');
+
+    // The match records: the entry, finished, with its reward; the ticket orders.
+    await page.goto(`${product.url}/game1`);
+    await expect.poll(() => testId(page, 'entry-row').count(), WAIT).toBe(1);
+    // Finished (principal and reward paid), and whether it won.
+    const tags = await testId(page, 'entry-row').first().getByTestId('entry-status').allTextContents();
+    expect(tags[1]).toBe('Finished');
+    expect(['Won', 'Not won']).toContain(tags[0]);
+    await product.shot(page, 'games-records');
+    await page.getByRole('tab', { name: 'Ticket orders' }).click();
+    await expect.poll(() => testId(page, 'order-row').count(), WAIT).toBe(2);
+    await page.getByRole('tab', { name: 'Ticket changes' }).click();
+    await expect.poll(() => testId(page, 'move-row').count(), WAIT).toBe(3);
+
+    // A quiz question answered right within its time earns its tickets.
+    await page.goto(`${product.url}/game?tab=quiz`);
+    await expect.poll(() => testId(page, 'quiz-row').count(), WAIT).toBeGreaterThan(0);
+    await product.shot(page, 'games-quiz');
+    const row = testId(page, 'quiz-row').first();
+    const question = (await row.locator('.gquiz__q').textContent()) ?? '';
+    const quiz = DEMO_QUIZ.find((q) => q.texts.en?.question === question);
+    expect(quiz).toBeDefined();
+    const right = quiz?.texts.en?.choices[quiz.answer] ?? '';
+    await row.click();
+    await expect.poll(() => testId(page, 'quiz-sheet').isVisible(), WAIT).toBe(true);
+    await visible(page, /\d+ s left/);
+    await testId(page, 'quiz-sheet').locator('.gask__choice', { hasText: right }).first().click();
+    await product.shot(page, 'games-quiz-open');
+    await page.locator('.sheet__confirm').click();
+    await expect.poll(() => testId(page, 'quiz-result').textContent(), WAIT).toContain('Right answer!');
+    await product.shot(page, 'games-quiz-answered');
+    await page.locator('.sheet__confirm').click();
+    await page.getByRole('tab', { name: 'Race' }).click();
+    await expect
+      .poll(() => testId(page, 'ticket-balance').textContent(), WAIT)
+      .toBe(String(3 + (quiz?.reward ?? 0)));
+  });
+});

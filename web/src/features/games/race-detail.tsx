@@ -1,0 +1,191 @@
+import { formatDateTime } from '@nexa/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiFailure, useApiQuery } from '../../api/hooks';
+import { HashText } from '../../ui/money';
+import { PullToRefresh } from '../../ui/pull-to-refresh';
+import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
+import { fillPercent } from './game-math';
+import { GroupTag, isLive, LIVE_MS, type RaceInfo, RankBadge, usdt, useTicketsText } from './game-parts';
+import { RaceReplay } from './race-replay';
+import { VerifyPanel } from './verify-panel';
+
+type View = 'replay' | 'verify';
+
+/** One race (/game1?group=): the group, every entrant, and once settled its replay and its verification. */
+export function RaceDetail({ id }: { readonly id: number }): ReactNode {
+  const { t } = useTranslation('games');
+  const [params, setParams] = useSearchParams();
+  const viewParam = params.get('view');
+  const view: View | null = viewParam === 'replay' || viewParam === 'verify' ? viewParam : null;
+  const setView = (v: View | null) =>
+    setParams(v ? { group: String(id), view: v } : { group: String(id) }, { replace: true });
+  const [live, setLive] = useState(true);
+  const q = useApiQuery(
+    '/api/racer/racerInfo',
+    { id },
+    { ...(live ? { refetchInterval_ms: LIVE_MS } : {}), handles: ['RaceNotFound'] },
+  );
+  const nowLive = q.data ? isLive(q.data.group.status) : true;
+  if (nowLive !== live) setLive(nowLive);
+
+  if (!q.data) {
+    if (q.error instanceof ApiFailure && q.error.is('RaceNotFound')) {
+      return <EmptyState title={t('games.noRace')} />;
+    }
+    return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ListSkeleton rows={5} />;
+  }
+  const { group: g, entrants } = q.data;
+  const settled = g.status === 'settled' && g.seed !== null;
+  return (
+    <PullToRefresh onRefresh={() => q.refetch()}>
+      <div className="games games__body" data-testid="race-detail">
+        <section className="card gcard">
+          <div className="gcard__top">
+            <h2 className="gh">{t('games.raceNo', { id: g.id })}</h2>
+            <GroupTag status={g.status} />
+          </div>
+          <div
+            className="gbar"
+            role="progressbar"
+            aria-valuenow={Math.round(fillPercent(g.entrants, g.size))}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
+            <span style={{ width: `${fillPercent(g.entrants, g.size)}%` }} />
+          </div>
+          <dl className="ggrid ggrid--2 gdetail__grid">
+            <div>
+              <dt>{t('games.entrants')}</dt>
+              <dd className="num">{t('games.fill', { n: g.entrants, size: g.size })}</dd>
+            </div>
+            <div>
+              <dt>{t('games.pool')}</dt>
+              <dd className="num">{usdt(g.pool)} USDT</dd>
+            </div>
+            <div>
+              <dt>{t('games.opened')}</dt>
+              <dd className="num">{formatDateTime(g.opened_at)}</dd>
+            </div>
+            <div>
+              <dt>{g.settled_at ? t('games.settledAt') : t('games.formedAt')}</dt>
+              <dd className="num">
+                {g.settled_at
+                  ? formatDateTime(g.settled_at)
+                  : g.formed_at
+                    ? formatDateTime(g.formed_at)
+                    : '--'}
+              </dd>
+            </div>
+            <div className="ggrid__wide">
+              <dt>{t('games.seedHash')}</dt>
+              <dd>
+                <HashText value={g.seed_hash} head={12} tail={10} />
+              </dd>
+            </div>
+            <div className="ggrid__wide">
+              <dt>{t('games.seed')}</dt>
+              <dd>
+                {g.seed ? (
+                  <HashText value={g.seed} head={12} tail={10} />
+                ) : (
+                  <span className="gmuted">{t('games.seedHidden')}</span>
+                )}
+              </dd>
+            </div>
+          </dl>
+          <div className="gactions">
+            {settled ? (
+              <>
+                <button
+                  type="button"
+                  className={view === 'replay' ? 'gbtn gbtn--primary' : 'gbtn'}
+                  aria-pressed={view === 'replay'}
+                  onClick={() => setView(view === 'replay' ? null : 'replay')}
+                  data-testid="replay-btn"
+                >
+                  {t('games.replay')}
+                </button>
+                <button
+                  type="button"
+                  className={view === 'verify' ? 'gbtn gbtn--primary' : 'gbtn'}
+                  aria-pressed={view === 'verify'}
+                  onClick={() => setView(view === 'verify' ? null : 'verify')}
+                  data-testid="verify-btn"
+                >
+                  {t('games.verify')}
+                </button>
+              </>
+            ) : (
+              <button
+                type="button"
+                className="gbtn gbtn--primary"
+                onClick={() => void q.refetch()}
+                disabled={q.isFetching}
+                data-testid="refresh-btn"
+              >
+                {q.isFetching ? t('common.refreshing') : t('games.refresh')}
+              </button>
+            )}
+          </div>
+        </section>
+
+        {settled && view === 'replay' ? <RaceReplay seed={g.seed ?? ''} entrants={entrants} /> : null}
+        {settled && view === 'verify' ? (
+          <VerifyPanel seed={g.seed ?? ''} seedHash={g.seed_hash} entrants={entrants} />
+        ) : null}
+
+        <Entrants info={q.data} />
+      </div>
+    </PullToRefresh>
+  );
+}
+
+function Entrants({ info }: { readonly info: RaceInfo }): ReactNode {
+  const { t } = useTranslation('games');
+  const tk = useTicketsText();
+  const settled = info.group.status === 'settled';
+  const list = [...info.entrants].sort((a, b) =>
+    settled ? (a.rank ?? 1e9) - (b.rank ?? 1e9) : a.join_order - b.join_order,
+  );
+  return (
+    <section className="card gcard gcard--list">
+      <h2 className="gh gcard__pad">
+        {t('games.entrants')} <span className="gmuted num">{info.entrants.length}</span>
+      </h2>
+      {list.length === 0 ? (
+        <p className="gmuted gcard__pad">{t('games.noEntrants')}</p>
+      ) : (
+        <ol className="gentrants">
+          {list.map((e) => (
+            <li
+              key={e.entry_id}
+              className={e.mine ? 'gentrant gentrant--mine' : 'gentrant'}
+              data-testid="entrant"
+              data-mine={e.mine}
+            >
+              <RankBadge rank={settled ? e.rank : null} />
+              <div className="gentrant__main">
+                <div className="gentrant__line">
+                  <span className="gentrant__uid num">{e.uid}</span>
+                  {e.mine ? <span className="gyou">{t('games.you')}</span> : null}
+                  <span className="gentrant__tickets num">{tk(e.tickets)}</span>
+                </div>
+                <div className="gentrant__sub num">
+                  <span>{t('games.joinOrder', { n: e.join_order })}</span>
+                  <span className="gentrant__seed" title={e.client_seed}>
+                    {t('games.seedShort')} {e.client_seed.slice(0, 10)}…
+                  </span>
+                </div>
+              </div>
+              <span className={Number(e.reward) > 0 ? 'gentrant__reward num up' : 'gentrant__reward num'}>
+                {Number(e.reward) > 0 ? `+${usdt(e.reward)}` : usdt(e.reward)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

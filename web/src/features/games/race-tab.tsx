@@ -1,0 +1,364 @@
+import { formatDateTime } from '@nexa/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiFailure, invalidateApi, useApiQuery } from '../../api/hooks';
+import { useNow } from '../../hooks/money';
+import { SubmitButton } from '../../ui/form';
+import { IconClose } from '../../ui/icons';
+import { HashText } from '../../ui/money';
+import { PullToRefresh } from '../../ui/pull-to-refresh';
+import { InlineError, ListSkeleton } from '../../ui/states';
+import { clock, fillPercent, secondsLeft } from './game-math';
+import {
+  EntryTag,
+  GAME_READS,
+  GroupTag,
+  isLive,
+  LIVE_MS,
+  type Lobby,
+  NO_BODY,
+  pctText,
+  type RaceGroup,
+  RankBadge,
+  raceLink,
+  sharesText,
+  usdt,
+  useTicketsText,
+} from './game-parts';
+import { JoinSheet } from './join-sheet';
+import { GetTicketsCard, WalletCard } from './tickets-card';
+
+/** The race I joined last on this page: its card stays (with the result) after it settles. */
+let lastJoined: number | null = null;
+
+/** The race tab: my tickets, the open group to join, the race I am in as it fills, runs and settles. */
+export function RaceTab(): ReactNode {
+  const client = useQueryClient();
+  const [poll, setPoll] = useState(false);
+  const lobby = useApiQuery('/api/racer/index', NO_BODY, poll ? { refetchInterval_ms: LIVE_MS } : {});
+  const [watched, setWatched] = useState<number | null>(lastJoined);
+  const [join, setJoin] = useState<{ readonly group: RaceGroup; readonly n: number } | null>(null);
+  const [joinVisible, setJoinVisible] = useState(false);
+
+  const d = lobby.data;
+  // The race to follow: the one I am in now, else the one joined last here.
+  const current = d ? (d.joined ?? d.active.find((e) => isLive(e.group_status)) ?? null) : null;
+  const followId = current?.group_id ?? watched;
+  const shouldPoll = d !== undefined && current !== null;
+  if (shouldPoll !== poll) setPoll(shouldPoll);
+  useEffect(() => {
+    if (current && current.group_id !== lastJoined) {
+      lastJoined = current.group_id;
+      setWatched(current.group_id);
+    }
+  }, [current]);
+
+  if (!d) {
+    return (
+      <div className="games__body">
+        {lobby.isError ? <InlineError onRetry={() => void lobby.refetch()} /> : <ListSkeleton rows={4} />}
+      </div>
+    );
+  }
+  const groupIsMine = d.group !== null && d.group.id === followId;
+  const others = d.active.filter((e) => e.group_id !== followId);
+  const refresh = () => Promise.all([lobby.refetch(), invalidateApi(client, '/api/racer/racerInfo')]);
+  return (
+    <PullToRefresh onRefresh={refresh}>
+      <div className="games__body">
+        <WalletCard lobby={d} />
+        {followId !== null ? (
+          <LiveRace
+            key={followId}
+            id={followId}
+            onDismiss={() => {
+              lastJoined = null;
+              setWatched(null);
+            }}
+          />
+        ) : null}
+        {d.group && !groupIsMine ? (
+          <GroupCard
+            group={d.group}
+            lobby={d}
+            onJoin={(g) => {
+              setJoin({ group: g, n: (join?.n ?? 0) + 1 });
+              setJoinVisible(true);
+            }}
+          />
+        ) : null}
+        {!d.group ? <NoGroup /> : null}
+        <GetTicketsCard lobby={d} />
+        <MyRaces entries={others} />
+        <Rules lobby={d} />
+        {join ? (
+          <JoinSheet
+            key={join.n}
+            group={join.group}
+            lobby={d}
+            visible={joinVisible}
+            onClose={() => setJoinVisible(false)}
+            onJoined={(id) => {
+              lastJoined = id;
+              setWatched(id);
+            }}
+          />
+        ) : null}
+      </div>
+    </PullToRefresh>
+  );
+}
+
+function NoGroup(): ReactNode {
+  const { t } = useTranslation('games');
+  return (
+    <section className="card gcard gcard--empty">
+      <p className="gmuted">{t('games.noGroup')}</p>
+    </section>
+  );
+}
+
+function Progress({ value, label }: { readonly value: number; readonly label: string }): ReactNode {
+  return (
+    <div
+      className="gbar"
+      role="progressbar"
+      aria-valuenow={Math.round(value)}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-label={label}
+    >
+      <span style={{ width: `${value}%` }} />
+    </div>
+  );
+}
+
+/** The group taking entrants: fill, pool, prizes, the published seed hash, and the join button. */
+function GroupCard({
+  group: g,
+  lobby,
+  onJoin,
+}: {
+  readonly group: RaceGroup;
+  readonly lobby: Lobby;
+  readonly onJoin: (g: RaceGroup) => void;
+}): ReactNode {
+  const { t } = useTranslation('games');
+  // The wait for the group to fill starts with its first entrant.
+  const counting = g.status === 'open' && g.entrants > 0;
+  const now = useNow(counting, 1000);
+  const left = counting ? secondsLeft(g.expires_at, now) : null;
+  const fill = t('games.fill', { n: g.entrants, size: g.size });
+  return (
+    <section className="card gcard" data-testid="open-group">
+      <div className="gcard__top">
+        <h2 className="gh">{t('games.raceNo', { id: g.id })}</h2>
+        <GroupTag status={g.status} />
+      </div>
+      <Progress value={fillPercent(g.entrants, g.size)} label={fill} />
+      <div className="gcard__fill num">
+        <span data-testid="group-fill">{fill}</span>
+        {left !== null ? <span>{t('games.closesIn', { time: clock(left) })}</span> : null}
+      </div>
+      <dl className="ggrid ggrid--2">
+        <div>
+          <dt>{t('games.pool')}</dt>
+          <dd className="num">{usdt(g.pool)} USDT</dd>
+        </div>
+        <div>
+          <dt>{t('games.prizes')}</dt>
+          <dd className="num">{sharesText(lobby.rewards)}</dd>
+        </div>
+        <div className="ggrid__wide">
+          <dt>{t('games.seedHash')}</dt>
+          <dd>
+            <HashText value={g.seed_hash} head={10} tail={8} />
+          </dd>
+        </div>
+      </dl>
+      {g.status === 'open' ? (
+        <SubmitButton onClick={() => onJoin(g)}>{t('games.joinRace')}</SubmitButton>
+      ) : null}
+    </section>
+  );
+}
+
+/** The race I am in, asked again every 2 s until it settles: fill, the race running, then my result. */
+function LiveRace({ id, onDismiss }: { readonly id: number; readonly onDismiss: () => void }): ReactNode {
+  const { t } = useTranslation('games');
+  const client = useQueryClient();
+  const [live, setLive] = useState(true);
+  const q = useApiQuery(
+    '/api/racer/racerInfo',
+    { id },
+    { ...(live ? { refetchInterval_ms: LIVE_MS } : {}), handles: ['RaceNotFound'] },
+  );
+  const g = q.data?.group;
+  const nowLive = g ? isLive(g.status) : true;
+  if (nowLive !== live) setLive(nowLive);
+  // Once it settles (or expires), balances, tickets and records changed: ask for them again.
+  useEffect(() => {
+    if (!nowLive) void invalidateApi(client, ...GAME_READS);
+  }, [nowLive, client]);
+  const now = useNow(nowLive, 500);
+
+  if (!q.data || !g) {
+    if (q.error instanceof ApiFailure && q.error.is('RaceNotFound')) return null;
+    return (
+      <section className="card gcard">
+        {q.isError ? <InlineError onRetry={() => void q.refetch()} /> : <ListSkeleton rows={1} />}
+      </section>
+    );
+  }
+  const entrants = [...q.data.entrants].sort((a, b) => a.join_order - b.join_order);
+  const me = entrants.find((e) => e.mine) ?? null;
+  const fill = t('games.fill', { n: g.entrants, size: g.size });
+  const raceLeft = g.status === 'formed' ? secondsLeft(g.race_ends_at, now) : null;
+  const raceTotal =
+    g.formed_at && g.race_ends_at ? Date.parse(g.race_ends_at) - Date.parse(g.formed_at) : Number.NaN;
+  const raceDone =
+    g.status === 'formed' && g.formed_at && raceTotal > 0
+      ? Math.min(100, ((now - Date.parse(g.formed_at)) / raceTotal) * 100)
+      : 0;
+  const openLeft = g.status === 'open' ? secondsLeft(g.expires_at, now) : null;
+
+  return (
+    <section className="card gcard gcard--mine" data-testid="my-race">
+      <div className="gcard__top">
+        <h2 className="gh">
+          {t('games.myRace')} · {t('games.raceNo', { id: g.id })}
+        </h2>
+        <span className="gcard__tags">
+          <GroupTag status={g.status} />
+          {!nowLive ? (
+            <button type="button" className="gicon-btn" onClick={onDismiss} aria-label={t('common.close')}>
+              <IconClose />
+            </button>
+          ) : null}
+        </span>
+      </div>
+
+      {g.status === 'open' ? (
+        <>
+          <Progress value={fillPercent(g.entrants, g.size)} label={fill} />
+          <div className="gcard__fill num">
+            <span data-testid="my-race-fill">
+              {fill} · {t('games.waiting', { count: Math.max(0, g.size - g.entrants) })}
+            </span>
+            {openLeft !== null ? <span>{t('games.closesIn', { time: clock(openLeft) })}</span> : null}
+          </div>
+        </>
+      ) : null}
+      {g.status === 'formed' ? (
+        <>
+          <Progress value={raceDone} label={t('games.racing')} />
+          <div className="gcard__fill num">
+            <span className="grunning">{t('games.racing')}</span>
+            {raceLeft !== null ? <span>{t('games.raceEndsIn', { time: clock(raceLeft) })}</span> : null}
+          </div>
+        </>
+      ) : null}
+      {g.status === 'settled' && me ? (
+        <div className="gresult" data-testid="my-result">
+          <RankBadge rank={me.rank} />
+          <div className="gresult__text">
+            <strong>
+              {me.rank !== null ? t('games.yourRank', { rank: me.rank }) : t('games.entryStatus.not_drawn')}
+            </strong>
+            <span className="num">
+              {t('games.reward')} {usdt(me.reward)} USDT
+            </span>
+          </div>
+        </div>
+      ) : null}
+      {g.status === 'expired' ? <p className="gmuted">{t('games.expiredNote')}</p> : null}
+
+      <ul className="gchips" aria-label={t('games.entrants')}>
+        {entrants.map((e) => (
+          <li key={e.entry_id} className={e.mine ? 'gchip gchip--mine' : 'gchip'}>
+            {g.status === 'settled' ? (
+              <RankBadge rank={e.rank} />
+            ) : (
+              <span className="gchip__n num">{e.join_order}</span>
+            )}
+            <span className="num">{e.mine ? t('games.you') : e.uid}</span>
+            <span className="gchip__t num">×{e.tickets}</span>
+          </li>
+        ))}
+        {g.status === 'open'
+          ? Array.from({ length: Math.max(0, g.size - entrants.length) }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: empty seats have no identity
+              <li key={`seat-${i}`} className="gchip gchip--empty" aria-hidden="true">
+                <span className="gchip__n num">{entrants.length + i + 1}</span>
+              </li>
+            ))
+          : null}
+      </ul>
+
+      <div className="gactions">
+        {g.status === 'settled' ? (
+          <>
+            <Link className="gbtn gbtn--primary" to={raceLink(g.id, 'replay')} data-testid="replay-link">
+              {t('games.replay')}
+            </Link>
+            <Link className="gbtn" to={raceLink(g.id, 'verify')}>
+              {t('games.verify')}
+            </Link>
+          </>
+        ) : (
+          <button type="button" className="gbtn" onClick={() => void q.refetch()} disabled={q.isFetching}>
+            {t('games.refresh')}
+          </button>
+        )}
+        <Link className="gbtn" to={raceLink(g.id)}>
+          {t('games.details')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** My other entries not finished yet (each opens its race). */
+function MyRaces({ entries }: { readonly entries: Lobby['active'] }): ReactNode {
+  const { t } = useTranslation('games');
+  const tk = useTicketsText();
+  if (entries.length === 0) return null;
+  return (
+    <section className="card gcard gcard--list">
+      <h2 className="gh gcard__pad">{t('games.myRaces')}</h2>
+      {entries.map((e) => (
+        <Link key={e.id} className="gentry" to={raceLink(e.group_id)} data-testid="active-entry">
+          <div className="gentry__top">
+            <span className="gentry__title">{t('games.raceNo', { id: e.group_id })}</span>
+            <span className="gcard__tags">
+              <GroupTag status={e.group_status} />
+              <EntryTag status={e.status} />
+            </span>
+          </div>
+          <div className="gentry__sub num">
+            <span>{tk(e.tickets)}</span>
+            <span>
+              {t('games.principal')} {usdt(e.principal)} USDT
+            </span>
+            <span>{formatDateTime(e.created_at).slice(5, 16)}</span>
+          </div>
+        </Link>
+      ))}
+    </section>
+  );
+}
+
+function Rules({ lobby }: { readonly lobby: Lobby }): ReactNode {
+  const { t } = useTranslation('games');
+  return (
+    <p className="gnote">
+      {t('games.rules', {
+        size: lobby.group_size,
+        price: usdt(lobby.ticket_price),
+        share: pctText(lobby.prize_share),
+      })}
+    </p>
+  );
+}

@@ -82,20 +82,8 @@ export function createUsers(deps: AppDeps) {
 
   /** Everyone below the user in the referral tree, nearest first. */
   async function team(userId: number, page: Page) {
-    const where = eq(userAncestors.ancestorId, userId);
-    const [list, [total]] = await Promise.all([
-      store.db
-        .select(referralFields)
-        .from(userAncestors)
-        .innerJoin(users, eq(users.id, userAncestors.descendantId))
-        .where(where)
-        .orderBy(userAncestors.distance, desc(users.id))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
-      store.db.select({ n: count() }).from(userAncestors).where(where),
-    ]);
-    const row = referralRow(await validThreshold());
-    return { list: list.map(row), total: total?.n ?? 0 };
+    const { list, total } = await teamList(userId, page);
+    return { list: list.map(({ distance: _d, level: _l, ...r }) => r), total };
   }
 
   async function info(userId: number) {

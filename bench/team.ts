@@ -114,6 +114,7 @@ export async function teamBench(): Promise<void> {
         `  reads: p50 ${pct(times, 50).toFixed(2)} ms, p99 ${pct(times, 99).toFixed(2)} ms, max ${pct(times, 100).toFixed(2)} ms; the root (${(USERS - 1).toLocaleString('en-US')} below it) ${rootMs.toFixed(2)} ms`,
       );
       console.log(`  levels: ${levels?.v1 ?? 0} members at V1 or above, ${levels?.v5 ?? 0} at V5`);
+      await store.db.execute(sql`analyze`);
       const sizes = await queryRows<{ name: string; rows: string; size: string }>(
         store.db,
         sql`select c.relname as name, c.reltuples::bigint::text as rows, pg_size_pretty(pg_total_relation_size(c.oid)) as size

@@ -11,6 +11,7 @@ import { marketsRoutes } from './features/markets';
 import { miningRoutes } from './features/mining';
 import { nftRoutes } from './features/nft';
 import { placementRoutes } from './features/placement';
+import { teamRoutes } from './features/team';
 import { tokenMarketRoutes } from './features/token-market';
 import { tradeRoutes } from './features/trade';
 import { walletRoutes } from './features/wallet';
@@ -39,9 +40,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...miningRoutes,
   ...placementRoutes,
   ...nftRoutes,
-  { name: 'invite', load: comingSoon },
-  { name: 'invite1', load: comingSoon },
-  { name: 'invite2', load: comingSoon },
+  ...teamRoutes,
   ...gamesRoutes,
   { name: 'cardholders', load: comingSoon },
   { name: 'cardholders1', load: comingSoon },

@@ -38,6 +38,8 @@ export const zInvitation = z.object({
   headcount: z.number().int(),
   direct: z.number().int(),
   valid_direct: z.number().int(),
+  /** Volume (USDT) from which a referral is valid. */
+  valid_volume: z.string(),
   /** Staked or bought in total (cumulative). */
   personal_volume: z.string(),
   team_volume: z.string(),

@@ -199,6 +199,7 @@ export function createTeams(deps: AppDeps) {
       headcount: f?.headcount ?? 0,
       direct: f?.direct ?? 0,
       valid_direct: f?.validDirect ?? 0,
+      valid_volume: fmt(t.valid),
       personal_volume: fmt(f?.personalVolume ?? 0n),
       team_volume: fmt(f?.teamVolume ?? 0n),
       personal_performance: fmt(f?.personalPerformance ?? 0n),

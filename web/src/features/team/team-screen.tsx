@@ -1,0 +1,279 @@
+import { formatDateTime, maskAddress } from '@nexa/contract';
+import { Skeleton } from 'antd-mobile';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PagedItem } from '../../api/paging';
+import { useSession } from '../../session';
+import { IconCheck } from '../../ui/icons';
+import { PagedList } from '../../ui/paged-list';
+import { PullToRefresh } from '../../ui/pull-to-refresh';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { InlineError } from '../../ui/states';
+import { levelState, percentText, performanceShare, usdt } from './team-math';
+import {
+  Figure,
+  type Invitation,
+  LevelBadge,
+  ListHead,
+  NO_BODY,
+  useInvitation,
+  useRefresh,
+  ValidTag,
+} from './team-parts';
+import './team.css';
+
+type Member = PagedItem<'/v1/user/teamList'>;
+
+/** My level, headcount and every figure of my team (amounts in USDT). */
+function FiguresCard({ data }: { readonly data: Invitation }): ReactNode {
+  const { t } = useTranslation('team');
+  return (
+    <section className="card tcard" aria-labelledby="team-figures-title">
+      <h2 className="visually-hidden" id="team-figures-title">
+        {t('team.figures')}
+      </h2>
+      <div className="thero">
+        <div className="thero__level">
+          <span className="thero__label">{t('team.myLevel')}</span>
+          <LevelBadge level={data.level} size="l" testId="team-level" />
+        </div>
+        <dl className="thero__counts">
+          <Figure label={t('team.headcount')} value={data.headcount} testId="team-headcount" />
+          <Figure
+            label={t('team.directValid')}
+            value={`${data.direct} / ${data.valid_direct}`}
+            testId="team-direct"
+          />
+        </dl>
+      </div>
+      <dl className="tfigs tfigs--2">
+        <Figure
+          label={t('team.personalVolume')}
+          value={usdt(data.personal_volume)}
+          testId="personal-volume"
+        />
+        <Figure label={t('team.teamVolume')} value={usdt(data.team_volume)} testId="team-volume" />
+        <Figure
+          label={t('team.personalPerformance')}
+          value={usdt(data.personal_performance)}
+          testId="personal-performance"
+        />
+        <Figure
+          label={t('team.teamPerformance')}
+          value={usdt(data.team_performance)}
+          testId="team-performance"
+        />
+        <Figure label={t('team.nodeToday')} value={usdt(data.node_today)} testId="node-today" />
+        <Figure label={t('team.nodeTotal')} value={usdt(data.node_total)} testId="node-total" />
+      </dl>
+      <p className="tcard__foot">{t('team.amountsIn')}</p>
+    </section>
+  );
+}
+
+/** What the next level needs: team performance toward its threshold, and legs have / need. */
+function NextLevel({ data }: { readonly data: Invitation }): ReactNode {
+  const { t } = useTranslation('team');
+  const next = data.next;
+  if (!next) {
+    return (
+      <div className="tnext tnext--top" data-testid="next-level">
+        {t('team.topLevel')}
+      </div>
+    );
+  }
+  const share = performanceShare(next.team_performance, next.missing_performance);
+  const legsShare = next.legs > 0 ? Math.min(1, next.have_legs / next.legs) : 1;
+  return (
+    <div className="tnext" data-testid="next-level">
+      <div className="tnext__head">
+        <span className="tnext__title">{t('team.nextLevel')}</span>
+        <LevelBadge level={next.level} muted />
+      </div>
+      <div className="tnext__item">
+        <div className="tnext__line">
+          <span>{t('team.teamPerformance')}</span>
+          <span className="num">
+            {usdt(data.team_performance)} / {usdt(next.team_performance)}
+          </span>
+        </div>
+        <div
+          className="tbar"
+          role="progressbar"
+          aria-label={t('team.teamPerformance')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.floor(share * 100)}
+        >
+          <span style={{ width: percentText(share) }} />
+        </div>
+        <div className="tnext__line tnext__line--dim">
+          <span>{t('team.missing')}</span>
+          <span className="num" data-testid="next-missing">
+            {usdt(next.missing_performance)} USDT
+          </span>
+        </div>
+      </div>
+      <div className="tnext__item">
+        <div className="tnext__line">
+          <span>{t('team.legs')}</span>
+          <span className="num tnext__met">
+            {next.have_legs >= next.legs ? (
+              <>
+                <IconCheck />
+                <span className="visually-hidden">{t('team.legsMet')}</span>
+              </>
+            ) : null}
+            <span data-testid="next-legs">
+              {t('team.legsHave', { have: next.have_legs, need: next.legs })}
+            </span>
+          </span>
+        </div>
+        <div
+          className="tbar"
+          role="progressbar"
+          aria-label={t('team.legs')}
+          aria-valuemin={0}
+          aria-valuemax={next.legs}
+          aria-valuenow={Math.min(next.have_legs, next.legs)}
+        >
+          <span style={{ width: percentText(legsShare) }} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** V1–V5 with their thresholds, mine highlighted; then what the next one needs. */
+function LevelsCard({ data }: { readonly data: Invitation }): ReactNode {
+  const { t } = useTranslation('team');
+  return (
+    <section className="card tcard" aria-labelledby="team-levels-title">
+      <div className="tcard__head">
+        <h2 className="tcard__title" id="team-levels-title">
+          {t('team.levels')}
+        </h2>
+      </div>
+      <table className="tlevels">
+        <thead>
+          <tr>
+            <th scope="col">{t('team.colLevel')}</th>
+            <th scope="col" className="tlevels__num">
+              {t('team.colPerformance')}
+            </th>
+            <th scope="col" className="tlevels__num">
+              {t('team.colLegs')}
+            </th>
+            <th scope="col" className="tlevels__state">
+              <span className="visually-hidden">{t('team.colState')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.levels.map((l) => {
+            const state = levelState(l.level, data.level);
+            return (
+              <tr
+                key={l.level}
+                className={`tlevels__row tlevels__row--${state}`}
+                data-testid="level-row"
+                data-state={state}
+                aria-current={state === 'current' ? 'true' : undefined}
+              >
+                <th scope="row" className="tlevels__lvl">
+                  <LevelBadge level={l.level} muted={state === 'locked' || state === 'next'} />
+                </th>
+                <td className="tlevels__num num">≥ {usdt(l.team_performance)}</td>
+                <td className="tlevels__num num">≥ {l.legs}</td>
+                <td className="tlevels__state">
+                  {state === 'locked' ? null : (
+                    <span className={`ttag ttag--${state}`}>{t(`team.state.${state}`)}</span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <NextLevel data={data} />
+      <p className="tcard__foot">{t('team.legRule')}</p>
+    </section>
+  );
+}
+
+function MemberRow({ m }: { readonly m: Member }): ReactNode {
+  const { t } = useTranslation('team');
+  return (
+    <article className="trow" data-testid="member-row" data-uid={m.uid}>
+      <div className="trow__line">
+        <span className="trow__who">
+          <span className="trow__addr num" title={m.address}>
+            {maskAddress(m.address, 6, 4)}
+          </span>
+          <LevelBadge level={m.level} />
+          <ValidTag valid={m.valid} />
+        </span>
+        <span className="trow__amount num">{usdt(m.volume)}</span>
+      </div>
+      <div className="trow__line trow__line--dim">
+        <span>
+          <span data-testid="member-generation">{t('team.generation', { n: m.distance })}</span>
+          <span className="num"> · {t('team.uid', { uid: m.uid })}</span>
+        </span>
+        <span className="num">{formatDateTime(m.registered_at)}</span>
+      </div>
+    </article>
+  );
+}
+
+function Team(): ReactNode {
+  const { t } = useTranslation('team');
+  const query = useInvitation();
+  const refresh = useRefresh('/api/user/smarInvitation', '/v1/user/teamList');
+  const data = query.data;
+  return (
+    <PullToRefresh onRefresh={refresh}>
+      <div className="team">
+        {data ? (
+          <>
+            <FiguresCard data={data} />
+            <LevelsCard data={data} />
+          </>
+        ) : query.isError ? (
+          <InlineError className="card tcard" onRetry={() => void query.refetch()} />
+        ) : (
+          <section className="card tcard" aria-busy="true">
+            <Skeleton.Title animated />
+            <Skeleton.Paragraph animated lineCount={5} />
+          </section>
+        )}
+        <section className="tsection" aria-labelledby="team-members-title">
+          <div className="tsection__head">
+            <h2 className="tsection__title" id="team-members-title">
+              {t('team.members')}
+              {data ? <span className="tsection__count num"> · {data.headcount}</span> : null}
+            </h2>
+          </div>
+          <ListHead left={t('team.colMemberTeam')} right={t('team.colVolume')} />
+          <PagedList
+            path="/v1/user/teamList"
+            filters={NO_BODY}
+            pullToRefresh={false}
+            skeletonRows={4}
+            itemKey={(m) => m.uid}
+            emptyTitle={t('team.noMembers')}
+            emptyBody={t('team.noMembersBody')}
+            renderItem={(m) => <MemberRow m={m} />}
+          />
+        </section>
+      </div>
+    </PullToRefresh>
+  );
+}
+
+/** Team (/invite2): my team's figures, the levels and what the next needs, everyone below me. */
+export default function TeamScreen(): ReactNode {
+  const { t } = useTranslation('team');
+  const { token } = useSession();
+  return token ? <Team /> : <SignInPrompt title={t('team.signInTitle')} body={t('team.signInBody')} />;
+}

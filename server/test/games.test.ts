@@ -284,6 +284,12 @@ describe('a race', () => {
     ]);
     const plays = (await api(srv, '/api/racer/playLog', { page: 1, size: 10 }, { token: p.token })).body.data;
     expect(plays.total).toBe(1);
+    // A finished entry is found by its result.
+    const won = Number(mine.reward) > 0;
+    const byResult = async (status: 'won' | 'not_won') =>
+      (await api(srv, '/api/racer/playLog', { status, page: 1, size: 10 }, { token: p.token })).body.data
+        .total;
+    expect([await byResult('won'), await byResult('not_won')]).toEqual(won ? [1, 0] : [0, 1]);
     // Someone else's entry is not mine to read.
     const other = await player('1');
     const theirs = await api(srv, '/api/racer/playInfo', { id: mine.entry_id }, { token: other.token });

@@ -229,7 +229,8 @@ export const gamesEndpoints = {
     item: zLockRow,
   }),
   '/api/racer/playLog': liveList('games', {
-    summary: 'My race entries (match records), newest first',
+    summary:
+      'My race entries (match records), newest first; `won` and `not_won` also find finished entries by their result',
     filters: { status: z.enum(ENTRY_STATUSES).optional() },
     item: zRaceEntry,
   }),

@@ -27,7 +27,7 @@ import {
   splitPool,
   USDT_SCALE,
 } from '@nexa/contract';
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { auditOperator } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
 import { DomainError, ValidationError } from '../../kernel/errors';
@@ -985,10 +985,22 @@ export function createGames(deps: GamesDeps) {
     userId: number,
     q: { status?: EntryRow['status'] | undefined; page: number; size: number },
   ) {
-    const where = and(
-      eq(raceEntries.userId, userId),
-      q.status ? eq(raceEntries.status, q.status) : undefined,
-    );
+    // "Won" and "not won" also find finished entries by their result (a finished entry was one or the other).
+    const byStatus =
+      q.status === 'won'
+        ? or(
+            eq(raceEntries.status, 'won'),
+            and(eq(raceEntries.status, 'finished'), sql`${raceEntries.reward} > 0`),
+          )
+        : q.status === 'not_won'
+          ? or(
+              eq(raceEntries.status, 'not_won'),
+              and(eq(raceEntries.status, 'finished'), sql`${raceEntries.reward} = 0`),
+            )
+          : q.status
+            ? eq(raceEntries.status, q.status)
+            : undefined;
+    const where = and(eq(raceEntries.userId, userId), byStatus);
     const [rows, [total]] = await Promise.all([
       store.db
         .select()

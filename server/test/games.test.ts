@@ -171,6 +171,12 @@ describe('tickets', () => {
     expect(ex.body.data).toMatchObject({ kind: 'exchange', count: 2, pay_asset: 'BWC', pay_amount: '40' });
     expect((await spot(p.token, 'BWC')).available).toBe('10');
     expect(await srv.app.modules.games.ticketsOf(p.id)).toBe(5);
+    // At most `games.exchange_daily_tickets` a platform day.
+    await srv.app.settings.set('games.exchange_daily_tickets', 3);
+    const over = await api(srv, '/api/racer/exchangeTicket', { count: 2, asset: 'BWC' }, { token: p.token });
+    expect(over.body).toMatchObject({ code: 2909 });
+    expect(over.body.msg).toContain('1');
+    await srv.app.settings.set('games.exchange_daily_tickets', 100);
     const log = await api(srv, '/api/game/orderList', { page: 1, size: 10 }, { token: p.token });
     expect(log.body.data.list.map((m) => [m.change, m.reason, m.balance])).toEqual([
       [2, 'exchange', 5],

@@ -4,7 +4,7 @@
  * books; candles read the spot market's stored trades; the demo's market maker quotes on its books).
  */
 
-import { CAUSES } from '@nexa/contract';
+import { CAUSES, parseAmount } from '@nexa/contract';
 import type { Bus } from '../kernel/bus';
 import type { AppDeps } from '../kernel/context';
 import { type AnyModule, type MissingDomains, type ModuleOwnership, OWNS_NOTHING } from '../kernel/module';
@@ -121,9 +121,17 @@ export function buildModules(deps: ModuleWiring) {
   });
   // Tickets exchange from tokens at the wallet's one price source; a race principal can arrive as a chain
   // transfer to the player's deposit address, which the wallet credits.
+  // A token taken for tickets is valued at the lower of that price and the operators' reference price: a thin
+  // book pushed up by its only traders cannot buy tickets, which the game fund backs, for next to nothing.
   const games = gamesModule({
     ...own('games', GAMES_OWNS),
-    priceUsdt18: (symbol) => wallet.api.assets.priceUsdt18(symbol),
+    priceUsdt18: async (symbol) => {
+      const live = await wallet.api.assets.priceUsdt18(symbol);
+      const text = (await deps.settings.of(WALLET_SETTINGS).get('exchange.prices_usdt'))[symbol];
+      const ref = text === undefined ? null : parseAmount(text, 18);
+      if (live === null || ref === null || ref <= 0n) return live;
+      return live < ref ? live : ref;
+    },
     chainPayment: deps.chain ? (userId, txHash) => wallet.api.deposits.chainPayment(userId, txHash) : null,
   });
   // The solvency report lists every rewards program of every module that runs one.

@@ -216,7 +216,7 @@ export const gamesEndpoints = {
       request_id: zRequestId.optional(),
     }),
     data: zTicketOrder,
-    errors: ['InsufficientBalance', 'GameFundShort', 'IdempotencyConflict'],
+    errors: ['InsufficientBalance', 'GameFundShort', 'ExchangeLimit', 'IdempotencyConflict'],
   }),
   '/api/racer/ticketOrderList': liveList('games', {
     summary: 'My ticket orders (bought, exchanged, quiz rewards), newest first',

@@ -98,6 +98,18 @@ export const GAMES_ERRORS = defineErrors([[2900, 2949]], {
       de: 'Öffnen Sie die Frage, bevor Sie antworten',
     },
   },
+  ExchangeLimit: {
+    code: 2909,
+    msg: {
+      en: 'You can exchange {left} more tickets today',
+      zh: '您今天还可兑换 {left} 张门票',
+      ko: '오늘은 티켓을 {left}장 더 교환할 수 있습니다',
+      th: 'วันนี้คุณแลกตั๋วได้อีก {left} ใบ',
+      vi: 'Hôm nay bạn còn đổi được {left} vé',
+      ja: '本日はあと {left} 枚のチケットを交換できます',
+      de: 'Sie können heute noch {left} Tickets tauschen',
+    },
+  },
   PaymentPending: {
     code: 2910,
     msg: {

@@ -30,6 +30,7 @@ import {
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { auditOperator } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
+import { platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { seal, unseal } from '../../kernel/seal';
 import { type Ledger, type LedgerAccount, SYSTEM } from '../../ledger';
@@ -105,6 +106,7 @@ export function createGames(deps: GamesDeps) {
   const { store, clock, ledger, log, config } = deps;
   const settings = deps.settings.of(GAMES_SETTINGS);
   const sealKey = config.operatorKey;
+  const days = platformDays(deps);
   /** Demo racers' user ids (empty outside the demo). */
   const demoRacers: number[] = [];
   let lastDemoJoin = 0;
@@ -324,7 +326,23 @@ export function createGames(deps: GamesDeps) {
     const { price } = await terms();
     const each = await perTicket(asset.symbol, price);
     if (each === null) throw new DomainError('NotAvailable');
+    const dailyMax = await settings.get('games.exchange_daily_tickets');
+    const dayStart = await days.dayStart(await days.today());
     return ledger.withIdempotency(userId, body.request_id, 'games.exchange', body, async (tx) => {
+      // Serialize one user's exchanges so the day's cap holds under concurrent calls.
+      await tx.execute(sql`select pg_advisory_xact_lock(4242002, ${userId})`);
+      const [done] = await tx
+        .select({ n: sql<number>`coalesce(sum(${ticketOrders.count}), 0)::int` })
+        .from(ticketOrders)
+        .where(
+          and(
+            eq(ticketOrders.userId, userId),
+            eq(ticketOrders.kind, 'exchange'),
+            sql`${ticketOrders.createdAt} >= ${dayStart}`,
+          ),
+        );
+      const left = dailyMax - (done?.n ?? 0);
+      if (body.count > left) throw new DomainError('ExchangeLimit', { left: String(Math.max(0, left)) });
       const [tokenAcc, fund] = await Promise.all([
         ledger.account(tx, { userId, asset: asset.symbol, kind: 'spot' }),
         ledger.systemAccount(tx, GAMES_SYSTEM.fund, 'USDT'),

@@ -31,6 +31,8 @@ export const GAMES_SETTINGS = {
   'games.race_seconds': z.number().int().min(0).max(600).default(15),
   /** Tokens that exchange for tickets at their price from the one price source. */
   'games.exchange_assets': z.array(z.string()).default(['BWC', 'BWT']),
+  /** Most tickets one user may exchange from tokens in a platform day (the game fund backs them). */
+  'games.exchange_daily_tickets': z.number().int().min(0).max(100_000).default(100),
   /** The demo: racers that fill a group a real user joined, one every this many seconds. */
   'games.demo_racers': z.number().int().min(0).max(100).default(12),
   'games.demo_join_s': z.number().min(0).max(60).default(2),

@@ -46,7 +46,7 @@ describe('sign-in', () => {
     const aInfo = await api(srv, '/api/user/info', {}, { token: parentA.token });
     expect(aInfo.body.data.share_list.total).toBe(1);
     expect(aInfo.body.data.share_list.list[0]).toMatchObject({
-      address: child.address.toLowerCase(),
+      address: `${child.address.toLowerCase().slice(0, 6)}…${child.address.toLowerCase().slice(-4)}`,
       valid: false,
     });
     const bInfo = await api(srv, '/api/user/info', {}, { token: parentB.token });

@@ -4,6 +4,7 @@ import { zTime } from '../../schemas';
 
 export const zReferral = z.object({
   uid: z.string(),
+  /** Masked: the first 6 and last 4 characters. */
   address: z.string(),
   valid: z.boolean(),
   /** Cumulative volume in USDT, decimal string. */

@@ -1,4 +1,4 @@
-import { formatAmount } from '@nexa/contract';
+import { formatAmount, maskAddress } from '@nexa/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../kernel/context';
 import { DomainError } from '../../kernel/errors';
@@ -27,7 +27,8 @@ export function createUsers(deps: AppDeps) {
       const volume = BigInt(r.volumeMinor);
       return {
         uid: r.uid,
-        address: r.address,
+        // Referrals and team members are shown masked: their full addresses are theirs to share.
+        address: maskAddress(r.address),
         valid: volume >= threshold,
         volume: formatAmount(volume, USDT_SCALE),
         registered_at: r.createdAt.toISOString(),

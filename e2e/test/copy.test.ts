@@ -83,7 +83,7 @@ describe('copy trading in the browser', () => {
 
     // B cancels the copy.
     await page.getByRole('button', { name: 'Cancel copy' }).click();
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await visible(page, 'Copy canceled');
     await expect.poll(() => page.getByTestId('copy-active').count(), WAIT).toBe(0);
     await visible(page, 'You are not copying anyone');

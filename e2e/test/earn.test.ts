@@ -48,7 +48,7 @@ describe('earn in the browser', () => {
     await product.shot(page, 'earn-stake');
     await page.getByTestId('stake-btn').click();
     await visible(page, 'Confirm staking');
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await visible(page, 'Staking success');
     await expect.poll(() => page.url(), WAIT).toContain('/node22?id=');
     await visible(page, '0 of 90 days paid');
@@ -72,12 +72,12 @@ describe('earn in the browser', () => {
     await visible(page, 'Up to 250.00 USDT');
     await page.getByPlaceholder('Please enter the amount').fill('200');
     await page.getByTestId('borrow-btn').click();
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await expect.poll(() => page.getByTestId('loan-open').count(), WAIT).toBe(1);
     await page.goto(`${product.url}/node9`);
     await expect.poll(() => page.getByTestId('loan-row').count(), WAIT).toBe(1);
     await page.getByTestId('repay-btn').click();
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await visible(page, 'Loan repaid');
     await page.goBack();
     await expect.poll(() => page.getByTestId('loan-open').count(), WAIT).toBe(0);
@@ -85,7 +85,7 @@ describe('earn in the browser', () => {
     // Redeemed early: the principal less what was received beyond the flexible 1 % a year.
     await page.getByTestId('redeem-btn').click();
     await visible(page, 'You get back');
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await visible(page, 'Redeemed');
     await page.goto(`${product.url}/node21`);
     await expect.poll(() => page.getByTestId('pledge-row').count(), WAIT).toBe(1);
@@ -98,7 +98,7 @@ describe('earn in the browser', () => {
     await visible(page, '200.00 USDT');
     await page.getByTestId('burn-btn').click();
     await visible(page, 'Confirm burn');
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await visible(page, 'Submit success');
     await twoDaysLater(u.id);
     await page.goto(`${product.url}/node4`);

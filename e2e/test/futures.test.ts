@@ -37,7 +37,7 @@ describe('futures in the browser', () => {
     await visible(page, '600.00 USDT');
     await visible(page, '54,271.4 USDT');
     await product.shot(page, 'futures-confirm');
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await visible(page, 'Position opened');
     await expect.poll(() => page.getByTestId('fut-position').count(), WAIT).toBe(1);
     await expect.poll(() => page.getByTestId('fut-upl').textContent(), WAIT).toContain('0.00');
@@ -88,7 +88,7 @@ describe('insurance in the browser', () => {
     await page.getByPlaceholder('Please enter the amount').fill('2000');
     await visible(page, 'Premium: 100.00 USDT');
     await page.getByRole('button', { name: 'Buy cover' }).click();
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await visible(page, 'Cover bought');
     await expect.poll(() => page.getByTestId('ins-cover').count(), WAIT).toBe(1);
     await visible(page, 'Waiting');

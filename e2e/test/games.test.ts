@@ -49,8 +49,10 @@ describe('games in the browser', () => {
     await expect.poll(() => testId(page, 'ticket-cost').textContent(), WAIT).toBe('50 USDT');
     await page.getByRole('button', { name: 'Buy tickets' }).click();
     await visible(page, 'Confirm purchase');
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await visible(page, 'Purchase successful');
+    // The confirmation sheet closes (and leaves the page) before the next step.
+    await expect.poll(() => page.locator('.sheet__confirm').count(), WAIT).toBe(0);
     await expect.poll(() => testId(page, 'ticket-balance').textContent(), WAIT).toBe('5');
     await expect.poll(() => testId(page, 'usdt-available').textContent(), WAIT).toBe('950');
     await product.shot(page, 'games-lobby');
@@ -61,8 +63,10 @@ describe('games in the browser', () => {
     await expect.poll(() => testId(page, 'ticket-cost').textContent(), WAIT).toBe('20 BWC');
     await page.getByRole('button', { name: 'Exchange for tickets' }).click();
     await visible(page, 'Confirm exchange');
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await visible(page, 'Exchanged successfully');
+    // The confirmation sheet closes (and leaves the page) before the next step.
+    await expect.poll(() => page.locator('.sheet__confirm').count(), WAIT).toBe(0);
     await expect.poll(() => testId(page, 'ticket-balance').textContent(), WAIT).toBe('6');
 
     // Join the open group with 3 tickets: 30 USDT of principal locked, a random client seed of 32 hex.
@@ -74,8 +78,10 @@ describe('games in the browser', () => {
     const seed = await sheet.getByPlaceholder('8–64 characters 0–9 and a–f').inputValue();
     expect(seed).toMatch(/^[0-9a-f]{32}$/);
     await product.shot(page, 'games-join');
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await visible(page, 'Joined successfully');
+    // The confirmation sheet closes (and leaves the page) before the next step.
+    await expect.poll(() => page.locator('.sheet__confirm').count(), WAIT).toBe(0);
 
     // The demo racers fill the group, the race runs, and it settles with my rank and reward.
     const mine = testId(page, 'my-race');
@@ -137,10 +143,10 @@ describe('games in the browser', () => {
     await visible(page, /\d+ s left/);
     await testId(page, 'quiz-sheet').locator('.gask__choice', { hasText: right }).first().click();
     await product.shot(page, 'games-quiz-open');
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await expect.poll(() => testId(page, 'quiz-result').textContent(), WAIT).toContain('Right answer!');
     await product.shot(page, 'games-quiz-answered');
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await page.getByRole('tab', { name: 'Race' }).click();
     await expect
       .poll(() => testId(page, 'ticket-balance').textContent(), WAIT)

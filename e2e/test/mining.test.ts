@@ -64,7 +64,7 @@ describe('mining in the browser', () => {
 
     await card.getByTestId('machine-buy-submit').click();
     await visible(page, 'Confirm purchase');
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await visible(page, 'Purchase success');
 
     // My machines: the order runs.

@@ -31,7 +31,7 @@ describe('private placement in the browser', () => {
     await product.shot(page, 'placement-form');
     await page.getByTestId('pp-buy').click();
     await visible(page, 'Confirm subscription');
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await visible(page, 'Purchase success');
     await expect.poll(() => page.getByTestId('pp-bought').textContent(), WAIT).toContain('12,000.00');
 

@@ -79,7 +79,7 @@ describe('the referral team in the browser', () => {
     await b.page.getByPlaceholder('Please enter the amount').fill('200');
     await b.page.getByTestId('stake-btn').click();
     await visible(b.page, 'Confirm staking');
-    await b.page.locator('.sheet__confirm').click();
+    await b.page.locator('.sheet__confirm:visible').click();
     await visible(b.page, 'Staking success');
     await b.page.context().close();
 

@@ -68,7 +68,7 @@ describe('token market in the browser', () => {
     await page.locator('.wsubmit').click();
     await visible(page, 'Confirm listing');
     await product.shot(page, 'token-sell-confirm');
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await expect.poll(() => page.url(), WAIT).toContain('tab=mine');
     await expect
       .poll(() => myListing(page), WAIT)
@@ -90,7 +90,7 @@ describe('token market in the browser', () => {
     await visible(b.page, '200 USDT');
     await visible(b.page, '0.4 USDT');
     await product.shot(b.page, 'token-market-buy-sheet');
-    await b.page.locator('.sheet__confirm').click();
+    await b.page.locator('.sheet__confirm:visible').click();
     await expect.poll(async () => (await spot(buyer, 'BWC')).available, WAIT).toBe(TOKEN('400'));
     expect(await spot(buyer, 'USDT')).toEqual({ available: USDT('800'), frozen: 0n });
     expect(await spot(seller, 'USDT')).toEqual({ available: USDT('199.6'), frozen: 0n });
@@ -108,7 +108,7 @@ describe('token market in the browser', () => {
     await page.locator('.tm-listing__withdraw').click();
     await visible(page, 'Withdraw this listing?');
     await product.shot(page, 'token-listing-withdraw-confirm');
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await expect.poll(async () => spot(seller, 'BWC'), WAIT).toEqual({ available: TOKEN('600'), frozen: 0n });
     await expect.poll(() => page.locator('.tm-listing .tm-tag--withdrawn').isVisible(), WAIT).toBe(true);
     await expect.poll(() => page.locator('.tm-listing__withdraw').count(), WAIT).toBe(0);
@@ -143,7 +143,7 @@ describe('token market in the browser', () => {
     await visible(a.page, 'The total must be at least 5 USDT');
     await a.page.getByPlaceholder('Please enter the amount').fill('50');
     await a.page.locator('.wsubmit').click();
-    await a.page.locator('.sheet__confirm').click();
+    await a.page.locator('.sheet__confirm:visible').click();
     await expect.poll(async () => (await spot(seller, 'NEU')).frozen, WAIT).toBe(TOKEN('50'));
 
     await b.page.goto(`${product.url}/me`);
@@ -156,11 +156,11 @@ describe('token market in the browser', () => {
     await b.page.getByRole('button', { name: 'All', exact: true }).click();
     await visible(b.page, 'Insufficient balance: you can buy up to 5 NEU');
     await product.shot(b.page, 'token-market-buy-insufficient');
-    await b.page.locator('.sheet__confirm').click();
+    await b.page.locator('.sheet__confirm:visible').click();
     await visible(b.page, 'Insufficient balance: you can buy up to 5 NEU');
     expect(await spot(buyer, 'USDT')).toEqual({ available: USDT('10'), frozen: 0n });
     await b.page.getByPlaceholder('Please enter the amount').fill('5');
-    await b.page.locator('.sheet__confirm').click();
+    await b.page.locator('.sheet__confirm:visible').click();
     await expect.poll(async () => (await spot(buyer, 'NEU')).available, WAIT).toBe(TOKEN('5'));
     expect(await spot(buyer, 'USDT')).toEqual({ available: 0n, frozen: 0n });
     // 10 USDT to the seller less the 0.2 % fee (0.02).
@@ -179,7 +179,7 @@ describe('token market in the browser', () => {
       .from(p2pListings)
       .where(eq(p2pListings.userId, seller));
     await product.app.modules.tokenMarket.withdraw(seller, listing?.id ?? 0);
-    await b.page.locator('.sheet__confirm').click();
+    await b.page.locator('.sheet__confirm:visible').click();
     await visible(b.page, 'Dieser Eintrag kann nicht mehr geändert werden');
     await product.shot(b.page, 'token-market-buy-refused-de');
     await expect.poll(() => b.page.locator('.sheet__confirm').count(), WAIT).toBe(0);

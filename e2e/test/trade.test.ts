@@ -28,7 +28,7 @@ describe('spot trading in the browser', () => {
     await page.getByPlaceholder('Price (USDT)').fill('65000');
     await page.getByPlaceholder('Amount').first().fill('0.01');
     await page.getByRole('button', { name: 'Sell BTC' }).click();
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await visible(page, 'Open orders (1)');
     await visible(page, '65,000.0');
     await product.shot(page, 'trade-resting-sell');
@@ -38,7 +38,7 @@ describe('spot trading in the browser', () => {
     await b.page.getByRole('tab', { name: 'Market' }).first().click();
     await b.page.getByPlaceholder('Total').first().fill('700');
     await b.page.getByRole('button', { name: 'Buy BTC' }).click();
-    await b.page.locator('.sheet__confirm').click();
+    await b.page.locator('.sheet__confirm:visible').click();
     await expect
       .poll(
         async () => (await product.app.ledger.balances(buyer)).find((x) => x.asset === 'BTC')?.available,

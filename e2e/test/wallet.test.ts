@@ -51,7 +51,7 @@ describe('a user moves money through the wallet', () => {
     await page.getByPlaceholder('Please enter the receiving address').fill(`0x${'ab'.repeat(20)}`);
     await page.getByPlaceholder('Please enter the withdrawal amount').fill('100');
     await page.locator('.wsubmit').click();
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await visible(page, 'Pending approval');
     await product.shot(page, 'wallet-withdraw-pending');
     const [wd] = await product.app.deps.store.db
@@ -84,7 +84,7 @@ describe('a user moves money through the wallet', () => {
     await product.shot(page, 'wallet-transfer-recipient');
     await page.getByPlaceholder('Please enter the amount').fill('25');
     await page.locator('.wsubmit').click();
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await expect
       .poll(
         async () => (await product.app.ledger.balances(userB.id)).find((x) => x.asset === 'USDT')?.available,
@@ -119,7 +119,7 @@ describe('a user moves money through the wallet', () => {
         { timeout: 30_000, interval: 500 },
       )
       .toBe(true);
-    await page.locator('.sheet__confirm').click();
+    await page.locator('.sheet__confirm:visible').click();
     await expect
       .poll(
         async () => (await product.app.ledger.balances(userA.id)).find((x) => x.asset === 'BTC')?.available,

@@ -1,6 +1,7 @@
 import { Button, Skeleton } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQrDataUrl } from '../../hooks/qr';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { copyText } from '../../ui/copy';
@@ -15,27 +16,7 @@ import './team.css';
 /** The link as a QR code, drawn by the `qrcode` package (the one the deposit address uses), loaded with it. */
 function InviteQr({ link }: { readonly link: string }): ReactNode {
   const { t } = useTranslation('team');
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    setSrc(null);
-    void import('qrcode')
-      .then((m) =>
-        m.toDataURL(link, {
-          margin: 1,
-          width: 336,
-          errorCorrectionLevel: 'M',
-          color: { dark: '#000000', light: '#ffffff' },
-        }),
-      )
-      .then((url) => {
-        if (live) setSrc(url);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [link]);
+  const src = useQrDataUrl(link, 336);
   return (
     <div className="tqr">
       {src ? (

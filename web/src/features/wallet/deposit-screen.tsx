@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiFailure, useApiMutation, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
+import { useQrDataUrl } from '../../hooks/qr';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
 import { copyText } from '../../ui/copy';
@@ -36,27 +37,7 @@ export function networkName(n: { readonly asset: string; readonly network: strin
 /** The address as a QR code, drawn by the `qrcode` package loaded with the first address shown. */
 function AddressQr({ address }: { readonly address: string }): ReactNode {
   const { t } = useTranslation('wallet');
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    setSrc(null);
-    void import('qrcode')
-      .then((m) =>
-        m.toDataURL(address, {
-          margin: 1,
-          width: 360,
-          errorCorrectionLevel: 'M',
-          color: { dark: '#000000', light: '#ffffff' },
-        }),
-      )
-      .then((url) => {
-        if (live) setSrc(url);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [address]);
+  const src = useQrDataUrl(address, 360);
   return (
     <div className="qr">
       {src ? (

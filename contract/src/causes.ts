@@ -5,6 +5,7 @@ import { GAMES_CAUSES } from './domains/games/causes';
 import { INSURANCE_CAUSES } from './domains/insurance/causes';
 import { MARKET_CAUSES } from './domains/market/causes';
 import { MINING_CAUSES } from './domains/mining/causes';
+import { NEU_CAUSES } from './domains/neu/causes';
 import { NFT_CAUSES } from './domains/nft/causes';
 import { PLACEMENT_CAUSES } from './domains/placement/causes';
 import { SPOT_CAUSES } from './domains/spot/causes';
@@ -24,6 +25,7 @@ export const CAUSES = {
   ...PLACEMENT_CAUSES,
   ...GAMES_CAUSES,
   ...NFT_CAUSES,
+  ...NEU_CAUSES,
   ...TOKEN_MARKET_CAUSES,
   ...MARKET_CAUSES,
 } as const;
@@ -47,6 +49,7 @@ export {
   INSURANCE_CAUSES,
   MARKET_CAUSES,
   MINING_CAUSES,
+  NEU_CAUSES,
   NFT_CAUSES,
   PLACEMENT_CAUSES,
   SPOT_CAUSES,

@@ -11,6 +11,7 @@ export * from './domains/games/draw';
 export * from './domains/games/endpoints';
 export * from './domains/insurance/endpoints';
 export * from './domains/mining/endpoints';
+export * from './domains/neu/endpoints';
 export * from './domains/nft/endpoints';
 export * from './domains/placement/endpoints';
 export * from './domains/spot/endpoints';

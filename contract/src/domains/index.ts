@@ -8,6 +8,7 @@ import { gamesEndpoints } from './games/endpoints';
 import { insuranceEndpoints } from './insurance/endpoints';
 import { marketEndpoints } from './market/endpoints';
 import { miningEndpoints } from './mining/endpoints';
+import { neuEndpoints } from './neu/endpoints';
 import { nftEndpoints } from './nft/endpoints';
 import { placementEndpoints } from './placement/endpoints';
 import { spotEndpoints } from './spot/endpoints';
@@ -30,6 +31,7 @@ export const liveEndpoints = {
   ...placementEndpoints,
   ...gamesEndpoints,
   ...nftEndpoints,
+  ...neuEndpoints,
   ...marketEndpoints,
   ...tokenMarketEndpoints,
   ...adminEndpoints,

@@ -29,6 +29,8 @@ import { INSURANCE_SETTINGS } from './insurance/settings';
 import { MARKET_OWNS, marketModule } from './market/module';
 import { MINING_OWNS, miningModule } from './mining/module';
 import { MINING_SETTINGS } from './mining/settings';
+import { NEU_OWNS, neuModule } from './neu/module';
+import { NEU_SETTINGS } from './neu/settings';
 import { NFT_OWNS, nftModule } from './nft/module';
 import { NFT_SETTINGS } from './nft/settings';
 import { PLACEMENT_OWNS, placementModule } from './placement/module';
@@ -57,6 +59,7 @@ export const SETTINGS = {
   ...MINING_SETTINGS,
   ...PLACEMENT_SETTINGS,
   ...GAMES_SETTINGS,
+  ...NEU_SETTINGS,
   ...NFT_SETTINGS,
   ...TOKEN_MARKET_SETTINGS,
   ...ADMIN_SETTINGS,
@@ -134,6 +137,40 @@ export function buildModules(deps: ModuleWiring) {
     },
     chainPayment: deps.chain ? (userId, txHash) => wallet.api.deposits.chainPayment(userId, txHash) : null,
   });
+  // The NEU line runs on the shared mechanisms: the earn module's staking line `neu`, the mining module's line
+  // `neu`, the wallet's withdrawals, transfers and exchange (its one price source), the referral team's figures.
+  const neu = neuModule({
+    ...own('neu', NEU_OWNS),
+    staking: {
+      info: () => earn.api.pledgeInfo('neu'),
+      stake: (userId, body) => earn.api.stake(userId, body, 'neu'),
+      operate: (userId, body) => earn.api.operate(userId, body, 'neu'),
+      list: (userId, q) => earn.api.pledgeList(userId, q, 'neu'),
+      order: (userId, id) => earn.api.pledgeOrder(userId, id, 'neu'),
+      ranking: (userId, q) => earn.api.ranking(userId, q, 'neu'),
+      staked: () => earn.api.totalStaked('neu'),
+    },
+    machines: {
+      catalogue: (q) => mining.api.machines(q, 'neu'),
+      buy: (userId, body) => mining.api.buy(userId, body, 'neu'),
+      orders: (userId, q) => mining.api.orders(userId, q, 'neu'),
+      power: (userId) => mining.api.power(userId, 'neu'),
+      periods: (userId, q) => mining.api.periods(userId, q, 'neu'),
+      quotaPerPay: () => mining.api.quotaPerPay('neu'),
+    },
+    wallet: {
+      withdraw: (userId, body) => wallet.api.withdrawals.request(userId, body),
+      transfer: (userId, body) => wallet.api.transfer(userId, body),
+      transfers: (userId, f, p) => wallet.api.transfers(userId, f, p),
+      exchangeInfo: (userId, q, only) => wallet.api.exchangeInfo(userId, q, only),
+      exchange: (userId, body) => wallet.api.exchange(userId, body),
+      priceUsdt18: (symbol) => wallet.api.assets.priceUsdt18(symbol),
+    },
+    team: {
+      list: (userId, q) => users.api.teamList(userId, q),
+      summary: (userId) => users.api.teams.summary(userId),
+    },
+  });
   // The solvency report lists every rewards program of every module that runs one.
   const admin = adminModule({
     ...own('admin', OWNS_NOTHING),
@@ -161,6 +198,7 @@ export function buildModules(deps: ModuleWiring) {
     placement.module,
     nft.module,
     games.module,
+    neu.module,
     tokenMarket.module,
     market.module,
     admin.module,
@@ -189,6 +227,7 @@ export function buildModules(deps: ModuleWiring) {
       placement: placement.api,
       nft: nft.api,
       games: games.api,
+      neu: neu.api,
       tokenMarket: tokenMarket.api,
       candles: market.api.candles,
       marketData: market.api,

@@ -279,10 +279,16 @@ export const earnEndpoints = {
     data: z.object({ list: z.array(zPledgePlan.extend({ status: z.enum(['active', 'paused']) })) }),
   }),
   '/admin/earn/fund': live('earn', {
-    summary: "Fund a staking program's pool (profit, burn release, loans) from the platform's capital",
+    summary:
+      "Fund a staking program's pool (profit, burn release, loans; the NEU line's profit) from the platform's capital",
     extension: true,
     access: { roles: ['finance'], acts: true },
-    request: z.object({ pool: z.enum(['pledge', 'burn', 'loans']), amount: zPositiveDecimal }),
+    request: z.object({
+      pool: z.enum(['pledge', 'burn', 'loans']),
+      amount: zPositiveDecimal,
+      /** The staking line: `neu` funds the NEU line's profit pool (in NEU). */
+      line: z.enum(['main', 'neu']).default('main'),
+    }),
     data: z.object({ pool: z.string(), asset: z.string(), pool_balance: z.string() }),
   }),
   '/api/auth/income': liveList('earn', {

@@ -10,6 +10,15 @@ export const MINING_CAUSES = defineCauses({
     ja: 'マイニングマシン購入',
     de: 'Kauf einer Mining-Maschine',
   },
+  'mining.quota': {
+    en: 'Quota granted with a machine',
+    zh: '购机赠送额度',
+    ko: '채굴기 구매 한도 지급',
+    th: 'โควตาที่ได้จากการซื้อเครื่อง',
+    vi: 'Hạn mức tặng kèm máy đào',
+    ja: 'マシン購入で付与された枠',
+    de: 'Kontingent zum Maschinenkauf',
+  },
   'mining.output': {
     en: 'Mining output',
     zh: '挖矿产出',

@@ -9,6 +9,10 @@
  * the principal less the profit received beyond the flexible rate over the days it ran; that part goes back
  * to the profit pool.
  *
+ * Staking runs on lines: the main line in `earn.asset` (USDT) and the NEU line (`earn.neu_staking`), one mechanism
+ * configured per line. A line's orders are those in its asset; its profit is the rewards program `pledge` (main)
+ * or `pledge:<line>`, paid from the same pool account in the line's asset.
+ *
  * Burn: the amount burned leaves the user for the burn sink (`system:earn:burned`); `multiple` times it is
  * released back, `daily_rate` of that maximum a day, from the release pool (`system:earn:release`).
  */
@@ -77,6 +81,10 @@ export function redeemValue(o: { amount: bigint; received: bigint; daysPaid: num
   return { back: o.amount - (penalty < o.amount ? penalty : o.amount), penalty };
 }
 
+/** The staking lines: the main one and the NEU line, one mechanism configured per line. */
+export const STAKING_LINES = ['main', 'neu'] as const;
+export type StakingLine = (typeof STAKING_LINES)[number];
+
 export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly team?: TeamPort }) {
   const { store, clock, ledger, log } = deps;
   const settings = deps.settings.of(EARN_SETTINGS);
@@ -109,6 +117,59 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
       apr: parseAmount(p.apr, 8) ?? 0n,
       status: p.status,
     }));
+  }
+
+  /** A staking line: the main one (USDT) or the NEU line, with its asset, plans, minimum and flexible rate. */
+  interface Terms {
+    readonly line: StakingLine;
+    readonly symbol: string;
+    readonly scale: number;
+    readonly plans: Awaited<ReturnType<typeof allPlans>>;
+    readonly minText: string;
+    readonly flexible: bigint;
+    readonly flexibleText: string;
+    readonly demoPool: string;
+  }
+  async function terms(line: StakingLine): Promise<Terms> {
+    if (line === 'main') {
+      const a = await asset();
+      const flexible = await settings.get('earn.flexible_apr');
+      return {
+        line,
+        symbol: a.symbol,
+        scale: a.scale,
+        plans: await allPlans(),
+        minText: await settings.get('earn.pledge_min'),
+        flexible: flexible.units,
+        flexibleText: flexible.text,
+        demoPool: await settings.get('earn.demo_pool'),
+      };
+    }
+    const n = await settings.get('earn.neu_staking');
+    const a = deps.assets.get(n.asset);
+    return {
+      line,
+      symbol: a.symbol,
+      scale: a.scale,
+      plans: n.plans.map((p) => ({
+        days: p.days,
+        aprText: p.apr,
+        apr: parseAmount(p.apr, 8) ?? 0n,
+        status: p.status,
+      })),
+      minText: n.min,
+      flexible: parseAmount(n.flexible_apr, 8) ?? 0n,
+      flexibleText: n.flexible_apr,
+      demoPool: n.demo_pool,
+    };
+  }
+  /** The line whose asset an order is in (orders of an asset no line stakes any more run on the main line's terms). */
+  async function lineOf(symbol: string): Promise<Terms> {
+    for (const l of STAKING_LINES) {
+      const t = await terms(l);
+      if (t.symbol === symbol) return t;
+    }
+    return terms('main');
   }
 
   async function adminPlans() {
@@ -170,9 +231,8 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
   const rate8 = (v: bigint) => formatAmount(v, 8);
 
   async function pledgeView(o: PledgeRow): Promise<PledgeView> {
-    const { scale } = await asset();
+    const { scale, flexible } = await lineOf(o.asset);
     const fmt = (v: bigint) => formatAmount(v, scale);
-    const flexible = (await settings.get('earn.flexible_apr')).units;
     return {
       id: o.id,
       asset: o.asset,
@@ -215,10 +275,20 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
 
   // ---------------------------------------------------------------- the two programs
 
-  const pledgeProgram: RewardProgram<PledgeRow> = {
-    key: 'pledge',
+  const programs = new Map<string, RewardProgram<PledgeRow>>();
+  /** A line's staking profit program: `pledge` for the main line, `pledge:<line>` for another; its asset's orders. */
+  function programOf(line: StakingLine, symbol: string): RewardProgram<PledgeRow> {
+    const key = line === 'main' ? 'pledge' : `pledge:${line}`;
+    const known = programs.get(key);
+    if (known && known.asset === symbol) return known;
+    const made = pledgeProgramOf(key, symbol);
+    programs.set(key, made);
+    return made;
+  }
+  const pledgeProgramOf = (key: string, symbol: string): RewardProgram<PledgeRow> => ({
+    key,
     pool: EARN_SYSTEM.pledge,
-    asset: 'USDT',
+    asset: symbol,
     cause: 'earn.profit',
     due: (tx, period, after, limit) =>
       tx
@@ -227,6 +297,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
         .where(
           and(
             eq(pledgeOrders.status, 'in_progress'),
+            eq(pledgeOrders.asset, symbol),
             lte(pledgeOrders.firstDay, period),
             gte(pledgeOrders.endDay, period + 1),
             sql`${pledgeOrders.id} > ${after}`,
@@ -265,7 +336,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
         from (values ${values}) as v(id, amount, paid)
         where o.id = v.id`);
     },
-  };
+  });
 
   const burnProgram: RewardProgram<BurnRow> = {
     key: 'burn',
@@ -320,17 +391,19 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
 
   // ---------------------------------------------------------------- staking
 
-  async function pledgeInfo() {
-    const a = await asset();
+  async function pledgeInfo(line: StakingLine = 'main') {
+    const t = await terms(line);
     return {
-      asset: a.symbol,
-      min_amount: await settings.get('earn.pledge_min'),
-      flexible_apr: (await settings.get('earn.flexible_apr')).text,
-      plans: (await plans()).map((p) => ({
-        days: p.days,
-        apr: p.aprText,
-        daily_rate: dailyRateText(p.apr),
-      })),
+      asset: t.symbol,
+      min_amount: t.minText,
+      flexible_apr: t.flexibleText,
+      plans: t.plans
+        .filter((p) => p.status === 'active')
+        .map((p) => ({
+          days: p.days,
+          apr: p.aprText,
+          daily_rate: dailyRateText(p.apr),
+        })),
     };
   }
 
@@ -376,13 +449,18 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
     await deps.team.record(tx, { userId, volume, performance: held, node: held, ref });
   }
 
-  /** A stake counts to the node performance of every ancestor, on today's platform day. */
-  async function addNodePerformance(tx: Tx, userId: number, amount: bigint): Promise<void> {
+  /** A stake counts to the node performance of its line for every ancestor, on today's platform day. */
+  async function addNodePerformance(
+    tx: Tx,
+    userId: number,
+    amount: bigint,
+    line: StakingLine,
+  ): Promise<void> {
     const day = await dayOf(clock.now());
     await tx.execute(sql`
-      insert into node_performance (day, user_id, amount)
-      select ${day}, ancestor_id, ${amount}::numeric from user_ancestors where descendant_id = ${userId}
-      on conflict (day, user_id) do update set amount = node_performance.amount + excluded.amount`);
+      insert into node_performance (line, day, user_id, amount)
+      select ${line}, ${day}, ancestor_id, ${amount}::numeric from user_ancestors where descendant_id = ${userId}
+      on conflict (line, day, user_id) do update set amount = node_performance.amount + excluded.amount`);
   }
 
   /** First and end (exclusive) platform day of the period holding today: the day, the week (Monday on), the month. */
@@ -402,14 +480,19 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
 
   const maskAddress = (a: string) => (a.length > 10 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);
 
-  /** The node-performance leaderboard of a period, with my place. */
+  /** The node-performance leaderboard of a line and period, with my place. */
   async function ranking(
     userId: number,
     q: { period: 'day' | 'week' | 'month'; page: number; size: number },
+    line: StakingLine = 'main',
   ) {
     const [from, until] = await periodDays(q.period);
     const { users } = schema;
-    const inPeriod = and(gte(nodePerformance.day, from), lt(nodePerformance.day, until));
+    const inPeriod = and(
+      eq(nodePerformance.line, line),
+      gte(nodePerformance.day, from),
+      lt(nodePerformance.day, until),
+    );
     const sum = sql<string>`sum(${nodePerformance.amount})`;
     const [rows, [total], [mine]] = await Promise.all([
       store.db
@@ -441,12 +524,13 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
       const [ahead] = await queryRows<{ n: number }>(
         store.db,
         sql`select count(*)::int as n from (
-          select user_id, sum(amount) as s from node_performance where day >= ${from} and day < ${until}
+          select user_id, sum(amount) as s from node_performance
+          where line = ${line} and day >= ${from} and day < ${until}
           group by user_id) x where x.s > ${my}::numeric or (x.s = ${my}::numeric and x.user_id < ${userId})`,
       );
       rank = (ahead?.n ?? 0) + 1;
     }
-    const { symbol, scale } = await asset();
+    const { symbol, scale } = await terms(line);
     return {
       list: rows.map((r, i) => ({
         rank: (q.page - 1) * q.size + i + 1,
@@ -467,16 +551,16 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
   async function stake(
     userId: number,
     body: { amount: string; days: number; auto_renew: boolean; request_id?: string | undefined },
+    line: StakingLine = 'main',
   ): Promise<PledgeView> {
-    const a = await asset();
-    const plan = (await plans()).find((p) => p.days === body.days);
+    const a = await terms(line);
+    const plan = a.plans.find((p) => p.days === body.days && p.status === 'active');
     if (!plan) throw new DomainError('PlanNotFound');
     const amount = parseAmount(body.amount, a.scale);
     if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
-    if (amount < (parseAmount(await settings.get('earn.pledge_min'), a.scale) ?? 0n))
-      throw new ValidationError('amount', 'too_small');
-    await asset();
-    const row = await ledger.withIdempotency(userId, body.request_id, 'earn.stake', body, async (tx) => {
+    if (amount < (parseAmount(a.minText, a.scale) ?? 0n)) throw new ValidationError('amount', 'too_small');
+    const action = line === 'main' ? 'earn.stake' : `earn.stake.${line}`;
+    const row = await ledger.withIdempotency(userId, body.request_id, action, body, async (tx) => {
       const order = await newPledge(tx, userId, {
         amount,
         days: plan.days,
@@ -484,7 +568,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
         autoRenew: body.auto_renew,
         asset: a.symbol,
       });
-      await addNodePerformance(tx, userId, amount);
+      await addNodePerformance(tx, userId, amount, line);
       await teamRecord(tx, userId, a.symbol, amount, amount, `pledge:${order.id}`);
       await ledger.transfer(tx, {
         from: { userId, asset: a.symbol, kind: 'spot' },
@@ -501,27 +585,29 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
     return row;
   }
 
-  async function mine(userId: number, id: number): Promise<PledgeRow> {
+  /** One of the user's orders on a line (another line's order, or another user's, is not found). */
+  async function mine(userId: number, id: number, line: StakingLine = 'main'): Promise<PledgeRow> {
+    const { symbol } = await terms(line);
     const [o] = await store.db
       .select()
       .from(pledgeOrders)
-      .where(and(eq(pledgeOrders.id, id), eq(pledgeOrders.userId, userId)));
+      .where(and(eq(pledgeOrders.id, id), eq(pledgeOrders.userId, userId), eq(pledgeOrders.asset, symbol)));
     if (!o) throw new DomainError('EarnOrderNotFound');
     return o;
   }
 
-  async function pledgeOrder(userId: number, id: number) {
-    return pledgeView(await mine(userId, id));
+  async function pledgeOrder(userId: number, id: number, line: StakingLine = 'main') {
+    return pledgeView(await mine(userId, id, line));
   }
 
   async function pledgeList(
     userId: number,
     q: { status?: PledgeRow['status'] | undefined; page: number; size: number },
+    line: StakingLine = 'main',
   ) {
-    const where = and(
-      eq(pledgeOrders.userId, userId),
-      q.status ? eq(pledgeOrders.status, q.status) : undefined,
-    );
+    const { symbol, scale } = await terms(line);
+    const mineOnLine = and(eq(pledgeOrders.userId, userId), eq(pledgeOrders.asset, symbol));
+    const where = and(mineOnLine, q.status ? eq(pledgeOrders.status, q.status) : undefined);
     const [rows, [total], [sums]] = await Promise.all([
       store.db
         .select()
@@ -538,9 +624,8 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
           received: sql<string>`coalesce(sum(${pledgeOrders.received}), 0)::text`,
         })
         .from(pledgeOrders)
-        .where(eq(pledgeOrders.userId, userId)),
+        .where(mineOnLine),
     ]);
-    const { scale } = await asset();
     const list: PledgeView[] = [];
     for (const r of rows) list.push(await pledgeView(r));
     return {
@@ -555,11 +640,12 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
   async function operate(
     userId: number,
     body: { id: number; action: 'redeem' | 'renew' | 'no_renew'; request_id?: string | undefined },
+    line: StakingLine = 'main',
   ): Promise<PledgeView> {
-    await mine(userId, body.id);
-    await asset();
-    const flexible = (await settings.get('earn.flexible_apr')).units;
-    return ledger.withIdempotency(userId, body.request_id, 'earn.operate', body, async (tx) => {
+    await mine(userId, body.id, line);
+    const { flexible } = await terms(line);
+    const action = line === 'main' ? 'earn.operate' : `earn.operate.${line}`;
+    return ledger.withIdempotency(userId, body.request_id, action, body, async (tx) => {
       const [o] = await tx.select().from(pledgeOrders).where(eq(pledgeOrders.id, body.id)).for('update');
       if (!o || o.userId !== userId) throw new DomainError('EarnOrderNotFound');
       if (o.status !== 'in_progress') throw new DomainError('EarnOrderClosed');
@@ -631,7 +717,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
       await store.db.transaction(async (tx) => {
         const [o] = await tx.select().from(pledgeOrders).where(eq(pledgeOrders.id, id)).for('update');
         if (!o || o.status !== 'in_progress') return;
-        const plan = (await allPlans()).find((p) => p.days === o.days && p.status === 'active');
+        const plan = (await lineOf(o.asset)).plans.find((p) => p.days === o.days && p.status === 'active');
         if (o.autoRenew && plan) {
           const next = await newPledge(tx, o.userId, {
             amount: o.amount,
@@ -975,11 +1061,18 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
     };
   }
 
+  /** Each staking line's profit program. */
+  async function stakingPrograms() {
+    const list: RewardProgram<PledgeRow>[] = [];
+    for (const line of STAKING_LINES) list.push(programOf(line, (await terms(line)).symbol));
+    return list;
+  }
+
   /** Staking profit and burn release as the solvency report shows them. */
   async function programReports(): Promise<ProgramReport[]> {
     const { rewardPayouts } = schema;
     const list: ProgramReport[] = [];
-    for (const p of [pledgeProgram, burnProgram] as RewardProgram<unknown>[]) {
+    for (const p of [...(await stakingPrograms()), burnProgram] as RewardProgram<unknown>[]) {
       const [sums] = await store.db
         .select({
           paid: sql<string>`coalesce(sum(${rewardPayouts.amount}) filter (where ${rewardPayouts.status} = 'paid'), 0)::text`,
@@ -1007,9 +1100,9 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
   /** The operators' view of every program: pool balance, paid, queued (owed), last settled day. */
   async function programsReport() {
     const { rewardRuns } = schema;
-    const { scale } = await asset();
     const list = [];
     for (const p of await programReports()) {
+      const { scale } = deps.assets.get(p.asset);
       const [runs] = await store.db
         .select({ open: sql<number>`count(*) filter (where ${rewardRuns.status} = 'running')::int` })
         .from(rewardRuns)
@@ -1033,30 +1126,27 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
   /** Settles every day that ended and is not settled, for both programs, then ends the orders that are due. */
   async function settleDue(): Promise<void> {
     const today = await dayOf(clock.now());
-    const programs: [RewardProgram<PledgeRow> | RewardProgram<BurnRow>, number | null][] = [
-      [
-        pledgeProgram,
-        (
-          await store.db
-            .select({ d: min(pledgeOrders.firstDay) })
-            .from(pledgeOrders)
-            .where(eq(pledgeOrders.status, 'in_progress'))
-        )[0]?.d ?? null,
-      ],
-      [
-        burnProgram,
-        (
-          await store.db
-            .select({ d: min(burnOrders.firstDay) })
-            .from(burnOrders)
-            .where(eq(burnOrders.status, 'releasing'))
-        )[0]?.d ?? null,
-      ],
-    ];
-    for (const [program, from] of programs) {
+    const due: [RewardProgram<PledgeRow> | RewardProgram<BurnRow>, number | null][] = [];
+    for (const program of await stakingPrograms()) {
+      const [first] = await store.db
+        .select({ d: min(pledgeOrders.firstDay) })
+        .from(pledgeOrders)
+        .where(and(eq(pledgeOrders.status, 'in_progress'), eq(pledgeOrders.asset, program.asset)));
+      due.push([program, first?.d ?? null]);
+    }
+    due.push([
+      burnProgram,
+      (
+        await store.db
+          .select({ d: min(burnOrders.firstDay) })
+          .from(burnOrders)
+          .where(eq(burnOrders.status, 'releasing'))
+      )[0]?.d ?? null,
+    ]);
+    for (const [program, from] of due) {
       if (from !== null) await rewards.settleRange(program as RewardProgram<unknown>, from, today);
       await rewards.payQueued(program as RewardProgram<unknown>, async (tx, p) => {
-        if (program.key === 'pledge') {
+        if (program.key.startsWith('pledge')) {
           await tx
             .update(pledgeOrders)
             .set({ received: sql`${pledgeOrders.received} + ${p.amount}` })
@@ -1068,8 +1158,14 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
   }
 
   /** An operator funds a pool (profit, burn release, loans) from the platform's capital. */
-  async function fund(operatorId: number, body: { pool: 'pledge' | 'burn' | 'loans'; amount: string }) {
-    const a = await asset();
+  async function fund(
+    operatorId: number,
+    body: { pool: 'pledge' | 'burn' | 'loans'; amount: string; line?: StakingLine | undefined },
+  ) {
+    // Another line's pool is its staking profit pool, in its asset.
+    if (body.line && body.line !== 'main' && body.pool !== 'pledge')
+      throw new ValidationError('pool', 'invalid_value');
+    const a = await terms(body.line ?? 'main');
     const amount = parseAmount(body.amount, a.scale);
     if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
     const pool = { pledge: EARN_SYSTEM.pledge, burn: EARN_SYSTEM.release, loans: EARN_SYSTEM.loans }[
@@ -1102,15 +1198,22 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
     // Settings and the asset's scale are read before any transaction needs them (none queries beside one).
     for (const key of Object.keys(EARN_SETTINGS) as (keyof typeof EARN_SETTINGS)[]) await settings.get(key);
     await offsetMs();
-    const a = await asset();
+    for (const line of STAKING_LINES) await terms(line);
     if (!deps.config.seedDemo) return;
-    const amount = parseAmount(await settings.get('earn.demo_pool'), a.scale);
+    for (const line of STAKING_LINES) await seedLine(await terms(line));
+  }
+  async function seedLine(a: Terms): Promise<void> {
+    const amount = parseAmount(a.demoPool, a.scale);
     if (!amount || amount <= 0n) return;
     await store.db.transaction(async (tx) => {
       const capital = await ledger.systemAccount(tx, EARN_SYSTEM.capital, a.symbol);
       const seen = (await ledger.accountBalances(tx, [capital.id])).get(capital.id)?.available ?? 0n;
       if (seen !== 0n) return;
-      for (const pool of [EARN_SYSTEM.pledge, EARN_SYSTEM.release, EARN_SYSTEM.loans]) {
+      const pools =
+        a.line === 'main'
+          ? [EARN_SYSTEM.pledge, EARN_SYSTEM.release, EARN_SYSTEM.loans]
+          : [EARN_SYSTEM.pledge];
+      for (const pool of pools) {
         await ledger.transfer(tx, {
           from: capital,
           to: { system: pool, asset: a.symbol },
@@ -1123,7 +1226,18 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
     });
   }
 
+  /** What is staked on a line in orders in progress, everyone's. */
+  async function totalStaked(line: StakingLine): Promise<string> {
+    const t = await terms(line);
+    const [row] = await store.db
+      .select({ s: sql<string>`coalesce(sum(${pledgeOrders.amount}), 0)::text` })
+      .from(pledgeOrders)
+      .where(and(eq(pledgeOrders.asset, t.symbol), eq(pledgeOrders.status, 'in_progress')));
+    return formatAmount(BigInt(row?.s ?? '0'), t.scale);
+  }
+
   return {
+    totalStaked,
     pledgeInfo,
     stake,
     pledgeOrder,
@@ -1146,7 +1260,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
     settleDue,
     seedPools,
     dayOf,
-    programs: { pledge: pledgeProgram, burn: burnProgram },
+    stakingPrograms,
     rewards,
   };
 }

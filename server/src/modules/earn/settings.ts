@@ -32,4 +32,33 @@ export const EARN_SETTINGS = {
   'earn.loan_ltv': zRate('0.5'),
   'earn.loan_daily_rate': zRate('0.0005'),
   'earn.demo_pool': z.string().regex(DECIMAL).default('1000000'),
+  /**
+   * The NEU line's staking: the same mechanism as the line above (plans, minimum, flexible rate), in NEU, paid
+   * from the same pool account in NEU (`pledge:neu` of the rewards engine).
+   */
+  'earn.neu_staking': z
+    .object({
+      asset: z.string(),
+      plans: z.array(
+        z.object({
+          days: z.number().int().min(1).max(3650),
+          apr: z.string().regex(DECIMAL),
+          status: z.enum(['active', 'paused']).default('active'),
+        }),
+      ),
+      min: z.string().regex(DECIMAL),
+      flexible_apr: z.string().regex(DECIMAL),
+      demo_pool: z.string().regex(DECIMAL),
+    })
+    .default({
+      asset: 'NEU',
+      plans: [
+        { days: 30, apr: '0.08', status: 'active' },
+        { days: 90, apr: '0.12', status: 'active' },
+        { days: 180, apr: '0.18', status: 'active' },
+      ],
+      min: '10',
+      flexible_apr: '0.01',
+      demo_pool: '500000',
+    }),
 } as const satisfies SettingsCatalogue;

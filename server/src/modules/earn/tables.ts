@@ -94,15 +94,17 @@ export const earnLoans = pgTable(
 );
 
 /**
- * Node performance: what each user's team (every descendant) staked, per platform day. Kept in the
+ * Node performance: what each user's team (every descendant) staked on a staking line, per platform day. Kept in the
  * transaction of each stake for every ancestor, so leaderboards sum days instead of walking the tree.
  */
 export const nodePerformance = pgTable(
   'node_performance',
   {
+    /** The staking line (`main`, `neu`): each line has its own leaderboard. */
+    line: text('line').notNull().default('main'),
     day: integer('day').notNull(),
     userId: integer('user_id').notNull(),
     amount: minor('amount').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.userId] })],
+  (t) => [primaryKey({ columns: [t.line, t.day, t.userId] })],
 );

@@ -38,6 +38,36 @@ export const MINING_SYSTEM = {
   capital: SYSTEM.capital('mining'),
 } as const;
 
+/** An emission epoch: its platform days (the last runs on: `lastDay` null) and daily output. */
+export interface Epoch {
+  readonly index: number;
+  readonly firstDay: number;
+  readonly lastDay: number | null;
+  readonly emission: bigint;
+}
+
+/** A line's epochs from its settings: consecutive from `start` (a platform day index). */
+export function epochsOf(start: number, list: readonly { days: number; emission: bigint }[]): Epoch[] {
+  const out: Epoch[] = [];
+  let first = start;
+  list.forEach((e, i) => {
+    const last = i === list.length - 1 ? null : first + e.days - 1;
+    out.push({ index: i + 1, firstDay: first, lastDay: last, emission: e.emission });
+    first += e.days;
+  });
+  return out;
+}
+
+/** The epoch holding a day (null before the first). */
+export function epochOn(epochs: readonly Epoch[], day: number): Epoch | null {
+  for (const e of epochs) if (day >= e.firstDay && (e.lastDay === null || day <= e.lastDay)) return e;
+  return null;
+}
+
+/** A platform date (YYYY-MM-DD) as its day index. */
+const dayIndexOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+const DAY_MS = 86_400_000;
+
 type MachineRow = typeof miningMachines.$inferSelect;
 type OrderRow = typeof miningOrders.$inferSelect;
 type MachineView = ResponseData<'/api/machine/getMachinePowerOrder'>;
@@ -82,6 +112,12 @@ export function powerWeights(
 }
 
 /** An estimate of a day's output for `power` against a network that holds at least it. */
+/** The quota a payment grants: amount × perPay (units of 10^-8), from the pay asset's scale to the quota's, rounded down. */
+export function quotaFor(amount: bigint, payScale: number, quotaScale: number, perPay: bigint): bigint {
+  const scaled = amount * perPay * 10n ** BigInt(quotaScale);
+  return scaled / (10n ** BigInt(payScale) * 100_000_000n);
+}
+
 export function estimateOf(emission: bigint, power: bigint, network: bigint): bigint {
   if (network < power) return shareOf(emission, power, power);
   return shareOf(emission, power, network);
@@ -112,14 +148,26 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
     readonly key: string;
     readonly outputAsset: string;
     readonly outputScale: number;
+    /** Today's daily output (the current epoch's, when the line has epochs). */
     readonly emission: bigint;
+    /** Its emission epochs, or null when every day emits the same. */
+    readonly epochs: readonly Epoch[] | null;
+    /** The quota granted with a purchase: `perPay` (units of 10^-8) of it per unit of the price. */
+    readonly quota: { readonly asset: string; readonly scale: number; readonly perPay: bigint } | null;
     /** Its daily output, shared by effective power: `mining:<line>` of the rewards engine. */
     readonly output: SharedEmission;
+  }
+
+  /** A line's output on a day: its epoch's, or the fixed daily emission. */
+  function emissionOn(l: Pick<Line, 'epochs' | 'emission'> & { base: bigint }, day: number): bigint {
+    if (!l.epochs) return l.base;
+    return epochOn(l.epochs, day)?.emission ?? 0n;
   }
 
   const outputs = new Map<string, SharedEmission>();
   async function lines(): Promise<Map<string, Line>> {
     const all = await settings.get('mining.lines');
+    const today = await days.today();
     const out = new Map<string, Line>();
     for (const [key, l] of Object.entries(all)) {
       const a = assets.get(l.output_asset);
@@ -128,11 +176,29 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
         output = outputOf(key, a.symbol);
         outputs.set(key, output);
       }
+      const base = parseAmount(l.daily_emission, a.scale) ?? 0n;
+      const epochs =
+        l.epochs && l.epoch_start
+          ? epochsOf(
+              dayIndexOf(l.epoch_start),
+              l.epochs.map((e) => ({ days: e.days, emission: parseAmount(e.daily_emission, a.scale) ?? 0n })),
+            )
+          : null;
+      const quota =
+        l.quota_asset && l.quota_per_pay
+          ? {
+              asset: l.quota_asset,
+              scale: assets.get(l.quota_asset).scale,
+              perPay: parseAmount(l.quota_per_pay, 8) ?? 0n,
+            }
+          : null;
       out.set(key, {
         key,
         outputAsset: a.symbol,
         outputScale: a.scale,
-        emission: parseAmount(l.daily_emission, a.scale) ?? 0n,
+        emission: emissionOn({ epochs, emission: base, base }, today),
+        epochs,
+        quota,
         output,
       });
     }
@@ -172,7 +238,10 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
       asset,
       pool: MINING_SYSTEM.output,
       cause: 'mining.output',
-      emission: async () => (await line(key)).emission,
+      emission: async (day) => {
+        const l = await line(key);
+        return l.epochs ? (epochOn(l.epochs, day)?.emission ?? 0n) : l.emission;
+      },
       weights: (day) => powerWeights(key, day, ratesNow()),
       // Each order of the user that ran that day gets its part of the payout, by its power.
       earned: async (tx, rows, day) => {
@@ -371,10 +440,13 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
   async function buy(
     userId: number,
     body: { machine_id: number; quantity: number; request_id?: string | undefined },
+    /** Only a machine of this line (the NEU line's own call); the general call buys any line's. */
+    lineKey?: string,
   ): Promise<MachineView> {
     const [m0] = await store.db.select().from(miningMachines).where(eq(miningMachines.id, body.machine_id));
-    if (m0?.status !== 'active') throw new DomainError('MachineNotFound');
-    await line(m0.line);
+    if (m0?.status !== 'active' || (lineKey !== undefined && m0.line !== lineKey))
+      throw new DomainError('MachineNotFound');
+    const l = await line(m0.line);
     await rates();
     const firstDay = (await days.today()) + 1;
     const view = await ledger.withIdempotency(userId, body.request_id, 'mining.buy', body, async (tx) => {
@@ -422,6 +494,21 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
         requestId: body.request_id ?? null,
       });
       await movePower(tx, o, 1n);
+      // The line's quota comes with the purchase: `perPay` of it per unit paid, issued from the capital.
+      if (l.quota && l.quota.perPay > 0n) {
+        const payScale = assets.get(o.payAsset).scale;
+        const granted = quotaFor(o.amount, payScale, l.quota.scale, l.quota.perPay);
+        if (granted > 0n)
+          await ledger.transfer(tx, {
+            from: { system: MINING_SYSTEM.capital, asset: l.quota.asset },
+            to: { userId, asset: l.quota.asset, kind: 'spot' },
+            amount: granted,
+            cause: 'mining.quota',
+            ref: `mining:${o.id}`,
+            remark: `${m.name} × ${body.quantity}`,
+            userId,
+          });
+      }
       // A machine bought with USDT counts in the referral team's volume and performance while it runs.
       if (o.payAsset === 'USDT')
         await deps.team?.record(tx, {
@@ -440,9 +527,12 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
   async function orders(
     userId: number,
     q: { status?: OrderRow['status'] | undefined; page: number; size: number },
+    /** One line's orders (the NEU line's own call); the general call lists every line's. */
+    lineKey?: string,
   ) {
     const where = and(
       eq(miningOrders.userId, userId),
+      lineKey === undefined ? undefined : eq(miningOrders.line, lineKey),
       q.status ? eq(miningOrders.status, q.status) : undefined,
     );
     const [rows, [total]] = await Promise.all([
@@ -878,6 +968,52 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
     return { list };
   }
 
+  /** A line's emission epochs, newest state first by index: their days, output, what they paid, my part. */
+  async function periods(userId: number, q: { page: number; size: number }, lineKey: string) {
+    const l = await line(lineKey);
+    const today = await days.today();
+    const { rewardPayouts } = schema;
+    const epochs = l.epochs ?? [];
+    const shown = epochs.slice((q.page - 1) * q.size, q.page * q.size);
+    const date = (d: number) => new Date(d * DAY_MS).toISOString().slice(0, 10);
+    const list = [];
+    for (const e of shown) {
+      const inEpoch = and(
+        eq(rewardPayouts.program, l.output.key),
+        eq(rewardPayouts.status, 'paid'),
+        sql`${rewardPayouts.period} >= ${e.firstDay}`,
+        e.lastDay === null ? undefined : sql`${rewardPayouts.period} <= ${e.lastDay}`,
+      );
+      const [sums] = await store.db
+        .select({
+          all: sql<string>`coalesce(sum(${rewardPayouts.amount}), 0)::text`,
+          mine: sql<string>`coalesce(sum(${rewardPayouts.amount}) filter (where ${rewardPayouts.userId} = ${userId}), 0)::text`,
+        })
+        .from(rewardPayouts)
+        .where(inEpoch);
+      list.push({
+        index: e.index,
+        first_day: date(e.firstDay),
+        last_day: e.lastDay === null ? null : date(e.lastDay),
+        daily_emission: formatAmount(e.emission, l.outputScale),
+        status:
+          e.lastDay !== null && e.lastDay < today
+            ? ('done' as const)
+            : e.firstDay > today
+              ? ('upcoming' as const)
+              : ('current' as const),
+        output: formatAmount(BigInt(sums?.all ?? '0'), l.outputScale),
+        mine: formatAmount(BigInt(sums?.mine ?? '0'), l.outputScale),
+      });
+    }
+    return {
+      list,
+      total: epochs.length,
+      asset: l.outputAsset,
+      current: epochOn(epochs, today)?.index ?? 0,
+    };
+  }
+
   /** At start: settings read once; the demo lists its machines and funds the output pools, once. */
   async function start(): Promise<void> {
     for (const key of Object.keys(MINING_SETTINGS) as (keyof typeof MINING_SETTINGS)[])
@@ -885,18 +1021,30 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
     await days.offsetMs();
     const all = await lines();
     if (!deps.config.seedDemo) return;
-    const main = all.get('main');
-    if (!main) return;
+    for (const [key, machines, pool] of [
+      ['main', 'mining.demo_machines', 'mining.demo_pool'],
+      ['neu', 'mining.demo_neu_machines', 'mining.demo_neu_pool'],
+    ] as const) {
+      const l = all.get(key);
+      if (l) await seedLine(l, await settings.get(machines), await settings.get(pool));
+    }
+  }
+
+  /** The demo's machines of a line and its output pool, once. */
+  async function seedLine(
+    l: Line,
+    list: readonly { name: string; price: string; power: string; bonus_power: string; term_days: number }[],
+    pool: string,
+  ): Promise<void> {
     const [any] = await store.db
       .select({ id: miningMachines.id })
       .from(miningMachines)
-      .where(eq(miningMachines.line, 'main'))
+      .where(eq(miningMachines.line, l.key))
       .limit(1);
     if (!any) {
-      const list = await settings.get('mining.demo_machines');
       await store.db.insert(miningMachines).values(
         list.map((m, i) => ({
-          line: 'main',
+          line: l.key,
           name: m.name,
           payAsset: 'USDT',
           price: parseAmount(m.price, assets.get('USDT').scale) ?? 0n,
@@ -909,16 +1057,23 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
         })),
       );
     }
-    const amount = parseAmount(await settings.get('mining.demo_pool'), main.outputScale);
+    const amount = parseAmount(pool, l.outputScale);
     if (!amount) return;
     const funded = await store.db.transaction(async (tx) => {
-      const capital = await ledger.systemAccount(tx, MINING_SYSTEM.capital, main.outputAsset);
+      const capital = await ledger.systemAccount(tx, MINING_SYSTEM.capital, l.outputAsset);
       return ((await ledger.accountBalances(tx, [capital.id])).get(capital.id)?.available ?? 0n) !== 0n;
     });
-    if (!funded) await fund(null, { line: 'main', amount: await settings.get('mining.demo_pool') });
+    if (!funded) await fund(null, { line: l.key, amount: pool });
+  }
+
+  /** The quota a line grants per unit paid, as text ('0' when it grants none). */
+  async function quotaPerPay(lineKey: string): Promise<string> {
+    const l = await line(lineKey);
+    return formatAmount(l.quota?.perPay ?? 0n, 8);
   }
 
   return {
+    quotaPerPay,
     machines,
     buy,
     orders,
@@ -936,6 +1091,7 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
     linesReport,
     programReports,
     start,
+    periods,
     lines,
     rewards,
   };

@@ -433,8 +433,13 @@ export function createWallet(deps: WalletDeps) {
       page: number;
       page_num: number;
     },
+    /** Only exchanges from or into this asset (the NEU line's records). */
+    only?: string,
   ) {
-    const where = eq(walletExchanges.userId, userId);
+    const where = and(
+      eq(walletExchanges.userId, userId),
+      only ? or(eq(walletExchanges.fromAsset, only), eq(walletExchanges.toAsset, only)) : undefined,
+    );
     const [rows, [total]] = await Promise.all([
       store.db
         .select()

@@ -14,7 +14,10 @@ export const WALLET_SETTINGS = {
         dual_approval_from: z.string().regex(DECIMAL),
       }),
     )
-    .default({ USDT: { min: '10', fee: '1', daily_limit: '50000', dual_approval_from: '10000' } }),
+    .default({
+      USDT: { min: '10', fee: '1', daily_limit: '50000', dual_approval_from: '10000' },
+      NEU: { min: '5', fee: '0.5', daily_limit: '25000', dual_approval_from: '5000' },
+    }),
   /** The smallest transfer, in the transferred asset. */
   'transfer.min': zDecimalText('1'),
   'exchange.fee_rate': zRate('0.005'),

@@ -1,3 +1,4 @@
+import { CARDS_CAUSES } from './domains/cards/causes';
 import { COPY_CAUSES } from './domains/copy/causes';
 import { EARN_CAUSES } from './domains/earn/causes';
 import { FUTURES_CAUSES } from './domains/futures/causes';
@@ -24,6 +25,7 @@ export const CAUSES = {
   ...MINING_CAUSES,
   ...PLACEMENT_CAUSES,
   ...GAMES_CAUSES,
+  ...CARDS_CAUSES,
   ...NFT_CAUSES,
   ...NEU_CAUSES,
   ...TOKEN_MARKET_CAUSES,
@@ -42,6 +44,7 @@ export function causeLabel(cause: string, lang: Lang): string {
 }
 
 export {
+  CARDS_CAUSES,
   COPY_CAUSES,
   EARN_CAUSES,
   FUTURES_CAUSES,

@@ -1,5 +1,6 @@
 import { ADMIN_ERRORS } from './domains/admin/errors';
 import { AUTH_ERRORS } from './domains/auth/errors';
+import { CARDS_ERRORS } from './domains/cards/errors';
 import { COPY_ERRORS } from './domains/copy/errors';
 import { EARN_ERRORS } from './domains/earn/errors';
 import { FUTURES_ERRORS } from './domains/futures/errors';
@@ -258,6 +259,7 @@ export const ERROR_SETS = {
   mining: MINING_ERRORS,
   placement: PLACEMENT_ERRORS,
   games: GAMES_ERRORS,
+  cards: CARDS_ERRORS,
   nft: NFT_ERRORS,
   'token-market': TOKEN_MARKET_ERRORS,
   admin: ADMIN_ERRORS,
@@ -280,6 +282,7 @@ export const ERRORS = {
   ...MINING_ERRORS.errors,
   ...PLACEMENT_ERRORS.errors,
   ...GAMES_ERRORS.errors,
+  ...CARDS_ERRORS.errors,
   ...NFT_ERRORS.errors,
   ...TOKEN_MARKET_ERRORS.errors,
   ...ADMIN_ERRORS.errors,
@@ -361,6 +364,15 @@ export const VALIDATION_REASONS = {
     vi: 'có giá trị không hợp lệ',
     ja: 'の値が無効です',
     de: 'hat einen ungültigen Wert',
+  },
+  too_young: {
+    en: 'shows an age under 18',
+    zh: '显示年龄未满 18 岁',
+    ko: '만 18세 미만입니다',
+    th: 'แสดงอายุต่ำกว่า 18 ปี',
+    vi: 'cho thấy chưa đủ 18 tuổi',
+    ja: 'が18歳未満です',
+    de: 'ergibt ein Alter unter 18',
   },
 } as const satisfies Record<string, Localized>;
 

@@ -3,6 +3,7 @@ export * from './cause-kit';
 export * from './causes';
 export * from './client-config';
 export * from './domains/auth/endpoints';
+export * from './domains/cards/endpoints';
 export * from './domains/content/endpoints';
 export * from './domains/copy/endpoints';
 export * from './domains/earn/endpoints';

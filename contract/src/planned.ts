@@ -5,34 +5,6 @@ import { planned } from './endpoint';
  * (never a fake success) until its domain's issue lands and moves it to a live table.
  */
 export const plannedEndpoints = {
-  // kyc
-  '/api/digitalAssets/nationList': planned('kyc', 'Countries for identity verification'),
-  '/api/digitalAssets/showRealName': planned('kyc', 'Identity verification status'),
-  '/api/digitalAssets/realNameCert': planned('kyc', 'Submit identity verification'),
-  // earn
-  // cards
-  '/api/visa/cardDetail': planned('cards', 'Card detail'),
-  '/api/visa/active': planned('cards', 'Activate a physical card'),
-  '/api/visa/openVirtualCard': planned('cards', 'Open a virtual card'),
-  '/api/visa/openRealCard': planned('cards', 'Apply for a physical card'),
-  '/api/visa/getVirtualCardBin': planned('cards', 'Card BINs'),
-  '/api/visa/replaceApply': planned('cards', 'Replace a card'),
-  '/api/visa/updatePin': planned('cards', 'Set the card PIN'),
-  '/api/visa/kycList': planned('cards', 'Identity verification records', { list: 'size' }),
-  '/api/visa/kycDetail': planned('cards', 'One verification'),
-  '/api/visa/addKyc': planned('cards', 'Submit identity verification'),
-  '/api/visa/editKyc': planned('cards', 'Edit identity verification'),
-  '/api/visa/addAddress': planned('cards', 'Add a card address'),
-  '/api/visa/editAddress': planned('cards', 'Edit a card address'),
-  '/api/visa/addressList': planned('cards', 'Card addresses', { list: 'size' }),
-  '/api/visa/addressDetail': planned('cards', 'One card address'),
-  '/api/visa/uploadImg': planned('cards', 'Upload a document image'),
-  '/api/visa/consumeList': planned('cards', 'Card consumption', { list: 'size' }),
-  '/api/visa/rechargeList': planned('cards', 'Card top-ups', { list: 'size' }),
-  '/api/visa/applyCardList': planned('cards', 'Card applications', { list: 'size' }),
-  '/api/visa/info': planned('cards', 'Card overview'),
-  '/api/visa/myCardList': planned('cards', 'My cards', { list: 'size' }),
-  '/api/visa/recharge': planned('cards', 'Top up a card'),
   // shop
   '/api/shop/addressList': planned('shop', 'Shop addresses', { list: 'size' }),
   '/api/shop/uinfo': planned('shop', 'Shop account'),

@@ -164,6 +164,35 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     authorizeOperator: admin.authorize,
   });
 
+  // Modules' own routes (uploads, issuers' webhooks) take their bodies as raw bytes: a signature over the
+  // body must be checked on exactly what arrived.
+  const rawRoutes = built.list.flatMap((m) => m.routes ?? []);
+  await fastify.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    for (const r of rawRoutes) {
+      scope.route({
+        method: r.method,
+        url: r.url,
+        bodyLimit: r.bodyLimit,
+        handler: async (req, reply) => {
+          const headers: Record<string, string | undefined> = {};
+          for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v[0] : v;
+          const out = await r.handle({
+            params: (req.params ?? {}) as Record<string, string>,
+            query: (req.query ?? {}) as Record<string, string>,
+            headers,
+            body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+            ip: req.ip,
+          });
+          reply.code(out.status);
+          for (const [k, v] of Object.entries(out.headers ?? {})) reply.header(k, v);
+          return reply.send(out.body);
+        },
+      });
+    }
+  });
+
   await fastify.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   registerGateway(fastify, {
     bus,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   type ApiResponse,
   computeSign,
@@ -90,6 +92,8 @@ export async function startServer(
     SEED_DEMO: 'true',
     // Sign-in messages name the configured public host, whatever address the test server listens on.
     PUBLIC_URL: `https://${PUBLIC_HOST}`,
+    // Uploaded files of this server only.
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'nexa-test-')),
     ...opts.env,
   });
   const app = await buildApp({

@@ -190,9 +190,9 @@ describe('sessions and answers', () => {
   });
 
   it('answers a declared call of a domain not built yet with NotAvailable, never a fake success', async () => {
-    const res = await call(srv, '/api/visa/openVirtualCard', { amount: '5' }, { token });
+    const res = await call(srv, '/api/shop/purchase', { amount: '5' }, { token });
     expect(res.body).toMatchObject({ code: 1002, error: 'NotAvailable', data: null });
-    expect((await call(srv, '/api/visa/openVirtualCard', {})).body.code).toBe(406);
+    expect((await call(srv, '/api/shop/purchase', {})).body.code).toBe(406);
   });
 
   it('answers an unknown path with HTTP 404', async () => {

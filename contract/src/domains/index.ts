@@ -1,5 +1,6 @@
 import { adminEndpoints } from './admin/endpoints';
 import { authEndpoints } from './auth/endpoints';
+import { cardsEndpoints } from './cards/endpoints';
 import { contentEndpoints } from './content/endpoints';
 import { copyEndpoints } from './copy/endpoints';
 import { earnEndpoints } from './earn/endpoints';
@@ -30,6 +31,7 @@ export const liveEndpoints = {
   ...miningEndpoints,
   ...placementEndpoints,
   ...gamesEndpoints,
+  ...cardsEndpoints,
   ...nftEndpoints,
   ...neuEndpoints,
   ...marketEndpoints,

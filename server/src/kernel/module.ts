@@ -24,6 +24,27 @@ export interface ModuleOwnership {
 /** A module that moves no money and publishes nothing. */
 export const OWNS_NOTHING: ModuleOwnership = { causes: [], systemAccounts: [], publishes: [] };
 
+/** A request outside the envelope transport (an upload, an issuer's webhook): raw bytes in, raw bytes out. */
+export interface RawRequest {
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string>>;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly body: Buffer;
+  readonly ip: string;
+}
+export interface RawReply {
+  readonly status: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body: Buffer | string | object;
+}
+/** A route of its own a module serves beside the calls of the contract, with the largest body it takes. */
+export interface RawRoute {
+  readonly method: 'GET' | 'PUT' | 'POST';
+  readonly url: string;
+  readonly bodyLimit: number;
+  handle(req: RawRequest): Promise<RawReply>;
+}
+
 /**
  * What a domain brings to the app. A module folder exports a function that builds one of these from the
  * shared machinery and the small ports the app wires in (never another module); the app loops over the
@@ -35,6 +56,8 @@ export interface ServerModule<D extends LiveDomain = LiveDomain> {
   readonly handlers: DomainHandlers<D>;
   /** Its causes, system accounts and bus events (the ledger and bus it was given hold it to them). */
   readonly owns: ModuleOwnership;
+  /** Routes outside the contract's calls (uploads, webhooks); the app serves their bodies raw. */
+  readonly routes?: readonly RawRoute[];
   /** Once a minute: expiry sweeps and the like. */
   sweep?(): Promise<void>;
   /** After every module is built and the routes are registered: rebuild state, start loops. */

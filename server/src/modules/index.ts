@@ -15,6 +15,8 @@ import { adminModule } from './admin/module';
 import { ADMIN_SETTINGS } from './admin/settings';
 import { authModule } from './auth/module';
 import { AUTH_SETTINGS } from './auth/settings';
+import { CARDS_OWNS, cardsModule } from './cards/module';
+import { CARDS_SETTINGS } from './cards/settings';
 import { contentModule } from './content/module';
 import { COPY_OWNS, copyModule } from './copy/module';
 import { COPY_SETTINGS } from './copy/settings';
@@ -60,6 +62,7 @@ export const SETTINGS = {
   ...PLACEMENT_SETTINGS,
   ...GAMES_SETTINGS,
   ...NEU_SETTINGS,
+  ...CARDS_SETTINGS,
   ...NFT_SETTINGS,
   ...TOKEN_MARKET_SETTINGS,
   ...ADMIN_SETTINGS,
@@ -171,6 +174,11 @@ export function buildModules(deps: ModuleWiring) {
       summary: (userId) => users.api.teams.summary(userId),
     },
   });
+  // A card's number is shown only after the holder signs a fresh sign-in message (the auth module checks it).
+  const cards = cardsModule({
+    ...own('cards', CARDS_OWNS),
+    reauthenticate: (userId, input) => auth.api.reauthenticate(userId, input),
+  });
   // The solvency report lists every rewards program of every module that runs one.
   const admin = adminModule({
     ...own('admin', OWNS_NOTHING),
@@ -199,6 +207,7 @@ export function buildModules(deps: ModuleWiring) {
     nft.module,
     games.module,
     neu.module,
+    cards.module,
     tokenMarket.module,
     market.module,
     admin.module,
@@ -228,6 +237,7 @@ export function buildModules(deps: ModuleWiring) {
       nft: nft.api,
       games: games.api,
       neu: neu.api,
+      cards: cards.api,
       tokenMarket: tokenMarket.api,
       candles: market.api.candles,
       marketData: market.api,

@@ -287,7 +287,36 @@ export function createAuth(deps: AppDeps) {
     await store.db.delete(loginNonces).where(lt(loginNonces.usedAt, cutoff));
   }
 
-  return { authenticate, login, logout, revokeSessions, sendEmail, verifyEmailCode, sweep, sessionCache };
+  /**
+   * Asks a signed-in user to prove again that they hold their wallet (before a card's number is shown): a fresh
+   * sign-in message for their own address, checked like a sign-in's, its nonce used up.
+   */
+  async function reauthenticate(
+    userId: number,
+    input: { message: string; sign_message: string },
+  ): Promise<void> {
+    const [me] = await store.db.select({ address: users.address }).from(users).where(eq(users.id, userId));
+    if (!me) throw new DomainError('SessionInvalid');
+    const { nonce } = await verifyMessage({ name: me.address, ...input });
+    const used = await store.db
+      .insert(loginNonces)
+      .values({ nonce, address: me.address, usedAt: clock.now() })
+      .onConflictDoNothing()
+      .returning();
+    if (used.length === 0) throw new DomainError('NonceReused');
+  }
+
+  return {
+    authenticate,
+    login,
+    logout,
+    revokeSessions,
+    sendEmail,
+    verifyEmailCode,
+    sweep,
+    sessionCache,
+    reauthenticate,
+  };
 }
 
 export type AuthModule = ReturnType<typeof createAuth>;

@@ -1,0 +1,68 @@
+import { defineCauses } from '../../cause-kit';
+
+/** What card records mean: fees, top-ups, and spending as the issuer reports it. */
+export const CARDS_CAUSES = defineCauses({
+  'cards.fee': {
+    en: 'Card fee',
+    zh: '开卡费',
+    ko: '카드 발급 수수료',
+    th: 'ค่าธรรมเนียมบัตร',
+    vi: 'Phí mở thẻ',
+    ja: 'カード発行手数料',
+    de: 'Kartengebühr',
+  },
+  'cards.topup': {
+    en: 'Card top-up',
+    zh: '卡片充值',
+    ko: '카드 충전',
+    th: 'เติมเงินบัตร',
+    vi: 'Nạp tiền thẻ',
+    ja: 'カードへのチャージ',
+    de: 'Kartenaufladung',
+  },
+  'cards.topup_fee': {
+    en: 'Card top-up fee',
+    zh: '卡片充值手续费',
+    ko: '카드 충전 수수료',
+    th: 'ค่าธรรมเนียมเติมเงินบัตร',
+    vi: 'Phí nạp thẻ',
+    ja: 'カードチャージ手数料',
+    de: 'Gebühr für Kartenaufladung',
+  },
+  'cards.hold': {
+    en: 'Card payment authorised',
+    zh: '卡片消费授权',
+    ko: '카드 결제 승인',
+    th: 'อนุมัติการชำระด้วยบัตร',
+    vi: 'Ủy quyền thanh toán thẻ',
+    ja: 'カード決済の承認',
+    de: 'Kartenzahlung autorisiert',
+  },
+  'cards.settle': {
+    en: 'Card payment',
+    zh: '卡片消费',
+    ko: '카드 결제',
+    th: 'ชำระด้วยบัตร',
+    vi: 'Thanh toán bằng thẻ',
+    ja: 'カード決済',
+    de: 'Kartenzahlung',
+  },
+  'cards.release': {
+    en: 'Card authorisation released',
+    zh: '卡片授权释放',
+    ko: '카드 승인 취소',
+    th: 'ยกเลิกการอนุมัติบัตร',
+    vi: 'Hủy ủy quyền thẻ',
+    ja: 'カード承認の解除',
+    de: 'Kartenautorisierung freigegeben',
+  },
+  'cards.refund': {
+    en: 'Card refund',
+    zh: '卡片退款',
+    ko: '카드 환불',
+    th: 'คืนเงินเข้าบัตร',
+    vi: 'Hoàn tiền thẻ',
+    ja: 'カード返金',
+    de: 'Kartenerstattung',
+  },
+});

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { DECIMAL, type SettingsCatalogue, zRate } from '../../kernel/settings';
+
+/**
+ * Cards and identity verification. The card types on offer (BIN, brand, virtual or physical, fee in USDT),
+ * how many of each kind a user may hold, the top-up fee and minimum, the replacement fee; the youngest age
+ * verified; uploads' size limit and how long their links live. The demo's simulated issuer ships a physical
+ * card, and the demo approves a pending verification, after the set seconds (operators may act first).
+ */
+export const CARDS_SETTINGS = {
+  'cards.bins': z
+    .array(
+      z.object({
+        bin: z.string().regex(/^\d{6,8}$/),
+        brand: z.string(),
+        kind: z.enum(['virtual', 'physical']),
+        currency: z.string(),
+        fee: z.string().regex(DECIMAL),
+      }),
+    )
+    .default([
+      { bin: '424242', brand: 'VISA', kind: 'virtual', currency: 'USD', fee: '10' },
+      { bin: '535522', brand: 'Mastercard', kind: 'virtual', currency: 'USD', fee: '10' },
+      { bin: '455676', brand: 'VISA', kind: 'physical', currency: 'USD', fee: '30' },
+    ]),
+  'cards.max_virtual': z.number().int().min(0).default(3),
+  'cards.max_physical': z.number().int().min(0).default(1),
+  'cards.topup_fee_rate': zRate('0.01'),
+  'cards.topup_min': z.string().regex(DECIMAL).default('10'),
+  'cards.replace_fee': z.string().regex(DECIMAL).default('5'),
+  'cards.activation_attempts': z.number().int().positive().default(5),
+  'cards.pin_changes_per_hour': z.number().int().positive().default(5),
+  /** How far an issuer's webhook timestamp may be from our clock. */
+  'cards.webhook_tolerance_s': z.number().int().positive().default(300),
+  'kyc.min_age': z.number().int().min(0).default(18),
+  'uploads.max_bytes': z
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
+  'uploads.max_pixels': z.number().int().positive().default(40_000_000),
+  'uploads.link_ttl_s': z.number().int().positive().default(300),
+  'uploads.per_hour': z.number().int().positive().default(30),
+  'demo.card_ship_after_s': z.number().int().min(0).default(60),
+  'demo.kyc_approve_after_s': z.number().int().min(0).default(60),
+} as const satisfies SettingsCatalogue;

@@ -1,0 +1,219 @@
+/**
+ * Uploads: the server hands out a short-lived signed link for one file; the client PUTs the bytes there. What
+ * arrives is checked (size; type by its first bytes, which must match what was declared; pixel count) and
+ * re-encoded from its pixels, so nothing but the image survives (no EXIF, no location, no trailing data).
+ * The result is sealed (AES-256-GCM) and kept in the blob store: the data folder by default. Images are
+ * shown only through links signed for their owner or an operator, which expire.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, count, eq, gte } from 'drizzle-orm';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
+import type { Clock } from '../../kernel/clock';
+import { DomainError } from '../../kernel/errors';
+import type { RawReply, RawRequest, RawRoute } from '../../kernel/module';
+import { seal, unseal } from '../../kernel/seal';
+import type { Store, Tx } from '../../store';
+import { uploads } from './tables';
+
+/** Where sealed files are kept. */
+export interface BlobStore {
+  put(key: string, bytes: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+}
+
+export function localBlobStore(dir: string): BlobStore {
+  const safe = (key: string) => {
+    if (!/^[a-z0-9_-]+$/i.test(key)) throw new Error('bad blob key');
+    return join(dir, key);
+  };
+  return {
+    async put(key, bytes) {
+      await mkdir(dir, { recursive: true });
+      await writeFile(safe(key), bytes);
+    },
+    async get(key) {
+      try {
+        return await readFile(safe(key));
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** No upload link takes more than this, whatever the settings say. */
+export const UPLOAD_CEILING = 20 * 1024 * 1024;
+
+export type Sniffed = 'image/jpeg' | 'image/png' | null;
+
+/** The type a file's first bytes say it is (JPEG, PNG), whatever its name or declared type. */
+export function sniff(bytes: Buffer): Sniffed {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return 'image/png';
+  return null;
+}
+
+/** Decodes and encodes again: only the pixels survive. Throws on anything that is not a sound image. */
+export function reencode(bytes: Buffer, type: 'image/jpeg' | 'image/png', maxPixels: number): Buffer {
+  if (type === 'image/png') {
+    // Width and height sit in the IHDR chunk: refuse a pixel bomb before decoding it.
+    const w = bytes.readUInt32BE(16);
+    const h = bytes.readUInt32BE(20);
+    if (w * h > maxPixels) throw new Error('too many pixels');
+    const img = PNG.sync.read(bytes);
+    const out = new PNG({ width: img.width, height: img.height });
+    img.data.copy(out.data);
+    return PNG.sync.write(out);
+  }
+  const img = jpeg.decode(bytes, {
+    useTArray: true,
+    maxResolutionInMP: maxPixels / 1_000_000,
+    maxMemoryUsageInMB: 512,
+  });
+  return Buffer.from(jpeg.encode({ data: img.data, width: img.width, height: img.height }, 90).data);
+}
+
+export interface UploadDeps {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly blobs: BlobStore;
+  /** Seals the files at rest. */
+  readonly sealKey: Uint8Array;
+  /** Signs the links. */
+  readonly linkKey: Uint8Array;
+  readonly terms: () => Promise<{ maxBytes: number; maxPixels: number; ttlS: number; perHour: number }>;
+}
+
+export function createUploads(deps: UploadDeps) {
+  const { store, clock } = deps;
+  const mac = (text: string) => createHmac('sha256', deps.linkKey).update(text).digest('hex');
+  const same = (a: string, b: string) =>
+    a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+  /** A link to PUT one file: bound to the upload's id and its expiry. */
+  async function begin(userId: number, body: { purpose: string; content_type: string; size: number }) {
+    const t = await deps.terms();
+    if (body.size > t.maxBytes)
+      throw new DomainError('UploadRejected', { reason: `larger than ${t.maxBytes} bytes` });
+    const now = clock.now();
+    const [recent] = await store.db
+      .select({ n: count() })
+      .from(uploads)
+      .where(and(eq(uploads.userId, userId), gte(uploads.createdAt, new Date(now.getTime() - 3_600_000))));
+    if ((recent?.n ?? 0) >= t.perHour) throw new DomainError('RateLimited');
+    const id = randomBytes(16).toString('hex');
+    const expiresAt = new Date(now.getTime() + t.ttlS * 1000);
+    await store.db.insert(uploads).values({
+      id,
+      userId,
+      purpose: body.purpose,
+      contentType: body.content_type,
+      maxBytes: t.maxBytes,
+      status: 'pending',
+      createdAt: now,
+      expiresAt,
+    });
+    const exp = Math.floor(expiresAt.getTime() / 1000);
+    return {
+      upload_id: id,
+      url: `/uploads/${id}?exp=${exp}&sig=${mac(`put:${id}:${exp}`)}`,
+      method: 'PUT' as const,
+      headers: { 'content-type': body.content_type },
+      max_bytes: t.maxBytes,
+      expires_at: expiresAt.toISOString(),
+    };
+  }
+
+  const refuse = (status: number, reason: string): RawReply => ({ status, body: { ok: false, reason } });
+
+  /** The PUT of a file to its link. */
+  async function receive(req: RawRequest): Promise<RawReply> {
+    const id = req.params.id ?? '';
+    const exp = Number(req.query.exp);
+    const sig = req.query.sig ?? '';
+    if (!/^[a-f0-9]{32}$/.test(id) || !Number.isSafeInteger(exp) || !same(sig, mac(`put:${id}:${exp}`)))
+      return refuse(403, 'bad link');
+    if (exp * 1000 < clock.now().getTime()) return refuse(410, 'link expired');
+    const [u] = await store.db.select().from(uploads).where(eq(uploads.id, id));
+    if (!u || u.expiresAt.getTime() < clock.now().getTime()) return refuse(410, 'link expired');
+    if (u.status !== 'pending') return refuse(409, 'already uploaded');
+    if (req.body.length === 0) return refuse(400, 'empty file');
+    if (req.body.length > u.maxBytes) return refuse(413, 'file too large');
+    const type = sniff(req.body);
+    if (!type || type !== u.contentType) return refuse(415, 'not the declared image type');
+    const t = await deps.terms();
+    let clean: Buffer;
+    try {
+      clean = reencode(req.body, type, t.maxPixels);
+    } catch {
+      return refuse(422, 'not a readable image');
+    }
+    await deps.blobs.put(id, Buffer.from(seal(deps.sealKey, clean), 'utf8'));
+    await store.db
+      .update(uploads)
+      .set({ status: 'stored', size: clean.length, storedAt: clock.now() })
+      .where(and(eq(uploads.id, id), eq(uploads.status, 'pending')));
+    return { status: 200, body: { ok: true, upload_id: id, size: clean.length } };
+  }
+
+  /** A link to view a stored file, for its owner (`u:<id>`) or an operator (`op:<id>`), expiring. */
+  async function viewLink(id: string, viewer: string) {
+    const t = await deps.terms();
+    const expiresAt = new Date(clock.now().getTime() + t.ttlS * 1000);
+    const exp = Math.floor(expiresAt.getTime() / 1000);
+    return {
+      upload_id: id,
+      url: `/uploads/${id}?exp=${exp}&v=${encodeURIComponent(viewer)}&sig=${mac(`get:${id}:${viewer}:${exp}`)}`,
+      expires_at: expiresAt.toISOString(),
+    };
+  }
+
+  async function serve(req: RawRequest): Promise<RawReply> {
+    const id = req.params.id ?? '';
+    const exp = Number(req.query.exp);
+    const viewer = req.query.v ?? '';
+    const sig = req.query.sig ?? '';
+    if (
+      !/^[a-f0-9]{32}$/.test(id) ||
+      !Number.isSafeInteger(exp) ||
+      !same(sig, mac(`get:${id}:${viewer}:${exp}`))
+    )
+      return refuse(403, 'bad link');
+    if (exp * 1000 < clock.now().getTime()) return refuse(410, 'link expired');
+    const [u] = await store.db.select().from(uploads).where(eq(uploads.id, id));
+    if (!u || u.status !== 'stored') return refuse(404, 'not found');
+    const sealed = await deps.blobs.get(id);
+    if (!sealed) return refuse(404, 'not found');
+    return {
+      status: 200,
+      headers: {
+        'content-type': u.contentType,
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+      },
+      body: unseal(deps.sealKey, sealed.toString('utf8')),
+    };
+  }
+
+  /** A stored upload of the user for a purpose, not yet taken by anything else. */
+  async function claimable(db: Tx, userId: number, id: string, purpose: string, by: string) {
+    const [u] = await db.select().from(uploads).where(eq(uploads.id, id)).for('update');
+    if (!u || u.userId !== userId || u.status !== 'stored' || u.purpose !== purpose) return null;
+    if (u.usedBy !== null && u.usedBy !== by) return null;
+    return u;
+  }
+
+  /** The upload link's routes; the body limit here is a ceiling, each upload's own limit is checked on it. */
+  const routes: RawRoute[] = [
+    { method: 'PUT', url: '/uploads/:id', bodyLimit: UPLOAD_CEILING, handle: receive },
+    { method: 'GET', url: '/uploads/:id', bodyLimit: 1024, handle: serve },
+  ];
+
+  return { begin, receive, serve, viewLink, claimable, routes };
+}
+
+export type Uploads = ReturnType<typeof createUploads>;

@@ -25,6 +25,15 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** Folder of the embedded store (PGlite). */
   DATA_DIR: z.string().default('./data'),
+  /**
+   * An S3-compatible object store (AWS S3, MinIO) for uploaded files instead of the data folder: endpoint
+   * (http(s)://host:port), bucket, region and keys.
+   */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().default('nexa-uploads'),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY: z.string().optional(),
+  S3_SECRET_KEY: z.string().optional(),
   /** PostgreSQL instead of the embedded store. */
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
@@ -109,6 +118,14 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
+  /** Uploaded files go to this object store when set, else to `dataDir/uploads`. */
+  readonly s3: {
+    readonly endpoint: string;
+    readonly bucket: string;
+    readonly region: string;
+    readonly accessKey: string;
+    readonly secretKey: string;
+  } | null;
   readonly databaseUrl: string | undefined;
   readonly redisUrl: string | undefined;
   readonly protection: boolean;
@@ -249,6 +266,16 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.DATA_DIR),
+    s3:
+      e.S3_ENDPOINT && e.S3_ACCESS_KEY && e.S3_SECRET_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKey: e.S3_ACCESS_KEY,
+            secretKey: e.S3_SECRET_KEY,
+          }
+        : null,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     protection: e.REQUEST_PROTECTION,

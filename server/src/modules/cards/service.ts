@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { formatAmount, parseAmount, RATE_ONE, type ResponseData, USDT_SCALE } from '@nexa/contract';
 import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { auditOperator } from '../../kernel/audit';
+import { type BlobStore, localBlobStore, s3BlobStore } from '../../kernel/blobs';
 import type { AppDeps } from '../../kernel/context';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import type { RawReply, RawRequest } from '../../kernel/module';
@@ -38,7 +39,7 @@ import {
   kycSubmissions,
   uploads,
 } from './tables';
-import { type BlobStore, createUploads, localBlobStore } from './uploads';
+import { createUploads } from './uploads';
 
 export const CARDS_SYSTEM = {
   fees: 'system:cards:fees',
@@ -88,7 +89,11 @@ export function createCards(deps: CardsDeps) {
   const files = createUploads({
     store,
     clock,
-    blobs: deps.blobs ?? localBlobStore(join(config.dataDir, 'uploads')),
+    blobs:
+      deps.blobs ??
+      (config.s3
+        ? s3BlobStore({ ...config.s3, prefix: 'uploads' })
+        : localBlobStore(join(config.dataDir, 'uploads'))),
     sealKey: derive(config.operatorKey, 'uploads'),
     linkKey: derive(config.operatorKey, 'upload-links'),
     terms: async () => ({

@@ -6,43 +6,16 @@
  * shown only through links signed for their owner or an operator, which expire.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { and, count, eq, gte } from 'drizzle-orm';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
+import type { BlobStore } from '../../kernel/blobs';
 import type { Clock } from '../../kernel/clock';
 import { DomainError } from '../../kernel/errors';
 import type { RawReply, RawRequest, RawRoute } from '../../kernel/module';
 import { seal, unseal } from '../../kernel/seal';
 import type { Store, Tx } from '../../store';
 import { uploads } from './tables';
-
-/** Where sealed files are kept. */
-export interface BlobStore {
-  put(key: string, bytes: Buffer): Promise<void>;
-  get(key: string): Promise<Buffer | null>;
-}
-
-export function localBlobStore(dir: string): BlobStore {
-  const safe = (key: string) => {
-    if (!/^[a-z0-9_-]+$/i.test(key)) throw new Error('bad blob key');
-    return join(dir, key);
-  };
-  return {
-    async put(key, bytes) {
-      await mkdir(dir, { recursive: true });
-      await writeFile(safe(key), bytes);
-    },
-    async get(key) {
-      try {
-        return await readFile(safe(key));
-      } catch {
-        return null;
-      }
-    },
-  };
-}
 
 /** No upload link takes more than this, whatever the settings say. */
 export const UPLOAD_CEILING = 20 * 1024 * 1024;

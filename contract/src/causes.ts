@@ -9,6 +9,7 @@ import { MINING_CAUSES } from './domains/mining/causes';
 import { NEU_CAUSES } from './domains/neu/causes';
 import { NFT_CAUSES } from './domains/nft/causes';
 import { PLACEMENT_CAUSES } from './domains/placement/causes';
+import { SHOP_CAUSES } from './domains/shop/causes';
 import { SPOT_CAUSES } from './domains/spot/causes';
 import { TOKEN_MARKET_CAUSES } from './domains/token-market/causes';
 import { WALLET_CAUSES } from './domains/wallet/causes';
@@ -26,6 +27,7 @@ export const CAUSES = {
   ...PLACEMENT_CAUSES,
   ...GAMES_CAUSES,
   ...CARDS_CAUSES,
+  ...SHOP_CAUSES,
   ...NFT_CAUSES,
   ...NEU_CAUSES,
   ...TOKEN_MARKET_CAUSES,
@@ -55,6 +57,7 @@ export {
   NEU_CAUSES,
   NFT_CAUSES,
   PLACEMENT_CAUSES,
+  SHOP_CAUSES,
   SPOT_CAUSES,
   TOKEN_MARKET_CAUSES,
   WALLET_CAUSES,

@@ -9,6 +9,7 @@ import { INSURANCE_ERRORS } from './domains/insurance/errors';
 import { MINING_ERRORS } from './domains/mining/errors';
 import { NFT_ERRORS } from './domains/nft/errors';
 import { PLACEMENT_ERRORS } from './domains/placement/errors';
+import { SHOP_ERRORS } from './domains/shop/errors';
 import { SPOT_ERRORS } from './domains/spot/errors';
 import { TOKEN_MARKET_ERRORS } from './domains/token-market/errors';
 import { WALLET_ERRORS } from './domains/wallet/errors';
@@ -260,6 +261,7 @@ export const ERROR_SETS = {
   placement: PLACEMENT_ERRORS,
   games: GAMES_ERRORS,
   cards: CARDS_ERRORS,
+  shop: SHOP_ERRORS,
   nft: NFT_ERRORS,
   'token-market': TOKEN_MARKET_ERRORS,
   admin: ADMIN_ERRORS,
@@ -283,6 +285,7 @@ export const ERRORS = {
   ...PLACEMENT_ERRORS.errors,
   ...GAMES_ERRORS.errors,
   ...CARDS_ERRORS.errors,
+  ...SHOP_ERRORS.errors,
   ...NFT_ERRORS.errors,
   ...TOKEN_MARKET_ERRORS.errors,
   ...ADMIN_ERRORS.errors,

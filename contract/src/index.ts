@@ -15,6 +15,7 @@ export * from './domains/mining/endpoints';
 export * from './domains/neu/endpoints';
 export * from './domains/nft/endpoints';
 export * from './domains/placement/endpoints';
+export * from './domains/shop/endpoints';
 export * from './domains/spot/endpoints';
 export * from './domains/token-market/endpoints';
 export * from './domains/users/endpoints';

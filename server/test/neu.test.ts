@@ -273,7 +273,7 @@ describe('NEU machines: the mining line `neu`, with epochs and SPA quota', () =>
     expect(income.body.data.total).toBe(1);
     expect(income.body.data.list.every((x) => x.program === 'mining' && x.asset === 'NEU')).toBe(true);
     const me = await api(srv, '/api/neu/uinfo', {}, { token: a.token });
-    expect(me.body.data.machines).toBe(1);
+    expect(me.body.data.machines).toBe(3);
     expect(me.body.data.spa).toBe(formatAmount(3n * price, 8));
     expect(me.body.data.total_income).toBe(income.body.data.total_paid);
     const mine = await api(srv, '/api/neu/machineList', {}, { token: a.token });

@@ -12,6 +12,7 @@ import { miningEndpoints } from './mining/endpoints';
 import { neuEndpoints } from './neu/endpoints';
 import { nftEndpoints } from './nft/endpoints';
 import { placementEndpoints } from './placement/endpoints';
+import { shopEndpoints } from './shop/endpoints';
 import { spotEndpoints } from './spot/endpoints';
 import { tokenMarketEndpoints } from './token-market/endpoints';
 import { usersEndpoints } from './users/endpoints';
@@ -32,6 +33,7 @@ export const liveEndpoints = {
   ...placementEndpoints,
   ...gamesEndpoints,
   ...cardsEndpoints,
+  ...shopEndpoints,
   ...nftEndpoints,
   ...neuEndpoints,
   ...marketEndpoints,

@@ -37,6 +37,8 @@ import { NFT_OWNS, nftModule } from './nft/module';
 import { NFT_SETTINGS } from './nft/settings';
 import { PLACEMENT_OWNS, placementModule } from './placement/module';
 import { PLACEMENT_SETTINGS } from './placement/settings';
+import { SHOP_OWNS, shopModule } from './shop/module';
+import { SHOP_SETTINGS } from './shop/settings';
 import { SPOT_OWNS, spotModule } from './spot/module';
 import { SPOT_SETTINGS } from './spot/settings';
 import { TOKEN_MARKET_OWNS, tokenMarketModule } from './token-market/module';
@@ -63,6 +65,7 @@ export const SETTINGS = {
   ...GAMES_SETTINGS,
   ...NEU_SETTINGS,
   ...CARDS_SETTINGS,
+  ...SHOP_SETTINGS,
   ...NFT_SETTINGS,
   ...TOKEN_MARKET_SETTINGS,
   ...ADMIN_SETTINGS,
@@ -179,6 +182,16 @@ export function buildModules(deps: ModuleWiring) {
     ...own('cards', CARDS_OWNS),
     reauthenticate: (userId, input) => auth.api.reauthenticate(userId, input),
   });
+  // Goods images are uploads kept by the cards module (checked, re-encoded, sealed); a storefront shows them
+  // through public links, which only goods images get.
+  const shop = shopModule({
+    ...own('shop', SHOP_OWNS),
+    uploads: {
+      begin: (userId, body) => cards.api.files.begin(userId, body),
+      claim: (tx, userId, id, by) => cards.api.files.take(tx, userId, id, 'product', by),
+      publicLink: (id) => cards.api.files.publicLink(id),
+    },
+  });
   // The solvency report lists every rewards program of every module that runs one.
   const admin = adminModule({
     ...own('admin', OWNS_NOTHING),
@@ -187,6 +200,7 @@ export function buildModules(deps: ModuleWiring) {
       ...(await mining.api.programReports()),
       ...(await placement.api.programReports()),
       ...(await nft.api.programReports()),
+      ...(await shop.api.programReports()),
     ],
   });
 
@@ -208,6 +222,7 @@ export function buildModules(deps: ModuleWiring) {
     games.module,
     neu.module,
     cards.module,
+    shop.module,
     tokenMarket.module,
     market.module,
     admin.module,
@@ -238,6 +253,7 @@ export function buildModules(deps: ModuleWiring) {
       games: games.api,
       neu: neu.api,
       cards: cards.api,
+      shop: shop.api,
       tokenMarket: tokenMarket.api,
       candles: market.api.candles,
       marketData: market.api,

@@ -123,6 +123,7 @@ export const neuEndpoints = {
       staked: z.string(),
       staking_received: z.string(),
       power: z.string(),
+      /** Machines running (the quantities of my running orders). */
       machines: z.number().int(),
       yesterday_income: z.string(),
       total_income: z.string(),

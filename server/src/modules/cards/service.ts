@@ -170,8 +170,7 @@ export function createCards(deps: CardsDeps) {
       [body.back_upload, 'kyc_back'],
       [body.selfie_upload, 'kyc_selfie'],
     ] as const) {
-      if (!(await files.claimable(tx, userId, id, purpose, by))) throw new DomainError('UploadNotFound');
-      await tx.update(uploads).set({ usedBy: by }).where(eq(uploads.id, id));
+      if (!(await files.take(tx, userId, id, purpose, by))) throw new DomainError('UploadNotFound');
     }
   }
 

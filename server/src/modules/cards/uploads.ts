@@ -30,8 +30,16 @@ export function sniff(bytes: Buffer): Sniffed {
   return null;
 }
 
+const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+const JPEG_END = Buffer.from([0xff, 0xd9]);
+
 /** Decodes and encodes again: only the pixels survive. Throws on anything that is not a sound image. */
 export function reencode(bytes: Buffer, type: 'image/jpeg' | 'image/png', maxPixels: number): Buffer {
+  // A whole file ends with its end marker (PNG's IEND chunk, JPEG's EOI): a cut-off one is refused.
+  const end = type === 'image/png' ? PNG_END : JPEG_END;
+  let tail = bytes.length;
+  if (type === 'image/jpeg') while (tail > 0 && bytes[tail - 1] === 0) tail--;
+  if (tail < end.length || !bytes.subarray(tail - end.length, tail).equals(end)) throw new Error('cut off');
   if (type === 'image/png') {
     // Width and height sit in the IHDR chunk: refuse a pixel bomb before decoding it.
     const w = bytes.readUInt32BE(16);
@@ -134,9 +142,9 @@ export function createUploads(deps: UploadDeps) {
   }
 
   /** A link to view a stored file, for its owner (`u:<id>`) or an operator (`op:<id>`), expiring. */
-  async function viewLink(id: string, viewer: string) {
+  async function viewLink(id: string, viewer: string, ttlS?: number) {
     const t = await deps.terms();
-    const expiresAt = new Date(clock.now().getTime() + t.ttlS * 1000);
+    const expiresAt = new Date(clock.now().getTime() + (ttlS ?? t.ttlS) * 1000);
     const exp = Math.floor(expiresAt.getTime() / 1000);
     return {
       upload_id: id,
@@ -172,6 +180,16 @@ export function createUploads(deps: UploadDeps) {
     };
   }
 
+  /**
+   * A link anyone may open, for a goods image only (a storefront is public; identity documents never are),
+   * valid a day. Null for anything else.
+   */
+  async function publicLink(id: string) {
+    const [u] = await store.db.select().from(uploads).where(eq(uploads.id, id));
+    if (!u || u.purpose !== 'product' || u.status !== 'stored') return null;
+    return viewLink(id, 'pub', 86_400);
+  }
+
   /** A stored upload of the user for a purpose, not yet taken by anything else. */
   async function claimable(db: Tx, userId: number, id: string, purpose: string, by: string) {
     const [u] = await db.select().from(uploads).where(eq(uploads.id, id)).for('update');
@@ -180,13 +198,20 @@ export function createUploads(deps: UploadDeps) {
     return u;
   }
 
+  /** Takes a stored upload of the user for a purpose on behalf of `by`, in the caller's transaction. */
+  async function take(db: Tx, userId: number, id: string, purpose: string, by: string): Promise<boolean> {
+    if (!(await claimable(db, userId, id, purpose, by))) return false;
+    await db.update(uploads).set({ usedBy: by }).where(eq(uploads.id, id));
+    return true;
+  }
+
   /** The upload link's routes; the body limit here is a ceiling, each upload's own limit is checked on it. */
   const routes: RawRoute[] = [
     { method: 'PUT', url: '/uploads/:id', bodyLimit: UPLOAD_CEILING, handle: receive },
     { method: 'GET', url: '/uploads/:id', bodyLimit: 1024, handle: serve },
   ];
 
-  return { begin, receive, serve, viewLink, claimable, routes };
+  return { begin, receive, serve, viewLink, publicLink, claimable, take, routes };
 }
 
 export type Uploads = ReturnType<typeof createUploads>;

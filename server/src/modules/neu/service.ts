@@ -211,7 +211,7 @@ export function createNeu(deps: NeuDeps) {
       price(),
       deps.staking.list(userId, { page: 1, size: 1 }),
       deps.machines.power(userId),
-      deps.machines.orders(userId, { page: 1, size: 1, status: 'running' }),
+      deps.machines.orders(userId, { page: 1, size: 1000, status: 'running' }),
       deps.team.summary(userId),
     ]);
     const n = balances.get(NEU_ASSET) ?? 0n;
@@ -224,7 +224,7 @@ export function createNeu(deps: NeuDeps) {
       staked: staking.staked,
       staking_received: staking.received,
       power: power.personal,
-      machines: machines.total,
+      machines: machines.list.reduce((n, o) => n + o.quantity, 0),
       yesterday_income: formatAmount(await paid(userId, today - 1, today), scale),
       total_income: formatAmount(await paid(userId), scale),
       level: team.level,

@@ -9,6 +9,7 @@ import { homeRoutes } from './features/home';
 import { insuranceRoutes } from './features/insurance';
 import { marketsRoutes } from './features/markets';
 import { miningRoutes } from './features/mining';
+import { neuRoutes } from './features/neu';
 import { nftRoutes } from './features/nft';
 import { placementRoutes } from './features/placement';
 import { teamRoutes } from './features/team';
@@ -74,9 +75,5 @@ export const ROUTES: readonly RouteDef[] = [
   { name: 'shipOrder', load: comingSoon },
   { name: 'consumerDividendRanking', load: comingSoon },
   { name: 'consumerDividendRanking1', load: comingSoon },
-  { name: 'neuRecharge', load: comingSoon },
-  { name: 'neuRecharge1', load: comingSoon },
-  { name: 'neuRecharge2', load: comingSoon },
-  { name: 'neuRecharge3', load: comingSoon },
-  { name: 'neuRecharge4', load: comingSoon },
+  ...neuRoutes,
 ];

@@ -1,0 +1,183 @@
+import {
+  type EndpointPath,
+  formatDateTime,
+  formatNumber,
+  formatUpTo,
+  type ResponseData,
+} from '@nexa/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { invalidateApi } from '../../api/hooks';
+import { floorDecimals } from '../../lib/amounts';
+import { routePath } from '../../paths';
+
+export type PledgeOrder = ResponseData<'/api/neuPledge/getOrder'>;
+export type MachineOrder = ResponseData<'/api/neu/buyMachine'>;
+export type Machine = ResponseData<'/api/neu/machineList'>['list'][number];
+export type NeuPeriod = ResponseData<'/api/neu/periodList'>['list'][number];
+
+export const NO_BODY = {};
+
+/** Platform days start at 00:00 UTC+8: a day's date reads the same wherever the phone is. */
+const PLATFORM_DAY_OFFSET_MIN = 480;
+
+/** Decimals a balance of the line's assets shows (the registry's display precision). */
+const BALANCE_DECIMALS: Readonly<Record<string, number>> = { NEU: 4, SPA: 2, USDT: 2 };
+
+/** A balance, cut down (never shown as more than it is) to its asset's display precision: "9,210.40". */
+export const showBalance = (value: string, asset: string): string => {
+  const d = BALANCE_DECIMALS[asset] ?? 4;
+  return formatNumber(floorDecimals(value, d), d);
+};
+/** A NEU amount: the asset's display precision (4). */
+export const showNeu = (value: string): string => formatNumber(value, 4);
+/** An SPA quota amount (2). */
+export const showSpa = (value: string): string => formatNumber(value, 2);
+/** A USDT amount (2). */
+export const showUsdt = (value: string): string => formatNumber(value, 2);
+/** Hash power: two decimals and the unit ("12.50 T"). */
+export const showPower = (value: string): string => `${formatNumber(value, 2)} T`;
+/** A rate ("0.08") as a percentage ("8%"). */
+export const pct = (rate: string, decimals = 2): string =>
+  `${formatUpTo(String(Number(rate) * 100), decimals)}%`;
+/** The platform day a time falls in. */
+export const showDay = (time: string): string => formatDateTime(time, PLATFORM_DAY_OFFSET_MIN).slice(0, 10);
+
+/** Asks again for the given reads (a whole screen, on a pull). */
+export function useRefresh(...paths: readonly EndpointPath[]): () => Promise<void> {
+  const client = useQueryClient();
+  return () => invalidateApi(client, ...paths);
+}
+
+/** A small colored status chip. */
+export function Chip({
+  tone,
+  children,
+}: {
+  readonly tone: 'on' | 'done' | 'off' | 'wait';
+  readonly children: ReactNode;
+}): ReactNode {
+  return <span className={`neu-chip neu-chip--${tone}`}>{children}</span>;
+}
+
+/** A figure with its name above it, in a grid of figures. */
+export function Figure({
+  label,
+  value,
+  tone,
+  testId,
+}: {
+  readonly label: string;
+  readonly value: ReactNode;
+  readonly tone?: 'up';
+  readonly testId?: string;
+}): ReactNode {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className={tone ? `num ${tone}` : 'num'} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** An amount with its asset in a smaller, dimmer type: "12.5000 NEU". */
+export function Amount({ value, asset }: { readonly value: string; readonly asset: string }): ReactNode {
+  return (
+    <span className="neu-amount">
+      {value} <small>{asset}</small>
+    </span>
+  );
+}
+
+/** V0 … V5: the team level. */
+export function LevelTag({ level, testId }: { readonly level: number; readonly testId?: string }): ReactNode {
+  return (
+    <span className={level > 0 ? 'neu-level neu-level--on num' : 'neu-level num'} data-testid={testId}>
+      V{level}
+    </span>
+  );
+}
+
+export function PledgeStatus({ status }: { readonly status: PledgeOrder['status'] }): ReactNode {
+  const { t } = useTranslation('neu');
+  const tone = status === 'in_progress' ? 'on' : status === 'expired' ? 'done' : 'off';
+  return <Chip tone={tone}>{t(`neu.pledgeStatus.${status}`)}</Chip>;
+}
+
+/** One NEU staking order as a row: amount, term, rate, profit received, end; opens its detail. */
+export function PledgeRow({ o }: { readonly o: PledgeOrder }): ReactNode {
+  const { t } = useTranslation('neu');
+  return (
+    <Link className="neu-row" to={`${routePath('neuRecharge2')}?id=${o.id}`} data-testid="neu-pledge-row">
+      <div className="neu-row__top">
+        <span className="neu-row__title num">
+          <Amount value={showNeu(o.amount)} asset={o.asset} />
+        </span>
+        <PledgeStatus status={o.status} />
+      </div>
+      <dl className="neu-grid neu-grid--4">
+        <Figure label={t('neu.days')} value={t('neu.nDays', { n: o.days })} />
+        <Figure label={t('neu.apr')} value={pct(o.apr)} />
+        <Figure label={t('neu.received')} value={showNeu(o.received)} tone="up" />
+        <Figure label={t('neu.end')} value={formatDateTime(o.end_at).slice(0, 10)} />
+      </dl>
+    </Link>
+  );
+}
+
+/** A ring that empties as the quote's life runs out, with the seconds left in it. */
+export function CountdownRing({
+  share,
+  seconds,
+}: {
+  readonly share: number;
+  readonly seconds: number;
+}): ReactNode {
+  const r = 9;
+  const c = 2 * Math.PI * r;
+  return (
+    <span className="neu-ring" aria-hidden="true">
+      <svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true">
+        <circle cx="11" cy="11" r={r} className="neu-ring__track" />
+        <circle
+          cx="11"
+          cy="11"
+          r={r}
+          className="neu-ring__bar"
+          strokeDasharray={c}
+          strokeDashoffset={c * (1 - share)}
+          transform="rotate(-90 11 11)"
+        />
+      </svg>
+      <span className="neu-ring__text num">{seconds}</span>
+    </span>
+  );
+}
+
+/**
+ * The tab a screen shows, kept in the address (`?tab=`), so a link can open it and going back returns to it;
+ * switching tabs replaces the entry instead of stacking one per tap.
+ */
+export function useTabParam<K extends string>(keys: readonly K[], fallback: K): [K, (key: K) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tab');
+  const tab = keys.find((k) => k === raw) ?? fallback;
+  const set = (key: K) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('tab', key);
+        return next;
+      },
+      { replace: true },
+    );
+  return [tab, set];
+}
+
+/** Decimals of the NEU/USDT book's price (its tick, 0.0001): the one way the NEU price reads. */
+const PRICE_DECIMALS = 4;
+export const showPrice = (value: string): string => formatNumber(value, PRICE_DECIMALS);

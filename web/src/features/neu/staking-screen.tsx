@@ -1,0 +1,350 @@
+import { formatDateTime, PLEDGE_STATUSES } from '@nexa/contract';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiFailure, useApiQuery } from '../../api/hooks';
+import { useBalances, useMoneyCall } from '../../hooks/money';
+import { routePath } from '../../paths';
+import { useSession } from '../../session';
+import { AmountField, useAmountField } from '../../ui/amount-field';
+import { SubmitButton } from '../../ui/form';
+import { PagedList } from '../../ui/paged-list';
+import { PullToRefresh } from '../../ui/pull-to-refresh';
+import { ConfirmSheet, InfoRows } from '../../ui/sheet';
+import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { EmptyState, ErrorState, ListSkeleton, ScreenSkeleton } from '../../ui/states';
+import { Tabs } from '../../ui/tabs';
+import { showToast } from '../../ui/toast';
+import { stakeProfit } from './neu-math';
+import { Amount, Figure, NO_BODY, PledgeRow, PledgeStatus, pct, showNeu, useRefresh } from './neu-parts';
+import './neu.css';
+
+const SUMMARY = { page: 1, size: 1 };
+const REFRESH = ['/api/neuPledge/pledgeList', '/api/neuPledge/getOrder', '/api/neu/uinfo'] as const;
+const NEU_SCALE = 8;
+
+type Filter = 'all' | (typeof PLEDGE_STATUSES)[number];
+const FILTERS: readonly Filter[] = ['all', ...PLEDGE_STATUSES];
+
+/** The plans, my totals, and the form: plan, amount, renewal, what it earns, confirm. */
+function Stake(): ReactNode {
+  const { t } = useTranslation('neu');
+  const navigate = useNavigate();
+  const { token } = useSession();
+  const info = useApiQuery('/api/neuPledge/pledgeInfo', NO_BODY);
+  const summary = useApiQuery('/api/neuPledge/pledgeList', SUMMARY, { enabled: token !== null });
+  const balances = useBalances();
+  const call = useMoneyCall('/api/neuPledge/balanceGetOrder', REFRESH);
+  const [days, setDays] = useState<number | null>(null);
+  const [autoRenew, setAutoRenew] = useState(false);
+  const [tried, setTried] = useState(false);
+  const asset = info.data?.asset ?? 'NEU';
+  const amount = useAmountField({
+    prompt: 'prompts.amount',
+    asset,
+    available: token ? balances.available(asset, 'spot') : undefined,
+    ...(info.data ? { min: info.data.min_amount } : {}),
+    tried,
+  });
+  if (!info.data) {
+    return info.isError ? (
+      <ErrorState onRetry={() => void info.refetch()} />
+    ) : (
+      <div className="neu">
+        <ListSkeleton rows={3} />
+      </div>
+    );
+  }
+  const d = info.data;
+  const plan = d.plans.find((p) => p.days === (days ?? d.plans[0]?.days)) ?? d.plans[0];
+  const profit =
+    plan && amount.problem === null ? stakeProfit(amount.value, plan.apr, plan.days, NEU_SCALE) : null;
+  const review = () => {
+    setTried(true);
+    if (amount.problem || !plan) return;
+    call.open({ amount: amount.value, days: plan.days, auto_renew: autoRenew });
+  };
+  const confirm = async () => {
+    const done = await call.confirm();
+    if (!done) return;
+    showToast(t('neu.stake.success'));
+    amount.reset();
+    setTried(false);
+    navigate(`${routePath('neuRecharge2')}?id=${done.id}`);
+  };
+  return (
+    <>
+      <section className="card neu-hero">
+        <div className="neu-hero__label">{t('neu.staked')}</div>
+        <div className="neu-hero__big num" data-testid="neu-staked-total">
+          <Amount value={showNeu(summary.data?.staked ?? '0')} asset={d.asset} />
+        </div>
+        <dl className="neu-grid neu-grid--2">
+          <Figure label={t('neu.accumulated')} value={showNeu(summary.data?.accumulated ?? '0')} tone="up" />
+          <Figure label={t('neu.received')} value={showNeu(summary.data?.received ?? '0')} />
+        </dl>
+      </section>
+
+      <section className="card neu-card">
+        <h2 className="neu-card__title neu-card__title--gap">{t('neu.stake.choosePlan')}</h2>
+        <div className="neu-plans">
+          {d.plans.map((p) => (
+            <button
+              key={p.days}
+              type="button"
+              aria-pressed={p.days === plan?.days}
+              className={p.days === plan?.days ? 'neu-plan neu-plan--on' : 'neu-plan'}
+              onClick={() => setDays(p.days)}
+            >
+              <span className="neu-plan__days">{t('neu.nDays', { n: p.days })}</span>
+              <span className="neu-plan__apr num">{pct(p.apr)}</span>
+              <span className="neu-plan__label">{t('neu.apr')}</span>
+            </button>
+          ))}
+        </div>
+        {token ? (
+          <>
+            <AmountField field={amount} />
+            <label className="neu-check">
+              <input type="checkbox" checked={autoRenew} onChange={(e) => setAutoRenew(e.target.checked)} />
+              {t('neu.autoRenew')}
+            </label>
+            <InfoRows
+              rows={[
+                { label: t('neu.minimum'), value: `${showNeu(d.min_amount)} ${d.asset}` },
+                { label: t('neu.dailyRate'), value: plan ? pct(plan.daily_rate, 4) : '--' },
+                {
+                  label: t('neu.maxProfit'),
+                  value: profit ? `${showNeu(profit)} ${d.asset}` : '--',
+                  strong: true,
+                },
+              ]}
+            />
+            <SubmitButton disabled={call.busy} onClick={review}>
+              {t('neu.stake.submit')}
+            </SubmitButton>
+          </>
+        ) : (
+          <SignInPrompt compact title={t('neu.signInTitle')} body={t('neu.signInBody')} />
+        )}
+        <p className="neu-note">{t('neu.stake.rules', { rate: pct(d.flexible_apr) })}</p>
+      </section>
+      <ConfirmSheet
+        visible={call.content !== null}
+        title={t('neu.stake.confirmTitle')}
+        busy={call.busy}
+        onConfirm={() => void confirm()}
+        onClose={call.close}
+        rows={[
+          {
+            label: t('neu.amount'),
+            value: `${showNeu(call.content?.amount ?? '0')} ${d.asset}`,
+            strong: true,
+          },
+          { label: t('neu.days'), value: t('neu.nDays', { n: plan?.days ?? 0 }) },
+          { label: t('neu.apr'), value: plan ? pct(plan.apr) : '--' },
+          { label: t('neu.maxProfit'), value: profit ? `${showNeu(profit)} ${d.asset}` : '--' },
+          { label: t('neu.autoRenew'), value: call.content?.auto_renew ? t('neu.yes') : t('neu.no') },
+        ]}
+        note={t('neu.stake.confirmNote')}
+      />
+    </>
+  );
+}
+
+/** My orders by status; each opens its detail. */
+function Orders(): ReactNode {
+  const { t } = useTranslation('neu');
+  const [filter, setFilter] = useState<Filter>('all');
+  return (
+    <section className="neu-section" aria-labelledby="neu-orders-title">
+      <h2 className="neu-section__title" id="neu-orders-title">
+        {t('neu.stake.orders')}
+      </h2>
+      <Tabs
+        className="neu-tabs neu-tabs--scroll"
+        size="m"
+        value={filter}
+        onChange={setFilter}
+        label={t('neu.stake.orders')}
+        items={FILTERS.map((k) => ({
+          key: k,
+          label: k === 'all' ? t('neu.all') : t(`neu.pledgeStatus.${k}`),
+        }))}
+      />
+      <PagedList
+        key={filter}
+        path="/api/neuPledge/pledgeList"
+        filters={filter === 'all' ? {} : { status: filter }}
+        pullToRefresh={false}
+        skeletonRows={3}
+        itemKey={(o) => o.id}
+        emptyTitle={t('neu.stake.noOrders')}
+        emptyBody={t('neu.stake.noOrdersBody')}
+        renderItem={(o) => <PledgeRow o={o} />}
+      />
+    </section>
+  );
+}
+
+/** One order (?id=): amounts, term, the profit figures; switch renewal, redeem early (showing what comes back). */
+function Detail({ id }: { readonly id: number }): ReactNode {
+  const { t } = useTranslation('neu');
+  const q = useApiQuery('/api/neuPledge/getOrder', { id }, { handles: ['EarnOrderNotFound'] });
+  const redeem = useMoneyCall('/api/neuPledge/redemption', REFRESH);
+  const renewal = useMoneyCall('/api/neuPledge/renewal', REFRESH);
+  if (!q.data) {
+    if (q.error instanceof ApiFailure && q.error.is('EarnOrderNotFound'))
+      return <EmptyState title={t('neu.stake.noOrder')} />;
+    return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ScreenSkeleton />;
+  }
+  const o = q.data;
+  const open = o.status === 'in_progress';
+  const progress = Math.min(100, (o.days_paid / o.days) * 100);
+  const confirmRedeem = async () => {
+    if (await redeem.confirm()) showToast(t('neu.stake.redeemed'));
+  };
+  const confirmRenewal = async () => {
+    const done = await renewal.confirm();
+    if (done) showToast(done.auto_renew ? t('neu.stake.renewOn') : t('neu.stake.renewOffDone'));
+  };
+  return (
+    <>
+      <section className="card neu-hero" data-testid="neu-pledge-detail">
+        <div className="neu-hero__top">
+          <span className="neu-hero__label">{t('neu.amount')}</span>
+          <PledgeStatus status={o.status} />
+        </div>
+        <div className="neu-hero__big num">
+          <Amount value={showNeu(o.amount)} asset={o.asset} />
+        </div>
+        <div
+          className="neu-bar"
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={o.days}
+          aria-valuenow={o.days_paid}
+          aria-label={t('neu.stake.progress', { n: o.days_paid, days: o.days })}
+        >
+          <span style={{ width: `${progress}%` }} />
+        </div>
+        <p className="neu-note">{t('neu.stake.progress', { n: o.days_paid, days: o.days })}</p>
+      </section>
+      <section className="card neu-card">
+        <InfoRows
+          className="neu-rows--first"
+          rows={[
+            { label: t('neu.days'), value: t('neu.nDays', { n: o.days }) },
+            { label: t('neu.apr'), value: pct(o.apr) },
+            { label: t('neu.dailyRate'), value: pct(o.daily_rate, 4) },
+            { label: t('neu.start'), value: formatDateTime(o.start_at).slice(0, 16) },
+            { label: t('neu.end'), value: formatDateTime(o.end_at).slice(0, 16) },
+            { label: t('neu.accumulated'), value: showNeu(o.accumulated) },
+            { label: t('neu.maxProfit'), value: showNeu(o.max_profit) },
+            {
+              label: t('neu.received'),
+              value: <span data-testid="neu-detail-received">{showNeu(o.received)}</span>,
+              strong: true,
+            },
+            { label: t('neu.remaining'), value: showNeu(o.remaining) },
+            ...(open
+              ? [{ label: t('neu.stake.redeemValue'), value: `${showNeu(o.redeem_value)} ${o.asset}` }]
+              : []),
+          ]}
+        />
+        {open ? (
+          <label className="neu-switch">
+            <span className="neu-switch__text">
+              <span className="neu-switch__label">{t('neu.autoRenew')}</span>
+              <span className="neu-switch__hint">{t('neu.stake.renewNote')}</span>
+            </span>
+            <input
+              type="checkbox"
+              role="switch"
+              aria-checked={o.auto_renew}
+              className="neu-switch__input"
+              checked={o.auto_renew}
+              disabled={renewal.busy}
+              onChange={(e) => renewal.open({ id: o.id, auto_renew: e.target.checked })}
+              data-testid="neu-renew-switch"
+            />
+          </label>
+        ) : (
+          <InfoRows
+            rows={[{ label: t('neu.autoRenew'), value: o.auto_renew ? t('neu.yes') : t('neu.no') }]}
+          />
+        )}
+      </section>
+      {open ? (
+        <button
+          type="button"
+          className="neu-btn neu-btn--ghost"
+          onClick={() => redeem.open({ id: o.id })}
+          data-testid="neu-redeem-btn"
+        >
+          {t('neu.stake.redeem')}
+        </button>
+      ) : null}
+      <ConfirmSheet
+        visible={redeem.content !== null}
+        title={t('neu.stake.redeemTitle')}
+        busy={redeem.busy}
+        onConfirm={() => void confirmRedeem()}
+        onClose={redeem.close}
+        rows={[
+          { label: t('neu.amount'), value: `${showNeu(o.amount)} ${o.asset}` },
+          { label: t('neu.received'), value: `${showNeu(o.received)} ${o.asset}` },
+          { label: t('neu.stake.redeemValue'), value: `${showNeu(o.redeem_value)} ${o.asset}`, strong: true },
+        ]}
+        note={t('neu.stake.redeemNote')}
+      />
+      <ConfirmSheet
+        visible={renewal.content !== null}
+        title={renewal.content?.auto_renew ? t('neu.stake.renew') : t('neu.stake.renewOff')}
+        busy={renewal.busy}
+        onConfirm={() => void confirmRenewal()}
+        onClose={renewal.close}
+        rows={[
+          { label: t('neu.autoRenew'), value: renewal.content?.auto_renew ? t('neu.yes') : t('neu.no') },
+        ]}
+        note={t('neu.stake.renewNote')}
+      />
+    </>
+  );
+}
+
+/**
+ * NEU staking (/neuRecharge2): the plans and the form, my totals and my orders by status; `?id=` shows one
+ * order with its renewal switch and early redemption.
+ */
+export default function NeuStakingScreen(): ReactNode {
+  const { t } = useTranslation('neu');
+  const { token } = useSession();
+  const [params] = useSearchParams();
+  const refresh = useRefresh(
+    '/api/neuPledge/pledgeInfo',
+    '/api/neuPledge/pledgeList',
+    '/api/neuPledge/getOrder',
+  );
+  const raw = params.get('id');
+  if (raw !== null) {
+    const id = Number(raw);
+    if (!token) return <SignInPrompt title={t('neu.signInTitle')} body={t('neu.signInBody')} />;
+    if (!Number.isInteger(id) || id <= 0) return <EmptyState title={t('neu.stake.noOrder')} />;
+    return (
+      <PullToRefresh onRefresh={refresh}>
+        <div className="neu">
+          <Detail id={id} />
+        </div>
+      </PullToRefresh>
+    );
+  }
+  return (
+    <PullToRefresh onRefresh={refresh}>
+      <div className="neu">
+        <Stake />
+        {token ? <Orders /> : null}
+      </div>
+    </PullToRefresh>
+  );
+}

@@ -1,5 +1,6 @@
 import { formatAmount, parseAmount } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/ledger';
 import { pledgeOrders } from '../src/modules/earn/tables';
@@ -104,8 +105,13 @@ describe('NEU staking is the staking mechanism, configured for NEU', () => {
   });
   async function sameOnBothLines() {
     // Minor units: 1,234.567891 USDT (6 places) and 12.34567891 NEU (8 places) are both 1,234,567,891.
-    const cases = [1_234_567_891n, 100_000_000n, 987_654_321_987n];
-    const u = await newUser({ USDT: '1000000', NEU: '100000' });
+    // A table of cases, and random ones (FC_SEED replays a run).
+    const random = fc.sample(fc.bigInt({ min: 100_000_000n, max: 10_000_000_000_000n }), {
+      numRuns: Number(process.env.FC_RUNS ?? 6),
+      ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}),
+    });
+    const cases = [1_234_567_891n, 100_000_000n, 987_654_321_987n, ...random];
+    const u = await newUser({ USDT: '100000000', NEU: '1000000' });
     const pairs: { usdt: number; neu: number }[] = [];
     for (const m of cases) {
       const a = await api(

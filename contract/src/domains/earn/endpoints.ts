@@ -55,7 +55,8 @@ export const zBurnOrder = z.object({
   completed_at: zTime.nullable(),
 });
 
-const zStake = z.object({
+/** A stake: amount, plan days, auto-renew (the same request on every staking line). */
+export const zStake = z.object({
   amount: zPositiveDecimal,
   days: z.number().int().positive(),
   auto_renew: z.boolean().default(false),
@@ -109,6 +110,20 @@ export const zNodeRank = z.object({
   performance: z.string(),
 });
 
+/** A leaderboard's period and my place in it. */
+export const zRankingExtra = {
+  asset: z.string(),
+  period_start: zTime,
+  period_end: zTime,
+  /** The period's first and last platform days as dates of the platform's zone (YYYY-MM-DD). */
+  first_day: z.string(),
+  last_day: z.string(),
+  mine: z.object({ rank: z.number().int().nullable(), performance: z.string() }),
+};
+
+/** My staking totals beside a list of orders. */
+export const zStakingTotals = { staked: z.string(), accumulated: z.string(), received: z.string() };
+
 /** Earn: staking (pledge) and burn (destroy), paid by the rewards engine from funded pools. */
 export const earnEndpoints = {
   '/api/pledge/pledgeInfo': live('earn', {
@@ -139,7 +154,7 @@ export const earnEndpoints = {
     summary: 'My staking orders, newest first, by status, with my totals',
     filters: { status: z.enum(PLEDGE_STATUSES).optional() },
     item: zPledgeOrder,
-    extraData: { staked: z.string(), accumulated: z.string(), received: z.string() },
+    extraData: zStakingTotals,
   }),
   '/api/pledge/getPledgeOrder': live('earn', {
     summary: 'One of my staking orders',
@@ -239,15 +254,7 @@ export const earnEndpoints = {
       'Node performance leaderboard: what each team staked in the platform day, week or month (UTC+8 days), with my place',
     filters: { period: z.enum(RANKING_PERIODS).default('month') },
     item: zNodeRank,
-    extraData: {
-      asset: z.string(),
-      period_start: zTime,
-      period_end: zTime,
-      /** The period's first and last platform days as dates of the platform's zone (YYYY-MM-DD). */
-      first_day: z.string(),
-      last_day: z.string(),
-      mine: z.object({ rank: z.number().int().nullable(), performance: z.string() }),
-    },
+    extraData: zRankingExtra,
   }),
   '/admin/earn/plans': live('earn', {
     summary: 'Staking plans, active and paused, with the principal staked in each',

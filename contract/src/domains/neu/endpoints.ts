@@ -9,6 +9,9 @@ import {
   zNodeRank,
   zPledgeOrder,
   zPledgePlan,
+  zRankingExtra,
+  zStake,
+  zStakingTotals,
 } from '../earn/endpoints';
 import { zMachine, zMachineOrder } from '../mining/endpoints';
 import { zReferral } from '../users/endpoints';
@@ -75,13 +78,6 @@ const withdrawErrors = [
   'IdempotencyConflict',
   'NotAvailable',
 ] as const;
-
-const zStake = z.object({
-  amount: zPositiveDecimal,
-  days: z.number().int().positive(),
-  auto_renew: z.boolean().default(false),
-  request_id: zRequestId.optional(),
-});
 
 /**
  * The NEU line: NEU deposits and withdrawals through the wallet, NEU staking and NEU machines on the same
@@ -223,14 +219,7 @@ export const neuEndpoints = {
     summary: 'NEU ranking: what each team staked in NEU in the platform day, week or month, with my place',
     filters: { period: z.enum(RANKING_PERIODS).default('month') },
     item: zNodeRank,
-    extraData: {
-      asset: z.string(),
-      period_start: zTime,
-      period_end: zTime,
-      first_day: z.string(),
-      last_day: z.string(),
-      mine: z.object({ rank: z.number().int().nullable(), performance: z.string() }),
-    },
+    extraData: zRankingExtra,
   }),
   '/api/neu/buyMachine': live('neu', {
     summary:
@@ -300,7 +289,7 @@ export const neuEndpoints = {
     summary: 'My NEU staking orders, newest first, by status, with my totals',
     filters: { status: z.enum(PLEDGE_STATUSES).optional() },
     item: zPledgeOrder,
-    extraData: { staked: z.string(), accumulated: z.string(), received: z.string() },
+    extraData: zStakingTotals,
   }),
   '/api/neuPledge/getOrder': live('neu', {
     summary: 'One of my NEU staking orders',

@@ -369,13 +369,13 @@ export const VALIDATION_REASONS = {
     de: 'hat einen ungültigen Wert',
   },
   too_young: {
-    en: 'shows an age under 18',
-    zh: '显示年龄未满 18 岁',
-    ko: '만 18세 미만입니다',
-    th: 'แสดงอายุต่ำกว่า 18 ปี',
-    vi: 'cho thấy chưa đủ 18 tuổi',
-    ja: 'が18歳未満です',
-    de: 'ergibt ein Alter unter 18',
+    en: 'shows an age under the minimum',
+    zh: '显示年龄未达到最低要求',
+    ko: '최소 연령에 미달합니다',
+    th: 'แสดงอายุต่ำกว่าเกณฑ์ขั้นต่ำ',
+    vi: 'cho thấy chưa đủ tuổi tối thiểu',
+    ja: 'が最低年齢に達していません',
+    de: 'ergibt ein Alter unter dem Mindestalter',
   },
 } as const satisfies Record<string, Localized>;
 

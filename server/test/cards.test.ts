@@ -167,7 +167,7 @@ describe('identity verification', () => {
       { token: u.token },
     );
     expect(young.body.code).toBe(1001);
-    expect(young.body.msg).toContain('18');
+    expect(young.body.msg).toContain('minimum');
     const badNo = await api(
       srv,
       '/api/visa/addKyc',

@@ -1,5 +1,6 @@
 import { accountRoutes } from './features/account';
 import { authRoutes } from './features/auth';
+import { cardsRoutes } from './features/cards';
 import { contentRoutes } from './features/content';
 import { copyRoutes } from './features/copy';
 import { earnRoutes } from './features/earn';
@@ -43,15 +44,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...nftRoutes,
   ...teamRoutes,
   ...gamesRoutes,
-  { name: 'cardholders', load: comingSoon },
-  { name: 'cardholders1', load: comingSoon },
-  { name: 'openCard', load: comingSoon },
-  { name: 'openCard1', load: comingSoon },
-  { name: 'realName', load: comingSoon },
-  { name: 'realName1', load: comingSoon },
-  { name: 'card', load: comingSoon },
-  { name: 'address', load: comingSoon },
-  { name: 'address1', load: comingSoon },
+  ...cardsRoutes,
   { name: 'address2', load: comingSoon },
   { name: 'address3', load: comingSoon },
   { name: 'store', load: comingSoon },

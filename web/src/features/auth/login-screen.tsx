@@ -11,7 +11,7 @@ import { Logo } from '../../ui/logo';
 import { showToast } from '../../ui/toast';
 import './login.css';
 
-type WalletModule = typeof import('./wallet');
+type WalletModule = typeof import('../../lib/wallet');
 type WalletKind = 'injected' | 'local';
 type Step = 'idle' | 'connecting' | 'signing' | 'verifying';
 
@@ -22,7 +22,7 @@ function useWalletModule(): WalletModule | null {
   const [mod, setMod] = useState<WalletModule | null>(null);
   useEffect(() => {
     let live = true;
-    void import('./wallet').then((m) => {
+    void import('../../lib/wallet').then((m) => {
       if (live) setMod(m);
     });
     return () => {

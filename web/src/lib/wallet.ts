@@ -1,7 +1,12 @@
 import { getAddress, type Hex, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
-import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
+import { readStored, STORAGE_KEYS, writeStored } from './storage';
+
+/*
+ * The user's wallets and the EIP-4361 sign-in message: signing in (features/auth) and signing again to
+ * confirm who asks (a card's number, features/cards). viem comes with this module: import it lazily.
+ */
 
 /** Something that can sign the sign-in message for an address. */
 export interface WalletSigner {

@@ -25,6 +25,7 @@ import { DomainError, ValidationError } from '../../kernel/errors';
 import type { RawReply, RawRequest } from '../../kernel/module';
 import { MemoryRateLimiter } from '../../kernel/rate-limit';
 import { seal, unseal } from '../../kernel/seal';
+import { minOf } from '../../kernel/units';
 import type { Ledger } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { type CardEvent, type CardIssuer, createSimulatedIssuer, WEBHOOK_TYPES } from './issuer';
@@ -709,7 +710,7 @@ export function createCards(deps: CardsDeps) {
   /** A physical card leaves (an operator, or the demo's simulated issuer after a while). */
   async function ship(operatorId: number | null, body: { card_id: number; tracking: string }) {
     const [c] = await store.db.select().from(cards).where(eq(cards.id, body.card_id));
-    if (!c || c.kind !== 'physical') throw new DomainError('CardNotFound');
+    if (c?.kind !== 'physical') throw new DomainError('CardNotFound');
     if (c.status !== 'applying' || !c.issuerToken) throw new DomainError('CardNotActive');
     await issuer.ship(c.issuerToken);
     const [done] = await store.db
@@ -909,7 +910,7 @@ export function createCards(deps: CardsDeps) {
       }
       if (e.type === 'settlement') {
         if (s0?.status === 'held') {
-          const take = amount < s0.held ? amount : s0.held;
+          const take = minOf(amount, s0.held);
           const back = s0.held - take;
           const postings = [];
           if (take > 0n)
@@ -940,7 +941,7 @@ export function createCards(deps: CardsDeps) {
         if (s0 && s0.status !== 'reversed') return { duplicate: false, approved: true, spend: s0 };
         // Settled without a hold we know (it came first, or after a reversal): taken from what is there.
         const b = await balanceOf();
-        const take = amount < b.available ? amount : b.available;
+        const take = minOf(amount, b.available);
         if (take > 0n)
           await ledger.transfer(tx, {
             from: card,
@@ -978,7 +979,7 @@ export function createCards(deps: CardsDeps) {
       if (!s0 || (s0.status !== 'settled' && s0.status !== 'refunded'))
         return { duplicate: false, approved: false, spend: s0 ?? null };
       const room = s0.settled - s0.refunded;
-      const give = amount < room ? amount : room;
+      const give = minOf(amount, room);
       if (give > 0n)
         await ledger.transfer(tx, {
           from: issuerAcc,

@@ -166,7 +166,7 @@ export function createUploads(deps: UploadDeps) {
       return refuse(403, 'bad link');
     if (exp * 1000 < clock.now().getTime()) return refuse(410, 'link expired');
     const [u] = await store.db.select().from(uploads).where(eq(uploads.id, id));
-    if (!u || u.status !== 'stored') return refuse(404, 'not found');
+    if (u?.status !== 'stored') return refuse(404, 'not found');
     const sealed = await deps.blobs.get(id);
     if (!sealed) return refuse(404, 'not found');
     return {
@@ -186,7 +186,7 @@ export function createUploads(deps: UploadDeps) {
    */
   async function publicLink(id: string) {
     const [u] = await store.db.select().from(uploads).where(eq(uploads.id, id));
-    if (!u || u.purpose !== 'product' || u.status !== 'stored') return null;
+    if (u?.purpose !== 'product' || u.status !== 'stored') return null;
     return viewLink(id, 'pub', 86_400);
   }
 

@@ -353,9 +353,9 @@ export function createShop(deps: ShopDeps) {
 
   async function productDetail(id: number) {
     const [p] = await store.db.select().from(shopProducts).where(eq(shopProducts.id, id));
-    if (!p || p.status !== 'on_sale') throw new DomainError('ProductNotFound');
+    if (p?.status !== 'on_sale') throw new DomainError('ProductNotFound');
     const [m] = await store.db.select().from(shopMerchants).where(eq(shopMerchants.id, p.merchantId));
-    if (!m || m.status !== 'active') throw new DomainError('ProductNotFound');
+    if (m?.status !== 'active') throw new DomainError('ProductNotFound');
     return { ...(await productView(p, m.name)), merchant: await merchantView(m) };
   }
 
@@ -490,9 +490,9 @@ export function createShop(deps: ShopDeps) {
         .from(shopProducts)
         .where(eq(shopProducts.id, body.product_id))
         .for('update');
-      if (!p || p.status !== 'on_sale') throw new DomainError('ProductNotFound');
+      if (p?.status !== 'on_sale') throw new DomainError('ProductNotFound');
       const [m] = await tx.select().from(shopMerchants).where(eq(shopMerchants.id, p.merchantId));
-      if (!m || m.status !== 'active') throw new DomainError('ProductNotFound');
+      if (m?.status !== 'active') throw new DomainError('ProductNotFound');
       if (m.userId === userId) throw new DomainError('OwnProduct');
       if (p.price !== seen) throw new DomainError('PriceChanged', { price: fmt(p.price) });
       if (p.stock < body.quantity) throw new DomainError('OutOfStock', { left: String(p.stock) });

@@ -13,7 +13,7 @@ describe('content', () => {
     const en = await api(srv, '/api/basic/news', { page: 1, size: 3 });
     const zh = await api(srv, '/api/basic/news', { page: 1, size: 3 }, { lang: 'zh_CN' });
     expect(en.body.data.list).toHaveLength(3);
-    // The demo's news about what exists; items about features not built yet wait for them.
+    // The demo's news about what exists.
     expect(en.body.data.total).toBe(7);
     expect(zh.body.data.total).toBe(7);
     expect(zh.body.data.list[0]?.title).not.toBe(en.body.data.list[0]?.title);
@@ -28,10 +28,10 @@ describe('content', () => {
     await srv.app.deps.store.db.insert(schema.contentItems).values([
       {
         kind: 'news',
-        groupKey: 'about-cards',
+        groupKey: 'about-lottery',
         lang: 'en',
-        title: 'Card news',
-        feature: 'cards',
+        title: 'Lottery news',
+        feature: 'lottery',
         publishAt,
       },
       {
@@ -46,7 +46,7 @@ describe('content', () => {
     const res = await api(srv, '/api/basic/news', { page: 1, size: 100 });
     const titles = res.body.data.list.map((a) => a.title);
     expect(titles).toContain('Wallet news');
-    expect(titles).not.toContain('Card news');
+    expect(titles).not.toContain('Lottery news');
     // Nothing the demo seeds promises a feature the product does not run.
     const every = await Promise.all(
       (['/api/basic/news', '/api/basic/bulletin', '/api/basic/question'] as const).map((path) =>
@@ -54,7 +54,7 @@ describe('content', () => {
       ),
     );
     const text = JSON.stringify(every.map((r) => r.body.data));
-    for (const word of ['Nexa Card', 'shop', 'ARB', 'Eco series', 'power cost']) {
+    for (const word of ['ARB', 'Eco series', 'power cost', 'spending insights', '3,000 merchants']) {
       expect(text).not.toContain(word);
     }
   });
@@ -101,7 +101,7 @@ describe('content', () => {
     const qa = await api(srv, '/api/basic/question', {
       page: 1,
     });
-    expect(qa.body.data.total).toBe(10);
+    expect(qa.body.data.total).toBe(11);
     const cur = await api(srv, '/v1/basic/currencyList', {});
     expect(cur.body.data.find((c) => c.symbol === 'USDT')?.scale).toBe(6);
   });

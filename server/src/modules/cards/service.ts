@@ -582,12 +582,10 @@ export function createCards(deps: CardsDeps) {
     }
   }
 
+  /** The card account's balance, read only (a look opens no account). */
   async function cardBalance(userId: number) {
-    return store.db.transaction(async (tx) => {
-      const acc = await ledger.account(tx, { userId, asset: USDT, kind: 'card' });
-      const b = (await ledger.accountBalances(tx, [acc.id])).get(acc.id);
-      return { available: b?.available ?? 0n, frozen: b?.frozen ?? 0n };
-    });
+    const b = (await ledger.balances(userId)).find((x) => x.asset === USDT && x.kind === 'card');
+    return { available: b?.available ?? 0n, frozen: b?.frozen ?? 0n };
   }
 
   async function cardDetail(userId: number, id: number) {

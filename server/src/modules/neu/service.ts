@@ -198,14 +198,9 @@ export function createNeu(deps: NeuDeps) {
   }
 
   async function uinfo(userId: number): Promise<ResponseData<'/api/neu/uinfo'>> {
-    const balances = await store.db.transaction(async (tx) => {
-      const out = new Map<string, bigint>();
-      for (const symbol of [NEU_ASSET, SPA_ASSET, 'USDT']) {
-        const acc = await ledger.account(tx, { userId, asset: symbol, kind: 'spot' });
-        out.set(symbol, (await ledger.accountBalances(tx, [acc.id])).get(acc.id)?.available ?? 0n);
-      }
-      return out;
-    });
+    // Read only: a look at the line opens no account.
+    const balances = new Map<string, bigint>();
+    for (const b of await ledger.balances(userId)) if (b.kind === 'spot') balances.set(b.asset, b.available);
     const today = await days.today();
     const [p, staking, power, machines, team] = await Promise.all([
       price(),

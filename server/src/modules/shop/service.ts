@@ -1196,10 +1196,11 @@ export function createShop(deps: ShopDeps) {
   // ---------------------------------------------------------------- the shop wallet
 
   async function uinfo(userId: number) {
-    const b = await store.db.transaction(async (tx) => {
-      const acc = await ledger.account(tx, shopAcc(userId));
-      return (await ledger.accountBalances(tx, [acc.id])).get(acc.id) ?? { available: 0n, frozen: 0n };
-    });
+    // Read only: a look at the shop opens no account.
+    const b = (await ledger.balances(userId)).find((x) => x.asset === USDT && x.kind === 'shop') ?? {
+      available: 0n,
+      frozen: 0n,
+    };
     const m = await myMerchant(userId);
     const [[open], [done], [toShip]] = await Promise.all([
       store.db
@@ -1366,6 +1367,11 @@ export function createShop(deps: ShopDeps) {
   async function start(): Promise<void> {
     for (const key of Object.keys(SHOP_SETTINGS) as (keyof typeof SHOP_SETTINGS)[]) await settings.get(key);
     await days.offsetMs();
+    // The shop's own accounts exist from the start, so reading them (reports) never writes.
+    await store.db.transaction(async (tx) => {
+      for (const name of [SHOP_SYSTEM.escrow, SHOP_SYSTEM.revenue, SHOP_SYSTEM.dividend])
+        await ledger.systemAccount(tx, name, USDT);
+    });
     const [any] = await store.db.select({ id: shopCategories.id }).from(shopCategories).limit(1);
     if (!any)
       await store.db

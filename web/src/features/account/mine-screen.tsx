@@ -10,8 +10,10 @@ import { routePath, type ScreenName } from '../../paths';
 import { clearSession, useSession } from '../../session';
 import { copyText } from '../../ui/copy';
 import {
+  IconCard,
   IconChart,
   IconCopy,
+  IconExchange,
   IconGlobe,
   IconInfo,
   IconInvite,
@@ -20,10 +22,13 @@ import {
   IconMiner,
   IconNode,
   IconQuestion,
+  IconRecords,
   IconShield,
   IconSpeaker,
   IconStar,
+  IconStore,
   IconTokenMarket,
+  IconUserCircle,
 } from '../../ui/icons';
 import { setTheme, setUpDown, useAppearance } from '../../ui/settings';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
@@ -124,6 +129,11 @@ export default function MineScreen(): ReactNode {
     { to: 'me3', icon: <IconSpeaker /> },
     { to: 'me4', icon: <IconQuestion /> },
     { to: 'me5', icon: <IconLink /> },
+    { to: 'realName', icon: <IconUserCircle /> },
+    { to: 'cardholders', icon: <IconCard /> },
+    { to: 'store', icon: <IconStore /> },
+    { to: 'order', icon: <IconRecords /> },
+    { to: 'neuRecharge', icon: <IconExchange /> },
     { to: 'tokenMarket', icon: <IconTokenMarket /> },
     { to: 'node', icon: <IconNode /> },
     { to: 'miner', icon: <IconMiner /> },

@@ -134,6 +134,8 @@ export const shopEndpoints = {
       dividend_share: z.string(),
       auto_confirm_days: z.number().int(),
       withdraw_fee_rate: z.string(),
+      /** How long a withdrawal is held before it is paid. */
+      withdraw_hold_s: z.number().int(),
       flash_fee_rate: z.string(),
       min_move: z.string(),
     }),

@@ -289,6 +289,7 @@ export function createShop(deps: ShopDeps) {
       dividend_share: (await settings.get('shop.dividend_share')).text,
       auto_confirm_days: await settings.get('shop.auto_confirm_days'),
       withdraw_fee_rate: (await settings.get('shop.withdraw_fee_rate')).text,
+      withdraw_hold_s: await settings.get('shop.withdraw_hold_s'),
       flash_fee_rate: (await settings.get('shop.flash_fee_rate')).text,
       min_move: await settings.get('shop.min_move'),
     };

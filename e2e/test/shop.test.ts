@@ -1,0 +1,615 @@
+import { deflateSync } from 'node:zlib';
+import { type ApiResponse, openEnvelope, sealEnvelope, signPayload } from '@nexa/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Product, startProduct } from '../harness';
+import { signIn, visible, WAIT } from '../users';
+
+let product: Product;
+
+beforeAll(async () => {
+  product = await startProduct();
+  // The demo approves merchants and goods by itself after a minute; here an operator does, through the API.
+  await product.app.settings.set('demo.shop_approve_after_s', 86_400);
+});
+afterAll(() => product.close());
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A tiny valid PNG (8-bit RGB): a teacup-ish picture, a warm disc on a pale ground. */
+function png(size: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows: Buffer[] = [];
+  const c = size / 2;
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++) {
+      const inside = (x - c) ** 2 + (y - c) ** 2 < (size * 0.32) ** 2;
+      row.set(inside ? [196, 98, 45] : [238, 232, 220], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** An operator's call over HTTP, as the admin tool makes it (signed, sealed, the answer opened). */
+async function operatorCall<T>(
+  path: string,
+  body: Record<string, unknown>,
+  token?: string,
+): Promise<ApiResponse<T>> {
+  const config = product.app.deps.config;
+  const payload = await sealEnvelope(
+    JSON.stringify(signPayload(body, config.signSecret, Math.floor(Date.now() / 1000))),
+    config.envelopeKey,
+  );
+  const res = await fetch(`${product.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify({ payload }),
+  });
+  const json = (await res.json()) as { payload?: string };
+  const opened =
+    typeof json.payload === 'string' ? await openEnvelope(json.payload, config.envelopeKey) : null;
+  return JSON.parse(opened ?? JSON.stringify(json)) as ApiResponse<T>;
+}
+
+async function operatorToken(): Promise<string> {
+  const login = await operatorCall<{ token: string }>('/admin/auth/login', {
+    name: 'admin',
+    password: 'nexa-admin',
+  });
+  expect(login.code, JSON.stringify(login)).toBe(200);
+  return login.data.token;
+}
+
+/** The operator approves the pending merchant application of this name through the admin API. */
+async function approveMerchant(name: string): Promise<void> {
+  const token = await operatorToken();
+  const queue = await operatorCall<{ list: { id: number; name: string; status: string }[] }>(
+    '/admin/shop/merchants',
+    { status: 'pending', page: 1, size: 50 },
+    token,
+  );
+  expect(queue.code, JSON.stringify(queue)).toBe(200);
+  const mine = queue.data.list.find((m) => m.name === name);
+  if (!mine) throw new Error(`no pending merchant ${name}: ${JSON.stringify(queue.data)}`);
+  const done = await operatorCall<{ status: string }>(
+    '/admin/shop/reviewMerchant',
+    { id: mine.id, decision: 'approve' },
+    token,
+  );
+  expect(done.code, JSON.stringify(done)).toBe(200);
+  expect(done.data.status).toBe('approved');
+}
+
+/** The operator approves the goods waiting for review with this title. */
+async function approveProduct(title: string): Promise<number> {
+  const token = await operatorToken();
+  const queue = await operatorCall<{ list: { id: number; title: string; status: string }[] }>(
+    '/admin/shop/products',
+    { status: 'pending', page: 1, size: 50 },
+    token,
+  );
+  expect(queue.code, JSON.stringify(queue)).toBe(200);
+  const goods = queue.data.list.find((p) => p.title === title);
+  if (!goods) throw new Error(`no pending goods ${title}: ${JSON.stringify(queue.data)}`);
+  const done = await operatorCall<{ status: string }>(
+    '/admin/shop/reviewProduct',
+    { id: goods.id, decision: 'approve' },
+    token,
+  );
+  expect(done.code, JSON.stringify(done)).toBe(200);
+  expect(done.data.status).toBe('on_sale');
+  return goods.id;
+}
+
+/** Nothing on the page is wider than the phone. */
+async function fitsWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+/** A screenshot of what the user sees, once nothing is wider than the phone. */
+async function shot(page: Page, name: string): Promise<void> {
+  // Toasts leave, sheets and lazy images settle before the picture.
+  await expect.poll(() => page.locator('.adm-toast-main').count(), WAIT).toBe(0);
+  await page.waitForTimeout(400);
+  expect(await fitsWidth(page), `${name} fits the phone`).toBe(true);
+  await product.shot(page, `shop-${name}`);
+}
+
+const text = async (page: Page, id: string) =>
+  (await page.getByTestId(id).first().textContent())?.trim() ?? '';
+
+/** Taps the confirm button of the sheet on screen and waits for the sheet to leave. */
+async function confirmSheet(page: Page): Promise<void> {
+  await page.locator('.sheet__confirm:visible').click();
+  await expect.poll(() => page.locator('.sheet__confirm:visible').count(), WAIT).toBe(0);
+}
+
+async function claimDemoFunds(page: Page): Promise<void> {
+  await page.goto(`${product.url}/deposit`);
+  await page.getByRole('button', { name: 'Get 10,000 USDT' }).click();
+  await visible(page, /Claimed today/);
+}
+
+/** Moves USDT into the shop wallet on /order2 and waits for the new balance. */
+async function recharge(page: Page, amount: string, balance: string): Promise<void> {
+  if (!page.url().endsWith('/order2')) await page.goto(`${product.url}/order2`);
+  await expect.poll(() => page.getByTestId('shop-balance').isVisible(), WAIT).toBe(true);
+  await page.getByTestId('form-recharge').getByPlaceholder('Please enter the amount').fill(amount);
+  await page.getByTestId('form-recharge').locator('.wsubmit').click();
+  await visible(page, 'Confirm recharge');
+  await confirmSheet(page);
+  await expect.poll(() => text(page, 'shop-balance'), WAIT).toBe(balance);
+}
+
+describe('the merchant shop in the browser', () => {
+  it('a merchant opens a shop and lists goods; a buyer pays, the merchant ships, the buyer signs; settlement and dividend follow', async () => {
+    // ---- The merchant: demo funds, the shop wallet, the merchant application.
+    const m = await product.newPhone();
+    const mp = m.page;
+    await signIn(product, mp);
+    await claimDemoFunds(mp);
+
+    await mp.goto(`${product.url}/store`);
+    await expect.poll(() => mp.getByTestId('category').count(), WAIT).toBe(6);
+    await visible(mp, 'No goods on sale yet');
+    await shot(mp, 'store-empty');
+
+    await mp.goto(`${product.url}/order2`);
+    await expect.poll(() => text(mp, 'shop-balance'), WAIT).toBe('0.00');
+    await shot(mp, 'wallet-empty');
+    await recharge(mp, '500', '500.00');
+    await shot(mp, 'wallet-recharged');
+
+    await mp.goto(`${product.url}/store1`);
+    await expect.poll(() => mp.getByTestId('merchant-center').getAttribute('data-stage'), WAIT).toBe('none');
+    await visible(mp, 'Open a merchant account');
+    await mp.getByTestId('apply-merchant').click();
+    await visible(mp, 'Please enter the store name');
+    await mp.getByPlaceholder('Please enter the store name').fill('Nexa Tea House');
+    await mp.getByPlaceholder('Tell buyers about your store').fill('Hand-made cups and loose-leaf tea.');
+    await shot(mp, 'merchant-apply');
+    await mp.getByTestId('apply-merchant').click();
+    await visible(mp, 'Confirm application');
+    await shot(mp, 'merchant-apply-confirm');
+    await confirmSheet(mp);
+    await expect
+      .poll(() => mp.getByTestId('merchant-center').getAttribute('data-stage'), WAIT)
+      .toBe('pending');
+    await visible(mp, 'Your application is being reviewed');
+    await shot(mp, 'merchant-pending');
+
+    // ---- An operator approves the application; the merchant opens the shop.
+    await approveMerchant('Nexa Tea House');
+    await mp.reload();
+    await expect
+      .poll(() => mp.getByTestId('merchant-center').getAttribute('data-stage'), WAIT)
+      .toBe('approved');
+    await shot(mp, 'merchant-approved');
+    await mp.getByTestId('activate').click();
+    await expect
+      .poll(() => mp.getByTestId('merchant-center').getAttribute('data-stage'), WAIT)
+      .toBe('active');
+    await expect.poll(() => mp.getByTestId('to-goods').isVisible(), WAIT).toBe(true);
+    await shot(mp, 'merchant-active');
+
+    // ---- Goods with an image: every empty field says what it wants; the image goes up as it is chosen.
+    await mp.getByTestId('add-goods').click();
+    await expect.poll(() => mp.url(), WAIT).toBe(`${product.url}/storeMyItem2`);
+    await visible(mp, 'New goods are reviewed by operators before they go on sale.');
+    await mp.getByTestId('goods-save').click();
+    for (const prompt of [
+      'Please add at least one image',
+      'Please choose a category',
+      'Please enter a title',
+      'Please enter the price',
+      'Please enter the stock',
+    ]) {
+      await visible(mp, prompt);
+    }
+    await shot(mp, 'goods-form-empty');
+    await mp
+      .getByTestId('goods-file')
+      .setInputFiles({ name: 'cup.png', mimeType: 'image/png', buffer: png(96) });
+    await expect.poll(() => mp.getByTestId('image-slot').getAttribute('data-state'), WAIT).toBe('done');
+    await mp.getByRole('button', { name: 'Category' }).click();
+    await mp.getByRole('option', { name: 'Home' }).click();
+    await mp.getByPlaceholder('Please enter a title').fill('Hand-thrown tea cup');
+    await mp
+      .getByPlaceholder('Material, size, what is in the box…')
+      .fill('Stoneware, 180 ml. One cup per box.');
+    await mp.getByPlaceholder('0.00').fill('12.5');
+    await mp.getByPlaceholder('0', { exact: true }).fill('20');
+    await expect.poll(() => mp.locator('.wf__error').count(), WAIT).toBe(0);
+    await shot(mp, 'goods-form');
+    await mp.getByTestId('goods-save').click();
+    await expect.poll(() => mp.url(), WAIT).toBe(`${product.url}/storeMyItem1`);
+    await expect.poll(() => mp.getByTestId('goods-row').count(), WAIT).toBe(1);
+    expect(await mp.getByTestId('goods-row').getAttribute('data-status')).toBe('pending');
+    await shot(mp, 'goods-pending');
+
+    // ---- The operator approves the goods: on sale.
+    const productId = await approveProduct('Hand-thrown tea cup');
+    await mp.reload();
+    await expect.poll(() => mp.getByTestId('goods-row').getAttribute('data-status'), WAIT).toBe('on_sale');
+    await shot(mp, 'goods-on-sale');
+
+    // ---- The buyer, on a second phone: an address first, then the goods.
+    const b = await product.newPhone();
+    const bp = b.page;
+    await signIn(product, bp);
+    await claimDemoFunds(bp);
+    await bp.goto(`${product.url}/address2`);
+    await visible(bp, 'No addresses yet');
+    await shot(bp, 'addresses-empty');
+    await bp.getByTestId('address-add').click();
+    await expect.poll(() => bp.url(), WAIT).toBe(`${product.url}/address3`);
+    await bp.getByTestId('address-save').click();
+    await visible(bp, "Please enter the recipient's name");
+    await bp.getByPlaceholder("Please enter the recipient's name").fill('Mai Tran');
+    await bp.getByPlaceholder('Please enter a phone number').fill('12ab');
+    await visible(bp, 'Enter a phone number of 6 to 20 digits');
+    await bp.getByPlaceholder('Please enter a phone number').fill('+84 912 345 678');
+    await bp.getByPlaceholder('Please enter the country, province and city').fill('Vietnam, Hanoi');
+    await bp.getByPlaceholder('Please enter the street, number and flat').fill('12 Hang Bac, flat 3');
+    await bp.getByRole('switch').click();
+    await shot(bp, 'address-form');
+    await bp.getByTestId('address-save').click();
+    await expect.poll(() => bp.url(), WAIT).toBe(`${product.url}/address2`);
+    await expect.poll(() => bp.getByTestId('address-row').count(), WAIT).toBe(1);
+    await visible(bp, 'Default');
+    await shot(bp, 'addresses');
+
+    // The shop shows the goods with their cover (lazy, square, cropped), sorted and searchable.
+    await bp.goto(`${product.url}/store`);
+    await expect.poll(() => bp.getByTestId('product-tile').count(), WAIT).toBe(1);
+    const img = bp.getByTestId('product-tile').locator('img');
+    expect(await img.getAttribute('loading')).toBe('lazy');
+    expect(await img.evaluate((e) => getComputedStyle(e).objectFit)).toBe('cover');
+    await expect
+      .poll(() => img.evaluate((e) => (e as HTMLImageElement).naturalWidth), WAIT)
+      .toBeGreaterThan(0);
+    const box = await bp.getByTestId('product-tile').locator('.simg').boundingBox();
+    expect(box && Math.abs(box.width - box.height) < 1).toBe(true);
+    await shot(bp, 'store');
+    await bp.getByTestId('shop-search').fill('cup');
+    await expect.poll(() => bp.getByText('Results for “cup”').isVisible(), WAIT).toBe(true);
+    await expect.poll(() => bp.getByTestId('product-tile').count(), WAIT).toBe(1);
+    await bp.getByTestId('shop-search').fill('sofa');
+    await visible(bp, 'No goods match “sofa”');
+    await shot(bp, 'store-search-none');
+    await bp.getByTestId('shop-search').fill('');
+    await bp.getByTestId('category').filter({ hasText: 'Home' }).click();
+    await expect.poll(() => bp.url(), WAIT).toMatch(/\/productList\?category_id=\d+$/);
+    await expect.poll(() => bp.getByTestId('product-tile').count(), WAIT).toBe(1);
+    await shot(bp, 'product-list');
+
+    await bp.getByTestId('product-tile').click();
+    await expect.poll(() => bp.url(), WAIT).toBe(`${product.url}/productDetail?id=${productId}`);
+    await expect.poll(() => text(bp, 'detail-price'), WAIT).toBe('12.50 USDT');
+    expect(await text(bp, 'detail-stock')).toBe('20');
+    await bp.getByTestId('qty-more').click();
+    await expect.poll(() => text(bp, 'detail-total'), WAIT).toBe('25.00 USDT');
+    await shot(bp, 'product-detail');
+
+    // Confirm: the address chosen, the total against an empty shop wallet: recharge first.
+    await bp.getByTestId('buy-now').click();
+    await expect.poll(() => bp.url(), WAIT).toBe(`${product.url}/confirmOrder?id=${productId}&qty=2`);
+    await expect.poll(() => text(bp, 'confirm-total'), WAIT).toBe('25.00 USDT');
+    await visible(bp, 'Mai Tran');
+    await expect.poll(() => bp.getByTestId('short-note').isVisible(), WAIT).toBe(true);
+    expect(await text(bp, 'short-note')).toBe('25.00 USDT more is needed: recharge the shop wallet first.');
+    await shot(bp, 'confirm-short');
+    await bp.getByTestId('recharge-to-pay').click();
+    await expect.poll(() => bp.url(), WAIT).toBe(`${product.url}/order2`);
+    await recharge(bp, '100', '100.00');
+    await bp.goBack();
+    await expect.poll(() => text(bp, 'confirm-balance'), WAIT).toBe('Shop wallet: 100.00 USDT');
+
+    // Meanwhile the merchant raises the price (price and stock alone need no new review).
+    await mp.goto(`${product.url}/storeMyItem2?id=${productId}`);
+    await expect.poll(() => mp.getByPlaceholder('0.00').inputValue(), WAIT).toBe('12.5');
+    await mp.getByPlaceholder('0.00').fill('13');
+    await shot(mp, 'goods-edit');
+    await mp.getByTestId('goods-save').click();
+    await expect.poll(() => mp.url(), WAIT).toBe(`${product.url}/storeMyItem1`);
+    await expect.poll(() => mp.getByTestId('goods-row').getAttribute('data-status'), WAIT).toBe('on_sale');
+
+    // The buyer pays the price seen: refused, said in place, the new price shown; then paid.
+    await bp.getByTestId('pay').click();
+    await visible(bp, 'Confirm payment');
+    expect(await text(bp, 'sheet-total')).toBe('25.00 USDT');
+    await shot(bp, 'confirm-sheet');
+    await bp.locator('.sheet__confirm:visible').click();
+    await expect.poll(() => bp.getByTestId('purchase-problem').getAttribute('data-kind'), WAIT).toBe('price');
+    await visible(bp, 'The price changed to 13 USDT; check it and buy again');
+    await expect.poll(() => text(bp, 'confirm-total'), WAIT).toBe('26.00 USDT');
+    await shot(bp, 'confirm-price-changed');
+    await bp.getByTestId('pay').click();
+    await visible(bp, 'Confirm payment');
+    await confirmSheet(bp);
+    await expect.poll(() => bp.url(), WAIT).toMatch(/\/orderDetail\?id=\d+$/);
+    const orderId = Number(new URL(bp.url()).searchParams.get('id'));
+    await expect.poll(() => bp.getByTestId('order-detail').getAttribute('data-status'), WAIT).toBe('paid');
+    expect(await text(bp, 'detail-amount')).toBe('26.00 USDT');
+    await shot(bp, 'order-paid');
+    await bp.goto(`${product.url}/order`);
+    await expect.poll(() => bp.getByTestId('order-row').count(), WAIT).toBe(1);
+    await shot(bp, 'orders-open');
+
+    // ---- The merchant ships it: company and tracking number.
+    await mp.goto(`${product.url}/store1`);
+    await expect.poll(() => mp.getByTestId('to-merchant-orders').isVisible(), WAIT).toBe(true);
+    await visible(mp, '1 to ship');
+    await shot(mp, 'merchant-to-ship');
+    await mp.getByTestId('to-merchant-orders').click();
+    await expect.poll(() => mp.getByTestId('order-row').count(), WAIT).toBe(1);
+    await shot(mp, 'merchant-orders');
+    await mp.getByTestId('ship-row').click();
+    await expect.poll(() => mp.url(), WAIT).toBe(`${product.url}/shipOrder?id=${orderId}`);
+    await visible(mp, 'Mai Tran');
+    await mp.getByTestId('ship-submit').click();
+    await visible(mp, 'Please choose a logistics company');
+    await mp.getByRole('button', { name: 'Logistics company' }).click();
+    await mp.getByRole('option', { name: /SF Express/ }).click();
+    await mp.getByPlaceholder('Please enter the tracking number').fill('sf1234567890');
+    await shot(mp, 'ship-form');
+    await mp.getByTestId('ship-submit').click();
+    await visible(mp, 'Confirm shipping');
+    await confirmSheet(mp);
+    await expect.poll(() => mp.url(), WAIT).toBe(`${product.url}/orderDetail?id=${orderId}`);
+    await expect.poll(() => mp.getByTestId('order-detail').getAttribute('data-status'), WAIT).toBe('shipped');
+    expect(await mp.getByTestId('order-detail').getAttribute('data-role')).toBe('merchant');
+    await expect.poll(() => text(mp, 'order-company'), WAIT).toBe('SF Express');
+    expect(await text(mp, 'order-tracking')).toBe('SF1234567890');
+    await shot(mp, 'order-shipped-merchant');
+    await mp.goto(`${product.url}/orderList`);
+    await expect.poll(() => mp.getByTestId('release-row').count(), WAIT).toBe(1);
+    await visible(mp, 'you receive 24.70 USDT');
+    await shot(mp, 'release-orders');
+
+    // ---- The buyer signs for it: the escrow is released.
+    await bp.goto(`${product.url}/orderDetail?id=${orderId}`);
+    await expect.poll(() => bp.getByTestId('order-detail').getAttribute('data-status'), WAIT).toBe('shipped');
+    await expect.poll(() => text(bp, 'order-company'), WAIT).toBe('SF Express');
+    await expect.poll(() => text(bp, 'auto-left'), WAIT).toMatch(/^Completes by itself in (9|10) d \d+ h$/);
+    await shot(bp, 'order-shipped');
+    await bp.getByTestId('sign-for').click();
+    await visible(bp, 'Sign for this order?');
+    await shot(bp, 'sign-sheet');
+    await confirmSheet(bp);
+    await expect
+      .poll(() => bp.getByTestId('order-detail').getAttribute('data-status'), WAIT)
+      .toBe('completed');
+    await expect
+      .poll(() => bp.getByTestId('timeline-step').evaluateAll((s) => s.map((e) => e.dataset.done)), WAIT)
+      .toEqual(['true', 'true', 'true']);
+    await shot(bp, 'order-completed');
+    await bp.goto(`${product.url}/order`);
+    await bp.getByRole('tab', { name: /Finished/ }).click();
+    await expect
+      .poll(() => bp.getByTestId('order-row').first().getAttribute('data-status'), WAIT)
+      .toBe('completed');
+    await shot(bp, 'orders-finished');
+
+    // ---- The merchant's settlement: 26 less the 5 % fee.
+    await mp.goto(`${product.url}/storeMyItem5`);
+    await expect.poll(() => text(mp, 'settle-total-net'), WAIT).toBe('24.70');
+    expect(await text(mp, 'settle-total-fee')).toBe('1.30');
+    expect(await text(mp, 'settle-count')).toBe('1');
+    await expect.poll(() => mp.getByTestId('settle-row').count(), WAIT).toBe(1);
+    await shot(mp, 'settlements');
+    await mp.goto(`${product.url}/storeMyItem4`);
+    await expect.poll(() => mp.getByTestId('sale-row').count(), WAIT).toBe(1);
+    expect(await text(mp, 'sale-amount')).toBe('26.00');
+    await shot(mp, 'sales');
+    await mp.goto(`${product.url}/storeMyItem3`);
+    await expect.poll(() => mp.getByTestId('stock-row').count(), WAIT).toBe(1);
+    await mp.getByTestId('stock-input').fill('30');
+    await mp.getByTestId('stock-save').click();
+    await visible(mp, 'Stock of Hand-thrown tea cup set to 30');
+    await shot(mp, 'stock');
+    await mp.goto(`${product.url}/storeInfo`);
+    await expect.poll(() => text(mp, 'merchant-name'), WAIT).toBe('Nexa Tea House');
+    expect(await text(mp, 'merchant-sales')).toBe('1');
+    expect(await text(mp, 'merchant-turnover')).toBe('26.00 USDT');
+    await shot(mp, 'store-info');
+    await mp.goto(`${product.url}/order2`);
+    await expect.poll(() => text(mp, 'shop-balance'), WAIT).toBe('424.70');
+
+    // The shop wallet back to USDT: a withdrawal (fee, then held) and a flash (at once, for its fee).
+    await mp.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await mp.getByPlaceholder('Please enter the withdrawal amount').fill('10');
+    await expect.poll(() => text(mp, 'move-receive'), WAIT).toBe('9.90 USDT');
+    await visible(mp, 'Fee (1%)');
+    await shot(mp, 'wallet-withdraw');
+    await mp.getByTestId('form-withdraw').locator('.wsubmit').click();
+    await visible(mp, 'Confirm withdrawal');
+    await shot(mp, 'wallet-withdraw-confirm');
+    await confirmSheet(mp);
+    await expect.poll(() => text(mp, 'shop-held'), WAIT).toBe('10.00');
+    await mp.getByRole('button', { name: 'Flash USDT', exact: true }).click();
+    await mp.getByTestId('form-flash').getByPlaceholder('Please enter the amount').fill('5');
+    await expect.poll(() => text(mp, 'move-receive'), WAIT).toBe('4.90 USDT');
+    await mp.getByTestId('form-flash').locator('.wsubmit').click();
+    await visible(mp, 'Confirm flash USDT');
+    await confirmSheet(mp);
+    await expect.poll(() => text(mp, 'shop-balance'), WAIT).toBe('409.70');
+    await shot(mp, 'wallet-after');
+    await mp.getByTestId('to-wallet-records').click();
+    await expect.poll(() => mp.getByTestId('move-row').count(), WAIT).toBe(1);
+    await shot(mp, 'wallet-records-recharges');
+    await mp.getByRole('tab', { name: 'Withdrawals' }).click();
+    await expect.poll(() => mp.getByTestId('move-row').count(), WAIT).toBe(2);
+    expect(
+      await mp
+        .getByTestId('move-row')
+        .evaluateAll((rows) => rows.map((r) => `${r.dataset.kind}:${r.dataset.status}`)),
+    ).toEqual(['flash:done', 'withdrawal:pending']);
+    await shot(mp, 'wallet-records-withdrawals');
+
+    // ---- The storefront and the merchant ranking.
+    await bp.goto(`${product.url}/storeHome`);
+    await expect.poll(() => bp.getByTestId('merchant-rank-row').count(), WAIT).toBe(1);
+    await shot(bp, 'merchant-ranking');
+    await bp.getByTestId('merchant-rank-row').click();
+    await expect.poll(() => text(bp, 'merchant-name'), WAIT).toBe('Nexa Tea House');
+    await expect.poll(() => bp.getByTestId('product-tile').count(), WAIT).toBe(1);
+    await shot(bp, 'storefront');
+
+    // ---- VIP for the buyer, then the dividend pool of the day: half of the 1.30 fee.
+    await bp.goto(`${product.url}/store1`);
+    await expect.poll(() => bp.getByTestId('vip-card').getAttribute('data-active'), WAIT).toBe('false');
+    await bp.getByTestId('open-vip').click();
+    await visible(bp, 'VIP runs 365 days from today');
+    await confirmSheet(bp);
+    await expect.poll(() => bp.getByTestId('vip-card').getAttribute('data-active'), WAIT).toBe('true');
+    await shot(bp, 'vip');
+    await bp.goto(`${product.url}/consumerDividendRanking`);
+    await expect.poll(() => text(bp, 'dividend-pool'), WAIT).toBe('0.65');
+    expect(await text(bp, 'dividend-estimate')).toBe('0.65');
+    expect(await text(bp, 'dividend-weight')).toMatch(/\(100%\)$/);
+    await expect.poll(() => bp.getByTestId('dividend-vip').isVisible(), WAIT).toBe(true);
+    await visible(bp, 'No dividends paid yet');
+    await shot(bp, 'dividend-pool');
+
+    // The day's dividend is paid once the platform day ends. The day boundary is operator configuration:
+    // moving it a day ahead ends the day of the purchase as midnight would, and the payout runs.
+    const offset = await product.app.settings.get('platform.day_offset_min');
+    await product.app.settings.set('platform.day_offset_min', offset + 24 * 60);
+    await product.app.modules.shop.settleDividends();
+    await bp.reload();
+    await expect.poll(() => text(bp, 'dividend-rank'), WAIT).toBe('#1');
+    await expect.poll(() => text(bp, 'dividend-received'), WAIT).toBe('0.65');
+    await expect.poll(() => bp.getByTestId('dividend-rank-row').count(), WAIT).toBe(1);
+    await shot(bp, 'dividend-ranking');
+    // Back to the real day boundary: the paid day reads as the day it was (paid once, not again).
+    await product.app.settings.set('platform.day_offset_min', offset);
+    await product.app.modules.shop.settleDividends();
+    await bp.getByTestId('to-dividend-log').click();
+    await expect.poll(() => bp.getByTestId('dividend-row').count(), WAIT).toBe(1);
+    expect(await text(bp, 'dividend-amount')).toBe('+0.65 USDT');
+    expect(await text(bp, 'log-received')).toBe('0.65');
+    await shot(bp, 'dividend-log');
+
+    // ---- A second order canceled before it ships: the payment returns at once.
+    await bp.goto(`${product.url}/confirmOrder?id=${productId}&qty=1`);
+    await expect.poll(() => text(bp, 'confirm-total'), WAIT).toBe('13.00 USDT');
+    await bp.getByTestId('pay').click();
+    await confirmSheet(bp);
+    await expect.poll(() => bp.url(), WAIT).toMatch(/\/orderDetail\?id=\d+$/);
+    await expect.poll(() => bp.getByTestId('order-detail').getAttribute('data-status'), WAIT).toBe('paid');
+    await bp.getByTestId('cancel-order').click();
+    await visible(bp, 'Cancel this order?');
+    await shot(bp, 'cancel-sheet');
+    await confirmSheet(bp);
+    await expect
+      .poll(() => bp.getByTestId('order-detail').getAttribute('data-status'), WAIT)
+      .toBe('canceled');
+    await shot(bp, 'order-canceled');
+    await bp.goto(`${product.url}/order2`);
+    // 100 − 26 − 50 (VIP) = 24, the 13 back.
+    await expect.poll(() => text(bp, 'shop-balance'), WAIT).toBe('24.00');
+
+    // ---- The address deleted, confirmed in a sheet.
+    await bp.goto(`${product.url}/address2`);
+    await expect.poll(() => bp.getByTestId('address-row').count(), WAIT).toBe(1);
+    await bp.getByTestId('address-delete').click();
+    await visible(bp, 'Delete this address?');
+    await shot(bp, 'address-delete');
+    await confirmSheet(bp);
+    await visible(bp, 'No addresses yet');
+
+    expect(await product.app.ledger.audit()).toEqual([]);
+
+    // At 360 px in long languages, in the light theme too, nothing scrolls sideways.
+    const buyerScreens = [
+      'store',
+      `productDetail?id=${productId}`,
+      `confirmOrder?id=${productId}&qty=1`,
+      'order',
+      `orderDetail?id=${orderId}`,
+      'order2',
+      'store1',
+      'consumerDividendRanking',
+      'address3',
+    ];
+    const merchantScreens = [
+      'store1',
+      'storeMyItem1',
+      `storeMyItem2?id=${productId}`,
+      'order1',
+      'storeMyItem5',
+      'orderList',
+    ];
+    for (const [who, phone, screens] of [
+      ['buyer', b, buyerScreens],
+      ['merchant', m, merchantScreens],
+    ] as const) {
+      const state = await phone.context.storageState();
+      for (const [lang, theme] of [
+        ['de', 'dark'],
+        ['th', 'light'],
+      ] as const) {
+        const small = await product.browser.newContext({
+          viewport: { width: 360, height: 740 },
+          deviceScaleFactor: 2,
+          isMobile: true,
+          hasTouch: true,
+          storageState: state,
+        });
+        await small.addInitScript(
+          ([l, th]) => {
+            localStorage.setItem('lang', l);
+            localStorage.setItem('theme', th);
+          },
+          [lang, theme] as const,
+        );
+        const p = await small.newPage();
+        for (const screen of screens) {
+          await p.goto(`${product.url}/${screen}`);
+          await p.waitForLoadState('networkidle');
+          await expect
+            .poll(() => p.locator('.screen__body .adm-skeleton, .list-skeleton').count(), WAIT)
+            .toBe(0);
+          await p.waitForTimeout(300);
+          const name = screen.replace(/\?.*$/, '');
+          expect(await fitsWidth(p), `${who} ${lang} ${name} fits 360 px`).toBe(true);
+          await product.shot(p, `shop-360-${lang}-${who}-${name}`);
+        }
+        await small.close();
+      }
+    }
+    await m.context.close();
+    await b.context.close();
+  }, 420_000);
+});

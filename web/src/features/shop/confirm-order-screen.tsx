@@ -1,0 +1,380 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiFailure, invalidateApi, useApiMutation, useApiQuery } from '../../api/hooks';
+import { balanceNumber } from '../../lib/amounts';
+import { RequestIds } from '../../lib/request-id';
+import { routePath } from '../../paths';
+import { IconAlert, IconRight } from '../../ui/icons';
+import { ConfirmSheet, PickerSheet } from '../../ui/sheet';
+import { EmptyState, ErrorState, InlineError, ScreenSkeleton } from '../../ui/states';
+import { showToast } from '../../ui/toast';
+import { IconPin } from './shop-icons';
+import {
+  clampQuantity,
+  covers,
+  lineTotal,
+  maxQuantity,
+  parseId,
+  parseQuantity,
+  shortfall,
+  usdtText,
+} from './shop-math';
+import {
+  AddressText,
+  BottomBar,
+  type ProductDetail,
+  ProductImage,
+  QtyStepper,
+  SHOP_READS,
+  type ShopAddress,
+  SignedIn,
+  USDT,
+  useShopConfig,
+  useShopInfo,
+} from './shop-parts';
+import './shop.css';
+
+/** What went wrong with a payment, said in place above the pay button. */
+type Problem =
+  | { readonly kind: 'price'; readonly text: string }
+  | { readonly kind: 'stock'; readonly text: string }
+  | { readonly kind: 'balance' }
+  | { readonly kind: 'other'; readonly text: string };
+
+const ADDRESSES = { page: 1, size: 100 } as const;
+
+/** The delivery address: the chosen one (the default at first) with a way to change it, or a way to add one. */
+function AddressCard({
+  list,
+  chosen,
+  onPick,
+  failed,
+  onRetry,
+}: {
+  readonly list: readonly ShopAddress[] | undefined;
+  readonly chosen: ShopAddress | null;
+  readonly onPick: (id: number) => void;
+  readonly failed: boolean;
+  readonly onRetry: () => void;
+}): ReactNode {
+  const { t } = useTranslation('shop');
+  const [picking, setPicking] = useState(false);
+  if (failed && !list) return <InlineError className="card sbox" onRetry={onRetry} />;
+  if (!list) return <section className="card sbox sconfirm__addr" aria-busy="true" />;
+  if (!chosen) {
+    return (
+      <Link
+        to={routePath('address3')}
+        className="card sbox sconfirm__addr sconfirm__addr--add"
+        data-testid="add-address"
+      >
+        <span className="sconfirm__addr-icon" aria-hidden="true">
+          <IconPin />
+        </span>
+        <span className="sconfirm__addr-text">
+          <span className="sconfirm__addr-title">{t('shop.confirm.addAddress')}</span>
+          <span className="sconfirm__addr-note">{t('shop.confirm.addAddressNote')}</span>
+        </span>
+        <IconRight className="sconfirm__chev" />
+      </Link>
+    );
+  }
+  return (
+    <>
+      <section className="card sbox sconfirm__addr" aria-label={t('shop.confirm.deliverTo')}>
+        <button
+          type="button"
+          className="sconfirm__addr-pick"
+          onClick={() => setPicking(true)}
+          data-testid="address-choice"
+          data-id={chosen.id}
+        >
+          <span className="sconfirm__addr-icon" aria-hidden="true">
+            <IconPin />
+          </span>
+          <span className="sconfirm__addr-text">
+            <AddressText a={chosen} />
+          </span>
+          <IconRight className="sconfirm__chev" />
+        </button>
+        <Link to={routePath('address3')} className="sconfirm__addr-new">
+          {t('shop.confirm.newAddress')}
+        </Link>
+      </section>
+      <PickerSheet
+        visible={picking}
+        title={t('shop.confirm.chooseAddress')}
+        value={String(chosen.id)}
+        onClose={() => setPicking(false)}
+        onPick={(v) => onPick(Number(v))}
+        options={list.map((a) => ({
+          value: String(a.id),
+          label: `${a.name} · ${a.phone}`,
+          note: a.is_default ? t('shop.address.default') : undefined,
+        }))}
+      />
+    </>
+  );
+}
+
+function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initialQty: number }): ReactNode {
+  const { t } = useTranslation('shop');
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const info = useShopInfo();
+  const config = useShopConfig();
+  const addresses = useApiQuery('/api/shop/addressList', ADDRESSES);
+  const [addressId, setAddressId] = useState<number | null>(null);
+  const [qty, setQty] = useState(initialQty);
+  const [sheet, setSheet] = useState(false);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const ids = useRef<RequestIds | null>(null);
+  ids.current ??= new RequestIds();
+  const problemRef = useRef<HTMLDivElement>(null);
+  // What went wrong comes into view above the pay button, wherever the user had scrolled.
+  useEffect(() => {
+    if (problem) problemRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [problem]);
+  const purchase = useApiMutation('/api/shop/purchase', {
+    refreshes: [...SHOP_READS, '/api/finance/userFinance'],
+    handles: ['PriceChanged', 'OutOfStock', 'InsufficientBalance'],
+  });
+
+  const list = addresses.data?.list;
+  const chosen =
+    list?.find((a) => a.id === addressId) ?? list?.find((a) => a.is_default) ?? list?.[0] ?? null;
+  const can = maxQuantity(p.stock);
+  const quantity = clampQuantity(qty, p.stock);
+  const total = lineTotal(p.price, quantity) ?? '0';
+  const balance = info.data?.balance ?? null;
+  const enough = balance === null ? null : covers(balance, total);
+  const onSale = p.status === 'on_sale' && can > 0;
+
+  const content = chosen ? { product_id: p.id, quantity, address_id: chosen.id, price: p.price } : null;
+
+  const pay = async () => {
+    if (!content || purchase.isPending) return;
+    const request_id = ids.current?.forSubmission(content);
+    setProblem(null);
+    try {
+      const order = await purchase.mutateAsync({ ...content, ...(request_id ? { request_id } : {}) });
+      ids.current?.succeeded();
+      setSheet(false);
+      showToast(t('shop.confirm.paid'));
+      navigate(`${routePath('orderDetail')}?id=${order.id}`, { replace: true });
+    } catch (e) {
+      setSheet(false);
+      if (!(e instanceof ApiFailure) || !e.body) return; // toasted by the query client
+      // The product is read again: the new price or stock shows before the user pays again.
+      void invalidateApi(client, '/api/shop/productDetail', '/api/shop/uinfo');
+      if (e.is('PriceChanged')) setProblem({ kind: 'price', text: e.body.msg });
+      else if (e.is('OutOfStock')) setProblem({ kind: 'stock', text: e.body.msg });
+      else if (e.is('InsufficientBalance')) setProblem({ kind: 'balance' });
+    }
+  };
+
+  return (
+    <>
+      <div className="shop sconfirm">
+        <AddressCard
+          list={list}
+          chosen={chosen}
+          onPick={setAddressId}
+          failed={addresses.isError}
+          onRetry={() => void addresses.refetch()}
+        />
+        <section className="card sbox" aria-label={t('shop.confirm.item')}>
+          <div className="sconfirm__item">
+            <ProductImage src={p.images[0]?.url} alt={p.title} className="sconfirm__img" width={72} eager />
+            <div className="sconfirm__item-text">
+              <span className="sconfirm__merchant">{p.merchant.name}</span>
+              <span className="sconfirm__title">{p.title}</span>
+              <span className="sconfirm__price num" data-testid="confirm-price">
+                {usdtText(p.price)}
+                <small> {USDT}</small>
+              </span>
+            </div>
+          </div>
+          <div className="sconfirm__row">
+            <span className="sbox__label">{t('shop.quantity')}</span>
+            {onSale ? (
+              <QtyStepper
+                value={quantity}
+                stock={p.stock}
+                onChange={(n) => {
+                  setQty(n);
+                  if (problem?.kind === 'stock') setProblem(null);
+                }}
+              />
+            ) : (
+              <span className="sconfirm__soldout">{can === 0 ? t('shop.soldOut') : t('shop.notOnSale')}</span>
+            )}
+          </div>
+          <dl className="info-rows sconfirm__rows">
+            <div className="info-rows__row">
+              <dt>{t('shop.confirm.unitPrice')}</dt>
+              <dd className="num">
+                {usdtText(p.price)} {USDT}
+              </dd>
+            </div>
+            <div className="info-rows__row">
+              <dt>{t('shop.stock')}</dt>
+              <dd className="num">{p.stock}</dd>
+            </div>
+            <div className="info-rows__row info-rows__row--strong">
+              <dt>{t('shop.total')}</dt>
+              <dd className="num" data-testid="confirm-total">
+                {usdtText(total)} {USDT}
+              </dd>
+            </div>
+          </dl>
+        </section>
+        <section className="card sbox sconfirm__pay" aria-label={t('shop.confirm.payWith')}>
+          <div className="sconfirm__row">
+            <span className="sconfirm__wallet">
+              <span className="sbox__label">{t('shop.confirm.payWith')}</span>
+              <span className="sconfirm__balance num" data-testid="confirm-balance">
+                {t('shop.confirm.balance', {
+                  amount: balance === null ? '--' : balanceNumber(balance, USDT),
+                })}
+              </span>
+            </span>
+            <Link to={routePath('order2')} className="slinkbtn" data-testid="to-recharge">
+              {t('shop.wallet.recharge')}
+              <IconRight />
+            </Link>
+          </div>
+          {list && !chosen ? (
+            <Button
+              color="primary"
+              size="large"
+              className="sbar__btn"
+              onClick={() => navigate(routePath('address3'))}
+              data-testid="bar-add-address"
+            >
+              {t('shop.address.add')}
+            </Button>
+          ) : enough === false ? (
+            <p className="snote snote--danger" role="alert" data-testid="short-note">
+              {t('shop.confirm.short', { amount: usdtText(shortfall(balance ?? '0', total)) })}
+            </p>
+          ) : null}
+          <p className="snote">{t('shop.confirm.escrow', { days: config.data?.auto_confirm_days ?? 10 })}</p>
+        </section>
+        {problem ? (
+          <div
+            className="card sbox salert"
+            role="alert"
+            data-testid="purchase-problem"
+            data-kind={problem.kind}
+          >
+            <IconAlert className="salert__icon" />
+            <div className="salert__text">
+              {problem.kind === 'balance' ? (
+                <>
+                  <p>
+                    {t('shop.confirm.insufficient', { amount: usdtText(shortfall(balance ?? '0', total)) })}
+                  </p>
+                  <Link to={routePath('order2')} className="salert__link">
+                    {t('shop.wallet.recharge')}
+                  </Link>
+                </>
+              ) : (
+                <>
+                  <p>{problem.text}</p>
+                  <p className="salert__sub">
+                    {problem.kind === 'price' ? t('shop.confirm.priceChanged') : null}
+                    {problem.kind === 'stock' ? t('shop.confirm.stockChanged') : null}
+                  </p>
+                </>
+              )}
+            </div>
+          </div>
+        ) : null}
+      </div>
+      <BottomBar>
+        <div className="sbar__sum">
+          <span className="sbar__label">{t('shop.total')}</span>
+          <span className="sbar__value num" data-testid="bar-total">
+            {usdtText(total)}
+            <small> {USDT}</small>
+          </span>
+        </div>
+        {enough === false ? (
+          <Button
+            color="primary"
+            size="large"
+            className="sbar__btn"
+            onClick={() => navigate(routePath('order2'))}
+            data-testid="recharge-to-pay"
+          >
+            {t('shop.confirm.rechargeToPay')}
+          </Button>
+        ) : (
+          <Button
+            color="primary"
+            size="large"
+            className="sbar__btn"
+            disabled={!content || !onSale || purchase.isPending || enough === null}
+            loading={purchase.isPending}
+            onClick={() => setSheet(true)}
+            data-testid="pay"
+          >
+            {t('shop.confirm.pay')}
+          </Button>
+        )}
+      </BottomBar>
+      <ConfirmSheet
+        visible={sheet}
+        title={t('shop.confirm.sheetTitle')}
+        busy={purchase.isPending}
+        onClose={() => setSheet(false)}
+        onConfirm={() => void pay()}
+        confirmText={t('shop.confirm.payNow')}
+        note={t('shop.confirm.escrow', { days: config.data?.auto_confirm_days ?? 10 })}
+        rows={[
+          { label: t('shop.confirm.item'), value: p.title },
+          { label: t('shop.confirm.unitPrice'), value: `${usdtText(p.price)} ${USDT}` },
+          { label: t('shop.quantity'), value: String(quantity) },
+          { label: t('shop.confirm.deliverTo'), value: chosen ? `${chosen.name} · ${chosen.region}` : '--' },
+          { label: t('shop.confirm.payWith'), value: t('shop.confirm.shopWallet') },
+        ]}
+      >
+        <p className="sheet__hero">
+          <span className="sheet__hero-label">{t('shop.total')}</span>
+          <span className="sheet__hero-value num" data-testid="sheet-total">
+            {usdtText(total)} {USDT}
+          </span>
+        </p>
+      </ConfirmSheet>
+    </>
+  );
+}
+
+function Loaded({ id, qty }: { readonly id: number; readonly qty: number }): ReactNode {
+  const { t } = useTranslation('shop');
+  const q = useApiQuery('/api/shop/productDetail', { id }, { handles: ['ProductNotFound'] });
+  if (!q.data) {
+    if (q.error instanceof ApiFailure && q.error.is('ProductNotFound'))
+      return <EmptyState title={t('shop.productNotFound')} body={t('shop.productNotFoundBody')} />;
+    return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ScreenSkeleton />;
+  }
+  return <Confirm p={q.data} initialQty={qty} />;
+}
+
+/**
+ * Confirm order (/confirmOrder?id=&qty=): the delivery address, the product and how many, the price as seen
+ * (the payment is refused if it changed since), the total against the shop balance, then pay into escrow.
+ */
+export default function ConfirmOrderScreen(): ReactNode {
+  const { t } = useTranslation('shop');
+  const [params] = useSearchParams();
+  const id = parseId(params.get('id'));
+  const qty = parseQuantity(params.get('qty'));
+  if (id === null)
+    return <EmptyState title={t('shop.productNotFound')} body={t('shop.productNotFoundBody')} />;
+  return <SignedIn>{() => <Loaded key={id} id={id} qty={qty} />}</SignedIn>;
+}

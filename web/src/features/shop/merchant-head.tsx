@@ -1,0 +1,42 @@
+import { formatDate } from '@nexa/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconMerchant } from './shop-icons';
+import { usdtText } from './shop-math';
+import { Figure, type Merchant, MerchantStatusChip, USDT } from './shop-parts';
+
+/** A merchant's card: name, intro, since when, and their figures. */
+export function MerchantHead({ m, mine }: { readonly m: Merchant; readonly mine?: boolean }): ReactNode {
+  const { t } = useTranslation('shop');
+  return (
+    <section className="card sbox sstore" data-testid="merchant-head" data-id={m.id}>
+      <div className="sstore__top">
+        <span className="sstore__logo" aria-hidden="true">
+          {[...m.name.trim()][0]?.toUpperCase() ?? <IconMerchant />}
+        </span>
+        <span className="sstore__who">
+          <span className="sstore__name" data-testid="merchant-name">
+            {m.name}
+          </span>
+          <span className="sstore__since num">{t('shop.since', { date: formatDate(m.created_at) })}</span>
+        </span>
+        {mine || m.status !== 'active' ? <MerchantStatusChip status={m.status} /> : null}
+      </div>
+      {m.intro ? <p className="sstore__intro">{m.intro}</p> : null}
+      <dl className="sfigs sfigs--3">
+        <Figure label={t('shop.figure.products')} value={m.products} testId="merchant-products" />
+        <Figure label={t('shop.figure.sales')} value={m.sales} testId="merchant-sales" />
+        <Figure
+          label={t('shop.figure.turnover')}
+          value={
+            <>
+              {usdtText(m.turnover)}
+              <small> {USDT}</small>
+            </>
+          }
+          testId="merchant-turnover"
+        />
+      </dl>
+    </section>
+  );
+}

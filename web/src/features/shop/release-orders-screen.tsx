@@ -1,0 +1,55 @@
+import { formatDateTime } from '@nexa/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNow } from '../../hooks/money';
+import { PagedList } from '../../ui/paged-list';
+import { timeLeft, usdtText } from './shop-math';
+import { NO_BODY, OrderRow, SignedIn } from './shop-parts';
+import './shop.css';
+
+function Release(): ReactNode {
+  const { t } = useTranslation('shop');
+  const now = useNow(true, 60_000);
+  return (
+    <div className="shop shop--list">
+      <p className="slead">{t('shop.release.lead')}</p>
+      <PagedList
+        path="/api/shop/releaseOrderList"
+        filters={NO_BODY}
+        itemKey={(o) => o.id}
+        skeletonRows={4}
+        emptyTitle={t('shop.release.empty')}
+        emptyBody={t('shop.release.emptyBody')}
+        className="slist"
+        renderItem={(o) => {
+          const left = timeLeft(o.auto_confirm_at, now);
+          return (
+            <OrderRow
+              o={o}
+              side="merchant"
+              extra={
+                <span className="srelease num" data-testid="release-row">
+                  <span>
+                    {o.auto_confirm_at
+                      ? t('shop.order.releaseAt', { time: formatDateTime(o.auto_confirm_at) })
+                      : t('shop.release.waiting')}
+                  </span>
+                  <span className="srelease__sub">
+                    {left ? t('shop.detail.autoLeft', { days: left.days, hours: left.hours }) : null}
+                    {left ? ' · ' : ''}
+                    {t('shop.release.net', { net: usdtText(o.net) })}
+                  </span>
+                </span>
+              }
+            />
+          );
+        }}
+      />
+    </div>
+  );
+}
+
+/** Release orders (/orderList): my shipped orders waiting for release (signed for, or by themselves). */
+export default function ReleaseOrdersScreen(): ReactNode {
+  return <SignedIn>{() => <Release />}</SignedIn>;
+}

@@ -1,0 +1,259 @@
+import { Skeleton } from 'antd-mobile';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useBalances, useMoneyCall } from '../../hooks/money';
+import { balanceNumber, isPositiveAmount, ratePercent } from '../../lib/amounts';
+import { routePath } from '../../paths';
+import { AmountField, useAmountField } from '../../ui/amount-field';
+import { Segments, SubmitButton } from '../../ui/form';
+import { IconRecords } from '../../ui/icons';
+import { PullToRefresh } from '../../ui/pull-to-refresh';
+import { ConfirmSheet, InfoRows } from '../../ui/sheet';
+import { InlineError } from '../../ui/states';
+import { showToast } from '../../ui/toast';
+import { feeSplit, usdtText } from './shop-math';
+import {
+  SHOP_READS,
+  type ShopConfig,
+  type ShopInfo,
+  SignedIn,
+  USDT,
+  useRefresh,
+  useShopConfig,
+  useShopInfo,
+} from './shop-parts';
+import './shop.css';
+
+type Mode = 'recharge' | 'withdraw' | 'flash';
+
+const PATHS = {
+  recharge: '/api/shop/recharge',
+  withdraw: '/api/shop/withdrawal',
+  flash: '/api/shop/flashUsdt',
+} as const;
+
+/** The shop balance, what is held, and the way to the records. */
+function BalanceCard({
+  info,
+  onRetry,
+  failed,
+}: {
+  readonly info: ShopInfo | undefined;
+  readonly onRetry: () => void;
+  readonly failed: boolean;
+}): ReactNode {
+  const { t } = useTranslation('shop');
+  if (!info) {
+    return failed ? (
+      <InlineError className="card sbox" onRetry={onRetry} />
+    ) : (
+      <section className="card sbox" aria-busy="true">
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph animated lineCount={1} />
+      </section>
+    );
+  }
+  return (
+    <section className="card sbox sbalance" aria-labelledby="shop-balance-label">
+      <div className="sbalance__head">
+        <span className="sbalance__label" id="shop-balance-label">
+          {t('shop.wallet.balance', { asset: USDT })}
+        </span>
+        <Link to={routePath('order3')} className="sbalance__records" data-testid="to-wallet-records">
+          <IconRecords />
+          <span>{t('screens.order3')}</span>
+        </Link>
+      </div>
+      <p className="sbalance__value num" data-testid="shop-balance">
+        {balanceNumber(info.balance, USDT)}
+      </p>
+      <p className="sbalance__sub">
+        {t('shop.wallet.held')}{' '}
+        <span className="num" data-testid="shop-held">
+          {balanceNumber(info.held, USDT)}
+        </span>
+      </p>
+    </section>
+  );
+}
+
+/** One of the three moves: its amount, what it costs and what arrives, confirmed in a sheet. */
+function MoveForm({
+  mode,
+  info,
+  config,
+}: {
+  readonly mode: Mode;
+  readonly info: ShopInfo | undefined;
+  readonly config: ShopConfig | undefined;
+}): ReactNode {
+  const { t } = useTranslation('shop');
+  const balances = useBalances();
+  const [tried, setTried] = useState(false);
+  const call = useMoneyCall(PATHS[mode], SHOP_READS);
+  const available = mode === 'recharge' ? balances.available(USDT, 'spot') : (info?.balance ?? null);
+  const amount = useAmountField({
+    prompt: mode === 'withdraw' ? 'prompts.withdrawalAmount' : 'prompts.amount',
+    asset: USDT,
+    available,
+    ...(config ? { min: config.min_move } : {}),
+    tried,
+  });
+  const rate =
+    mode === 'withdraw' ? config?.withdraw_fee_rate : mode === 'flash' ? config?.flash_fee_rate : '0';
+  const valid = isPositiveAmount(amount.value);
+  const split = valid && rate !== undefined ? feeSplit(amount.value, rate) : null;
+  const pending = call.content ? feeSplit(call.content.amount, rate ?? '0') : null;
+  const feeLabel =
+    rate && rate !== '0' ? t('shop.wallet.feeRate', { rate: ratePercent(rate) }) : t('walletForm.fee');
+
+  const review = () => {
+    setTried(true);
+    if (!config || amount.problem) return;
+    call.open({ amount: amount.value });
+  };
+  const confirm = async () => {
+    const done = await call.confirm();
+    if (!done) return;
+    showToast(
+      mode === 'withdraw'
+        ? t('shop.wallet.withdrawDone')
+        : mode === 'flash'
+          ? t('shop.wallet.flashDone')
+          : t('shop.wallet.rechargeDone'),
+    );
+    amount.reset();
+    setTried(false);
+  };
+
+  const rows = [
+    {
+      label: t('shop.wallet.from'),
+      value: mode === 'recharge' ? t('shop.wallet.usdtWallet') : t('shop.wallet.shopWallet'),
+    },
+    {
+      label: t('shop.wallet.to'),
+      value: mode === 'recharge' ? t('shop.wallet.shopWallet') : t('shop.wallet.usdtWallet'),
+    },
+    {
+      label: feeLabel,
+      value: mode === 'recharge' ? t('walletForm.free') : split ? `${usdtText(split.fee)} ${USDT}` : '--',
+    },
+    { label: t('walletForm.minimum'), value: config ? `${usdtText(config.min_move)} ${USDT}` : '--' },
+    {
+      label: mode === 'withdraw' ? t('shop.wallet.youGetLater') : t('walletForm.youReceive'),
+      value: <span data-testid="move-receive">{split ? `${usdtText(split.received)} ${USDT}` : '--'}</span>,
+      strong: true,
+    },
+  ];
+
+  return (
+    <>
+      <section className="card sbox swallet__form" data-testid={`form-${mode}`}>
+        <p className="wform__lead">{t(`shop.wallet.lead.${mode}`)}</p>
+        <AmountField field={amount} />
+        <InfoRows rows={rows} />
+        {mode === 'withdraw' ? (
+          <p className="snote" data-testid="hold-note">
+            {t('shop.wallet.holdNote')}
+          </p>
+        ) : null}
+        <SubmitButton disabled={call.busy || !config} onClick={review}>
+          {t(`shop.wallet.submit.${mode}`)}
+        </SubmitButton>
+      </section>
+      <ConfirmSheet
+        visible={call.content !== null}
+        title={t(`shop.wallet.confirm.${mode}`)}
+        busy={call.busy}
+        onClose={call.close}
+        onConfirm={() => void confirm()}
+        note={
+          mode === 'withdraw'
+            ? t('shop.wallet.holdNote')
+            : mode === 'flash'
+              ? t('shop.wallet.flashNote')
+              : undefined
+        }
+        rows={
+          call.content && pending
+            ? [
+                { label: t('walletForm.amount'), value: `${usdtText(call.content.amount)} ${USDT}` },
+                {
+                  label: feeLabel,
+                  value: mode === 'recharge' ? t('walletForm.free') : `${usdtText(pending.fee)} ${USDT}`,
+                },
+                {
+                  label: t('shop.wallet.to'),
+                  value: mode === 'recharge' ? t('shop.wallet.shopWallet') : t('shop.wallet.usdtWallet'),
+                },
+              ]
+            : []
+        }
+      >
+        {pending ? (
+          <p className="sheet__hero">
+            <span className="sheet__hero-label">
+              {mode === 'withdraw' ? t('shop.wallet.youGetLater') : t('walletForm.youReceive')}
+            </span>
+            <span className="sheet__hero-value num">
+              {usdtText(pending.received)} {USDT}
+            </span>
+          </p>
+        ) : null}
+      </ConfirmSheet>
+    </>
+  );
+}
+
+function ShopWallet(): ReactNode {
+  const { t } = useTranslation('shop');
+  const info = useShopInfo();
+  const config = useShopConfig();
+  const [mode, setMode] = useState<Mode>('recharge');
+  const refresh = useRefresh('/api/shop/uinfo', '/api/shop/config', '/api/finance/userFinance');
+  const c = config.data;
+  return (
+    <PullToRefresh onRefresh={refresh}>
+      <div className="shop swallet">
+        <BalanceCard info={info.data} failed={info.isError} onRetry={() => void info.refetch()} />
+        <Segments
+          label={t('screens.order2')}
+          value={mode}
+          onChange={setMode}
+          options={[
+            { value: 'recharge', label: t('shop.wallet.recharge') },
+            { value: 'withdraw', label: t('shop.wallet.withdraw') },
+            { value: 'flash', label: t('shop.wallet.flash') },
+          ]}
+        />
+        {config.isError && !c ? (
+          <InlineError className="card sbox" onRetry={() => void config.refetch()} />
+        ) : null}
+        <MoveForm key={mode} mode={mode} info={info.data} config={c} />
+        <section className="card sbox" aria-labelledby="shop-terms">
+          <h2 className="sbox__title" id="shop-terms">
+            {t('shop.wallet.terms')}
+          </h2>
+          <InfoRows
+            rows={[
+              { label: t('shop.wallet.recharge'), value: t('walletForm.free') },
+              {
+                label: t('shop.wallet.withdraw'),
+                value: c ? t('shop.wallet.ratePlusHold', { rate: ratePercent(c.withdraw_fee_rate) }) : '--',
+              },
+              { label: t('shop.wallet.flash'), value: c ? `${ratePercent(c.flash_fee_rate)}%` : '--' },
+              { label: t('walletForm.minimum'), value: c ? `${usdtText(c.min_move)} ${USDT}` : '--' },
+            ]}
+          />
+        </section>
+      </div>
+    </PullToRefresh>
+  );
+}
+
+/** Shop wallet (/order2): the shop balance; recharge from USDT, withdraw back (fee, then a hold), flash USDT. */
+export default function ShopWalletScreen(): ReactNode {
+  return <SignedIn>{() => <ShopWallet />}</SignedIn>;
+}

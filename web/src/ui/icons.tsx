@@ -4,9 +4,10 @@ import type { ReactNode, SVGProps } from 'react';
  * The app's icons: small inline SVGs on a 24 px grid, drawn with the current color.
  * (antd-mobile-icons carry a few kilobytes each; these are a few hundred bytes.)
  */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
-function Svg({ children, className, ...props }: SVGProps<SVGSVGElement>): ReactNode {
+/** The frame every icon is drawn in; a feature's own icons use it too. */
+export function Svg({ children, className, ...props }: SVGProps<SVGSVGElement>): ReactNode {
   return (
     <svg
       width="1em"

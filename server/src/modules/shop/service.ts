@@ -13,6 +13,7 @@
 import {
   formatAmount,
   type Lang,
+  maskAddress,
   parseAmount,
   RATE_ONE,
   type ResponseData,
@@ -1157,12 +1158,11 @@ export function createShop(deps: ShopDeps) {
       );
       rank = Number(ahead?.n ?? 0) + 1;
     }
-    const mask = (a: string) => (a.length > 10 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);
     return {
       list: rows.map((r, i) => ({
         rank: (q.page - 1) * q.size + i + 1,
         uid: r.uid,
-        address: mask(r.address),
+        address: maskAddress(r.address),
         received: fmt(BigInt(r.s)),
       })),
       total: Number(total?.n ?? 0),

@@ -1,29 +1,7 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { type IconProps, Svg } from '../../ui/icons';
 
-/** The shop's own icons, drawn like the app's (24 px grid, current color, 1.8 stroke). */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
-
-function Svg({ children, className, ...props }: SVGProps<SVGSVGElement>): ReactNode {
-  return (
-    <svg
-      width="1em"
-      height="1em"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-      className={className ? `icon ${className}` : 'icon'}
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** The shop's own icons, in the app's icon frame. */
 export function IconTrophy(props: IconProps): ReactNode {
   return (
     <Svg {...props}>

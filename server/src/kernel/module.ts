@@ -24,6 +24,31 @@ export interface ModuleOwnership {
 /** A module that moves no money and publishes nothing. */
 export const OWNS_NOTHING: ModuleOwnership = { causes: [], systemAccounts: [], publishes: [] };
 
+/**
+ * A figure of the operator dashboard: how many, and how much of an asset (null where it is a count only).
+ * Keys are the console's: deposits, withdrawals, signups, spot_volume, spot_fees, futures_volume, futures_fees.
+ */
+export interface DashboardFigure {
+  readonly key: string;
+  readonly asset: string | null;
+  readonly count: number;
+  /** Minor units of `asset`. */
+  readonly amount: bigint | null;
+}
+/**
+ * An open operator queue: deposits, withdrawals, kyc, merchants, products, claims_dry (claims waiting on a
+ * pool that cannot pay them), with its oldest item's time.
+ */
+export interface DashboardQueue {
+  readonly key: string;
+  readonly count: number;
+  readonly oldest: Date | null;
+}
+export interface DashboardPart {
+  readonly figures?: readonly DashboardFigure[];
+  readonly queues?: readonly DashboardQueue[];
+}
+
 /** A request outside the envelope transport (an upload, an issuer's webhook): raw bytes in, raw bytes out. */
 export interface RawRequest {
   readonly params: Readonly<Record<string, string>>;
@@ -60,6 +85,8 @@ export interface ServerModule<D extends LiveDomain = LiveDomain> {
   readonly routes?: readonly RawRoute[];
   /** Once a minute: expiry sweeps and the like. */
   sweep?(): Promise<void>;
+  /** Its part of the operator dashboard: what happened since a moment (the platform day's start), open queues. */
+  dashboard?(since: Date): Promise<DashboardPart>;
   /** After every module is built and the routes are registered: rebuild state, start loops. */
   start?(): Promise<void>;
   /** On shutdown, in reverse order of the list. */

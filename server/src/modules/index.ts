@@ -86,7 +86,14 @@ export function buildModules(deps: ModuleWiring) {
     bus: scopeBus(deps.bus, owner, owns),
   });
   const auth = authModule(own('auth', OWNS_NOTHING));
-  const users = usersModule(own('users', OWNS_NOTHING));
+  // Freezing an account or ending one of its sessions ends them where sign-in keeps them (and its cache).
+  const users = usersModule({
+    ...own('users', OWNS_NOTHING),
+    sessions: {
+      end: (tx, userId, sessionId) => auth.api.endSessions(tx, userId, sessionId),
+      forget: (hashes) => auth.api.forgetSessions(hashes),
+    },
+  });
   // Content about a feature shows once a module of that domain runs.
   const content = contentModule({ ...own('content', OWNS_NOTHING), liveFeatures: () => liveFeatures });
   // The order calls reach the swap books for swap instruments.
@@ -195,6 +202,10 @@ export function buildModules(deps: ModuleWiring) {
   // The solvency report lists every rewards program of every module that runs one.
   const admin = adminModule({
     ...own('admin', OWNS_NOTHING),
+    catalogue: SETTINGS,
+    // Each running module's part of the dashboard (the list is complete by the time an operator asks).
+    dashboard: (since) =>
+      Promise.all(list.flatMap((m: AnyModule) => (m.dashboard ? [m.dashboard(since)] : []))),
     programs: async () => [
       ...(await earn.api.programReports()),
       ...(await mining.api.programReports()),

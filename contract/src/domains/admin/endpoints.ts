@@ -1,8 +1,34 @@
 import { z } from 'zod';
-import { live } from '../../endpoint';
+import { live, liveList } from '../../endpoint';
 import { zTime } from '../../schemas';
 
-/** Operator calls (extensions): sign-in, second factor, operators, solvency. */
+const zOperator = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  roles: z.array(z.string()),
+  second_factor: z.boolean(),
+  created_at: zTime,
+  disabled_at: zTime.nullable(),
+  /** Unexpired, unrevoked sessions. */
+  active_sessions: z.number().int(),
+});
+
+/** A declared setting: its value, its default, its type (JSON Schema) and its last change. */
+const zSetting = z.object({
+  key: z.string(),
+  value: z.unknown(),
+  default: z.unknown(),
+  /** JSON Schema of the value the setting takes. */
+  schema: z.unknown(),
+  /** Whether the stored value differs from the default. */
+  changed: z.boolean(),
+  changed_at: zTime.nullable(),
+  changed_by: z.string().nullable(),
+});
+
+const zReason = z.string().trim().min(3).max(200);
+
+/** Operator calls (extensions): sign-in, second factor, operators, solvency, dashboard, settings, audit log. */
 export const adminEndpoints = {
   '/admin/auth/login': live('admin', {
     summary:
@@ -51,6 +77,108 @@ export const adminEndpoints = {
     }),
     data: z.object({ recovery_codes: z.array(z.string()) }),
     errors: ['InvalidState'],
+  }),
+  '/admin/auth/me': live('admin', {
+    extension: true,
+    access: { roles: [], secondFactor: false },
+    summary:
+      'The signed-in operator: name, roles, whether a second factor is enrolled, when the session ends',
+    request: z.object({}),
+    data: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      roles: z.array(z.string()),
+      second_factor: z.boolean(),
+      expires_at: zTime,
+    }),
+  }),
+  '/admin/operators/list': live('admin', {
+    extension: true,
+    access: { roles: ['admin'] },
+    summary: 'Every operator with roles, second factor, disabled state and active sessions',
+    request: z.object({}),
+    data: z.array(zOperator),
+  }),
+  '/admin/operators/revokeSessions': live('admin', {
+    extension: true,
+    access: { roles: ['admin'], acts: true },
+    summary: 'End every session of an operator at once (their tokens answer 406 on the next call)',
+    request: z.object({ operator_id: z.coerce.number().int().positive(), reason: zReason }),
+    data: z.object({ revoked: z.number().int() }),
+    errors: ['NotFound'],
+  }),
+  '/admin/operators/setDisabled': live('admin', {
+    extension: true,
+    access: { roles: ['admin'], acts: true },
+    summary: 'Disable an operator (their sessions end, sign-in is refused) or enable them again; not oneself',
+    request: z.object({
+      operator_id: z.coerce.number().int().positive(),
+      disabled: z.boolean(),
+      reason: zReason,
+    }),
+    data: zOperator,
+    errors: ['NotFound', 'InvalidState'],
+  }),
+  '/admin/dashboard': live('admin', {
+    extension: true,
+    access: { roles: ['finance', 'support'] },
+    summary:
+      "Today's figures since the platform day began (deposits, withdrawals, sign-ups, volume, fees) and the open queues",
+    request: z.object({}),
+    data: z.object({
+      day_start: zTime,
+      figures: z.array(
+        z.object({
+          key: z.string(),
+          asset: z.string().nullable(),
+          count: z.number().int(),
+          amount: z.string().nullable(),
+        }),
+      ),
+      queues: z.array(z.object({ key: z.string(), count: z.number().int(), oldest: zTime.nullable() })),
+    }),
+  }),
+  '/admin/settings/list': live('admin', {
+    extension: true,
+    access: { roles: ['finance', 'support'] },
+    summary: 'Every declared setting with its value, default, type and last change',
+    request: z.object({}),
+    data: z.array(zSetting),
+  }),
+  '/admin/settings/set': live('admin', {
+    extension: true,
+    access: { roles: ['admin'], acts: true },
+    summary:
+      'Change a setting: validated against its type, written to the audit log with before, after and reason',
+    request: z.object({ key: z.string().trim().min(1).max(100), value: z.unknown(), reason: zReason }),
+    data: zSetting,
+    errors: ['NotFound', 'ValidationFailed'],
+  }),
+  '/admin/audit/list': liveList('admin', {
+    extension: true,
+    access: { roles: ['finance', 'support'] },
+    summary:
+      'Operator actions, newest first, with the subject before and after; filtered by action, operator, subject, time',
+    filters: {
+      /** An action, or a prefix of one ending in '.' (withdrawal.). */
+      action: z.string().trim().max(64).optional(),
+      operator_id: z.coerce.number().int().positive().optional(),
+      /** A subject (user:12), or a prefix of one ending in ':' (setting:). */
+      subject: z.string().trim().max(120).optional(),
+      from: zTime.optional(),
+      to: zTime.optional(),
+    },
+    item: z.object({
+      id: z.number().int(),
+      created_at: zTime,
+      actor_kind: z.string(),
+      actor_id: z.number().int().nullable(),
+      actor_name: z.string().nullable(),
+      action: z.string(),
+      subject: z.string(),
+      before: z.unknown(),
+      after: z.unknown(),
+    }),
   }),
   '/admin/operators/create': live('admin', {
     extension: true,

@@ -26,6 +26,7 @@ export const authEndpoints = {
       'WrongDomain',
       'InvitationCodeRequired',
       'UnknownInvitationCode',
+      'AccountFrozen',
       'RateLimited',
     ],
   }),

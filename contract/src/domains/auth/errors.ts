@@ -98,4 +98,16 @@ export const AUTH_ERRORS = defineErrors([[1030, 1099]], {
       de: 'Der Bestätigungscode ist falsch oder abgelaufen',
     },
   },
+  AccountFrozen: {
+    code: 1041,
+    msg: {
+      en: 'This account is frozen; please contact customer support',
+      zh: '该账户已被冻结，请联系客服',
+      ko: '이 계정은 동결되었습니다. 고객 지원팀에 문의하세요',
+      th: 'บัญชีนี้ถูกระงับ โปรดติดต่อฝ่ายบริการลูกค้า',
+      vi: 'Tài khoản này đã bị đóng băng, vui lòng liên hệ bộ phận hỗ trợ khách hàng',
+      ja: 'このアカウントは凍結されています。カスタマーサポートにお問い合わせください',
+      de: 'Dieses Konto ist gesperrt; bitte wenden Sie sich an den Kundensupport',
+    },
+  },
 });

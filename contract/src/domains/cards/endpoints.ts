@@ -397,4 +397,19 @@ export const cardsEndpoints = {
     data: zCard,
     errors: ['CardNotFound', 'CardNotActive'],
   }),
+  '/admin/cards/userCards': liveList('cards', {
+    summary:
+      "A user's cards, newest first (masked numbers only), with the card account's balance and the user's " +
+      'identity verification status',
+    extension: true,
+    access: { roles: ['support', 'finance'] },
+    filters: { user_id: z.coerce.number().int().positive() },
+    item: zCard.omit({ demo_code: true }),
+    extraData: {
+      balance: z.string(),
+      held: z.string(),
+      kyc_status: z.enum(['none', ...KYC_STATUSES]),
+      kyc_id: z.number().int().nullable(),
+    },
+  }),
 } as const;

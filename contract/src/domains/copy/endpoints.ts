@@ -126,9 +126,28 @@ export const zSettlement = z.object({
   created_at: zTime,
 });
 
+/** An application to lead, while lead trading is reviewed: pending, then approved or rejected. */
+export const LEAD_APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
 /** The caller's standing as a lead trader. */
 export const zLeadStatus = z.object({
   is_lead: z.boolean(),
+  /**
+   * The latest application while not (yet) leading: pending review, or rejected with the operator's reason;
+   * `message` says so in the caller's language. Null when none is waiting or was refused.
+   */
+  application: z
+    .object({
+      id: z.number().int(),
+      status: z.enum(['pending', 'rejected']),
+      reason: z.string().nullable(),
+      message: z.string(),
+      created_at: zTime,
+      reviewed_at: zTime.nullable(),
+    })
+    .nullable(),
+  /** An operator suspended the lead: hidden from the traders' list and taking no new copies; existing copies go on. */
+  suspended: z.object({ at: zTime, reason: z.string(), message: z.string() }).nullable(),
   /** My trader id (my page's address) when I lead. */
   id: z.number().int().nullable(),
   tier: z.enum(LEAD_TIERS).nullable(),
@@ -165,6 +184,37 @@ export const zOkxLink = z.object({
 });
 
 const zRatio = zPositiveDecimal;
+
+const zUserId = z.coerce.number().int().positive();
+const zReason = z.string().trim().min(1).max(200);
+
+/** An application to lead, as operators review it, with the figures that met the criteria when it was made. */
+export const zLeadApplication = z.object({
+  id: z.number().int(),
+  user: z.object({ user_id: z.number().int(), uid: z.string(), address: z.string() }),
+  status: z.enum(LEAD_APPLICATION_STATUSES),
+  delay_min: z.number().int(),
+  closed_positions: z.number().int(),
+  equity: z.string(),
+  reason: z.string().nullable(),
+  reviewed_by: z.string().nullable(),
+  created_at: zTime,
+  reviewed_at: zTime.nullable(),
+});
+
+/** A lead's standing as operators see it. */
+export const zAdminLead = z.object({
+  user_id: z.number().int(),
+  tier: z.enum(LEAD_TIERS),
+  delay_min: z.number().int(),
+  copy_count: z.number().int(),
+  /** Assets under copy: the active followers' budgets, USDT. */
+  aum: z.string(),
+  /** Profit share earned so far, USDT. */
+  earned: z.string(),
+  suspended: z.object({ at: zTime, reason: z.string() }).nullable(),
+  since: zTime,
+});
 
 /** Copy trading: lead traders, copies, mirrored trades, profit share, and the OKX account link. */
 export const copyEndpoints = {
@@ -268,7 +318,7 @@ export const copyEndpoints = {
     extension: true,
     request: z.object({ delay_min: z.number().int().min(0).max(1440).optional() }),
     data: zLeadStatus,
-    errors: ['LeadCriteriaNotMet', 'CopyRoleConflict'],
+    errors: ['LeadCriteriaNotMet', 'CopyRoleConflict', 'LeadApplicationPending'],
   }),
   '/v1/copy/myFollowers': liveList('copy', {
     summary: 'My followers as a lead trader: budget, realized PnL from copies and the share paid',
@@ -306,5 +356,41 @@ export const copyEndpoints = {
     extension: true,
     request: z.object({}),
     data: zOkxLink,
+  }),
+  '/admin/copy/follows': liveList('copy', {
+    summary:
+      "A user's copies, newest first (lead, budget, status, realized and unrealized PnL), and their standing " +
+      'as a lead, if they lead or applied to',
+    extension: true,
+    access: { roles: ['support', 'finance'] },
+    filters: { user_id: zUserId, status: z.enum(['active', 'ended']).optional() },
+    item: zFollow,
+    extraData: { lead: zAdminLead.nullable(), application: zLeadApplication.nullable() },
+  }),
+  '/admin/copy/leadApplications': liveList('copy', {
+    summary: 'Applications to lead copy trading: pending ones oldest first, or by status newest first',
+    extension: true,
+    access: { roles: ['support', 'finance'] },
+    filters: { status: z.enum(LEAD_APPLICATION_STATUSES).optional() },
+    item: zLeadApplication,
+  }),
+  '/admin/copy/reviewLead': live('copy', {
+    summary:
+      "Approve (the user leads at once) or reject (with the reason the user reads) a user's pending application",
+    extension: true,
+    access: { roles: ['support'], acts: true },
+    request: z.object({ user_id: zUserId, approve: z.boolean(), reason: zReason }),
+    data: zLeadApplication,
+    errors: ['NotFound', 'InvalidState'],
+  }),
+  '/admin/copy/suspendLead': live('copy', {
+    summary:
+      'Suspend a lead (hidden from the traders list, taking no new copies; existing copies go on) or restore ' +
+      'one, with a reason',
+    extension: true,
+    access: { roles: ['support'], acts: true },
+    request: z.object({ user_id: zUserId, suspend: z.boolean(), reason: zReason }),
+    data: zAdminLead,
+    errors: ['NotFound', 'InvalidState'],
   }),
 } as const;

@@ -134,4 +134,40 @@ export const COPY_ERRORS = defineErrors([[2500, 2549]], {
       de: 'OKX ist gerade nicht erreichbar; versuchen Sie es später erneut',
     },
   },
+  LeadApplicationPending: {
+    code: 2514,
+    msg: {
+      en: 'Your application to lead copy trading is being reviewed',
+      zh: '您的带单交易员申请正在审核中',
+      ko: '카피 트레이딩 리더 신청을 검토하고 있습니다',
+      th: 'ใบสมัครเป็นเทรดเดอร์นำของคุณกำลังอยู่ระหว่างการตรวจสอบ',
+      vi: 'Đơn đăng ký làm nhà giao dịch dẫn dắt của bạn đang được xem xét',
+      ja: 'リードトレーダーへの申請を審査中です',
+      de: 'Ihre Bewerbung als Lead-Trader wird geprüft',
+    },
+  },
+  LeadApplicationRejected: {
+    code: 2515,
+    msg: {
+      en: 'Your application to lead copy trading was declined: {reason}',
+      zh: '您的带单交易员申请未通过：{reason}',
+      ko: '카피 트레이딩 리더 신청이 거절되었습니다: {reason}',
+      th: 'ใบสมัครเป็นเทรดเดอร์นำของคุณถูกปฏิเสธ: {reason}',
+      vi: 'Đơn đăng ký làm nhà giao dịch dẫn dắt của bạn đã bị từ chối: {reason}',
+      ja: 'リードトレーダーへの申請は承認されませんでした：{reason}',
+      de: 'Ihre Bewerbung als Lead-Trader wurde abgelehnt: {reason}',
+    },
+  },
+  LeadSuspended: {
+    code: 2516,
+    msg: {
+      en: 'Your lead trading is suspended and takes no new copies: {reason}',
+      zh: '您的带单已被暂停，不接受新的跟单：{reason}',
+      ko: '리드 트레이딩이 정지되어 새 카피를 받지 않습니다: {reason}',
+      th: 'การเป็นเทรดเดอร์นำของคุณถูกระงับและไม่รับการคัดลอกใหม่: {reason}',
+      vi: 'Việc dẫn dắt giao dịch của bạn đã bị tạm ngưng và không nhận sao chép mới: {reason}',
+      ja: 'リードトレードは停止中のため新しいコピーを受け付けません：{reason}',
+      de: 'Ihr Lead-Trading ist gesperrt und nimmt keine neuen Kopien an: {reason}',
+    },
+  },
 });

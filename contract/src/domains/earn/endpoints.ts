@@ -306,4 +306,34 @@ export const earnEndpoints = {
     /** What was paid in all, per asset (staking and burn pay USDT; mining its output asset). */
     extraData: { totals: z.array(z.object({ asset: z.string(), paid: z.string() })) },
   }),
+  '/admin/earn/stakes': liveList('earn', {
+    summary:
+      "A user's stakes, burns and loans against stakes, newest first: line, asset, amount, days, start, state " +
+      'and what each has paid or owes',
+    extension: true,
+    access: { roles: ['support', 'finance'] },
+    filters: {
+      user_id: z.coerce.number().int().positive(),
+      kind: z.enum(['pledge', 'burn', 'loan']).optional(),
+    },
+    item: z.object({
+      kind: z.enum(['pledge', 'burn', 'loan']),
+      id: z.number().int(),
+      /** The staking line (`main`, `neu`) a stake or a loan against one runs on; null for burns. */
+      line: z.string().nullable(),
+      asset: z.string(),
+      amount: z.string(),
+      /** A stake's plan days; null for burns and loans. */
+      days: z.number().int().nullable(),
+      /** Stakes: yearly rate; burns: release multiple; loans: daily interest rate. */
+      rate: z.string(),
+      /** Stakes: profit received; burns: released; loans: interest charged. */
+      paid: z.string(),
+      /** The stake a loan is against. */
+      pledge_id: z.number().int().nullable(),
+      state: z.string(),
+      start_at: zTime,
+      end_at: zTime.nullable(),
+    }),
+  }),
 } as const;

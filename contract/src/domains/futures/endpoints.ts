@@ -216,4 +216,14 @@ export const futuresEndpoints = {
     filters: { instId: zSwapInstId },
     item: zFundingRate,
   }),
+  '/admin/futures/positions': liveList('futures', {
+    summary:
+      "A user's futures positions: every open one (entry, mark, liquidation price, margin, leverage, unrealized " +
+      'PnL) beside the list of closed ones, newest first, with what they made',
+    extension: true,
+    access: { roles: ['support', 'finance'] },
+    filters: { user_id: z.coerce.number().int().positive() },
+    item: zClosedPosition,
+    extraData: { open: z.array(zPosition) },
+  }),
 } as const;

@@ -2,6 +2,32 @@ import { z } from 'zod';
 import { live } from '../../endpoint';
 import { zInstId, zTicker } from '../../market';
 
+/** Where reference prices come from: the built-in walk, OKX's public feed, or none. */
+export const MARKET_SOURCES = ['sim', 'okx', 'off'] as const;
+
+/** One instrument's market as operators watch it. */
+export const zMarketState = z.object({
+  instId: z.string(),
+  inst_type: z.enum(['SPOT', 'SWAP']),
+  enabled: z.boolean(),
+  /** The reference price (the walk's or OKX's last; a swap's is its underlying's index) and its age. */
+  reference: z.object({
+    instId: z.string(),
+    price: z.string().nullable(),
+    /** Milliseconds since the reference last moved; null when unknown. */
+    age_ms: z.number().int().nullable(),
+  }),
+  best_bid: z.string().nullable(),
+  best_ask: z.string().nullable(),
+  /** Price levels and resting orders on each side of the book. */
+  bid_levels: z.number().int(),
+  ask_levels: z.number().int(),
+  bid_orders: z.number().int(),
+  ask_orders: z.number().int(),
+  /** The demo market maker's resting orders on this book (0 when it does not run). */
+  maker_orders: z.number().int(),
+});
+
 /** Market data: candles and tickers of every instrument. */
 export const marketEndpoints = {
   '/v1/market/candles': live('market', {
@@ -21,5 +47,26 @@ export const marketEndpoints = {
     extension: true,
     request: z.object({}),
     data: z.object({ list: z.array(zTicker) }),
+  }),
+  '/admin/market/state': live('market', {
+    summary:
+      'Every instrument (spot and swap): its reference price and age, the best bid and ask, depth counts and the ' +
+      "market maker's resting orders; where reference prices come from and the market maker's state and balances",
+    extension: true,
+    access: { roles: ['support', 'finance'] },
+    request: z.object({}),
+    data: z.object({
+      source: z.enum(MARKET_SOURCES),
+      maker: z.object({
+        running: z.boolean(),
+        /** Its account's UID (null when it has none). */
+        uid: z.string().nullable(),
+        orders: z.number().int(),
+        balances: z.array(
+          z.object({ asset: z.string(), account: z.string(), available: z.string(), frozen: z.string() }),
+        ),
+      }),
+      list: z.array(zMarketState),
+    }),
   }),
 } as const;

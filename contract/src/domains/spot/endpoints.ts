@@ -69,6 +69,28 @@ const submitErrors = [
   'CopyManaged',
 ] as const;
 
+/** A user's spot order as an operator sees it on the user's page. */
+export const zAdminSpotOrder = z.object({
+  id: z.string(),
+  inst_id: z.string(),
+  side: z.enum(ORDER_SIDES),
+  type: z.enum(ORDER_TYPES),
+  /** Limit price; null for market orders. */
+  price: z.string().nullable(),
+  /** Base size, or (a market buy by amount) the quote amount to spend: `size_ccy` says which. */
+  size: z.string(),
+  size_ccy: z.string(),
+  filled: z.string(),
+  avg_price: z.string().nullable(),
+  fee: z.string(),
+  state: z.enum(ORDER_STATUSES),
+  cancel_reason: z.string().nullable(),
+  created_at: zTime,
+});
+
+/** A user id an operator names (the console's user page). */
+const zUserId = z.coerce.number().int().positive();
+
 /** Which book an order call is about: spot (the default) or perpetual swaps; a swap instId implies SWAP. */
 const zInstType = z.enum(INST_TYPES).optional();
 
@@ -156,5 +178,12 @@ export const spotEndpoints = {
       bids: z.array(zBookLevel),
       ts: z.number().int(),
     }),
+  }),
+  '/admin/spot/orders': liveList('spot', {
+    summary: "A user's spot orders, newest first: open (resting) or done (filled, canceled), or all",
+    extension: true,
+    access: { roles: ['support', 'finance'] },
+    filters: { user_id: zUserId, state: z.enum(['open', 'done']).optional() },
+    item: zAdminSpotOrder,
   }),
 } as const;

@@ -172,6 +172,8 @@ const transferErrors = [
 ] as const;
 
 const zAdminDeposit = zDeposit.extend({
+  /** The user's id in the operator console (its calls on users take it). */
+  user_id: z.number().int(),
   user: z.object({ uid: z.string(), address: z.string() }),
   /** Operators who approved a manual credit, in order (the first made it). */
   approvals: z.array(z.string()),
@@ -181,9 +183,48 @@ const zAdminDeposit = zDeposit.extend({
   contested: z.boolean(),
 });
 const zAdminWithdrawal = zWithdrawal.extend({
+  user_id: z.number().int(),
   user: z.object({ uid: z.string(), address: z.string() }),
   approvals: z.array(z.string()),
   required_approvals: z.number().int(),
+});
+
+/** A user's id as the operator console names it (the database id, not the public UID). */
+const zUserId = z.number().int().positive().max(2_147_483_647);
+
+/** One posting of a user's account, as the operator reads the journal. */
+const zAdminPosting = z.object({
+  id: z.number().int(),
+  transaction_id: z.number().int(),
+  time: zTime,
+  /** The account kind: spot, futures, shop, card. */
+  account: z.string(),
+  asset: z.string(),
+  /** available or frozen: the part of the account the posting moved. */
+  bucket: z.enum(['available', 'frozen']),
+  /** The ledger cause: deposit, withdrawal.request, transfer, … */
+  cause: z.string(),
+  /** The business record behind it (withdrawal, order, …). */
+  reference: z.string(),
+  remark: z.string(),
+  /** Signed. */
+  amount: z.string(),
+  /** That part of the account right after this posting. */
+  balance_after: z.string(),
+});
+
+/** One past use of an address: a withdrawal to it or a deposit on it. */
+const zAddressUse = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  uid: z.string(),
+  asset: z.string(),
+  amount: z.string(),
+  chain: z.string(),
+  status: zRecordStatus,
+  /** Withdrawals: requested, first_approved, sending, sent, rejected, send_failed; deposits: as status. */
+  stage: z.string(),
+  time: zTime,
 });
 
 export const walletEndpoints = {
@@ -450,6 +491,52 @@ export const walletEndpoints = {
       'SecondFactorRequired',
       'ConflictOfInterest',
     ],
+  }),
+  '/admin/wallet/balances': live('wallet', {
+    extension: true,
+    access: { roles: ['finance', 'support'] },
+    summary:
+      "A user's ledger accounts: per account kind and asset, available and frozen (accounts never used are absent)",
+    request: z.object({ user_id: zUserId }),
+    data: z.object({
+      list: z.array(
+        z.object({ account: z.string(), asset: z.string(), available: z.string(), frozen: z.string() }),
+      ),
+    }),
+    errors: ['NotFound'],
+  }),
+  '/admin/wallet/journal': liveList('wallet', {
+    extension: true,
+    access: { roles: ['finance', 'support'] },
+    summary:
+      "A user's postings, newest first, with the cause, reference, signed amount and the balance each left",
+    filters: {
+      user_id: zUserId,
+      asset: zAsset.optional(),
+      account: zAccountKind.optional(),
+      bucket: z.enum(['available', 'frozen']).optional(),
+    },
+    item: zAdminPosting,
+    errors: ['NotFound'],
+  }),
+  '/admin/wallet/addressUse': live('wallet', {
+    extension: true,
+    access: { roles: ['finance', 'support'] },
+    summary:
+      "An address's past use across users: withdrawals to it and deposits on it (newest 50 of each), whose " +
+      'address it is, and how many users used it',
+    request: z.object({ address: z.string().trim().min(1).max(120) }),
+    data: z.object({
+      address: z.string(),
+      /** The user whose sign-in or deposit address it is. */
+      owner: z
+        .object({ user_id: z.number().int(), uid: z.string(), kind: z.enum(['sign_in', 'deposit']) })
+        .nullable(),
+      /** Different users among its withdrawals and deposits. */
+      users: z.number().int(),
+      withdrawals: z.object({ list: z.array(zAddressUse), total: z.number().int() }),
+      deposits: z.object({ list: z.array(zAddressUse), total: z.number().int() }),
+    }),
   }),
   '/admin/withdrawals/reject': live('wallet', {
     extension: true,

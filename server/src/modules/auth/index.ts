@@ -35,9 +35,9 @@ export function createAuth(deps: AppDeps) {
   const sessionCache = new SessionCache({ max: 100_000, recheck_ms: 30_000 });
 
   /**
-   * Resolves a token to its user; null when absent, unknown, revoked or expired. A session the store
-   * confirmed is served from memory afterwards (no query per call) until it expires, is logged out, or
-   * 30 s have passed (then the store is asked again).
+   * Resolves a token to its user; null when absent, unknown, revoked, expired or its account is frozen. A
+   * session the store confirmed is served from memory afterwards (no query per call) until it expires, is
+   * logged out or ended by an operator, or 30 s have passed (then the store is asked again).
    */
   async function authenticate(token: string): Promise<AuthUser | null> {
     if (!token || token.length > 200) return null;
@@ -56,7 +56,12 @@ export function createAuth(deps: AppDeps) {
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
-        and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())),
+        and(
+          eq(sessions.tokenHash, hash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, clock.now()),
+          isNull(users.frozenAt),
+        ),
       )
       .limit(1);
     const row = rows[0];
@@ -146,10 +151,12 @@ export function createAuth(deps: AppDeps) {
       // Serialize first sign-ins of one address so exactly one account is created.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${input.name}))`);
       let [user] = await tx
-        .select({ id: users.id })
+        .select({ id: users.id, frozenAt: users.frozenAt })
         .from(users)
         .where(eq(users.address, input.name))
         .limit(1);
+      // An account an operator froze signs in no more until it is unfrozen.
+      if (user?.frozenAt) throw new DomainError('AccountFrozen');
       if (!user) {
         const code = input.code || '';
         let parent: { id: number; depth: number } | null = null;
@@ -180,7 +187,7 @@ export function createAuth(deps: AppDeps) {
               headcount = team_figures.headcount + 1,
               direct = team_figures.direct + excluded.direct`);
         }
-        user = { id };
+        user = { id, frozenAt: null };
       }
       await tx
         .insert(sessions)
@@ -215,6 +222,33 @@ export function createAuth(deps: AppDeps) {
       .returning({ tokenHash: sessions.tokenHash });
     for (const r of rows) sessionCache.invalidate(r.tokenHash);
     return rows.length;
+  }
+
+  /**
+   * Ends a user's sessions (one of them, or all that are open) inside the caller's transaction: the ids and
+   * token hashes of those it ended. Hand the hashes to `forgetSessions` once the transaction has committed.
+   */
+  async function endSessions(
+    tx: Tx,
+    userId: number,
+    sessionId?: number,
+  ): Promise<Array<{ id: number; tokenHash: string }>> {
+    return tx
+      .update(sessions)
+      .set({ revokedAt: clock.now() })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          ...(sessionId === undefined ? [] : [eq(sessions.id, sessionId)]),
+        ),
+      )
+      .returning({ id: sessions.id, tokenHash: sessions.tokenHash });
+  }
+
+  /** Forgets ended sessions here and, through the cache's announcements, in cluster mode. */
+  function forgetSessions(tokenHashes: readonly string[]): void {
+    for (const h of tokenHashes) sessionCache.invalidate(h);
   }
 
   async function sendEmail(
@@ -311,6 +345,8 @@ export function createAuth(deps: AppDeps) {
     login,
     logout,
     revokeSessions,
+    endSessions,
+    forgetSessions,
     sendEmail,
     verifyEmailCode,
     sweep,

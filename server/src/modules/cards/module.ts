@@ -47,7 +47,10 @@ export function cardsModule(deps: CardsDeps) {
         '/admin/kyc/list': (ctx) => cards.adminKycList(ctx.body, ctx.op().id),
         '/admin/kyc/review': (ctx) => cards.review(ctx.op().id, ctx.body),
         '/admin/cards/ship': (ctx) => cards.ship(ctx.op().id, ctx.body),
+        '/admin/cards/userCards': (ctx) => cards.adminUserCards(ctx.body.user_id, ctx.body),
       },
+      // Identity verifications waiting for review.
+      dashboard: async () => ({ queues: [{ key: 'kyc', ...(await cards.pendingKyc()) }] }),
       routes: [
         ...cards.files.routes,
         {

@@ -1104,6 +1104,32 @@ export function createCards(deps: CardsDeps) {
     for (const key of Object.keys(CARDS_SETTINGS) as (keyof typeof CARDS_SETTINGS)[]) await settings.get(key);
   }
 
+  /**
+   * A user's cards for the operators' user page: masked numbers only (never a number, CVV, PIN or activation
+   * code), with the card account's balance and the user's verification status.
+   */
+  async function adminUserCards(userId: number, q: { page: number; size: number }) {
+    const [page, b, k] = await Promise.all([cardList(userId, q), cardBalance(userId), current(userId)]);
+    return {
+      list: page.list.map(({ demo_code: _code, ...card }) => card),
+      total: page.total,
+      balance: fmt(b.available),
+      held: fmt(b.frozen),
+      kyc_status: k ? k.status : ('none' as const),
+      kyc_id: k?.id ?? null,
+    };
+  }
+
+  /** Verifications waiting for review and the oldest's time (the operators' dashboard). */
+  async function pendingKyc(): Promise<{ count: number; oldest: Date | null }> {
+    const [row] = await store.db
+      .select({ n: count(), oldest: sql<string | Date | null>`min(${kycSubmissions.createdAt})` })
+      .from(kycSubmissions)
+      .where(eq(kycSubmissions.status, 'pending'));
+    const oldest = row?.oldest ?? null;
+    return { count: row?.n ?? 0, oldest: oldest === null ? null : new Date(oldest) };
+  }
+
   return {
     issuer,
     files,
@@ -1133,6 +1159,8 @@ export function createCards(deps: CardsDeps) {
     activate,
     cardList,
     cardDetail,
+    adminUserCards,
+    pendingKyc,
     reveal,
     updatePin,
     replace,

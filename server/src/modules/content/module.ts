@@ -15,6 +15,10 @@ export function contentModule(deps: ContentDeps) {
         '/api/basic/question': (ctx) => content.questions(ctx.lang, ctx.body.page, ctx.body.size),
         '/api/basic/banner': (ctx) => content.banners(ctx.lang),
         '/v1/basic/currencyList': () => content.currencies(),
+        '/admin/content/list': (ctx) => content.adminList(ctx.body),
+        '/admin/content/get': (ctx) => content.adminGet(ctx.body.kind, ctx.body.group_key),
+        '/admin/content/save': (ctx) => content.adminSave(ctx.op().id, ctx.body),
+        '/admin/content/delete': (ctx) => content.adminDelete(ctx.op().id, ctx.body),
       },
     }),
   };

@@ -34,16 +34,23 @@ export function copyModule(
         '/v1/copy/myFollows': (ctx) => copy.myFollows(ctx.me().id, ctx.body),
         '/v1/copy/copyTrades': (ctx) => copy.trades(ctx.me().id, ctx.body),
         '/v1/copy/settlements': (ctx) => copy.settlements(ctx.me().id, ctx.body),
-        '/v1/copy/lead': (ctx) => copy.leadStatus(ctx.me().id),
-        '/v1/copy/applyLead': (ctx) => copy.applyLead(ctx.me().id, ctx.body),
+        '/v1/copy/lead': (ctx) => copy.leadStatus(ctx.me().id, ctx.lang),
+        '/v1/copy/applyLead': (ctx) => copy.applyLead(ctx.me().id, ctx.body, ctx.lang),
         '/v1/copy/myFollowers': (ctx) => copy.myFollowers(ctx.me().id, ctx.body),
         '/v1/user/bindOkxApiKey': (ctx) => copy.bindOkx(ctx.me().id, ctx.body),
         '/v1/user/okxLink': (ctx) => copy.okxLink(ctx.me().id),
         '/v1/user/unbindOkxApiKey': (ctx) => copy.unbindOkx(ctx.me().id),
+        '/admin/copy/follows': (ctx) => copy.adminFollows(ctx.body.user_id, ctx.body),
+        '/admin/copy/leadApplications': (ctx) => copy.leadApplications(ctx.body),
+        '/admin/copy/reviewLead': (ctx) => copy.reviewLead(ctx.op().id, ctx.body),
+        '/admin/copy/suspendLead': (ctx) => copy.suspendLead(ctx.op().id, ctx.body),
       },
+      // Applications to lead waiting for an operator.
+      dashboard: async () => ({ queues: [{ key: 'leads', ...(await copy.pendingApplications()) }] }),
       start: async () => {
-        await copy.start();
         const { config, log } = deps;
+        if (config.seedDemo) await copy.demoDefaults();
+        await copy.start();
         const demoCount = await deps.settings.of(COPY_SETTINGS).get('copy.demo_leads');
         // The demo's leads trade on the books the demo's market maker quotes (not in tests, which drive the market).
         if (config.seedDemo && demoCount > 0 && config.marketSource !== 'off') {

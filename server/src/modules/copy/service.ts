@@ -14,8 +14,17 @@
  * net PnL above the high-water mark, once per (copy, period): the copy's row moves its settled period forward
  * in the transaction that pays, so a restart or a second process settles nothing twice.
  */
-import { formatAmount, parseAmount, RATE_ONE, type ResponseData, USDT_SCALE } from '@nexa/contract';
-import { and, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import {
+  errorMessage,
+  formatAmount,
+  type Lang,
+  parseAmount,
+  RATE_ONE,
+  type ResponseData,
+  USDT_SCALE,
+} from '@nexa/contract';
+import { and, asc, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { auditOperator } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
 import type { CopyOrder, CopyOutcome, CopyPort, LeadMove } from '../../kernel/copy-port';
 import { DomainError, ValidationError } from '../../kernel/errors';
@@ -26,6 +35,7 @@ import { createOkxClient, type OkxClient, OkxError } from './okx';
 import { COPY_SETTINGS } from './settings';
 import {
   copyFollows,
+  copyLeadApplications,
   copyLeads,
   copyPositions,
   copySettlements,
@@ -40,6 +50,9 @@ type OrderView = ResponseData<'/v1/order/submitTrade'>;
 type FollowView = ResponseData<'/v1/copy/follow'>;
 type TraderView = ResponseData<'/v1/copy/traders'>['list'][number];
 type LeadStatusView = ResponseData<'/v1/copy/lead'>;
+type LeadApplicationView = ResponseData<'/admin/copy/reviewLead'>;
+type AdminLeadView = ResponseData<'/admin/copy/suspendLead'>;
+type ApplicationRow = typeof copyLeadApplications.$inferSelect;
 type Tier = TraderView['tier'];
 type FollowRow = typeof copyFollows.$inferSelect;
 type CopyPosRow = typeof copyPositions.$inferSelect;
@@ -91,7 +104,10 @@ export function createCopy(deps: CopyDeps) {
   const vault = createLinkVault(config.linkKeys);
   const okx = deps.okx ?? createOkxClient({ baseUrl: config.okxRestUrl, timeoutMs: config.okxRestTimeoutMs });
   /** Lead traders (kept in memory: the writer asks for every fill). */
-  const leads = new Map<number, { tier: Tier; delayMin: number }>();
+  const leads = new Map<
+    number,
+    { tier: Tier; delayMin: number; suspended: { at: Date; reason: string } | null }
+  >();
   /** `${follower}:${instId}` of copied positions on the platform: their owners' orders are refused. */
   const managed = new Set<string>();
   let figuresCache: { at: number; list: TraderView[] } | null = null;
@@ -530,7 +546,8 @@ export function createCopy(deps: CopyDeps) {
     const now = clock.now().getTime();
     if (!figuresCache || now - figuresCache.at > 5000) {
       const list: TraderView[] = [];
-      for (const id of leads.keys()) list.push(await traderView(id));
+      // A suspended lead is not listed (their page stays for those who copy them).
+      for (const [id, l] of leads) if (!l.suspended) list.push(await traderView(id));
       figuresCache = { at: now, list };
     }
     const key = SORT_KEY[q.sort] ?? SORT_KEY.rate14;
@@ -649,7 +666,8 @@ export function createCopy(deps: CopyDeps) {
   ): Promise<FollowView> {
     if (body.trader_id === userId) throw new DomainError('CannotFollowSelf');
     const lead = leads.get(body.trader_id);
-    if (!lead) throw new DomainError('TraderNotFound');
+    // A suspended lead takes no new copies.
+    if (!lead || lead.suspended) throw new DomainError('TraderNotFound');
     if (leads.has(userId)) throw new DomainError('CopyRoleConflict');
     const budget = parseUsdt(body.budget);
     if (budget < parseUsdt(await settings.get('copy.min_budget')))
@@ -1083,7 +1101,18 @@ export function createCopy(deps: CopyDeps) {
     if (rows.length > 0) figuresCache = null;
   }
 
-  async function leadStatus(userId: number): Promise<LeadStatusView> {
+  /** The latest application of a user, if any. */
+  async function lastApplication(userId: number): Promise<ApplicationRow | undefined> {
+    const [row] = await store.db
+      .select()
+      .from(copyLeadApplications)
+      .where(eq(copyLeadApplications.userId, userId))
+      .orderBy(desc(copyLeadApplications.id))
+      .limit(1);
+    return row;
+  }
+
+  async function leadStatus(userId: number, lang: Lang = 'en'): Promise<LeadStatusView> {
     const f = deps.futures();
     const minClosed = await settings.get('copy.lead_min_closed');
     const minEquity = parseUsdt(await settings.get('copy.lead_min_equity'));
@@ -1104,13 +1133,36 @@ export function createCopy(deps: CopyDeps) {
       .select({ id: copyFollows.id })
       .from(copyFollows)
       .where(and(eq(copyFollows.followerId, userId), eq(copyFollows.status, 'active')));
+    const app = lead ? undefined : await lastApplication(userId);
+    const shown = app && app.status !== 'approved' ? app : undefined;
     return {
       is_lead: !!lead,
+      application: shown
+        ? {
+            id: shown.id,
+            status: shown.status === 'pending' ? 'pending' : 'rejected',
+            reason: shown.reason,
+            message:
+              shown.status === 'pending'
+                ? errorMessage('LeadApplicationPending', lang)
+                : errorMessage('LeadApplicationRejected', lang, { reason: shown.reason ?? '' }),
+            created_at: shown.createdAt.toISOString(),
+            reviewed_at: shown.reviewedAt?.toISOString() ?? null,
+          }
+        : null,
+      suspended: lead?.suspended
+        ? {
+            at: lead.suspended.at.toISOString(),
+            reason: lead.suspended.reason,
+            message: errorMessage('LeadSuspended', lang, { reason: lead.suspended.reason }),
+          }
+        : null,
       id: lead ? userId : null,
       tier: lead?.tier ?? null,
       criteria: { min_closed_positions: minClosed, min_equity: usdt(minEquity) },
       progress: { closed_positions: closed, equity: usdt(equity < 0n ? 0n : equity) },
-      can_apply: !lead && !following && closed >= minClosed && equity >= minEquity,
+      can_apply:
+        !lead && !following && shown?.status !== 'pending' && closed >= minClosed && equity >= minEquity,
       copy_count: agg?.n ?? 0,
       max_followers: t?.maxFollowers ?? 0,
       profit_share: t?.shareText ?? '0',
@@ -1126,9 +1178,14 @@ export function createCopy(deps: CopyDeps) {
     };
   }
 
+  /**
+   * Become a lead: at once, or (with `copy.lead_review` on) by a pending application an operator approves or
+   * rejects. A rejected user may apply again.
+   */
   async function applyLead(
     userId: number,
     body: { delay_min?: number | undefined },
+    lang: Lang = 'en',
   ): Promise<LeadStatusView> {
     const lead = leads.get(userId);
     if (lead) {
@@ -1139,17 +1196,35 @@ export function createCopy(deps: CopyDeps) {
           .where(eq(copyLeads.userId, userId));
         lead.delayMin = body.delay_min;
       }
-      return leadStatus(userId);
+      return leadStatus(userId, lang);
     }
-    const status = await leadStatus(userId);
+    const status = await leadStatus(userId, lang);
     const [following] = await store.db
       .select({ id: copyFollows.id })
       .from(copyFollows)
       .where(and(eq(copyFollows.followerId, userId), eq(copyFollows.status, 'active')));
     if (following) throw new DomainError('CopyRoleConflict');
+    if (status.application?.status === 'pending') throw new DomainError('LeadApplicationPending');
     if (!status.can_apply) throw new DomainError('LeadCriteriaNotMet');
+    if (await settings.get('copy.lead_review')) {
+      const inserted = await store.db
+        .insert(copyLeadApplications)
+        .values({
+          userId,
+          status: 'pending',
+          delayMin: body.delay_min ?? 0,
+          closedPositions: status.progress.closed_positions,
+          equity: parseUsdt(status.progress.equity),
+          createdAt: clock.now(),
+        })
+        // A second request racing the first finds its application pending.
+        .onConflictDoNothing()
+        .returning({ id: copyLeadApplications.id });
+      if (inserted.length === 0) throw new DomainError('LeadApplicationPending');
+      return leadStatus(userId, lang);
+    }
     await makeLead(userId, body.delay_min ?? 0);
-    return leadStatus(userId);
+    return leadStatus(userId, lang);
   }
 
   async function makeLead(userId: number, delayMin: number): Promise<void> {
@@ -1158,7 +1233,7 @@ export function createCopy(deps: CopyDeps) {
       .insert(copyLeads)
       .values({ userId, tier: 'junior', delayMin, tierDay: now.toISOString().slice(0, 10), createdAt: now })
       .onConflictDoNothing();
-    leads.set(userId, { tier: 'junior', delayMin });
+    leads.set(userId, { tier: 'junior', delayMin, suspended: null });
     figuresCache = null;
   }
 
@@ -1334,11 +1409,230 @@ export function createCopy(deps: CopyDeps) {
     return done;
   }
 
+  // ---------------------------------------------------------------- operators
+
+  const applicationQuery = () =>
+    store.db
+      .select({
+        a: copyLeadApplications,
+        uid: schema.users.uid,
+        address: schema.users.address,
+        by: schema.operators.name,
+      })
+      .from(copyLeadApplications)
+      .innerJoin(schema.users, eq(schema.users.id, copyLeadApplications.userId))
+      .leftJoin(schema.operators, eq(schema.operators.id, copyLeadApplications.reviewedBy));
+
+  function applicationView(r: {
+    a: ApplicationRow;
+    uid: string;
+    address: string;
+    by: string | null;
+  }): LeadApplicationView {
+    return {
+      id: r.a.id,
+      user: { user_id: r.a.userId, uid: r.uid, address: r.address },
+      status: r.a.status,
+      delay_min: r.a.delayMin,
+      closed_positions: r.a.closedPositions,
+      equity: usdt(r.a.equity),
+      reason: r.a.reason,
+      reviewed_by: r.by,
+      created_at: r.a.createdAt.toISOString(),
+      reviewed_at: r.a.reviewedAt?.toISOString() ?? null,
+    };
+  }
+
+  async function applicationById(id: number): Promise<LeadApplicationView> {
+    const [r] = await applicationQuery().where(eq(copyLeadApplications.id, id));
+    if (!r) throw new DomainError('NotFound');
+    return applicationView(r);
+  }
+
+  /** Applications by status: the pending queue oldest first, the others newest first. */
+  async function leadApplications(q: {
+    status?: ApplicationRow['status'] | undefined;
+    page: number;
+    size: number;
+  }) {
+    const where = q.status ? eq(copyLeadApplications.status, q.status) : undefined;
+    const order = q.status === 'pending' ? asc(copyLeadApplications.id) : desc(copyLeadApplications.id);
+    const [rows, [total]] = await Promise.all([
+      applicationQuery()
+        .where(where)
+        .orderBy(order)
+        .limit(q.size)
+        .offset((q.page - 1) * q.size),
+      store.db.select({ n: count() }).from(copyLeadApplications).where(where),
+    ]);
+    return { list: rows.map(applicationView), total: total?.n ?? 0 };
+  }
+
+  /** A lead's standing as operators see it; null when the user does not lead. */
+  async function adminLead(userId: number): Promise<AdminLeadView | null> {
+    const [row] = await store.db.select().from(copyLeads).where(eq(copyLeads.userId, userId));
+    if (!row) return null;
+    const [[fig], [earned]] = await Promise.all([
+      store.db
+        .select({ n: count(), aum: sql<string>`coalesce(sum(${copyFollows.budget}), 0)::text` })
+        .from(copyFollows)
+        .where(and(eq(copyFollows.leadId, userId), eq(copyFollows.status, 'active'))),
+      store.db
+        .select({ s: sql<string>`coalesce(sum(${copySettlements.amount}), 0)::text` })
+        .from(copySettlements)
+        .where(eq(copySettlements.leadId, userId)),
+    ]);
+    return {
+      user_id: userId,
+      tier: row.tier,
+      delay_min: row.delayMin,
+      copy_count: fig?.n ?? 0,
+      aum: usdt(BigInt(fig?.aum ?? '0')),
+      earned: usdt(BigInt(earned?.s ?? '0')),
+      suspended: row.suspendedAt
+        ? { at: row.suspendedAt.toISOString(), reason: row.suspendReason ?? '' }
+        : null,
+      since: row.createdAt.toISOString(),
+    };
+  }
+
+  /** A user's copies for the operators' user page, with their standing as a lead and their latest application. */
+  async function adminFollows(
+    userId: number,
+    q: { status?: 'active' | 'ended' | undefined; page: number; size: number },
+  ) {
+    const [follows, lead, app] = await Promise.all([
+      myFollows(userId, q),
+      adminLead(userId),
+      lastApplication(userId),
+    ]);
+    return { ...follows, lead, application: app ? await applicationById(app.id) : null };
+  }
+
+  /**
+   * An operator approves (the user leads at once) or rejects (with the reason the user reads) a pending
+   * application. A user who started copying someone meanwhile cannot be approved (one role at a time).
+   */
+  async function reviewLead(
+    operatorId: number,
+    body: { user_id: number; approve: boolean; reason: string },
+  ): Promise<LeadApplicationView> {
+    const now = clock.now();
+    const id = await store.db.transaction(async (tx) => {
+      const [app] = await tx
+        .select()
+        .from(copyLeadApplications)
+        .where(eq(copyLeadApplications.userId, body.user_id))
+        .orderBy(desc(copyLeadApplications.id))
+        .limit(1)
+        .for('update');
+      if (!app) throw new DomainError('NotFound');
+      if (app.status !== 'pending') throw new DomainError('InvalidState');
+      if (body.approve) {
+        const [following] = await tx
+          .select({ id: copyFollows.id })
+          .from(copyFollows)
+          .where(and(eq(copyFollows.followerId, body.user_id), eq(copyFollows.status, 'active')));
+        if (following) throw new DomainError('InvalidState');
+      }
+      const status = body.approve ? ('approved' as const) : ('rejected' as const);
+      const [after] = await tx
+        .update(copyLeadApplications)
+        .set({ status, reason: body.reason, reviewedBy: operatorId, reviewedAt: now })
+        .where(eq(copyLeadApplications.id, app.id))
+        .returning();
+      if (body.approve)
+        await tx
+          .insert(copyLeads)
+          .values({
+            userId: body.user_id,
+            tier: 'junior',
+            delayMin: app.delayMin,
+            tierDay: now.toISOString().slice(0, 10),
+            createdAt: now,
+          })
+          .onConflictDoNothing();
+      await auditOperator(tx, now, {
+        operatorId,
+        action: body.approve ? 'copy.lead_approve' : 'copy.lead_reject',
+        subject: `user:${body.user_id}`,
+        before: { application: app.id, status: app.status },
+        after: { application: app.id, status: after?.status, reason: body.reason },
+      });
+      return app.id;
+    });
+    if (body.approve && !leads.has(body.user_id)) {
+      const [row] = await store.db.select().from(copyLeads).where(eq(copyLeads.userId, body.user_id));
+      if (row) leads.set(body.user_id, { tier: row.tier, delayMin: row.delayMin, suspended: null });
+      figuresCache = null;
+    }
+    return applicationById(id);
+  }
+
+  /** An operator suspends a lead (hidden, no new copies; existing copies go on) or restores one, with a reason. */
+  async function suspendLead(
+    operatorId: number,
+    body: { user_id: number; suspend: boolean; reason: string },
+  ): Promise<AdminLeadView> {
+    const now = clock.now();
+    await store.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(copyLeads).where(eq(copyLeads.userId, body.user_id)).for('update');
+      if (!row) throw new DomainError('NotFound');
+      if ((row.suspendedAt !== null) === body.suspend) throw new DomainError('InvalidState');
+      await tx
+        .update(copyLeads)
+        .set(
+          body.suspend
+            ? { suspendedAt: now, suspendReason: body.reason }
+            : { suspendedAt: null, suspendReason: null },
+        )
+        .where(eq(copyLeads.userId, body.user_id));
+      await auditOperator(tx, now, {
+        operatorId,
+        action: body.suspend ? 'copy.lead_suspend' : 'copy.lead_restore',
+        subject: `user:${body.user_id}`,
+        before: { suspended_at: row.suspendedAt, reason: row.suspendReason },
+        after: body.suspend
+          ? { suspended_at: now, reason: body.reason }
+          : { suspended_at: null, reason: body.reason },
+      });
+    });
+    const l = leads.get(body.user_id);
+    if (l) l.suspended = body.suspend ? { at: now, reason: body.reason } : null;
+    figuresCache = null;
+    const view = await adminLead(body.user_id);
+    if (!view) throw new DomainError('NotFound');
+    return view;
+  }
+
+  /** Applications waiting for review, and the oldest's time (the operators' dashboard). */
+  async function pendingApplications(): Promise<{ count: number; oldest: Date | null }> {
+    const [row] = await store.db
+      .select({ n: count(), oldest: sql<string | Date | null>`min(${copyLeadApplications.createdAt})` })
+      .from(copyLeadApplications)
+      .where(eq(copyLeadApplications.status, 'pending'));
+    const oldest = row?.oldest ?? null;
+    return { count: row?.n ?? 0, oldest: oldest === null ? null : new Date(oldest) };
+  }
+
+  /** The demo lets anyone who meets the criteria lead at once, unless an operator turned the review on. */
+  async function demoDefaults(): Promise<void> {
+    const [set] = await store.db
+      .select({ key: schema.settings.key })
+      .from(schema.settings)
+      .where(eq(schema.settings.key, 'copy.lead_review'));
+    if (!set) await settings.set('copy.lead_review', false);
+  }
+
   // ---------------------------------------------------------------- start
 
   async function start(): Promise<void> {
     for (const r of await store.db.select().from(copyLeads))
-      leads.set(r.userId, { tier: r.tier, delayMin: r.delayMin });
+      leads.set(r.userId, {
+        tier: r.tier,
+        delayMin: r.delayMin,
+        suspended: r.suspendedAt ? { at: r.suspendedAt, reason: r.suspendReason ?? '' } : null,
+      });
     const rows = await store.db
       .select({ followerId: copyFollows.followerId, instId: copyPositions.instId })
       .from(copyPositions)
@@ -1376,6 +1670,12 @@ export function createCopy(deps: CopyDeps) {
     leadStatus,
     applyLead,
     makeLead,
+    leadApplications,
+    adminFollows,
+    reviewLead,
+    suspendLead,
+    pendingApplications,
+    demoDefaults,
     myFollowers,
     recomputeTiers,
     bindOkx,

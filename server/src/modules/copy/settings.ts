@@ -35,6 +35,11 @@ export const COPY_SETTINGS = {
     .default(24 * 7),
   /** The least delay an operator imposes on every trader's shown positions, minutes. */
   'copy.min_delay_min': z.number().int().min(0).max(1440).default(0),
+  /**
+   * Applications to lead are reviewed by an operator (on) or granted at once to whoever meets the criteria
+   * (off). The demo turns it off at its first start, so a stranger can lead alone; an operator may turn it on.
+   */
+  'copy.lead_review': z.boolean().default(true),
   /** Demo lead traders that trade on their own so a new user has someone to copy. */
   'copy.demo_leads': z.number().int().min(0).max(10).default(3),
 } as const satisfies SettingsCatalogue;

@@ -20,7 +20,37 @@ export const copyLeads = pgTable('copy_leads', {
   /** The UTC day the tier was last computed (YYYY-MM-DD). */
   tierDay: text('tier_day').notNull(),
   createdAt: ts('created_at').notNull(),
+  /** An operator suspended the lead (hidden, no new copies; existing copies go on), and why. */
+  suspendedAt: ts('suspended_at'),
+  suspendReason: text('suspend_reason'),
 });
+
+/**
+ * Applications to lead while lead trading is reviewed (`copy.lead_review`): pending until an operator approves
+ * (the user leads) or rejects it with a reason the user reads. The figures that met the criteria are kept.
+ */
+export const copyLeadApplications = pgTable(
+  'copy_lead_applications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
+    delayMin: integer('delay_min').notNull().default(0),
+    closedPositions: integer('closed_positions').notNull(),
+    equity: minor('equity').notNull(),
+    reason: text('reason'),
+    /** The operator who reviewed it; null when the demo approved it by itself. */
+    reviewedBy: integer('reviewed_by'),
+    createdAt: ts('created_at').notNull(),
+    reviewedAt: ts('reviewed_at'),
+  },
+  (t) => [
+    // One pending application per user.
+    uniqueIndex('copy_lead_applications_pending_key').on(t.userId).where(sql`${t.status} = 'pending'`),
+    index('copy_lead_applications_user_idx').on(t.userId, t.id),
+    index('copy_lead_applications_status_idx').on(t.status, t.id),
+  ],
+);
 
 /**
  * A follower's copy of a lead. `realized` is the realized net PnL of its copied trades; `hwm` the highest

@@ -46,6 +46,7 @@ export function earnModule(deps: AppDeps & { readonly ledger: Ledger; readonly t
         '/api/borrow/borrowList': (ctx) => earn.loans(ctx.me().id, ctx.body),
         '/v1/earn/borrow': (ctx) => earn.borrow(ctx.me().id, ctx.body),
         '/v1/earn/repay': (ctx) => earn.repay(ctx.me().id, ctx.body),
+        '/admin/earn/stakes': (ctx) => earn.adminStakes(ctx.body.user_id, ctx.body),
       },
       start: () => earn.seedPools(),
       // Each ended platform day is settled once; orders that ran their term end.

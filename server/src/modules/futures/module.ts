@@ -40,6 +40,20 @@ export function futuresModule(deps: FuturesDeps) {
           futures.positionHistory(ctx.me().id, ctx.body.instId, ctx.body),
         '/v1/futures/fundingHistory': (ctx) => futures.fundingHistory(ctx.me().id, ctx.body.instId, ctx.body),
         '/v1/futures/fundingRates': (ctx) => futures.fundingRates(ctx.body.instId, ctx.body),
+        '/admin/futures/positions': async (ctx) => {
+          const closed = await futures.positionHistory(ctx.body.user_id, undefined, ctx.body);
+          return { ...closed, open: futures.positions(ctx.body.user_id) };
+        },
+      },
+      // Today's swap trading: volume and the fees both sides paid, USDT.
+      dashboard: async (since) => {
+        const t = await futures.tradedSince(since);
+        return {
+          figures: [
+            { key: 'futures_volume', asset: 'USDT', count: t.count, amount: t.volume },
+            { key: 'futures_fees', asset: 'USDT', count: t.count, amount: t.fees },
+          ],
+        };
       },
       start: () => futures.start(),
       close: () => futures.close(),

@@ -2129,7 +2129,52 @@ export function createFutures(deps: FuturesDeps) {
       userId: number,
       o: { instId: string; side: 'buy' | 'sell'; type: 'limit'; px: string; sz: string; tif: 'post_only' },
     ) => submit(userId, o),
+    /**
+     * Each contract's book as operators watch it: enabled, best prices, levels and resting orders per side,
+     * and one user's (the demo's market maker's) resting orders. Read in each contract's queue.
+     */
+    async books(userId: number | null) {
+      const out = [];
+      for (const slot of slots.values()) {
+        const view = await slot.serial.run(async () => {
+          const { book, inst } = slot;
+          const d = book.depth();
+          const bid = book.bestBid();
+          const ask = book.bestAsk();
+          const sum = (levels: readonly (readonly [bigint, bigint, number])[]) =>
+            levels.reduce((n, l) => n + l[2], 0);
+          return {
+            instId: inst.instId,
+            underlying: inst.underlying,
+            enabled: inst.enabled,
+            bestBid: bid === undefined ? null : usdt(bid),
+            bestAsk: ask === undefined ? null : usdt(ask),
+            bidLevels: d.bids.length,
+            askLevels: d.asks.length,
+            bidOrders: sum(d.bids),
+            askOrders: sum(d.asks),
+            userOrders:
+              userId === null ? 0 : [...slot.rows.values()].filter((r) => r.userId === userId).length,
+          };
+        });
+        out.push(view);
+      }
+      return out;
+    },
   };
+
+  /** Swap trades since a moment: how many, their value and both sides' fees (USDT minor), for the dashboard. */
+  async function tradedSince(since: Date): Promise<{ count: number; volume: bigint; fees: bigint }> {
+    const [r] = await store.db
+      .select({
+        n: count(),
+        volume: sql<string | null>`sum(${swapTrades.value})::text`,
+        fees: sql<string | null>`sum(${swapTrades.makerFee} + ${swapTrades.takerFee})::text`,
+      })
+      .from(swapTrades)
+      .where(gte(swapTrades.createdAt, since));
+    return { count: r?.n ?? 0, volume: BigInt(r?.volume ?? '0'), fees: BigInt(r?.fees ?? '0') };
+  }
 
   return {
     start,
@@ -2153,6 +2198,7 @@ export function createFutures(deps: FuturesDeps) {
     poolCheck,
     liquidatable,
     makerVenue,
+    tradedSince,
     instIds: () => [...slots.keys()],
     /** Pins (or with null unpins) the index of an underlying: risk drills and tests move the mark with it. */
     pinIndex(underlying: string, price: string | null) {

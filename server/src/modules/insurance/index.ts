@@ -348,7 +348,17 @@ export function createInsurance(deps: AppDeps & { readonly ledger: Ledger }) {
     });
   }
 
-  return { buy, onLoss, payQueued, covers, claims, claimView, queue, compensationOf, seedPool };
+  /** Claims waiting because the pool cannot pay them, and the oldest's time (the operators' dashboard). */
+  async function dryClaims(): Promise<{ count: number; oldest: Date | null }> {
+    const [row] = await store.db
+      .select({ n: count(), oldest: sql<string | Date | null>`min(${insuranceClaims.createdAt})` })
+      .from(insuranceClaims)
+      .where(eq(insuranceClaims.status, 'queued'));
+    const oldest = row?.oldest ?? null;
+    return { count: row?.n ?? 0, oldest: oldest === null ? null : new Date(oldest) };
+  }
+
+  return { buy, onLoss, payQueued, covers, claims, claimView, queue, compensationOf, seedPool, dryClaims };
 }
 
 export type Insurance = ReturnType<typeof createInsurance>;

@@ -38,6 +38,8 @@ export function insuranceModule(deps: AppDeps & { readonly ledger: Ledger }) {
         },
         '/admin/insurance/claims': (ctx) => insurance.queue(ctx.body, ctx.body.status),
       },
+      // Claims waiting on a pool that cannot pay them.
+      dashboard: async () => ({ queues: [{ key: 'claims_dry', ...(await insurance.dryClaims()) }] }),
       start: () => insurance.seedPool(),
       // Queued compensations are paid as soon as premiums refill the pool.
       sweep: async () => {

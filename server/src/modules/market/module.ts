@@ -1,12 +1,16 @@
-import { causeNames, MARKET_CAUSES } from '@nexa/contract';
+import { causeNames, formatAmount, MARKET_CAUSES, type ResponseData } from '@nexa/contract';
+import { eq } from 'drizzle-orm';
 import type { Bus } from '../../kernel/bus';
 import type { AppDeps } from '../../kernel/context';
 import { defineModule, type ModuleOwnership } from '../../kernel/module';
 import type { Ledger } from '../../ledger';
 import { SYSTEM } from '../../ledger';
+import { schema } from '../../store';
 import { createCandleService, type TradeSource } from './candles';
 import { createOkxFeed } from './feed';
-import { createReferenceMarket, type MakerVenue, type ReferenceMarket } from './reference';
+import { createReferenceMarket, type MakerVenue, type ReferenceMarket, type VenueBook } from './reference';
+
+type MarketState = ResponseData<'/admin/market/state'>;
 
 /** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
 export const MARKET_OWNS: ModuleOwnership = {
@@ -36,7 +40,13 @@ export function marketModule(
   const { config, bus } = deps;
   // With OKX as the source, its last ticker per instrument is the reference price.
   const okxLast = new Map<string, string>();
-  if (config.marketSource === 'okx') bus.subscribe('ticker', (t) => okxLast.set(t.instId, t.last));
+  /** When OKX's last ticker of each instrument arrived (ms, the platform clock). */
+  const okxAt = new Map<string, number>();
+  if (config.marketSource === 'okx')
+    bus.subscribe('ticker', (t) => {
+      okxLast.set(t.instId, t.last);
+      okxAt.set(t.instId, deps.clock.now().getTime());
+    });
   // With OKX as the price source, OKX's tickers are the ones published.
   const candles = createCandleService(deps, { publishTickers: config.marketSource !== 'okx' });
   let reference: ReferenceMarket | null = null;
@@ -44,8 +54,71 @@ export function marketModule(
     config.marketSource === 'okx'
       ? createOkxFeed({ url: config.okxWsUrl, instruments: deps.trades.instIds(), bus, log: deps.log })
       : null;
+  /** When the reference of a spot instrument last moved (ms), if known. */
+  function referenceAt(instId: string): number | undefined {
+    if (config.marketSource === 'okx') return okxAt.get(instId);
+    return reference?.sim.movedAt(instId);
+  }
+
+  /**
+   * What operators watch of the markets: where reference prices come from, every book (spot and swap) with
+   * its reference price and age, best prices and depth, and the demo market maker's orders and balances.
+   */
+  async function state(): Promise<MarketState> {
+    const makerId = reference?.makerId ?? null;
+    const now = deps.clock.now().getTime();
+    const spot: readonly VenueBook[] = (await deps.venue.books?.(makerId)) ?? [];
+    const swaps: readonly VenueBook[] = (await deps.swapVenue?.().books?.(makerId)) ?? [];
+    const list = [...spot, ...swaps].map((b) => {
+      const ref = b.underlying ?? b.instId;
+      const at = referenceAt(ref);
+      return {
+        instId: b.instId,
+        inst_type: b.underlying ? ('SWAP' as const) : ('SPOT' as const),
+        enabled: b.enabled,
+        reference: { instId: ref, price: api.indexPrice(ref), age_ms: at === undefined ? null : now - at },
+        best_bid: b.bestBid,
+        best_ask: b.bestAsk,
+        bid_levels: b.bidLevels,
+        ask_levels: b.askLevels,
+        bid_orders: b.bidOrders,
+        ask_orders: b.askOrders,
+        maker_orders: b.userOrders,
+      };
+    });
+    let uid: string | null = null;
+    let balances: MarketState['maker']['balances'] = [];
+    if (makerId !== null) {
+      const [u] = await deps.store.db
+        .select({ uid: schema.users.uid })
+        .from(schema.users)
+        .where(eq(schema.users.id, makerId));
+      uid = u?.uid ?? null;
+      balances = (await deps.ledger.balances(makerId)).map((b) => {
+        const scale = deps.assets.get(b.asset).scale;
+        return {
+          asset: b.asset,
+          account: b.kind,
+          available: formatAmount(b.available, scale),
+          frozen: formatAmount(b.frozen, scale),
+        };
+      });
+    }
+    return {
+      source: config.marketSource,
+      maker: {
+        running: makerId !== null,
+        uid,
+        orders: list.reduce((n, b) => n + b.maker_orders, 0),
+        balances,
+      },
+      list,
+    };
+  }
+
   const api = {
     candles,
+    state,
     /** The built-in reference market, when MARKET_SOURCE is sim (after start). */
     get reference(): ReferenceMarket | null {
       return reference;
@@ -80,6 +153,7 @@ export function marketModule(
                 ],
             ),
         '/v1/market/tickers': async () => ({ list: candles.tickers() }),
+        '/admin/market/state': () => state(),
       },
       async start() {
         // Candles read back what they kept and replay stored trades after it before anything new trades.

@@ -27,6 +27,23 @@ export interface MakerVenue {
     userId: number,
     order: { instId: string; side: 'buy' | 'sell'; type: 'limit'; px: string; sz: string; tif: 'post_only' },
   ): Promise<unknown>;
+  /** Every book as operators watch it, with how many resting orders one user (the maker) has on each. */
+  books?(userId: number | null): Promise<readonly VenueBook[]>;
+}
+
+/** A book's state: enabled, best prices (decimal text), levels and resting orders per side. */
+export interface VenueBook {
+  readonly instId: string;
+  /** A swap's underlying spot instrument. */
+  readonly underlying?: string;
+  readonly enabled: boolean;
+  readonly bestBid: string | null;
+  readonly bestAsk: string | null;
+  readonly bidLevels: number;
+  readonly askLevels: number;
+  readonly bidOrders: number;
+  readonly askOrders: number;
+  readonly userOrders: number;
 }
 
 /** The demo's market maker: quotes depth around the reference price with inventory of its own. */
@@ -108,6 +125,8 @@ function quoteToSize(usdt: bigint, price: string): string {
 
 export interface ReferenceMarket {
   readonly sim: SimMarket;
+  /** The demo market maker's user id once it quotes; null when it does not run. */
+  readonly makerId: number | null;
   start(): Promise<void>;
   stop(): void;
 }
@@ -248,6 +267,9 @@ export function createReferenceMarket(
     get sim() {
       if (!sim) throw new Error('reference market not started');
       return sim;
+    },
+    get makerId() {
+      return makerId;
     },
     async start() {
       const prices = await deps.referencePrices();

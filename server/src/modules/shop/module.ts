@@ -59,6 +59,16 @@ export function shopModule(deps: ShopDeps) {
         '/admin/shop/products': (ctx) => shop.adminProducts(ctx.body),
         '/admin/shop/reviewProduct': (ctx) => shop.reviewProduct(ctx.op().id, ctx.body),
       },
+      // Merchants and goods waiting for review.
+      dashboard: async () => {
+        const q = await shop.pendingReviews();
+        return {
+          queues: [
+            { key: 'merchants', ...q.merchants },
+            { key: 'products', ...q.products },
+          ],
+        };
+      },
       start: () => shop.start(),
       // Auto-confirmations, withdrawals past their hold, each ended day's dividend (once), the demo's reviews.
       sweep: () => shop.sweep(),

@@ -1380,7 +1380,28 @@ export function createShop(deps: ShopDeps) {
         .values(CATEGORIES.map((c, i) => ({ names: JSON.stringify(c.names), icon: c.icon, sort: i })));
   }
 
+  /** Merchants and goods waiting for review, with the oldest's time (the operators' dashboard). */
+  async function pendingReviews() {
+    const oldestOf = (v: string | Date | null | undefined) =>
+      v === null || v === undefined ? null : new Date(v);
+    const [[m], [p]] = await Promise.all([
+      store.db
+        .select({ n: count(), oldest: sql<string | Date | null>`min(${shopMerchants.createdAt})` })
+        .from(shopMerchants)
+        .where(eq(shopMerchants.status, 'pending')),
+      store.db
+        .select({ n: count(), oldest: sql<string | Date | null>`min(${shopProducts.updatedAt})` })
+        .from(shopProducts)
+        .where(eq(shopProducts.status, 'pending')),
+    ]);
+    return {
+      merchants: { count: m?.n ?? 0, oldest: oldestOf(m?.oldest) },
+      products: { count: p?.n ?? 0, oldest: oldestOf(p?.oldest) },
+    };
+  }
+
   return {
+    pendingReviews,
     terms,
     categories,
     companies,

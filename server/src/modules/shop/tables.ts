@@ -17,7 +17,11 @@ export const shopMerchants = pgTable(
     createdAt: ts('created_at').notNull(),
     reviewedAt: ts('reviewed_at'),
   },
-  (t) => [uniqueIndex('shop_merchants_user_key').on(t.userId)],
+  (t) => [
+    uniqueIndex('shop_merchants_user_key').on(t.userId),
+    // The operators' review queue.
+    index('shop_merchants_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Categories, their names in every language (JSON). */

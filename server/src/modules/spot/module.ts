@@ -14,6 +14,27 @@ export const SPOT_OWNS: ModuleOwnership = {
 };
 
 type OrderView = ResponseData<'/v1/order/submitTrade'>;
+type AdminOrderView = ResponseData<'/admin/spot/orders'>['list'][number];
+
+/** A user's spot order as operators see it on the user's page. */
+function adminOrder(o: OrderView): AdminOrderView {
+  const [base = '', quote = ''] = o.instId.split('-');
+  return {
+    id: o.trade_id,
+    inst_id: o.instId,
+    side: o.side,
+    type: o.type,
+    price: o.px,
+    size: o.sz,
+    size_ccy: o.tgt_ccy === 'quote_ccy' ? quote : base,
+    filled: o.filled_sz,
+    avg_price: o.avg_px,
+    fee: o.fee,
+    state: o.status,
+    cancel_reason: o.cancel_reason,
+    created_at: o.created_at,
+  };
+}
 type Page = { page: number; size: number };
 
 /** The perpetual swaps' books, which the order calls reach for a swap instrument (or instType SWAP). */
@@ -86,6 +107,22 @@ export function spotModule(deps: MarketDeps & { readonly swaps: () => SwapVenue 
         },
         '/v1/market/instruments': async () => ({ list: await market.instruments() }),
         '/v1/market/depth': (ctx) => market.depth(ctx.body.instId, ctx.body.n),
+        '/admin/spot/orders': async (ctx) => {
+          const { user_id, state } = ctx.body;
+          const open = state === undefined ? undefined : state === 'open';
+          const page = await market.orders(user_id, { open }, ctx.body);
+          return { list: page.list.map(adminOrder), total: page.total };
+        },
+      },
+      // Today's spot trading in USDT: volume and the fees both sides paid.
+      dashboard: async (since) => {
+        const t = await market.tradedSince(since);
+        return {
+          figures: [
+            { key: 'spot_volume', asset: 'USDT', count: t.count, amount: t.volume },
+            { key: 'spot_fees', asset: 'USDT', count: t.count, amount: t.fees },
+          ],
+        };
       },
       // Every book is rebuilt from the store's open orders (its snapshot reaches the live feed).
       start: () => market.start(),

@@ -1394,6 +1394,57 @@ export function createSpot(ctx: MarketContext) {
     return settings.get('market.taker_fee_rate');
   }
 
+  // ——— operators ———
+
+  /**
+   * Each book as operators watch it: enabled, best prices, levels and resting orders per side, and how many
+   * resting orders one user (the demo's market maker) has on it. Read in each instrument's queue.
+   */
+  async function books(userId: number | null) {
+    const cfg = await settings.get('market.instruments');
+    const out = [];
+    for (const slot of slots.values()) {
+      const view = await slot.serial.run(async () => {
+        if (slot.dirty) await rebuild(slot);
+        const { inst, book } = slot;
+        const d = book.depth();
+        const bid = book.bestBid();
+        const ask = book.bestAsk();
+        const sum = (levels: readonly (readonly [bigint, bigint, number])[]) =>
+          levels.reduce((n, l) => n + l[2], 0);
+        return {
+          instId: inst.instId,
+          enabled: cfg.find((c) => c.inst_id === inst.instId)?.enabled ?? false,
+          bestBid: bid === undefined ? null : fmt(inst.quote, bid),
+          bestAsk: ask === undefined ? null : fmt(inst.quote, ask),
+          bidLevels: d.bids.length,
+          askLevels: d.asks.length,
+          bidOrders: sum(d.bids),
+          askOrders: sum(d.asks),
+          userOrders: userId === null ? 0 : book.snapshot().filter((o) => o.userId === userId).length,
+        };
+      });
+      out.push(view);
+    }
+    return out;
+  }
+
+  /**
+   * Trades since a moment on the books quoted in USDT: how many, their value and the fees both sides paid
+   * (USDT minor units), for the operators' dashboard.
+   */
+  async function tradedSince(since: Date): Promise<{ count: number; volume: bigint; fees: bigint }> {
+    const rows = await queryRows<{ n: string | number; volume: string | null; fees: string | null }>(
+      store.db,
+      sql`select count(*) as n, sum(${marketTrades.quote})::text as volume,
+            sum(${marketTrades.makerFee} + ${marketTrades.takerFee})::text as fees
+          from ${marketTrades}
+          where ${marketTrades.createdAt} >= ${since} and ${marketTrades.instId} like '%-USDT'`,
+    );
+    const r = rows[0];
+    return { count: Number(r?.n ?? 0), volume: BigInt(r?.volume ?? '0'), fees: BigInt(r?.fees ?? '0') };
+  }
+
   return {
     takerFeeRate,
     start,
@@ -1408,6 +1459,8 @@ export function createSpot(ctx: MarketContext) {
     depth,
     instruments,
     tradesAfter,
+    books,
+    tradedSince,
     /** Instrument ids with a book. */
     instIds: () => [...slots.keys()],
     /** Committed batches by size since start: how much the writers' group commit is sharing. */

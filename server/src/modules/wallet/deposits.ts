@@ -184,6 +184,7 @@ export function createDeposits(deps: WalletDeps, assets: Assets, funding: Fundin
       );
     return {
       ...(await view(d)),
+      user_id: d.userId,
       user: await ownerOf(d.userId),
       approvals: d.approvals.map((id) => names.find((n) => n.id === id)?.name ?? String(id)),
       required_approvals: d.requiredApprovals,

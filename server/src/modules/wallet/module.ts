@@ -4,6 +4,7 @@ import type { AuthUser } from '../../kernel/context';
 import { defineModule, type ModuleOwnership } from '../../kernel/module';
 import { SYSTEM } from '../../ledger';
 import { createWallet } from '.';
+import { createWalletAdmin } from './admin';
 import type { WalletDeps } from './common';
 import { FAUCET_CAPITAL, FAUCET_POOL } from './funding';
 
@@ -23,6 +24,7 @@ interface CtxOf<P extends '/api/user/usdtLog' | '/api/transfer/index' | '/api/wi
 /** Balances, records, deposits, withdrawals, transfers and the exchange; operators' money queues. */
 export function walletModule(deps: WalletDeps) {
   const wallet = createWallet(deps);
+  const admin = createWalletAdmin(deps);
   // One handler serves calls of the same shape; typed by what it reads, so it fits each of them.
   const assetLog = (asset: string) => (ctx: CtxOf<'/api/user/usdtLog'>) =>
     wallet.records(
@@ -38,7 +40,7 @@ export function walletModule(deps: WalletDeps) {
   };
 
   return {
-    api: wallet,
+    api: { ...wallet, dashboard: admin.dashboard },
     module: defineModule({
       domains: ['wallet'],
       owns: WALLET_OWNS,
@@ -96,7 +98,11 @@ export function walletModule(deps: WalletDeps) {
           wallet.withdrawals.approve(ctx.op().id, ctx.body.withdrawal_id, ctx.body.tx_hash),
         '/admin/withdrawals/reject': (ctx) =>
           wallet.withdrawals.reject(ctx.op().id, ctx.body.withdrawal_id, ctx.body.reason),
+        '/admin/wallet/balances': (ctx) => admin.balances(ctx.body.user_id),
+        '/admin/wallet/journal': (ctx) => admin.journal(ctx.body.user_id, ctx.body, ctx.body),
+        '/admin/wallet/addressUse': (ctx) => admin.addressUse(ctx.body.address),
       },
+      dashboard: (since) => admin.dashboard(since),
       sweep: async () => {
         await wallet.sweepQuotes();
       },

@@ -58,6 +58,9 @@ export const walletDeposits = pgTable(
       .where(sql`${t.chain} = 'manual' and ${t.status} = 'pending'`),
     index('wallet_deposits_user_idx').on(t.userId, t.id),
     index('wallet_deposits_status_idx').on(t.status, t.id),
+    // Credited since a moment (the dashboard), and an address's past use (the withdrawal review).
+    index('wallet_deposits_status_updated_idx').on(t.status, t.updatedAt),
+    index('wallet_deposits_address_idx').on(t.address),
   ],
 );
 
@@ -89,6 +92,8 @@ export const walletWithdrawals = pgTable(
   (t) => [
     index('wallet_withdrawals_user_idx').on(t.userId, t.id),
     index('wallet_withdrawals_status_idx').on(t.status, t.id),
+    index('wallet_withdrawals_stage_updated_idx').on(t.stage, t.updatedAt),
+    index('wallet_withdrawals_address_idx').on(t.address),
   ],
 );
 

@@ -155,6 +155,7 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets, funding: Fun
     const names = w.approvals.map((id) => ops.find((o) => o.id === id)?.name ?? String(id));
     return {
       ...(await view(w)),
+      user_id: w.userId,
       user: u ?? { uid: '', address: '' },
       approvals: names,
       required_approvals: w.requiredApprovals,

@@ -30,13 +30,34 @@ export const users = pgTable(
     /** Total staked or bought, USDT minor units (a referral is valid at 100 USDT). */
     volumeMinor: text('volume_minor').notNull().default('0'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** Set while an operator holds the account: no sign-in, no session. */
+    frozenAt: ts('frozen_at'),
+    frozenReason: text('frozen_reason'),
   },
   (t) => [
     uniqueIndex('users_uid_key').on(t.uid),
     uniqueIndex('users_address_key').on(t.address),
     uniqueIndex('users_invite_code_key').on(t.inviteCode),
     index('users_parent_idx').on(t.parentId, t.id),
+    // Operator search by email, exact or by its start, whatever the case.
+    index('users_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('users_created_idx').on(t.createdAt),
   ],
+);
+
+/** Operators' notes on a user: kept as written, never edited or removed. */
+export const userNotes = pgTable(
+  'user_notes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    operatorId: integer('operator_id').notNull(),
+    /** The operator's name when the note was written. */
+    operatorName: text('operator_name').notNull(),
+    text: text('text').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('user_notes_user_idx').on(t.userId, t.id)],
 );
 
 /** Closure of the referral tree: one row per (ancestor, descendant) pair. */

@@ -39,6 +39,8 @@ export interface SimMarket {
   stop(): void;
   /** The last price of an instrument. */
   price(instId: string): string | undefined;
+  /** When the walk last moved an instrument (ms since the epoch of its clock). */
+  movedAt(instId: string): number | undefined;
 }
 
 /** Annualized volatilities that look like the real markets; platform tokens move more. */
@@ -81,6 +83,8 @@ interface State {
   /** Price in ticks (a float-safe integer). */
   ticks: number;
   tradeSeq: number;
+  /** The clock's time of the last step. */
+  at: number | undefined;
 }
 
 /**
@@ -101,12 +105,13 @@ export function createSimMarket(opts: SimMarketOptions): SimMarket {
     const p = parseDec(spec.price);
     const ticks = Number((p.units * 10n ** BigInt(tick.scale)) / (tick.units * 10n ** BigInt(p.scale)));
     if (!(ticks >= 1) || !Number.isSafeInteger(ticks)) throw new Error(`bad price/tick for ${spec.instId}`);
-    return { spec, tick, lot, ticks, tradeSeq: 0 };
+    return { spec, tick, lot, ticks, tradeSeq: 0, at: undefined };
   });
 
   const priceText = (s: State) => formatAmount(BigInt(s.ticks) * s.tick.units, s.tick.scale);
 
   const stepOne = (s: State, now: number) => {
+    s.at = now;
     const n = 1 + Math.floor(random() * maxTrades);
     const dt = stepMs / YEAR_MS / n;
     const sigma = s.spec.volatility;
@@ -150,6 +155,9 @@ export function createSimMarket(opts: SimMarketOptions): SimMarket {
     price(instId) {
       const s = states.find((x) => x.spec.instId === instId);
       return s ? priceText(s) : undefined;
+    },
+    movedAt(instId) {
+      return states.find((x) => x.spec.instId === instId)?.at;
     },
   };
 }

@@ -36,13 +36,14 @@ export function LeadPanel(): ReactNode {
   };
   const become = async () => {
     try {
-      await apply.mutateAsync({});
+      const answer = await apply.mutateAsync({});
       setAsking(false);
-      showToast(t('copy.nowLead'));
+      showToast(answer.is_lead ? t('copy.nowLead') : t('copy.applied'));
     } catch {
       // Toasted by the query client.
     }
   };
+  const pending = s.application?.status === 'pending';
   const equityOk = Number(s.progress.equity) >= Number(s.criteria.min_equity);
   const closedOk = s.progress.closed_positions >= s.criteria.min_closed_positions;
   return (
@@ -53,6 +54,11 @@ export function LeadPanel(): ReactNode {
             <span>{t('copy.leadDesk')}</span>
             <TierBadge tier={s.tier} />
           </header>
+          {s.suspended ? (
+            <p className="clead__notice" role="status" data-testid="lead-suspended">
+              {s.suspended.message}
+            </p>
+          ) : null}
           <div className="ccopy__big num up">
             +{formatNumber(s.earned, 2)} <small>USDT</small>
           </div>
@@ -98,6 +104,11 @@ export function LeadPanel(): ReactNode {
         <section className="card clead__card" data-testid="lead-apply">
           <h2 className="clead__h">{t('copy.becomeLead')}</h2>
           <p className="ccopy__terms">{t('copy.becomeLeadBody')}</p>
+          {s.application ? (
+            <p className="clead__notice" role="status" data-testid="lead-application">
+              {s.application.message}
+            </p>
+          ) : null}
           <ul className="clead__criteria">
             <li className={closedOk ? 'clead__ok' : ''}>
               {t('copy.critClosed', { n: s.criteria.min_closed_positions })}
@@ -113,13 +124,13 @@ export function LeadPanel(): ReactNode {
           <button
             type="button"
             className="clead__btn"
-            disabled={!s.can_apply}
+            disabled={!s.can_apply || pending}
             onClick={() => setAsking(true)}
             data-testid="lead-apply-btn"
           >
-            {t('copy.apply')}
+            {pending ? t('copy.underReview') : t('copy.apply')}
           </button>
-          {!s.can_apply ? (
+          {!s.can_apply && !pending ? (
             <p className="ccopy__terms">
               {t('copy.notYet')} <Link to={routePath('contract')}>{t('copy.toFutures')} ›</Link>
             </p>

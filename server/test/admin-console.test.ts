@@ -2,7 +2,15 @@
 // settings with who changed what, and the audit log — each as a rogue or careless operator would try it.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, call, operatorToken, signedInUser, startServer, type TestServer } from './harness';
+import {
+  api,
+  call,
+  newOperatorToken,
+  operatorToken,
+  signedInUser,
+  startServer,
+  type TestServer,
+} from './harness';
 
 let srv: TestServer;
 let admin: string;
@@ -15,14 +23,7 @@ beforeAll(async () => {
   srv = await startServer();
   admin = await operatorToken(srv, 'admin', 'nexa-admin');
   finance = await operatorToken(srv, 'finance', 'nexa-finance');
-  const made = await api(
-    srv,
-    '/admin/operators/create',
-    { name: 'support1', password: 'support-password-1', roles: ['support'] },
-    { token: admin },
-  );
-  expect(made.body.code).toBe(200);
-  support = await operatorToken(srv, 'support1', 'support-password-1');
+  support = await newOperatorToken(srv, admin, 'support1', ['support']);
 });
 afterAll(() => srv.close());
 
@@ -72,7 +73,7 @@ describe('who is signed in and the operators', () => {
       { token: admin },
     );
     expect(off.body.data.disabled_at).not.toBeNull();
-    const login = await call(srv, '/admin/auth/login', { name: 'support1', password: 'support-password-1' });
+    const login = await call(srv, '/admin/auth/login', { name: 'support1', password: 'support1-password-1' });
     expect(login.body.error).toBe('OperatorLoginFailed');
     const twice = await call(
       srv,
@@ -87,7 +88,7 @@ describe('who is signed in and the operators', () => {
       { operator_id: sup.id, disabled: false, reason: 'came back' },
       { token: admin },
     );
-    support = await operatorToken(srv, 'support1', 'support-password-1');
+    support = await operatorToken(srv, 'support1', 'support1-password-1');
     const missing = await call(
       srv,
       '/admin/operators/revokeSessions',

@@ -7,6 +7,7 @@ import { schema } from '../src/store';
 import {
   api,
   call,
+  newOperatorToken,
   operatorToken,
   present,
   signedInUser,
@@ -51,14 +52,7 @@ beforeAll(async () => {
   srv = await startServer();
   admin = await operatorToken(srv, 'admin', 'nexa-admin');
   finance = await operatorToken(srv, 'finance', 'nexa-finance');
-  const made = await api(
-    srv,
-    '/admin/operators/create',
-    { name: 'helpdesk', password: 'helpdesk-password-1', roles: ['support'] },
-    { token: admin },
-  );
-  expect(made.body.code).toBe(200);
-  support = await operatorToken(srv, 'helpdesk', 'helpdesk-password-1');
+  support = await newOperatorToken(srv, admin, 'helpdesk', ['support']);
 });
 afterAll(() => srv.close());
 

@@ -10,6 +10,7 @@ import {
   api,
   call,
   depositConfirmed,
+  newOperatorToken,
   newWallet,
   operatorToken,
   present,
@@ -71,14 +72,7 @@ beforeAll(async () => {
   srv = await startServer();
   admin = await operatorToken(srv, 'admin', 'nexa-admin');
   finance = await operatorToken(srv, 'finance', 'nexa-finance');
-  const made = await api(
-    srv,
-    '/admin/operators/create',
-    { name: 'helpdesk', password: 'helpdesk-password-1', roles: ['support'] },
-    { token: admin },
-  );
-  expect(made.body.code).toBe(200);
-  support = await operatorToken(srv, 'helpdesk', 'helpdesk-password-1');
+  support = await newOperatorToken(srv, admin, 'helpdesk', ['support']);
 });
 afterEach(async () => {
   expect(await srv.app.ledger.audit()).toEqual([]);

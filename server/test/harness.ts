@@ -266,6 +266,19 @@ export async function operatorToken(
   return res.body.data.token;
 }
 
+/** A new operator with the given roles, made by the demo's admin: its session token. */
+export async function newOperatorToken(
+  srv: TestServer,
+  adminToken: string,
+  name: string,
+  roles: ReadonlyArray<'admin' | 'finance' | 'support'>,
+): Promise<string> {
+  const password = `${name}-password-1`;
+  const made = await call(srv, '/admin/operators/create', { name, password, roles }, { token: adminToken });
+  if (made.body.code !== 200) throw new Error(`operator not made: ${JSON.stringify(made.body)}`);
+  return operatorToken(srv, name, password);
+}
+
 /** Money in as a user gets it: a reported deposit (manual chain) that the operator confirms. */
 export async function depositConfirmed(
   srv: TestServer,

@@ -31,10 +31,13 @@ function endpointMeta(): Plugin {
       });
       const { endpoints } = module;
       const meta = Object.fromEntries(
-        (Object.keys(endpoints) as EndpointPath[]).map((path) => {
-          const e = endpoints[path];
-          return [path, { auth: e.auth, list: e.list, pageSize: e.pageSize }];
-        }),
+        // The phone app makes no operator call: those stay out of its table.
+        (Object.keys(endpoints) as EndpointPath[])
+          .filter((path) => !endpoints[path].operator)
+          .map((path) => {
+            const e = endpoints[path];
+            return [path, { auth: e.auth, list: e.list, pageSize: e.pageSize }];
+          }),
       );
       return `export default ${JSON.stringify(meta)};`;
     },
@@ -89,6 +92,24 @@ function contractIsPure(): Plugin {
         out = `${out.slice(0, at)}/* @__PURE__ */ ${out.slice(at)}`;
       }
       return { code: out, map: null, moduleSideEffects: false };
+    },
+  };
+}
+
+/**
+ * The build fails if zod reaches any chunk: the app needs none of the contract's schemas, and one kept
+ * schema (a call whose argument has an effect, such as a spread) brings all of zod to the phone.
+ */
+function noZodInApp(): Plugin {
+  return {
+    name: 'nexa-no-zod',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const zod = Object.keys(chunk.modules).find((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id));
+        if (zod) this.error(`zod reached the app in ${chunk.fileName} (${zod}): a contract schema is kept`);
+      }
     },
   };
 }
@@ -429,6 +450,7 @@ export default defineConfig({
     react(),
     endpointMeta(),
     contractIsPure(),
+    noZodInApp(),
     antdByPath(),
     modernRender(),
     shellPage(),

@@ -5,6 +5,8 @@ import { zTime } from '../../schemas';
 import { zRequestId } from '../wallet/endpoints';
 
 export const KYC_STATUSES = ['pending', 'approved', 'failed'] as const;
+/** A user's verification state: none yet, or the latest one's status. */
+const KYC_STATES = ['none', 'pending', 'approved', 'failed'] as const;
 export const DOC_TYPES = ['passport', 'id_card', 'driver_license'] as const;
 export const UPLOAD_PURPOSES = ['kyc_front', 'kyc_back', 'kyc_selfie', 'product'] as const;
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -156,7 +158,7 @@ export const cardsEndpoints = {
   '/api/digitalAssets/showRealName': live('cards', {
     summary: 'My identity verification: none yet, pending, approved, or failed with the reason',
     request: z.object({}),
-    data: z.object({ status: z.enum(['none', ...KYC_STATUSES]), kyc: zKyc.nullable() }),
+    data: z.object({ status: z.enum(KYC_STATES), kyc: zKyc.nullable() }),
   }),
   '/api/digitalAssets/realNameCert': live('cards', {
     summary: 'Submit my identity verification (the same as addKyc)',
@@ -240,7 +242,7 @@ export const cardsEndpoints = {
       balance: z.string(),
       held: z.string(),
       cards: z.number().int(),
-      kyc_status: z.enum(['none', ...KYC_STATUSES]),
+      kyc_status: z.enum(KYC_STATES),
       topup_fee_rate: z.string(),
       topup_min: z.string(),
       replace_fee: z.string(),
@@ -408,7 +410,7 @@ export const cardsEndpoints = {
     extraData: {
       balance: z.string(),
       held: z.string(),
-      kyc_status: z.enum(['none', ...KYC_STATUSES]),
+      kyc_status: z.enum(KYC_STATES),
       kyc_id: z.number().int().nullable(),
     },
   }),

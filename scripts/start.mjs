@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// One command to run the product: builds the web app when it is missing or older than
-// its sources, then serves app + API + live feed on one port with the embedded store.
+// One command to run the product: builds the web app and the operator console when missing or older
+// than their sources, then serves app + API + live feed on one port with the embedded store.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,6 +29,15 @@ const sources = Math.max(newest(join(root, 'web', 'src')), newest(join(root, 'co
 if (!existsSync(dist) || statSync(dist).mtimeMs < sources) {
   console.log('building the web app…');
   const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// The operator console (/admin), built the same way when missing or older than its sources.
+const adminDist = join(root, 'admin', 'dist', 'index.html');
+const adminSources = Math.max(newest(join(root, 'admin', 'src')), newest(join(root, 'contract', 'src')));
+if (!existsSync(adminDist) || statSync(adminDist).mtimeMs < adminSources) {
+  console.log('building the operator console…');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'admin'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Every test in one run: contract, server, web and the browser tests (which need the built app).
+// Every test in one run: contract, server, web and the browser tests (which need the built app and console).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +44,16 @@ if (browserTests) {
   });
   if (build.status !== 0) {
     console.error('web build failed');
+    process.exit(1);
+  }
+  // The operator console's browser tests run against its build too.
+  const admin = spawnSync('npm', ['run', 'build', '-w', 'admin'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    timeout: 15 * 60_000,
+  });
+  if (admin.status !== 0) {
+    console.error('admin build failed');
     process.exit(1);
   }
 }

@@ -19,6 +19,7 @@ import type { ChainAdapter } from './modules/wallet/common';
 import { openApiDocument } from './openapi';
 import { seedBase, seedDemo } from './seed';
 import { openStore, type Store } from './store';
+import { registerAdminApp } from './transport/admin-app';
 import { BODY_LIMIT_BYTES, pruneRequestSigns, registerTransport } from './transport/http';
 import { registerGateway } from './transport/live/gateway';
 import { loggerOptions } from './transport/redact';
@@ -216,6 +217,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   await fastify.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false });
 
   if (config.webDist) await registerWebApp(fastify, config.webDist, clientConfig(config));
+  if (config.adminDist) await registerAdminApp(fastify, config.adminDist, clientConfig(config));
 
   if (evm && config.chain && !opts.chain) evm.start(config.chain.pollMs);
 

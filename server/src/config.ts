@@ -1,6 +1,10 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEMO_ENVELOPE_KEY, DEMO_SIGN_SECRET, decodeKey } from '@nexa/contract';
 import { z } from 'zod';
+
+/** Where the operator console's build lands in this repository. */
+const DEFAULT_ADMIN_DIST = fileURLToPath(new URL('../../admin/dist', import.meta.url));
 
 const bool = z
   .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
@@ -63,6 +67,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built web app to serve; absent = API only. */
   WEB_DIST: z.string().optional(),
+  /** Built operator console to serve under /admin (when its build is there); default `<repo>/admin/dist`. */
+  ADMIN_DIST: z.string().optional(),
   /** `name:password` of an admin operator created at start when missing (first boot of a deployment). */
   ADMIN_BOOTSTRAP: z
     .string()
@@ -145,6 +151,8 @@ export interface Config {
   readonly seedDemo: boolean;
   readonly logLevel: string;
   readonly webDist: string | undefined;
+  /** Built operator console, served under /admin when present. */
+  readonly adminDist: string;
   readonly trustProxy: boolean;
   readonly adminBootstrap: string | undefined;
   readonly marketSource: 'sim' | 'okx' | 'off';
@@ -293,6 +301,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
+    adminDist: resolve(e.ADMIN_DIST || DEFAULT_ADMIN_DIST),
     trustProxy: e.TRUST_PROXY,
     adminBootstrap: e.ADMIN_BOOTSTRAP,
     // Tests drive the market themselves unless they ask for a source.

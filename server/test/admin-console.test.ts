@@ -169,12 +169,20 @@ describe('dashboard', () => {
     expect(before.body.code).toBe(200);
     expect(Date.parse(before.body.data.day_start)).toBeLessThanOrEqual(srv.clock.now().getTime());
     const u = await signedInUser(srv);
-    await api(
+    const dep0 = await api(
       srv,
       '/admin/deposits/confirm',
-      { user: u.wallet.address, amount: '25', tx_hash: hash() },
+      { user: u.wallet.address, amount: '25', tx_hash: hash(), reason: 'bank slip 4411 checked' },
       { token: finance },
     );
+    // The operator's reason is kept with the change in the audit log.
+    const trail = await api(
+      srv,
+      '/admin/audit/list',
+      { subject: `deposit:${dep0.body.data.id}`, page: 1, size: 10 },
+      { token: support },
+    );
+    expect(trail.body.data.list[0]?.after).toMatchObject({ operator_note: 'bank slip 4411 checked' });
     const after = await api(srv, '/admin/dashboard', {}, { token: support });
     const dep = (d: typeof after.body.data) =>
       d.figures.find((f) => f.key === 'deposits' && f.asset === 'USDT') ?? { count: 0, amount: '0' };

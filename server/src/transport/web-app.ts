@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { type ClientConfig, CONFIG_GLOBAL, CONFIG_MARKER } from '@nexa/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-type Encoding = 'br' | 'gzip' | 'identity';
+export type Encoding = 'br' | 'gzip' | 'identity';
 
 /** The best encoding the caller accepts of brotli and gzip (a q=0 refuses one). */
 export function pickEncoding(header: string | string[] | undefined): Encoding {
@@ -66,6 +66,35 @@ function readPreloads(file: string): RoutePreloads {
   }
 }
 
+/** The `<script>` that hands a page the client configuration (in place of the page's marker). */
+export function configScript(client: ClientConfig): string {
+  return `<script>window.${CONFIG_GLOBAL}=${JSON.stringify(client).replace(/</g, '\\u003c')}</script>`;
+}
+
+/** A page's bytes as sent, and compressed once with brotli and gzip. */
+export function compressedPage(html: string): Record<Encoding, Buffer> {
+  const body = Buffer.from(html);
+  return {
+    identity: body,
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(body, { level: 9 }),
+  };
+}
+
+/** Sends a page (never cached: it names the current build's files) in the best encoding the caller accepts. */
+export function sendPage(req: FastifyRequest, reply: FastifyReply, bodies: Record<Encoding, Buffer>) {
+  const encoding = pickEncoding(req.headers['accept-encoding']);
+  reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(bodies[encoding]);
+}
+
+/** Built assets carry a content hash in their name: cached for good. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * The built web app: hashed assets from the build folder with their build-time brotli and gzip copies
  * (chosen by Accept-Encoding, cached for good), and every other GET outside the API answered with the
@@ -76,7 +105,7 @@ function readPreloads(file: string): RoutePreloads {
 export async function registerWebApp(fastify: FastifyInstance, webDist: string, client: ClientConfig) {
   const indexFile = join(webDist, 'index.html');
   if (!existsSync(indexFile)) return;
-  const script = `<script>window.${CONFIG_GLOBAL}=${JSON.stringify(client).replace(/</g, '\\u003c')}</script>`;
+  const script = configScript(client);
   // Read again whenever the build changes, so a rebuilt app is served without a restart.
   let cached: {
     mtimeMs: number;
@@ -99,26 +128,13 @@ export async function registerWebApp(fastify: FastifyInstance, webDist: string, 
     const key = files ? path : '';
     let bodies = cached.bodies.get(key);
     if (!bodies) {
-      const html = Buffer.from(withPreloads(cached.html.replace(CONFIG_MARKER, script), files));
-      bodies = {
-        identity: html,
-        br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzip: gzipSync(html, { level: 9 }),
-      };
+      bodies = compressedPage(withPreloads(cached.html.replace(CONFIG_MARKER, script), files));
       cached.bodies.set(key, bodies);
     }
     return bodies;
   };
-  const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
-    const encoding = pickEncoding(req.headers['accept-encoding']);
-    const path = req.url.split('?')[0] ?? '/';
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding');
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(page(path)[encoding]);
-  };
+  const sendAppPage = (req: FastifyRequest, reply: FastifyReply) =>
+    sendPage(req, reply, page(req.url.split('?')[0] ?? '/'));
 
   await fastify.register(fastifyStatic, {
     root: webDist,
@@ -131,14 +147,15 @@ export async function registerWebApp(fastify: FastifyInstance, webDist: string, 
     setHeaders(reply, path) {
       // Built assets carry a content hash in their name: cache them for good.
       if (path.startsWith(join(webDist, 'assets'))) {
-        reply.header('cache-control', 'public, max-age=31536000, immutable');
+        reply.header('cache-control', IMMUTABLE);
       }
     },
   });
-  fastify.get('/', async (req, reply) => sendPage(req, reply));
+  fastify.get('/', async (req, reply) => sendAppPage(req, reply));
   fastify.setNotFoundHandler(async (req, reply) => {
-    if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/v1/')) {
-      return sendPage(req, reply);
+    const api = ['/api/', '/v1/', '/admin/'].some((p) => req.url.startsWith(p));
+    if (req.method === 'GET' && !api) {
+      return sendAppPage(req, reply);
     }
     return reply.code(404).send({ code: 404, msg: 'Not Found', data: null });
   });

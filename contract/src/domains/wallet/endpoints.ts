@@ -451,6 +451,8 @@ export const walletEndpoints = {
       asset: zAsset.optional(),
       amount: zPositiveDecimal.optional(),
       tx_hash: z.string().trim().max(80).optional(),
+      /** Why the operator confirms: kept in the audit log with the change. */
+      reason: z.string().trim().min(1).max(200).optional(),
     }),
     data: zAdminDeposit,
     errors: ['NotFound', 'InvalidState', 'Forbidden', 'RateLimited', 'SecondFactorRequired'],
@@ -481,6 +483,8 @@ export const walletEndpoints = {
       withdrawal_id: z.coerce.number().int().positive(),
       /** Without a chain adapter: the hash of the payment the operator made. */
       tx_hash: z.string().trim().max(80).optional(),
+      /** Why the operator approves: kept in the audit log with the change. */
+      reason: z.string().trim().min(1).max(200).optional(),
     }),
     data: zAdminWithdrawal,
     errors: [

@@ -209,13 +209,15 @@ export function createDeposits(deps: WalletDeps, assets: Assets, funding: Fundin
     action: string,
     before: DepositRow | null,
     after: DepositRow,
+    note?: string,
   ) {
     await auditOperator(tx, clock.now(), {
       operatorId,
       action,
       subject: `deposit:${after.id}`,
       before,
-      after,
+      // The operator's own words travel with the change they made.
+      after: note ? { ...after, operator_note: note } : after,
     });
   }
 
@@ -232,6 +234,7 @@ export function createDeposits(deps: WalletDeps, assets: Assets, funding: Fundin
       asset?: string | undefined;
       amount?: string | undefined;
       tx_hash?: string | undefined;
+      reason?: string | undefined;
     },
   ) {
     const row = await store.db.transaction(async (tx) => {
@@ -312,7 +315,7 @@ export function createDeposits(deps: WalletDeps, assets: Assets, funding: Fundin
           .where(eq(walletDeposits.id, d.id))
           .returning();
         if (!after) throw new Error('deposit vanished');
-        await audit(tx, operatorId, 'deposit.approve', d, after);
+        await audit(tx, operatorId, 'deposit.approve', d, after, body.reason);
         return after;
       }
       const ledgerTxId = await credit(tx, d);
@@ -329,7 +332,7 @@ export function createDeposits(deps: WalletDeps, assets: Assets, funding: Fundin
         .where(eq(walletDeposits.id, d.id))
         .returning();
       if (!after) throw new Error('deposit vanished');
-      await audit(tx, operatorId, 'deposit.confirm', d, after);
+      await audit(tx, operatorId, 'deposit.confirm', d, after, body.reason);
       const losers = await tx
         .update(walletDeposits)
         .set({

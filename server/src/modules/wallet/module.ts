@@ -95,7 +95,7 @@ export function walletModule(deps: WalletDeps) {
           return { list: await Promise.all(rows.map((r) => wallet.withdrawals.adminView(r))), total };
         },
         '/admin/withdrawals/approve': (ctx) =>
-          wallet.withdrawals.approve(ctx.op().id, ctx.body.withdrawal_id, ctx.body.tx_hash),
+          wallet.withdrawals.approve(ctx.op().id, ctx.body.withdrawal_id, ctx.body.tx_hash, ctx.body.reason),
         '/admin/withdrawals/reject': (ctx) =>
           wallet.withdrawals.reject(ctx.op().id, ctx.body.withdrawal_id, ctx.body.reason),
         '/admin/wallet/balances': (ctx) => admin.balances(ctx.body.user_id),

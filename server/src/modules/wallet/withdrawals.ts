@@ -168,13 +168,15 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets, funding: Fun
     action: string,
     before: WithdrawalRow,
     after: WithdrawalRow,
+    note?: string,
   ) {
     await auditOperator(tx, clock.now(), {
       operatorId,
       action,
       subject: `withdrawal:${after.id}`,
       before,
-      after,
+      // The operator's own words travel with the change they made.
+      after: note ? { ...after, operator_note: note } : after,
     });
   }
   /** The withdrawal, locked for the rest of the transaction. */
@@ -195,6 +197,7 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets, funding: Fun
     action: string,
     w: WithdrawalRow,
     set: Partial<typeof walletWithdrawals.$inferInsert>,
+    note?: string,
   ): Promise<WithdrawalRow> {
     const [after] = await tx
       .update(walletWithdrawals)
@@ -202,7 +205,7 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets, funding: Fun
       .where(eq(walletWithdrawals.id, w.id))
       .returning();
     if (!after) throw new Error('withdrawal vanished');
-    await audit(tx, operatorId, action, w, after);
+    await audit(tx, operatorId, action, w, after, note);
     return after;
   }
 
@@ -233,12 +236,12 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets, funding: Fun
     });
   }
 
-  async function approve(operatorId: number, withdrawalId: number, txHashGiven?: string) {
+  async function approve(operatorId: number, withdrawalId: number, txHashGiven?: string, note?: string) {
     const settled = await store.db.transaction(async (tx) => {
       const w = await locked(tx, withdrawalId);
       if (w.stage === 'send_failed') {
         // A failed send may be retried: the hold is already settled.
-        return advance(tx, operatorId, 'withdrawal.retry', w, { stage: 'sending', reason: null });
+        return advance(tx, operatorId, 'withdrawal.retry', w, { stage: 'sending', reason: null }, note);
       }
       if (w.status !== 'pending' || (w.stage !== 'requested' && w.stage !== 'first_approved')) {
         throw new DomainError('InvalidState');
@@ -260,7 +263,7 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets, funding: Fun
       if (made) throw new DomainError('ConflictOfInterest');
       const approvals = [...w.approvals, operatorId];
       if (approvals.length < w.requiredApprovals) {
-        return advance(tx, operatorId, 'withdrawal.approve', w, { approvals, stage: 'first_approved' });
+        return advance(tx, operatorId, 'withdrawal.approve', w, { approvals, stage: 'first_approved' }, note);
       }
       const account = { userId: w.userId, asset: w.asset, kind: 'spot' as const };
       await ledger.settle(tx, {
@@ -282,12 +285,19 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets, funding: Fun
         });
       }
       const done = !chain;
-      return advance(tx, operatorId, 'withdrawal.approve', w, {
-        approvals,
-        stage: done ? 'sent' : 'sending',
-        status: done ? 'approved' : 'pending',
-        txHash: done ? (txHashGiven ?? null) : null,
-      });
+      return advance(
+        tx,
+        operatorId,
+        'withdrawal.approve',
+        w,
+        {
+          approvals,
+          stage: done ? 'sent' : 'sending',
+          status: done ? 'approved' : 'pending',
+          txHash: done ? (txHashGiven ?? null) : null,
+        },
+        note,
+      );
     });
     const final = settled.stage === 'sending' ? await send(settled, operatorId) : settled;
     return adminView(final);

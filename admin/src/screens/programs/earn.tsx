@@ -1,0 +1,190 @@
+import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
+import { useCallback, useState } from 'react';
+import { useAction, useConsole } from '../../console';
+import { useConfirmWithReason } from '../../ui/ConfirmWithReason';
+import { AmountField, FormDrawer } from '../../ui/FormDrawer';
+import { Amount, StatusTag, when } from '../../ui/format';
+import { ProgramTable, useLoad } from './common';
+
+interface PlanForm {
+  days: number;
+  apr: string;
+  status: 'active' | 'paused';
+}
+interface FundForm {
+  pool: 'pledge' | 'burn' | 'loans';
+  line: 'main' | 'neu';
+  amount: string;
+}
+
+/** Staking: every rewards program's pool against its queue, the plans (add, change, pause, close), funding. */
+export function EarnPanel() {
+  const { call, can } = useConsole();
+  const run = useAction();
+  const confirm = useConfirmWithReason();
+  const programs = useLoad(useCallback(() => call('/admin/earn/programs', {}), [call]));
+  const plans = useLoad(useCallback(() => call('/admin/earn/plans', {}), [call]));
+  const [plan, setPlan] = useState<Partial<PlanForm> | null>(null);
+  const [funding, setFunding] = useState(false);
+  const maySave = can('/admin/earn/savePlan');
+  const mayFund = can('/admin/earn/fund');
+
+  const save = async (v: PlanForm | (Omit<PlanForm, 'status'> & { status: 'closed' })) => {
+    const done = await run(() => call('/admin/earn/savePlan', v), 'Plan saved');
+    if (done) {
+      setPlan(null);
+      plans.reload();
+    }
+    return done !== null;
+  };
+
+  return (
+    <>
+      <ProgramTable
+        title="Programs: pools and queues"
+        testId="earn-programs"
+        extra={
+          mayFund ? (
+            <Button type="primary" onClick={() => setFunding(true)}>
+              Fund a pool
+            </Button>
+          ) : null
+        }
+        rows={programs.data?.list}
+        loading={programs.loading}
+        error={programs.error}
+        rowKey={(r) => `${r.program}:${r.pool}`}
+        rowDanger={(r) => Number(r.pool_balance) < Number(r.queued)}
+        columns={[
+          { title: 'Program', dataIndex: 'program' },
+          { title: 'Pool', dataIndex: 'pool' },
+          {
+            title: 'Held',
+            align: 'right',
+            render: (_, r) => <Amount value={r.pool_balance} asset={r.asset} />,
+          },
+          { title: 'Queued (owed)', align: 'right', render: (_, r) => <Amount value={r.queued} /> },
+          { title: 'Paid', align: 'right', render: (_, r) => <Amount value={r.paid} /> },
+          { title: 'Open runs', dataIndex: 'runs_open', align: 'right' },
+          { title: 'Last settled', render: (_, r) => when(r.last_period_day) },
+        ]}
+      />
+      <ProgramTable
+        title="Staking plans"
+        extra={
+          maySave ? (
+            <Button onClick={() => setPlan({ status: 'active' })} data-testid="plan-add">
+              Add plan
+            </Button>
+          ) : null
+        }
+        rows={plans.data?.list}
+        loading={plans.loading}
+        error={plans.error}
+        rowKey={(r) => r.days}
+        columns={[
+          { title: 'Days', dataIndex: 'days', align: 'right' },
+          { title: 'APR', dataIndex: 'apr', align: 'right' },
+          { title: 'Status', render: (_, r) => <StatusTag status={r.status} /> },
+          { title: 'Orders', dataIndex: 'orders', align: 'right' },
+          { title: 'Staked', align: 'right', render: (_, r) => <Amount value={r.staked} /> },
+          ...(maySave
+            ? [
+                {
+                  title: '',
+                  render: (_: unknown, r: { days: number; apr: string; status: 'active' | 'paused' }) => (
+                    <Space>
+                      <Button size="small" onClick={() => setPlan(r)}>
+                        Edit
+                      </Button>
+                      <Button
+                        size="small"
+                        onClick={() => save({ ...r, status: r.status === 'active' ? 'paused' : 'active' })}
+                      >
+                        {r.status === 'active' ? 'Pause' : 'Resume'}
+                      </Button>
+                      <Button
+                        size="small"
+                        danger
+                        onClick={() =>
+                          confirm.ask({
+                            title: `Close the ${r.days}-day plan`,
+                            summary: 'The plan is removed from sale; its running orders run their term.',
+                            okText: 'Close plan',
+                            danger: true,
+                            action: () => save({ days: r.days, apr: r.apr, status: 'closed' }),
+                          })
+                        }
+                      >
+                        Close
+                      </Button>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <FormDrawer<PlanForm>
+        open={plan !== null}
+        title={plan?.days ? `The ${plan.days}-day plan` : 'Add a plan'}
+        initial={plan ?? undefined}
+        submitText="Save"
+        onClose={() => setPlan(null)}
+        onSubmit={(v) => save(v)}
+      >
+        <Form.Item name="days" label="Days" rules={[{ required: true }]}>
+          <InputNumber
+            min={1}
+            max={3650}
+            precision={0}
+            style={{ width: '100%' }}
+            disabled={Boolean(plan?.days)}
+          />
+        </Form.Item>
+        <Form.Item
+          name="apr"
+          label="APR (a fraction: 0.12 is 12%)"
+          rules={[
+            { required: true, pattern: /^0(\.\d{1,8})?$/, message: 'Between 0 and 1, up to 8 decimals' },
+          ]}
+        >
+          <Input inputMode="decimal" />
+        </Form.Item>
+        <Form.Item name="status" label="Status" rules={[{ required: true }]}>
+          <Select options={[{ value: 'active' }, { value: 'paused' }]} />
+        </Form.Item>
+      </FormDrawer>
+      <FormDrawer<FundForm>
+        open={funding}
+        title="Fund a staking pool"
+        initial={{ pool: 'pledge', line: 'main' }}
+        onClose={() => setFunding(false)}
+        onSubmit={(v) =>
+          confirm.ask({
+            title: 'Fund a staking pool',
+            summary: `${v.amount} moves from the platform's capital into the ${v.pool} pool of the ${v.line} line.`,
+            okText: 'Fund',
+            action: async () => {
+              const done = await run(() => call('/admin/earn/fund', v), 'Pool funded');
+              if (done) {
+                setFunding(false);
+                programs.reload();
+              }
+              return done !== null;
+            },
+          })
+        }
+      >
+        <Form.Item name="pool" label="Pool" rules={[{ required: true }]}>
+          <Select options={[{ value: 'pledge' }, { value: 'burn' }, { value: 'loans' }]} />
+        </Form.Item>
+        <Form.Item name="line" label="Line" rules={[{ required: true }]}>
+          <Select options={[{ value: 'main' }, { value: 'neu', label: 'neu (pays NEU)' }]} />
+        </Form.Item>
+        <AmountField />
+      </FormDrawer>
+      {confirm.element}
+    </>
+  );
+}

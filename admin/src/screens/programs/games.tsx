@@ -1,0 +1,181 @@
+import { Button, Card, Col, Form, Input, InputNumber, Row, Space, Statistic, Switch } from 'antd';
+import { useCallback, useState } from 'react';
+import { useAction, useConsole } from '../../console';
+import { useConfirmWithReason } from '../../ui/ConfirmWithReason';
+import { AmountField, FormDrawer } from '../../ui/FormDrawer';
+import { StatusTag, when } from '../../ui/format';
+import { ProgramTable, useLoad } from './common';
+
+interface QuizForm {
+  id?: number;
+  question: string;
+  choices: string;
+  answer: number;
+  reward_tickets: number;
+  time_limit_s: number;
+  active: boolean;
+}
+
+/** Games: the fund against the tickets it backs, open groups and their pools, the quiz (add, change). */
+export function GamesPanel() {
+  const { call, can } = useConsole();
+  const run = useAction();
+  const confirm = useConfirmWithReason();
+  const overview = useLoad(useCallback(() => call('/admin/games/overview', {}), [call]));
+  const [funding, setFunding] = useState(false);
+  const [quiz, setQuiz] = useState<Partial<QuizForm> | null>(null);
+  const mayFund = can('/admin/games/fund');
+  const mayQuiz = can('/admin/games/saveQuiz');
+  const o = overview.data;
+
+  return (
+    <>
+      <Card
+        size="small"
+        title="Game fund"
+        style={{ marginBottom: 16 }}
+        extra={
+          mayFund ? (
+            <Button type="primary" onClick={() => setFunding(true)}>
+              Fund
+            </Button>
+          ) : null
+        }
+      >
+        <Row gutter={16}>
+          <Col span={5}>
+            <Statistic title="Fund (USDT)" value={o?.fund ?? '—'} loading={overview.loading} />
+          </Col>
+          <Col span={5}>
+            <Statistic
+              title="Backing needed (USDT)"
+              value={o?.backing ?? '—'}
+              loading={overview.loading}
+              valueStyle={{ color: o && Number(o.fund) < Number(o.backing) ? '#cf1322' : undefined }}
+            />
+          </Col>
+          <Col span={5}>
+            <Statistic
+              title="Tickets outstanding"
+              value={o?.tickets_outstanding ?? '—'}
+              loading={overview.loading}
+            />
+          </Col>
+          <Col span={5}>
+            <Statistic title="Open pools (USDT)" value={o?.pools ?? '—'} loading={overview.loading} />
+          </Col>
+          <Col span={4}>
+            <Statistic title="Revenue (USDT)" value={o?.revenue ?? '—'} loading={overview.loading} />
+          </Col>
+        </Row>
+      </Card>
+      <ProgramTable
+        title="Open groups"
+        rows={o?.groups}
+        loading={overview.loading}
+        error={overview.error}
+        rowKey={(g) => g.id}
+        columns={[
+          { title: 'ID', dataIndex: 'id' },
+          { title: 'Status', render: (_, g) => <StatusTag status={g.status} /> },
+          { title: 'Entrants', render: (_, g) => `${g.entrants}/${g.size}` },
+          { title: 'Tickets', dataIndex: 'tickets', align: 'right' },
+          { title: 'Pool (USDT)', dataIndex: 'pool', align: 'right' },
+          { title: 'Opened', render: (_, g) => when(g.opened_at) },
+          { title: 'Expires', render: (_, g) => when(g.expires_at) },
+        ]}
+      />
+      <ProgramTable
+        title="Quiz"
+        extra={
+          mayQuiz ? (
+            <Button onClick={() => setQuiz({ answer: 0, reward_tickets: 1, time_limit_s: 30, active: true })}>
+              Add question
+            </Button>
+          ) : null
+        }
+        rows={o?.quizzes}
+        loading={overview.loading}
+        error={overview.error}
+        rowKey={(q) => q.id}
+        columns={[
+          { title: 'ID', dataIndex: 'id' },
+          { title: 'Question', dataIndex: 'question' },
+          { title: 'Answer', dataIndex: 'answer', align: 'right' },
+          { title: 'Tickets', dataIndex: 'reward_tickets', align: 'right' },
+          { title: 'Time limit (s)', dataIndex: 'time_limit_s', align: 'right' },
+          { title: 'Answered', dataIndex: 'answered', align: 'right' },
+          { title: 'Active', render: (_, q) => (q.active ? 'yes' : 'no') },
+        ]}
+      />
+      <FormDrawer<{ amount: string }>
+        open={funding}
+        title="Fund the game fund"
+        onClose={() => setFunding(false)}
+        onSubmit={(v) =>
+          confirm.ask({
+            title: 'Fund the game fund',
+            summary: `${v.amount} USDT moves from the platform's capital into the game fund.`,
+            okText: 'Fund',
+            action: async () => {
+              const done = await run(() => call('/admin/games/fund', v), 'Game fund funded');
+              if (done) {
+                setFunding(false);
+                overview.reload();
+              }
+              return done !== null;
+            },
+          })
+        }
+      >
+        <AmountField suffix="USDT" />
+      </FormDrawer>
+      <FormDrawer<QuizForm>
+        open={quiz !== null}
+        title="Add a quiz question (English)"
+        initial={quiz ?? undefined}
+        submitText="Save"
+        onClose={() => setQuiz(null)}
+        onSubmit={async (v) => {
+          const choices = v.choices
+            .split('\n')
+            .map((c) => c.trim())
+            .filter(Boolean);
+          const body = {
+            texts: { en: { question: v.question, choices } },
+            answer: v.answer,
+            reward_tickets: v.reward_tickets,
+            time_limit_s: v.time_limit_s,
+            active: v.active,
+          };
+          if (await run(() => call('/admin/games/saveQuiz', body), 'Question saved')) {
+            setQuiz(null);
+            overview.reload();
+          }
+        }}
+      >
+        <Form.Item name="question" label="Question" rules={[{ required: true, max: 300 }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Form.Item name="choices" label="Choices (one a line, 2 to 6)" rules={[{ required: true }]}>
+          <Input.TextArea rows={4} />
+        </Form.Item>
+        <Space>
+          <Form.Item name="answer" label="Right choice (from 0)" rules={[{ required: true }]}>
+            <InputNumber min={0} max={5} precision={0} />
+          </Form.Item>
+          <Form.Item name="reward_tickets" label="Tickets" rules={[{ required: true }]}>
+            <InputNumber min={1} max={100} precision={0} />
+          </Form.Item>
+          <Form.Item name="time_limit_s" label="Seconds" rules={[{ required: true }]}>
+            <InputNumber min={5} max={600} precision={0} />
+          </Form.Item>
+        </Space>
+        <Form.Item name="active" label="Active" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </FormDrawer>
+      {confirm.element}
+    </>
+  );
+}

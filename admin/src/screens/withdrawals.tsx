@@ -1,0 +1,356 @@
+import { Alert, Button, Card, Descriptions, Drawer, Input, Segmented, Space, Steps, Typography } from 'antd';
+import { useCallback, useState } from 'react';
+import type { ListItem } from '../api';
+import { useAction, useConsole } from '../console';
+import { useConfirmWithReason } from '../ui/ConfirmWithReason';
+import { type DataColumn, DataTable } from '../ui/DataTable';
+import { Amount, Mono, StatusTag, when } from '../ui/format';
+import { pageOf, useListLoader } from '../ui/lists';
+import { ScreenTitle } from '../ui/Screen';
+
+type Withdrawal = ListItem<'/admin/withdrawals/list'>;
+type Status = 'pending' | 'approved' | 'failed' | 'all';
+
+const COLUMNS: readonly DataColumn<Withdrawal>[] = [
+  { key: 'id', title: 'ID', value: (w) => w.id, sort: true, width: 70 },
+  { key: 'time', title: 'Time', value: (w) => w.time, render: (w) => when(w.time), sort: true },
+  { key: 'uid', title: 'User UID', value: (w) => w.user.uid, filter: true },
+  { key: 'asset', title: 'Asset', value: (w) => w.asset, filter: true },
+  {
+    key: 'amount',
+    title: 'Amount',
+    value: (w) => w.amount,
+    render: (w) => <Amount value={w.amount} />,
+    sort: true,
+    align: 'right',
+  },
+  { key: 'fee', title: 'Fee', value: (w) => w.fee, align: 'right', hidden: true },
+  { key: 'chain', title: 'Chain', value: (w) => w.chain, filter: true, hidden: true },
+  {
+    key: 'address',
+    title: 'To address',
+    value: (w) => w.address,
+    render: (w) => <Mono text={w.address} short />,
+  },
+  {
+    key: 'approvals',
+    title: 'Approvals',
+    value: (w) => `${w.approvals.length}/${w.required_approvals}`,
+    render: (w) => (
+      <span data-testid="withdrawal-approvals">
+        {w.approvals.length}/{w.required_approvals}
+        {w.approvals.length ? (
+          <Typography.Text type="secondary"> {w.approvals.join(', ')}</Typography.Text>
+        ) : null}
+      </span>
+    ),
+    filter: true,
+  },
+  {
+    key: 'stage',
+    title: 'Stage',
+    value: (w) => w.stage,
+    render: (w) => <StatusTag status={w.stage} />,
+    filter: true,
+  },
+  {
+    key: 'status',
+    title: 'Status',
+    value: (w) => w.status,
+    render: (w) => <StatusTag status={w.status} />,
+    filter: true,
+  },
+  {
+    key: 'tx',
+    title: 'Payment hash',
+    value: (w) => w.tx_hash,
+    render: (w) => <Mono text={w.tx_hash} short />,
+  },
+  { key: 'reason', title: 'Reason', value: (w) => w.reason, hidden: true },
+];
+
+/**
+ * Withdrawals: first and second approval (four eyes: from the threshold on, two different operators; one who
+ * credited this user by hand may not pay them out), rejection with the reason the user reads, and the payment
+ * hash where the platform pays by hand. The drawer shows the user's history and the address's past use.
+ */
+export default function WithdrawalsScreen() {
+  const { call, can, session } = useConsole();
+  const run = useAction();
+  const confirm = useConfirmWithReason();
+  const [status, setStatus] = useState<Status>('pending');
+  const [open, setOpen] = useState<Withdrawal | null>(null);
+  const [reload, setReload] = useState(0);
+  const [txHash, setTxHash] = useState('');
+  const load = useListLoader('/admin/withdrawals/list', status === 'all' ? {} : { status });
+  const mayApprove = can('/admin/withdrawals/approve');
+  const mayReject = can('/admin/withdrawals/reject');
+
+  const show = (w: Withdrawal | null) => {
+    setTxHash('');
+    setOpen(w);
+  };
+  const after = (w: Withdrawal) => {
+    setOpen(w);
+    setReload((n) => n + 1);
+  };
+
+  const decidable =
+    open?.status === 'pending' && (open.stage === 'requested' || open.stage === 'first_approved');
+  const retry = open?.stage === 'send_failed';
+  const mine = open?.approvals.includes(session.name) ?? false;
+  const last = open ? open.approvals.length + 1 >= open.required_approvals : false;
+
+  const askApprove = (w: Withdrawal) => {
+    const hash = txHash.trim();
+    const which = w.required_approvals > 1 ? (w.approvals.length === 0 ? 'First' : 'Second') : 'Single';
+    confirm.ask({
+      title: `${which} approval of withdrawal #${w.id}`,
+      summary: last
+        ? `${w.amount} ${w.asset} (fee ${w.fee}) leaves user ${w.user.uid}'s account and is paid to ${w.address}${hash ? ` (payment ${hash})` : ''}.`
+        : `First of ${w.required_approvals} approvals for ${w.amount} ${w.asset}: another operator gives the next, and only then is it paid.`,
+      okText: last ? 'Approve and pay' : 'Approve',
+      action: async (reason) => {
+        const done = await run(
+          () =>
+            call('/admin/withdrawals/approve', {
+              withdrawal_id: w.id,
+              reason,
+              ...(last && hash ? { tx_hash: hash } : {}),
+            }),
+          'Withdrawal approved',
+        );
+        if (done) after(done);
+        return done !== null;
+      },
+    });
+  };
+
+  const askReject = (w: Withdrawal) =>
+    confirm.ask({
+      title: `Reject withdrawal #${w.id}`,
+      summary: `The hold of ${w.amount} ${w.asset} (and fee) goes back to user ${w.user.uid}; the user reads the reason.`,
+      okText: 'Reject',
+      danger: true,
+      action: async (reason) => {
+        const done = await run(
+          () => call('/admin/withdrawals/reject', { withdrawal_id: w.id, reason }),
+          'Withdrawal rejected',
+        );
+        if (done) after(done);
+        return done !== null;
+      },
+    });
+
+  return (
+    <>
+      <ScreenTitle
+        title="Withdrawals"
+        note="Newest first. From the threshold on, two different operators approve; the last approval pays."
+      />
+      <DataTable
+        id="withdrawals"
+        load={load}
+        columns={COLUMNS}
+        rowKey={(w) => w.id}
+        onOpen={show}
+        reloadKey={reload}
+        emptyText="No withdrawals in this state"
+        toolbar={
+          <Segmented<Status>
+            value={status}
+            onChange={setStatus}
+            options={[
+              { label: 'Pending', value: 'pending' },
+              { label: 'Paid', value: 'approved' },
+              { label: 'Rejected', value: 'failed' },
+              { label: 'All', value: 'all' },
+            ]}
+          />
+        }
+      />
+      <Drawer
+        open={open !== null}
+        onClose={() => show(null)}
+        size={720}
+        title={open ? `Withdrawal #${open.id}` : ''}
+        extra={
+          open && (decidable || retry) ? (
+            <Space>
+              {mayReject && decidable ? (
+                <Button danger onClick={() => askReject(open)} data-testid="withdrawal-reject">
+                  Reject
+                </Button>
+              ) : null}
+              {mayApprove ? (
+                <Button
+                  type="primary"
+                  onClick={() => askApprove(open)}
+                  disabled={mine}
+                  data-testid="withdrawal-approve"
+                >
+                  {retry ? 'Send again' : open.approvals.length > 0 ? 'Second approval' : 'Approve'}
+                </Button>
+              ) : null}
+            </Space>
+          ) : null
+        }
+      >
+        {open ? (
+          <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+            {mine && decidable ? (
+              <Alert
+                type="info"
+                showIcon
+                message="You gave an approval: the next one is another operator's."
+              />
+            ) : null}
+            <Steps
+              size="small"
+              current={open.status === 'approved' ? open.required_approvals + 1 : open.approvals.length}
+              status={open.stage === 'rejected' || open.stage === 'send_failed' ? 'error' : undefined}
+              items={[
+                ...Array.from({ length: open.required_approvals }, (_, i) => ({
+                  title: i === 0 ? 'First approval' : 'Second approval',
+                  description: open.approvals[i] ?? 'waiting',
+                })),
+                { title: 'Paid', description: open.tx_hash ? 'hash recorded' : open.stage },
+              ]}
+            />
+            <Descriptions column={2} size="small" bordered>
+              <Descriptions.Item label="Status">
+                <StatusTag status={open.status} /> <StatusTag status={open.stage} />
+              </Descriptions.Item>
+              <Descriptions.Item label="User">{open.user.uid}</Descriptions.Item>
+              <Descriptions.Item label="Amount">
+                <Amount value={open.amount} asset={open.asset} />
+              </Descriptions.Item>
+              <Descriptions.Item label="Fee">
+                <Amount value={open.fee} asset={open.asset} />
+              </Descriptions.Item>
+              <Descriptions.Item label="To address" span={2}>
+                <Mono text={open.address} />
+              </Descriptions.Item>
+              <Descriptions.Item label="Chain">{open.chain}</Descriptions.Item>
+              <Descriptions.Item label="Requested">{when(open.time)}</Descriptions.Item>
+              <Descriptions.Item label="Payment hash" span={2}>
+                <Mono text={open.tx_hash} />
+              </Descriptions.Item>
+              <Descriptions.Item label="Reason" span={2}>
+                {open.reason ?? '—'}
+              </Descriptions.Item>
+            </Descriptions>
+            {decidable && mayApprove && last && !mine ? (
+              <Input
+                addonBefore="Payment tx hash"
+                placeholder="Where the platform pays by hand: the hash of the payment made (optional)"
+                value={txHash}
+                maxLength={80}
+                onChange={(e) => setTxHash(e.target.value)}
+                data-testid="withdrawal-txhash"
+              />
+            ) : null}
+            <UserHistory userId={open.user_id} reloadKey={`${open.stage}:${open.approvals.length}`} />
+            <AddressUse address={open.address} exclude={open.id} />
+          </Space>
+        ) : null}
+      </Drawer>
+      {confirm.element}
+    </>
+  );
+}
+
+type Posting = ListItem<'/admin/wallet/journal'>;
+
+const POSTINGS: readonly DataColumn<Posting>[] = [
+  { key: 'time', title: 'Time', value: (p) => p.time, render: (p) => when(p.time) },
+  { key: 'cause', title: 'Cause', value: (p) => p.cause, filter: true },
+  { key: 'account', title: 'Account', value: (p) => `${p.account} ${p.bucket}`, filter: true },
+  {
+    key: 'amount',
+    title: 'Amount',
+    value: (p) => p.amount,
+    render: (p) => <Amount value={p.amount} asset={p.asset} />,
+    align: 'right',
+  },
+  { key: 'after', title: 'Balance after', value: (p) => p.balance_after, align: 'right' },
+];
+
+/** The user's latest postings (their history) beside the withdrawal, where the operator may read it. */
+function UserHistory({ userId, reloadKey }: { userId: number; reloadKey: string }) {
+  const { can } = useConsole();
+  const load = useListLoader('/admin/wallet/journal', { user_id: userId });
+  if (!can('/admin/wallet/journal')) return null;
+  return (
+    <Card size="small" title="The user's history">
+      <DataTable
+        id="withdrawal-user-journal"
+        reloadKey={reloadKey}
+        load={load}
+        columns={POSTINGS}
+        rowKey={(p) => p.id}
+        pageSize={10}
+      />
+    </Card>
+  );
+}
+
+type UseRow = {
+  readonly kind: 'withdrawal' | 'deposit';
+  readonly id: number;
+  readonly uid: string;
+  readonly asset: string;
+  readonly amount: string;
+  readonly stage: string;
+  readonly time: string;
+};
+
+const USES: readonly DataColumn<UseRow>[] = [
+  { key: 'kind', title: 'Kind', value: (r) => r.kind, filter: true },
+  { key: 'time', title: 'Time', value: (r) => r.time, render: (r) => when(r.time) },
+  { key: 'uid', title: 'User UID', value: (r) => r.uid, filter: true },
+  {
+    key: 'amount',
+    title: 'Amount',
+    value: (r) => r.amount,
+    render: (r) => <Amount value={r.amount} asset={r.asset} />,
+    align: 'right',
+  },
+  { key: 'stage', title: 'Stage', value: (r) => r.stage, render: (r) => <StatusTag status={r.stage} /> },
+];
+
+/** Who else sent to or received on this address before: its owner, how many users, each use. */
+function AddressUse({ address, exclude }: { address: string; exclude: number }) {
+  const { call, can } = useConsole();
+  const [summary, setSummary] = useState<string | null>(null);
+  const load = useCallback(
+    async (page: number, size: number) => {
+      const data = await call('/admin/wallet/addressUse', { address });
+      const rows: UseRow[] = [
+        ...data.withdrawals.list
+          .filter((w) => w.id !== exclude)
+          .map((w) => ({ ...w, kind: 'withdrawal' as const })),
+        ...data.deposits.list.map((d) => ({ ...d, kind: 'deposit' as const })),
+      ];
+      const owner = data.owner
+        ? ` · belongs to UID ${data.owner.uid} (${data.owner.kind.replace('_', '-')})`
+        : '';
+      setSummary(`${data.users} user${data.users === 1 ? '' : 's'}${owner}`);
+      return pageOf(rows, page, size);
+    },
+    [call, address, exclude],
+  );
+  if (!can('/admin/wallet/addressUse')) return null;
+  return (
+    <Card size="small" title="The address's past use" extra={summary}>
+      <DataTable
+        id="withdrawal-address-use"
+        load={load}
+        columns={USES}
+        rowKey={(r) => `${r.kind}-${r.id}`}
+        pageSize={10}
+        emptyText="Never used before"
+      />
+    </Card>
+  );
+}

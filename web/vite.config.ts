@@ -267,6 +267,23 @@ function shellPage(): Plugin {
       'class="tab-bar__item" href="/' + name + '"',
       'aria-current="page" class="tab-bar__item tab-bar__item--active" href="/' + name + '"',
     );
+  // Home's first banner, when the server named it: drawn where and as large as the app draws it.
+  var banner = window.__NEXA_BANNER__;
+  var body = document.querySelector('#root .screen__body');
+  if (name === 'home' && banner && typeof banner.src === 'string' && body) {
+    var box = document.createElement('div');
+    box.setAttribute('style', 'padding: var(--space-2) var(--space-4) 0');
+    var img = document.createElement('img');
+    img.alt = '';
+    img.setAttribute('fetchpriority', 'high');
+    img.setAttribute(
+      'style',
+      'display: block; width: 100%; aspect-ratio: 343 / 140; object-fit: cover; border-radius: var(--radius-l)',
+    );
+    img.src = banner.inline || banner.src;
+    box.appendChild(img);
+    body.insertBefore(box, body.firstChild);
+  }
 })();`;
         // The app's code is fetched from the head as before, and run once the frame has been painted: on a
         // fast network it would otherwise run first, and the page would show nothing until the app had.

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
@@ -26,6 +28,14 @@ import { loggerOptions } from './transport/redact';
 import { registerWebApp } from './transport/web-app';
 
 const ASSETS_DIR = fileURLToPath(new URL('../assets', import.meta.url));
+
+/** The text of an SVG the server serves under /static/, or null (any other address, or a path outside). */
+async function staticSvg(src: string): Promise<string | null> {
+  if (!src.startsWith('/static/') || !src.endsWith('.svg')) return null;
+  const file = resolve(ASSETS_DIR, `.${src.slice('/static'.length)}`);
+  if (!file.startsWith(`${ASSETS_DIR}${sep}`)) return null;
+  return readFile(file, 'utf8').catch(() => null);
+}
 
 export interface AppOptions {
   readonly config: Config;
@@ -216,7 +226,15 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   await fastify.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false });
 
-  if (config.webDist) await registerWebApp(fastify, config.webDist, clientConfig(config));
+  if (config.webDist) {
+    // Home's first banner is named in its page, so the phone fetches and draws it before the app's code.
+    await registerWebApp(fastify, config.webDist, clientConfig(config), {
+      homeBanner: async () => {
+        const src = (await modules.content.banners('en'))[0]?.image;
+        return src ? { src, svg: await staticSvg(src) } : null;
+      },
+    });
+  }
   if (config.adminDist) await registerAdminApp(fastify, config.adminDist, clientConfig(config));
 
   if (evm && config.chain && !opts.chain) evm.start(config.chain.pollMs);

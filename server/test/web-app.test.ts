@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { CONFIG_MARKER } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pickEncoding } from '../src/transport/web-app';
+import { bannerHint, pickEncoding } from '../src/transport/web-app';
 import { startServer, type TestServer } from './harness';
 
 let srv: TestServer;
@@ -93,6 +93,39 @@ describe('the web app on the wire', () => {
     expect(odd).toContain('href="/assets/ok-3.js"');
     expect(odd).not.toContain('elsewhere');
     expect(odd).not.toContain('x.css');
+  });
+
+  it("writes Home's first banner into Home's page, as a picture when it is a small SVG", async () => {
+    const home = (await get('/home')).body.toString();
+    const named = /window\.__NEXA_BANNER__=(\{[^<]*\})<\/script>/.exec(home);
+    expect(named).not.toBeNull();
+    const banner = JSON.parse(named?.[1] ?? '{}') as { src: string; inline: string };
+    const [first] = await srv.app.modules.content.banners('en');
+    expect(banner.src).toBe(first?.image);
+    expect(banner.inline.startsWith('data:image/svg+xml;base64,')).toBe(true);
+    expect(Buffer.from(banner.inline.split(',')[1] ?? '', 'base64').toString()).toContain('<svg');
+    expect((await get('/')).body.toString()).toContain('__NEXA_BANNER__');
+    expect((await get('/trade')).body.toString()).not.toContain('__NEXA_BANNER__');
+  });
+
+  it('names only same-site image paths, fetched with the page when not written into it', () => {
+    for (const src of [
+      'javascript:alert(1)',
+      '//evil.example/x.svg',
+      '/x.svg"><script>',
+      'https://a.b/c.png',
+    ]) {
+      expect(bannerHint({ src, svg: null }), src).toBe('');
+    }
+    expect(bannerHint(null)).toBe('');
+    const png = bannerHint({ src: '/static/b/one.png', svg: null });
+    expect(png).toContain('<link rel="preload" as="image" href="/static/b/one.png" fetchpriority="high">');
+    expect(png).toContain('"inline":null');
+    const big = bannerHint({ src: '/static/b/big.svg', svg: `<svg>${'x'.repeat(20_000)}</svg>` });
+    expect(big).toContain('rel="preload"');
+    // A picture's text cannot end the script it travels in.
+    const sly = bannerHint({ src: '/static/b/s.svg', svg: '<svg></script><script>alert(1)</script></svg>' });
+    expect(sly).not.toContain('</script><script>alert');
   });
 
   it('picks the encoding the caller accepts', () => {

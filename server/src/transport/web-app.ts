@@ -43,6 +43,34 @@ export function preloadLinks(files: {
   return [...js, ...css].join('');
 }
 
+/** A same-site image path (the content's banners), or nothing. */
+const IMAGE_PATH = /^\/(?!\/)[\w./-]{1,200}\.(svg|png|jpe?g|webp|gif)$/;
+/** Largest picture written into the page itself. */
+const INLINE_MAX_BYTES = 16 * 1024;
+
+/** Home's first banner as the page names it: its path, and its picture when small enough to travel in the page. */
+export interface HomeBanner {
+  readonly src: string;
+  readonly svg: string | null;
+}
+
+/**
+ * Home's first banner, named in the page and drawn in the frame before any script (the frame's script reads
+ * `__NEXA_BANNER__`); the app's own banner later takes its place at the same size. A small SVG travels in
+ * the page as a data address, so the frame paints it without another request; anything else is fetched
+ * with the page at high priority.
+ */
+export function bannerHint(banner: HomeBanner | null): string {
+  if (!banner || !IMAGE_PATH.test(banner.src)) return '';
+  const inline =
+    banner.svg !== null && Buffer.byteLength(banner.svg) <= INLINE_MAX_BYTES
+      ? `data:image/svg+xml;base64,${Buffer.from(banner.svg).toString('base64')}`
+      : null;
+  const data = JSON.stringify({ src: banner.src, inline }).replace(/</g, '\\u003c');
+  const preload = inline ? '' : `<link rel="preload" as="image" href="${banner.src}" fetchpriority="high">`;
+  return `${preload}<script>window.__NEXA_BANNER__=${data}</script>`;
+}
+
 /** The hints go last in the head, after the app's own script and stylesheet, which are asked for first. */
 function withPreloads(html: string, files: RoutePreloads[string] | undefined): string {
   return files ? html.replace('</head>', `${preloadLinks(files)}</head>`) : html;
@@ -102,7 +130,21 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  * that screen's files alongside the app's own (`.vite/preloads.json` of the build); each variant is
  * compressed once per build.
  */
-export async function registerWebApp(fastify: FastifyInstance, webDist: string, client: ClientConfig) {
+export interface WebAppHints {
+  /** The first banner Home shows, or null (read at most every few seconds). */
+  readonly homeBanner?: () => Promise<HomeBanner | null>;
+}
+
+/** The paths that show Home. */
+const HOME_PATHS = new Set(['/', '/home']);
+const BANNER_FRESH_MS = 10_000;
+
+export async function registerWebApp(
+  fastify: FastifyInstance,
+  webDist: string,
+  client: ClientConfig,
+  hints: WebAppHints = {},
+) {
   const indexFile = join(webDist, 'index.html');
   if (!existsSync(indexFile)) return;
   const script = configScript(client);
@@ -113,7 +155,17 @@ export async function registerWebApp(fastify: FastifyInstance, webDist: string, 
     preloads: RoutePreloads;
     bodies: Map<string, Record<Encoding, Buffer>>;
   } | null = null;
-  const page = (path: string): Record<Encoding, Buffer> => {
+  // Home's first banner, kept a few seconds so a burst of first visits asks the store once.
+  let banner: { image: HomeBanner | null; at: number } | null = null;
+  const homeBanner = async (): Promise<HomeBanner | null> => {
+    if (!hints.homeBanner) return null;
+    const now = Date.now();
+    if (!banner || now - banner.at > BANNER_FRESH_MS) {
+      banner = { image: await hints.homeBanner().catch(() => null), at: now };
+    }
+    return banner.image;
+  };
+  const page = (path: string, image: HomeBanner | null): Record<Encoding, Buffer> => {
     const mtimeMs = statSync(indexFile).mtimeMs;
     if (cached?.mtimeMs !== mtimeMs) {
       cached = {
@@ -125,16 +177,22 @@ export async function registerWebApp(fastify: FastifyInstance, webDist: string, 
     }
     // One variant per path the build named, one for every other path.
     const files = Object.hasOwn(cached.preloads, path) ? cached.preloads[path] : undefined;
-    const key = files ? path : '';
+    const hint = HOME_PATHS.has(path) ? bannerHint(image) : '';
+    const key = `${files ? path : ''}\n${hint}`;
     let bodies = cached.bodies.get(key);
     if (!bodies) {
-      bodies = compressedPage(withPreloads(cached.html.replace(CONFIG_MARKER, script), files));
+      const html = withPreloads(cached.html.replace(CONFIG_MARKER, script), files);
+      bodies = compressedPage(hint ? html.replace('</head>', `${hint}</head>`) : html);
+      // A banner changed by an operator leaves an old variant behind: keep only a few.
+      if (cached.bodies.size > 64) cached.bodies.clear();
       cached.bodies.set(key, bodies);
     }
     return bodies;
   };
-  const sendAppPage = (req: FastifyRequest, reply: FastifyReply) =>
-    sendPage(req, reply, page(req.url.split('?')[0] ?? '/'));
+  const sendAppPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    return sendPage(req, reply, page(path, HOME_PATHS.has(path) ? await homeBanner() : null));
+  };
 
   await fastify.register(fastifyStatic, {
     root: webDist,

@@ -8,6 +8,21 @@ import { InlineError } from '../../ui/states';
 
 const NO_BODY = {};
 
+/**
+ * The first banner as the server wrote it into the page (`window.__NEXA_BANNER__`): its address and, for a
+ * small picture, the picture itself, which the page's frame already shows; the carousel shows the same bytes
+ * so nothing is fetched again or flickers.
+ */
+function pageBanner(): { readonly src: string; readonly inline: string } | null {
+  const b = (globalThis as { __NEXA_BANNER__?: unknown }).__NEXA_BANNER__;
+  if (typeof b !== 'object' || b === null) return null;
+  const { src, inline } = b as Record<string, unknown>;
+  return typeof src === 'string' && typeof inline === 'string' && inline.startsWith('data:image/svg+xml;')
+    ? { src, inline }
+    : null;
+}
+const PAGE_BANNER = pageBanner();
+
 /** Home banners from the server; images are served by the server under /static. */
 export function Banners(): ReactNode {
   const { t } = useTranslation('home');
@@ -43,7 +58,12 @@ export function Banners(): ReactNode {
         itemKey={(b) => b.id}
         render={(b) => (
           <button type="button" className="banners__item" onClick={() => follow(b.link)} aria-label={b.title}>
-            <img className="banners__img" src={b.image} alt="" draggable={false} />
+            <img
+              className="banners__img"
+              src={b.image === PAGE_BANNER?.src ? PAGE_BANNER.inline : b.image}
+              alt=""
+              draggable={false}
+            />
             <span className="banners__caption">{b.title}</span>
           </button>
         )}

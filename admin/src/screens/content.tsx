@@ -199,9 +199,9 @@ export default function ContentScreen() {
             size="small"
             icon={<EditOutlined />}
             onClick={() => setEditing({ kind: i.kind, group_key: i.group_key })}
-          >
-            {mayEdit ? 'Edit' : 'View'}
-          </Button>
+            aria-label={mayEdit ? 'Edit' : 'View'}
+            title={mayEdit ? 'Edit' : 'View'}
+          />
           {mayDelete ? (
             <Button
               size="small"
@@ -209,6 +209,7 @@ export default function ContentScreen() {
               icon={<DeleteOutlined />}
               onClick={() => remove(i)}
               aria-label="Delete"
+              title="Delete"
             />
           ) : null}
         </Space>
@@ -524,7 +525,7 @@ function ContentEditor(props: {
               </Typography.Text>
             </Form>
           </Col>
-          <Col flex="380px">
+          <Col flex="400px">
             <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 6 }}>
               Preview · {LANG_LABELS[lang]}
             </Typography.Text>

@@ -26,6 +26,9 @@ function age(ms: number | null): string {
   return `${Math.round(ms / 60_000)} min`;
 }
 
+/** The reference has not moved for a while (or never did): its feed may be down. */
+const stale = (r: InstrumentRow) => r.reference.age_ms === null || r.reference.age_ms > STALE_MS;
+
 function spread(r: InstrumentRow): string {
   if (!r.best_bid || !r.best_ask) return '—';
   const bid = Number(r.best_bid);
@@ -70,8 +73,8 @@ export default function MarketStateScreen() {
         title="Market state"
         note={`Every instrument's reference price and book, refreshed every ${REFRESH_MS / 1000} seconds.`}
         extra={
-          <span>
-            <Switch checked={auto} onChange={setAuto} size="small" /> Auto refresh{' '}
+          <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+            <Switch checked={auto} onChange={setAuto} size="small" /> Auto refresh
             <Typography.Text type="secondary">
               {at ? `· ${at.toLocaleTimeString('en-GB')}` : ''}
             </Typography.Text>
@@ -158,9 +161,7 @@ export default function MarketStateScreen() {
             rowKey="instId"
             dataSource={state.list}
             data-testid="market-table"
-            rowClassName={(r) =>
-              r.enabled && (r.reference.age_ms === null || r.reference.age_ms > STALE_MS) ? 'row-danger' : ''
-            }
+            rowClassName={(r) => (state.source !== 'off' && r.enabled && stale(r) ? 'row-danger' : '')}
             scroll={{ x: 'max-content' }}
             columns={[
               {
@@ -183,9 +184,7 @@ export default function MarketStateScreen() {
                 title: 'Age',
                 align: 'right',
                 render: (_, r) => (
-                  <Typography.Text
-                    type={r.reference.age_ms === null || r.reference.age_ms > STALE_MS ? 'danger' : undefined}
-                  >
+                  <Typography.Text type={state.source !== 'off' && stale(r) ? 'danger' : undefined}>
                     {age(r.reference.age_ms)}
                   </Typography.Text>
                 ),

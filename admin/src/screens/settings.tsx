@@ -124,7 +124,7 @@ export default function SettingsScreen() {
     {
       title: 'Key',
       key: 'key',
-      width: 300,
+      width: 250,
       render: (_: unknown, s: Setting) => (
         <span className="mono" data-testid={`setting-${s.key}`}>
           {s.key}
@@ -135,6 +135,7 @@ export default function SettingsScreen() {
     {
       title: 'Default',
       key: 'default',
+      width: 140,
       render: (_: unknown, s: Setting) =>
         s.changed ? (
           <ValueCell value={s.default} />
@@ -151,7 +152,7 @@ export default function SettingsScreen() {
     {
       title: 'Last change',
       key: 'by',
-      width: 210,
+      width: 200,
       render: (_: unknown, s: Setting) =>
         s.changed_at ? (
           <span>
@@ -165,7 +166,7 @@ export default function SettingsScreen() {
     {
       title: '',
       key: 'actions',
-      width: 170,
+      width: 160,
       render: (_: unknown, s: Setting) => (
         <Space size={4}>
           {mayEdit ? (

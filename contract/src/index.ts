@@ -23,6 +23,7 @@ export * from './domains/wallet/endpoints';
 export * from './endpoint';
 export * from './endpoints';
 export * from './envelope';
+export * from './envelope-codec';
 export * from './error-kit';
 export * from './errors';
 export * from './format';

@@ -250,3 +250,42 @@ describe('audit log', () => {
     expect(page2.body.data.list[0]?.id).toBe(all.body.data.list[2]?.id);
   });
 });
+
+describe('money an operator moves', () => {
+  it("keeps the operator's reason with every pool funding in the audit log", async () => {
+    const funds = [
+      api(
+        srv,
+        '/admin/earn/fund',
+        { pool: 'pledge', amount: '10', reason: 'Q4 staking budget' },
+        { token: admin },
+      ),
+      api(
+        srv,
+        '/admin/mining/fund',
+        { line: 'main', amount: '10', reason: 'Q4 mining budget' },
+        { token: admin },
+      ),
+      api(
+        srv,
+        '/admin/nft/fund',
+        { account: 'nft', amount: '10', reason: 'Q4 NFT budget' },
+        { token: admin },
+      ),
+      api(srv, '/admin/games/fund', { amount: '10', reason: 'Q4 games budget' }, { token: admin }),
+      api(srv, '/admin/neu/fund', { amount: '10', reason: 'Q4 NEU budget' }, { token: admin }),
+    ];
+    for (const f of await Promise.all(funds)) expect(f.body.code).toBe(200);
+    const log = await api(srv, '/admin/audit/list', { page: 1, size: 20 }, { token: admin });
+    const reasons = log.body.data.list.map((r) => (r.after as { reason?: string } | null)?.reason);
+    for (const r of [
+      'Q4 staking budget',
+      'Q4 mining budget',
+      'Q4 NFT budget',
+      'Q4 games budget',
+      'Q4 NEU budget',
+    ]) {
+      expect(reasons).toContain(r);
+    }
+  });
+});

@@ -165,8 +165,8 @@ export function EarnPanel() {
             title: 'Fund a staking pool',
             summary: `${v.amount} moves from the platform's capital into the ${v.pool} pool of the ${v.line} line.`,
             okText: 'Fund',
-            action: async () => {
-              const done = await run(() => call('/admin/earn/fund', v), 'Pool funded');
+            action: async (reason) => {
+              const done = await run(() => call('/admin/earn/fund', { ...v, reason }), 'Pool funded');
               if (done) {
                 setFunding(false);
                 programs.reload();

@@ -117,8 +117,8 @@ export function GamesPanel() {
             title: 'Fund the game fund',
             summary: `${v.amount} USDT moves from the platform's capital into the game fund.`,
             okText: 'Fund',
-            action: async () => {
-              const done = await run(() => call('/admin/games/fund', v), 'Game fund funded');
+            action: async (reason) => {
+              const done = await run(() => call('/admin/games/fund', { ...v, reason }), 'Game fund funded');
               if (done) {
                 setFunding(false);
                 overview.reload();

@@ -191,9 +191,9 @@ export function MiningPanel() {
             title: 'Fund a mining line',
             summary: `${v.amount} moves from the platform's capital into the ${funding} line's output pool.`,
             okText: 'Fund',
-            action: async () => {
+            action: async (reason) => {
               const done = await run(
-                () => call('/admin/mining/fund', { line: funding, amount: v.amount }),
+                () => call('/admin/mining/fund', { line: funding, amount: v.amount, reason }),
                 'Line funded',
               );
               if (done) {

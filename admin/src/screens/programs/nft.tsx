@@ -184,8 +184,8 @@ export function NftPanel() {
             title: 'Fund a rewards account',
             summary: `${v.amount} moves from the platform's capital into the ${v.account === 'nft' ? 'NFT pools' : 'liquidity pool'}' rewards account.`,
             okText: 'Fund',
-            action: async () => {
-              const done = await run(() => call('/admin/nft/fund', v), 'Account funded');
+            action: async (reason) => {
+              const done = await run(() => call('/admin/nft/fund', { ...v, reason }), 'Account funded');
               if (done) {
                 setFunding(false);
                 pools.reload();

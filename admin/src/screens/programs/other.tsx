@@ -25,8 +25,8 @@ export function NeuPanel() {
             title: 'Fund the NEU exchange fund',
             summary: `${v.amount} moves from the platform's capital into the NEU line's SPA exchange fund.`,
             okText: 'Fund',
-            action: async () => {
-              const done = await run(() => call('/admin/neu/fund', v), 'NEU fund funded');
+            action: async (reason) => {
+              const done = await run(() => call('/admin/neu/fund', { ...v, reason }), 'NEU fund funded');
               if (done) {
                 setFund(`${done.fund} ${done.asset}`);
                 form.resetFields();

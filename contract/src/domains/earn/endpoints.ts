@@ -295,6 +295,8 @@ export const earnEndpoints = {
       amount: zPositiveDecimal,
       /** The staking line: `neu` funds the NEU line's profit pool (in NEU). */
       line: z.enum(['main', 'neu']).default('main'),
+      /** Why the operator funds it: kept in the audit log. */
+      reason: z.string().trim().min(1).max(200).optional(),
     }),
     data: z.object({ pool: z.string(), asset: z.string(), pool_balance: z.string() }),
   }),

@@ -295,7 +295,11 @@ export const gamesEndpoints = {
     summary: "Move USDT from the platform's capital into the game fund that backs exchanged and quiz tickets",
     extension: true,
     access: { roles: ['admin', 'finance'], acts: true },
-    request: z.object({ amount: zPositiveDecimal }),
+    request: z.object({
+      amount: zPositiveDecimal,
+      /** Why the operator funds it: kept in the audit log. */
+      reason: z.string().trim().min(1).max(200).optional(),
+    }),
     data: z.object({ fund: z.string() }),
   }),
   '/admin/games/saveQuiz': live('games', {

@@ -239,7 +239,12 @@ export const miningEndpoints = {
     summary: "Fund a line's output pool from the platform's capital",
     extension: true,
     access: { roles: ['finance'], acts: true },
-    request: z.object({ line: zLine, amount: zPositiveDecimal }),
+    request: z.object({
+      line: zLine,
+      amount: zPositiveDecimal,
+      /** Why the operator funds it: kept in the audit log. */
+      reason: z.string().trim().min(1).max(200).optional(),
+    }),
     data: z.object({ line: z.string(), asset: z.string(), pool_balance: z.string() }),
     errors: ['MiningLineNotFound'],
   }),

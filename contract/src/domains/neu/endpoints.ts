@@ -301,7 +301,11 @@ export const neuEndpoints = {
     summary: "Fund the NEU line's SPA exchange fund from the platform's capital",
     extension: true,
     access: { roles: ['finance'], acts: true },
-    request: z.object({ amount: zPositiveDecimal }),
+    request: z.object({
+      amount: zPositiveDecimal,
+      /** Why the operator funds it: kept in the audit log. */
+      reason: z.string().trim().min(1).max(200).optional(),
+    }),
     data: z.object({ asset: z.string(), fund: z.string() }),
   }),
 } as const;

@@ -309,7 +309,12 @@ export const nftEndpoints = {
     summary: "Fund the NFT pools' or the liquidity pool's rewards account from the platform's capital",
     extension: true,
     access: { roles: ['finance'], acts: true },
-    request: z.object({ account: z.enum(['nft', 'lp']), amount: zPositiveDecimal }),
+    request: z.object({
+      account: z.enum(['nft', 'lp']),
+      amount: zPositiveDecimal,
+      /** Why the operator funds it: kept in the audit log. */
+      reason: z.string().trim().min(1).max(200).optional(),
+    }),
     data: z.object({ account: z.string(), asset: z.string(), balance: z.string() }),
   }),
 } as const;

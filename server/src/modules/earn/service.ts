@@ -1160,7 +1160,12 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
   /** An operator funds a pool (profit, burn release, loans) from the platform's capital. */
   async function fund(
     operatorId: number,
-    body: { pool: 'pledge' | 'burn' | 'loans'; amount: string; line?: StakingLine | undefined },
+    body: {
+      pool: 'pledge' | 'burn' | 'loans';
+      amount: string;
+      line?: StakingLine | undefined;
+      reason?: string | undefined;
+    },
   ) {
     // Another line's pool is its staking profit pool, in its asset.
     if (body.line && body.line !== 'main' && body.pool !== 'pledge')
@@ -1185,7 +1190,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
         action: 'earn.fund',
         subject: pool,
         before: null,
-        after: { amount, asset: a.symbol },
+        after: { amount, asset: a.symbol, ...(body.reason ? { reason: body.reason } : {}) },
       });
       const acc = await ledger.systemAccount(tx, pool, a.symbol);
       return (await ledger.accountBalances(tx, [acc.id])).get(acc.id)?.available ?? 0n;

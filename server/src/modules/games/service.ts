@@ -1183,7 +1183,7 @@ export function createGames(deps: GamesDeps) {
     };
   }
 
-  async function fund(operatorId: number | null, body: { amount: string }) {
+  async function fund(operatorId: number | null, body: { amount: string; reason?: string | undefined }) {
     const amount = parseAmount(body.amount, USDT_SCALE);
     if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
     await store.db.transaction(async (tx) => {
@@ -1201,7 +1201,7 @@ export function createGames(deps: GamesDeps) {
           action: 'games.fund',
           subject: 'system:games:fund',
           before: null,
-          after: { amount: body.amount },
+          after: { amount: body.amount, ...(body.reason ? { reason: body.reason } : {}) },
         });
     });
     return { fund: usd(await systemBalance(GAMES_SYSTEM.fund, 'USDT')) };

@@ -904,7 +904,10 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
     return adminMachineView(row);
   }
 
-  async function fund(operatorId: number | null, body: { line: string; amount: string }) {
+  async function fund(
+    operatorId: number | null,
+    body: { line: string; amount: string; reason?: string | undefined },
+  ) {
     const l = await line(body.line);
     const amount = parseAmount(body.amount, l.outputScale);
     if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
@@ -923,7 +926,7 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
           action: 'mining.fund',
           subject: `mining:${l.key}`,
           before: null,
-          after: { amount, asset: l.outputAsset },
+          after: { amount, asset: l.outputAsset, ...(body.reason ? { reason: body.reason } : {}) },
         });
       return poolBalance(tx, l.outputAsset);
     });

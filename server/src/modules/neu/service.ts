@@ -387,7 +387,7 @@ export function createNeu(deps: NeuDeps) {
   }
 
   /** An operator funds the SPA exchange fund from the platform's capital. */
-  async function fund(operatorId: number | null, body: { amount: string }) {
+  async function fund(operatorId: number | null, body: { amount: string; reason?: string | undefined }) {
     const amount = parseAmount(body.amount, neu().scale);
     if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
     const balance = await store.db.transaction(async (tx) => {
@@ -405,7 +405,7 @@ export function createNeu(deps: NeuDeps) {
           action: 'neu.fund',
           subject: NEU_SYSTEM.fund,
           before: null,
-          after: { amount, asset: NEU_ASSET },
+          after: { amount, asset: NEU_ASSET, ...(body.reason ? { reason: body.reason } : {}) },
         });
       const acc = await ledger.systemAccount(tx, NEU_SYSTEM.fund, NEU_ASSET);
       return (await ledger.accountBalances(tx, [acc.id])).get(acc.id)?.available ?? 0n;

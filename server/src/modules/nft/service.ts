@@ -943,7 +943,10 @@ export function createNft(deps: NftDeps) {
     return v;
   }
 
-  async function fund(operatorId: number | null, body: { account: 'nft' | 'lp'; amount: string }) {
+  async function fund(
+    operatorId: number | null,
+    body: { account: 'nft' | 'lp'; amount: string; reason?: string | undefined },
+  ) {
     const reward = await rewardAsset();
     const amount = parseAmount(body.amount, reward.scale);
     if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
@@ -963,7 +966,7 @@ export function createNft(deps: NftDeps) {
           action: 'nft.fund',
           subject: account,
           before: null,
-          after: { amount, asset: reward.symbol },
+          after: { amount, asset: reward.symbol, ...(body.reason ? { reason: body.reason } : {}) },
         });
     });
     return {

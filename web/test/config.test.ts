@@ -17,7 +17,7 @@ describe('client config', () => {
 });
 
 describe('endpoint meta built from the contract', () => {
-  it('lists every endpoint with its session need, list style and page size', async () => {
+  it('lists every call of the app (no operator call) with its session need, list style and page size', async () => {
     const plugins = (viteConfig as { plugins: Plugin[] }).plugins.flat() as Plugin[];
     const plugin = plugins.find((p) => p?.name === 'nexa-endpoint-meta');
     const load = plugin?.load as (id: string) => Promise<string>;
@@ -26,7 +26,11 @@ describe('endpoint meta built from the contract', () => {
       string,
       unknown
     >;
-    expect(Object.keys(table).sort()).toEqual(Object.keys(endpoints).sort());
+    const appCalls = Object.entries(endpoints)
+      .filter(([, e]) => !e.operator)
+      .map(([path]) => path);
+    expect(Object.keys(table).sort()).toEqual(appCalls.sort());
+    expect(table['/admin/dashboard']).toBeUndefined();
     expect(table['/api/user/info']).toEqual({ auth: true, list: 'none', pageSize: 10 });
     expect(table['/api/basic/news']).toEqual({ auth: false, list: 'size', pageSize: 10 });
   });

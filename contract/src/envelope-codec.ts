@@ -13,7 +13,8 @@ export interface EnvelopeCodec {
   decode(text: string): Promise<ApiResponse<unknown> | null>;
 }
 
-export interface EnvelopeCodecOptions extends Pick<ClientConfig, 'protection' | 'envelopeKey' | 'signSecret'> {
+export interface EnvelopeCodecOptions
+  extends Pick<ClientConfig, 'protection' | 'envelopeKey' | 'signSecret'> {
   /** The clock the sign's timestamp reads, in seconds. */
   readonly now?: () => number;
 }
@@ -26,14 +27,6 @@ export function isResponseBody(value: unknown): value is ApiResponse<unknown> {
     typeof (value as Record<string, unknown>).code === 'number' &&
     'data' in value
   );
-}
-
-function parseJson(text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
 }
 
 /** The codec for a deployment's settings; a malformed envelope key throws here, when protection is on. */
@@ -49,18 +42,23 @@ export function createEnvelopeCodec(options: EnvelopeCodecOptions): EnvelopeCode
     },
 
     async decode(text) {
-      const outer = parseJson(text);
-      if (!outer.ok) return null;
-      let parsed = outer.value;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return null;
+      }
       // An enveloped answer is opened; a plain one (protection off) is taken as it is.
       if (key && typeof parsed === 'object' && parsed !== null) {
         const payload = (parsed as Record<string, unknown>).payload;
         if (typeof payload === 'string') {
           const opened = await openEnvelope(payload, key);
           if (opened === null) return null;
-          const inner = parseJson(opened);
-          if (!inner.ok) return null;
-          parsed = inner.value;
+          try {
+            parsed = JSON.parse(opened);
+          } catch {
+            return null;
+          }
         }
       }
       return isResponseBody(parsed) ? parsed : null;

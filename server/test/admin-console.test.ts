@@ -289,3 +289,79 @@ describe('money an operator moves', () => {
     }
   });
 });
+
+describe('settings the market builds from', () => {
+  it('refuses instruments the books could not be built with, and keeps a good change', async () => {
+    const list = await api(srv, '/admin/settings/list', {}, { token: admin });
+    const spot = list.body.data.find((s) => s.key === 'market.instruments')?.value as Array<
+      Record<string, unknown>
+    >;
+    const swaps = list.body.data.find((s) => s.key === 'futures.instruments')?.value as Array<
+      Record<string, unknown>
+    >;
+    const refusals: Array<[string, unknown]> = [
+      // tick × lot must be whole quote minor units: 0.0000001 USDT is not even a minor unit.
+      ['market.instruments', spot.map((c, i) => (i === 0 ? { ...c, tick_size: '0.0000001' } : c))],
+      ['market.instruments', [...spot, spot[0]]],
+      ['market.instruments', [...spot, { ...spot[0], inst_id: 'XYZ-USDT', base: 'XYZ' }]],
+      ['market.instruments', spot.map((c, i) => (i === 0 ? { ...c, inst_id: 'ETH-USDT' } : c))],
+      ['futures.instruments', swaps.map((c, i) => (i === 0 ? { ...c, tick_size: '0.0000001' } : c))],
+      [
+        'futures.instruments',
+        swaps.map((c, i) =>
+          i === 0
+            ? {
+                ...c,
+                tiers: [
+                  { max_notional: '100', mmr: '0.01' },
+                  { max_notional: '50', mmr: '0.02' },
+                  { max_notional: null, mmr: '0.05' },
+                ],
+              }
+            : c,
+        ),
+      ],
+      [
+        'futures.instruments',
+        swaps.map((c, i) =>
+          i === 0
+            ? {
+                ...c,
+                tiers: [
+                  { max_notional: null, mmr: '0.01' },
+                  { max_notional: '50', mmr: '0.02' },
+                ],
+              }
+            : c,
+        ),
+      ],
+    ];
+    for (const [key, value] of refusals) {
+      const res = await call(
+        srv,
+        '/admin/settings/set',
+        { key, value, reason: 'trying a bad list' },
+        { token: admin },
+      );
+      expect(res.body.error, JSON.stringify(value).slice(0, 120)).toBe('SettingRefused');
+      expect(res.body.msg).toMatch(/^The setting was not changed: /);
+    }
+    const after = await api(srv, '/admin/settings/list', {}, { token: admin });
+    expect(after.body.data.find((s) => s.key === 'market.instruments')?.value).toEqual(spot);
+    // Disabling an instrument is a good change.
+    const off = spot.map((c, i) => (i === 0 ? { ...c, enabled: false } : c));
+    const ok = await api(
+      srv,
+      '/admin/settings/set',
+      { key: 'market.instruments', value: off, reason: 'pause BTC' },
+      { token: admin },
+    );
+    expect(ok.body.code).toBe(200);
+    await api(
+      srv,
+      '/admin/settings/set',
+      { key: 'market.instruments', value: spot, reason: 'resume BTC' },
+      { token: admin },
+    );
+  });
+});

@@ -85,6 +85,11 @@ export interface ServerModule<D extends LiveDomain = LiveDomain> {
   readonly routes?: readonly RawRoute[];
   /** Once a minute: expiry sweeps and the like. */
   sweep?(): Promise<void>;
+  /**
+   * Checks a value an operator is about to give one of its settings, beyond the setting's type (what holds
+   * across fields, what the running market needs): a sentence saying what is wrong, or null.
+   */
+  checkSetting?(key: string, value: unknown): string | null;
   /** Its part of the operator dashboard: what happened since a moment (the platform day's start), open queues. */
   dashboard?(since: Date): Promise<DashboardPart>;
   /** After every module is built and the routes are registered: rebuild state, start loops. */

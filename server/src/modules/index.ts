@@ -203,6 +203,13 @@ export function buildModules(deps: ModuleWiring) {
   const admin = adminModule({
     ...own('admin', OWNS_NOTHING),
     catalogue: SETTINGS,
+    checkSetting: (key, value) => {
+      for (const m of list as readonly AnyModule[]) {
+        const problem = m.checkSetting?.(key, value) ?? null;
+        if (problem !== null) return problem;
+      }
+      return null;
+    },
     // Each running module's part of the dashboard (the list is complete by the time an operator asks).
     dashboard: (since) =>
       Promise.all(list.flatMap((m: AnyModule) => (m.dashboard ? [m.dashboard(since)] : []))),

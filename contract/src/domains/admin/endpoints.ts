@@ -152,7 +152,7 @@ export const adminEndpoints = {
       'Change a setting: validated against its type, written to the audit log with before, after and reason',
     request: z.object({ key: z.string().trim().min(1).max(100), value: z.unknown(), reason: zReason }),
     data: zSetting,
-    errors: ['NotFound', 'ValidationFailed'],
+    errors: ['NotFound', 'ValidationFailed', 'SettingRefused'],
   }),
   '/admin/audit/list': liveList('admin', {
     extension: true,

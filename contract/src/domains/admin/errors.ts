@@ -14,4 +14,16 @@ export const ADMIN_ERRORS = defineErrors([[2400, 2499]], {
       de: 'Falscher Name oder falsches Passwort',
     },
   },
+  SettingRefused: {
+    code: 2402,
+    msg: {
+      en: 'The setting was not changed: {why}',
+      zh: '设置未更改：{why}',
+      ko: '설정이 변경되지 않았습니다: {why}',
+      th: 'ไม่ได้เปลี่ยนการตั้งค่า: {why}',
+      vi: 'Cài đặt chưa được thay đổi: {why}',
+      ja: '設定は変更されませんでした: {why}',
+      de: 'Die Einstellung wurde nicht geändert: {why}',
+    },
+  },
 });

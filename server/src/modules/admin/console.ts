@@ -16,6 +16,8 @@ export interface ConsoleDeps extends AppDeps {
   readonly dashboard: (since: Date) => Promise<readonly DashboardPart[]>;
   /** Every declared setting with its type. */
   readonly catalogue: SettingsCatalogue;
+  /** The running modules' checks of a setting's new value beyond its type: what is wrong, or null. */
+  readonly checkSetting: (key: string, value: unknown) => string | null;
 }
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -225,6 +227,9 @@ export function createConsole(deps: ConsoleDeps) {
     if (!parsed.success || body.value === undefined || body.value === null) {
       throw new ValidationError('value', 'invalid_value');
     }
+    // What holds across fields, or what the market needs to start with it, is its module's to say.
+    const problem = deps.checkSetting(body.key, parsed.data);
+    if (problem !== null) throw new DomainError('SettingRefused', { why: problem });
     const [before] = await settingRows([body.key]);
     await deps.settings.of(deps.catalogue).set(body.key, body.value as never);
     const [after] = await settingRows([body.key]);

@@ -1,6 +1,7 @@
 import { causeNames, FUTURES_CAUSES } from '@nexa/contract';
 import { defineModule, type ModuleOwnership } from '../../kernel/module';
 import { createFutures, FUTURES_SYSTEM, type FuturesDeps } from './service';
+import { FUTURES_SETTINGS, swapInstrumentsProblem } from './settings';
 
 /** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
 export const FUTURES_OWNS: ModuleOwnership = {
@@ -23,6 +24,12 @@ export function futuresModule(deps: FuturesDeps) {
     module: defineModule({
       domains: ['futures'],
       owns: FUTURES_OWNS,
+      checkSetting: (key, value) =>
+        key === 'futures.instruments'
+          ? swapInstrumentsProblem(FUTURES_SETTINGS['futures.instruments'].parse(value), (symbol) =>
+              deps.assets.find(symbol),
+            )
+          : null,
       handlers: {
         '/v1/futures/instruments': async () => ({ list: await futures.instruments() }),
         '/v1/futures/account': (ctx) => futures.account(ctx.me().id),

@@ -1,3 +1,4 @@
+import { parseAmount, USDT_SCALE } from '@nexa/contract';
 import { z } from 'zod';
 import { DECIMAL, type SettingsCatalogue, zRate } from '../../kernel/settings';
 
@@ -58,3 +59,42 @@ export const FUTURES_SETTINGS = {
   /** What the demo puts into the futures insurance fund at its first start, USDT. */
   'futures.demo_insurance_fund': z.string().regex(DECIMAL).default('1000000'),
 } as const satisfies SettingsCatalogue;
+
+type SwapInstrument = z.output<(typeof FUTURES_SETTINGS)['futures.instruments']>[number];
+
+/**
+ * What would stop the swap books from being built with this list (checked before an operator's change is
+ * kept): a contract value and tick that make whole USDT minor units, a known base asset, ascending tiers
+ * with the last one open-ended, each contract once. Null when nothing.
+ */
+export function swapInstrumentsProblem(
+  list: readonly SwapInstrument[],
+  find: (symbol: string) => { readonly scale: number } | undefined,
+): string | null {
+  const seen = new Set<string>();
+  for (const c of list) {
+    if (seen.has(c.inst_id)) return `${c.inst_id} is listed twice`;
+    seen.add(c.inst_id);
+    const [base = '', quote = ''] = c.underlying.split('-');
+    if (c.inst_id !== `${base}-${quote}-SWAP`)
+      return `${c.inst_id} does not match its underlying ${c.underlying}`;
+    const asset = find(base);
+    if (!asset) return `${c.inst_id} names an asset the platform does not have`;
+    const ct = parseAmount(c.ct_val, asset.scale);
+    const tick = parseAmount(c.tick_size, USDT_SCALE);
+    if (!ct || ct <= 0n || !tick || tick <= 0n)
+      return `${c.inst_id}: the contract value and tick must be positive`;
+    if ((tick * ct) % 10n ** BigInt(asset.scale) !== 0n) {
+      return `${c.inst_id}: tick × contract value must be a whole number of USDT minor units`;
+    }
+    let last: bigint | null = 0n;
+    for (const [i, t] of c.tiers.entries()) {
+      const open = t.max_notional === null;
+      if (open !== (i === c.tiers.length - 1)) return `${c.inst_id}: only the last tier is open-ended`;
+      const cap = open ? null : parseAmount(t.max_notional ?? '', USDT_SCALE);
+      if (cap !== null && last !== null && cap <= last) return `${c.inst_id}: tiers must rise`;
+      last = cap;
+    }
+  }
+  return null;
+}

@@ -3,6 +3,7 @@ import { ValidationError } from '../../kernel/errors';
 import { defineModule, type ModuleOwnership } from '../../kernel/module';
 import { SYSTEM } from '../../ledger';
 import { createMarket, type MarketDeps } from '.';
+import { SPOT_SETTINGS, spotInstrumentsProblem } from './settings';
 
 /** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
 export const SPOT_OWNS: ModuleOwnership = {
@@ -74,6 +75,12 @@ export function spotModule(deps: MarketDeps & { readonly swaps: () => SwapVenue 
     module: defineModule({
       domains: ['spot'],
       owns: SPOT_OWNS,
+      checkSetting: (key, value) =>
+        key === 'market.instruments'
+          ? spotInstrumentsProblem(SPOT_SETTINGS['market.instruments'].parse(value), (symbol) =>
+              deps.assets.find(symbol),
+            )
+          : null,
       handlers: {
         '/v1/order/submitTrade': (ctx) => {
           const b = ctx.body;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DECIMAL, type SettingsCatalogue, zRate } from '../../kernel/settings';
+import { type AssetScale, makeInstrument } from '../../kernel/units';
 
 const spot = (base: string, tick_size: string, lot_size: string) => ({
   inst_id: `${base}-USDT`,
@@ -43,3 +44,30 @@ export const SPOT_SETTINGS = {
   /** Market orders given by size match no further than this fraction from the best opposite price. */
   'market.price_band': zRate('0.05'),
 } as const satisfies SettingsCatalogue;
+
+type SpotInstrument = z.output<(typeof SPOT_SETTINGS)['market.instruments']>[number];
+
+/**
+ * What would stop the market from building its books with this list of instruments (checked before an
+ * operator's change is kept, since the books are built from it at the next start): null when nothing.
+ */
+export function spotInstrumentsProblem(
+  list: readonly SpotInstrument[],
+  find: (symbol: string) => AssetScale | undefined,
+): string | null {
+  const seen = new Set<string>();
+  for (const c of list) {
+    if (c.inst_id !== `${c.base}-${c.quote}`) return `${c.inst_id} is not ${c.base}-${c.quote}`;
+    if (seen.has(c.inst_id)) return `${c.inst_id} is listed twice`;
+    seen.add(c.inst_id);
+    const base = find(c.base);
+    const quote = find(c.quote);
+    if (!base || !quote) return `${c.inst_id} names an asset the platform does not have`;
+    try {
+      makeInstrument(c.inst_id, base, quote, c.tick_size, c.lot_size);
+    } catch (err) {
+      return err instanceof Error ? err.message : String(err);
+    }
+  }
+  return null;
+}

@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { deflateSync } from 'node:zlib';
-import { type ApiResponse, openEnvelope, sealEnvelope, signPayload } from '@nexa/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ADMIN_SETTINGS } from '../server/src/modules/admin/settings';
 import { type Product, SHOTS, startProduct } from './harness';
-import { visible, WAIT } from './users';
+import { operatorCall, visible, WAIT } from './users';
+
+// The console's tests reach these through this file, beside the console's own helpers.
+export { operatorCall, submitVerification } from './users';
 
 export const ADMIN_DIST = fileURLToPath(new URL('../admin/dist', import.meta.url));
 export const DESKTOP = { width: 1440, height: 900 } as const;
@@ -82,29 +83,6 @@ export class Authenticator {
     this.last = step;
     return totpAt(this.secret, step);
   }
-}
-
-/** An operator call over HTTP, as the console makes it (signed, sealed, the answer opened). */
-export async function operatorCall<T>(
-  product: Product,
-  path: string,
-  body: Record<string, unknown>,
-  token?: string,
-): Promise<ApiResponse<T>> {
-  const config = product.app.deps.config;
-  const payload = await sealEnvelope(
-    JSON.stringify(signPayload(body, config.signSecret, Math.floor(Date.now() / 1000))),
-    config.envelopeKey,
-  );
-  const res = await fetch(`${product.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify({ payload }),
-  });
-  const json = (await res.json()) as { payload?: string };
-  const opened =
-    typeof json.payload === 'string' ? await openEnvelope(json.payload, config.envelopeKey) : null;
-  return JSON.parse(opened ?? JSON.stringify(json)) as ApiResponse<T>;
 }
 
 export interface EnrolledOperator {
@@ -184,78 +162,4 @@ export async function confirmWithReason(page: Page, reason: string): Promise<voi
   await page.getByTestId('confirm-reason').fill(reason);
   await page.locator('#confirm-ok').click();
   await expect.poll(() => page.locator('#confirm-ok').count(), WAIT).toBe(0);
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  let c = 0xffffffff;
-  for (const b of body) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE((c ^ 0xffffffff) >>> 0);
-  return Buffer.concat([len, body, crc]);
-}
-
-/** A small valid PNG in one colour with a light band, standing for a document's picture. */
-export function documentPng(
-  width: number,
-  height: number,
-  [r, g, b]: readonly [number, number, number],
-): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const band = y > height * 0.6 && x > width * 0.1 && x < width * 0.9;
-      row.set(band ? [250, 250, 250] : [r, g, b], 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** A signed-in user on a phone submits an identity verification in the app (a German passport). */
-export async function submitVerification(product: Product, page: Page, surname: string): Promise<void> {
-  await page.goto(`${product.url}/realName1`);
-  await expect.poll(() => page.getByTestId('kyc-step').getAttribute('data-step'), WAIT).toBe('1');
-  await page.getByRole('button', { name: 'Country' }).click();
-  await page.getByRole('option', { name: /Germany/ }).click();
-  await page.getByTestId('doc-passport').click();
-  await page.getByPlaceholder('Please enter the document number').fill('c01x 00t47');
-  await page.getByPlaceholder('Please enter your legal surname').fill(surname);
-  await page.getByPlaceholder('Please enter your legal given name').fill('Erika');
-  await page.getByTestId('birth-date').fill('1990-05-17');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect.poll(() => page.getByTestId('kyc-step').getAttribute('data-step'), WAIT).toBe('2');
-  const sides = [
-    ['kyc_front', [40, 90, 200]],
-    ['kyc_back', [90, 60, 160]],
-    ['kyc_selfie', [200, 150, 120]],
-  ] as const;
-  for (const [slot, colour] of sides) {
-    await page
-      .getByTestId(`file-${slot}`)
-      .setInputFiles({ name: `${slot}.png`, mimeType: 'image/png', buffer: documentPng(64, 40, colour) });
-  }
-  for (const [slot] of sides) {
-    await expect.poll(() => page.getByTestId(`slot-${slot}`).getAttribute('data-state'), WAIT).toBe('done');
-  }
-  await page.getByTestId('kyc-submit').click();
-  await expect.poll(() => page.getByTestId('kyc-status').getAttribute('data-status'), WAIT).toBe('pending');
 }

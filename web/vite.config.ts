@@ -1,118 +1,18 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { EndpointPath } from '@nexa/contract';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseAst, runnerImport } from 'vite';
+import {
+  type AstNode,
+  contractIsPure,
+  endpointMeta,
+  isNode,
+  noZod,
+  precompress,
+} from '../scripts/vite-plugins.ts';
 
 const backend = 'http://127.0.0.1:8080';
-
-const META_ID = 'virtual:nexa-endpoint-meta';
-
-/**
- * The little the client needs at run time from the contract table (session needed, list style, page size),
- * derived from the table at build time, so the zod schemas stay out of the browser bundle.
- */
-function endpointMeta(): Plugin {
-  return {
-    name: 'nexa-endpoint-meta',
-    resolveId(id) {
-      return id === META_ID ? `\0${META_ID}` : null;
-    },
-    async load(id) {
-      if (id !== `\0${META_ID}`) return null;
-      // The contract is TypeScript: Vite's module runner loads it (plain Node could not).
-      const { module } = await runnerImport<typeof import('@nexa/contract')>('@nexa/contract', {
-        configFile: false,
-        root: fileURLToPath(new URL('.', import.meta.url)),
-        logLevel: 'warn',
-      });
-      const { endpoints } = module;
-      const meta = Object.fromEntries(
-        // The phone app makes no operator call: those stay out of its table.
-        (Object.keys(endpoints) as EndpointPath[])
-          .filter((path) => !endpoints[path].operator)
-          .map((path) => {
-            const e = endpoints[path];
-            return [path, { auth: e.auth, list: e.list, pageSize: e.pageSize }];
-          }),
-      );
-      return `export default ${JSON.stringify(meta)};`;
-    },
-  };
-}
-
-type AstNode = { readonly type: string; readonly start: number; readonly [key: string]: unknown };
-
-function isNode(value: unknown): value is AstNode {
-  return (
-    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
-  );
-}
-
-const FUNCTION_NODES = new Set([
-  'FunctionExpression',
-  'ArrowFunctionExpression',
-  'FunctionDeclaration',
-  'ClassBody',
-]);
-
-/** Where the calls of a value's initializer start, outside any function body (those run later, if ever). */
-function callStarts(node: AstNode, out: Set<number>): void {
-  if (FUNCTION_NODES.has(node.type)) return;
-  if (node.type === 'CallExpression' || node.type === 'NewExpression') out.add(node.start);
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'type') continue;
-    for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) callStarts(child, out);
-  }
-}
-
-/**
- * The contract's modules only build values (zod schemas, the endpoint tables made of them); marking them so
- * lets what the app does not use drop out, and zod with it. A module whose plain helpers are used (money.ts:
- * parseAmount beside zDecimal) is kept, and with it every top-level declaration whose value is a call,
- * unless its calls are annotated pure: so every call in a top-level declaration's value is, including the
- * ones inside object literals (an endpoint table, a filter set).
- */
-function contractIsPure(): Plugin {
-  return {
-    name: 'nexa-contract-pure',
-    transform(code, id) {
-      if (!/[\\/]contract[\\/]src[\\/]/.test(id)) return null;
-      const starts = new Set<number>();
-      for (const statement of parseAst(code).body as unknown as AstNode[]) {
-        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-        if (!isNode(declaration) || declaration.type !== 'VariableDeclaration') continue;
-        for (const d of declaration.declarations as AstNode[]) if (isNode(d.init)) callStarts(d.init, starts);
-      }
-      let out = code;
-      for (const at of [...starts].sort((a, b) => b - a)) {
-        out = `${out.slice(0, at)}/* @__PURE__ */ ${out.slice(at)}`;
-      }
-      return { code: out, map: null, moduleSideEffects: false };
-    },
-  };
-}
-
-/**
- * The build fails if zod reaches any chunk: the app needs none of the contract's schemas, and one kept
- * schema (a call whose argument has an effect, such as a spread) brings all of zod to the phone.
- */
-function noZodInApp(): Plugin {
-  return {
-    name: 'nexa-no-zod',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk') continue;
-        const zod = Object.keys(chunk.modules).find((id) => /[\\/]node_modules[\\/]zod[\\/]/.test(id));
-        if (zod) this.error(`zod reached the app in ${chunk.fileName} (${zod}): a contract schema is kept`);
-      }
-    },
-  };
-}
 
 const ANTD_IMPORT = /import\s*\{([^}]*)\}\s*from\s*(["'])antd-mobile\2;?/g;
 const ANTD_COMPONENTS = join(
@@ -424,50 +324,14 @@ function routePreloads(): Plugin {
   };
 }
 
-/** Files worth compressing: text the server sends as it is. */
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
-
-/**
- * Brotli and gzip copies of every built text file beside it (`app.js.br`, `app.js.gz`), made once at build
- * time at the highest levels, so the server sends them by Accept-Encoding without compressing per request.
- */
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'nexa-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir.startsWith('/')
-        ? config.build.outDir
-        : join(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        readdirSync(dir).flatMap((name) => {
-          const path = join(dir, name);
-          return statSync(path).isDirectory() ? walk(path) : [path];
-        });
-      for (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        const body = readFileSync(file);
-        const br = brotliCompressSync(body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-        });
-        const gz = gzipSync(body, { level: 9 });
-        // A copy is worth having when it is smaller, however small the file (a dictionary chunk of 400 bytes).
-        if (br.length < body.length) writeFileSync(`${file}.br`, br);
-        if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
-      }
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
     react(),
-    endpointMeta(),
+    // What the client needs at run time about each call (session needed, list style, page size); the phone
+    // app makes no operator call, so those stay out of its table.
+    endpointMeta((_path, e) => (e.operator ? null : { auth: e.auth, list: e.list, pageSize: e.pageSize })),
     contractIsPure(),
-    noZodInApp(),
+    noZod(),
     antdByPath(),
     modernRender(),
     shellPage(),

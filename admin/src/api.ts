@@ -1,15 +1,11 @@
 import {
-  type ApiResponse,
   type ClientConfig,
-  decodeKey,
+  createEnvelopeCodec,
   type EndpointPath,
   headerForLang,
   LANG_HEADER,
-  openEnvelope,
   type RequestInput,
   type ResponseData,
-  sealEnvelope,
-  signPayload,
 } from '@nexa/contract';
 
 /** The calls the console may make: the operator calls, and nothing else. */
@@ -59,51 +55,13 @@ export interface AdminApiDeps {
 
 export type AdminCall = <P extends AdminPath>(path: P, body: RequestInput<P>) => Promise<ResponseData<P>>;
 
-function isResponseBody(value: unknown): value is ApiResponse<unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Record<string, unknown>).code === 'number' &&
-    'data' in value
-  );
-}
-
 /**
  * The one way the console talks to the server: POST, JSON, the operator token in `authorization`, request
  * protection (signed, sealed) when the deployment has it on. Only `/admin/` calls; anything but success
  * throws an ApiError carrying the server's message.
  */
 export function createAdminApi(deps: AdminApiDeps): AdminCall {
-  const key = deps.config.protection ? decodeKey(deps.config.envelopeKey) : null;
-  const now = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
-
-  async function encode(body: Record<string, unknown>): Promise<string> {
-    if (!key) return JSON.stringify(body);
-    const signed = signPayload(body, deps.config.signSecret, now());
-    return JSON.stringify({ payload: await sealEnvelope(JSON.stringify(signed), key) });
-  }
-
-  async function decode(text: string): Promise<ApiResponse<unknown> | null> {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return null;
-    }
-    if (key && typeof parsed === 'object' && parsed !== null) {
-      const payload = (parsed as Record<string, unknown>).payload;
-      if (typeof payload === 'string') {
-        const opened = await openEnvelope(payload, key);
-        if (opened === null) return null;
-        try {
-          parsed = JSON.parse(opened);
-        } catch {
-          return null;
-        }
-      }
-    }
-    return isResponseBody(parsed) ? parsed : null;
-  }
+  const codec = createEnvelopeCodec({ ...deps.config, now: deps.nowSeconds });
 
   const unreachable = () => new ApiError(0, 'The server could not be reached. Try again.', 'Unreachable');
 
@@ -120,12 +78,12 @@ export function createAdminApi(deps: AdminApiDeps): AdminCall {
       response = await deps.fetch(path, {
         method: 'POST',
         headers,
-        body: await encode((body ?? {}) as Record<string, unknown>),
+        body: await codec.encode((body ?? {}) as Record<string, unknown>),
       });
     } catch {
       throw unreachable();
     }
-    const answer = await decode(await response.text());
+    const answer = await codec.decode(await response.text());
     if (!answer) throw unreachable();
     if (answer.code === CODE_SUCCESS) return answer.data as ResponseData<P>;
     if (answer.code === CODE_SESSION_INVALID) deps.onSignedOut();

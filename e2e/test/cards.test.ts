@@ -1,10 +1,8 @@
-import { deflateSync } from 'node:zlib';
-import { type ApiResponse, openEnvelope, sealEnvelope, signPayload } from '@nexa/contract';
 import jpeg from 'jpeg-js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Product, SHOTS, startProduct } from '../harness';
-import { signIn, visible, WAIT } from '../users';
+import { documentPng, fillVerificationDetails, operatorCall, signIn, visible, WAIT } from '../users';
 
 let product: Product;
 
@@ -13,50 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => product.close());
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
-/** A small valid PNG (8-bit RGB): a card-like picture in two colours, for a document's side. */
-function png(width: number, height: number, [r, g, b]: readonly [number, number, number]): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const band = y > height * 0.6 && x > width * 0.1 && x < width * 0.9;
-      row.set(band ? [250, 250, 250] : [r, g, b], 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 /** A small JPEG, for the selfie (encoded by jpeg-js, the library the server decodes uploads with). */
 function jpg(width: number, height: number): Buffer {
   const data = Buffer.alloc(width * height * 4);
@@ -64,30 +18,8 @@ function jpg(width: number, height: number): Buffer {
   return Buffer.from(jpeg.encode({ data, width, height }, 80).data);
 }
 
-/** An operator's call over HTTP, as the admin tool makes it (signed, sealed, the answer opened). */
-async function operatorCall<T>(
-  path: string,
-  body: Record<string, unknown>,
-  token?: string,
-): Promise<ApiResponse<T>> {
-  const config = product.app.deps.config;
-  const payload = await sealEnvelope(
-    JSON.stringify(signPayload(body, config.signSecret, Math.floor(Date.now() / 1000))),
-    config.envelopeKey,
-  );
-  const res = await fetch(`${product.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify({ payload }),
-  });
-  const json = (await res.json()) as { payload?: string };
-  const opened =
-    typeof json.payload === 'string' ? await openEnvelope(json.payload, config.envelopeKey) : null;
-  return JSON.parse(opened ?? JSON.stringify(json)) as ApiResponse<T>;
-}
-
 async function operatorToken(): Promise<string> {
-  const login = await operatorCall<{ token: string }>('/admin/auth/login', {
+  const login = await operatorCall<{ token: string }>(product, '/admin/auth/login', {
     name: 'admin',
     password: 'nexa-admin',
   });
@@ -99,6 +31,7 @@ async function operatorToken(): Promise<string> {
 async function review(uid: string, decision: 'approve' | 'reject', reason?: string): Promise<void> {
   const token = await operatorToken();
   const queue = await operatorCall<{ list: { id: number; status: string; user: { uid: string } }[] }>(
+    product,
     '/admin/kyc/list',
     { status: 'pending', page: 1, size: 50 },
     token,
@@ -107,6 +40,7 @@ async function review(uid: string, decision: 'approve' | 'reject', reason?: stri
   const mine = queue.data.list.find((k) => k.user.uid === uid);
   if (!mine) throw new Error(`no pending verification of ${uid}: ${JSON.stringify(queue.data)}`);
   const done = await operatorCall<{ status: string }>(
+    product,
     '/admin/kyc/review',
     { id: mine.id, decision, ...(reason ? { reason } : {}) },
     token,
@@ -143,25 +77,14 @@ async function claimDemoFunds(page: Page): Promise<void> {
   await visible(page, /Claimed today/);
 }
 
-/** Step 1 of the verification form, filled as a German passport holder. */
-async function fillDetails(page: Page, surname: string): Promise<void> {
-  await page.getByRole('button', { name: 'Country' }).click();
-  await page.getByRole('option', { name: /Germany/ }).click();
-  await page.getByTestId('doc-passport').click();
-  await page.getByPlaceholder('Please enter the document number').fill('c01x 00t47');
-  await page.getByPlaceholder('Please enter your legal surname').fill(surname);
-  await page.getByPlaceholder('Please enter your legal given name').fill('Erika');
-  await page.getByTestId('birth-date').fill('1990-05-17');
-}
-
 /** Step 2: the three images, each uploaded as it is chosen. */
 async function addImages(page: Page): Promise<void> {
   await page
     .getByTestId('file-kyc_front')
-    .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: png(64, 40, [40, 90, 200]) });
+    .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: documentPng(64, 40, [40, 90, 200]) });
   await page
     .getByTestId('file-kyc_back')
-    .setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: png(64, 40, [90, 60, 160]) });
+    .setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: documentPng(64, 40, [90, 60, 160]) });
   await page
     .getByTestId('file-kyc_selfie')
     .setInputFiles({ name: 'selfie.jpg', mimeType: 'image/jpeg', buffer: jpg(48, 48) });
@@ -204,7 +127,7 @@ describe('cards in the browser', () => {
       await visible(page, prompt);
     }
     await shot(page, 'kyc-form-empty');
-    await fillDetails(page, 'Mustermann');
+    await fillVerificationDetails(page, 'Mustermann');
     await page.getByPlaceholder('Please enter the document number').fill('AB12');
     await visible(page, 'This does not look like a Passport number of Germany');
     await page.getByPlaceholder('Please enter the document number').fill('c01x 00t47');
@@ -383,7 +306,7 @@ describe('cards in the browser', () => {
     const user = await signIn(product, page);
     await claimDemoFunds(page);
     await page.goto(`${product.url}/realName1`);
-    await fillDetails(page, 'Beispiel');
+    await fillVerificationDetails(page, 'Beispiel');
     await page.getByRole('button', { name: 'Next' }).click();
     await addImages(page);
     await page.getByTestId('kyc-submit').click();
@@ -440,6 +363,7 @@ describe('cards in the browser', () => {
     // The operator ships it; the holder activates it with the code of the letter (the demo shows it).
     const token = await operatorToken();
     const shipped = await operatorCall<{ status: string }>(
+      product,
       '/admin/cards/ship',
       { card_id: id, tracking: 'DHL 00340434161234567890' },
       token,
@@ -470,7 +394,7 @@ describe('cards in the browser', () => {
     const { page } = await product.newPhone();
     const user = await signIn(product, page);
     await page.goto(`${product.url}/realName1`);
-    await fillDetails(page, 'Probe');
+    await fillVerificationDetails(page, 'Probe');
     await page.getByRole('button', { name: 'Next' }).click();
     await addImages(page);
     await page.getByTestId('kyc-submit').click();
@@ -509,7 +433,7 @@ describe('cards in the browser', () => {
     const user = await signIn(product, page);
     await claimDemoFunds(page);
     await page.goto(`${product.url}/realName1`);
-    await fillDetails(page, 'Schmal');
+    await fillVerificationDetails(page, 'Schmal');
     await page.getByRole('button', { name: 'Next' }).click();
     await addImages(page);
     await page.getByTestId('kyc-submit').click();

@@ -1,17 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { ResponseData } from '@nexa/contract';
-import { Button, Descriptions, Drawer, Form, Input, Segmented, Space, Tag, Typography } from 'antd';
+import { Button, Descriptions, Drawer, Form, Input, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { ListItem } from '../api';
-import { useAction, useConsole } from '../console';
-import { useConfirmWithReason } from '../ui/ConfirmWithReason';
-import { type DataColumn, DataTable } from '../ui/DataTable';
+import { useConsole } from '../console';
+import type { DataColumn } from '../ui/DataTable';
 import { Amount, Mono, StatusTag, when } from '../ui/format';
-import { useListLoader } from '../ui/lists';
-import { ScreenTitle } from '../ui/Screen';
+import { DECISION_STATUSES, ReviewQueue, useReviewQueue } from '../ui/ReviewQueue';
 
 type Deposit = ListItem<'/admin/deposits/list'>;
-type Status = 'pending' | 'approved' | 'failed' | 'all';
 
 const COLUMNS: readonly DataColumn<Deposit>[] = [
   { key: 'id', title: 'ID', value: (d) => d.id, sort: true, width: 70 },
@@ -68,190 +64,138 @@ const COLUMNS: readonly DataColumn<Deposit>[] = [
 /** Deposits: the queue to confirm (a reported transfer, or one recorded by hand) or reject with a reason. */
 export default function DepositsScreen() {
   const { call, can, session } = useConsole();
-  const run = useAction();
-  const confirm = useConfirmWithReason();
-  const [status, setStatus] = useState<Status>('pending');
-  const [open, setOpen] = useState<Deposit | null>(null);
+  const queue = useReviewQueue('/admin/deposits/list', 'pending');
   const [recording, setRecording] = useState(false);
-  const [reload, setReload] = useState(0);
-  const load = useListLoader('/admin/deposits/list', status === 'all' ? {} : { status });
   const mayConfirm = can('/admin/deposits/confirm');
   const mayReject = can('/admin/deposits/reject');
 
-  const after = (d: ResponseData<'/admin/deposits/confirm'>) => {
-    setOpen(d);
-    setReload((n) => n + 1);
-  };
-
   const askConfirm = (d: Deposit) => {
     const second = d.approvals.length > 0;
-    confirm.ask({
+    queue.ask({
       title: second ? `Second approval of deposit #${d.id}` : `Confirm deposit #${d.id}`,
       summary:
         d.required_approvals > 1 && !second
           ? `${d.amount} ${d.asset} for user ${d.user.uid}: this is the first of two approvals; another operator credits it.`
           : `${d.amount} ${d.asset} is credited to user ${d.user.uid}'s spot account.`,
       okText: second ? 'Approve and credit' : 'Confirm deposit',
-      action: async (reason) => {
-        const done = await run(
-          () => call('/admin/deposits/confirm', { deposit_id: d.id, reason }),
-          'Deposit confirmed',
-        );
-        if (done) after(done);
-        return done !== null;
-      },
+      call: (reason) => call('/admin/deposits/confirm', { deposit_id: d.id, reason }),
+      done: 'Deposit confirmed',
+      next: (out) => out,
     });
   };
 
-  const askReject = (d: Deposit) => {
-    confirm.ask({
+  const askReject = (d: Deposit) =>
+    queue.ask({
       title: `Reject deposit #${d.id}`,
       summary: `The claim of ${d.amount} ${d.asset} by user ${d.user.uid} is rejected; the user reads the reason.`,
       okText: 'Reject',
       danger: true,
-      action: async (reason) => {
-        const done = await run(
-          () => call('/admin/deposits/reject', { deposit_id: d.id, reason }),
-          'Deposit rejected',
-        );
-        if (done) after(done);
-        return done !== null;
+      call: (reason) => call('/admin/deposits/reject', { deposit_id: d.id, reason }),
+      done: 'Deposit rejected',
+      next: (out) => out,
+    });
+
+  const askRecord = (body: RecordBody) =>
+    queue.ask({
+      title: 'Record a deposit',
+      summary: `${body.amount} ${body.asset} is credited to user ${body.user} for transaction ${body.tx_hash} (two approvals from the threshold on).`,
+      okText: 'Record and credit',
+      call: (reason) => call('/admin/deposits/confirm', { ...body, reason }),
+      done: 'Deposit recorded',
+      next: (out) => {
+        setRecording(false);
+        return out;
       },
     });
-  };
 
-  const pending = open?.status === 'pending';
-  const mine = open?.approvals.includes(session.name) ?? false;
+  const mine = (d: Deposit) => d.approvals.includes(session.name);
 
   return (
-    <>
-      <ScreenTitle
-        title="Deposits"
-        note="Newest first. Confirm a reported transfer once it is seen on chain; reject one that is not."
-        extra={
-          mayConfirm ? (
-            <Button icon={<PlusOutlined />} onClick={() => setRecording(true)}>
-              Record a deposit
-            </Button>
-          ) : null
-        }
-      />
-      <DataTable
-        id="deposits"
-        load={load}
-        columns={COLUMNS}
-        rowKey={(d) => d.id}
-        onOpen={setOpen}
-        reloadKey={reload}
-        emptyText="No deposits in this state"
-        toolbar={
-          <Segmented<Status>
-            value={status}
-            onChange={setStatus}
-            options={[
-              { label: 'Pending', value: 'pending' },
-              { label: 'Approved', value: 'approved' },
-              { label: 'Rejected', value: 'failed' },
-              { label: 'All', value: 'all' },
-            ]}
-          />
-        }
-      />
-      <Drawer
-        open={open !== null}
-        onClose={() => setOpen(null)}
-        size={560}
-        title={open ? `Deposit #${open.id}` : ''}
-        extra={
-          open && pending ? (
-            <Space>
+    <ReviewQueue
+      queue={queue}
+      title="Deposits"
+      note="Newest first. Confirm a reported transfer once it is seen on chain; reject one that is not."
+      extra={
+        mayConfirm ? (
+          <Button icon={<PlusOutlined />} onClick={() => setRecording(true)}>
+            Record a deposit
+          </Button>
+        ) : null
+      }
+      id="deposits"
+      columns={COLUMNS}
+      emptyText="No deposits in this state"
+      statuses={DECISION_STATUSES}
+      drawer={{
+        size: 560,
+        title: (d) => `Deposit #${d.id}`,
+        actions: (d) =>
+          d.status === 'pending' ? (
+            <>
               {mayReject ? (
-                <Button danger onClick={() => askReject(open)} data-testid="deposit-reject">
+                <Button danger onClick={() => askReject(d)} data-testid="deposit-reject">
                   Reject
                 </Button>
               ) : null}
               {mayConfirm ? (
                 <Button
                   type="primary"
-                  onClick={() => askConfirm(open)}
-                  disabled={mine}
+                  onClick={() => askConfirm(d)}
+                  disabled={mine(d)}
                   data-testid="deposit-confirm"
                 >
-                  {open.approvals.length > 0 ? 'Second approval' : 'Confirm'}
+                  {d.approvals.length > 0 ? 'Second approval' : 'Confirm'}
                 </Button>
               ) : null}
-            </Space>
-          ) : null
-        }
-      >
-        {open ? (
+            </>
+          ) : null,
+        body: (d) => (
           <>
-            {mine ? (
+            {mine(d) ? (
               <Typography.Paragraph type="warning">
                 You gave the first approval: another operator gives the second.
               </Typography.Paragraph>
             ) : null}
             <Descriptions column={1} size="small" bordered>
               <Descriptions.Item label="Status">
-                <StatusTag status={open.status} />
+                <StatusTag status={d.status} />
               </Descriptions.Item>
               <Descriptions.Item label="User">
-                {open.user.uid} <Mono text={open.user.address} short />
+                {d.user.uid} <Mono text={d.user.address} short />
               </Descriptions.Item>
               <Descriptions.Item label="Amount">
-                <Amount value={open.amount} asset={open.asset} />
+                <Amount value={d.amount} asset={d.asset} />
               </Descriptions.Item>
-              <Descriptions.Item label="Chain">{open.chain}</Descriptions.Item>
+              <Descriptions.Item label="Chain">{d.chain}</Descriptions.Item>
               <Descriptions.Item label="Tx hash">
-                <Mono text={open.tx_hash} />
+                <Mono text={d.tx_hash} />
               </Descriptions.Item>
-              {open.tx_url ? (
+              {d.tx_url ? (
                 <Descriptions.Item label="Explorer">
-                  <a href={open.tx_url} target="_blank" rel="noreferrer noopener">
+                  <a href={d.tx_url} target="_blank" rel="noreferrer noopener">
                     View transaction
                   </a>
                 </Descriptions.Item>
               ) : null}
               <Descriptions.Item label="To address">
-                <Mono text={open.address} />
+                <Mono text={d.address} />
               </Descriptions.Item>
-              <Descriptions.Item label="Confirmations">{open.confirmations ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="Confirmations">{d.confirmations ?? '—'}</Descriptions.Item>
               <Descriptions.Item label="Approvals">
-                {open.approvals.length}/{open.required_approvals} {open.approvals.join(', ')}
+                {d.approvals.length}/{d.required_approvals} {d.approvals.join(', ')}
               </Descriptions.Item>
               <Descriptions.Item label="Contested">
-                {open.contested ? <Tag color="red">Another user claims the same transfer</Tag> : 'no'}
+                {d.contested ? <Tag color="red">Another user claims the same transfer</Tag> : 'no'}
               </Descriptions.Item>
-              <Descriptions.Item label="Reason">{open.reason ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label="Time">{when(open.time)}</Descriptions.Item>
+              <Descriptions.Item label="Reason">{d.reason ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="Time">{when(d.time)}</Descriptions.Item>
             </Descriptions>
           </>
-        ) : null}
-      </Drawer>
-      <RecordDeposit
-        open={recording}
-        onClose={() => setRecording(false)}
-        onSubmit={(body) =>
-          confirm.ask({
-            title: 'Record a deposit',
-            summary: `${body.amount} ${body.asset} is credited to user ${body.user} for transaction ${body.tx_hash} (two approvals from the threshold on).`,
-            okText: 'Record and credit',
-            action: async (reason) => {
-              const done = await run(
-                () => call('/admin/deposits/confirm', { ...body, reason }),
-                'Deposit recorded',
-              );
-              if (done) {
-                setRecording(false);
-                after(done);
-              }
-              return done !== null;
-            },
-          })
-        }
-      />
-      {confirm.element}
-    </>
+        ),
+      }}
+    >
+      <RecordDeposit open={recording} onClose={() => setRecording(false)} onSubmit={askRecord} />
+    </ReviewQueue>
   );
 }
 

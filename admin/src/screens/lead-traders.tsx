@@ -1,44 +1,29 @@
-import type { LEAD_APPLICATION_STATUSES } from '@nexa/contract';
-import { Button, Segmented, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { ListItem } from '../api';
-import { useAction, useConsole } from '../console';
-import { useConfirmWithReason } from '../ui/ConfirmWithReason';
-import { type DataColumn, DataTable } from '../ui/DataTable';
+import { useConsole } from '../console';
+import type { DataColumn } from '../ui/DataTable';
 import { Amount, Mono, StatusTag, when } from '../ui/format';
-import { useListLoader } from '../ui/lists';
-import { ScreenTitle } from '../ui/Screen';
+import { ReviewQueue, useReviewQueue } from '../ui/ReviewQueue';
 
 type Application = ListItem<'/admin/copy/leadApplications'>;
-type Status = (typeof LEAD_APPLICATION_STATUSES)[number];
 
 /** Lead-trader applications: the pending ones oldest first, approved (the user leads at once) or rejected. */
 export default function LeadTradersScreen() {
   const { call, can } = useConsole();
-  const run = useAction();
-  const confirm = useConfirmWithReason();
-  const [status, setStatus] = useState<Status>('pending');
-  const [reload, setReload] = useState(0);
-  const load = useListLoader('/admin/copy/leadApplications', { status });
+  const queue = useReviewQueue('/admin/copy/leadApplications', 'pending');
   const mayReview = can('/admin/copy/reviewLead');
 
   const review = (a: Application, approve: boolean) =>
-    confirm.ask({
+    queue.ask({
       title: `${approve ? 'Approve' : 'Reject'} ${a.user.uid} as a lead trader`,
       summary: approve
         ? `${a.user.uid} leads at once: shown in the traders list and open to copies (${a.delay_min} min delay).`
         : `${a.user.uid} reads the reason in the app and may apply again.`,
       okText: approve ? 'Approve' : 'Reject',
       danger: !approve,
-      action: async (reason) => {
-        const out = await run(
-          () => call('/admin/copy/reviewLead', { user_id: a.user.user_id, approve, reason }),
-          approve ? 'Application approved' : 'Application rejected',
-        );
-        if (out) setReload((n) => n + 1);
-        return out !== null;
-      },
+      call: (reason) => call('/admin/copy/reviewLead', { user_id: a.user.user_id, approve, reason }),
+      done: approve ? 'Application approved' : 'Application rejected',
     });
 
   const columns: readonly DataColumn<Application>[] = [
@@ -113,34 +98,21 @@ export default function LeadTradersScreen() {
   ];
 
   return (
-    <>
-      <ScreenTitle
-        title="Lead-trader applications"
-        note="Pending ones oldest first. Look at the user's positions and copies on their page before deciding."
-      />
-      <DataTable
-        id="lead-applications"
-        load={load}
-        columns={columns}
-        rowKey={(a) => a.id}
-        reloadKey={reload}
-        emptyText="No applications in this state"
-        toolbar={
-          <>
-            <Segmented<Status>
-              value={status}
-              onChange={setStatus}
-              options={[
-                { label: 'Pending', value: 'pending' },
-                { label: 'Approved', value: 'approved' },
-                { label: 'Rejected', value: 'rejected' },
-              ]}
-            />
-            {!mayReview ? <Typography.Text type="secondary">View only for your roles</Typography.Text> : null}
-          </>
-        }
-      />
-      {confirm.element}
-    </>
+    <ReviewQueue
+      queue={queue}
+      title="Lead-trader applications"
+      note="Pending ones oldest first. Look at the user's positions and copies on their page before deciding."
+      id="lead-applications"
+      columns={columns}
+      emptyText="No applications in this state"
+      statuses={[
+        { label: 'Pending', value: 'pending' },
+        { label: 'Approved', value: 'approved' },
+        { label: 'Rejected', value: 'rejected' },
+      ]}
+      toolbar={
+        !mayReview ? <Typography.Text type="secondary">View only for your roles</Typography.Text> : null
+      }
+    />
   );
 }

@@ -1,15 +1,11 @@
-import { Button, Descriptions, Drawer, Segmented, Space } from 'antd';
-import { useState } from 'react';
+import { Button, Descriptions } from 'antd';
 import type { ListItem } from '../api';
-import { useAction, useConsole } from '../console';
-import { useConfirmWithReason } from '../ui/ConfirmWithReason';
-import { type DataColumn, DataTable } from '../ui/DataTable';
+import { useConsole } from '../console';
+import type { DataColumn } from '../ui/DataTable';
 import { Amount, Mono, StatusTag, when } from '../ui/format';
-import { useListLoader } from '../ui/lists';
-import { ScreenTitle } from '../ui/Screen';
+import { ReviewQueue, useReviewQueue } from '../ui/ReviewQueue';
 
 type Merchant = ListItem<'/admin/shop/merchants'>;
-type Status = 'pending' | 'active' | 'rejected' | 'suspended' | 'all';
 
 const COLUMNS: readonly DataColumn<Merchant>[] = [
   { key: 'id', title: 'ID', value: (m) => m.id, sort: true, width: 70 },
@@ -45,12 +41,7 @@ const COLUMNS: readonly DataColumn<Merchant>[] = [
 /** Merchant applications: approve, reject (the application fee goes back), or suspend a merchant. */
 export default function MerchantsScreen() {
   const { call, can } = useConsole();
-  const run = useAction();
-  const confirm = useConfirmWithReason();
-  const [status, setStatus] = useState<Status>('pending');
-  const [open, setOpen] = useState<Merchant | null>(null);
-  const [reload, setReload] = useState(0);
-  const load = useListLoader('/admin/shop/merchants', status === 'all' ? {} : { status });
+  const queue = useReviewQueue('/admin/shop/merchants', 'pending');
   const mayReview = can('/admin/shop/reviewMerchant');
 
   const decide = (m: Merchant, decision: 'approve' | 'reject' | 'suspend') => {
@@ -62,99 +53,76 @@ export default function MerchantsScreen() {
       },
       suspend: { title: 'Suspend', summary: `"${m.name}" is suspended: its goods leave the store.` },
     }[decision];
-    confirm.ask({
+    queue.ask({
       title: `${words.title} merchant #${m.id}`,
       summary: words.summary,
       okText: words.title,
       danger: decision !== 'approve',
       minLength: decision === 'approve' ? 0 : undefined,
-      action: async (reason) => {
-        const done = await run(
-          () => call('/admin/shop/reviewMerchant', { id: m.id, decision, ...(reason ? { reason } : {}) }),
-          `Merchant ${decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : 'suspended'}`,
-        );
-        if (done) {
-          setOpen(null);
-          setReload((n) => n + 1);
-        }
-        return done !== null;
-      },
+      call: (reason) =>
+        call('/admin/shop/reviewMerchant', { id: m.id, decision, ...(reason ? { reason } : {}) }),
+      done: `Merchant ${decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : 'suspended'}`,
     });
   };
 
   return (
-    <>
-      <ScreenTitle title="Merchants" note="Pending applications first." />
-      <DataTable
-        id="merchants"
-        load={load}
-        columns={COLUMNS}
-        rowKey={(m) => m.id}
-        onOpen={setOpen}
-        reloadKey={reload}
-        emptyText="No merchants in this state"
-        toolbar={
-          <Segmented<Status>
-            value={status}
-            onChange={setStatus}
-            options={[
-              { label: 'Pending', value: 'pending' },
-              { label: 'Active', value: 'active' },
-              { label: 'Rejected', value: 'rejected' },
-              { label: 'Suspended', value: 'suspended' },
-              { label: 'All', value: 'all' },
-            ]}
-          />
-        }
-      />
-      <Drawer
-        open={open !== null}
-        onClose={() => setOpen(null)}
-        size={560}
-        title={open ? `Merchant #${open.id}` : ''}
-        extra={
-          open && mayReview ? (
-            <Space>
-              {open.status === 'pending' ? (
+    <ReviewQueue
+      queue={queue}
+      title="Merchants"
+      note="Pending applications first."
+      id="merchants"
+      columns={COLUMNS}
+      emptyText="No merchants in this state"
+      statuses={[
+        { label: 'Pending', value: 'pending' },
+        { label: 'Active', value: 'active' },
+        { label: 'Rejected', value: 'rejected' },
+        { label: 'Suspended', value: 'suspended' },
+        { label: 'All', value: 'all' },
+      ]}
+      drawer={{
+        size: 560,
+        title: (m) => `Merchant #${m.id}`,
+        actions: (m) =>
+          mayReview ? (
+            <>
+              {m.status === 'pending' ? (
                 <>
-                  <Button danger onClick={() => decide(open, 'reject')}>
+                  <Button danger onClick={() => decide(m, 'reject')}>
                     Reject
                   </Button>
-                  <Button type="primary" onClick={() => decide(open, 'approve')}>
+                  <Button type="primary" onClick={() => decide(m, 'approve')}>
                     Approve
                   </Button>
                 </>
               ) : null}
-              {open.status === 'active' || open.status === 'approved' ? (
-                <Button danger onClick={() => decide(open, 'suspend')}>
+              {m.status === 'active' || m.status === 'approved' ? (
+                <Button danger onClick={() => decide(m, 'suspend')}>
                   Suspend
                 </Button>
               ) : null}
-            </Space>
-          ) : null
-        }
-      >
-        {open ? (
+            </>
+          ) : null,
+        body: (m) => (
           <Descriptions column={1} size="small" bordered>
-            <Descriptions.Item label="Shop">{open.name}</Descriptions.Item>
+            <Descriptions.Item label="Shop">{m.name}</Descriptions.Item>
             <Descriptions.Item label="Status">
-              <StatusTag status={open.status} />
+              <StatusTag status={m.status} />
             </Descriptions.Item>
             <Descriptions.Item label="Owner">
-              {open.user.uid} <Mono text={open.user.address} short />
+              {m.user.uid} <Mono text={m.user.address} short />
             </Descriptions.Item>
-            <Descriptions.Item label="About">{open.intro || '—'}</Descriptions.Item>
-            <Descriptions.Item label="Goods">{open.products}</Descriptions.Item>
-            <Descriptions.Item label="Sales">{open.sales}</Descriptions.Item>
+            <Descriptions.Item label="About">{m.intro || '—'}</Descriptions.Item>
+            <Descriptions.Item label="Goods">{m.products}</Descriptions.Item>
+            <Descriptions.Item label="Sales">{m.sales}</Descriptions.Item>
             <Descriptions.Item label="Turnover">
-              <Amount value={open.turnover} asset="USDT" />
+              <Amount value={m.turnover} asset="USDT" />
             </Descriptions.Item>
-            <Descriptions.Item label="Applied">{when(open.created_at)}</Descriptions.Item>
-            <Descriptions.Item label="Reason">{open.reason ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="Applied">{when(m.created_at)}</Descriptions.Item>
+            <Descriptions.Item label="Reason">{m.reason ?? '—'}</Descriptions.Item>
           </Descriptions>
-        ) : null}
-      </Drawer>
-      {confirm.element}
-    </>
+        ),
+      }}
+    />
   );
 }

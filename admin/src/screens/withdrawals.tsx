@@ -1,15 +1,13 @@
-import { Alert, Button, Card, Descriptions, Drawer, Input, Segmented, Space, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Input, Space, Steps, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import type { ListItem } from '../api';
-import { useAction, useConsole } from '../console';
-import { useConfirmWithReason } from '../ui/ConfirmWithReason';
+import { useConsole } from '../console';
 import { type DataColumn, DataTable } from '../ui/DataTable';
 import { Amount, Mono, StatusTag, when } from '../ui/format';
 import { pageOf, useListLoader } from '../ui/lists';
-import { ScreenTitle } from '../ui/Screen';
+import { ReviewQueue, useReviewQueue } from '../ui/ReviewQueue';
 
 type Withdrawal = ListItem<'/admin/withdrawals/list'>;
-type Status = 'pending' | 'approved' | 'failed' | 'all';
 
 const COLUMNS: readonly DataColumn<Withdrawal>[] = [
   { key: 'id', title: 'ID', value: (w) => w.id, sort: true, width: 70 },
@@ -76,129 +74,90 @@ const COLUMNS: readonly DataColumn<Withdrawal>[] = [
  */
 export default function WithdrawalsScreen() {
   const { call, can, session } = useConsole();
-  const run = useAction();
-  const confirm = useConfirmWithReason();
-  const [status, setStatus] = useState<Status>('pending');
-  const [open, setOpen] = useState<Withdrawal | null>(null);
-  const [reload, setReload] = useState(0);
   const [txHash, setTxHash] = useState('');
-  const load = useListLoader('/admin/withdrawals/list', status === 'all' ? {} : { status });
+  // A withdrawal opened (or the drawer closed) starts without a payment hash; one acted on keeps it.
+  const clearHash = useCallback(() => setTxHash(''), []);
+  const queue = useReviewQueue('/admin/withdrawals/list', 'pending', { onShow: clearHash });
   const mayApprove = can('/admin/withdrawals/approve');
   const mayReject = can('/admin/withdrawals/reject');
 
-  const show = (w: Withdrawal | null) => {
-    setTxHash('');
-    setOpen(w);
-  };
-  const after = (w: Withdrawal) => {
-    setOpen(w);
-    setReload((n) => n + 1);
-  };
-
-  const decidable =
-    open?.status === 'pending' && (open.stage === 'requested' || open.stage === 'first_approved');
-  const retry = open?.stage === 'send_failed';
-  const mine = open?.approvals.includes(session.name) ?? false;
-  const last = open ? open.approvals.length + 1 >= open.required_approvals : false;
+  const decidable = (w: Withdrawal) =>
+    w.status === 'pending' && (w.stage === 'requested' || w.stage === 'first_approved');
+  const retry = (w: Withdrawal) => w.stage === 'send_failed';
+  const mine = (w: Withdrawal) => w.approvals.includes(session.name);
+  const last = (w: Withdrawal) => w.approvals.length + 1 >= w.required_approvals;
 
   const askApprove = (w: Withdrawal) => {
     const hash = txHash.trim();
     const which = w.required_approvals > 1 ? (w.approvals.length === 0 ? 'First' : 'Second') : 'Single';
-    confirm.ask({
+    queue.ask({
       title: `${which} approval of withdrawal #${w.id}`,
-      summary: last
+      summary: last(w)
         ? `${w.amount} ${w.asset} (fee ${w.fee}) leaves user ${w.user.uid}'s account and is paid to ${w.address}${hash ? ` (payment ${hash})` : ''}.`
         : `First of ${w.required_approvals} approvals for ${w.amount} ${w.asset}: another operator gives the next, and only then is it paid.`,
-      okText: last ? 'Approve and pay' : 'Approve',
-      action: async (reason) => {
-        const done = await run(
-          () =>
-            call('/admin/withdrawals/approve', {
-              withdrawal_id: w.id,
-              reason,
-              ...(last && hash ? { tx_hash: hash } : {}),
-            }),
-          'Withdrawal approved',
-        );
-        if (done) after(done);
-        return done !== null;
-      },
+      okText: last(w) ? 'Approve and pay' : 'Approve',
+      call: (reason) =>
+        call('/admin/withdrawals/approve', {
+          withdrawal_id: w.id,
+          reason,
+          ...(last(w) && hash ? { tx_hash: hash } : {}),
+        }),
+      done: 'Withdrawal approved',
+      next: (out) => out,
     });
   };
 
   const askReject = (w: Withdrawal) =>
-    confirm.ask({
+    queue.ask({
       title: `Reject withdrawal #${w.id}`,
       summary: `The hold of ${w.amount} ${w.asset} (and fee) goes back to user ${w.user.uid}; the user reads the reason.`,
       okText: 'Reject',
       danger: true,
-      action: async (reason) => {
-        const done = await run(
-          () => call('/admin/withdrawals/reject', { withdrawal_id: w.id, reason }),
-          'Withdrawal rejected',
-        );
-        if (done) after(done);
-        return done !== null;
-      },
+      call: (reason) => call('/admin/withdrawals/reject', { withdrawal_id: w.id, reason }),
+      done: 'Withdrawal rejected',
+      next: (out) => out,
     });
 
   return (
-    <>
-      <ScreenTitle
-        title="Withdrawals"
-        note="Newest first. From the threshold on, two different operators approve; the last approval pays."
-      />
-      <DataTable
-        id="withdrawals"
-        load={load}
-        columns={COLUMNS}
-        rowKey={(w) => w.id}
-        onOpen={show}
-        reloadKey={reload}
-        emptyText="No withdrawals in this state"
-        toolbar={
-          <Segmented<Status>
-            value={status}
-            onChange={setStatus}
-            options={[
-              { label: 'Pending', value: 'pending' },
-              { label: 'Paid', value: 'approved' },
-              { label: 'Rejected', value: 'failed' },
-              { label: 'All', value: 'all' },
-            ]}
-          />
-        }
-      />
-      <Drawer
-        open={open !== null}
-        onClose={() => show(null)}
-        size={720}
-        title={open ? `Withdrawal #${open.id}` : ''}
-        extra={
-          open && (decidable || retry) ? (
-            <Space>
-              {mayReject && decidable ? (
-                <Button danger onClick={() => askReject(open)} data-testid="withdrawal-reject">
+    <ReviewQueue
+      queue={queue}
+      title="Withdrawals"
+      note="Newest first. From the threshold on, two different operators approve; the last approval pays."
+      id="withdrawals"
+      columns={COLUMNS}
+      emptyText="No withdrawals in this state"
+      statuses={[
+        { label: 'Pending', value: 'pending' },
+        { label: 'Paid', value: 'approved' },
+        { label: 'Rejected', value: 'failed' },
+        { label: 'All', value: 'all' },
+      ]}
+      drawer={{
+        size: 720,
+        title: (w) => `Withdrawal #${w.id}`,
+        actions: (w) =>
+          decidable(w) || retry(w) ? (
+            <>
+              {mayReject && decidable(w) ? (
+                <Button danger onClick={() => askReject(w)} data-testid="withdrawal-reject">
                   Reject
                 </Button>
               ) : null}
               {mayApprove ? (
                 <Button
                   type="primary"
-                  onClick={() => askApprove(open)}
-                  disabled={mine}
+                  onClick={() => askApprove(w)}
+                  disabled={mine(w)}
                   data-testid="withdrawal-approve"
                 >
-                  {retry ? 'Send again' : open.approvals.length > 0 ? 'Second approval' : 'Approve'}
+                  {retry(w) ? 'Send again' : w.approvals.length > 0 ? 'Second approval' : 'Approve'}
                 </Button>
               ) : null}
-            </Space>
-          ) : null
-        }
-      >
-        {open ? (
+            </>
+          ) : null,
+        body: (w) => (
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-            {mine && decidable ? (
+            {mine(w) && decidable(w) ? (
               <Alert
                 type="info"
                 showIcon
@@ -207,40 +166,40 @@ export default function WithdrawalsScreen() {
             ) : null}
             <Steps
               size="small"
-              current={open.status === 'approved' ? open.required_approvals + 1 : open.approvals.length}
-              status={open.stage === 'rejected' || open.stage === 'send_failed' ? 'error' : undefined}
+              current={w.status === 'approved' ? w.required_approvals + 1 : w.approvals.length}
+              status={w.stage === 'rejected' || w.stage === 'send_failed' ? 'error' : undefined}
               items={[
-                ...Array.from({ length: open.required_approvals }, (_, i) => ({
+                ...Array.from({ length: w.required_approvals }, (_, i) => ({
                   title: i === 0 ? 'First approval' : 'Second approval',
-                  description: open.approvals[i] ?? 'waiting',
+                  description: w.approvals[i] ?? 'waiting',
                 })),
-                { title: 'Paid', description: open.tx_hash ? 'hash recorded' : open.stage },
+                { title: 'Paid', description: w.tx_hash ? 'hash recorded' : w.stage },
               ]}
             />
             <Descriptions column={2} size="small" bordered>
               <Descriptions.Item label="Status">
-                <StatusTag status={open.status} /> <StatusTag status={open.stage} />
+                <StatusTag status={w.status} /> <StatusTag status={w.stage} />
               </Descriptions.Item>
-              <Descriptions.Item label="User">{open.user.uid}</Descriptions.Item>
+              <Descriptions.Item label="User">{w.user.uid}</Descriptions.Item>
               <Descriptions.Item label="Amount">
-                <Amount value={open.amount} asset={open.asset} />
+                <Amount value={w.amount} asset={w.asset} />
               </Descriptions.Item>
               <Descriptions.Item label="Fee">
-                <Amount value={open.fee} asset={open.asset} />
+                <Amount value={w.fee} asset={w.asset} />
               </Descriptions.Item>
               <Descriptions.Item label="To address" span={2}>
-                <Mono text={open.address} />
+                <Mono text={w.address} />
               </Descriptions.Item>
-              <Descriptions.Item label="Chain">{open.chain}</Descriptions.Item>
-              <Descriptions.Item label="Requested">{when(open.time)}</Descriptions.Item>
+              <Descriptions.Item label="Chain">{w.chain}</Descriptions.Item>
+              <Descriptions.Item label="Requested">{when(w.time)}</Descriptions.Item>
               <Descriptions.Item label="Payment hash" span={2}>
-                <Mono text={open.tx_hash} />
+                <Mono text={w.tx_hash} />
               </Descriptions.Item>
               <Descriptions.Item label="Reason" span={2}>
-                {open.reason ?? '—'}
+                {w.reason ?? '—'}
               </Descriptions.Item>
             </Descriptions>
-            {decidable && mayApprove && last && !mine ? (
+            {decidable(w) && mayApprove && last(w) && !mine(w) ? (
               <Input
                 addonBefore="Payment tx hash"
                 placeholder="Where the platform pays by hand: the hash of the payment made (optional)"
@@ -250,13 +209,12 @@ export default function WithdrawalsScreen() {
                 data-testid="withdrawal-txhash"
               />
             ) : null}
-            <UserHistory userId={open.user_id} reloadKey={`${open.stage}:${open.approvals.length}`} />
-            <AddressUse address={open.address} exclude={open.id} />
+            <UserHistory userId={w.user_id} reloadKey={`${w.stage}:${w.approvals.length}`} />
+            <AddressUse address={w.address} exclude={w.id} />
           </Space>
-        ) : null}
-      </Drawer>
-      {confirm.element}
-    </>
+        ),
+      }}
+    />
   );
 }
 

@@ -1,14 +1,11 @@
 import {
   type ApiResponse,
   type ClientConfig,
-  decodeKey,
+  createEnvelopeCodec,
   type EndpointPath,
   LANG_HEADER,
-  openEnvelope,
   type RequestInput,
   type ResponseData,
-  sealEnvelope,
-  signPayload,
 } from '@nexa/contract';
 
 /** Everything the client touches outside itself, so tests can hand in fakes. */
@@ -37,52 +34,13 @@ export type ApiCall = <P extends EndpointPath>(
 export const CODE_SUCCESS = 200;
 export const CODE_SESSION_INVALID = 406;
 
-function isResponseBody(value: unknown): value is ApiResponse<unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Record<string, unknown>).code === 'number' &&
-    'data' in value
-  );
-}
-
 /**
  * The one way the web app talks to the server (spec sections 7 and 8):
  * POST, JSON, `authorization` and `lang` headers, request protection when the deployment has it on.
  * It shows nothing itself: the query layer toasts what a screen does not handle (api/failure.ts).
  */
 export function createApiClient(deps: ApiClientDeps): ApiCall {
-  const key = deps.config.protection ? decodeKey(deps.config.envelopeKey) : null;
-  const now = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000));
-
-  async function encode(body: Record<string, unknown>): Promise<string> {
-    if (!key) return JSON.stringify(body);
-    const signed = signPayload(body, deps.config.signSecret, now());
-    return JSON.stringify({ payload: await sealEnvelope(JSON.stringify(signed), key) });
-  }
-
-  async function decode(text: string): Promise<ApiResponse<unknown> | null> {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return null;
-    }
-    // An enveloped answer is opened; a plain one (protection off) is taken as it is.
-    if (key && typeof parsed === 'object' && parsed !== null) {
-      const payload = (parsed as Record<string, unknown>).payload;
-      if (typeof payload === 'string') {
-        const opened = await openEnvelope(payload, key);
-        if (opened === null) return null;
-        try {
-          parsed = JSON.parse(opened);
-        } catch {
-          return null;
-        }
-      }
-    }
-    return isResponseBody(parsed) ? parsed : null;
-  }
+  const codec = createEnvelopeCodec({ ...deps.config, now: deps.nowSeconds });
 
   return async function api<P extends EndpointPath>(
     path: P,
@@ -100,14 +58,14 @@ export function createApiClient(deps: ApiClientDeps): ApiCall {
       response = await deps.fetch(path, {
         method: 'POST',
         headers,
-        body: await encode((body ?? {}) as Record<string, unknown>),
+        body: await codec.encode((body ?? {}) as Record<string, unknown>),
       });
     } catch {
       return 'unreachable';
     }
     if (response.status !== 200) return 'unreachable';
 
-    const answer = await decode(await response.text());
+    const answer = await codec.decode(await response.text());
     if (!answer) return 'unreachable';
 
     if (answer.code === CODE_SUCCESS) return answer as ApiResponse<ResponseData<P>>;

@@ -123,11 +123,11 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([len, body, crc]);
 }
 
-/** A small valid PNG (8-bit RGB) in one colour with a light band, standing for a document's picture. */
-export function documentPng(
+/** A valid PNG (8-bit RGB) of the given size, each pixel's colour from `paint`. */
+export function pngOf(
   width: number,
   height: number,
-  [r, g, b]: readonly [number, number, number],
+  paint: (x: number, y: number) => readonly [number, number, number],
 ): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
@@ -136,10 +136,7 @@ export function documentPng(
   const rows: Buffer[] = [];
   for (let y = 0; y < height; y++) {
     const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const band = y > height * 0.6 && x > width * 0.1 && x < width * 0.9;
-      row.set(band ? [250, 250, 250] : [r, g, b], 1 + x * 3);
-    }
+    for (let x = 0; x < width; x++) row.set(paint(x, y), 1 + x * 3);
     rows.push(row);
   }
   return Buffer.concat([
@@ -148,6 +145,17 @@ export function documentPng(
     pngChunk('IDAT', deflateSync(Buffer.concat(rows))),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A small PNG in one colour with a light band, standing for a document's picture. */
+export function documentPng(
+  width: number,
+  height: number,
+  colour: readonly [number, number, number],
+): Buffer {
+  return pngOf(width, height, (x, y) =>
+    y > height * 0.6 && x > width * 0.1 && x < width * 0.9 ? [250, 250, 250] : colour,
+  );
 }
 
 /** Step 1 of the identity verification form in the app, filled as a German passport holder. */

@@ -4,7 +4,7 @@ import { App } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { mayCall } from './access';
 import { createAdminApi } from './api';
-import { readClientConfig } from './config';
+import { readClientConfig } from '@nexa/contract';
 import { type ConsoleContext, ConsoleProvider } from './console';
 import { currentToken, loadSession, type OperatorSession, saveSession } from './session';
 import { Shell } from './shell';

@@ -1,9 +1,7 @@
-import { deflateSync } from 'node:zlib';
-import { type ApiResponse, openEnvelope, sealEnvelope, signPayload } from '@nexa/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Product, startProduct } from '../harness';
-import { signIn, visible, WAIT } from '../users';
+import { operatorCall, pngOf, signIn, visible, WAIT } from '../users';
 
 let product: Product;
 
@@ -14,75 +12,16 @@ beforeAll(async () => {
 });
 afterAll(() => product.close());
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
 /** A tiny valid PNG (8-bit RGB): a teacup-ish picture, a warm disc on a pale ground. */
 function png(size: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows: Buffer[] = [];
   const c = size / 2;
-  for (let y = 0; y < size; y++) {
-    const row = Buffer.alloc(1 + size * 3);
-    for (let x = 0; x < size; x++) {
-      const inside = (x - c) ** 2 + (y - c) ** 2 < (size * 0.32) ** 2;
-      row.set(inside ? [196, 98, 45] : [238, 232, 220], 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** An operator's call over HTTP, as the admin tool makes it (signed, sealed, the answer opened). */
-async function operatorCall<T>(
-  path: string,
-  body: Record<string, unknown>,
-  token?: string,
-): Promise<ApiResponse<T>> {
-  const config = product.app.deps.config;
-  const payload = await sealEnvelope(
-    JSON.stringify(signPayload(body, config.signSecret, Math.floor(Date.now() / 1000))),
-    config.envelopeKey,
+  return pngOf(size, size, (x, y) =>
+    (x - c) ** 2 + (y - c) ** 2 < (size * 0.32) ** 2 ? [196, 98, 45] : [238, 232, 220],
   );
-  const res = await fetch(`${product.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-    body: JSON.stringify({ payload }),
-  });
-  const json = (await res.json()) as { payload?: string };
-  const opened =
-    typeof json.payload === 'string' ? await openEnvelope(json.payload, config.envelopeKey) : null;
-  return JSON.parse(opened ?? JSON.stringify(json)) as ApiResponse<T>;
 }
 
 async function operatorToken(): Promise<string> {
-  const login = await operatorCall<{ token: string }>('/admin/auth/login', {
+  const login = await operatorCall<{ token: string }>(product, '/admin/auth/login', {
     name: 'admin',
     password: 'nexa-admin',
   });
@@ -94,6 +33,7 @@ async function operatorToken(): Promise<string> {
 async function approveMerchant(name: string): Promise<void> {
   const token = await operatorToken();
   const queue = await operatorCall<{ list: { id: number; name: string; status: string }[] }>(
+    product,
     '/admin/shop/merchants',
     { status: 'pending', page: 1, size: 50 },
     token,
@@ -102,6 +42,7 @@ async function approveMerchant(name: string): Promise<void> {
   const mine = queue.data.list.find((m) => m.name === name);
   if (!mine) throw new Error(`no pending merchant ${name}: ${JSON.stringify(queue.data)}`);
   const done = await operatorCall<{ status: string }>(
+    product,
     '/admin/shop/reviewMerchant',
     { id: mine.id, decision: 'approve' },
     token,
@@ -114,6 +55,7 @@ async function approveMerchant(name: string): Promise<void> {
 async function approveProduct(title: string): Promise<number> {
   const token = await operatorToken();
   const queue = await operatorCall<{ list: { id: number; title: string; status: string }[] }>(
+    product,
     '/admin/shop/products',
     { status: 'pending', page: 1, size: 50 },
     token,
@@ -122,6 +64,7 @@ async function approveProduct(title: string): Promise<number> {
   const goods = queue.data.list.find((p) => p.title === title);
   if (!goods) throw new Error(`no pending goods ${title}: ${JSON.stringify(queue.data)}`);
   const done = await operatorCall<{ status: string }>(
+    product,
     '/admin/shop/reviewProduct',
     { id: goods.id, decision: 'approve' },
     token,

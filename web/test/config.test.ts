@@ -1,7 +1,7 @@
-import { CONFIG_GLOBAL, DEFAULT_CLIENT_CONFIG, endpoints } from '@nexa/contract';
+import { CONFIG_GLOBAL, DEFAULT_CLIENT_CONFIG, endpoints, readClientConfig } from '@nexa/contract';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { readClientConfig } from '../src/config';
+
 import viteConfig from '../vite.config';
 
 describe('client config', () => {

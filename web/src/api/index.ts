@@ -1,5 +1,5 @@
 import type { EndpointPath, RequestInput, ResponseData } from '@nexa/contract';
-import { readClientConfig } from '../config';
+import { readClientConfig } from '@nexa/contract';
 import { i18next, langHeader } from '../i18n';
 import { clearSession, getToken } from '../session';
 import { showToast } from '../ui/toast';

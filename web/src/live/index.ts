@@ -1,5 +1,5 @@
 import type { LiveArg } from '@nexa/contract';
-import { readClientConfig } from '../config';
+import { readClientConfig } from '@nexa/contract';
 import { getToken, onSessionChange } from '../session';
 import { LiveClient, liveUrl } from './client';
 import { MarketStore } from './market-store';

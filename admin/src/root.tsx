@@ -1,10 +1,9 @@
 import type { OperatorRole } from '@nexa/contract';
-import { OPERATOR_ROLES } from '@nexa/contract';
+import { OPERATOR_ROLES, readClientConfig } from '@nexa/contract';
 import { App } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { mayCall } from './access';
 import { createAdminApi } from './api';
-import { readClientConfig } from '@nexa/contract';
 import { type ConsoleContext, ConsoleProvider } from './console';
 import { currentToken, loadSession, type OperatorSession, saveSession } from './session';
 import { Shell } from './shell';

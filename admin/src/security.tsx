@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Form, Input, Result, Space, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, QRCode, Result, Space, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAction, useConsole } from './console';
@@ -86,8 +86,17 @@ export function Security(props: { onEnrolled: () => void }) {
       ) : (
         <>
           <Typography.Paragraph>
-            Enter this secret in your authenticator app (or its URI):
+            Scan this code with your authenticator app, or enter the secret below:
           </Typography.Paragraph>
+          <QRCode
+            value={setup.otpauth_uri}
+            size={184}
+            color="#000000"
+            bgColor="#ffffff"
+            errorLevel="M"
+            data-testid="totp-qr"
+            style={{ marginBottom: 16 }}
+          />
           <Typography.Paragraph>
             <Typography.Text code copyable data-testid="totp-secret" style={{ fontSize: 16 }}>
               {setup.secret}

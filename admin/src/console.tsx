@@ -9,6 +9,8 @@ export interface ConsoleContext {
   readonly call: AdminCall;
   /** Whether the operator's roles may make the call (what they cannot make is hidden). */
   readonly can: (path: AdminPath) => boolean;
+  /** Whether the operator may open a screen of the console (its path, with or without a query). */
+  readonly mayOpen: (screen: string) => boolean;
   readonly signOut: () => void;
 }
 

@@ -1,17 +1,13 @@
-import type { OperatorRole } from '@nexa/contract';
-import { OPERATOR_ROLES, readClientConfig } from '@nexa/contract';
+import { readClientConfig } from '@nexa/contract';
 import { App } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { mayCall } from './access';
 import { createAdminApi } from './api';
 import { type ConsoleContext, ConsoleProvider } from './console';
+import { ROUTES } from './routes';
 import { currentToken, loadSession, type OperatorSession, saveSession } from './session';
 import { Shell } from './shell';
 import { SignIn } from './sign-in';
-
-export function toRoles(roles: readonly string[]): OperatorRole[] {
-  return OPERATOR_ROLES.filter((r) => roles.includes(r));
-}
 
 /** Longest wait a timer takes; a session's end further off is checked again then. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -66,6 +62,10 @@ export function Root() {
       session,
       call,
       can: (path) => mayCall(session.roles, path),
+      mayOpen: (screen) => {
+        const path = screen.split('?')[0] ?? screen;
+        return ROUTES.some((r) => r.path === path && mayCall(session.roles, r.endpoint));
+      },
       signOut: () => {
         call('/admin/auth/logout', {})
           .catch(() => undefined)

@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@nexa/contract';
+import { OPERATOR_ROLES, type OperatorRole } from '@nexa/contract';
 
 /** The signed-in operator, kept for the tab only (sessionStorage): closing the tab signs out. */
 export interface OperatorSession {
@@ -45,4 +45,9 @@ export function saveSession(s: OperatorSession | null): void {
 
 export function currentToken(): string | null {
   return loadSession()?.token ?? null;
+}
+
+/** The roles of a sign-in's answer that the console knows. */
+export function toRoles(roles: readonly string[]): OperatorRole[] {
+  return OPERATOR_ROLES.filter((r) => roles.includes(r));
 }

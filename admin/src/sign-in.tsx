@@ -3,8 +3,8 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { type AdminCall, ApiError } from './api';
 import { failureText } from './console';
-import { toRoles } from './root';
 import type { OperatorSession } from './session';
+import { toRoles } from './session';
 
 interface Credentials {
   name: string;

@@ -4,7 +4,6 @@ import { Alert, Button, Card, Col, Row, Skeleton, Statistic, Typography } from '
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConsole } from '../console';
-import { ROUTES } from '../routes';
 import { when } from '../ui/format';
 import { ScreenTitle } from '../ui/Screen';
 import { SolvencyPanels } from './dashboard';
@@ -113,7 +112,7 @@ function QueueCard({ q, now, open }: { q: Queue; now: number; open: (() => void)
  * long the oldest waits (each opens its screen), solvency per asset and the program pools (short in red).
  */
 export default function OverviewScreen() {
-  const { call, can } = useConsole();
+  const { call, mayOpen } = useConsole();
   const navigate = useNavigate();
   const [n, setN] = useState(0);
   const [now, setNow] = useState(() => Date.now());
@@ -129,11 +128,7 @@ export default function OverviewScreen() {
     return () => clearInterval(t);
   }, []);
 
-  const screens = new Set(ROUTES.filter((r) => can(r.endpoint)).map((r) => r.path));
-  const opener = (screen: string) => {
-    const path = screen.split('?')[0] ?? screen;
-    return screens.has(path) ? () => navigate(screen) : null;
-  };
+  const opener = (screen: string) => (mayOpen(screen) ? () => navigate(screen) : null);
   const queues = [...(today.data?.queues ?? [])].sort(
     (a, b) => (QUEUE_ORDER.indexOf(a.key) + 1 || 99) - (QUEUE_ORDER.indexOf(b.key) + 1 || 99),
   );

@@ -1,3 +1,14 @@
+import type { ResponseData } from '@nexa/contract';
+
+export type SwapInstrument = ResponseData<'/v1/futures/instruments'>['list'][number];
+export type Position = ResponseData<'/v1/futures/positions'>['list'][number];
+
+/** The price decimals of a tick ("0.1" → 1). */
+export function tickDecimals(tick: string): number {
+  const i = tick.indexOf('.');
+  return i < 0 ? 0 : tick.length - i - 1;
+}
+
 /**
  * What the order form shows before the server answers: estimates of a swap order's value, margin, fee and
  * liquidation price (the server computes the real ones in bigint; these are for reading, never for money).

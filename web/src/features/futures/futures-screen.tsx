@@ -1,4 +1,3 @@
-import type { ResponseData } from '@nexa/contract';
 import { formatNumber } from '@nexa/contract';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,23 +14,14 @@ import { PickerSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState, ScreenSkeleton } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
-import { countdown, ratePercent } from './futures-math';
+import { countdown, ratePercent, type SwapInstrument, tickDecimals } from './futures-math';
 import { OrderPanel } from './order-panel';
 import { PositionList } from './positions';
 import { FundingRecords, OrderRecords, PositionHistory } from './records';
 import './futures.css';
 
-export type SwapInstrument = ResponseData<'/v1/futures/instruments'>['list'][number];
-export type Position = ResponseData<'/v1/futures/positions'>['list'][number];
-
 const NO_BODY = {};
 type Tab = 'positions' | 'orders' | 'history' | 'funding';
-
-/** The price decimals of a tick ("0.1" → 1). */
-export function tickDecimals(tick: string): number {
-  const i = tick.indexOf('.');
-  return i < 0 ? 0 : tick.length - i - 1;
-}
 
 /** Live order updates while signed in (a component, so the hook runs only with a session). */
 function FollowOrders(): null {

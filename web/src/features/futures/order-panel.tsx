@@ -7,8 +7,16 @@ import { formatPrice } from '../../lib/market-data';
 import { AmountInput, Field, Segments } from '../../ui/form';
 import { ConfirmSheet, type InfoRow, PickerSheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
-import { estimateOpen, isContractCount, leverChoices, maxContracts, type SwapRules } from './futures-math';
-import { type Position, type SwapInstrument, tickDecimals } from './futures-screen';
+import {
+  estimateOpen,
+  isContractCount,
+  leverChoices,
+  maxContracts,
+  type Position,
+  type SwapInstrument,
+  type SwapRules,
+  tickDecimals,
+} from './futures-math';
 
 const NO_BODY = {};
 const REFRESH = [

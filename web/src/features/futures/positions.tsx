@@ -8,7 +8,7 @@ import { AmountInput, Field, Segments } from '../../ui/form';
 import { ConfirmSheet } from '../../ui/sheet';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
-import type { Position } from './futures-screen';
+import type { Position } from './futures-math';
 
 const REFRESH = [
   '/v1/futures/positions',

@@ -1,6 +1,6 @@
 import type { ModuleOwnership } from '../kernel/module';
 import { OwnershipError, systemAllowed } from '../kernel/ownership';
-import type { Ledger } from './index';
+import type { Ledger } from './ledger';
 import type { AccountRef, PostInput } from './types';
 
 /** The system account a reference names (by name, or as an account already resolved), or null. */

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '../kernel/errors';
 import type { Store, Tx } from '../store';
-import type { Ledger } from './index';
+import type { Ledger } from './ledger';
 import type { PostInput } from './types';
 
 /** One money-moving call for the writer: how to work out its entry, and what to do once it is posted. */

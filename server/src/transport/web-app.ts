@@ -71,6 +71,18 @@ export function bannerHint(banner: HomeBanner | null): string {
   return `${preload}<script>window.__NEXA_BANNER__=${data}</script>`;
 }
 
+/**
+ * The page with Home's banner named in it: at the top of the body, where it holds nothing up (a script in
+ * the head would wait for what the head asked for before it).
+ */
+function withBanner(html: string, hint: string): string {
+  if (!hint) return html;
+  const at = html.indexOf('<body>');
+  return at < 0
+    ? html.replace('</head>', `${hint}</head>`)
+    : `${html.slice(0, at + 6)}${hint}${html.slice(at + 6)}`;
+}
+
 /** The hints go last in the head, after the app's own script and stylesheet, which are asked for first. */
 function withPreloads(html: string, files: RoutePreloads[string] | undefined): string {
   return files ? html.replace('</head>', `${preloadLinks(files)}</head>`) : html;
@@ -182,7 +194,7 @@ export async function registerWebApp(
     let bodies = cached.bodies.get(key);
     if (!bodies) {
       const html = withPreloads(cached.html.replace(CONFIG_MARKER, script), files);
-      bodies = compressedPage(hint ? html.replace('</head>', `${hint}</head>`) : html);
+      bodies = compressedPage(withBanner(html, hint));
       // A banner changed by an operator leaves an old variant behind: keep only a few.
       if (cached.bodies.size > 64) cached.bodies.clear();
       cached.bodies.set(key, bodies);

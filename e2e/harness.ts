@@ -12,11 +12,16 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const PHONE = { width: 390, height: 844 } as const;
 
+/** A phone's signed-in state as Playwright keeps it (cookies and local storage). */
+export type PhoneState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
 export interface Product {
   readonly app: App;
   readonly url: string;
   readonly browser: Browser;
   newPhone(opts?: { locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  /** A small phone (360×740) with a signed-in state, in a language and theme the app reads at start. */
+  smallPhone(state: PhoneState, lang: string, theme: 'dark' | 'light'): Promise<BrowserContext>;
   shot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -66,6 +71,23 @@ export async function startProduct(opts: { env?: Record<string, string> } = {}):
       });
       const page = await context.newPage();
       return { context, page };
+    },
+    async smallPhone(state, lang, theme) {
+      const small = await browser.newContext({
+        viewport: { width: 360, height: 740 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        storageState: state,
+      });
+      await small.addInitScript(
+        ([l, th]) => {
+          localStorage.setItem('lang', l);
+          localStorage.setItem('theme', th);
+        },
+        [lang, theme] as const,
+      );
+      return small;
     },
     async shot(page, name) {
       await page.screenshot({ path: `${SHOTS}/${name}.png` });

@@ -88,7 +88,7 @@ describe('the operator console', () => {
     const html = await res.text();
     expect(html).toContain('__NEXA_CONFIG__');
     const asset = /src="(\/admin\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-    expect(asset).toBeTruthy();
+    expect(asset).toMatch(/^\/admin\/assets\/[\w.-]+\.js$/);
     const js = await fetch(`${product.url}${asset}`);
     expect(js.status).toBe(200);
     expect(js.headers.get('cache-control')).toContain('immutable');

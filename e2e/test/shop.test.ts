@@ -523,20 +523,7 @@ describe('the merchant shop in the browser', () => {
         ['de', 'dark'],
         ['th', 'light'],
       ] as const) {
-        const small = await product.browser.newContext({
-          viewport: { width: 360, height: 740 },
-          deviceScaleFactor: 2,
-          isMobile: true,
-          hasTouch: true,
-          storageState: state,
-        });
-        await small.addInitScript(
-          ([l, th]) => {
-            localStorage.setItem('lang', l);
-            localStorage.setItem('theme', th);
-          },
-          [lang, theme] as const,
-        );
+        const small = await product.smallPhone(state, lang, theme);
         const p = await small.newPage();
         for (const screen of screens) {
           await p.goto(`${product.url}/${screen}`);

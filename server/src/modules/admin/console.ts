@@ -233,14 +233,16 @@ export function createConsole(deps: ConsoleDeps) {
     const [before] = await settingRows([body.key]);
     await deps.settings.of(deps.catalogue).set(body.key, body.value as never);
     const [after] = await settingRows([body.key]);
+    if (!after) throw new DomainError('NotFound');
     await audit(
       op,
       'setting.set',
       `setting:${body.key}`,
       { value: before?.value ?? null },
-      { value: after?.value ?? null, reason: body.reason },
+      { value: after.value, reason: body.reason },
     );
-    return (await settingRows([body.key]))[0] as NonNullable<typeof after>;
+    // The change just written is the last one.
+    return { ...after, changed_at: clock.now().toISOString(), changed_by: op.name };
   }
 
   // ---- audit log ----

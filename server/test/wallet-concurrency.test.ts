@@ -92,6 +92,31 @@ function races(store: 'pglite' | 'postgres', n: { withdrawals: number; transfers
     await expectHealthy();
   });
 
+  it('concurrent withdrawals under the daily limit: no more is taken than the limit allows', async () => {
+    // 50,000 USDT a day: eight requests of 20,000 race, with funds for all of them; the group commit puts
+    // several in one batch, and each counts those before it.
+    const u = await funded('200000');
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call(
+          srv,
+          '/api/withdraw/index',
+          { address: `0x${randomBytes(20).toString('hex')}`, amount: '20000', request_id: rid() },
+          { token: u.token },
+        ),
+      ),
+    );
+    const codes = results.map((r) => r.body.code);
+    expect(codes.filter((c) => c === 200)).toHaveLength(2);
+    expect(results.filter((r) => r.body.code !== 200).map((r) => r.body.error)).toEqual(
+      Array(6).fill('DailyLimitExceeded'),
+    );
+    expect(await balance(u.token)).toEqual({ available: minor('159998'), frozen: minor('40002') });
+    const list = await api(srv, '/api/withdraw/list', { page: 1 }, { token: u.token });
+    expect(list.body.data.total).toBe(2);
+    await expectHealthy();
+  });
+
   it(`${n.transfers} concurrent transfers both ways, some unaffordable: consistent, no deadlock`, async () => {
     // A sends about 9.25 each time and gets about 2.25 back: whatever the order, A runs dry long
     // before its half is through (it can send at most n + n/2 × 3.25), so the server's order

@@ -1,12 +1,10 @@
 // Build time only (vite.config.ts, shellPage): the markup the app shows on a tab root while the screen's
 // code loads, rendered from the app's own components, so the page can paint it before any script arrives.
 import { LANGS, type Lang } from '@nexa/contract';
-import i18next from 'i18next';
 import { lazy } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { LANG_TAGS } from '../src/i18n';
+import { LANG_TAGS, setDictionary } from '../src/i18n';
 import en from '../src/i18n/locales/en.json';
 import { STORAGE_KEYS } from '../src/lib/storage';
 import { type RouteDef, TABS } from '../src/paths';
@@ -59,21 +57,13 @@ export interface Shell {
 }
 
 export async function renderShell(readDictionary: (lang: Lang) => unknown): Promise<Shell> {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    resources: { en: { translation: slots(en) } },
-    lng: 'en',
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
+  setDictionary('en', 'translation', slots(en));
   // A route of no tab: the tab bar shows with none marked; the page marks the one it is on.
   const route: RouteDef = { name: 'home', tab: true, load: () => new Promise(() => {}) };
   const markup = renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <MemoryRouter initialEntries={['/']}>
-        <ScreenFrame route={route} Screen={Loading} />
-      </MemoryRouter>
-    </I18nextProvider>,
+    <MemoryRouter initialEntries={['/']}>
+      <ScreenFrame route={route} Screen={Loading} />
+    </MemoryRouter>,
   ).replace('@@screens.home@@', '@@title@@');
   const keys = new Set([...markup.matchAll(SLOT)].map((m) => m[1] ?? '').filter((k) => k !== 'title'));
   for (const tab of TABS) keys.add(`screens.${tab}`);

@@ -15,6 +15,8 @@ export interface MoneyJob<R> {
   prepare(tx: Tx): Promise<PostInput>;
   /** Once its entry is posted: its own records and its answer (a throw undoes the whole batch). */
   finish(tx: Tx, ledgerTxId: number): Promise<R>;
+  /** When its entry is refused (a short balance): takes back what `prepare` wrote. */
+  undo?(tx: Tx): Promise<void>;
 }
 
 interface Queued {
@@ -87,6 +89,7 @@ export function createMoneyWriter(deps: { readonly store: Store; readonly ledger
       if (!result?.ok) {
         if (p.claimed && job.requestId !== undefined)
           await ledger.releaseRequest(tx, job.userId, job.requestId);
+        await job.undo?.(tx);
         out[p.index] = { kind: 'error', error: new DomainError(result?.error ?? 'InsufficientBalance') };
         continue;
       }

@@ -1,6 +1,6 @@
 import type { EndpointPath, RequestInput, ResponseData } from '@nexa/contract';
 import { readClientConfig } from '@nexa/contract';
-import { i18next, langHeader } from '../i18n';
+import { langHeader, t as shellText } from '../i18n';
 import { clearSession, getToken } from '../session';
 import { showToast } from '../ui/toast';
 import { createApiClient } from './client';
@@ -28,7 +28,7 @@ export { ApiFailure } from './failure';
 
 const failureDeps: FailureDeps = {
   toast: (message) => showToast(message),
-  serverErrorText: () => i18next.t('messages.serverError'),
+  serverErrorText: () => shellText('messages.serverError'),
 };
 
 /** The app's query client: failures toasted once, reads retried on a flaky network (query-client.ts). */

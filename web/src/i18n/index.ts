@@ -1,7 +1,5 @@
-import { DEFAULT_LANG, headerForLang, isLang, LANGS, type Lang } from '@nexa/contract';
-import i18next from 'i18next';
-import { useSyncExternalStore } from 'react';
-import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANG, headerForLang, isLang, type Lang } from '@nexa/contract';
+import { useMemo, useSyncExternalStore } from 'react';
 import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
 import en from './locales/en.json';
 
@@ -40,6 +38,76 @@ export const LANG_TAGS: Readonly<Record<Lang, string>> = {
   de: 'de',
 };
 
+/** A dictionary: nested objects whose leaves are the texts. */
+type Tree = { readonly [key: string]: string | Tree };
+
+/** Every key of a dictionary, its path joined with dots (`walletForm.cutDecimals`). */
+type KeyOf<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : `${K}.${KeyOf<T[K]>}`;
+}[keyof T & string];
+
+/** The shell's namespace, which every feature's namespace falls back to. */
+const SHELL = 'translation';
+type Namespace = FeatureNamespace | typeof SHELL;
+type Dictionary<N extends Namespace> = N extends FeatureNamespace ? FeatureMessages[N] : Messages;
+
+/** Values put in a text's `{{name}}` placeholders. */
+export type TextValues = Readonly<Record<string, string | number>>;
+
+/** A namespace's texts by key, falling back to the shell's words; an unknown key does not compile. */
+export type Translate<N extends Namespace = typeof SHELL> = (
+  key: KeyOf<Dictionary<N>> | KeyOf<Messages>,
+  values?: TextValues,
+) => string;
+
+// The dictionaries in memory, by language and namespace.
+const bundles = new Map<string, Tree>();
+const bundleKey = (lang: Lang, ns: string): string => `${lang}/${ns}`;
+
+function find(tree: Tree | undefined, key: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+/**
+ * A text in the current language: the namespace first, then the shell's words, each in the current
+ * language and then in English; the key itself when no dictionary has it. Placeholders take `values`
+ * as they are (React escapes what it renders).
+ */
+export function translate(ns: Namespace, key: string, values?: TextValues): string {
+  for (const space of ns === SHELL ? [SHELL] : [ns, SHELL]) {
+    for (const lang of current === 'en' ? ['en' as const] : [current, 'en' as const]) {
+      const text = find(bundles.get(bundleKey(lang, space)), key);
+      if (text !== undefined) {
+        return values ? text.replace(PLACEHOLDER, (_, name: string) => String(values[name] ?? '')) : text;
+      }
+    }
+  }
+  return key;
+}
+
+/** Puts a dictionary in place of the one loaded for a language and namespace (the build's shell page). */
+export function setDictionary(lang: Lang, ns: Namespace, tree: object): void {
+  bundles.set(bundleKey(lang, ns), tree as Tree);
+}
+
+/** The shell's words outside React (toasts, the API client's messages). */
+export const t: Translate = (key, values) => translate(SHELL, key, values);
+
+/** A screen's texts, in its feature's namespace (or the shell's); renders again when the language changes. */
+export function useTranslation<N extends Namespace = typeof SHELL>(ns?: N): { readonly t: Translate<N> } {
+  const lang = useLang();
+  const space: Namespace = ns ?? SHELL;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new language gives a new function, so memoized parts render again
+  return useMemo(() => ({ t: (key, values) => translate(space, key, values) }), [space, lang]);
+}
+
 // English ships with the first load; the other dictionaries load when chosen.
 const loaders: Readonly<Record<Exclude<Lang, 'en'>, () => Promise<{ default: Messages }>>> = {
   zh: () => import('./locales/zh.json'),
@@ -72,15 +140,15 @@ const namespaces = new Map<FeatureNamespace, NamespaceLoader>();
 
 async function ensureNamespace(ns: FeatureNamespace, lang: Lang): Promise<void> {
   const load = namespaces.get(ns);
-  if (!load || i18next.hasResourceBundle(lang, ns)) return;
+  if (!load || bundles.has(bundleKey(lang, ns))) return;
   const messages = await load(lang);
-  i18next.addResourceBundle(lang, ns, messages.default);
+  bundles.set(bundleKey(lang, ns), messages.default as Tree);
 }
 
 async function ensureLoaded(lang: Lang): Promise<void> {
-  if (lang !== 'en' && !i18next.hasResourceBundle(lang, 'translation')) {
-    const messages = await loaders[lang]();
-    i18next.addResourceBundle(lang, 'translation', messages.default);
+  if (!bundles.has(bundleKey(lang, SHELL))) {
+    const messages = lang === 'en' ? { default: en } : await loaders[lang]();
+    bundles.set(bundleKey(lang, SHELL), messages.default as Tree);
   }
   await Promise.all([...namespaces.keys()].map((ns) => ensureNamespace(ns, lang)));
 }
@@ -119,26 +187,15 @@ function apply(lang: Lang): void {
 export async function setLang(lang: Lang): Promise<void> {
   await ensureLoaded(lang);
   writeStored(STORAGE_KEYS.lang, lang);
-  await i18next.changeLanguage(lang);
   apply(lang);
 }
 
-/** Starts i18next with English and the stored language; resolves once the first screen can render. */
+/** Loads English and the stored language; resolves once the first screen can render. */
 export async function initI18n(): Promise<void> {
+  await ensureLoaded('en');
   const lang = storedLang();
-  await i18next.use(initReactI18next).init({
-    resources: { en: { translation: en } },
-    lng: 'en',
-    fallbackLng: 'en',
-    defaultNS: 'translation',
-    // A feature's screens read the shell's words (common, messages, prompts) through its namespace.
-    fallbackNS: 'translation',
-    supportedLngs: [...LANGS],
-    interpolation: { escapeValue: false },
-  });
   try {
     await ensureLoaded(lang);
-    await i18next.changeLanguage(lang);
     apply(lang);
   } catch {
     apply('en');
@@ -154,5 +211,3 @@ export function onLangChange(listener: () => void): () => void {
 export function useLang(): Lang {
   return useSyncExternalStore(onLangChange, getLang, getLang);
 }
-
-export { i18next };

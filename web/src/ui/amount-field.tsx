@@ -1,6 +1,6 @@
 import { formatUpTo } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import {
   type AmountProblem,
   assetScale,

@@ -1,8 +1,8 @@
 import { formatDate } from '@nexa/contract';
 import { Popup } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PagedItem } from '../api/paging';
+import { useTranslation } from '../i18n';
 import './article-sheet.css';
 import { IconClose } from './icons';
 

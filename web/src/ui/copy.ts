@@ -1,4 +1,4 @@
-import { i18next } from '../i18n';
+import { t as shellText } from '../i18n';
 import { COPY_TOAST_MS, showToast } from './toast';
 
 function legacyCopy(text: string): boolean {
@@ -31,6 +31,6 @@ export async function copyText(text: string): Promise<boolean> {
     ok = false;
   }
   if (!ok) ok = legacyCopy(text);
-  showToast(i18next.t(ok ? 'messages.copySuccess' : 'messages.copyFailed'), COPY_TOAST_MS);
+  showToast(shellText(ok ? 'messages.copySuccess' : 'messages.copyFailed'), COPY_TOAST_MS);
   return ok;
 }

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n';
 import { routePath, type ScreenName } from '../paths';
 import './entry-link.css';
 

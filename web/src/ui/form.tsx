@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { IconClose, IconRight } from './icons';
 import './form.css';
 

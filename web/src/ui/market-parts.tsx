@@ -1,7 +1,7 @@
 import { comparePriceText } from '@nexa/contract';
 import { memo, type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n';
 import { changeTone, formatChange, formatCompact, formatPrice, type MarketRow } from '../lib/market-data';
 import { routePath } from '../paths';
 import './market-parts.css';

@@ -1,6 +1,6 @@
 import { formatDateTime, formatUpTo, maskAddress } from '@nexa/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { assetScale } from '../lib/amounts';
 import { copyText } from './copy';
 import { IconCopy } from './icons';

@@ -1,5 +1,5 @@
 import { type ReactNode, type TouchEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import './pull-to-refresh.css';
 
 type Phase = 'idle' | 'pulling' | 'ready' | 'refreshing' | 'done';

@@ -1,5 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, type ReactNode, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { RouteDef } from '../paths';
 import { ErrorBoundary } from './error-boundary';
 import { RouteContext } from './route-context';

@@ -1,7 +1,7 @@
 import { formatUpTo } from '@nexa/contract';
 import Button from 'antd-mobile/es/components/button';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { assetScale } from '../lib/amounts';
 import { IconCheck, IconClose } from './icons';
 import './form.css';

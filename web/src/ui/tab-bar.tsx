@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useTranslation } from '../i18n';
 import { routePath, type ScreenName } from '../paths';
 import { IconCopyTrade, IconHome, IconTrade, IconUser, IconWallet } from './icons';
 import './tab-bar.css';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../i18n';
 import { HOME_PATH, routePath } from '../paths';
 import { useSession } from '../session';
 import { IconBack, IconUserCircle } from './icons';

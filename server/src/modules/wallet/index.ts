@@ -33,11 +33,11 @@ export function createWallet(deps: WalletDeps) {
   const { ledger, store, clock } = deps;
   const settings = deps.settings.of(WALLET_SETTINGS);
   const assets = createAssets(deps);
+  /** Transfers, internal transfers and withdrawals' holds are group-committed (see ledger/writer.ts). */
+  const writer = createMoneyWriter({ store, ledger });
   const funding = createFunding(deps, assets);
   const deposits = createDeposits(deps, assets, funding);
-  const withdrawals = createWithdrawals(deps, assets, funding);
-  /** Transfers and internal transfers are group-committed (see ledger/writer.ts). */
-  const writer = createMoneyWriter({ store, ledger });
+  const withdrawals = createWithdrawals(deps, assets, funding, writer);
 
   async function balanceRow(asset: AssetInfo, kind: UserAccountKind, available: bigint, frozen: bigint) {
     return {

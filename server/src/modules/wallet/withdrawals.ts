@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, inArray, ne, type SQL, sql, sum } from 'driz
 import { auditOperator } from '../../kernel/audit';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
-import { SYSTEM } from '../../ledger';
+import { type MoneyWriter, SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import { type Assets, iso, platformDayStart, type WalletDeps } from './common';
 import type { Funding } from './funding';
@@ -20,7 +20,7 @@ type Status = 'pending' | 'approved' | 'failed';
  * settles the hold and the chain adapter sends) or reject (the hold is released).
  * Stages: requested → first_approved → sending → sent | send_failed; or rejected.
  */
-export function createWithdrawals(deps: WalletDeps, assets: Assets, funding: Funding) {
+export function createWithdrawals(deps: WalletDeps, assets: Assets, funding: Funding, writer: MoneyWriter) {
   const { store, clock, ledger, chain, log } = deps;
   const settings = deps.settings.of(WALLET_SETTINGS);
 
@@ -67,54 +67,68 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets, funding: Fun
     if (!EVM_ADDRESS_PATTERN.test(body.address)) throw new ValidationError('address', 'invalid_format');
     const show = (m: bigint) => `${formatAmount(m, r.asset.scale)} ${r.asset.symbol}`;
     if (amount < r.min) throw new DomainError('BelowMinimum', { min: show(r.min) });
-    const row = await deps.ledger.withIdempotency(userId, body.request_id, 'withdraw', body, async (tx) => {
-      // One request at a time per user and asset, so the daily limit cannot be raced past.
-      const account = await ledger.account(tx, { userId, asset: r.asset.symbol, kind: 'spot' });
-      await tx
-        .select({ id: schema.ledgerAccounts.id })
-        .from(schema.ledgerAccounts)
-        .where(eq(schema.ledgerAccounts.id, account.id))
-        .for('update');
-      const used = await usedToday(tx, userId, r.asset.symbol);
-      if (used + amount > r.dailyLimit) {
-        throw new DomainError('DailyLimitExceeded', {
-          left: show(r.dailyLimit > used ? r.dailyLimit - used : 0n),
-        });
-      }
-      const [w] = await tx
-        .insert(walletWithdrawals)
-        .values({
+    // Committed with the other money calls waiting (group commit, see ledger/writer.ts). The writer runs
+    // one batch at a time and its calls one after another, so each request's daily limit counts every
+    // withdrawal before it, those of its own batch included.
+    let id: number | null = null;
+    return writer.submit({
+      userId,
+      requestId: body.request_id,
+      scope: 'withdraw',
+      body,
+      prepare: async (tx) => {
+        const used = await usedToday(tx, userId, r.asset.symbol);
+        if (used + amount > r.dailyLimit) {
+          throw new DomainError('DailyLimitExceeded', {
+            left: show(r.dailyLimit > used ? r.dailyLimit - used : 0n),
+          });
+        }
+        const account = await ledger.account(tx, { userId, asset: r.asset.symbol, kind: 'spot' });
+        const [w] = await tx
+          .insert(walletWithdrawals)
+          .values({
+            userId,
+            asset: r.asset.symbol,
+            amount,
+            fee: r.fee,
+            chain: body.chain,
+            address: body.address.toLowerCase(),
+            requiredApprovals: amount >= r.dualFrom ? 2 : 1,
+            createdAt: clock.now(),
+            updatedAt: clock.now(),
+          })
+          .returning();
+        if (!w) throw new Error('withdrawal not written');
+        id = w.id;
+        // The hold: amount and fee, from available to frozen.
+        return {
+          cause: 'withdrawal',
+          ref: `wd_${w.id}`,
+          remark: body.address.toLowerCase(),
           userId,
-          asset: r.asset.symbol,
-          amount,
-          fee: r.fee,
-          chain: body.chain,
-          address: body.address.toLowerCase(),
-          requiredApprovals: amount >= r.dualFrom ? 2 : 1,
-          createdAt: clock.now(),
-          updatedAt: clock.now(),
-        })
-        .returning();
-      if (!w) throw new Error('withdrawal not written');
-      const ledgerTxId = await ledger.freeze(tx, {
-        account,
-        amount: amount + r.fee,
-        cause: 'withdrawal',
-        ref: `wd_${w.id}`,
-        remark: body.address.toLowerCase(),
-        userId,
-        requestId: body.request_id ?? null,
-      });
-      const [done] = await tx
-        .update(walletWithdrawals)
-        .set({ ledgerTxId })
-        .where(eq(walletWithdrawals.id, w.id))
-        .returning();
-      if (!done) throw new Error('withdrawal vanished');
-      // Built inside the transaction, so a retry replays exactly this first answer.
-      return view(done);
+          requestId: body.request_id ?? null,
+          postings: [
+            { account, bucket: 'available', amount: -(amount + r.fee) },
+            { account, bucket: 'frozen', amount: amount + r.fee },
+          ],
+        };
+      },
+      finish: async (tx, ledgerTxId) => {
+        if (id === null) throw new Error('withdrawal without its row');
+        const [done] = await tx
+          .update(walletWithdrawals)
+          .set({ ledgerTxId })
+          .where(eq(walletWithdrawals.id, id))
+          .returning();
+        if (!done) throw new Error('withdrawal vanished');
+        // Built inside the transaction, so a retry replays exactly this first answer.
+        return view(done);
+      },
+      undo: async (tx) => {
+        if (id !== null) await tx.delete(walletWithdrawals).where(eq(walletWithdrawals.id, id));
+        id = null;
+      },
     });
-    return row;
   }
 
   async function list(

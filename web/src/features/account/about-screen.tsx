@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { IconCard, IconChart, IconGame, IconStar, IconStore, IconWallet } from '../../ui/icons';
 import { Logo } from '../../ui/logo';
 import './about.css';

@@ -1,7 +1,6 @@
 import { LANGS, type Lang } from '@nexa/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { LANG_NATIVE_NAMES, LANG_TAGS, setLang, useLang } from '../../i18n';
+import { LANG_NATIVE_NAMES, LANG_TAGS, setLang, useLang, useTranslation } from '../../i18n';
 import { IconCheck } from '../../ui/icons';
 import './language.css';
 

@@ -1,11 +1,10 @@
 import { maskAddress } from '@nexa/contract';
 import { Button, Dialog, List, Skeleton, Switch } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api';
 import { useApiQuery } from '../../api/hooks';
-import { LANG_NATIVE_NAMES, useLang } from '../../i18n';
+import { LANG_NATIVE_NAMES, useLang, useTranslation } from '../../i18n';
 import { routePath, type ScreenName } from '../../paths';
 import { clearSession, useSession } from '../../session';
 import { copyText } from '../../ui/copy';

@@ -1,9 +1,9 @@
 import { maskAddress } from '@nexa/contract';
 import { Button, Input } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure, callApi, clientConfig, reportCallFailure } from '../../api';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { signIn, useSession } from '../../session';
 import { IconCheckCircle, IconGlobe, IconKey, IconShield } from '../../ui/icons';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure, invalidateApi, useApiMutation, useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { Field, PickerButton, SubmitButton, TextInput } from '../../ui/form';

@@ -7,11 +7,10 @@ import {
   type SPEND_STATUSES,
 } from '@nexa/contract';
 import { type ReactNode, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
-import { LANG_TAGS, useLang } from '../../i18n';
+import { LANG_TAGS, useLang, useTranslation } from '../../i18n';
 import { compareAmounts } from '../../lib/amounts';
 import { routePath, type ScreenName } from '../../paths';
 import { IconAlert, IconCheck, IconClock, IconRight, IconShield } from '../../ui/icons';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { invalidateApi } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { balanceNumber } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';

@@ -1,9 +1,9 @@
 import { formatUpTo } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { useBalances, useMoneyCall } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { balanceNumber, compareAmounts, ratePercent } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { OpenCard } from './open-card-screen';

@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PagedItem } from '../../api/paging';
+import { useTranslation } from '../../i18n';
 import { IconRight } from '../../ui/icons';
 import { PagedList } from '../../ui/paged-list';
 import './content.css';

@@ -1,6 +1,6 @@
 import { formatDateTime, formatNumber, type ResponseData } from '@nexa/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 export type Trader = ResponseData<'/v1/copy/traders'>['list'][number];
 export type Follow = ResponseData<'/v1/copy/follow'>;

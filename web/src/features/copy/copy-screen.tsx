@@ -1,8 +1,8 @@
 import { formatNumber } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { PagedList } from '../../ui/paged-list';

@@ -1,8 +1,8 @@
 import { formatDateTime, formatNumber } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { PagedList } from '../../ui/paged-list';
 import { ConfirmSheet } from '../../ui/sheet';

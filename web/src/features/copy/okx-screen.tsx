@@ -1,7 +1,7 @@
 import { formatDateTime } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { Field, TextInput } from '../../ui/form';
 import { ConfirmSheet } from '../../ui/sheet';
@@ -9,6 +9,13 @@ import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState, ListSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import './copy.css';
+
+/** OKX's names of an API key's permissions, and their texts; another name shows as OKX wrote it. */
+const PERM_TEXT = {
+  read_only: 'copy.perm.read_only',
+  trade: 'copy.perm.trade',
+  withdraw: 'copy.perm.withdraw',
+} as const;
 
 const NO_BODY = {};
 
@@ -91,7 +98,11 @@ function Linked(): ReactNode {
             </div>
             <div>
               <dt>{t('copy.okxPerm')}</dt>
-              <dd>{l.perm.map((p) => t(`copy.perm.${p}`, { defaultValue: p })).join(' · ')}</dd>
+              <dd>
+                {l.perm
+                  .map((p) => (Object.hasOwn(PERM_TEXT, p) ? t(PERM_TEXT[p as keyof typeof PERM_TEXT]) : p))
+                  .join(' · ')}
+              </dd>
             </div>
             <div>
               <dt>{t('copy.okxVerified')}</dt>

@@ -1,7 +1,7 @@
 import { formatDateTime, formatNumber, type ResponseData } from '@nexa/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 
 export type PledgeOrder = ResponseData<'/api/pledge/getPledgeOrder'>;

@@ -1,9 +1,9 @@
 import { formatNumber } from '@nexa/contract';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { useNow } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { formatPrice } from '../../lib/market-data';
 import { useBook, useLivePositions, useMark, useOrderUpdates, useTicker } from '../../live/hooks';
 import { useSession } from '../../session';

@@ -1,8 +1,8 @@
 import { formatNumber } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useMoneyCall } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { formatPrice } from '../../lib/market-data';
 import { AmountInput, Field, Segments } from '../../ui/form';
 import { ConfirmSheet, type InfoRow, PickerSheet } from '../../ui/sheet';

@@ -1,9 +1,9 @@
 import { formatNumber } from '@nexa/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { memo, type ReactNode, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../api/hooks';
 import { useMoneyCall } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { AmountInput, Field, Segments } from '../../ui/form';
 import { ConfirmSheet } from '../../ui/sheet';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';

@@ -1,8 +1,8 @@
 import { formatDateTime, formatNumber } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
+import { useTranslation } from '../../i18n';
 import { Segments } from '../../ui/form';
 import { PagedList } from '../../ui/paged-list';
 import { showToast } from '../../ui/toast';

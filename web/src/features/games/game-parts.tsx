@@ -1,6 +1,6 @@
 import { type EndpointPath, formatUpTo, type ResponseData } from '@nexa/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { type CountProblem, rankTone } from './game-math';
 

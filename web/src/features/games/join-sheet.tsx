@@ -1,7 +1,7 @@
 import { TX_HASH_PATTERN } from '@nexa/contract';
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { RequestIds } from '../../lib/request-id';
 import { AmountInput, Field, Segments, TextInput } from '../../ui/form';
 import { HashText } from '../../ui/money';

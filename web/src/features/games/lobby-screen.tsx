@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Tabs } from '../../ui/tabs';

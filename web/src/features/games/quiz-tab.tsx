@@ -1,9 +1,9 @@
 import type { ResponseData } from '@nexa/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiFailure, useApiMutation } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useNow } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { IconCheck, IconClock, IconClose } from '../../ui/icons';
 import { PagedList } from '../../ui/paged-list';
 import { ConfirmSheet } from '../../ui/sheet';

@@ -1,8 +1,8 @@
 import { formatDateTime } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { HashText } from '../../ui/money';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';

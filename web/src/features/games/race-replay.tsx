@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import type { Entrant } from './game-parts';
 import { planReplay, REPLAY_MS } from './replay-math';
 import { inJoinOrder } from './verify';

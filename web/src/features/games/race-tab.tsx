@@ -1,10 +1,10 @@
 import { formatDateTime } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiFailure, invalidateApi, useApiQuery } from '../../api/hooks';
 import { useNow } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { SubmitButton } from '../../ui/form';
 import { IconClose } from '../../ui/icons';
 import { HashText } from '../../ui/money';

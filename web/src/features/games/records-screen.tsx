@@ -1,8 +1,8 @@
 import { formatDateTime } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { PagedItem } from '../../api/paging';
+import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';

@@ -1,8 +1,8 @@
 import { formatUpTo } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBalances, useMoneyCall } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { AmountInput, Field, PickerButton, Segments, SubmitButton } from '../../ui/form';
 import { AssetIcon } from '../../ui/money';

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { IconCheck, IconClose } from '../../ui/icons';
 import type { Entrant } from './game-parts';
 import { checkRace, inJoinOrder, type RaceCheck } from './verify';

@@ -1,8 +1,8 @@
 import { Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { Carousel } from '../../ui/carousel';
 import { InlineError } from '../../ui/states';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { ArticleRow } from '../../ui/article-row';
 import type { Article } from '../../ui/article-sheet';
 import { LazyArticleSheet } from '../../ui/article-sheet-lazy';

@@ -1,8 +1,8 @@
 import { Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMarkets } from '../../hooks/markets';
+import { useTranslation } from '../../i18n';
 import { topMarkets } from '../../lib/market-data';
 import { routePath } from '../../paths';
 import { IconRight } from '../../ui/icons';

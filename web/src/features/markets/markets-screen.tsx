@@ -1,6 +1,6 @@
 import { type ReactNode, useDeferredValue, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useMarkets } from '../../hooks/markets';
+import { useTranslation } from '../../i18n';
 import { filterMarkets, nextSort, type Sort, type SortKey, sortMarkets } from '../../lib/market-data';
 import { IconClose, IconSearch, IconSort } from '../../ui/icons';
 import { MarketListRow } from '../../ui/market-parts';

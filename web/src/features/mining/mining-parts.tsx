@@ -1,6 +1,6 @@
 import { formatDateTime, formatNumber, formatUpTo, type ResponseData } from '@nexa/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 
 export type Machine = ResponseData<'/api/machine/list'>['list'][number];
 export type MachineOrder = ResponseData<'/api/machine/getMachinePowerOrder'>;

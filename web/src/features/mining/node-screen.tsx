@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { routePath, type ScreenName } from '../../paths';
 import { useSession } from '../../session';
 import {

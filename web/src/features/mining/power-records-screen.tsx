@@ -1,7 +1,7 @@
 import { formatDateTime, POWER_KINDS, POWER_LOG_KINDS } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';

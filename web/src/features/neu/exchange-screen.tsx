@@ -1,9 +1,9 @@
 import { formatUpTo, NEU_ASSET, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useBalances, useDebounced, useMoneyCall, useNow } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { assetScale, checkAmount, isPositiveAmount, ratePercent } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';

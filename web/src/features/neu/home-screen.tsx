@@ -1,9 +1,9 @@
 import { formatUpTo } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import type { ComponentType, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { routePath, type ScreenName } from '../../paths';
 import { useSession } from '../../session';
 import { IconDeposit, IconExchange, IconLock, IconMiner, IconRight } from '../../ui/icons';

@@ -1,8 +1,8 @@
 import { formatDateTime, NEU_ASSET, SPA_ASSET } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
 import { useBalances, useMoneyCall } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { compareAmounts } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { Field, Segments } from '../../ui/form';

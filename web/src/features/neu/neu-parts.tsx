@@ -7,9 +7,9 @@ import {
 } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { invalidateApi } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { floorDecimals } from '../../lib/amounts';
 import { routePath } from '../../paths';
 

@@ -1,9 +1,9 @@
 import { formatDateTime, PLEDGE_STATUSES } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
 import { useBalances, useMoneyCall } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';

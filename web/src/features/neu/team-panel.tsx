@@ -1,9 +1,9 @@
 import { formatDateTime, formatNumber, RANKING_PERIODS } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
+import { useTranslation } from '../../i18n';
 import { Segments } from '../../ui/form';
 import { PagedList } from '../../ui/paged-list';
 import { InlineError } from '../../ui/states';

@@ -1,11 +1,11 @@
 import { DEFAULT_CHAIN, EVM_ADDRESS_PATTERN, formatUpTo, NEU_ASSET, type ResponseData } from '@nexa/contract';
 import { Button, Skeleton } from 'antd-mobile';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useQrDataUrl } from '../../hooks/qr';
+import { useTranslation } from '../../i18n';
 import { addAmounts, assetScale, isPositiveAmount } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';

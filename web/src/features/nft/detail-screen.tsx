@@ -1,9 +1,9 @@
 import { formatDateTime } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
 import { useMoneyCall } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { ConfirmSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';

@@ -1,7 +1,7 @@
 import { formatNumber, type ResponseData } from '@nexa/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 
 export type Nft = ResponseData<'/v1/nft/detail'>;

@@ -1,9 +1,9 @@
 import { formatDateTime, formatNumber } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { useMoneyCall } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { AmountInput, Field } from '../../ui/form';

@@ -1,8 +1,8 @@
 import { Button, Switch } from 'antd-mobile';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { Field, TextInput } from '../../ui/form';
 import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';

@@ -1,7 +1,7 @@
 import { formatDate } from '@nexa/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { usdtText } from './shop-math';

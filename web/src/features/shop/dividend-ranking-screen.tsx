@@ -1,9 +1,9 @@
 import { maskAddress } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { ratePercent } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { IconRecords } from '../../ui/icons';

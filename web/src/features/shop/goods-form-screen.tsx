@@ -1,8 +1,8 @@
 import { Button, SpinLoading, TextArea } from 'antd-mobile';
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure, useApiMutation, useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { sanitizeAmountInput } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { AmountInput, Field, PickerButton, TextInput } from '../../ui/form';

@@ -1,9 +1,9 @@
 import { PRODUCT_STATUSES } from '@nexa/contract';
 import { Button, Switch } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useApiMutation } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { PagedList } from '../../ui/paged-list';
 import { showToast } from '../../ui/toast';

@@ -1,10 +1,10 @@
 import { formatDate } from '@nexa/contract';
 import { Button, Skeleton, TextArea } from 'antd-mobile';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useApiMutation } from '../../api/hooks';
 import { useMoneyCall } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { balanceNumber, ratePercent } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { Field, TextInput } from '../../ui/form';

@@ -1,6 +1,6 @@
 import { formatDate } from '@nexa/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { IconMerchant } from './shop-icons';
 import { usdtText } from './shop-math';
 import { Figure, type Merchant, MerchantStatusChip, USDT } from './shop-parts';

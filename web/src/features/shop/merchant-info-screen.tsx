@@ -1,8 +1,8 @@
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { balanceNumber } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { PullToRefresh } from '../../ui/pull-to-refresh';

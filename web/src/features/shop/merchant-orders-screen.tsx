@@ -1,8 +1,8 @@
 import { formatDateTime } from '@nexa/contract';
 import { Button } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { PagedList } from '../../ui/paged-list';
 import { Tabs } from '../../ui/tabs';

@@ -1,10 +1,10 @@
 import { formatDateTime } from '@nexa/contract';
 import { Button } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure, useApiMutation, useApiQuery } from '../../api/hooks';
 import { useNow } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { copyText } from '../../ui/copy';
 import { IconCopy, IconRight } from '../../ui/icons';

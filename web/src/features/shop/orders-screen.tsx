@@ -1,6 +1,6 @@
 import { formatDateTime } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { PagedList } from '../../ui/paged-list';
 import { Tabs } from '../../ui/tabs';
 import type { OrderFilter } from './shop-math';

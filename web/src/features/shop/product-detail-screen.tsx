@@ -1,8 +1,8 @@
 import { Button } from 'antd-mobile';
 import { type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { IconRight } from '../../ui/icons';
 import { PullToRefresh } from '../../ui/pull-to-refresh';

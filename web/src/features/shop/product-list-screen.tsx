@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { parseId } from './shop-math';
 import { ProductGrid, type ProductSort, SortBar, useCategories, useRefresh } from './shop-parts';

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@nexa/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNow } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { PagedList } from '../../ui/paged-list';
 import { timeLeft, usdtText } from './shop-math';
 import { NO_BODY, OrderRow, SignedIn } from './shop-parts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { PagedList } from '../../ui/paged-list';
 import { usdtText } from './shop-math';
 import { NO_BODY, SignedIn, USDT } from './shop-parts';

@@ -1,8 +1,8 @@
 import { formatDateTime } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { InlineError } from '../../ui/states';

@@ -1,8 +1,8 @@
 import { Button } from 'antd-mobile';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure, useApiMutation, useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { Field, PickerButton, TextInput } from '../../ui/form';
 import { ConfirmSheet, PickerSheet } from '../../ui/sheet';

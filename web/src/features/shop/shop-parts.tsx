@@ -7,10 +7,10 @@ import {
 } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { invalidateApi, useApiQuery } from '../../api/hooks';
 import type { PagedItem, PageFilters } from '../../api/paging';
+import { useTranslation } from '../../i18n';
 import { routePath, type ScreenName } from '../../paths';
 import { useSession } from '../../session';
 import { IconRight } from '../../ui/icons';

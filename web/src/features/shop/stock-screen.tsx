@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { PagedList } from '../../ui/paged-list';
 import { showToast } from '../../ui/toast';
 import { IconMinus, IconPlus } from './shop-icons';

@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDebounced } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { routePath, type ScreenName } from '../../paths';
 import { IconClose, IconSearch, IconWallet } from '../../ui/icons';
 import { PullToRefresh } from '../../ui/pull-to-refresh';

@@ -1,8 +1,8 @@
 import { Skeleton } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { IconRight } from '../../ui/icons';

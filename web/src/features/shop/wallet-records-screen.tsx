@@ -1,7 +1,7 @@
 import { formatDateTime } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PagedItem } from '../../api/paging';
+import { useTranslation } from '../../i18n';
 import { RecordRow } from '../../ui/money';
 import { PagedList } from '../../ui/paged-list';
 import { Tabs } from '../../ui/tabs';

@@ -1,8 +1,8 @@
 import { Skeleton } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBalances, useMoneyCall } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { balanceNumber, isPositiveAmount, ratePercent } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { AmountField, useAmountField } from '../../ui/amount-field';

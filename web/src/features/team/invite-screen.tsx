@@ -1,7 +1,7 @@
 import { Button, Skeleton } from 'antd-mobile';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { useQrDataUrl } from '../../hooks/qr';
+import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { copyText } from '../../ui/copy';

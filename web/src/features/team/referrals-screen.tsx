@@ -1,7 +1,7 @@
 import { formatDateTime, maskAddress } from '@nexa/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PagedItem } from '../../api/paging';
+import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';

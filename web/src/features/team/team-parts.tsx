@@ -1,9 +1,9 @@
 import type { EndpointPath, ResponseData } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { invalidateApi, useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { routePath, type ScreenName } from '../../paths';
 import { IconRight } from '../../ui/icons';
 import { levelName } from './team-math';

@@ -1,8 +1,8 @@
 import { formatDateTime, maskAddress } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PagedItem } from '../../api/paging';
+import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { IconCheck } from '../../ui/icons';
 import { PagedList } from '../../ui/paged-list';

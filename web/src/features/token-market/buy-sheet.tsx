@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiFailure, useApiMutation } from '../../api/hooks';
 import { useBalances } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { assetScale, ratePercent, sanitizeAmountInput } from '../../lib/amounts';
 import { RequestIds } from '../../lib/request-id';
 import { AmountInput, Field } from '../../ui/form';

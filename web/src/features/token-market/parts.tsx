@@ -1,7 +1,7 @@
 import { formatDateTime, formatUpTo } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { assetScale } from '../../lib/amounts';
 import { FilterChip } from '../../ui/filter-chip';
 import { IconRight } from '../../ui/icons';

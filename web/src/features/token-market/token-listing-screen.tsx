@@ -1,8 +1,8 @@
 import { formatDateTime } from '@nexa/contract';
 import { Button, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from '../../i18n';
 import { ratePercent } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { AssetIcon } from '../../ui/money';

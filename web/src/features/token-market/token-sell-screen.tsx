@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useBalances, useMoneyCall } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { assetScale, compareAmounts, ratePercent, sanitizeAmountInput } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';

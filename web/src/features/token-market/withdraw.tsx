@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { ConfirmSheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
 import { type Listing, MARKET_CALLS } from './hooks';

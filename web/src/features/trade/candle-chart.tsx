@@ -10,8 +10,8 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
+import { useTranslation } from '../../i18n';
 import { type Bar, barsFromCandles, buildBars, type CandleInterval, mergeBars } from '../../live/candles';
 import { getLive } from '../../live/index';
 import { useAppearance } from '../../ui/settings';

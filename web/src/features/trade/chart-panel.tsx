@@ -1,5 +1,5 @@
 import { lazy, memo, type ReactNode, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { readStored, writeStored } from '../../lib/storage';
 import { CANDLE_INTERVALS, type CandleInterval } from '../../live/candles';
 import { IconCandles, IconDown } from '../../ui/icons';

@@ -1,6 +1,6 @@
 import { BOOK_VIEW_DEPTH, comparePriceText, formatNumber, type LiveBookLevel } from '@nexa/contract';
 import { memo, type ReactNode, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { formatPrice } from '../../lib/market-data';
 import type { BookView } from '../../live/book-store';
 import { Flash } from '../../ui/market-parts';

@@ -1,8 +1,8 @@
 import { formatNumber, formatUpTo } from '@nexa/contract';
 import { Button } from 'antd-mobile';
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useBalances, useMoneyCall } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { balanceNumber, displayDecimals, sanitizeAmountInput } from '../../lib/amounts';
 import { formatPrice, stepDecimals } from '../../lib/market-data';
 import { ConfirmSheet, type InfoRow } from '../../ui/sheet';

@@ -1,9 +1,9 @@
 import { formatDateTime, formatNumber, formatUpTo } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiInfinite, useApiMutation } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
+import { useTranslation } from '../../i18n';
 import { isPositiveAmount, subtractAmounts } from '../../lib/amounts';
 import { formatPrice } from '../../lib/market-data';
 import { applyOrderPush } from '../../live/orders';

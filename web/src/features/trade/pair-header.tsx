@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { changeTone, formatChange, formatCompact, formatPrice, type MarketRow } from '../../lib/market-data';
 import { IconDown } from '../../ui/icons';
 import { ChangePill, Flash, PairName } from '../../ui/market-parts';

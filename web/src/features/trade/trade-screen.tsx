@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { findInstrument, useInstruments, useMarkets } from '../../hooks/markets';
+import { useTranslation } from '../../i18n';
 import { decimalsOfPrice, stepDecimals } from '../../lib/market-data';
 import { useBook, useOrderUpdates } from '../../live/hooks';
 import { getLive } from '../../live/index';

@@ -1,11 +1,11 @@
 import { formatDateTime, formatUpTo, type ResponseData } from '@nexa/contract';
 import { Button, Skeleton } from 'antd-mobile';
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiFailure, useApiMutation, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useQrDataUrl } from '../../hooks/qr';
+import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
 import { copyText } from '../../ui/copy';

@@ -1,9 +1,9 @@
 import { formatNumber, formatUpTo, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiFailure, useApiInfinite, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useBalances, useDebounced, useMoneyCall, useNow } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { assetScale, checkAmount, isPositiveAmount, ratePercent } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { AvailableLine, useAmountField } from '../../ui/amount-field';

@@ -1,8 +1,8 @@
 import { ACCOUNT_KINDS, type AccountKind, formatUpTo } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBalances, useMoneyCall } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { assetScale, compareAmounts } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';

@@ -1,10 +1,9 @@
 import { ACCOUNT_KINDS, causeLabel, formatUpTo, isAccountKind } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PagedItem, PageFilters } from '../../api/paging';
 import { useBalances } from '../../hooks/money';
-import { useLang } from '../../i18n';
+import { useLang, useTranslation } from '../../i18n';
 import { assetScale, isNegative, isPositiveAmount } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { FilterChip } from '../../ui/filter-chip';

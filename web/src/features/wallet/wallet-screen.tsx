@@ -1,10 +1,10 @@
 import { ACCOUNT_KINDS, type AccountKind, formatNumber, formatUpTo } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { useBalances } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { balanceNumber, compareAmounts, isPositiveAmount, sumAmounts } from '../../lib/amounts';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 import { routePath, type ScreenName } from '../../paths';

@@ -1,8 +1,8 @@
 import { formatUpTo } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PagedItem } from '../../api/paging';
 import { useBalances, useMoneyCall } from '../../hooks/money';
+import { useTranslation } from '../../i18n';
 import { addAmounts, assetScale, isPositiveAmount } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';

@@ -185,8 +185,9 @@ function shellPage(): Plugin {
     body.insertBefore(box, body.firstChild);
   }
 })();`;
-        // The app's code is fetched from the head as before, and run once the frame has been painted: on a
-        // fast network it would otherwise run first, and the page would show nothing until the app had.
+        // The app's code is fetched from the head as before (at low priority: the frame's first paint needs
+        // none of it), and run once the frame has been painted: on a fast network it would otherwise run
+        // first, and the page would show nothing until the app had.
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
         const src = entry.exec(html)?.[1];
         if (!src) throw new Error('shell: the page has no entry script');
@@ -208,16 +209,23 @@ function shellPage(): Plugin {
         const css = cssFile ? context.bundle?.[cssFile] : undefined;
         if (!cssFile || css?.type !== 'asset') throw new Error('shell: the page has no stylesheet');
         const cssText = String(css.source).replace(/<\/style/gi, '<\\/style');
-        return html
-          .replace(
-            sheet,
-            `<style>${cssText}</style>\n    <link rel="stylesheet" crossorigin href="/${cssFile}" disabled>`,
-          )
-          .replace(entry, `<link rel="modulepreload" crossorigin href="${src}">`)
-          .replace(
-            '<div id="root"></div>',
-            `<div id="root"></div>\n    <template id="shell">${markup}</template>\n    <script>${script}</script>\n    <script type="module">\n  ${start}\n    </script>`,
-          );
+        return (
+          html
+            .replace(
+              sheet,
+              `<style>${cssText}</style>\n    <link rel="stylesheet" crossorigin href="/${cssFile}" disabled>`,
+            )
+            .replace(entry, `<link rel="modulepreload" crossorigin href="${src}">`)
+            // Fetched at once, but after what the frame paints with: the frame needs none of the app's code.
+            .replaceAll(
+              '<link rel="modulepreload" crossorigin',
+              '<link rel="modulepreload" fetchpriority="low" crossorigin',
+            )
+            .replace(
+              '<div id="root"></div>',
+              `<div id="root"></div>\n    <template id="shell">${markup}</template>\n    <script>${script}</script>\n    <script type="module">\n  ${start}\n    </script>`,
+            )
+        );
       },
     },
   };

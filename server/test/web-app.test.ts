@@ -82,9 +82,15 @@ describe('the web app on the wire', () => {
 
   it("names a screen's files in the page for that screen's path, and nothing for other paths", async () => {
     const trade = gunzipSync((await get('/trade?instId=BTC-USDT', 'gzip')).body).toString();
-    expect(trade).toContain('<link rel="modulepreload" crossorigin href="/assets/trade-1.js">');
-    expect(trade).toContain('<link rel="modulepreload" crossorigin href="/assets/hooks-2.js">');
-    expect(trade).toContain('<link rel="preload" as="style" crossorigin href="/assets/trade-1.css">');
+    expect(trade).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/trade-1.js">',
+    );
+    expect(trade).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/hooks-2.js">',
+    );
+    expect(trade).toContain(
+      '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/trade-1.css">',
+    );
     expect(trade).toContain('"wsPath":"/ws"');
     const home = (await get('/home')).body.toString();
     expect(home).not.toContain('preload');

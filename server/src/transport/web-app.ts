@@ -29,17 +29,20 @@ export type RoutePreloads = Readonly<
 
 const ASSET_PATH = /^\/assets\/[\w.-]+\.(js|css)$/;
 
-/** `<link>`s that start a screen's files with the page: scripts as module preloads, stylesheets as preloads. */
+/**
+ * `<link>`s that start a screen's files with the page: scripts as module preloads, stylesheets as preloads,
+ * all at low priority, since the frame the page paints first needs none of them.
+ */
 export function preloadLinks(files: {
   readonly js: readonly string[];
   readonly css: readonly string[];
 }): string {
   const js = files.js
     .filter((f) => ASSET_PATH.test(f))
-    .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`);
+    .map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${f}">`);
   const css = files.css
     .filter((f) => ASSET_PATH.test(f))
-    .map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`);
+    .map((f) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${f}">`);
   return [...js, ...css].join('');
 }
 

@@ -4,10 +4,11 @@
 // worker threads posting pre-sealed bodies over kept-alive connections, so the client is not the limit
 // (the echo row shows what the generator reaches).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { computeSign, openEnvelope, sealEnvelope } from '@nexa/contract';
@@ -34,10 +35,48 @@ interface LoadResult {
   readonly seconds: number;
   readonly latencies: number[];
   readonly answers: string[];
+  readonly cpu: Cpu;
+}
+
+/** Where the machine's processor time went during a load, in seconds. */
+interface Cpu {
+  /** This process: the server's thread and the load threads. */
+  readonly node: number;
+  /** The share of the wall time the server's thread was busy (event-loop utilization). */
+  readonly serverThread: number;
+  /** Every PostgreSQL process of the machine (Linux only; 0 elsewhere). */
+  readonly postgres: number;
+}
+
+/** Processor seconds used so far by the machine's PostgreSQL processes, from /proc. */
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      // utime and stime, fields 14 and 15 of the line (11 and 12 after the name), in clock ticks (100/s).
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks / 100;
 }
 
 /** Posts every request from THREADS worker threads, CONNECTIONS connections in all. */
 async function load(url: string, requests: readonly Prepared[]): Promise<LoadResult> {
+  const cpu0 = process.cpuUsage();
+  const elu0 = performance.eventLoopUtilization();
+  const pg0 = postgresCpuSeconds();
   const parts = Array.from({ length: THREADS }, (_, t) => requests.filter((_, i) => i % THREADS === t));
   const results = await Promise.all(
     parts.map(
@@ -51,10 +90,16 @@ async function load(url: string, requests: readonly Prepared[]): Promise<LoadRes
         }),
     ),
   );
+  const cpu = process.cpuUsage(cpu0);
   return {
     seconds: Math.max(...results.map((r) => r.seconds)),
     latencies: results.flatMap((r) => [...r.latencies]),
     answers: results.flatMap((r) => r.answers),
+    cpu: {
+      node: (cpu.user + cpu.system) / 1e6,
+      serverThread: performance.eventLoopUtilization(elu0).utilization,
+      postgres: postgresCpuSeconds() - pg0,
+    },
   };
 }
 
@@ -69,6 +114,7 @@ interface Row {
   readonly seconds: number;
   readonly p50: number;
   readonly p99: number;
+  readonly cpu: Cpu;
 }
 
 function row(label: string, r: LoadResult, ok: number): Row {
@@ -80,6 +126,7 @@ function row(label: string, r: LoadResult, ok: number): Row {
     seconds: r.seconds,
     p50: pct(sorted, 0.5),
     p99: pct(sorted, 0.99),
+    cpu: r.cpu,
   };
 }
 
@@ -258,13 +305,24 @@ export async function tradeBench(): Promise<void> {
   const echo = rows.at(-1);
   const rate = (r: Row) => (r.seconds > 0 ? r.n / r.seconds : 0);
   console.log(
-    `  ${'call'.padEnd(44)} ${'calls'.padStart(6)} ${'ok'.padStart(6)} ${'s'.padStart(6)} ${'calls/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  vs echo`,
+    `  ${'call'.padEnd(44)} ${'calls'.padStart(6)} ${'ok'.padStart(6)} ${'s'.padStart(6)} ${'calls/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  vs echo  ${'cores busy'.padStart(10)} ${'server thread'.padStart(13)}  µs of CPU a call: node / PostgreSQL`,
   );
   for (const r of rows) {
+    const busy = (r.cpu.node + r.cpu.postgres) / r.seconds;
+    const per = (s: number) => ((s * 1e6) / Math.max(1, r.n)).toFixed(0);
     console.log(
-      `  ${r.label.padEnd(44)} ${String(r.n).padStart(6)} ${String(r.ok).padStart(6)} ${r.seconds.toFixed(1).padStart(6)} ${rate(r).toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${echo ? (rate(r) / rate(echo)).toFixed(3) : '—'}×`,
+      `  ${r.label.padEnd(44)} ${String(r.n).padStart(6)} ${String(r.ok).padStart(6)} ${r.seconds.toFixed(1).padStart(6)} ${rate(r).toFixed(0).padStart(8)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)}  ${echo ? (rate(r) / rate(echo)).toFixed(3) : '—'}×  ${busy.toFixed(2).padStart(10)} ${`${(r.cpu.serverThread * 100).toFixed(0)} %`.padStart(13)}  ${per(r.cpu.node)} / ${per(r.cpu.postgres)}`,
     );
   }
+  for (const r of rows.slice(0, -1)) {
+    const perCall = (r.cpu.node + r.cpu.postgres) / Math.max(1, r.n);
+    console.log(
+      `  ${r.label}: ${(perCall * 1e6).toFixed(0)} µs of CPU a call in all; ${availableParallelism()} cores fully busy would allow ${(availableParallelism() / perCall).toFixed(0)} calls/s`,
+    );
+  }
+  console.log(
+    `  (${availableParallelism()} cores in all: the server, its load threads and PostgreSQL share them; PostgreSQL's figure counts every PostgreSQL process of the machine, the embedded store's work is in node's)`,
+  );
 }
 
 const entry = process.argv[1];

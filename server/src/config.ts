@@ -42,6 +42,11 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   REQUEST_PROTECTION: bool.default(true),
+  /**
+   * Whether every answer is checked against its call's contract before it is sent (a wrong answer fails
+   * loudly): on by default outside production, off in production, where the check costs time on every call.
+   */
+  CHECK_ANSWERS: bool.optional(),
   ENVELOPE_KEY: z.string().default(DEMO_ENVELOPE_KEY),
   SIGN_SECRET: z.string().min(8).default(DEMO_SIGN_SECRET),
   /**
@@ -135,6 +140,8 @@ export interface Config {
   readonly databaseUrl: string | undefined;
   readonly redisUrl: string | undefined;
   readonly protection: boolean;
+  /** Every answer checked against its call's contract before it is sent. */
+  readonly checkAnswers: boolean;
   readonly envelopeKey: Uint8Array;
   readonly envelopeKeyText: string;
   readonly signSecret: string;
@@ -287,6 +294,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     protection: e.REQUEST_PROTECTION,
+    checkAnswers: e.CHECK_ANSWERS ?? e.NODE_ENV !== 'production',
     envelopeKey: decodeKey(e.ENVELOPE_KEY),
     envelopeKeyText: e.ENVELOPE_KEY,
     signSecret: e.SIGN_SECRET,

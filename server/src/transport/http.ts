@@ -184,7 +184,7 @@ export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: Tra
           },
         };
         const data = await handler(ctx);
-        if (config.env !== 'production') ep.data.parse(data);
+        if (config.checkAnswers) ep.data.parse(data);
         return send(reply, lang, { code: ERRORS.Success.code, msg: errorMessage('Success', lang), data });
       } catch (err) {
         if (err instanceof DomainError) {

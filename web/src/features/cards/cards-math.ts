@@ -1,10 +1,12 @@
-import { applyRate, formatAmount, parseAmount, parseRate, UPLOAD_TYPES, USDT_SCALE } from '@nexa/contract';
+import { applyRate, formatAmount, parseAmount, parseRate, USDT_SCALE } from '@nexa/contract';
 
 /*
  * The cards' pure rules, as the screens apply them before asking the server (which checks them again):
  * the top-up fee, a document number against its country's format, the holder's age, a PIN too easy to
- * guess, an image the upload would refuse.
+ * guess, an image the upload would refuse (shared with the shop's goods images).
  */
+
+export { imageProblem, sizeText } from '../../lib/image-file';
 
 /** How long a revealed card number and CVV stay on screen. */
 export const REVEAL_MS = 30_000;
@@ -131,26 +133,6 @@ export function pinProblem(pin: string, again: string): PinProblem | null {
 /** Digits only, at most six: what a PIN or activation code field keeps of what is typed. */
 export function sixDigits(raw: string): string {
   return raw.replace(/\D/g, '').slice(0, 6);
-}
-
-export type ImageProblem = 'type' | 'empty' | 'size';
-
-/** Whether an image may be uploaded: JPEG or PNG, not empty, within `maxBytes` when it is known. */
-export function imageProblem(
-  file: { readonly type: string; readonly size: number },
-  maxBytes?: number,
-): ImageProblem | null {
-  if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) return 'type';
-  if (file.size <= 0) return 'empty';
-  if (maxBytes !== undefined && file.size > maxBytes) return 'size';
-  return null;
-}
-
-/** Bytes as people read them: "820 KB", "4.5 MB". */
-export function sizeText(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  const mb = bytes / (1024 * 1024);
-  return `${mb >= 10 ? Math.round(mb) : Math.round(mb * 10) / 10} MB`;
 }
 
 /** A full card number in groups of four, as printed: "4242 4242 4242 4242". */

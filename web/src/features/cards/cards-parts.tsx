@@ -6,14 +6,15 @@ import {
   type ResponseData,
   type SPEND_STATUSES,
 } from '@nexa/contract';
-import { type ReactNode, useMemo } from 'react';
+import { type ComponentProps, type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { LANG_TAGS, useLang, useTranslation } from '../../i18n';
 import { compareAmounts } from '../../lib/amounts';
-import { routePath, type ScreenName } from '../../paths';
+import { routePath } from '../../paths';
 import { IconAlert, IconCheck, IconClock, IconRight, IconShield } from '../../ui/icons';
+import { LinkRow } from '../../ui/link-row';
 import { Money, RecordRow } from '../../ui/money';
 import { brandMark, expiryText, groupCardNumber } from './cards-math';
 
@@ -247,31 +248,10 @@ export function KycBanner({ status }: { readonly status: KycState }): ReactNode 
   );
 }
 
-/** A row that leads to another screen of the cards, named by its title. */
-export function CardsLink({
-  to,
-  icon,
-  extra,
-  search,
-  testId,
-}: {
-  readonly to: ScreenName;
-  readonly icon: ReactNode;
-  readonly extra?: ReactNode;
-  readonly search?: string;
-  readonly testId?: string;
-}): ReactNode {
+/** A row that leads to another screen of the cards, named by that screen's title. */
+export function CardsLink({ to, ...row }: Omit<ComponentProps<typeof LinkRow>, 'title'>): ReactNode {
   const { t } = useTranslation('cards');
-  return (
-    <Link className="clink" to={`${routePath(to)}${search ?? ''}`} data-testid={testId}>
-      <span className="clink__icon" aria-hidden="true">
-        {icon}
-      </span>
-      <span className="clink__label">{t(`screens.${to}`)}</span>
-      {extra !== undefined ? <span className="clink__extra">{extra}</span> : null}
-      <IconRight className="clink__chev" />
-    </Link>
-  );
+  return <LinkRow to={to} title={t(`screens.${to}`)} {...row} />;
 }
 
 /** The card types of one kind to choose from: each with its network, BIN, currency and fee. */

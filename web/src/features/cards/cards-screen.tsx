@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Skeleton } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { invalidateApi } from '../../api/hooks';
@@ -7,11 +7,11 @@ import { useTranslation } from '../../i18n';
 import { balanceNumber } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
+import { BalanceCard, BalanceCardPending } from '../../ui/balance-card';
 import { IconRecords, IconShield, IconStore } from '../../ui/icons';
 import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { InlineError } from '../../ui/states';
 import { CardFace, CardsLink, KycBanner, NO_BODY, USDT, useCardInfo } from './cards-parts';
 import './cards.css';
 
@@ -21,36 +21,22 @@ function AccountCard(): ReactNode {
   const info = useCardInfo();
   const data = info.data;
   if (!data) {
-    return info.isError ? (
-      <InlineError className="card cbox" onRetry={() => void info.refetch()} />
-    ) : (
-      <section className="card cbox" aria-busy="true">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph animated lineCount={1} />
-      </section>
-    );
+    return <BalanceCardPending className="cbox" failed={info.isError} onRetry={() => void info.refetch()} />;
   }
   return (
     <>
-      <section className="card cbox caccount" aria-labelledby="card-balance-label">
-        <div className="caccount__head">
-          <span className="caccount__label" id="card-balance-label">
-            {t('cards.balance', { asset: USDT })}
-          </span>
-          <Link to={routePath('card')} className="caccount__records">
-            <IconRecords />
-            <span>{t('screens.card')}</span>
-          </Link>
-        </div>
-        <p className="caccount__value num" data-testid="card-balance">
-          {balanceNumber(data.balance, USDT)}
-        </p>
-        <p className="caccount__sub">
-          <span>{t('cards.held')}</span> <span className="num">{balanceNumber(data.held, USDT)}</span>
-          <span aria-hidden="true"> · </span>
-          <span>{t('cards.count', { n: data.cards })}</span>
-        </p>
-      </section>
+      <BalanceCard
+        className="cbox"
+        labelId="card-balance-label"
+        label={t('cards.balance', { asset: USDT })}
+        records={{ to: 'card', title: t('screens.card') }}
+        value={balanceNumber(data.balance, USDT)}
+        valueTestId="card-balance"
+      >
+        <span>{t('cards.held')}</span> <span className="num">{balanceNumber(data.held, USDT)}</span>
+        <span aria-hidden="true"> · </span>
+        <span>{t('cards.count', { n: data.cards })}</span>
+      </BalanceCard>
       <KycBanner status={data.kyc_status} />
     </>
   );
@@ -110,7 +96,7 @@ function Cards(): ReactNode {
             )}
           />
         </section>
-        <nav className="card clinks" aria-label={t('cards.more')}>
+        <nav className="card link-rows" aria-label={t('cards.more')}>
           <CardsLink to="card" icon={<IconRecords />} />
           <CardsLink to="address" icon={<IconStore />} />
           <CardsLink to="realName" icon={<IconShield />} testId="to-kyc" />

@@ -30,7 +30,7 @@ import {
   useNationName,
   useNations,
 } from './cards-parts';
-import { type KycPurpose, UploadError, uploadImage } from './upload';
+import { type KycPurpose, UploadError, uploadKycImage } from './upload';
 import './cards.css';
 
 const PURPOSES: readonly KycPurpose[] = ['kyc_front', 'kyc_back', 'kyc_selfie'];
@@ -210,7 +210,7 @@ function useImageSlots() {
     const mine = ++generation.current[purpose];
     patch(purpose, { state: 'uploading', uploadId: null, error: null });
     try {
-      const uploadId = await uploadImage(file, purpose);
+      const uploadId = await uploadKycImage(file, purpose);
       if (generation.current[purpose] === mine) patch(purpose, { state: 'done', uploadId });
     } catch (error) {
       if (generation.current[purpose] === mine) patch(purpose, { state: 'error', error: message(error) });

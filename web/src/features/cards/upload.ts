@@ -1,61 +1,17 @@
-import type { RequestInput, ResponseData } from '@nexa/contract';
-import { ApiFailure, callApi } from '../../api';
-import { type ImageProblem, imageProblem } from './cards-math';
+import type { RequestInput } from '@nexa/contract';
+import { callApi } from '../../api';
+import { uploadImage } from '../../lib/image-upload';
+
+export { UploadError } from '../../lib/image-upload';
 
 export type KycPurpose = Extract<RequestInput<'/api/visa/uploadImg'>['purpose'], `kyc_${string}`>;
 
-/** Why an image did not upload: refused here (type, size) or by the server (its message), or the PUT failed. */
-export class UploadError extends Error {
-  readonly kind: ImageProblem | 'refused' | 'failed';
-  /** The server's own words (already in the user's language), when it refused. */
-  readonly serverText: string | null;
-  /** The most the server takes, when the file was larger. */
-  readonly maxBytes: number | null;
-  constructor(kind: UploadError['kind'], serverText: string | null = null, maxBytes: number | null = null) {
-    super(kind);
-    this.name = 'UploadError';
-    this.kind = kind;
-    this.serverText = serverText;
-    this.maxBytes = maxBytes;
-  }
-}
-
 /**
- * One image up, as the contract says: ask `/api/visa/uploadImg` for a link (purpose, type, size), then PUT the
- * raw file to that link with exactly the headers it came with. The link is not an API call (no envelope, no
- * session; it may be the storage's own address), so it goes through `fetch`, not the API client.
- * Resolves with the upload id the form then names.
+ * One verification image up: `/api/visa/uploadImg` gives the link (purpose, type, size), then the file
+ * goes to it. Resolves with the upload id the form then names.
  */
-export async function uploadImage(file: File, purpose: KycPurpose): Promise<string> {
-  const local = imageProblem(file);
-  if (local) throw new UploadError(local);
-  let link: ResponseData<'/api/visa/uploadImg'>;
-  try {
-    link = await callApi('/api/visa/uploadImg', {
-      purpose,
-      content_type: file.type as RequestInput<'/api/visa/uploadImg'>['content_type'],
-      size: file.size,
-    });
-  } catch (error) {
-    if (error instanceof ApiFailure && error.body) throw new UploadError('refused', error.body.msg);
-    throw new UploadError('failed');
-  }
-  if (imageProblem(file, link.max_bytes) === 'size') throw new UploadError('size', null, link.max_bytes);
-  let response: Response;
-  try {
-    response = await fetch(link.url, { method: link.method, headers: link.headers, body: file });
-  } catch {
-    throw new UploadError('failed');
-  }
-  if (!response.ok) {
-    // The storage's own verdict: too large (413), not the image it was said to be (415), or not one at all (422).
-    const kind =
-      response.status === 413
-        ? 'size'
-        : response.status === 415 || response.status === 422
-          ? 'type'
-          : 'failed';
-    throw new UploadError(kind, null, link.max_bytes);
-  }
-  return link.upload_id;
+export function uploadKycImage(file: File, purpose: KycPurpose): Promise<string> {
+  return uploadImage(file, (content_type, size) =>
+    callApi('/api/visa/uploadImg', { purpose, content_type, size }),
+  );
 }

@@ -6,6 +6,7 @@ import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { usdtText } from './shop-math';
 import { NO_BODY, SignedIn, USDT, useRefresh } from './shop-parts';
+import '../../ui/balance-card.css';
 import './shop.css';
 
 /** Platform days start at 00:00 UTC+8: a day's date reads the same wherever the phone is. */
@@ -19,10 +20,10 @@ function Log(): ReactNode {
     <PullToRefresh onRefresh={refresh}>
       <div className="shop">
         <section className="card sbox" aria-labelledby="div-received">
-          <span className="sbalance__label" id="div-received">
+          <span className="balance__label" id="div-received">
             {t('shop.dividend.receivedTotal', { asset: USDT })}
           </span>
-          <p className="sbalance__value num" data-testid="log-received">
+          <p className="balance__value num" data-testid="log-received">
             {sum.data ? usdtText(sum.data.received) : '--'}
           </p>
         </section>

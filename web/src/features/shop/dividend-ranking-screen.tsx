@@ -13,6 +13,7 @@ import { InlineError } from '../../ui/states';
 import { IconCrown } from './shop-icons';
 import { poolShare, usdtText, weightPercent } from './shop-math';
 import { NO_BODY, ShopLink, SignedIn, USDT, useRefresh, useShopConfig } from './shop-parts';
+import '../../ui/balance-card.css';
 import './shop.css';
 
 /** Today's pool, my weight in it and what it would give me now, what I received, VIP. */
@@ -33,7 +34,7 @@ function Summary(): ReactNode {
   return (
     <section className="card sbox sdiv" aria-labelledby="pool-label" data-testid="dividend-summary">
       <div className="sdiv__head">
-        <span className="sbalance__label" id="pool-label">
+        <span className="balance__label" id="pool-label">
           {t('shop.dividend.pool', { asset: USDT })}
         </span>
         {d.vip ? (
@@ -46,7 +47,7 @@ function Summary(): ReactNode {
           </Link>
         )}
       </div>
-      <p className="sbalance__value num" data-testid="dividend-pool">
+      <p className="balance__value num" data-testid="dividend-pool">
         {usdtText(d.pool_today)}
       </p>
       <dl className="sfigs sfigs--3">
@@ -101,7 +102,7 @@ function Ranking(): ReactNode {
     <PullToRefresh onRefresh={refresh}>
       <div className="shop">
         <Summary />
-        <nav className="card slinks">
+        <nav className="card link-rows">
           <ShopLink to="consumerDividendRanking1" icon={<IconRecords />} testId="to-dividend-log" />
         </nav>
         <section className="sdiv-rank" aria-labelledby="rank-title">

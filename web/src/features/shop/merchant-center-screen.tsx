@@ -214,7 +214,7 @@ function Tools({ m, info }: { readonly m: Merchant; readonly info: ShopInfo }): 
           </dd>
         </div>
       </dl>
-      <nav className="card slinks" aria-label={t('shop.merchant.tools')}>
+      <nav className="card link-rows" aria-label={t('shop.merchant.tools')}>
         <ShopLink to="storeMyItem1" icon={<IconBox />} testId="to-goods" />
         <ShopLink
           to="order1"

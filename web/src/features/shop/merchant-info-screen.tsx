@@ -69,7 +69,7 @@ function Info(): ReactNode {
             />
           </dl>
         </section>
-        <nav className="card slinks" aria-label={t('shop.merchant.tools')}>
+        <nav className="card link-rows" aria-label={t('shop.merchant.tools')}>
           <ShopLink to="storeHome" search={`?id=${m.id}`} icon={<IconMerchant />} />
           <ShopLink to="order1" icon={<IconTruck />} />
         </nav>

@@ -8,6 +8,7 @@ import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { InlineError } from '../../ui/states';
 import { usdtText } from './shop-math';
 import { NO_BODY, OrderRow, SignedIn, USDT, useRefresh } from './shop-parts';
+import '../../ui/balance-card.css';
 import './shop.css';
 
 /** What the settlements add up to: the net received and the platform fees (the server's totals). */
@@ -26,8 +27,8 @@ function Totals(): ReactNode {
   }
   return (
     <section className="card sbox ssettle" aria-label={t('shop.settle.totals')}>
-      <span className="sbalance__label">{t('shop.settle.totalNet', { asset: USDT })}</span>
-      <p className="sbalance__value num" data-testid="settle-total-net">
+      <span className="balance__label">{t('shop.settle.totalNet', { asset: USDT })}</span>
+      <p className="balance__value num" data-testid="settle-total-net">
         {usdtText(d.total_net)}
       </p>
       <dl className="sfigs sfigs--2">

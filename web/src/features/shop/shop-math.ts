@@ -12,6 +12,9 @@ import {
  * timeline, quantities, the goods form's checks. Amounts stay decimal strings; arithmetic runs on bigint.
  */
 
+/** A goods image the upload would refuse (the same check as the cards' identity images). */
+export { IMAGE_TYPES, imageProblem, sizeText } from '../../lib/image-file';
+
 /** USDT counts in millionths on the wire. */
 export const USDT_SCALE = 6;
 /** A rate ("0.05") as units of 10^-RATE_DECIMALS. */
@@ -256,28 +259,4 @@ export function timeLeft(at: string | null, now_ms: number): { days: number; hou
   if (!Number.isFinite(t) || t <= now_ms) return null;
   const hours = Math.floor((t - now_ms) / 3_600_000);
   return { days: Math.floor(hours / 24), hours: hours % 24 };
-}
-
-/** The image types the shop takes. */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
-export type ImageType = (typeof IMAGE_TYPES)[number];
-
-/** Why a chosen file cannot go up as it is: not a JPEG or PNG, empty, or larger than the server takes. */
-export type ImageProblem = 'type' | 'empty' | 'size';
-
-export function imageProblem(
-  file: { readonly type: string; readonly size: number },
-  maxBytes?: number,
-): ImageProblem | null {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'type';
-  if (file.size <= 0) return 'empty';
-  if (maxBytes !== undefined && file.size > maxBytes) return 'size';
-  return null;
-}
-
-/** Bytes as people read them: "820 KB", "4.5 MB". */
-export function sizeText(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  const mb = bytes / (1024 * 1024);
-  return `${mb >= 10 ? Math.round(mb) : Math.round(mb * 10) / 10} MB`;
 }

@@ -6,14 +6,14 @@ import {
   type ResponseData,
 } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { invalidateApi, useApiQuery } from '../../api/hooks';
 import type { PagedItem, PageFilters } from '../../api/paging';
 import { useTranslation } from '../../i18n';
-import { routePath, type ScreenName } from '../../paths';
+import { routePath } from '../../paths';
 import { useSession } from '../../session';
-import { IconRight } from '../../ui/icons';
+import { LinkRow } from '../../ui/link-row';
 import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { IconImage, IconMinus, IconPlus } from './shop-icons';
@@ -330,31 +330,10 @@ export function OrderRow({
   );
 }
 
-/** A row that leads to another shop screen, named by its title. */
-export function ShopLink({
-  to,
-  icon,
-  extra,
-  search,
-  testId,
-}: {
-  readonly to: ScreenName;
-  readonly icon: ReactNode;
-  readonly extra?: ReactNode;
-  readonly search?: string;
-  readonly testId?: string;
-}): ReactNode {
+/** A row that leads to another shop screen, named by that screen's title. */
+export function ShopLink({ to, ...row }: Omit<ComponentProps<typeof LinkRow>, 'title'>): ReactNode {
   const { t } = useTranslation('shop');
-  return (
-    <Link className="slink" to={`${routePath(to)}${search ?? ''}`} data-testid={testId}>
-      <span className="slink__icon" aria-hidden="true">
-        {icon}
-      </span>
-      <span className="slink__label">{t(`screens.${to}`)}</span>
-      {extra !== undefined && extra !== null ? <span className="slink__extra num">{extra}</span> : null}
-      <IconRight className="slink__chev" />
-    </Link>
-  );
+  return <LinkRow to={to} title={t(`screens.${to}`)} {...row} />;
 }
 
 /** − n + with big touch targets; n stays between 1 and what can be bought. */

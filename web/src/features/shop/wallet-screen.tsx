@@ -1,13 +1,10 @@
-import { Skeleton } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { balanceNumber, isPositiveAmount, ratePercent } from '../../lib/amounts';
-import { routePath } from '../../paths';
 import { AmountField, useAmountField } from '../../ui/amount-field';
+import { BalanceCard, BalanceCardPending } from '../../ui/balance-card';
 import { Segments, SubmitButton } from '../../ui/form';
-import { IconRecords } from '../../ui/icons';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { InlineError } from '../../ui/states';
@@ -34,7 +31,7 @@ const PATHS = {
 } as const;
 
 /** The shop balance, what is held, and the way to the records. */
-function BalanceCard({
+function ShopBalance({
   info,
   onRetry,
   failed,
@@ -44,37 +41,21 @@ function BalanceCard({
   readonly failed: boolean;
 }): ReactNode {
   const { t } = useTranslation('shop');
-  if (!info) {
-    return failed ? (
-      <InlineError className="card sbox" onRetry={onRetry} />
-    ) : (
-      <section className="card sbox" aria-busy="true">
-        <Skeleton.Title animated />
-        <Skeleton.Paragraph animated lineCount={1} />
-      </section>
-    );
-  }
+  if (!info) return <BalanceCardPending className="sbox" failed={failed} onRetry={onRetry} />;
   return (
-    <section className="card sbox sbalance" aria-labelledby="shop-balance-label">
-      <div className="sbalance__head">
-        <span className="sbalance__label" id="shop-balance-label">
-          {t('shop.wallet.balance', { asset: USDT })}
-        </span>
-        <Link to={routePath('order3')} className="sbalance__records" data-testid="to-wallet-records">
-          <IconRecords />
-          <span>{t('screens.order3')}</span>
-        </Link>
-      </div>
-      <p className="sbalance__value num" data-testid="shop-balance">
-        {balanceNumber(info.balance, USDT)}
-      </p>
-      <p className="sbalance__sub">
-        {t('shop.wallet.held')}{' '}
-        <span className="num" data-testid="shop-held">
-          {balanceNumber(info.held, USDT)}
-        </span>
-      </p>
-    </section>
+    <BalanceCard
+      className="sbox"
+      labelId="shop-balance-label"
+      label={t('shop.wallet.balance', { asset: USDT })}
+      records={{ to: 'order3', title: t('screens.order3'), testId: 'to-wallet-records' }}
+      value={balanceNumber(info.balance, USDT)}
+      valueTestId="shop-balance"
+    >
+      {t('shop.wallet.held')}{' '}
+      <span className="num" data-testid="shop-held">
+        {balanceNumber(info.held, USDT)}
+      </span>
+    </BalanceCard>
   );
 }
 
@@ -217,7 +198,7 @@ function ShopWallet(): ReactNode {
   return (
     <PullToRefresh onRefresh={refresh}>
       <div className="shop swallet">
-        <BalanceCard info={info.data} failed={info.isError} onRetry={() => void info.refetch()} />
+        <ShopBalance info={info.data} failed={info.isError} onRetry={() => void info.refetch()} />
         <Segments
           label={t('screens.order2')}
           value={mode}

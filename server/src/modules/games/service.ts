@@ -242,11 +242,10 @@ export function createGames(deps: GamesDeps) {
       })
       .returning();
     if (!order) throw new Error('ticket order not written');
-    const [issuer, mine, backing] = await Promise.all([
-      ledger.systemAccount(tx, GAMES_SYSTEM.capital, TICKET),
-      ticketAccount(tx, userId),
-      ledger.systemAccount(tx, GAMES_SYSTEM.backing, 'USDT'),
-    ]);
+    // One after another: a transaction's connection runs one statement at a time.
+    const issuer = await ledger.systemAccount(tx, GAMES_SYSTEM.capital, TICKET);
+    const mine = await ticketAccount(tx, userId);
+    const backing = await ledger.systemAccount(tx, GAMES_SYSTEM.backing, 'USDT');
     const postings = [
       { account: issuer, bucket: 'available' as const, amount: -BigInt(count) },
       { account: mine, bucket: 'available' as const, amount: BigInt(count) },
@@ -343,10 +342,9 @@ export function createGames(deps: GamesDeps) {
         );
       const left = dailyMax - (done?.n ?? 0);
       if (body.count > left) throw new DomainError('ExchangeLimit', { left: String(Math.max(0, left)) });
-      const [tokenAcc, fund] = await Promise.all([
-        ledger.account(tx, { userId, asset: asset.symbol, kind: 'spot' }),
-        ledger.systemAccount(tx, GAMES_SYSTEM.fund, 'USDT'),
-      ]);
+      // One after another: a transaction's connection runs one statement at a time.
+      const tokenAcc = await ledger.account(tx, { userId, asset: asset.symbol, kind: 'spot' });
+      const fund = await ledger.systemAccount(tx, GAMES_SYSTEM.fund, 'USDT');
       return issueTickets(tx, {
         userId,
         count: body.count,
@@ -459,13 +457,12 @@ export function createGames(deps: GamesDeps) {
       })
       .returning();
     if (!entry) throw new Error('entry not written');
-    const [issuer, mine, spot, backing, pool] = await Promise.all([
-      ledger.systemAccount(tx, GAMES_SYSTEM.capital, TICKET),
-      ticketAccount(tx, userId),
-      ledger.account(tx, { userId, asset: 'USDT', kind: 'spot' }),
-      ledger.systemAccount(tx, GAMES_SYSTEM.backing, 'USDT'),
-      ledger.systemAccount(tx, GAMES_SYSTEM.pool, 'USDT'),
-    ]);
+    // One after another: a transaction's connection runs one statement at a time.
+    const issuer = await ledger.systemAccount(tx, GAMES_SYSTEM.capital, TICKET);
+    const mine = await ticketAccount(tx, userId);
+    const spot = await ledger.account(tx, { userId, asset: 'USDT', kind: 'spot' });
+    const backing = await ledger.systemAccount(tx, GAMES_SYSTEM.backing, 'USDT');
+    const pool = await ledger.systemAccount(tx, GAMES_SYSTEM.pool, 'USDT');
     // One entry: the tickets are spent, their backing joins the pool, the principal is frozen.
     await ledger.post(tx, {
       cause: 'games.join',
@@ -611,10 +608,9 @@ export function createGames(deps: GamesDeps) {
         .from(raceEntries)
         .where(eq(raceEntries.groupId, g.id))
         .orderBy(asc(raceEntries.id));
-      const [pool, revenue] = await Promise.all([
-        ledger.systemAccount(tx, GAMES_SYSTEM.pool, 'USDT'),
-        ledger.systemAccount(tx, GAMES_SYSTEM.revenue, 'USDT'),
-      ]);
+      // One after another: a transaction's connection runs one statement at a time.
+      const pool = await ledger.systemAccount(tx, GAMES_SYSTEM.pool, 'USDT');
+      const revenue = await ledger.systemAccount(tx, GAMES_SYSTEM.revenue, 'USDT');
       const worth = g.ticketPrice * BigInt(g.tickets);
       const paid = entries.reduce((s, e) => s + e.reward, 0n);
       const postings = [];
@@ -667,17 +663,15 @@ export function createGames(deps: GamesDeps) {
         .from(raceEntries)
         .where(eq(raceEntries.groupId, g.id))
         .orderBy(asc(raceEntries.id));
-      const [issuer, backing, pool] = await Promise.all([
-        ledger.systemAccount(tx, GAMES_SYSTEM.capital, TICKET),
-        ledger.systemAccount(tx, GAMES_SYSTEM.backing, 'USDT'),
-        ledger.systemAccount(tx, GAMES_SYSTEM.pool, 'USDT'),
-      ]);
+      // One after another: a transaction's connection runs one statement at a time.
+      const issuer = await ledger.systemAccount(tx, GAMES_SYSTEM.capital, TICKET);
+      const backing = await ledger.systemAccount(tx, GAMES_SYSTEM.backing, 'USDT');
+      const pool = await ledger.systemAccount(tx, GAMES_SYSTEM.pool, 'USDT');
       const now = clock.now();
       for (const e of entries) {
-        const [mine, spot] = await Promise.all([
-          ticketAccount(tx, e.userId),
-          ledger.account(tx, { userId: e.userId, asset: 'USDT', kind: 'spot' }),
-        ]);
+        // One after another: a transaction's connection runs one statement at a time.
+        const mine = await ticketAccount(tx, e.userId);
+        const spot = await ledger.account(tx, { userId: e.userId, asset: 'USDT', kind: 'spot' });
         await ledger.post(tx, {
           cause: 'games.refund',
           ref: `race:${g.id}:${e.id}`,

@@ -639,12 +639,11 @@ export function createNft(deps: NftDeps) {
         })
         .returning();
       if (!p) throw new Error('liquidity position not written');
-      const [fromUsdt, fromBase, toUsdt, toBase] = await Promise.all([
-        ledger.account(tx, { userId, asset: usdt().symbol, kind: 'spot' }),
-        ledger.account(tx, { userId, asset: base.symbol, kind: 'spot' }),
-        ledger.systemAccount(tx, NFT_SYSTEM.liquidity, usdt().symbol),
-        ledger.systemAccount(tx, NFT_SYSTEM.liquidity, base.symbol),
-      ]);
+      // One after another: a transaction's connection runs one statement at a time.
+      const fromUsdt = await ledger.account(tx, { userId, asset: usdt().symbol, kind: 'spot' });
+      const fromBase = await ledger.account(tx, { userId, asset: base.symbol, kind: 'spot' });
+      const toUsdt = await ledger.systemAccount(tx, NFT_SYSTEM.liquidity, usdt().symbol);
+      const toBase = await ledger.systemAccount(tx, NFT_SYSTEM.liquidity, base.symbol);
       await ledger.post(tx, {
         cause: 'lp.add',
         ref: `lp:${p.id}`,
@@ -676,12 +675,11 @@ export function createNft(deps: NftDeps) {
         .set({ status: 'removed', endDay: today < p.startDay ? p.startDay : today, removedAt: clock.now() })
         .where(eq(lpPositions.id, p.id))
         .returning();
-      const [toUsdt, toBase, fromUsdt, fromBase] = await Promise.all([
-        ledger.account(tx, { userId, asset: usdt().symbol, kind: 'spot' }),
-        ledger.account(tx, { userId, asset: base.symbol, kind: 'spot' }),
-        ledger.systemAccount(tx, NFT_SYSTEM.liquidity, usdt().symbol),
-        ledger.systemAccount(tx, NFT_SYSTEM.liquidity, base.symbol),
-      ]);
+      // One after another: a transaction's connection runs one statement at a time.
+      const toUsdt = await ledger.account(tx, { userId, asset: usdt().symbol, kind: 'spot' });
+      const toBase = await ledger.account(tx, { userId, asset: base.symbol, kind: 'spot' });
+      const fromUsdt = await ledger.systemAccount(tx, NFT_SYSTEM.liquidity, usdt().symbol);
+      const fromBase = await ledger.systemAccount(tx, NFT_SYSTEM.liquidity, base.symbol);
       await ledger.post(tx, {
         cause: 'lp.remove',
         ref: `lp:${p.id}`,

@@ -206,12 +206,11 @@ export function createPlacement(deps: AppDeps & { readonly ledger: Ledger }) {
         .update(placementRounds)
         .set({ sold: sql`${placementRounds.sold} + ${amount}` })
         .where(eq(placementRounds.id, r.id));
-      const [buyer, sales, supply, vesting] = await Promise.all([
-        ledger.account(tx, { userId, asset: r.payAsset, kind: 'spot' }),
-        ledger.systemAccount(tx, PLACEMENT_SYSTEM.sales, r.payAsset),
-        ledger.systemAccount(tx, PLACEMENT_SYSTEM.supply, r.asset),
-        ledger.systemAccount(tx, PLACEMENT_SYSTEM.vesting, r.asset),
-      ]);
+      // One after another: a transaction's connection runs one statement at a time.
+      const buyer = await ledger.account(tx, { userId, asset: r.payAsset, kind: 'spot' });
+      const sales = await ledger.systemAccount(tx, PLACEMENT_SYSTEM.sales, r.payAsset);
+      const supply = await ledger.systemAccount(tx, PLACEMENT_SYSTEM.supply, r.asset);
+      const vesting = await ledger.systemAccount(tx, PLACEMENT_SYSTEM.vesting, r.asset);
       // One entry: the cost leaves the buyer, the tokens leave the supply for the vesting pool.
       await ledger.post(tx, {
         cause: 'placement.buy',

@@ -81,17 +81,16 @@ export function createTokenMarket(deps: TokenMarketDeps) {
   ): Promise<Map<number, Seller>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
-    const [people, counts] = await Promise.all([
-      db
-        .select({ id: users.id, uid: users.uid, address: users.address })
-        .from(users)
-        .where(inArray(users.id, unique)),
-      db
-        .select({ id: p2pSales.sellerId, n: count() })
-        .from(p2pSales)
-        .where(inArray(p2pSales.sellerId, unique))
-        .groupBy(p2pSales.sellerId),
-    ]);
+    // One after another: inside a transaction its connection runs one statement at a time.
+    const people = await db
+      .select({ id: users.id, uid: users.uid, address: users.address })
+      .from(users)
+      .where(inArray(users.id, unique));
+    const counts = await db
+      .select({ id: p2pSales.sellerId, n: count() })
+      .from(p2pSales)
+      .where(inArray(p2pSales.sellerId, unique))
+      .groupBy(p2pSales.sellerId);
     const sales = new Map(counts.map((c) => [c.id, c.n]));
     return new Map(
       people.map((p) => [p.id, { uid: p.uid, address: maskAddress(p.address), sales: sales.get(p.id) ?? 0 }]),

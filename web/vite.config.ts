@@ -129,7 +129,7 @@ function shellPage(): Plugin {
             plugins: [noCss],
           },
         );
-        const shell = await module.renderShell((lang) =>
+        const shell = module.renderShell((lang) =>
           JSON.parse(readFileSync(join(root, 'src/i18n/locales', `${lang}.json`), 'utf8')),
         );
         const { markup, ...rest } = shell;

@@ -56,7 +56,7 @@ export interface Shell {
   readonly upDown: Readonly<Record<Lang, UpDown>>;
 }
 
-export async function renderShell(readDictionary: (lang: Lang) => unknown): Promise<Shell> {
+export function renderShell(readDictionary: (lang: Lang) => unknown): Shell {
   setDictionary('en', 'translation', slots(en));
   // A route of no tab: the tab bar shows with none marked; the page marks the one it is on.
   const route: RouteDef = { name: 'home', tab: true, load: () => new Promise(() => {}) };

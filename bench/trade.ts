@@ -46,6 +46,8 @@ interface Cpu {
   readonly serverThread: number;
   /** Every PostgreSQL process of the machine (Linux only; 0 elsewhere). */
   readonly postgres: number;
+  /** This process's share by thread (the server's, V8's and libuv's helpers, the load threads). */
+  readonly threads: ReadonlyMap<string, number>;
 }
 
 /** Processor seconds used so far by the machine's PostgreSQL processes, from /proc. */
@@ -72,11 +74,36 @@ function postgresCpuSeconds(): number {
   return ticks / 100;
 }
 
+/** Processor seconds used so far by each thread of this process, by thread name (Linux only; empty elsewhere). */
+function threadCpuSeconds(): Map<string, number> {
+  const out = new Map<string, number>();
+  let tids: string[];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const name = stat.slice(stat.indexOf('(') + 1, close).trim();
+      const fields = stat.slice(close + 2).split(' ');
+      const key = tid === String(process.pid) ? 'server thread' : name;
+      out.set(key, (out.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
 /** Posts every request from THREADS worker threads, CONNECTIONS connections in all. */
 async function load(url: string, requests: readonly Prepared[]): Promise<LoadResult> {
   const cpu0 = process.cpuUsage();
   const elu0 = performance.eventLoopUtilization();
   const pg0 = postgresCpuSeconds();
+  const threads0 = threadCpuSeconds();
   const parts = Array.from({ length: THREADS }, (_, t) => requests.filter((_, i) => i % THREADS === t));
   const results = await Promise.all(
     parts.map(
@@ -91,6 +118,11 @@ async function load(url: string, requests: readonly Prepared[]): Promise<LoadRes
     ),
   );
   const cpu = process.cpuUsage(cpu0);
+  // The load threads have ended by now: what this process used beyond its remaining threads is theirs.
+  const threads = new Map<string, number>();
+  for (const [name, sec] of threadCpuSeconds()) threads.set(name, sec - (threads0.get(name) ?? 0));
+  const rest = [...threads.values()].reduce((a, b) => a + b, 0);
+  if (threads.size > 0) threads.set('load threads', Math.max(0, (cpu.user + cpu.system) / 1e6 - rest));
   return {
     seconds: Math.max(...results.map((r) => r.seconds)),
     latencies: results.flatMap((r) => [...r.latencies]),
@@ -99,6 +131,7 @@ async function load(url: string, requests: readonly Prepared[]): Promise<LoadRes
       node: (cpu.user + cpu.system) / 1e6,
       serverThread: performance.eventLoopUtilization(elu0).utilization,
       postgres: postgresCpuSeconds() - pg0,
+      threads,
     },
   };
 }
@@ -320,6 +353,15 @@ export async function tradeBench(): Promise<void> {
     console.log(
       `  ${r.label}: ${(perCall * 1e6).toFixed(0)} µs of CPU a call in all; ${availableParallelism()} cores fully busy would allow ${(availableParallelism() / perCall).toFixed(0)} calls/s`,
     );
+  }
+  for (const r of rows) {
+    if (r.cpu.threads.size === 0) continue;
+    const us = (s: number) => ((s * 1e6) / Math.max(1, r.n)).toFixed(0);
+    const parts = [...r.cpu.threads]
+      .filter(([, sec]) => sec > 0)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, sec]) => `${name} ${us(sec)}`);
+    console.log(`  ${r.label}: node's µs a call by thread: ${parts.join(', ')}`);
   }
   console.log(
     `  (${availableParallelism()} cores in all: the server, its load threads and PostgreSQL share them; PostgreSQL's figure counts every PostgreSQL process of the machine, the embedded store's work is in node's)`,

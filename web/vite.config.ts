@@ -195,6 +195,14 @@ function shellPage(): Plugin {
   var start = function () {
     if (!started) {
       started = true;
+      // Preloads the server held back until this paint (a frame that draws the screen's largest content).
+      var held = document.querySelectorAll('link[data-after-paint]');
+      for (var i = 0; i < held.length; i++) {
+        var link = held[i].cloneNode();
+        link.rel = held[i].getAttribute('data-after-paint');
+        link.removeAttribute('data-after-paint');
+        held[i].replaceWith(link);
+      }
       import(${JSON.stringify(src)});
     }
   };

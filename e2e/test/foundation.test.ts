@@ -46,6 +46,15 @@ describe('a newcomer on a phone', () => {
       .toBe(true);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The page held Home's code back until its frame had painted; by now every held file is asked for.
+    const links = await page.evaluate(() => ({
+      held: document.querySelectorAll('link[data-after-paint]').length,
+      preloads: Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')).map(
+        (l) => l.href,
+      ),
+    }));
+    expect(links.held).toBe(0);
+    expect(links.preloads.some((href) => /\/assets\/home-screen-[\w-]+\.js$/.test(href))).toBe(true);
     await product.shot(page, 'home');
     await context.close();
   });

@@ -27,6 +27,7 @@ beforeAll(async () => {
     join(dist, '.vite', 'preloads.json'),
     JSON.stringify({
       '/trade': { js: ['/assets/trade-1.js', '/assets/hooks-2.js'], css: ['/assets/trade-1.css'] },
+      '/home': { js: ['/assets/home-4.js'], css: ['/assets/home-4.css'] },
       '/odd': { js: ['https://elsewhere.example/x.js', '/assets/ok-3.js'], css: ['/assets/"x.css'] },
     }),
   );
@@ -92,8 +93,8 @@ describe('the web app on the wire', () => {
       '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/trade-1.css">',
     );
     expect(trade).toContain('"wsPath":"/ws"');
-    const home = (await get('/home')).body.toString();
-    expect(home).not.toContain('preload');
+    const other = (await get('/assets-list')).body.toString();
+    expect(other).not.toContain('preload');
     // Only the build's own asset paths become links.
     const odd = (await get('/odd')).body.toString();
     expect(odd).toContain('href="/assets/ok-3.js"');
@@ -112,6 +113,23 @@ describe('the web app on the wire', () => {
     expect(Buffer.from(banner.inline.split(',')[1] ?? '', 'base64').toString()).toContain('<svg');
     expect((await get('/')).body.toString()).toContain('__NEXA_BANNER__');
     expect((await get('/trade')).body.toString()).not.toContain('__NEXA_BANNER__');
+  });
+
+  it("holds Home's code back until its frame has painted the banner, and no other page's", async () => {
+    const home = (await get('/home')).body.toString();
+    expect(home).toContain('__NEXA_BANNER__');
+    expect(home).toContain(
+      '<link data-after-paint="modulepreload" fetchpriority="low" crossorigin href="/assets/home-4.js">',
+    );
+    expect(home).toContain(
+      '<link data-after-paint="preload" as="style" fetchpriority="low" crossorigin href="/assets/home-4.css">',
+    );
+    expect(home).not.toMatch(/rel="(module)?preload"/);
+    const trade = (await get('/trade')).body.toString();
+    expect(trade).not.toContain('data-after-paint');
+    expect(trade).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/trade-1.js">',
+    );
   });
 
   it('names only same-site image paths, fetched with the page when not written into it', () => {

@@ -86,6 +86,24 @@ function withBanner(html: string, hint: string): string {
     : `${html.slice(0, at + 6)}${hint}${html.slice(at + 6)}`;
 }
 
+/**
+ * A page whose frame already draws the screen's largest content (Home with its first banner) asks for the
+ * app's code only once that frame has painted: its low-priority preloads are written inert (`data-after-paint`
+ * in place of `rel`), and the frame's start script turns them into preloads before it imports the app. On a
+ * slow network the page, its stylesheet and the banner then have the line to themselves.
+ */
+export function afterPaint(html: string): string {
+  return html
+    .replaceAll(
+      '<link rel="modulepreload" fetchpriority="low"',
+      '<link data-after-paint="modulepreload" fetchpriority="low"',
+    )
+    .replaceAll(
+      '<link rel="preload" as="style" fetchpriority="low"',
+      '<link data-after-paint="preload" as="style" fetchpriority="low"',
+    );
+}
+
 /** The hints go last in the head, after the app's own script and stylesheet, which are asked for first. */
 function withPreloads(html: string, files: RoutePreloads[string] | undefined): string {
   return files ? html.replace('</head>', `${preloadLinks(files)}</head>`) : html;
@@ -197,7 +215,8 @@ export async function registerWebApp(
     let bodies = cached.bodies.get(key);
     if (!bodies) {
       const html = withPreloads(cached.html.replace(CONFIG_MARKER, script), files);
-      bodies = compressedPage(withBanner(html, hint));
+      // The frame paints Home's banner itself: the app's code can wait for that paint.
+      bodies = compressedPage(withBanner(hint ? afterPaint(html) : html, hint));
       // A banner changed by an operator leaves an old variant behind: keep only a few.
       if (cached.bodies.size > 64) cached.bodies.clear();
       cached.bodies.set(key, bodies);

@@ -9,19 +9,32 @@ import { IconRight } from '../../ui/icons';
 import { MarketListRow } from '../../ui/market-parts';
 
 const TOP_COUNT = 5;
+/** Placeholder rows while the first prices load: the platform's four spot pairs, so nothing below moves. */
+const PENDING_ROWS = 4;
 
 /** Markets on Home: the most traded pairs, live; a tap opens Trade, the head opens all markets. */
 export function MarketsBlock(): ReactNode {
   const { t } = useTranslation('home');
   const markets = useMarkets();
   const rows = topMarkets(markets.rows, TOP_COUNT);
+  const head = (
+    <div className="mhead markets__head" aria-hidden="true">
+      <span>{t('markets.name')}</span>
+      <span className="mhead__price">{t('markets.lastPrice')}</span>
+      <span className="mhead__change">{t('markets.change')}</span>
+    </div>
+  );
   let body: ReactNode;
   if (markets.isPending) {
+    // Shaped as the loaded card (its head, rows of a row's height), so the news below stays where it is.
     body = (
-      <div className="markets__skeleton" aria-busy="true">
-        {Array.from({ length: 3 }, (_, i) => (
+      <div aria-busy="true">
+        {head}
+        {Array.from({ length: PENDING_ROWS }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-          <Skeleton.Title key={i} animated className="markets__skeleton-row" />
+          <div key={i} className="mrow markets__skeleton-row">
+            <Skeleton.Title animated className="markets__skeleton-bar" />
+          </div>
         ))}
       </div>
     );
@@ -30,11 +43,7 @@ export function MarketsBlock(): ReactNode {
   } else {
     body = (
       <>
-        <div className="mhead markets__head" aria-hidden="true">
-          <span>{t('markets.name')}</span>
-          <span className="mhead__price">{t('markets.lastPrice')}</span>
-          <span className="mhead__change">{t('markets.change')}</span>
-        </div>
+        {head}
         {rows.map((row) => (
           <MarketListRow key={row.instId} row={row} />
         ))}

@@ -89,7 +89,7 @@ function threadCpuSeconds(): Map<string, number> {
       const close = stat.lastIndexOf(')');
       const name = stat.slice(stat.indexOf('(') + 1, close).trim();
       const fields = stat.slice(close + 2).split(' ');
-      const key = tid === String(process.pid) ? 'server thread' : name;
+      const key = tid === String(process.pid) ? 'server thread' : name === 'node' ? `node#${tid}` : name;
       out.set(key, (out.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
     } catch {
       // gone meanwhile
@@ -202,8 +202,9 @@ async function countOk(srv: TestServer, answers: readonly string[]): Promise<num
 }
 
 /**
- * With TRADE_BENCH_PROFILE=<dir>, a CPU profile of the server's thread over the load window only (the
- * setup and the load threads are left out), one `.cpuprofile` per store.
+ * With TRADE_BENCH_PROFILE=<dir>, a CPU profile and a sampled allocation profile of the server's thread over
+ * the load window only (the setup and the load threads are left out), a `.cpuprofile` and a `.heapprofile`
+ * per store.
  */
 async function profile(label: string): Promise<() => Promise<void>> {
   const dir = process.env.TRADE_BENCH_PROFILE;
@@ -212,10 +213,19 @@ async function profile(label: string): Promise<() => Promise<void>> {
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
   return async () => {
     const { profile: taken } = await session.post('Profiler.stop');
-    const file = join(dir, `trade-${label.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+    const { profile: heap } = await session.post('HeapProfiler.stopSampling');
+    const name = `trade-${label.replace(/[^a-z0-9]+/gi, '-')}`;
+    const file = join(dir, `${name}.cpuprofile`);
     writeFileSync(file, JSON.stringify(taken));
+    writeFileSync(join(dir, `${name}.heapprofile`), JSON.stringify(heap));
     session.disconnect();
     console.log(`  ${label}: CPU profile of the load window in ${file}`);
   };

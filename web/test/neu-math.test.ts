@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  epochDays,
-  multiplyDown,
-  quotaGranted,
-  quoteClock,
-  quoteDeadline,
-  spaToNeu,
-  stakeProfit,
-} from '../src/features/neu/neu-math';
+import { epochDays, multiplyDown, quotaGranted, spaToNeu, stakeProfit } from '../src/features/neu/neu-math';
+import { quoteClock, quoteDeadline } from '../src/lib/quote-clock';
 
 describe('SPA quota a purchase grants: price × quantity × quota per unit paid', () => {
   it.each([

@@ -1,9 +1,17 @@
-import { ACCOUNT_KINDS, CAUSES, causeLabel, isCause, LANGS, RECORD_STATUS } from '@nexa/contract';
+import {
+  ACCOUNT_KINDS,
+  CAUSES,
+  causeLabel,
+  isCause,
+  isRecipientText as isRecipient,
+  LANGS,
+  RECORD_STATUS,
+} from '@nexa/contract';
 import { describe, expect, it } from 'vitest';
 import walletEn from '../src/features/wallet/locales/en.json';
-import { lifeLeft, quoteDeadline, secondsLeft } from '../src/features/wallet/quote';
-import { exchangePair, isAddressFor, isRecipient, isTxHash, pickSide } from '../src/features/wallet/rules';
+import { exchangePair, isAddressFor, isTxHash, pickSide } from '../src/features/wallet/rules';
 import en from '../src/i18n/locales/en.json';
+import { quoteClock, quoteDeadline, quotePanelState } from '../src/lib/quote-clock';
 import { newRequestId, RequestIds } from '../src/lib/request-id';
 import { statusTone } from '../src/ui/record-status';
 
@@ -13,11 +21,11 @@ describe('quote countdown', () => {
   it('counts down from the server expiry when the clocks agree', () => {
     const deadline = quoteDeadline('2026-01-01T00:00:29.500Z', T0, 30);
     expect(deadline).toBe(T0 + 29_500);
-    expect(secondsLeft(deadline, T0)).toBe(30);
-    expect(secondsLeft(deadline, T0 + 500)).toBe(29);
-    expect(secondsLeft(deadline, T0 + 29_000)).toBe(1);
-    expect(secondsLeft(deadline, T0 + 29_500)).toBe(0);
-    expect(secondsLeft(deadline, T0 + 60_000)).toBe(0);
+    expect(quoteClock(deadline, T0, 30).seconds).toBe(30);
+    expect(quoteClock(deadline, T0 + 500, 30).seconds).toBe(29);
+    expect(quoteClock(deadline, T0 + 29_000, 30).seconds).toBe(1);
+    expect(quoteClock(deadline, T0 + 29_500, 30).seconds).toBe(0);
+    expect(quoteClock(deadline, T0 + 60_000, 30).seconds).toBe(0);
   });
 
   it('counts the quote life from arrival when the device clock is off', () => {
@@ -34,11 +42,11 @@ describe('quote countdown', () => {
 
   it('gives the share of life left for the ring', () => {
     const deadline = T0 + 30_000;
-    expect(lifeLeft(deadline, T0, 30)).toBe(1);
-    expect(lifeLeft(deadline, T0 + 15_000, 30)).toBe(0.5);
-    expect(lifeLeft(deadline, T0 + 31_000, 30)).toBe(0);
-    expect(lifeLeft(deadline, T0 - 5_000, 30)).toBe(1);
-    expect(lifeLeft(deadline, T0, 0)).toBe(0);
+    expect(quoteClock(deadline, T0, 30).share).toBe(1);
+    expect(quoteClock(deadline, T0 + 15_000, 30).share).toBe(0.5);
+    expect(quoteClock(deadline, T0 + 31_000, 30).share).toBe(0);
+    expect(quoteClock(deadline, T0 - 5_000, 30).share).toBe(1);
+    expect(quoteClock(deadline, T0, 0).share).toBe(0);
   });
 });
 
@@ -144,5 +152,42 @@ describe('exchange pairs', () => {
     expect(exchangePair({ from: 'BTC', to: 'ETH' }, 'from')).toEqual({ from: 'BTC', to: 'USDT' });
     expect(exchangePair({ from: 'USDT', to: 'BWC' }, 'to')).toEqual({ from: 'USDT', to: 'BWC' });
     expect(exchangePair({ from: 'BWC', to: null }, 'from')).toEqual({ from: 'BWC', to: 'USDT' });
+  });
+});
+
+describe('quote panel', () => {
+  const base = {
+    quote: null,
+    typed: '50',
+    settled: '50',
+    quotable: true,
+    pairReady: true,
+    fetching: false,
+    failed: false,
+    answered: true,
+  };
+  const quote = { quote_id: 'q1' };
+
+  it('shows the quote once the settled amount has one', () => {
+    expect(quotePanelState({ ...base, quote })).toBe('ready');
+  });
+
+  it('says a quote is coming while a quotable amount settles or is asked about', () => {
+    expect(quotePanelState({ ...base, typed: '60' })).toBe('loading');
+    expect(quotePanelState({ ...base, fetching: true, answered: false })).toBe('loading');
+    expect(quotePanelState({ ...base, answered: false })).toBe('loading');
+  });
+
+  it('shows the terms, not "none to be had", once the amount is cleared before the old answer settles', () => {
+    // Right after an exchange the box is emptied; the last settled amount still has its answer for a moment.
+    expect(quotePanelState({ ...base, typed: '' })).toBe('idle');
+    expect(quotePanelState({ ...base, typed: '0' })).toBe('idle');
+    expect(quotePanelState({ ...base, typed: '60', pairReady: false })).toBe('idle');
+  });
+
+  it('tells a refusal from an answer without a quote', () => {
+    expect(quotePanelState({ ...base, failed: true, answered: false })).toBe('failed');
+    expect(quotePanelState(base)).toBe('unavailable');
+    expect(quotePanelState({ ...base, quotable: false, typed: '', settled: '' })).toBe('idle');
   });
 });

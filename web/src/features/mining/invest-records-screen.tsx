@@ -3,10 +3,13 @@ import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
+import '../../ui/figures.css';
+import '../../ui/line-row.css';
 import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { StatusChip } from '../../ui/status-chip';
 import { Tabs } from '../../ui/tabs';
-import { Chip, type Investment, showDay, TotalHead } from './mining-parts';
+import { type Investment, showDay, TotalHead } from './mining-parts';
 import './mining.css';
 
 type Tab = 'all' | 'valid' | 'invalid';
@@ -64,12 +67,14 @@ export default function InvestRecordsScreen(): ReactNode {
 function InvestmentRow({ i }: { readonly i: Investment }): ReactNode {
   const { t } = useTranslation('mining');
   return (
-    <article className="mn-row" data-testid="invest-row">
-      <div className="mn-row__top">
-        <span className="mn-row__title">{i.name}</span>
-        <Chip tone={i.valid ? 'on' : 'off'}>{i.valid ? t('mining.valid') : t('mining.invalid')}</Chip>
+    <article className="line-row" data-testid="invest-row">
+      <div className="line-row__top">
+        <span className="line-row__title">{i.name}</span>
+        <StatusChip tone={i.valid ? 'on' : 'off'}>
+          {i.valid ? t('mining.valid') : t('mining.invalid')}
+        </StatusChip>
       </div>
-      <dl className="mn-grid mn-grid--3">
+      <dl className="figures">
         <div>
           <dt>{t('mining.amount')}</dt>
           <dd className="num">

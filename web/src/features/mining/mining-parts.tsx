@@ -1,6 +1,9 @@
 import { formatDateTime, formatNumber, formatUpTo, type ResponseData } from '@nexa/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
+import '../../ui/figures.css';
+import '../../ui/line-row.css';
+import { StatusChip } from '../../ui/status-chip';
 
 export type Machine = ResponseData<'/api/machine/list'>['list'][number];
 export type MachineOrder = ResponseData<'/api/machine/getMachinePowerOrder'>;
@@ -20,29 +23,18 @@ export const showDay = (time: string): string => formatDateTime(time, PLATFORM_D
 /** A rate ("0.1") as a percentage ("10%"). */
 export const pct = (rate: string): string => `${formatUpTo(String(Number(rate) * 100), 2)}%`;
 
-/** A small colored status chip. */
-export function Chip({
-  tone,
-  children,
-}: {
-  readonly tone: 'on' | 'done' | 'off' | 'wait';
-  readonly children: ReactNode;
-}): ReactNode {
-  return <span className={`mn-chip mn-chip--${tone}`}>{children}</span>;
-}
-
 /** One purchase of machines on "My machines": what was paid, its power, what it earned, its term. */
 export function MachineOrderRow({ o }: { readonly o: MachineOrder }): ReactNode {
   const { t } = useTranslation('mining');
   return (
-    <article className="mn-row" data-testid="machine-order-row">
-      <div className="mn-row__top">
-        <span className="mn-row__title">
-          {o.name} <span className="mn-row__times num">× {o.quantity}</span>
+    <article className="line-row" data-testid="machine-order-row">
+      <div className="line-row__top">
+        <span className="line-row__title">
+          {o.name} <span className="line-row__times num">× {o.quantity}</span>
         </span>
-        <Chip tone={o.status === 'running' ? 'on' : 'off'}>{t(`mining.status.${o.status}`)}</Chip>
+        <StatusChip tone={o.status === 'running' ? 'on' : 'off'}>{t(`mining.status.${o.status}`)}</StatusChip>
       </div>
-      <dl className="mn-grid mn-grid--3">
+      <dl className="figures">
         <div>
           <dt>{t('mining.amountPaid')}</dt>
           <dd className="num">
@@ -81,16 +73,16 @@ export function PurchaseRow({ o }: { readonly o: MachineOrder }): ReactNode {
   const { t } = useTranslation('mining');
   const total = (Number(o.power) + Number(o.bonus_power)).toFixed(4);
   return (
-    <article className="mn-row" data-testid="purchase-row">
-      <div className="mn-row__top">
-        <span className="mn-row__title">
-          {o.name} <span className="mn-row__times num">× {o.quantity}</span>
+    <article className="line-row" data-testid="purchase-row">
+      <div className="line-row__top">
+        <span className="line-row__title">
+          {o.name} <span className="line-row__times num">× {o.quantity}</span>
         </span>
-        <span className="mn-row__amount num down">
+        <span className="line-row__amount num down">
           −{formatNumber(o.amount, 2)} <small>{o.pay_asset}</small>
         </span>
       </div>
-      <div className="mn-row__sub">
+      <div className="line-row__sub">
         <span className="num">{formatDateTime(o.created_at)}</span>
         <span className="num">
           {t('mining.powerAdded')} {showPower(total)}
@@ -104,14 +96,14 @@ export function PurchaseRow({ o }: { readonly o: MachineOrder }): ReactNode {
 export function MiningDayRow({ d }: { readonly d: MiningDay }): ReactNode {
   const { t } = useTranslation('mining');
   return (
-    <article className="mn-row" data-testid="mine-row">
-      <div className="mn-row__top">
-        <span className="mn-row__title num">{showDay(d.day)}</span>
-        <span className="mn-row__amount num up" data-testid="mine-amount">
+    <article className="line-row" data-testid="mine-row">
+      <div className="line-row__top">
+        <span className="line-row__title num">{showDay(d.day)}</span>
+        <span className="line-row__amount num up" data-testid="mine-amount">
           +{showOutput(d.amount)} <small>{d.asset}</small>
         </span>
       </div>
-      <dl className="mn-grid mn-grid--wide">
+      <dl className="figures figures--wide">
         <div>
           <dt>{t('mining.powerVsNetwork')}</dt>
           <dd className="num">
@@ -121,7 +113,9 @@ export function MiningDayRow({ d }: { readonly d: MiningDay }): ReactNode {
         <div>
           <dt>{t('mining.state')}</dt>
           <dd>
-            <Chip tone={d.status === 'paid' ? 'done' : 'wait'}>{t(`mining.payStatus.${d.status}`)}</Chip>
+            <StatusChip tone={d.status === 'paid' ? 'done' : 'wait'}>
+              {t(`mining.payStatus.${d.status}`)}
+            </StatusChip>
           </dd>
         </div>
       </dl>

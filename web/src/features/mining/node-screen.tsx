@@ -15,6 +15,7 @@ import {
   IconRecords,
   IconStar,
 } from '../../ui/icons';
+import '../../ui/figures.css';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState, ListSkeleton } from '../../ui/states';
 import { pct, showOutput, showPower } from './mining-parts';
@@ -92,7 +93,7 @@ function Power(): ReactNode {
         <div className="mn-hero__big num" data-testid="power-effective">
           {showPower(d.effective)}
         </div>
-        <dl className="mn-grid mn-grid--3">
+        <dl className="figures">
           <div>
             <dt>{t('mining.estimatedDaily')}</dt>
             <dd className="num up" data-testid="output-estimated">
@@ -118,7 +119,7 @@ function Power(): ReactNode {
           <h2 className="mn-card__title">{t('mining.myPower')}</h2>
           <span className="mn-card__aside">{t('mining.running', { n: d.running_orders })}</span>
         </div>
-        <dl className="mn-grid mn-grid--4">
+        <dl className="figures figures--4">
           {KINDS.map((k) => (
             <div key={k}>
               <dt>{t(`mining.kind.${k}`)}</dt>

@@ -3,11 +3,14 @@ import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
+import '../../ui/figures.css';
+import '../../ui/line-row.css';
 import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { InlineError } from '../../ui/states';
+import { StatusChip } from '../../ui/status-chip';
 import { Tabs } from '../../ui/tabs';
-import { Chip, type PowerRecord, showPower } from './mining-parts';
+import { type PowerRecord, showPower } from './mining-parts';
 import './mining.css';
 
 type Tab = 'all' | (typeof POWER_LOG_KINDS)[number];
@@ -55,7 +58,7 @@ function Categories(): ReactNode {
   const power = new Map(cate.data?.list.map((c) => [c.kind, c.power]));
   return (
     <section className="card mn-cats" aria-busy={!cate.data}>
-      <dl className="mn-grid mn-grid--4">
+      <dl className="figures figures--4">
         {POWER_KINDS.map((k) => (
           <div key={k}>
             <dt>{t(`mining.kind.${k}`)}</dt>
@@ -73,21 +76,21 @@ function PowerRow({ r }: { readonly r: PowerRecord }): ReactNode {
   const { t } = useTranslation('mining');
   const down = r.change.startsWith('-');
   return (
-    <article className="mn-row" data-testid="power-row">
-      <div className="mn-row__top">
-        <span className="mn-row__title">
+    <article className="line-row" data-testid="power-row">
+      <div className="line-row__top">
+        <span className="line-row__title">
           {t(`mining.kindPower.${r.kind}`)}{' '}
-          <Chip tone={down ? 'off' : 'on'}>{t(`mining.reason.${r.reason}`)}</Chip>
+          <StatusChip tone={down ? 'off' : 'on'}>{t(`mining.reason.${r.reason}`)}</StatusChip>
         </span>
         <span
-          className={down ? 'mn-row__amount num down' : 'mn-row__amount num up'}
+          className={down ? 'line-row__amount num down' : 'line-row__amount num up'}
           data-testid="power-change"
         >
           {down ? '−' : '+'}
           {showPower(down ? r.change.slice(1) : r.change)}
         </span>
       </div>
-      <div className="mn-row__sub">
+      <div className="line-row__sub">
         <span className="num">{t('mining.orderNo', { id: r.order_id })}</span>
         <span className="num">{formatDateTime(r.created_at)}</span>
       </div>

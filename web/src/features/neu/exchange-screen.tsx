@@ -1,22 +1,20 @@
 import { formatUpTo, NEU_ASSET, type ResponseData } from '@nexa/contract';
-import { type ReactNode, useEffect, useState } from 'react';
-import { ApiFailure, useApiQuery } from '../../api/hooks';
-import type { PagedItem } from '../../api/paging';
-import { useBalances, useDebounced, useMoneyCall, useNow } from '../../hooks/money';
+import { type ReactNode, useState } from 'react';
+import { useApiQuery } from '../../api/hooks';
+import { useBalances, useDebounced, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { assetScale, checkAmount, isPositiveAmount, ratePercent } from '../../lib/amounts';
+import { quotePanelState } from '../../lib/quote-clock';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
+import { QuotePanel, QuoteSheet, useExchangeQuote } from '../../ui/exchange-quote';
 import { Segments, SubmitButton } from '../../ui/form';
-import { Money, RecordRow } from '../../ui/money';
+import { ExchangeRecords } from '../../ui/money-records';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
-import { RecordsSection } from '../../ui/records-section';
-import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Tabs } from '../../ui/tabs';
 import { showToast } from '../../ui/toast';
-import { quoteClock, quoteDeadline } from './neu-math';
-import { CountdownRing, NO_BODY, showPrice, useRefresh, useTabParam } from './neu-parts';
+import { showPrice, useRefresh, useTabParam } from './neu-parts';
 import { SpaPanel } from './spa-panel';
 import { RankingPanel, TeamPanel } from './team-panel';
 import './neu.css';
@@ -30,29 +28,6 @@ const QUOTE_DEBOUNCE_MS = 400;
 const REFRESH = ['/api/neu/exchangeList', '/api/neu/uinfo'] as const;
 
 type Quote = NonNullable<ResponseData<'/api/neu/exchangeList'>['quote']>;
-type ExchangeRecord = PagedItem<'/api/neu/exchangeList'>;
-
-function ExchangeRow({ r }: { readonly r: ExchangeRecord }): ReactNode {
-  const { t } = useTranslation('neu');
-  return (
-    <div data-testid="neu-exchange-row">
-      <RecordRow
-        title={`${r.from_asset} → ${r.to_asset}`}
-        amount={<Money value={r.to_amount} asset={r.to_asset} sign />}
-        amountTone="up"
-        time={r.time}
-        details={[
-          {
-            label: t('neu.exchange.paid'),
-            value: <Money value={`-${r.from_amount}`} asset={r.from_asset} />,
-          },
-          { label: t('neu.rate'), value: `1 ${r.from_asset} ≈ ${formatUpTo(r.rate, 8)} ${r.to_asset}` },
-          { label: t('neu.fee'), value: <Money value={r.fee} asset={r.fee_asset} /> },
-        ]}
-      />
-    </div>
-  );
-}
 
 /**
  * USDT ↔ NEU at a quote of the NEU/USDT book: what was typed is quoted once it settles, the quote counts down
@@ -89,37 +64,50 @@ function Exchange(): ReactNode {
     { enabled: quotable, handles: 'all' },
   );
   const quote: Quote | null = quotable && settled === amount.value ? (quoteQuery.data?.quote ?? null) : null;
-  const deadline = quote ? quoteDeadline(quote.expires_at, quoteQuery.dataUpdatedAt, ttl) : 0;
-  const now = useNow(quote !== null);
-  const clock = quoteClock(deadline, now, ttl);
-  const refreshing = quoteQuery.isFetching;
-  const expired = quote !== null && clock.expired;
   const failed = quotable && quoteQuery.isError;
-  const refusal =
-    quoteQuery.error instanceof ApiFailure && quoteQuery.error.body ? quoteQuery.error.body.msg : null;
-  const typing = settled !== amount.value && isPositiveAmount(amount.value);
-
-  // An expired quote is asked again at once (not in a loop when asking fails: then a button does it).
-  const { refetch } = quoteQuery;
-  useEffect(() => {
-    if (expired && !refreshing && !failed) void refetch();
-  }, [expired, refreshing, failed, refetch]);
-
-  // The open sheet always confirms the quote on screen (a new quote is a new submission).
-  const { content, open } = call;
-  useEffect(() => {
-    if (content && quote && content.quote_id !== quote.quote_id) open({ quote_id: quote.quote_id });
-  }, [content, quote, open]);
+  const exchange = useExchangeQuote({
+    quote,
+    receivedAt_ms: quoteQuery.dataUpdatedAt,
+    ttl_s: ttl,
+    refreshing: quoteQuery.isFetching,
+    failed,
+    error: quoteQuery.error,
+    refetch: quoteQuery.refetch,
+    call,
+    receiveTestId: 'neu-quote-receive',
+    texts: {
+      rate: t('neu.rate'),
+      fee: t('neu.exchange.feeWithRate', { rate: feeRate === null ? '--' : ratePercent(feeRate) }),
+      receive: t('neu.youReceive'),
+      requote: t('neu.exchange.requote'),
+      refreshing: t('neu.exchange.refreshing'),
+      refreshIn: (count) => t('neu.exchange.refreshIn', { count }),
+      quoting: t('neu.exchange.quoting'),
+      noQuote: t('neu.exchange.noQuote'),
+      hint: feeRate === null ? null : t('neu.exchange.hint', { rate: ratePercent(feeRate), seconds: ttl }),
+      confirmTitle: t('neu.exchange.confirmTitle'),
+      pay: t('neu.exchange.pay'),
+      confirmIn: (count) => t('neu.exchange.confirmIn', { count }),
+    },
+  });
+  const panel = quotePanelState({
+    quote,
+    typed: amount.value,
+    settled,
+    quotable,
+    pairReady: true,
+    fetching: quoteQuery.isFetching,
+    failed,
+    answered: quoteQuery.isSuccess,
+  });
 
   const review = () => {
     setTried(true);
-    if (amount.problem || !quote || expired) return;
-    open({ quote_id: quote.quote_id });
+    if (amount.problem || !quote || exchange.expired) return;
+    call.open({ quote_id: quote.quote_id });
   };
   const confirm = async () => {
-    const done = await call.confirm((failure) => {
-      if (failure.is('QuoteExpired')) void refetch();
-    });
+    const done = await exchange.confirm();
     if (!done) return;
     showToast(
       t('neu.exchange.success', {
@@ -130,26 +118,6 @@ function Exchange(): ReactNode {
     amount.reset();
     setTried(false);
   };
-
-  const quoteRows = quote
-    ? [
-        {
-          label: t('neu.rate'),
-          value: `1 ${quote.from_asset} ≈ ${formatUpTo(quote.rate, 8)} ${quote.to_asset}`,
-        },
-        {
-          label: t('neu.exchange.feeWithRate', { rate: feeRate === null ? '--' : ratePercent(feeRate) }),
-          value: `${formatUpTo(quote.fee, 8)} ${quote.fee_asset}`,
-        },
-        {
-          label: t('neu.youReceive'),
-          value: (
-            <span data-testid="neu-quote-receive">{`${formatUpTo(quote.to_amount, 8)} ${quote.to_asset}`}</span>
-          ),
-          strong: true,
-        },
-      ]
-    : [];
 
   return (
     <>
@@ -176,85 +144,24 @@ function Exchange(): ReactNode {
             </span>
           </div>
           <AmountField field={amount} />
-          <div className="neu-quote" aria-live="polite">
-            {quote ? (
-              <>
-                <InfoRows rows={quoteRows} />
-                {expired && failed && !refreshing ? (
-                  <button type="button" className="neu-link-btn" onClick={() => void refetch()}>
-                    {t('neu.exchange.requote')}
-                  </button>
-                ) : (
-                  <p className="neu-timer" data-testid="neu-quote-timer">
-                    <CountdownRing share={clock.share} seconds={clock.seconds} />
-                    <span>
-                      {refreshing || expired
-                        ? t('neu.exchange.refreshing')
-                        : t('neu.exchange.refreshIn', { count: clock.seconds })}
-                    </span>
-                  </p>
-                )}
-              </>
-            ) : failed ? (
-              <>
-                {refusal ? (
-                  <p className="wf__error" role="alert">
-                    {refusal}
-                  </p>
-                ) : null}
-                <button type="button" className="neu-link-btn" onClick={() => void refetch()}>
-                  {t('neu.exchange.requote')}
-                </button>
-              </>
-            ) : typing || (quotable && quoteQuery.isFetching) ? (
-              <p className="neu-hint neu-hint--loading">{t('neu.exchange.quoting')}</p>
-            ) : quotable && quoteQuery.isSuccess ? (
-              <p className="neu-hint">{t('neu.exchange.noQuote')}</p>
-            ) : feeRate !== null ? (
-              <p className="neu-hint">
-                {t('neu.exchange.hint', { rate: ratePercent(feeRate), seconds: ttl })}
-              </p>
-            ) : null}
-          </div>
+          <QuotePanel exchange={exchange} shows={panel} timerTestId="neu-quote-timer" />
           <SubmitButton disabled={call.busy || (quotable && !quote)} onClick={review}>
             {t('neu.exchange.submit', { from, to })}
           </SubmitButton>
         </section>
       </div>
-      <RecordsSection
+      <ExchangeRecords
+        path="/api/neu/exchangeList"
+        rowTestId="neu-exchange-row"
         texts={{
           title: t('neu.exchange.records'),
           emptyTitle: t('neu.exchange.emptyTitle'),
           emptyBody: t('neu.exchange.emptyBody'),
+          paid: t('neu.exchange.paid'),
+          rate: t('neu.rate'),
         }}
-        path="/api/neu/exchangeList"
-        filters={NO_BODY}
-        renderItem={(r) => <ExchangeRow r={r} />}
       />
-      <ConfirmSheet
-        visible={call.content !== null}
-        title={t('neu.exchange.confirmTitle')}
-        busy={call.busy}
-        disabled={!quote || expired || refreshing}
-        onClose={call.close}
-        onConfirm={() => void confirm()}
-        confirmText={
-          quote && !expired && !refreshing
-            ? t('neu.exchange.confirmIn', { count: clock.seconds })
-            : t('neu.exchange.refreshing')
-        }
-        rows={
-          quote
-            ? [
-                {
-                  label: t('neu.exchange.pay'),
-                  value: `${formatUpTo(quote.from_amount, 8)} ${quote.from_asset}`,
-                },
-                ...quoteRows,
-              ]
-            : []
-        }
-      />
+      <QuoteSheet exchange={exchange} onConfirm={() => void confirm()} />
     </>
   );
 }

@@ -6,13 +6,13 @@ import { useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { routePath, type ScreenName } from '../../paths';
 import { useSession } from '../../session';
+import { Figure } from '../../ui/figures';
 import { IconDeposit, IconExchange, IconLock, IconMiner, IconRight } from '../../ui/icons';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { InlineError } from '../../ui/states';
 import {
   Amount,
-  Figure,
   LevelTag,
   NO_BODY,
   showBalance,
@@ -69,7 +69,7 @@ function Mine({ entries }: { readonly entries: ReactNode }): ReactNode {
         <p className="neu-hero__sub num" data-testid="neu-value">
           {d.neu_value_usdt === null ? t('neu.noPrice') : `≈ ${showUsdt(d.neu_value_usdt)} USDT`}
         </p>
-        <dl className="neu-grid neu-grid--2">
+        <dl className="figures figures--2">
           <Figure
             label={t('neu.spaQuota')}
             value={<Amount value={showBalance(d.spa, 'SPA')} asset="SPA" />}
@@ -90,7 +90,7 @@ function Mine({ entries }: { readonly entries: ReactNode }): ReactNode {
           </h2>
           <span className="neu-card__aside">{t('neu.ordersRunning', { count: d.machines })}</span>
         </div>
-        <dl className="neu-grid">
+        <dl className="figures">
           <Figure label={t('neu.staked')} value={showNeu(d.staked)} testId="neu-staked" />
           <Figure label={t('neu.power')} value={showPower(d.power)} testId="neu-power" />
           <Figure label={t('neu.stakingReceived')} value={showNeu(d.staking_received)} tone="up" />
@@ -133,7 +133,7 @@ function Line(): ReactNode {
             : t('neu.priceLine', { price: showPrice(d.price_usdt), asset: d.asset })}
         </span>
       </div>
-      <dl className="neu-grid">
+      <dl className="figures">
         <Figure label={t('neu.epoch')} value={t('neu.epochN', { n: d.period })} testId="neu-epoch" />
         <Figure
           label={t('neu.todayOutput')}

@@ -1,24 +1,24 @@
 import { formatDateTime, NEU_ASSET, SPA_ASSET } from '@nexa/contract';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { compareAmounts } from '../../lib/amounts';
 import { useSession } from '../../session';
-import { Field, Segments } from '../../ui/form';
-import { IconMiner } from '../../ui/icons';
+import { Figure } from '../../ui/figures';
+import { Segments } from '../../ui/form';
+import { MachineBuyForm, MachineBuySheet, MachineCard } from '../../ui/machine-card';
 import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
-import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
+import { StatusChip } from '../../ui/status-chip';
 import { Tabs } from '../../ui/tabs';
 import { showToast } from '../../ui/toast';
 import { epochDays, multiplyDown, quotaGranted } from './neu-math';
+import '../../ui/line-row.css';
 import {
   Amount,
-  Chip,
-  Figure,
   type Machine,
   type MachineOrder,
   type NeuPeriod,
@@ -38,8 +38,6 @@ const TABS: readonly Tab[] = ['machines', 'mine', 'periods', 'income'];
 
 /** The catalogue is short: one page holds it (and the answer carries my machines and power beside it). */
 const CATALOGUE = { page: 1, size: 50 };
-/** The most machines one purchase may hold (the contract's limit). */
-const MAX_QUANTITY = 1000;
 const REFRESH = ['/api/neu/machineList', '/api/neu/uinfo', '/api/neu/index'] as const;
 
 type Catalogue = NonNullable<ReturnType<typeof useCatalogue>['data']>;
@@ -51,24 +49,8 @@ function useCatalogue() {
 
 /** What one machine of the catalogue adds: its power and its bonus power. */
 const powerOf = (m: Machine) => Number(m.power) + Number(m.bonus_power);
-const maxOf = (m: Machine) => Math.min(MAX_QUANTITY, m.left ?? MAX_QUANTITY);
 
-/** What is wrong with a quantity (empty, not a whole number in range, above the balance), or null. */
-function useQuantityCheck() {
-  const { t } = useTranslation('neu');
-  return (text: string, m: Machine, available: string | null): string | null => {
-    const q = text.trim();
-    const max = maxOf(m);
-    if (!q) return t('neu.machine.quantityPrompt');
-    const n = Number(q);
-    if (!/^\d+$/.test(q) || n < 1 || n > max) return t('neu.machine.quantityInvalid', { max });
-    const total = multiplyDown(m.price, q, 6);
-    if (available !== null && total !== null && compareAmounts(total, available) > 0)
-      return t('messages.insufficientBalance');
-    return null;
-  };
-}
-
+/** The quantity form under an opened machine, with the SPA quota it grants; Buy hands a good quantity on. */
 function BuyForm({
   m,
   quotaPerPay,
@@ -81,99 +63,53 @@ function BuyForm({
   readonly onReview: (quantity: number) => void;
 }): ReactNode {
   const { t } = useTranslation('neu');
-  const id = useId();
   const balances = useBalances();
-  const check = useQuantityCheck();
-  const [quantity, setQuantity] = useState('1');
-  const [tried, setTried] = useState(false);
-  const available = balances.available(m.pay_asset, 'spot');
-  const problem = check(quantity, m, available);
-  const n = Number(quantity.trim());
-  const valid = /^\d+$/.test(quantity.trim()) && n >= 1;
-  const max = maxOf(m);
-  const step = (by: number) => setQuantity(String(Math.min(max, Math.max(1, (valid ? n : 0) + by))));
-  const quota = valid ? quotaGranted(m.price, n, quotaPerPay) : null;
-  const total = valid ? multiplyDown(m.price, String(n), 6) : null;
   return (
-    <div className="neu-machine__form">
-      <Field
-        htmlFor={`${id}-qty`}
-        label={t('neu.machine.quantity')}
-        error={tried ? problem : null}
-        extra={
-          available !== null
-            ? t('neu.availableAmount', { amount: showBalance(available, m.pay_asset), asset: m.pay_asset })
-            : null
-        }
-      >
-        <div className="wf__box neu-stepper">
-          <button
-            type="button"
-            className="neu-stepper__btn"
-            aria-label={t('neu.machine.decrease')}
-            disabled={valid && n <= 1}
-            onClick={() => step(-1)}
-          >
-            −
-          </button>
-          <input
-            id={`${id}-qty`}
-            className="wf__input neu-stepper__input num"
-            value={quantity}
-            inputMode="numeric"
-            autoComplete="off"
-            enterKeyHint="done"
-            placeholder={t('neu.machine.quantityPrompt')}
-            onChange={(e) => setQuantity(e.target.value)}
-            data-testid="neu-machine-quantity"
-          />
-          <button
-            type="button"
-            className="neu-stepper__btn"
-            aria-label={t('neu.machine.increase')}
-            disabled={valid && n >= max}
-            onClick={() => step(1)}
-          >
-            +
-          </button>
-        </div>
-      </Field>
-      <InfoRows
-        rows={[
-          { label: t('neu.machine.powerAdded'), value: valid ? showPower(String(n * powerOf(m))) : '--' },
-          { label: t('neu.machine.term'), value: t('neu.machine.earnsFrom', { n: m.term_days }) },
+    <MachineBuyForm
+      left={m.left}
+      available={balances.available(m.pay_asset, 'spot')}
+      exceeds={(q, balance) => {
+        const total = multiplyDown(m.price, q, 6);
+        return total !== null && compareAmounts(total, balance) > 0;
+      }}
+      rows={(n) => {
+        const quota = n !== null ? quotaGranted(m.price, n, quotaPerPay) : null;
+        const total = n !== null ? multiplyDown(m.price, String(n), 6) : null;
+        return [
           {
-            label: t('neu.machine.quotaGranted'),
-            value: quota ? `${showSpa(quota)} ${SPA_ASSET}` : '--',
+            label: t('neu.machine.powerAdded'),
+            value: n !== null ? showPower(String(n * powerOf(m))) : '--',
           },
+          { label: t('neu.machine.term'), value: t('neu.machine.earnsFrom', { n: m.term_days }) },
+          { label: t('neu.machine.quotaGranted'), value: quota ? `${showSpa(quota)} ${SPA_ASSET}` : '--' },
           {
             label: t('neu.machine.totalPrice'),
             value: total ? `${showUsdt(total)} ${m.pay_asset}` : '--',
             strong: true,
           },
-        ]}
-      />
-      <div className="neu-actions">
-        <button type="button" className="neu-btn neu-btn--ghost" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className="neu-btn"
-          onClick={() => {
-            setTried(true);
-            if (problem === null) onReview(n);
-          }}
-          data-testid="neu-machine-buy-submit"
-        >
-          {t('neu.machine.buy')}
-        </button>
-      </div>
-    </div>
+        ];
+      }}
+      onCancel={onCancel}
+      onReview={onReview}
+      texts={{
+        quantity: t('neu.machine.quantity'),
+        decrease: t('neu.machine.decrease'),
+        increase: t('neu.machine.increase'),
+        prompt: t('neu.machine.quantityPrompt'),
+        invalid: (max) => t('neu.machine.quantityInvalid', { max }),
+        insufficient: t('messages.insufficientBalance'),
+        available: (balance) =>
+          t('neu.availableAmount', { amount: showBalance(balance, m.pay_asset), asset: m.pay_asset }),
+        cancel: t('common.cancel'),
+        buy: t('neu.machine.buy'),
+      }}
+      testIds={{ quantity: 'neu-machine-quantity', submit: 'neu-machine-buy-submit' }}
+    />
   );
 }
 
-function MachineCard({
+/** A machine of the catalogue as its card, with the SPA quota one machine grants. */
+function CatalogueCard({
   m,
   quotaPerPay,
   open,
@@ -187,66 +123,55 @@ function MachineCard({
   readonly children: ReactNode;
 }): ReactNode {
   const { t } = useTranslation('neu');
-  const soldOut = m.left === 0;
   const hasBonus = Number(m.bonus_power) > 0;
   return (
-    <article
-      className={open ? 'card neu-machine neu-machine--open' : 'card neu-machine'}
-      data-testid="neu-machine"
+    <MachineCard
+      name={m.name}
+      heading="h3"
+      left={m.left}
+      open={open}
+      onBuy={onBuy}
+      texts={{
+        left: (n) => t('neu.machine.left', { n }),
+        soldOut: t('neu.machine.soldOut'),
+        buy: t('neu.machine.buy'),
+      }}
+      testIds={{ card: 'neu-machine', buy: 'neu-machine-buy' }}
+      figures={
+        <dl className="figures figures--2">
+          <Figure
+            label={t('neu.machine.price')}
+            value={<Amount value={showUsdt(m.price)} asset={m.pay_asset} />}
+            testId="neu-machine-price"
+          />
+          <Figure
+            label={t('neu.machine.dailyOutput')}
+            value={<Amount value={showNeu(m.daily_output)} asset={m.output_asset} />}
+            tone="up"
+          />
+          <Figure
+            label={t('neu.power')}
+            value={
+              <>
+                {showPower(m.power)}
+                {hasBonus ? (
+                  <span className="machine-card__bonus">
+                    {t('neu.machine.bonusPower', { power: showPower(m.bonus_power) })}
+                  </span>
+                ) : null}
+              </>
+            }
+          />
+          <Figure label={t('neu.machine.term')} value={t('neu.nDays', { n: m.term_days })} />
+          <Figure
+            label={t('neu.machine.quotaEach')}
+            value={<Amount value={showSpa(quotaGranted(m.price, 1, quotaPerPay) ?? '0')} asset={SPA_ASSET} />}
+          />
+        </dl>
+      }
     >
-      <div className="neu-machine__top">
-        <span className="neu-machine__icon" aria-hidden="true">
-          <IconMiner />
-        </span>
-        <h3 className="neu-machine__name">{m.name}</h3>
-        {m.left !== null ? (
-          <Chip tone="wait">{soldOut ? t('neu.machine.soldOut') : t('neu.machine.left', { n: m.left })}</Chip>
-        ) : null}
-      </div>
-      <dl className="neu-grid neu-grid--2">
-        <Figure
-          label={t('neu.machine.price')}
-          value={<Amount value={showUsdt(m.price)} asset={m.pay_asset} />}
-          testId="neu-machine-price"
-        />
-        <Figure
-          label={t('neu.machine.dailyOutput')}
-          value={<Amount value={showNeu(m.daily_output)} asset={m.output_asset} />}
-          tone="up"
-        />
-        <Figure
-          label={t('neu.power')}
-          value={
-            <>
-              {showPower(m.power)}
-              {hasBonus ? (
-                <span className="neu-bonus">
-                  {t('neu.machine.bonusPower', { power: showPower(m.bonus_power) })}
-                </span>
-              ) : null}
-            </>
-          }
-        />
-        <Figure label={t('neu.machine.term')} value={t('neu.nDays', { n: m.term_days })} />
-        <Figure
-          label={t('neu.machine.quotaEach')}
-          value={<Amount value={showSpa(quotaGranted(m.price, 1, quotaPerPay) ?? '0')} asset={SPA_ASSET} />}
-        />
-      </dl>
-      {open ? (
-        children
-      ) : (
-        <button
-          type="button"
-          className="neu-btn"
-          disabled={soldOut}
-          onClick={onBuy}
-          data-testid="neu-machine-buy"
-        >
-          {soldOut ? t('neu.machine.soldOut') : t('neu.machine.buy')}
-        </button>
-      )}
-    </article>
+      {children}
+    </MachineCard>
   );
 }
 
@@ -274,7 +199,7 @@ function Catalogue({ d, onBought }: { readonly d: Catalogue; readonly onBought: 
   return (
     <div className="neu-list">
       {d.list.map((m) => (
-        <MachineCard
+        <CatalogueCard
           key={m.id}
           m={m}
           quotaPerPay={d.quota_per_pay}
@@ -287,39 +212,42 @@ function Catalogue({ d, onBought }: { readonly d: Catalogue; readonly onBought: 
             onCancel={() => setOpenId(null)}
             onReview={(quantity) => call.open({ machine_id: m.id, quantity })}
           />
-        </MachineCard>
+        </CatalogueCard>
       ))}
       <p className="neu-note neu-note--pad">{t('neu.machine.rules', { quota: showSpa(d.quota_per_pay) })}</p>
-      <ConfirmSheet
-        visible={call.content !== null && chosen !== null}
-        title={t('neu.machine.confirmTitle')}
-        busy={call.busy}
-        onConfirm={() => void confirm()}
-        onClose={call.close}
-        rows={
+      <MachineBuySheet
+        call={call}
+        purchase={
           chosen
-            ? [
-                { label: t('neu.machine.name'), value: `${chosen.name} × ${n}` },
-                { label: t('neu.machine.powerAdded'), value: showPower(String(n * powerOf(chosen))) },
-                { label: t('neu.machine.term'), value: t('neu.nDays', { n: chosen.term_days }) },
-                {
-                  label: t('neu.machine.totalPrice'),
-                  value: `${showUsdt(multiplyDown(chosen.price, String(n), 6) ?? '0')} ${chosen.pay_asset}`,
-                  strong: true,
-                },
-                {
-                  label: t('neu.machine.quotaGranted'),
-                  value: (
-                    <span data-testid="neu-confirm-quota">
-                      {showSpa(quota ?? '0')} {SPA_ASSET}
-                    </span>
-                  ),
-                  strong: true,
-                },
-              ]
-            : []
+            ? {
+                name: chosen.name,
+                quantity: n,
+                power: showPower(String(n * powerOf(chosen))),
+                term: t('neu.nDays', { n: chosen.term_days }),
+                total: `${showUsdt(multiplyDown(chosen.price, String(n), 6) ?? '0')} ${chosen.pay_asset}`,
+              }
+            : null
         }
-        note={t('neu.machine.confirmNote', { n: chosen?.term_days ?? 0 })}
+        more={[
+          {
+            label: t('neu.machine.quotaGranted'),
+            value: (
+              <span data-testid="neu-confirm-quota">
+                {showSpa(quota ?? '0')} {SPA_ASSET}
+              </span>
+            ),
+            strong: true,
+          },
+        ]}
+        onConfirm={() => void confirm()}
+        texts={{
+          title: t('neu.machine.confirmTitle'),
+          machine: t('neu.machine.name'),
+          powerAdded: t('neu.machine.powerAdded'),
+          term: t('neu.machine.term'),
+          totalPrice: t('neu.machine.totalPrice'),
+          note: t('neu.machine.confirmNote', { n: chosen?.term_days ?? 0 }),
+        }}
       />
     </div>
   );
@@ -335,14 +263,16 @@ function MachineOrderRow({
 }): ReactNode {
   const { t } = useTranslation('neu');
   return (
-    <article className="neu-row" data-testid="neu-machine-order">
-      <div className="neu-row__top">
-        <span className="neu-row__title">
-          {o.name} <span className="neu-row__times num">× {o.quantity}</span>
+    <article className="line-row" data-testid="neu-machine-order">
+      <div className="line-row__top">
+        <span className="line-row__title">
+          {o.name} <span className="line-row__times num">× {o.quantity}</span>
         </span>
-        <Chip tone={o.status === 'running' ? 'on' : 'off'}>{t(`neu.machine.status.${o.status}`)}</Chip>
+        <StatusChip tone={o.status === 'running' ? 'on' : 'off'}>
+          {t(`neu.machine.status.${o.status}`)}
+        </StatusChip>
       </div>
-      <dl className="neu-grid">
+      <dl className="figures">
         <Figure
           label={t('neu.machine.paid')}
           value={<Amount value={showUsdt(o.amount)} asset={o.pay_asset} />}
@@ -384,20 +314,20 @@ function PeriodRow({ p }: { readonly p: NeuPeriod }): ReactNode {
   const tone = p.status === 'current' ? 'on' : p.status === 'done' ? 'done' : 'wait';
   return (
     <article
-      className={p.status === 'current' ? 'neu-row neu-row--current' : 'neu-row'}
+      className={p.status === 'current' ? 'line-row neu-row--current' : 'line-row'}
       data-testid="neu-period"
       data-status={p.status}
     >
-      <div className="neu-row__top">
-        <span className="neu-row__title">{t('neu.epochN', { n: p.index })}</span>
-        <Chip tone={tone}>{t(`neu.period.${p.status}`)}</Chip>
+      <div className="line-row__top">
+        <span className="line-row__title">{t('neu.epochN', { n: p.index })}</span>
+        <StatusChip tone={tone}>{t(`neu.period.${p.status}`)}</StatusChip>
       </div>
-      <div className="neu-row__sub num">
+      <div className="line-row__sub num">
         {p.last_day === null
           ? t('neu.period.from', { from: p.first_day })
           : t('neu.period.range', { from: p.first_day, to: p.last_day, count: days ?? 0 })}
       </div>
-      <dl className="neu-grid">
+      <dl className="figures">
         <Figure
           label={t('neu.period.daily')}
           value={<Amount value={showNeu(p.daily_emission)} asset={NEU_ASSET} />}
@@ -451,19 +381,21 @@ function Income(): ReactNode {
         emptyTitle={t('neu.income.none')}
         emptyBody={t('neu.income.noneBody')}
         renderItem={(r) => (
-          <article className="neu-row" data-testid="neu-income-row">
-            <div className="neu-row__top">
-              <span className="neu-row__title">
+          <article className="line-row" data-testid="neu-income-row">
+            <div className="line-row__top">
+              <span className="line-row__title">
                 {t(`neu.income.${r.program === 'pledge' ? 'pledge' : 'mining'}`)}
               </span>
-              <span className="neu-row__amount num up">
+              <span className="line-row__amount num up">
                 +<Amount value={showNeu(r.amount)} asset={r.asset} />
               </span>
             </div>
-            <div className="neu-row__sub num">
+            <div className="line-row__sub num">
               <span>{showDay(r.day)}</span>
               <span>{formatDateTime(r.created_at).slice(11, 16)}</span>
-              <Chip tone={r.status === 'paid' ? 'done' : 'wait'}>{t(`neu.income.status.${r.status}`)}</Chip>
+              <StatusChip tone={r.status === 'paid' ? 'done' : 'wait'}>
+                {t(`neu.income.status.${r.status}`)}
+              </StatusChip>
             </div>
           </article>
         )}
@@ -491,7 +423,7 @@ function Machines(): ReactNode {
             <div className="neu-hero__big num" data-testid="neu-my-power">
               {showPower(d.power)}
             </div>
-            <dl className="neu-grid neu-grid--2">
+            <dl className="figures figures--2">
               <Figure
                 label={t('neu.todayOutput')}
                 value={<Amount value={showNeu(d.daily_emission)} asset={d.output_asset} />}

@@ -2,8 +2,8 @@ import { formatAmount, parseAmount } from '@nexa/contract';
 
 /**
  * The NEU line's figures the screens work out before the server does: the SPA quota a purchase grants, the
- * NEU an SPA exchange pays, the life of an exchange quote, an epoch's days. Amounts stay decimal strings and
- * are multiplied as bigint (no float touches an amount); results are cut down as the server cuts them.
+ * NEU an SPA exchange pays, an epoch's days. Amounts stay decimal strings and are multiplied as bigint (no
+ * float touches an amount); results are cut down as the server cuts them.
  */
 
 /** Decimals of the intermediate products (every wire amount has at most 18). */
@@ -41,35 +41,6 @@ export function quotaGranted(price: string, quantity: number, quotaPerPay: strin
 /** NEU an exchange of `spa` quota pays at `rate` NEU per SPA, rounded down to NEU's decimals. */
 export function spaToNeu(spa: string, rate: string): string | null {
   return multiplyDown(spa, rate, NEU_SCALE);
-}
-
-/**
- * Where an exchange quote stands at `now_ms`. Its deadline is the server's `expires_at` when the phone's clock
- * agrees with the server's (within a few seconds); otherwise the quote's life counted from when it arrived,
- * so a phone clock set wrong neither freezes nor races the countdown.
- */
-export interface QuoteClock {
-  /** Whole seconds left (rounded up), never below 0. */
-  readonly seconds: number;
-  /** Share of the quote's life still left, 0…1 (the countdown ring). */
-  readonly share: number;
-  readonly expired: boolean;
-}
-
-const CLOCK_TOLERANCE_MS = 3000;
-
-export function quoteDeadline(expiresAt: string, receivedAt_ms: number, ttl_s: number): number {
-  const local = receivedAt_ms + ttl_s * 1000;
-  const server = Date.parse(expiresAt);
-  if (Number.isNaN(server)) return local;
-  return Math.abs(server - local) <= CLOCK_TOLERANCE_MS ? Math.min(server, local) : local;
-}
-
-export function quoteClock(deadline_ms: number, now_ms: number, ttl_s: number): QuoteClock {
-  const left_ms = deadline_ms - now_ms;
-  const seconds = Math.max(0, Math.ceil(left_ms / 1000));
-  const share = ttl_s <= 0 ? 0 : Math.min(1, Math.max(0, left_ms / (ttl_s * 1000)));
-  return { seconds, share, expired: seconds === 0 };
 }
 
 /** Days of an emission epoch, first and last included; null for the last epoch, which runs on. */

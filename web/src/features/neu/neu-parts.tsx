@@ -12,6 +12,9 @@ import { invalidateApi } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { floorDecimals } from '../../lib/amounts';
 import { routePath } from '../../paths';
+import { Figure } from '../../ui/figures';
+import '../../ui/line-row.css';
+import { StatusChip } from '../../ui/status-chip';
 
 export type PledgeOrder = ResponseData<'/api/neuPledge/getOrder'>;
 export type MachineOrder = ResponseData<'/api/neu/buyMachine'>;
@@ -51,39 +54,6 @@ export function useRefresh(...paths: readonly EndpointPath[]): () => Promise<voi
   return () => invalidateApi(client, ...paths);
 }
 
-/** A small colored status chip. */
-export function Chip({
-  tone,
-  children,
-}: {
-  readonly tone: 'on' | 'done' | 'off' | 'wait';
-  readonly children: ReactNode;
-}): ReactNode {
-  return <span className={`neu-chip neu-chip--${tone}`}>{children}</span>;
-}
-
-/** A figure with its name above it, in a grid of figures. */
-export function Figure({
-  label,
-  value,
-  tone,
-  testId,
-}: {
-  readonly label: string;
-  readonly value: ReactNode;
-  readonly tone?: 'up';
-  readonly testId?: string;
-}): ReactNode {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd className={tone ? `num ${tone}` : 'num'} data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}
-
 /** An amount with its asset in a smaller, dimmer type: "12.5000 NEU". */
 export function Amount({ value, asset }: { readonly value: string; readonly asset: string }): ReactNode {
   return (
@@ -105,56 +75,27 @@ export function LevelTag({ level, testId }: { readonly level: number; readonly t
 export function PledgeStatus({ status }: { readonly status: PledgeOrder['status'] }): ReactNode {
   const { t } = useTranslation('neu');
   const tone = status === 'in_progress' ? 'on' : status === 'expired' ? 'done' : 'off';
-  return <Chip tone={tone}>{t(`neu.pledgeStatus.${status}`)}</Chip>;
+  return <StatusChip tone={tone}>{t(`neu.pledgeStatus.${status}`)}</StatusChip>;
 }
 
 /** One NEU staking order as a row: amount, term, rate, profit received, end; opens its detail. */
 export function PledgeRow({ o }: { readonly o: PledgeOrder }): ReactNode {
   const { t } = useTranslation('neu');
   return (
-    <Link className="neu-row" to={`${routePath('neuRecharge2')}?id=${o.id}`} data-testid="neu-pledge-row">
-      <div className="neu-row__top">
-        <span className="neu-row__title num">
+    <Link className="line-row" to={`${routePath('neuRecharge2')}?id=${o.id}`} data-testid="neu-pledge-row">
+      <div className="line-row__top">
+        <span className="line-row__title num">
           <Amount value={showNeu(o.amount)} asset={o.asset} />
         </span>
         <PledgeStatus status={o.status} />
       </div>
-      <dl className="neu-grid neu-grid--4">
+      <dl className="figures figures--4">
         <Figure label={t('neu.days')} value={t('neu.nDays', { n: o.days })} />
         <Figure label={t('neu.apr')} value={pct(o.apr)} />
         <Figure label={t('neu.received')} value={showNeu(o.received)} tone="up" />
         <Figure label={t('neu.end')} value={formatDateTime(o.end_at).slice(0, 10)} />
       </dl>
     </Link>
-  );
-}
-
-/** A ring that empties as the quote's life runs out, with the seconds left in it. */
-export function CountdownRing({
-  share,
-  seconds,
-}: {
-  readonly share: number;
-  readonly seconds: number;
-}): ReactNode {
-  const r = 9;
-  const c = 2 * Math.PI * r;
-  return (
-    <span className="neu-ring" aria-hidden="true">
-      <svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true">
-        <circle cx="11" cy="11" r={r} className="neu-ring__track" />
-        <circle
-          cx="11"
-          cy="11"
-          r={r}
-          className="neu-ring__bar"
-          strokeDasharray={c}
-          strokeDashoffset={c * (1 - share)}
-          transform="rotate(-90 11 11)"
-        />
-      </svg>
-      <span className="neu-ring__text num">{seconds}</span>
-    </span>
   );
 }
 

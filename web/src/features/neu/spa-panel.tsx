@@ -1,85 +1,36 @@
-import { formatUpTo, isRecipientText, maskAddress, NEU_ASSET, SPA_ASSET } from '@nexa/contract';
-import { type ReactNode, useId, useState } from 'react';
-import { ApiFailure, useApiQuery } from '../../api/hooks';
+import { formatUpTo, NEU_ASSET, SPA_ASSET } from '@nexa/contract';
+import { type ReactNode, useState } from 'react';
+import { useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
-import { useBalances, useDebounced, useMoneyCall } from '../../hooks/money';
+import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
-import { Field, Segments, SubmitButton, TextInput } from '../../ui/form';
+import { Segments, SubmitButton } from '../../ui/form';
 import { Money, RecordRow } from '../../ui/money';
+import { TransferRecords } from '../../ui/money-records';
 import { RecordsSection } from '../../ui/records-section';
 import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
+import { TransferFields, TransferSheet, useRecipientField } from '../../ui/transfer-fields';
 import { spaToNeu } from './neu-math';
 import { NO_BODY, showBalance, showNeu, showSpa } from './neu-parts';
 
 type Mode = 'transfer' | 'exchange';
-type Direction = 'all' | 'in' | 'out';
 
 const TERMS = { page: 1, size: 1 };
-const REMARK_MAX = 100;
-/** How long typing must pause before the recipient is looked up. */
-const LOOKUP_DEBOUNCE_MS = 300;
 
-type Transfer = PagedItem<'/api/neu/spaQuotaTransferList'>;
 type SpaExchange = PagedItem<'/api/neu/spaExchangeList'>;
-
-/**
- * Who the typed recipient is, looked up once typing settles: the UID for an address, the masked address for a
- * UID; `missing` when nobody has it, `unknown` when the lookup could not be made (the server checks again).
- */
-function useRecipient(to: string) {
-  const settled = useDebounced(to, LOOKUP_DEBOUNCE_MS);
-  const query = useApiQuery(
-    '/api/transfer/recipient',
-    { to: settled },
-    { enabled: isRecipientText(settled), handles: 'all' },
-  );
-  if (!isRecipientText(to)) return { state: 'idle' as const };
-  if (settled !== to || query.isFetching) return { state: 'looking' as const };
-  if (query.data) return { state: 'found' as const, ...query.data };
-  if (query.error instanceof ApiFailure && query.error.is('RecipientNotFound'))
-    return { state: 'missing' as const };
-  return { state: 'unknown' as const };
-}
-
-function TransferRow({ tr }: { readonly tr: Transfer }): ReactNode {
-  const { t } = useTranslation('neu');
-  const who = tr.counterparty.address ? maskAddress(tr.counterparty.address) : tr.counterparty.uid;
-  const incoming = tr.direction === 'in';
-  const details: { label: string; value: ReactNode }[] = [
-    { label: t('neu.uid'), value: <span className="num">{tr.counterparty.uid}</span> },
-  ];
-  if (tr.remark) details.push({ label: t('neu.spa.remark'), value: tr.remark });
-  return (
-    <div data-testid="neu-spa-transfer-row">
-      <RecordRow
-        title={incoming ? t('neu.spa.from', { who }) : t('neu.spa.to', { who })}
-        amount={<Money value={incoming ? tr.amount : `-${tr.amount}`} asset={tr.asset} sign />}
-        amountTone={incoming ? 'up' : 'down'}
-        time={tr.time}
-        tag={<span className="muted">{incoming ? t('neu.spa.in') : t('neu.spa.out')}</span>}
-        details={details}
-      />
-    </div>
-  );
-}
 
 /** Give SPA quota to another user by address or UID: free, at least the wallet's transfer minimum. */
 function TransferForm(): ReactNode {
   const { t } = useTranslation('neu');
-  const { walletAddress } = useSession();
-  const recipientId = useId();
-  const remarkId = useId();
   const balances = useBalances();
   const rules = useApiQuery('/api/withdraw/list', TERMS);
   const transferMin = rules.data?.transfer_min ?? null;
   const call = useMoneyCall('/api/neu/spaQuotaTransfer', ['/api/neu/spaQuotaTransferList', '/api/neu/uinfo']);
-  const [to, setTo] = useState('');
   const [remark, setRemark] = useState('');
-  const [touchedTo, setTouchedTo] = useState(false);
   const [tried, setTried] = useState(false);
+  const recipient = useRecipientField(tried);
   const amount = useAmountField({
     prompt: 'prompts.amount',
     asset: SPA_ASSET,
@@ -87,90 +38,41 @@ function TransferForm(): ReactNode {
     ...(transferMin ? { min: transferMin } : {}),
     tried,
   });
-  const found = useRecipient(to);
-  const self =
-    (walletAddress !== null && to.trim().toLowerCase() === walletAddress.toLowerCase()) ||
-    (found.state === 'found' && found.self);
-  const toProblem =
-    to.trim() === ''
-      ? 'required'
-      : !isRecipientText(to)
-        ? 'invalid'
-        : self
-          ? 'self'
-          : found.state === 'missing'
-            ? 'missing'
-            : null;
-  const shown = tried || touchedTo || toProblem === 'missing' || toProblem === 'self';
-  const toError =
-    shown && toProblem
-      ? toProblem === 'required'
-        ? t('neu.spa.recipientPrompt')
-        : toProblem === 'self'
-          ? t('neu.spa.self')
-          : toProblem === 'missing'
-            ? t('neu.spa.notFound')
-            : t('neu.spa.recipientInvalid')
-      : null;
-  const hint =
-    found.state === 'looking' ? (
-      <span className="muted">{t('neu.spa.lookingUp')}</span>
-    ) : found.state === 'found' && !found.self ? (
-      <span className="neu-found num" data-testid="neu-recipient-found">
-        <span className="neu-found__tick" aria-hidden="true">
-          ✓
-        </span>
-        {t('neu.spa.found', { uid: found.uid, address: found.address })}
-      </span>
-    ) : null;
 
   const review = () => {
     setTried(true);
-    if (!transferMin || toProblem || found.state === 'looking' || amount.problem) return;
-    call.open({ to: to.trim(), amount: amount.value, remark: remark.trim() });
+    if (!transferMin || recipient.problem || recipient.found.state === 'looking' || amount.problem) return;
+    call.open({ to: recipient.value.trim(), amount: amount.value, remark: remark.trim() });
   };
   const confirm = async () => {
     const done = await call.confirm();
     if (!done) return;
     showToast(t('neu.spa.transferred'));
-    setTo('');
+    recipient.reset();
     setRemark('');
     amount.reset();
     setTried(false);
-    setTouchedTo(false);
   };
   return (
     <>
-      <Field
-        label={t('neu.spa.recipient')}
-        htmlFor={recipientId}
-        error={toError}
-        hint={toError ? null : hint}
-      >
-        <TextInput
-          id={recipientId}
-          value={to}
-          onChange={(v) => setTo(v.trim())}
-          onBlur={() => setTouchedTo(true)}
-          placeholder={t('neu.spa.recipientPrompt')}
-          maxLength={64}
-          mono
-        />
-      </Field>
-      <AmountField field={amount} />
-      <Field
-        label={t('neu.spa.remark')}
-        htmlFor={remarkId}
-        extra={<span className="num">{`${remark.length}/${REMARK_MAX}`}</span>}
-      >
-        <TextInput
-          id={remarkId}
-          value={remark}
-          onChange={setRemark}
-          placeholder={t('neu.spa.remarkPrompt')}
-          maxLength={REMARK_MAX}
-        />
-      </Field>
+      <TransferFields
+        recipient={recipient}
+        amount={amount}
+        remark={remark}
+        onRemark={setRemark}
+        foundTestId="neu-recipient-found"
+        texts={{
+          recipient: t('neu.spa.recipient'),
+          recipientPrompt: t('neu.spa.recipientPrompt'),
+          self: t('neu.spa.self'),
+          notFound: t('neu.spa.notFound'),
+          recipientInvalid: t('neu.spa.recipientInvalid'),
+          lookingUp: t('neu.spa.lookingUp'),
+          found: (who) => t('neu.spa.found', who),
+          remark: t('neu.spa.remark'),
+          remarkPrompt: t('neu.spa.remarkPrompt'),
+        }}
+      />
       <InfoRows
         rows={[
           { label: t('neu.fee'), value: t('neu.free') },
@@ -180,63 +82,48 @@ function TransferForm(): ReactNode {
       <SubmitButton disabled={call.busy || !transferMin} onClick={review}>
         {t('neu.spa.transferSubmit')}
       </SubmitButton>
-      <ConfirmSheet
-        visible={call.content !== null}
-        title={t('neu.spa.transferConfirm')}
-        busy={call.busy}
-        onClose={call.close}
+      <TransferSheet
+        call={call}
+        recipient={recipient}
         onConfirm={() => void confirm()}
-        rows={
-          call.content
-            ? [
-                { label: t('neu.spa.recipient'), value: <span className="neu-mono">{call.content.to}</span> },
-                ...(found.state === 'found'
-                  ? [
-                      { label: t('neu.uid'), value: found.uid },
-                      { label: t('neu.address'), value: <span className="neu-mono">{found.address}</span> },
-                    ]
-                  : []),
-                {
-                  label: t('neu.amount'),
-                  value: `${formatUpTo(call.content.amount, 8)} ${SPA_ASSET}`,
-                  strong: true,
-                },
-                { label: t('neu.fee'), value: t('neu.free') },
-                ...(call.content.remark ? [{ label: t('neu.spa.remark'), value: call.content.remark }] : []),
-              ]
-            : []
-        }
-        note={t('neu.spa.irreversible')}
+        rows={(content) => [
+          { label: t('neu.amount'), value: `${formatUpTo(content.amount, 8)} ${SPA_ASSET}`, strong: true },
+          { label: t('neu.fee'), value: t('neu.free') },
+        ]}
+        texts={{
+          title: t('neu.spa.transferConfirm'),
+          recipient: t('neu.spa.recipient'),
+          uid: t('neu.uid'),
+          address: t('neu.address'),
+          remark: t('neu.spa.remark'),
+          irreversible: t('neu.spa.irreversible'),
+        }}
       />
     </>
   );
 }
 
-function TransferRecords(): ReactNode {
+/** The SPA quota given and received. */
+function SpaTransferRecords(): ReactNode {
   const { t } = useTranslation('neu');
-  const [direction, setDirection] = useState<Direction>('all');
   return (
-    <RecordsSection
+    <TransferRecords
+      path="/api/neu/spaQuotaTransferList"
+      rowTestId="neu-spa-transfer-row"
       texts={{
         title: t('neu.spa.transferRecords'),
         emptyTitle: t('neu.spa.noTransfers'),
         emptyBody: t('neu.spa.noTransfersBody'),
+        direction: t('neu.spa.direction'),
+        all: t('neu.all'),
+        in: t('neu.spa.in'),
+        out: t('neu.spa.out'),
+        from: (who) => t('neu.spa.from', { who }),
+        to: (who) => t('neu.spa.to', { who }),
+        uid: t('neu.uid'),
+        remark: t('neu.spa.remark'),
       }}
-      path="/api/neu/spaQuotaTransferList"
-      filters={direction === 'all' ? {} : { direction }}
-      renderItem={(tr) => <TransferRow tr={tr} />}
-    >
-      <Segments
-        label={t('neu.spa.direction')}
-        value={direction}
-        onChange={setDirection}
-        options={[
-          { value: 'all', label: t('neu.all') },
-          { value: 'in', label: t('neu.spa.in') },
-          { value: 'out', label: t('neu.spa.out') },
-        ]}
-      />
-    </RecordsSection>
+    />
   );
 }
 
@@ -360,7 +247,7 @@ export function SpaPanel(): ReactNode {
         </section>
       </div>
       {mode === 'transfer' ? (
-        <TransferRecords />
+        <SpaTransferRecords />
       ) : (
         <RecordsSection
           texts={{

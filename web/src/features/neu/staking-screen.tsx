@@ -7,6 +7,8 @@ import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
+import { BlockButton } from '../../ui/block-button';
+import { Figure } from '../../ui/figures';
 import { SubmitButton } from '../../ui/form';
 import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
@@ -16,7 +18,7 @@ import { EmptyState, ErrorState, ListSkeleton, ScreenSkeleton } from '../../ui/s
 import { Tabs } from '../../ui/tabs';
 import { showToast } from '../../ui/toast';
 import { stakeProfit } from './neu-math';
-import { Amount, Figure, NO_BODY, PledgeRow, PledgeStatus, pct, showNeu, useRefresh } from './neu-parts';
+import { Amount, NO_BODY, PledgeRow, PledgeStatus, pct, showNeu, useRefresh } from './neu-parts';
 import './neu.css';
 
 const SUMMARY = { page: 1, size: 1 };
@@ -79,7 +81,7 @@ function Stake(): ReactNode {
         <div className="neu-hero__big num" data-testid="neu-staked-total">
           <Amount value={showNeu(summary.data?.staked ?? '0')} asset={d.asset} />
         </div>
-        <dl className="neu-grid neu-grid--2">
+        <dl className="figures figures--2">
           <Figure label={t('neu.accumulated')} value={showNeu(summary.data?.accumulated ?? '0')} tone="up" />
           <Figure label={t('neu.received')} value={showNeu(summary.data?.received ?? '0')} />
         </dl>
@@ -276,14 +278,9 @@ function Detail({ id }: { readonly id: number }): ReactNode {
         )}
       </section>
       {open ? (
-        <button
-          type="button"
-          className="neu-btn neu-btn--ghost"
-          onClick={() => redeem.open({ id: o.id })}
-          data-testid="neu-redeem-btn"
-        >
+        <BlockButton ghost onClick={() => redeem.open({ id: o.id })} testId="neu-redeem-btn">
           {t('neu.stake.redeem')}
-        </button>
+        </BlockButton>
       ) : null}
       <ConfirmSheet
         visible={redeem.content !== null}

@@ -4,10 +4,12 @@ import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useTranslation } from '../../i18n';
+import { Figure } from '../../ui/figures';
 import { Segments } from '../../ui/form';
 import { PagedList } from '../../ui/paged-list';
 import { InlineError } from '../../ui/states';
-import { Figure, LevelTag, NO_BODY, showNeu } from './neu-parts';
+import '../../ui/line-row.css';
+import { LevelTag, NO_BODY, showNeu } from './neu-parts';
 
 type Period = (typeof RANKING_PERIODS)[number];
 type Member = PagedItem<'/api/neu/teamList'>;
@@ -20,18 +22,18 @@ const usdt = (value: string): string => formatNumber(value, 0);
 function MemberRow({ m }: { readonly m: Member }): ReactNode {
   const { t } = useTranslation('neu');
   return (
-    <article className="neu-row" data-testid="neu-member" data-uid={m.uid}>
-      <div className="neu-row__top">
-        <span className="neu-row__title">
+    <article className="line-row" data-testid="neu-member" data-uid={m.uid}>
+      <div className="line-row__top">
+        <span className="line-row__title">
           <span className="num">{m.address}</span>
           <LevelTag level={m.level} />
           <span className={m.valid ? 'neu-tag neu-tag--valid' : 'neu-tag'}>
             {m.valid ? t('neu.team.valid') : t('neu.team.notValid')}
           </span>
         </span>
-        <span className="neu-row__amount num">{usdt(m.volume)}</span>
+        <span className="line-row__amount num">{usdt(m.volume)}</span>
       </div>
-      <div className="neu-row__sub num">
+      <div className="line-row__sub num">
         <span>
           {t('neu.team.generation', { n: m.distance })} · {t('neu.uidValue', { uid: m.uid })}
         </span>
@@ -56,7 +58,7 @@ export function TeamPanel(): ReactNode {
             </h2>
             <LevelTag level={d.level} testId="neu-team-level" />
           </div>
-          <dl className="neu-grid">
+          <dl className="figures">
             <Figure label={t('neu.team.headcount')} value={d.headcount} testId="neu-team-headcount" />
             <Figure label={t('neu.team.direct')} value={d.direct} testId="neu-team-direct" />
             <Figure

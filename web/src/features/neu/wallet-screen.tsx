@@ -1,25 +1,22 @@
 import { DEFAULT_CHAIN, EVM_ADDRESS_PATTERN, formatUpTo, NEU_ASSET, type ResponseData } from '@nexa/contract';
-import { Button, Skeleton } from 'antd-mobile';
-import { type ReactNode, useId, useState } from 'react';
+import { Skeleton } from 'antd-mobile';
+import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
-import type { PagedItem } from '../../api/paging';
 import { useBalances, useMoneyCall } from '../../hooks/money';
-import { useQrDataUrl } from '../../hooks/qr';
 import { useTranslation } from '../../i18n';
-import { addAmounts, assetScale, isPositiveAmount } from '../../lib/amounts';
+import { addAmounts, assetScale } from '../../lib/amounts';
 import { useSession } from '../../session';
-import { AmountField, useAmountField } from '../../ui/amount-field';
-import { copyText } from '../../ui/copy';
-import { Field, Segments, SubmitButton, TextInput } from '../../ui/form';
-import { IconCopy, IconInfo } from '../../ui/icons';
-import { HashText, Money, RecordRow, StatusTag } from '../../ui/money';
+import { DepositAddressCard } from '../../ui/deposit-address';
+import { Field, Segments, SubmitButton } from '../../ui/form';
+import { IconInfo } from '../../ui/icons';
+import { WithdrawalRecordRow } from '../../ui/money-records';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { RecordsSection } from '../../ui/records-section';
 import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
-import { showToast } from '../../ui/toast';
+import { useWithdrawForm, WithdrawFields } from '../../ui/withdraw-fields';
 import { useRefresh, useTabParam } from './neu-parts';
 import './neu.css';
 
@@ -40,29 +37,7 @@ const networkName = (chain: string): string => NETWORK_NAMES[chain] ?? chain.toU
 const RULES_PAGE = { page: 1, size: 1 };
 const REFRESH = ['/api/withdraw/list', '/api/neu/uinfo'] as const;
 
-type Withdrawal = PagedItem<'/api/withdraw/list'>;
 type Rules = ResponseData<'/api/withdraw/list'>['rules'][number];
-
-function AddressQr({ address }: { readonly address: string }): ReactNode {
-  const { t } = useTranslation('neu');
-  const src = useQrDataUrl(address, 360);
-  return (
-    <div className="neu-qr">
-      {src ? (
-        <img
-          className="neu-qr__img"
-          src={src}
-          alt={t('neu.deposit.qrAlt')}
-          width={180}
-          height={180}
-          data-testid="neu-deposit-qr"
-        />
-      ) : (
-        <Skeleton animated className="neu-qr__placeholder" />
-      )}
-    </div>
-  );
-}
 
 /** My deposit address on a network, with its QR code and copy: the same address takes NEU and USDT there. */
 function Deposit(): ReactNode {
@@ -89,8 +64,8 @@ function Deposit(): ReactNode {
             <ErrorState onRetry={() => void q.refetch()} />
           </section>
         ) : (
-          <section className="card neu-card neu-address" aria-busy="true">
-            <Skeleton animated className="neu-qr__placeholder" />
+          <section className="card neu-card deposit-address" aria-busy="true">
+            <Skeleton animated className="qr__placeholder neu-qr-loading" />
             <Skeleton.Paragraph animated lineCount={3} />
           </section>
         )
@@ -100,66 +75,36 @@ function Deposit(): ReactNode {
           <p>{t('neu.deposit.noAddress', { network })}</p>
         </section>
       ) : (
-        <section className="card neu-card neu-address">
-          <AddressQr address={d.address} />
-          <p className="neu-address__label">{t('neu.deposit.addressLabel', { network })}</p>
-          <p className="neu-address__value num" data-testid="neu-deposit-address">
-            {d.address}
-          </p>
-          <Button
-            block
-            color="primary"
-            fill="outline"
-            className="neu-address__copy"
-            onClick={() => void copyText(d.address ?? '')}
-            data-testid="neu-copy-address"
-          >
-            <IconCopy /> {t('neu.deposit.copy')}
-          </Button>
-          <InfoRows
-            className="neu-address__rows"
-            rows={[
-              { label: t('neu.network'), value: networkName(d.chain) },
-              { label: t('neu.deposit.confirmations'), value: String(d.confirmations) },
-              {
-                label: t('neu.deposit.crediting'),
-                value: d.mode === 'chain' ? t('neu.deposit.byItself') : t('neu.deposit.byOperator'),
-              },
-            ]}
-          />
-          <ul className="neu-notes">
-            <li>{t('neu.deposit.noteSame', { network })}</li>
-            <li>
-              {d.mode === 'chain'
-                ? t('neu.deposit.noteConfirmations', { count: d.confirmations })
-                : t('neu.deposit.noteOperator')}
-            </li>
-          </ul>
-        </section>
+        <DepositAddressCard
+          className="card neu-card"
+          address={d.address}
+          texts={{
+            qrAlt: t('neu.deposit.qrAlt'),
+            label: t('neu.deposit.addressLabel', { network }),
+            copy: t('neu.deposit.copy'),
+          }}
+          testIds={{ address: 'neu-deposit-address', qr: 'neu-deposit-qr', copy: 'neu-copy-address' }}
+          details={
+            <InfoRows
+              className="neu-address__rows"
+              rows={[
+                { label: t('neu.network'), value: networkName(d.chain) },
+                { label: t('neu.deposit.confirmations'), value: String(d.confirmations) },
+                {
+                  label: t('neu.deposit.crediting'),
+                  value: d.mode === 'chain' ? t('neu.deposit.byItself') : t('neu.deposit.byOperator'),
+                },
+              ]}
+            />
+          }
+          notes={[
+            t('neu.deposit.noteSame', { network }),
+            d.mode === 'chain'
+              ? t('neu.deposit.noteConfirmations', { count: d.confirmations })
+              : t('neu.deposit.noteOperator'),
+          ]}
+        />
       )}
-    </div>
-  );
-}
-
-function WithdrawalRow({ w }: { readonly w: Withdrawal }): ReactNode {
-  const { t } = useTranslation('neu');
-  const details: { label: string; value: ReactNode; tone?: 'danger' }[] = [
-    { label: t('neu.withdraw.toAddress'), value: <HashText value={w.address} /> },
-    { label: t('neu.fee'), value: <Money value={w.fee} asset={w.asset} /> },
-  ];
-  if (w.tx_hash)
-    details.push({ label: t('neu.txHash'), value: <HashText value={w.tx_hash} href={w.tx_url} /> });
-  if (w.status === 'failed' && w.reason)
-    details.push({ label: t('neu.reason'), value: w.reason, tone: 'danger' });
-  return (
-    <div data-testid="neu-withdrawal-row">
-      <RecordRow
-        title={`${w.asset} · ${networkName(w.chain)}`}
-        amount={<Money value={w.amount} asset={w.asset} />}
-        time={w.time}
-        tag={<StatusTag status={w.status} />}
-        details={details}
-      />
     </div>
   );
 }
@@ -167,76 +112,35 @@ function WithdrawalRow({ w }: { readonly w: Withdrawal }): ReactNode {
 /** Withdraw one asset: address, amount within the wallet's rules for it, confirmation, its records. */
 function WithdrawForm({ asset, rules }: { readonly asset: Asset; readonly rules: Rules | null }): ReactNode {
   const { t } = useTranslation('neu');
-  const addressId = useId();
   const balances = useBalances();
   const neuCall = useMoneyCall('/api/neu/withdrawalNeu', REFRESH);
   const usdtCall = useMoneyCall('/api/neu/withdrawal', REFRESH);
   const call = asset === NEU_ASSET ? neuCall : usdtCall;
-  const [address, setAddress] = useState('');
-  const [touchedAddress, setTouchedAddress] = useState(false);
-  const [tried, setTried] = useState(false);
-  const scale = assetScale(asset);
-  const amount = useAmountField({
-    prompt: 'prompts.withdrawalAmount',
+  const form = useWithdrawForm({
     asset,
     available: balances.available(asset, 'spot'),
-    ...(rules ? { fee: rules.fee, min: rules.min, dailyLeft: rules.daily_left } : {}),
-    tried,
+    rules,
+    validAddress: (a) => EVM_ADDRESS_PATTERN.test(a.trim()),
+    call,
   });
+  const scale = assetScale(asset);
   const shown = (value: string | undefined) =>
     value === undefined ? '--' : `${formatUpTo(value, scale)} ${asset}`;
-  const addressProblem =
-    address.trim() === '' ? 'required' : EVM_ADDRESS_PATTERN.test(address.trim()) ? null : 'invalid';
-  const addressError =
-    (tried || touchedAddress) && addressProblem
-      ? addressProblem === 'required'
-        ? t('prompts.receivingAddress')
-        : t('neu.withdraw.addressInvalid')
-      : null;
-  const valid = isPositiveAmount(amount.value);
-  const total = valid && rules ? addAmounts(amount.value, rules.fee) : null;
-
-  const review = () => {
-    setTried(true);
-    if (!rules || addressProblem || amount.problem) return;
-    call.open({ chain: DEFAULT_CHAIN, address: address.trim(), amount: amount.value });
-  };
-  const confirm = async () => {
-    const done = await call.confirm();
-    if (!done) return;
-    showToast(t('messages.submitSuccess'));
-    setAddress('');
-    amount.reset();
-    setTried(false);
-    setTouchedAddress(false);
-  };
+  const review = () => form.review((to) => call.open({ chain: DEFAULT_CHAIN, ...to }));
   const content = call.content;
   return (
     <>
-      <Field label={t('neu.withdraw.address')} htmlFor={addressId} error={addressError}>
-        <TextInput
-          id={addressId}
-          value={address}
-          onChange={(v) => setAddress(v.trim())}
-          onBlur={() => setTouchedAddress(true)}
-          placeholder={t('prompts.receivingAddress')}
-          maxLength={120}
-          mono
-        />
-      </Field>
-      <AmountField field={amount} />
-      <InfoRows
-        rows={[
-          { label: t('neu.fee'), value: shown(rules?.fee) },
-          { label: t('neu.minimum'), value: shown(rules?.min) },
-          { label: t('neu.dailyLeft'), value: shown(rules?.daily_left) },
-          { label: t('neu.totalDeducted'), value: total ? `${formatUpTo(total, scale)} ${asset}` : '--' },
-          {
-            label: t('neu.youReceive'),
-            value: valid ? `${formatUpTo(amount.value, scale)} ${asset}` : '--',
-            strong: true,
-          },
-        ]}
+      <WithdrawFields
+        form={form}
+        texts={{
+          address: t('neu.withdraw.address'),
+          addressInvalid: t('neu.withdraw.addressInvalid'),
+          fee: t('neu.fee'),
+          minimum: t('neu.minimum'),
+          dailyLeft: t('neu.dailyLeft'),
+          totalDeducted: t('neu.totalDeducted'),
+          youReceive: t('neu.youReceive'),
+        }}
       />
       <SubmitButton disabled={call.busy || !rules} onClick={review}>
         {t('neu.withdraw.submit', { asset })}
@@ -247,7 +151,7 @@ function WithdrawForm({ asset, rules }: { readonly asset: Asset; readonly rules:
         title={t('neu.withdraw.confirmTitle', { asset })}
         busy={call.busy}
         onClose={call.close}
-        onConfirm={() => void confirm()}
+        onConfirm={() => void form.confirm()}
         note={t('neu.withdraw.reviewNote')}
         rows={
           content && rules
@@ -312,7 +216,14 @@ function Withdraw(): ReactNode {
         }}
         path="/api/withdraw/list"
         filters={{ symbol: asset }}
-        renderItem={(w) => <WithdrawalRow w={w} />}
+        renderItem={(w) => (
+          <WithdrawalRecordRow
+            w={w}
+            network={networkName}
+            texts={{ toAddress: t('neu.withdraw.toAddress'), txHash: t('neu.txHash') }}
+            testId="neu-withdrawal-row"
+          />
+        )}
       />
     </>
   );

@@ -1,16 +1,15 @@
 import { formatDateTime, formatUpTo, type ResponseData } from '@nexa/contract';
-import { Button, Skeleton } from 'antd-mobile';
+import { Skeleton } from 'antd-mobile';
 import { type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiFailure, useApiMutation, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
-import { useQrDataUrl } from '../../hooks/qr';
 import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
-import { copyText } from '../../ui/copy';
+import { DepositAddressCard } from '../../ui/deposit-address';
 import { Field, SubmitButton, TextInput } from '../../ui/form';
-import { IconCopy, IconInfo } from '../../ui/icons';
+import { IconInfo } from '../../ui/icons';
 import { AssetIcon, HashText, Money, RecordRow, StatusTag } from '../../ui/money';
 import { RecordsSection } from '../../ui/records-section';
 import { InfoRows } from '../../ui/sheet';
@@ -34,21 +33,6 @@ export function networkName(n: { readonly asset: string; readonly network: strin
   return `${n.asset} · ${n.network}`;
 }
 
-/** The address as a QR code, drawn by the `qrcode` package loaded with the first address shown. */
-function AddressQr({ address }: { readonly address: string }): ReactNode {
-  const { t } = useTranslation('wallet');
-  const src = useQrDataUrl(address, 360);
-  return (
-    <div className="qr">
-      {src ? (
-        <img className="qr__img" src={src} alt={t('deposit.qrAlt')} width={180} height={180} />
-      ) : (
-        <Skeleton animated className="qr__placeholder" />
-      )}
-    </div>
-  );
-}
-
 function NetworkAddress({ n, demoKey }: { readonly n: Network; readonly demoKey: boolean }): ReactNode {
   const { t } = useTranslation('wallet');
   if (!n.address) {
@@ -60,47 +44,41 @@ function NetworkAddress({ n, demoKey }: { readonly n: Network; readonly demoKey:
     );
   }
   return (
-    <section className="wform__card deposit-address">
-      {demoKey ? (
-        <p className="deposit-address__demo" role="note">
-          {t('deposit.demoKeyWarning')}
-        </p>
-      ) : null}
-      <AddressQr address={n.address} />
-      <p className="deposit-address__label">
-        {t('deposit.addressLabel', { asset: n.asset, chain: n.network })}
-      </p>
-      <p className="deposit-address__value num" data-testid="deposit-address">
-        {n.address}
-      </p>
-      <Button
-        block
-        color="primary"
-        fill="outline"
-        className="deposit-address__copy"
-        onClick={() => void copyText(n.address ?? '')}
-      >
-        <IconCopy /> {t('deposit.copyAddress')}
-      </Button>
-      <InfoRows
-        rows={[
-          { label: t('deposit.minimum'), value: `${formatUpTo(n.min)} ${n.asset}` },
-          { label: t('deposit.confirmationsNeeded'), value: String(n.confirmations) },
-          {
-            label: t('deposit.crediting'),
-            value: n.mode === 'chain' ? t('deposit.creditedByItself') : t('deposit.creditedByOperator'),
-          },
-        ]}
-      />
-      <ul className="notes">
-        <li>{t('deposit.noteOnly', { asset: n.asset, chain: n.network })}</li>
-        <li>
-          {n.mode === 'chain'
-            ? t('deposit.noteConfirmations', { count: n.confirmations })
-            : t('deposit.noteReport')}
-        </li>
-      </ul>
-    </section>
+    <DepositAddressCard
+      className="wform__card"
+      address={n.address}
+      texts={{
+        qrAlt: t('deposit.qrAlt'),
+        label: t('deposit.addressLabel', { asset: n.asset, chain: n.network }),
+        copy: t('deposit.copyAddress'),
+      }}
+      testIds={{ address: 'deposit-address' }}
+      note={
+        demoKey ? (
+          <p className="deposit-address__demo" role="note">
+            {t('deposit.demoKeyWarning')}
+          </p>
+        ) : null
+      }
+      details={
+        <InfoRows
+          rows={[
+            { label: t('deposit.minimum'), value: `${formatUpTo(n.min)} ${n.asset}` },
+            { label: t('deposit.confirmationsNeeded'), value: String(n.confirmations) },
+            {
+              label: t('deposit.crediting'),
+              value: n.mode === 'chain' ? t('deposit.creditedByItself') : t('deposit.creditedByOperator'),
+            },
+          ]}
+        />
+      }
+      notes={[
+        t('deposit.noteOnly', { asset: n.asset, chain: n.network }),
+        n.mode === 'chain'
+          ? t('deposit.noteConfirmations', { count: n.confirmations })
+          : t('deposit.noteReport'),
+      ]}
+    />
   );
 }
 

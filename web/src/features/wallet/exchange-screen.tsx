@@ -1,20 +1,20 @@
 import { formatNumber, formatUpTo, type ResponseData } from '@nexa/contract';
-import { type ReactNode, useEffect, useState } from 'react';
-import { ApiFailure, useApiInfinite, useApiQuery } from '../../api/hooks';
-import type { PagedItem } from '../../api/paging';
-import { useBalances, useDebounced, useMoneyCall, useNow } from '../../hooks/money';
+import { type ReactNode, useState } from 'react';
+import { useApiInfinite, useApiQuery } from '../../api/hooks';
+import { useBalances, useDebounced, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { assetScale, checkAmount, isPositiveAmount, ratePercent } from '../../lib/amounts';
+import { quotePanelState } from '../../lib/quote-clock';
 import { useSession } from '../../session';
 import { AvailableLine, useAmountField } from '../../ui/amount-field';
+import { QuotePanel, QuoteSheet, useExchangeQuote } from '../../ui/exchange-quote';
 import { SubmitButton } from '../../ui/form';
 import { IconDown, IconSwapVertical } from '../../ui/icons';
-import { AssetIcon, Money, RecordRow } from '../../ui/money';
-import { RecordsSection } from '../../ui/records-section';
-import { AssetPickerSheet, ConfirmSheet, InfoRows } from '../../ui/sheet';
+import { AssetIcon } from '../../ui/money';
+import { ExchangeRecords } from '../../ui/money-records';
+import { AssetPickerSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { showToast } from '../../ui/toast';
-import { lifeLeft, quoteDeadline, secondsLeft } from './quote';
 import { exchangePair, pickSide } from './rules';
 import './wallet-screens.css';
 
@@ -22,48 +22,7 @@ const NO_FILTERS = {};
 const QUOTE_DEBOUNCE_MS = 400;
 
 type ExchangeInfo = ResponseData<'/api/exchange/getExchangeInfo'>;
-type ExchangeRecord = PagedItem<'/api/exchange/getExchangeInfo'>;
 type Pair = { from: string | null; to: string | null };
-
-/** A ring that empties as the quote's life runs out. */
-function CountdownRing({ share, seconds }: { readonly share: number; readonly seconds: number }): ReactNode {
-  const r = 9;
-  const c = 2 * Math.PI * r;
-  return (
-    <span className="ring" aria-hidden="true">
-      <svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true">
-        <circle cx="11" cy="11" r={r} className="ring__track" />
-        <circle
-          cx="11"
-          cy="11"
-          r={r}
-          className="ring__bar"
-          strokeDasharray={c}
-          strokeDashoffset={c * (1 - share)}
-          transform="rotate(-90 11 11)"
-        />
-      </svg>
-      <span className="ring__text num">{seconds}</span>
-    </span>
-  );
-}
-
-function ExchangeRow({ r }: { readonly r: ExchangeRecord }): ReactNode {
-  const { t } = useTranslation('wallet');
-  return (
-    <RecordRow
-      title={`${r.from_asset} → ${r.to_asset}`}
-      amount={<Money value={r.to_amount} asset={r.to_asset} sign />}
-      amountTone="up"
-      time={r.time}
-      details={[
-        { label: t('exchange.paid'), value: <Money value={`-${r.from_amount}`} asset={r.from_asset} /> },
-        { label: t('exchange.rate'), value: `1 ${r.from_asset} ≈ ${formatUpTo(r.rate, 8)} ${r.to_asset}` },
-        { label: t('walletForm.fee'), value: <Money value={r.fee} asset={r.fee_asset} /> },
-      ]}
-    />
-  );
-}
 
 function Exchange(): ReactNode {
   const { t } = useTranslation('wallet');
@@ -109,73 +68,56 @@ function Exchange(): ReactNode {
     { enabled: quotable, handles: 'all' },
   );
   const quote = quotable && settled === amount ? (quoteQuery.data?.quote ?? null) : null;
-  const deadline = quote ? quoteDeadline(quote.expires_at, quoteQuery.dataUpdatedAt, ttl) : 0;
-  const now = useNow(quote !== null);
-  const left = quote ? secondsLeft(deadline, now) : 0;
-  const refreshing = quoteQuery.isFetching;
-  const expired = quote !== null && left === 0;
   const quoteFailed = quoteQuery.isError;
-  // The server's reason, in the user's language (no live market, the book cannot take the amount, …).
-  const quoteRefusal =
-    quoteQuery.error instanceof ApiFailure && quoteQuery.error.body ? quoteQuery.error.body.msg : null;
+  const exchange = useExchangeQuote({
+    quote,
+    receivedAt_ms: quoteQuery.dataUpdatedAt,
+    ttl_s: ttl,
+    refreshing: quoteQuery.isFetching,
+    failed: quoteFailed,
+    // The server's reason shows in the user's language (no live market, the book cannot take the amount, …).
+    error: quoteQuery.error,
+    refetch: quoteQuery.refetch,
+    call,
+    texts: {
+      rate: t('exchange.rate'),
+      fee: t('exchange.feeWithRate', { rate: feeRate === null ? '--' : ratePercent(feeRate) }),
+      receive: t('walletForm.youReceive'),
+      requote: t('exchange.requote'),
+      refreshing: t('exchange.refreshing'),
+      refreshIn: (count) => t('exchange.refreshIn', { count }),
+      quoting: t('exchange.quoting'),
+      noQuote: t('exchange.noQuote'),
+      hint: feeRate === null ? null : t('exchange.hint', { rate: ratePercent(feeRate), seconds: ttl }),
+      confirmTitle: t('exchange.confirmTitle'),
+      pay: t('exchange.pay'),
+      confirmIn: (count) => t('exchange.confirmIn', { count }),
+    },
+  });
 
-  const typing = settled !== amount && isPositiveAmount(amount) && from !== null && to !== null;
-  const panel: 'idle' | 'loading' | 'ready' | 'failed' | 'unavailable' = quote
-    ? 'ready'
-    : typing || (quotable && quoteQuery.isFetching)
-      ? 'loading'
-      : quotable && quoteFailed
-        ? 'failed'
-        : quotable && quoteQuery.isSuccess
-          ? 'unavailable'
-          : quotable
-            ? 'loading'
-            : 'idle';
-
-  // An expired quote is asked again at once (not in a loop when asking fails: then a button does it).
-  const { refetch } = quoteQuery;
-  useEffect(() => {
-    if (expired && !refreshing && !quoteFailed) void refetch();
-  }, [expired, refreshing, quoteFailed, refetch]);
-
-  // The open sheet always confirms the quote on screen (a new quote is a new submission).
-  const { content, open } = call;
-  useEffect(() => {
-    if (content && quote && content.quote_id !== quote.quote_id) open({ quote_id: quote.quote_id });
-  }, [content, quote, open]);
+  const panel = quotePanelState({
+    quote,
+    typed: amount,
+    settled,
+    quotable,
+    pairReady: from !== null && to !== null,
+    fetching: quoteQuery.isFetching,
+    failed: quoteFailed,
+    answered: quoteQuery.isSuccess,
+  });
 
   const review = () => {
     setTried(true);
-    if (!to || amountField.problem || !quote || expired) return;
-    open({ quote_id: quote.quote_id });
+    if (!to || amountField.problem || !quote || exchange.expired) return;
+    call.open({ quote_id: quote.quote_id });
   };
   const confirm = async () => {
-    const done = await call.confirm((failure) => {
-      if (failure.is('QuoteExpired')) void refetch();
-    });
+    const done = await exchange.confirm();
     if (!done) return;
     showToast(t('exchange.success'));
     amountField.reset();
     setTried(false);
   };
-
-  const quoteRows = quote
-    ? [
-        {
-          label: t('exchange.rate'),
-          value: `1 ${quote.from_asset} ≈ ${formatUpTo(quote.rate, 8)} ${quote.to_asset}`,
-        },
-        {
-          label: t('exchange.feeWithRate', { rate: feeRate === null ? '--' : ratePercent(feeRate) }),
-          value: `${formatUpTo(quote.fee, 8)} ${quote.fee_asset}`,
-        },
-        {
-          label: t('walletForm.youReceive'),
-          value: `${formatUpTo(quote.to_amount, 8)} ${quote.to_asset}`,
-          strong: true,
-        },
-      ]
-    : [];
 
   return (
     <>
@@ -255,44 +197,7 @@ function Exchange(): ReactNode {
             </p>
           ) : null}
 
-          <div className="cv__quote" aria-live="polite">
-            {panel === 'ready' && quote ? (
-              <>
-                <InfoRows rows={quoteRows} />
-                {expired && quoteFailed && !refreshing ? (
-                  <button type="button" className="cv__retry" onClick={() => void refetch()}>
-                    {t('exchange.requote')}
-                  </button>
-                ) : (
-                  <p className="cv__timer">
-                    <CountdownRing share={lifeLeft(deadline, now, ttl)} seconds={left} />
-                    <span>
-                      {refreshing || expired
-                        ? t('exchange.refreshing')
-                        : t('exchange.refreshIn', { count: left })}
-                    </span>
-                  </p>
-                )}
-              </>
-            ) : panel === 'failed' ? (
-              <>
-                {quoteRefusal ? (
-                  <p className="wf__error" role="alert">
-                    {quoteRefusal}
-                  </p>
-                ) : null}
-                <button type="button" className="cv__retry" onClick={() => void refetch()}>
-                  {t('exchange.requote')}
-                </button>
-              </>
-            ) : panel === 'unavailable' ? (
-              <p className="cv__hint">{t('exchange.noQuote')}</p>
-            ) : panel === 'loading' ? (
-              <p className="cv__hint cv__hint--loading">{t('exchange.quoting')}</p>
-            ) : feeRate !== null ? (
-              <p className="cv__hint">{t('exchange.hint', { rate: ratePercent(feeRate), seconds: ttl })}</p>
-            ) : null}
-          </div>
+          <QuotePanel className="cv__quote" exchange={exchange} shows={panel} />
 
           <SubmitButton disabled={call.busy || (quotable && !quote)} onClick={review}>
             {t('exchange.submit')}
@@ -300,15 +205,15 @@ function Exchange(): ReactNode {
         </section>
       </div>
 
-      <RecordsSection
+      <ExchangeRecords
+        path="/api/exchange/getExchangeInfo"
         texts={{
           title: t('exchange.records'),
           emptyTitle: t('exchange.emptyTitle'),
           emptyBody: t('exchange.emptyBody'),
+          paid: t('exchange.paid'),
+          rate: t('exchange.rate'),
         }}
-        path="/api/exchange/getExchangeInfo"
-        filters={NO_FILTERS}
-        renderItem={(r) => <ExchangeRow r={r} />}
       />
 
       <AssetPickerSheet
@@ -325,30 +230,7 @@ function Exchange(): ReactNode {
         }}
       />
 
-      <ConfirmSheet
-        visible={call.content !== null}
-        title={t('exchange.confirmTitle')}
-        busy={call.busy}
-        disabled={!quote || expired || refreshing}
-        onClose={call.close}
-        onConfirm={() => void confirm()}
-        confirmText={
-          quote && !expired && !refreshing
-            ? t('exchange.confirmIn', { count: left })
-            : t('exchange.refreshing')
-        }
-        rows={
-          quote
-            ? [
-                {
-                  label: t('exchange.pay'),
-                  value: `${formatUpTo(quote.from_amount, 8)} ${quote.from_asset}`,
-                },
-                ...quoteRows,
-              ]
-            : []
-        }
-      >
+      <QuoteSheet exchange={exchange} onConfirm={() => void confirm()}>
         {quote ? (
           <p className="sheet__hero">
             <span className="sheet__hero-label">{t('walletForm.youReceive')}</span>
@@ -357,7 +239,7 @@ function Exchange(): ReactNode {
             </span>
           </p>
         ) : null}
-      </ConfirmSheet>
+      </QuoteSheet>
     </>
   );
 }

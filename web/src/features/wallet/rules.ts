@@ -1,4 +1,4 @@
-import { EVM_ADDRESS_PATTERN, isRecipientText, TX_HASH_PATTERN } from '@nexa/contract';
+import { EVM_ADDRESS_PATTERN, TX_HASH_PATTERN } from '@nexa/contract';
 
 // The forms use the contract's default chain; minimums, fees and limits come from the server (use-rules.ts).
 export { DEFAULT_CHAIN } from '@nexa/contract';
@@ -26,9 +26,6 @@ export function isAddressFor(chain: string, address: string): boolean {
 export function isTxHash(text: string): boolean {
   return TX_HASH_PATTERN.test(text.trim());
 }
-
-/** A transfer recipient: an EVM address or a UID, by the contract's one rule (the server checks the same). */
-export const isRecipient = isRecipientText;
 
 /**
  * A from/to pair after picking `picked` for one side. Picking what the other side holds swaps the

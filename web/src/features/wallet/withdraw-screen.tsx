@@ -1,18 +1,17 @@
 import { formatUpTo } from '@nexa/contract';
-import { type ReactNode, useId, useState } from 'react';
-import type { PagedItem } from '../../api/paging';
+import type { ReactNode } from 'react';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { addAmounts, assetScale, isPositiveAmount } from '../../lib/amounts';
+import { addAmounts, assetScale } from '../../lib/amounts';
 import { useSession } from '../../session';
-import { AmountField, useAmountField } from '../../ui/amount-field';
-import { Field, SubmitButton, TextInput } from '../../ui/form';
-import { AssetIcon, HashText, Money, RecordRow, StatusTag } from '../../ui/money';
+import { Field, SubmitButton } from '../../ui/form';
+import { AssetIcon } from '../../ui/money';
+import { WithdrawalRecordRow } from '../../ui/money-records';
 import { RecordsSection } from '../../ui/records-section';
-import { ConfirmSheet, InfoRows } from '../../ui/sheet';
+import { ConfirmSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState } from '../../ui/states';
-import { showToast } from '../../ui/toast';
+import { useWithdrawForm, WithdrawFields } from '../../ui/withdraw-fields';
 import { chainLabel, DEFAULT_CHAIN, isAddressFor } from './rules';
 import { useWalletRules } from './use-rules';
 import './wallet-screens.css';
@@ -22,78 +21,22 @@ const CHAIN = DEFAULT_CHAIN;
 const SCALE = assetScale(ASSET);
 const NO_FILTERS = {};
 
-type Withdrawal = PagedItem<'/api/withdraw/list'>;
-
-function WithdrawalRow({ w }: { readonly w: Withdrawal }): ReactNode {
-  const { t } = useTranslation('wallet');
-  const details: { label: string; value: ReactNode; tone?: 'danger' }[] = [
-    { label: t('withdraw.toAddress'), value: <HashText value={w.address} /> },
-    { label: t('walletForm.fee'), value: <Money value={w.fee} asset={w.asset} /> },
-  ];
-  if (w.status === 'pending' && (w.stage === 'first_approved' || w.stage === 'sending')) {
-    details.push({ label: t('withdraw.progress'), value: t(`withdraw.stage.${w.stage}`) });
-  }
-  if (w.tx_hash)
-    details.push({ label: t('walletForm.txHash'), value: <HashText value={w.tx_hash} href={w.tx_url} /> });
-  if (w.status === 'failed' && w.reason)
-    details.push({ label: t('walletForm.reason'), value: w.reason, tone: 'danger' });
-  return (
-    <RecordRow
-      title={`${w.asset} · ${chainLabel(w.chain)}`}
-      amount={<Money value={w.amount} asset={w.asset} />}
-      time={w.time}
-      tag={<StatusTag status={w.status} />}
-      details={details}
-    />
-  );
-}
-
 function Withdraw(): ReactNode {
   const { t } = useTranslation('wallet');
-  const addressId = useId();
   const balances = useBalances();
   const call = useMoneyCall('/api/withdraw/index', ['/api/withdraw/list']);
-  const [address, setAddress] = useState('');
-  const [touchedAddress, setTouchedAddress] = useState(false);
-  const [tried, setTried] = useState(false);
   const { withdraw: rules, query: rulesQuery } = useWalletRules(ASSET);
-  const amount = useAmountField({
-    prompt: 'prompts.withdrawalAmount',
+  const form = useWithdrawForm({
     asset: ASSET,
     available: balances.available(ASSET, 'spot'),
-    ...(rules
-      ? { fee: rules.fee, min: rules.min, dailyLimit: rules.daily_limit, dailyLeft: rules.daily_left }
-      : {}),
-    tried,
+    rules,
+    validAddress: (a) => isAddressFor(CHAIN, a),
+    call,
   });
   const shown = (value: string | undefined) => (value === undefined ? '--' : `${formatUpTo(value)} ${ASSET}`);
-
-  const addressProblem = address.trim() === '' ? 'required' : isAddressFor(CHAIN, address) ? null : 'invalid';
-  const addressError =
-    (tried || touchedAddress) && addressProblem
-      ? addressProblem === 'required'
-        ? t('prompts.receivingAddress')
-        : t('withdraw.addressInvalid')
-      : null;
-  const valid = isPositiveAmount(amount.value);
-  const total = valid && rules ? addAmounts(amount.value, rules.fee) : null;
-
-  const review = () => {
-    setTried(true);
-    if (!rules || addressProblem || amount.problem) return;
-    call.open({ asset: ASSET, chain: CHAIN, address: address.trim(), amount: amount.value });
-  };
+  const review = () => form.review((to) => call.open({ asset: ASSET, chain: CHAIN, ...to }));
 
   if (rulesQuery.isError && !rules) return <ErrorState onRetry={() => void rulesQuery.refetch()} />;
-  const confirm = async () => {
-    const done = await call.confirm();
-    if (!done) return;
-    showToast(t('messages.submitSuccess'));
-    setAddress('');
-    amount.reset();
-    setTried(false);
-    setTouchedAddress(false);
-  };
 
   return (
     <>
@@ -110,34 +53,18 @@ function Withdraw(): ReactNode {
               <div className="wf__static">{chainLabel(CHAIN)}</div>
             </Field>
           </div>
-          <Field label={t('withdraw.address')} htmlFor={addressId} error={addressError}>
-            <TextInput
-              id={addressId}
-              value={address}
-              onChange={(v) => setAddress(v.trim())}
-              onBlur={() => setTouchedAddress(true)}
-              placeholder={t('prompts.receivingAddress')}
-              maxLength={120}
-              mono
-            />
-          </Field>
-          <AmountField field={amount} />
-          <InfoRows
-            rows={[
-              { label: t('walletForm.fee'), value: shown(rules?.fee) },
-              { label: t('walletForm.minimum'), value: shown(rules?.min) },
-              { label: t('walletForm.dailyLimit'), value: shown(rules?.daily_limit) },
-              { label: t('walletForm.dailyLeft'), value: shown(rules?.daily_left) },
-              {
-                label: t('walletForm.totalDeducted'),
-                value: total ? `${formatUpTo(total, SCALE)} ${ASSET}` : '--',
-              },
-              {
-                label: t('walletForm.youReceive'),
-                value: valid ? `${formatUpTo(amount.value, SCALE)} ${ASSET}` : '--',
-                strong: true,
-              },
-            ]}
+          <WithdrawFields
+            form={form}
+            texts={{
+              address: t('withdraw.address'),
+              addressInvalid: t('withdraw.addressInvalid'),
+              fee: t('walletForm.fee'),
+              minimum: t('walletForm.minimum'),
+              dailyLimit: t('walletForm.dailyLimit'),
+              dailyLeft: t('walletForm.dailyLeft'),
+              totalDeducted: t('walletForm.totalDeducted'),
+              youReceive: t('walletForm.youReceive'),
+            }}
           />
           <SubmitButton disabled={call.busy || !rules} onClick={review}>
             {t('withdraw.submit')}
@@ -154,7 +81,14 @@ function Withdraw(): ReactNode {
         }}
         path="/api/withdraw/list"
         filters={NO_FILTERS}
-        renderItem={(w) => <WithdrawalRow w={w} />}
+        renderItem={(w) => (
+          <WithdrawalRecordRow
+            w={w}
+            network={chainLabel}
+            texts={{ toAddress: t('withdraw.toAddress'), txHash: t('walletForm.txHash') }}
+            stage={{ label: t('withdraw.progress'), text: (stage) => t(`withdraw.stage.${stage}`) }}
+          />
+        )}
       />
 
       <ConfirmSheet
@@ -162,7 +96,7 @@ function Withdraw(): ReactNode {
         title={t('withdraw.confirmTitle')}
         busy={call.busy}
         onClose={call.close}
-        onConfirm={() => void confirm()}
+        onConfirm={() => void form.confirm()}
         note={t('withdraw.reviewNote')}
         rows={
           call.content && rules

@@ -1,0 +1,226 @@
+import { formatUpTo, maskAddress } from '@nexa/contract';
+import { type ReactNode, useState } from 'react';
+import type { PagedItem } from '../api/paging';
+import { useTranslation } from '../i18n';
+import { Segments } from './form';
+import { HashText, Money, RecordRow, StatusTag } from './money';
+import { RecordsSection } from './records-section';
+
+/*
+ * The record rows of money moves that more than one feature lists (the wallet and the NEU line): an exchange,
+ * a transfer to another user (each with its list), a withdrawal. The texts come in the
+ * feature's words; fee and reason are the shell's. A `testId` wraps a row in a box that carries it.
+ */
+
+/** A row, in a box carrying a test id when there is one. */
+function Tagged({ testId, children }: { readonly testId?: string; readonly children: ReactNode }): ReactNode {
+  return testId ? <div data-testid={testId}>{children}</div> : children;
+}
+
+/** An exchange of the log (the contract's one exchange record). */
+export interface ExchangeRecord {
+  readonly from_asset: string;
+  readonly to_asset: string;
+  readonly from_amount: string;
+  readonly to_amount: string;
+  readonly fee: string;
+  readonly fee_asset: string;
+  readonly rate: string;
+  readonly time: string;
+}
+
+/** One exchange: what came in, what was paid, at what rate, the fee. */
+export function ExchangeRecordRow({
+  r,
+  texts,
+  testId,
+}: {
+  readonly r: ExchangeRecord;
+  readonly texts: { readonly paid: string; readonly rate: string };
+  readonly testId?: string;
+}): ReactNode {
+  const { t } = useTranslation();
+  return (
+    <Tagged testId={testId}>
+      <RecordRow
+        title={`${r.from_asset} → ${r.to_asset}`}
+        amount={<Money value={r.to_amount} asset={r.to_asset} sign />}
+        amountTone="up"
+        time={r.time}
+        details={[
+          { label: texts.paid, value: <Money value={`-${r.from_amount}`} asset={r.from_asset} /> },
+          { label: texts.rate, value: `1 ${r.from_asset} ≈ ${formatUpTo(r.rate, 8)} ${r.to_asset}` },
+          { label: t('walletForm.fee'), value: <Money value={r.fee} asset={r.fee_asset} /> },
+        ]}
+      />
+    </Tagged>
+  );
+}
+
+/** The exchange logs: the wallet's, and the NEU line's USDT ↔ NEU. */
+type ExchangeLogPath = '/api/exchange/getExchangeInfo' | '/api/neu/exchangeList';
+const NO_FILTERS = {};
+
+/** A form's exchanges under it. */
+export function ExchangeRecords({
+  path,
+  texts,
+  rowTestId,
+}: {
+  readonly path: ExchangeLogPath;
+  readonly texts: {
+    readonly title: string;
+    readonly emptyTitle: string;
+    readonly emptyBody: string;
+    readonly paid: string;
+    readonly rate: string;
+  };
+  readonly rowTestId?: string;
+}): ReactNode {
+  return (
+    <RecordsSection
+      texts={texts}
+      path={path}
+      filters={NO_FILTERS}
+      renderItem={(r) => <ExchangeRecordRow r={r} texts={texts} testId={rowTestId} />}
+    />
+  );
+}
+
+/** A transfer to or from another user (the contract's one transfer record). */
+export interface TransferRecord {
+  readonly direction: 'in' | 'out';
+  readonly counterparty: { readonly uid: string; readonly address: string };
+  readonly asset: string;
+  readonly amount: string;
+  readonly remark: string;
+  readonly time: string;
+}
+
+/** The words of a transfer list, in the feature's texts. */
+export interface TransferTexts {
+  readonly title: string;
+  readonly emptyTitle: string;
+  readonly emptyBody: string;
+  /** The direction filter's name, and its "all". */
+  readonly direction: string;
+  readonly all: string;
+  readonly in: string;
+  readonly out: string;
+  readonly from: (who: string) => string;
+  readonly to: (who: string) => string;
+  readonly uid: string;
+  readonly remark: string;
+}
+
+/** One transfer: to or from whom (masked address, or UID), the signed amount, the UID and the remark. */
+export function TransferRecordRow({
+  tr,
+  texts,
+  testId,
+}: {
+  readonly tr: TransferRecord;
+  readonly texts: TransferTexts;
+  readonly testId?: string;
+}): ReactNode {
+  const who = tr.counterparty.address ? maskAddress(tr.counterparty.address) : tr.counterparty.uid;
+  const incoming = tr.direction === 'in';
+  const details: { label: string; value: ReactNode }[] = [
+    { label: texts.uid, value: <span className="num">{tr.counterparty.uid}</span> },
+  ];
+  if (tr.remark) details.push({ label: texts.remark, value: tr.remark });
+  return (
+    <Tagged testId={testId}>
+      <RecordRow
+        title={incoming ? texts.from(who) : texts.to(who)}
+        amount={<Money value={incoming ? tr.amount : `-${tr.amount}`} asset={tr.asset} sign />}
+        amountTone={incoming ? 'up' : 'down'}
+        time={tr.time}
+        tag={<span className="muted">{incoming ? texts.in : texts.out}</span>}
+        details={details}
+      />
+    </Tagged>
+  );
+}
+
+/** The lists of transfers: the wallet's, and the NEU line's SPA quota gifts. */
+type TransferListPath = '/api/transfer/transferList' | '/api/neu/spaQuotaTransferList';
+type Direction = 'all' | 'in' | 'out';
+
+/** A form's transfers under it: all, or only those in or out. */
+export function TransferRecords({
+  path,
+  texts,
+  rowTestId,
+}: {
+  readonly path: TransferListPath;
+  readonly texts: TransferTexts;
+  readonly rowTestId?: string;
+}): ReactNode {
+  const [direction, setDirection] = useState<Direction>('all');
+  return (
+    <RecordsSection
+      texts={texts}
+      path={path}
+      filters={direction === 'all' ? {} : { direction }}
+      renderItem={(tr) => <TransferRecordRow tr={tr} texts={texts} testId={rowTestId} />}
+    >
+      <Segments
+        label={texts.direction}
+        value={direction}
+        onChange={setDirection}
+        options={[
+          { value: 'all', label: texts.all },
+          { value: 'in', label: texts.in },
+          { value: 'out', label: texts.out },
+        ]}
+      />
+    </RecordsSection>
+  );
+}
+
+type Withdrawal = PagedItem<'/api/withdraw/list'>;
+/** The stages a pending withdrawal shows (approved once, being sent). */
+type WithdrawalStage = 'first_approved' | 'sending';
+
+/**
+ * One withdrawal: asset and network, the amount, its status; where it goes, the fee, where it stands while
+ * pending (when the feature shows it), the sent transaction, and why it failed.
+ */
+export function WithdrawalRecordRow({
+  w,
+  network,
+  texts,
+  stage,
+  testId,
+}: {
+  readonly w: Withdrawal;
+  /** A chain id as users name its network. */
+  readonly network: (chain: string) => string;
+  readonly texts: { readonly toAddress: string; readonly txHash: string };
+  /** A pending withdrawal's stage, by its name and its words. */
+  readonly stage?: { readonly label: string; readonly text: (stage: WithdrawalStage) => string };
+  readonly testId?: string;
+}): ReactNode {
+  const { t } = useTranslation();
+  const details: { label: string; value: ReactNode; tone?: 'danger' }[] = [
+    { label: texts.toAddress, value: <HashText value={w.address} /> },
+    { label: t('walletForm.fee'), value: <Money value={w.fee} asset={w.asset} /> },
+  ];
+  if (stage && w.status === 'pending' && (w.stage === 'first_approved' || w.stage === 'sending'))
+    details.push({ label: stage.label, value: stage.text(w.stage) });
+  if (w.tx_hash) details.push({ label: texts.txHash, value: <HashText value={w.tx_hash} href={w.tx_url} /> });
+  if (w.status === 'failed' && w.reason)
+    details.push({ label: t('walletForm.reason'), value: w.reason, tone: 'danger' });
+  return (
+    <Tagged testId={testId}>
+      <RecordRow
+        title={`${w.asset} · ${network(w.chain)}`}
+        amount={<Money value={w.amount} asset={w.asset} />}
+        time={w.time}
+        tag={<StatusTag status={w.status} />}
+        details={details}
+      />
+    </Tagged>
+  );
+}

@@ -236,7 +236,7 @@ describe('the NEU line in the browser', () => {
 
     // Give 30 SPA to B by UID: the recipient is looked up before anything moves.
     await page.getByRole('button', { name: 'Give', exact: true }).click();
-    await page.getByPlaceholder('Address (0x…) or UID').fill(bUser?.uid ?? '');
+    await page.getByPlaceholder('Wallet address or UID').fill(bUser?.uid ?? '');
     await expect.poll(() => page.getByTestId('neu-recipient-found').isVisible(), WAIT).toBe(true);
     await page.getByPlaceholder('Please enter the amount').fill('30');
     await shot(page, 'neu-spa-transfer');

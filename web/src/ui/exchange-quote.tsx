@@ -1,4 +1,4 @@
-import { formatUpTo } from '@nexa/contract';
+import { formatUpTo, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useEffect } from 'react';
 import { ApiFailure } from '../api/failure';
 import { useNow } from '../hooks/money';
@@ -12,18 +12,8 @@ import './exchange-quote.css';
  * texts come in the feature's words.
  */
 
-/** A quote as the server gives it (the contract's one quote shape). */
-export interface ExchangeQuote {
-  readonly quote_id: string;
-  readonly from_asset: string;
-  readonly to_asset: string;
-  readonly from_amount: string;
-  readonly to_amount: string;
-  readonly fee: string;
-  readonly fee_asset: string;
-  readonly rate: string;
-  readonly expires_at: string;
-}
+/** A quote as the server gives it (the contract's one quote shape, the wallet's and the NEU line's). */
+export type ExchangeQuote = NonNullable<ResponseData<'/api/exchange/getExchangeInfo'>['quote']>;
 
 /** The money call that takes a quote (the feature's `useMoneyCall` of its exchange). */
 interface QuoteCall<D> {

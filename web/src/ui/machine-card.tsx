@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
+import { useTranslation } from '../i18n';
 import { maxQuantity, quantityProblem, wholeQuantity } from '../lib/quantity';
 import { BlockButton } from './block-button';
 import { Field } from './form';
@@ -71,16 +72,15 @@ function QuantityStepper({
   value,
   onChange,
   max,
-  texts,
   testId,
 }: {
   readonly id: string;
   readonly value: string;
   readonly onChange: (value: string) => void;
   readonly max: number;
-  readonly texts: { readonly decrease: string; readonly increase: string; readonly prompt: string };
   readonly testId: string;
 }): ReactNode {
+  const { t } = useTranslation();
   const n = wholeQuantity(value);
   const step = (by: number) => onChange(String(Math.min(max, Math.max(1, (n ?? 0) + by))));
   return (
@@ -88,7 +88,7 @@ function QuantityStepper({
       <button
         type="button"
         className="quantity-stepper__btn"
-        aria-label={texts.decrease}
+        aria-label={t('machineForm.decrease')}
         disabled={n !== null && n <= 1}
         onClick={() => step(-1)}
       >
@@ -101,14 +101,14 @@ function QuantityStepper({
         inputMode="numeric"
         autoComplete="off"
         enterKeyHint="done"
-        placeholder={texts.prompt}
+        placeholder={t('machineForm.prompt')}
         onChange={(e) => onChange(e.target.value)}
         data-testid={testId}
       />
       <button
         type="button"
         className="quantity-stepper__btn"
-        aria-label={texts.increase}
+        aria-label={t('machineForm.increase')}
         disabled={n !== null && n >= max}
         onClick={() => step(1)}
       >
@@ -145,20 +145,14 @@ export function MachineBuyForm({
   readonly rowsClassName?: string;
   readonly onCancel: () => void;
   readonly onReview: (quantity: number) => void;
+  /** The balance line and the button, in the feature's words (the rest are the app's `machineForm.*`). */
   readonly texts: {
-    readonly quantity: string;
-    readonly decrease: string;
-    readonly increase: string;
-    /** The quantity's placeholder, and the message of an empty one. */
-    readonly prompt: string;
-    readonly invalid: (max: number) => string;
-    readonly insufficient: string;
     readonly available: (balance: string) => string;
-    readonly cancel: string;
     readonly buy: string;
   };
   readonly testIds: { readonly quantity: string; readonly submit: string };
 }): ReactNode {
+  const { t } = useTranslation();
   const id = useId();
   const [quantity, setQuantity] = useState('1');
   const [tried, setTried] = useState(false);
@@ -167,17 +161,17 @@ export function MachineBuyForm({
   const n = wholeQuantity(quantity);
   const message =
     problem === 'required'
-      ? texts.prompt
+      ? t('machineForm.prompt')
       : problem === 'invalid'
-        ? texts.invalid(max)
+        ? t('machineForm.invalid', { max })
         : available !== null && exceeds(quantity.trim(), available)
-          ? texts.insufficient
+          ? t('messages.insufficientBalance')
           : null;
   return (
     <>
       <Field
         htmlFor={`${id}-qty`}
-        label={texts.quantity}
+        label={t('machineForm.quantity')}
         error={tried ? message : null}
         extra={available !== null ? texts.available(available) : null}
       >
@@ -186,14 +180,13 @@ export function MachineBuyForm({
           value={quantity}
           onChange={setQuantity}
           max={max}
-          texts={texts}
           testId={testIds.quantity}
         />
       </Field>
       <InfoRows className={rowsClassName} rows={rows(n)} />
       <div className="machine-card__actions">
         <BlockButton ghost onClick={onCancel}>
-          {texts.cancel}
+          {t('common.cancel')}
         </BlockButton>
         <BlockButton
           onClick={() => {

@@ -12,22 +12,19 @@ import { RecordsSection } from './records-section';
  * feature's words; fee and reason are the shell's. A `testId` wraps a row in a box that carries it.
  */
 
+/** The exchange logs: the wallet's, and the NEU line's USDT ↔ NEU. */
+type ExchangeLogPath = '/api/exchange/getExchangeInfo' | '/api/neu/exchangeList';
+
+/** The lists of transfers: the wallet's, and the NEU line's SPA quota gifts. */
+type TransferListPath = '/api/transfer/transferList' | '/api/neu/spaQuotaTransferList';
+
 /** A row, in a box carrying a test id when there is one. */
 function Tagged({ testId, children }: { readonly testId?: string; readonly children: ReactNode }): ReactNode {
   return testId ? <div data-testid={testId}>{children}</div> : children;
 }
 
-/** An exchange of the log (the contract's one exchange record). */
-export interface ExchangeRecord {
-  readonly from_asset: string;
-  readonly to_asset: string;
-  readonly from_amount: string;
-  readonly to_amount: string;
-  readonly fee: string;
-  readonly fee_asset: string;
-  readonly rate: string;
-  readonly time: string;
-}
+/** An exchange of the log (the contract's one exchange record, the same on both logs). */
+export type ExchangeRecord = PagedItem<ExchangeLogPath>;
 
 /** One exchange: what came in, what was paid, at what rate, the fee. */
 export function ExchangeRecordRow({
@@ -57,8 +54,6 @@ export function ExchangeRecordRow({
   );
 }
 
-/** The exchange logs: the wallet's, and the NEU line's USDT ↔ NEU. */
-type ExchangeLogPath = '/api/exchange/getExchangeInfo' | '/api/neu/exchangeList';
 const NO_FILTERS = {};
 
 /** A form's exchanges under it. */
@@ -87,15 +82,8 @@ export function ExchangeRecords({
   );
 }
 
-/** A transfer to or from another user (the contract's one transfer record). */
-export interface TransferRecord {
-  readonly direction: 'in' | 'out';
-  readonly counterparty: { readonly uid: string; readonly address: string };
-  readonly asset: string;
-  readonly amount: string;
-  readonly remark: string;
-  readonly time: string;
-}
+/** A transfer to or from another user (the contract's one transfer record, the same on both lists). */
+export type TransferRecord = PagedItem<TransferListPath>;
 
 /** The words of a transfer list, in the feature's texts. */
 export interface TransferTexts {
@@ -109,8 +97,6 @@ export interface TransferTexts {
   readonly out: string;
   readonly from: (who: string) => string;
   readonly to: (who: string) => string;
-  readonly uid: string;
-  readonly remark: string;
 }
 
 /** One transfer: to or from whom (masked address, or UID), the signed amount, the UID and the remark. */
@@ -123,12 +109,13 @@ export function TransferRecordRow({
   readonly texts: TransferTexts;
   readonly testId?: string;
 }): ReactNode {
+  const { t } = useTranslation();
   const who = tr.counterparty.address ? maskAddress(tr.counterparty.address) : tr.counterparty.uid;
   const incoming = tr.direction === 'in';
   const details: { label: string; value: ReactNode }[] = [
-    { label: texts.uid, value: <span className="num">{tr.counterparty.uid}</span> },
+    { label: t('recipient.uid'), value: <span className="num">{tr.counterparty.uid}</span> },
   ];
-  if (tr.remark) details.push({ label: texts.remark, value: tr.remark });
+  if (tr.remark) details.push({ label: t('recipient.remark'), value: tr.remark });
   return (
     <Tagged testId={testId}>
       <RecordRow
@@ -143,8 +130,6 @@ export function TransferRecordRow({
   );
 }
 
-/** The lists of transfers: the wallet's, and the NEU line's SPA quota gifts. */
-type TransferListPath = '/api/transfer/transferList' | '/api/neu/spaQuotaTransferList';
 type Direction = 'all' | 'in' | 'out';
 
 /** A form's transfers under it: all, or only those in or out. */

@@ -2,6 +2,7 @@ import { isRecipientText } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { ApiFailure, useApiQuery } from '../api/hooks';
 import { useDebounced } from '../hooks/money';
+import { useTranslation } from '../i18n';
 import { useSession } from '../session';
 import { AmountField, type AmountFieldState } from './amount-field';
 import { Field, TextInput } from './form';
@@ -10,8 +11,8 @@ import './transfer-fields.css';
 
 /*
  * A transfer to another user by address or UID (the wallet's, and the NEU line's gift of SPA quota): the
- * recipient looked up as it is typed, the amount, a remark, and the sheet that confirms it. The texts come
- * in the feature's words.
+ * recipient looked up as it is typed, the amount, a remark, and the sheet that confirms it. The fields speak
+ * the app's common words (`recipient.*`); the sheet's title and note come in the feature's.
  */
 
 /** How long typing must pause before the recipient is looked up. */
@@ -82,34 +83,23 @@ export function useRecipientField(tried: boolean) {
 
 export type RecipientFieldState = ReturnType<typeof useRecipientField>;
 
-/** The words of a transfer's fields, in the feature's texts. */
-export interface TransferFieldTexts {
-  readonly recipient: string;
-  /** The recipient's placeholder, and the message of an empty one. */
-  readonly recipientPrompt: string;
-  readonly self: string;
-  readonly notFound: string;
-  readonly recipientInvalid: string;
-  readonly lookingUp: string;
-  readonly found: (who: { readonly uid: string; readonly address: string }) => string;
-  readonly remark: string;
-  readonly remarkPrompt: string;
-}
-
 /** Under the recipient: that it is being looked up, or who it is (never the user's own account). */
-function recipientHint(
-  found: RecipientFieldState['found'],
-  texts: TransferFieldTexts,
-  testId?: string,
-): ReactNode {
-  if (found.state === 'looking') return <span className="muted">{texts.lookingUp}</span>;
+function RecipientHint({
+  found,
+  testId,
+}: {
+  readonly found: RecipientFieldState['found'];
+  readonly testId: string | undefined;
+}): ReactNode {
+  const { t } = useTranslation();
+  if (found.state === 'looking') return <span className="muted">{t('recipient.lookingUp')}</span>;
   if (found.state !== 'found' || found.self) return null;
   return (
     <span className="recipient-found num" data-testid={testId}>
       <span className="recipient-found__tick" aria-hidden="true">
         ✓
       </span>
-      {texts.found({ uid: found.uid, address: found.address })}
+      {t('recipient.found', { uid: found.uid, address: found.address })}
     </span>
   );
 }
@@ -120,49 +110,48 @@ export function TransferFields({
   amount,
   remark,
   onRemark,
-  texts,
   foundTestId,
 }: {
   readonly recipient: RecipientFieldState;
   readonly amount: AmountFieldState;
   readonly remark: string;
   readonly onRemark: (remark: string) => void;
-  readonly texts: TransferFieldTexts;
   readonly foundTestId?: string;
 }): ReactNode {
+  const { t } = useTranslation();
   const remarkId = useId();
   const problem = recipient.shownProblem;
   const error =
     problem === null
       ? null
       : problem === 'required'
-        ? texts.recipientPrompt
+        ? t('recipient.prompt')
         : problem === 'self'
-          ? texts.self
+          ? t('recipient.self')
           : problem === 'missing'
-            ? texts.notFound
-            : texts.recipientInvalid;
+            ? t('recipient.notFound')
+            : t('recipient.invalid');
   return (
     <>
       <Field
-        label={texts.recipient}
+        label={t('recipient.label')}
         htmlFor={recipient.id}
         error={error}
-        hint={error ? null : recipientHint(recipient.found, texts, foundTestId)}
+        hint={error ? null : <RecipientHint found={recipient.found} testId={foundTestId} />}
       >
         <TextInput
           id={recipient.id}
           value={recipient.value}
           onChange={recipient.change}
           onBlur={recipient.touch}
-          placeholder={texts.recipientPrompt}
+          placeholder={t('recipient.prompt')}
           maxLength={64}
           mono
         />
       </Field>
       <AmountField field={amount} />
       <Field
-        label={texts.remark}
+        label={t('recipient.remark')}
         htmlFor={remarkId}
         extra={<span className="num">{`${remark.length}/${REMARK_MAX}`}</span>}
       >
@@ -170,7 +159,7 @@ export function TransferFields({
           id={remarkId}
           value={remark}
           onChange={onRemark}
-          placeholder={texts.remarkPrompt}
+          placeholder={t('recipient.remarkPrompt')}
           maxLength={REMARK_MAX}
         />
       </Field>
@@ -202,17 +191,12 @@ export function TransferSheet<C extends { readonly to: string; readonly remark?:
   /** The lines between the recipient and the remark. */
   readonly rows: (content: C) => readonly InfoRow[];
   readonly onConfirm: () => void;
-  readonly texts: {
-    readonly title: string;
-    readonly recipient: string;
-    readonly uid: string;
-    readonly address: string;
-    readonly remark: string;
-    readonly irreversible: string;
-  };
+  /** The sheet's title and its note, in the feature's words. */
+  readonly texts: { readonly title: string; readonly irreversible: string };
   /** Above the lines (the amount, large). */
   readonly children?: ReactNode;
 }): ReactNode {
+  const { t } = useTranslation();
   const { content } = call;
   const found = recipient.found;
   return (
@@ -225,15 +209,18 @@ export function TransferSheet<C extends { readonly to: string; readonly remark?:
       rows={
         content
           ? [
-              { label: texts.recipient, value: <span className="recipient-mono">{content.to}</span> },
+              { label: t('recipient.label'), value: <span className="recipient-mono">{content.to}</span> },
               ...(found.state === 'found'
                 ? [
-                    { label: texts.uid, value: found.uid },
-                    { label: texts.address, value: <span className="recipient-mono">{found.address}</span> },
+                    { label: t('recipient.uid'), value: found.uid },
+                    {
+                      label: t('recipient.address'),
+                      value: <span className="recipient-mono">{found.address}</span>,
+                    },
                   ]
                 : []),
               ...rows(content),
-              ...(content.remark ? [{ label: texts.remark, value: content.remark }] : []),
+              ...(content.remark ? [{ label: t('recipient.remark'), value: content.remark }] : []),
             ]
           : []
       }

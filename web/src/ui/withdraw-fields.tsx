@@ -10,8 +10,7 @@ import { showToast } from './toast';
 
 /*
  * A withdrawal to an address (the wallet's, and the NEU line's of NEU or USDT): the receiving address, the
- * amount within the wallet's rules for the asset, and its terms. The texts come in the feature's words; the
- * address prompt and the success message are the shell's.
+ * amount within the wallet's rules for the asset, and its terms, in the app's common words (`walletForm.*`).
  */
 
 /** The wallet's rules for withdrawing an asset, as the server answers them. */
@@ -105,28 +104,17 @@ export function useWithdrawForm({
 
 export type WithdrawFormState = ReturnType<typeof useWithdrawForm>;
 
-/** The words of a withdrawal's fields, in the feature's texts; `dailyLimit` only where the form shows it. */
-export interface WithdrawTexts {
-  readonly address: string;
-  readonly addressInvalid: string;
-  readonly fee: string;
-  readonly minimum: string;
-  readonly dailyLimit?: string;
-  readonly dailyLeft: string;
-  readonly totalDeducted: string;
-  readonly youReceive: string;
-}
-
 /**
  * The receiving address, the amount, then the terms — fee, minimum, today's limit and what is left of it —
  * and what the withdrawal comes to: the total deducted and what arrives.
  */
 export function WithdrawFields({
   form,
-  texts,
+  showsDailyLimit = false,
 }: {
   readonly form: WithdrawFormState;
-  readonly texts: WithdrawTexts;
+  /** The day's whole limit as a line of its own, above what is left of it. */
+  readonly showsDailyLimit?: boolean;
 }): ReactNode {
   const { t } = useTranslation();
   const { asset, rules, address, amount } = form;
@@ -140,11 +128,11 @@ export function WithdrawFields({
     address.shownProblem === 'required'
       ? prompt
       : address.shownProblem === 'invalid'
-        ? texts.addressInvalid
+        ? t('walletForm.addressInvalid')
         : null;
   return (
     <>
-      <Field label={texts.address} htmlFor={address.id} error={addressError}>
+      <Field label={t('walletForm.address')} htmlFor={address.id} error={addressError}>
         <TextInput
           id={address.id}
           value={address.value}
@@ -158,15 +146,18 @@ export function WithdrawFields({
       <AmountField field={amount} />
       <InfoRows
         rows={[
-          { label: texts.fee, value: shown(rules?.fee) },
-          { label: texts.minimum, value: shown(rules?.min) },
-          ...(texts.dailyLimit === undefined
-            ? []
-            : [{ label: texts.dailyLimit, value: shown(rules?.daily_limit) }]),
-          { label: texts.dailyLeft, value: shown(rules?.daily_left) },
-          { label: texts.totalDeducted, value: total ? `${formatUpTo(total, scale)} ${asset}` : '--' },
+          { label: t('walletForm.fee'), value: shown(rules?.fee) },
+          { label: t('walletForm.minimum'), value: shown(rules?.min) },
+          ...(showsDailyLimit
+            ? [{ label: t('walletForm.dailyLimit'), value: shown(rules?.daily_limit) }]
+            : []),
+          { label: t('walletForm.dailyLeft'), value: shown(rules?.daily_left) },
           {
-            label: texts.youReceive,
+            label: t('walletForm.totalDeducted'),
+            value: total ? `${formatUpTo(total, scale)} ${asset}` : '--',
+          },
+          {
+            label: t('walletForm.youReceive'),
             value: valid ? `${formatUpTo(amount.value, scale)} ${asset}` : '--',
             strong: true,
           },

@@ -230,15 +230,8 @@ function BuyForm({
       onCancel={onCancel}
       onReview={onReview}
       texts={{
-        quantity: t('mining.quantity'),
-        decrease: t('mining.decrease'),
-        increase: t('mining.increase'),
-        prompt: t('mining.quantityPrompt'),
-        invalid: (max) => t('mining.quantityInvalid', { max }),
-        insufficient: t('mining.insufficient'),
         available: (balance) =>
           t('mining.available', { amount: formatNumber(balance, 2), asset: m.pay_asset }),
-        cancel: t('common.cancel'),
         buy: t('mining.buy'),
       }}
       testIds={{ quantity: 'machine-quantity', submit: 'machine-buy-submit' }}

@@ -92,15 +92,8 @@ function BuyForm({
       onCancel={onCancel}
       onReview={onReview}
       texts={{
-        quantity: t('neu.machine.quantity'),
-        decrease: t('neu.machine.decrease'),
-        increase: t('neu.machine.increase'),
-        prompt: t('neu.machine.quantityPrompt'),
-        invalid: (max) => t('neu.machine.quantityInvalid', { max }),
-        insufficient: t('messages.insufficientBalance'),
         available: (balance) =>
           t('neu.availableAmount', { amount: showBalance(balance, m.pay_asset), asset: m.pay_asset }),
-        cancel: t('common.cancel'),
         buy: t('neu.machine.buy'),
       }}
       testIds={{ quantity: 'neu-machine-quantity', submit: 'neu-machine-buy-submit' }}

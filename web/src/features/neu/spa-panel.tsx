@@ -61,17 +61,6 @@ function TransferForm(): ReactNode {
         remark={remark}
         onRemark={setRemark}
         foundTestId="neu-recipient-found"
-        texts={{
-          recipient: t('neu.spa.recipient'),
-          recipientPrompt: t('neu.spa.recipientPrompt'),
-          self: t('neu.spa.self'),
-          notFound: t('neu.spa.notFound'),
-          recipientInvalid: t('neu.spa.recipientInvalid'),
-          lookingUp: t('neu.spa.lookingUp'),
-          found: (who) => t('neu.spa.found', who),
-          remark: t('neu.spa.remark'),
-          remarkPrompt: t('neu.spa.remarkPrompt'),
-        }}
       />
       <InfoRows
         rows={[
@@ -92,10 +81,6 @@ function TransferForm(): ReactNode {
         ]}
         texts={{
           title: t('neu.spa.transferConfirm'),
-          recipient: t('neu.spa.recipient'),
-          uid: t('neu.uid'),
-          address: t('neu.address'),
-          remark: t('neu.spa.remark'),
           irreversible: t('neu.spa.irreversible'),
         }}
       />
@@ -120,8 +105,6 @@ function SpaTransferRecords(): ReactNode {
         out: t('neu.spa.out'),
         from: (who) => t('neu.spa.from', { who }),
         to: (who) => t('neu.spa.to', { who }),
-        uid: t('neu.uid'),
-        remark: t('neu.spa.remark'),
       }}
     />
   );

@@ -130,18 +130,7 @@ function WithdrawForm({ asset, rules }: { readonly asset: Asset; readonly rules:
   const content = call.content;
   return (
     <>
-      <WithdrawFields
-        form={form}
-        texts={{
-          address: t('neu.withdraw.address'),
-          addressInvalid: t('neu.withdraw.addressInvalid'),
-          fee: t('neu.fee'),
-          minimum: t('neu.minimum'),
-          dailyLeft: t('neu.dailyLeft'),
-          totalDeducted: t('neu.totalDeducted'),
-          youReceive: t('neu.youReceive'),
-        }}
-      />
+      <WithdrawFields form={form} />
       <SubmitButton disabled={call.busy || !rules} onClick={review}>
         {t('neu.withdraw.submit', { asset })}
       </SubmitButton>

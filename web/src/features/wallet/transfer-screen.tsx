@@ -71,23 +71,7 @@ function TransferForm(): ReactNode {
             onClick={() => setPicking(true)}
           />
         </Field>
-        <TransferFields
-          recipient={recipient}
-          amount={amount}
-          remark={remark}
-          onRemark={setRemark}
-          texts={{
-            recipient: t('transfer.recipient'),
-            recipientPrompt: t('transfer.recipientPrompt'),
-            self: t('transfer.self'),
-            notFound: t('transfer.notFound'),
-            recipientInvalid: t('transfer.recipientInvalid'),
-            lookingUp: t('transfer.lookingUp'),
-            found: (who) => t('transfer.found', who),
-            remark: t('transfer.remark'),
-            remarkPrompt: t('transfer.remarkPrompt'),
-          }}
-        />
+        <TransferFields recipient={recipient} amount={amount} remark={remark} onRemark={setRemark} />
         <InfoRows
           rows={[
             { label: t('walletForm.fee'), value: t('walletForm.free') },
@@ -122,10 +106,6 @@ function TransferForm(): ReactNode {
         rows={() => [{ label: t('walletForm.fee'), value: t('walletForm.free') }]}
         texts={{
           title: t('transfer.confirmTitle'),
-          recipient: t('transfer.recipient'),
-          uid: t('transfer.uid'),
-          address: t('transfer.address'),
-          remark: t('transfer.remark'),
           irreversible: t('transfer.irreversible'),
         }}
       >
@@ -158,8 +138,6 @@ function WalletTransferRecords(): ReactNode {
         out: t('transfer.out'),
         from: (who) => t('transfer.from', { who }),
         to: (who) => t('transfer.to', { who }),
-        uid: t('transfer.uid'),
-        remark: t('transfer.remark'),
       }}
     />
   );

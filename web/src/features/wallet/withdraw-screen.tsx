@@ -53,19 +53,7 @@ function Withdraw(): ReactNode {
               <div className="wf__static">{chainLabel(CHAIN)}</div>
             </Field>
           </div>
-          <WithdrawFields
-            form={form}
-            texts={{
-              address: t('withdraw.address'),
-              addressInvalid: t('withdraw.addressInvalid'),
-              fee: t('walletForm.fee'),
-              minimum: t('walletForm.minimum'),
-              dailyLimit: t('walletForm.dailyLimit'),
-              dailyLeft: t('walletForm.dailyLeft'),
-              totalDeducted: t('walletForm.totalDeducted'),
-              youReceive: t('walletForm.youReceive'),
-            }}
-          />
+          <WithdrawFields form={form} showsDailyLimit />
           <SubmitButton disabled={call.busy || !rules} onClick={review}>
             {t('withdraw.submit')}
           </SubmitButton>

@@ -14,6 +14,9 @@ export function isRecipientText(text: string): boolean {
   return EVM_ADDRESS_PATTERN.test(t) || UID_PATTERN.test(t);
 }
 
+/** The most machines one purchase may take (the mining catalogue's and the NEU line's). */
+export const MAX_MACHINES_A_PURCHASE = 1000;
+
 /** Shared field shapes. */
 export const zAddress = z
   .string()

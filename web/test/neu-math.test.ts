@@ -1,5 +1,7 @@
+import { MAX_MACHINES_A_PURCHASE } from '@nexa/contract';
 import { describe, expect, it } from 'vitest';
 import { epochDays, multiplyDown, quotaGranted, spaToNeu, stakeProfit } from '../src/features/neu/neu-math';
+import { maxQuantity, quantityProblem, wholeQuantity } from '../src/lib/quantity';
 import { quoteClock, quoteDeadline } from '../src/lib/quote-clock';
 
 describe('SPA quota a purchase grants: price × quantity × quota per unit paid', () => {
@@ -95,5 +97,23 @@ describe('days of an emission epoch', () => {
   it('has no count for the last epoch, which runs on, or for days out of order', () => {
     expect(epochDays('2028-01-01', null)).toBeNull();
     expect(epochDays('2026-02-01', '2026-01-01')).toBeNull();
+  });
+});
+
+describe('machine quantity', () => {
+  it('takes whole numbers from 1 up to what is left, at most the contract allows', () => {
+    expect(maxQuantity(null)).toBe(MAX_MACHINES_A_PURCHASE);
+    expect(maxQuantity(7)).toBe(7);
+    expect(maxQuantity(5000)).toBe(MAX_MACHINES_A_PURCHASE);
+    expect(wholeQuantity(' 12 ')).toBe(12);
+    for (const bad of ['', '0', '1.5', '-1', '1e2', 'abc']) expect(wholeQuantity(bad)).toBeNull();
+  });
+
+  it('says what is wrong with a typed quantity', () => {
+    expect(quantityProblem('  ', 10)).toBe('required');
+    expect(quantityProblem('0', 10)).toBe('invalid');
+    expect(quantityProblem('11', 10)).toBe('invalid');
+    expect(quantityProblem('2.5', 10)).toBe('invalid');
+    expect(quantityProblem('10', 10)).toBeNull();
   });
 });

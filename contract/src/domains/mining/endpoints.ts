@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
 import { zPositiveDecimal } from '../../money';
-import { zTime } from '../../schemas';
+import { MAX_MACHINES_A_PURCHASE, zTime } from '../../schemas';
 import { zRequestId } from '../wallet/endpoints';
 
 /** Hash power travels as a decimal with this many places ("12.5" T). */
@@ -149,7 +149,7 @@ export const miningEndpoints = {
       'Buy machines from the spot account; their power counts at once and earns from the next platform day',
     request: z.object({
       machine_id: z.number().int().positive(),
-      quantity: z.number().int().min(1).max(1000).default(1),
+      quantity: z.number().int().min(1).max(MAX_MACHINES_A_PURCHASE).default(1),
       request_id: zRequestId.optional(),
     }),
     data: zMachineOrder,

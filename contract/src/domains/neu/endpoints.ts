@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
 import { zPositiveDecimal } from '../../money';
-import { zTime } from '../../schemas';
+import { MAX_MACHINES_A_PURCHASE, zTime } from '../../schemas';
 import {
   INCOME_PROGRAMS,
   PLEDGE_STATUSES,
@@ -226,7 +226,7 @@ export const neuEndpoints = {
       'Buy NEU machines from the spot account: they mine NEU from the next platform day, and each USDT paid grants SPA quota',
     request: z.object({
       machine_id: z.number().int().positive(),
-      quantity: z.number().int().min(1).max(1000).default(1),
+      quantity: z.number().int().min(1).max(MAX_MACHINES_A_PURCHASE).default(1),
       request_id: zRequestId.optional(),
     }),
     data: zMachineOrder,

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -35,9 +35,15 @@ async function freePort(): Promise<number> {
   return addr.port;
 }
 
+/** The migrated store the run's global setup dumped (absent when a file runs outside it: it migrates). */
+function migratedTemplate(): Blob | undefined {
+  const file = process.env.NEXA_E2E_STORE_TEMPLATE;
+  return file && existsSync(file) ? new Blob([readFileSync(file)]) : undefined;
+}
+
 /** The real product: the built web app, the server and an in-memory embedded store, plus Chromium. */
 export async function startProduct(opts: { env?: Record<string, string> } = {}): Promise<Product> {
-  const store = await openStore({ dataDir: 'memory://' });
+  const store = await openStore({ dataDir: 'memory://', template: migratedTemplate() });
   // The app's public address is configuration (sign-in messages must name it): pick the port first.
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

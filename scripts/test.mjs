@@ -73,6 +73,7 @@ try {
   const brokenFiles = (r.testResults ?? []).filter(
     (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
   );
+  printSlowest(r.testResults ?? [], root);
   for (const f of brokenFiles)
     console.log(`failed to run: ${f.name}${f.message ? ` — ${f.message.split('\n')[0]}` : ''}`);
   const failed = r.numFailedTests + brokenFiles.length;
@@ -83,3 +84,18 @@ try {
   process.exit(1);
 }
 process.exit(run.status ?? 1);
+
+/** The ten test files that took longest, so a run shows where its budget goes. */
+function printSlowest(files, base) {
+  const timed = files
+    .filter((f) => typeof f.startTime === 'number' && typeof f.endTime === 'number')
+    .map((f) => ({
+      name: f.name.startsWith(base) ? f.name.slice(base.length) : f.name,
+      ms: f.endTime - f.startTime,
+    }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 10);
+  if (timed.length === 0) return;
+  console.log('\nslowest test files:');
+  for (const f of timed) console.log(`${(f.ms / 1000).toFixed(1).padStart(8)} s  ${f.name}`);
+}

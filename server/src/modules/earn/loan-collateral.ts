@@ -10,11 +10,13 @@
  * - One open loan per order, within `earn.loan_ltv` of its principal; since the loan moves with a renewal, a
  *   renewed order can never carry a second one.
  */
+import { RATE_ONE } from '@nexa/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../kernel/clock';
+import type { LoanCover } from '../../kernel/solvency-port';
 import type { Ledger } from '../../ledger';
-import type { Tx } from '../../store';
-import { earnLoans, type pledgeOrders } from './tables';
+import type { Db, Tx } from '../../store';
+import { earnLoans, pledgeOrders } from './tables';
 
 type PledgeRow = typeof pledgeOrders.$inferSelect;
 type LoanRow = typeof earnLoans.$inferSelect;
@@ -88,4 +90,34 @@ export function loanCollateral(deps: {
   }
 
   return { openLoan, settleFrom, mayRenew, follow, owed };
+}
+
+/** Every open loan with the staking order that secures it, for the solvency report. */
+export async function loanCovers(
+  db: Db,
+  ltv: bigint,
+  interest: (l: LoanRow, nowMs: number) => bigint,
+  nowMs: number,
+): Promise<LoanCover[]> {
+  const rows = await db
+    .select({ loan: earnLoans, order: pledgeOrders })
+    .from(earnLoans)
+    .leftJoin(pledgeOrders, eq(pledgeOrders.id, earnLoans.pledgeId))
+    .where(eq(earnLoans.status, 'open'))
+    .orderBy(earnLoans.id);
+  return rows.map(({ loan, order }) => {
+    const backed =
+      order?.status === 'in_progress' && order.userId === loan.userId && order.asset === loan.asset;
+    const due = loan.amount + interest(loan, nowMs);
+    return {
+      id: loan.id,
+      userId: loan.userId,
+      asset: loan.asset,
+      amount: loan.amount,
+      due,
+      collateralId: loan.pledgeId,
+      collateral: backed && order ? order.amount : null,
+      secured: backed && !!order && loan.amount * RATE_ONE <= order.amount * ltv && due < order.amount,
+    };
+  });
 }

@@ -26,7 +26,7 @@ import { createRewards, type ProgramReport, type RewardProgram } from '../../ker
 import type { TeamPort } from '../../kernel/team-port';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { queryRows, schema, type Tx } from '../../store';
-import { loanCollateral } from './loan-collateral';
+import { loanCollateral, loanCovers } from './loan-collateral';
 import { EARN_SETTINGS } from './settings';
 import { burnOrders, earnLoans, nodePerformance, pledgeOrders } from './tables';
 
@@ -1291,7 +1291,19 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
     return { list, total: Number(totals[0]?.n ?? 0) };
   }
 
+  /** Every open loan against the order that secures it (the solvency report). */
+  async function loanReport() {
+    const ltv = (await settings.get('earn.loan_ltv')).units;
+    return loanCovers(
+      store.db,
+      ltv,
+      (l, now) => loanInterest(l.amount, l.dailyRate, l.createdAt.getTime(), now),
+      clock.now().getTime(),
+    );
+  }
+
   return {
+    loanReport,
     totalStaked,
     pledgeInfo,
     adminStakes,

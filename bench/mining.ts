@@ -78,6 +78,7 @@ async function settlement(store: Store) {
   const rates = {
     direct: 10_000_000n,
     levels: [0n, 2_000_000n, 4_000_000n, 6_000_000n, 8_000_000n, 10_000_000n],
+    share: 20_000_000n,
   };
   const output: SharedEmission = {
     key: 'mining:main',

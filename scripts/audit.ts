@@ -1,12 +1,20 @@
 // Checks the books: every journal transaction sums to zero per asset, every balance equals
-// its postings, no user account is negative; then prints the solvency report (user
-// liabilities against the system accounts, per asset). Exits 1 on any violation.
+// its postings, no user account is negative, every hold matches the open orders, positions and
+// requests that justify it, every open loan has its staking order behind it; then prints the
+// solvency report (user liabilities against the system accounts, per asset). Exits 1 on any
+// violation.
 // Run: npm run audit — with the server's environment (DATABASE_URL, or DATA_DIR for the
 // embedded store). The embedded store has one writer per data folder: stop the server first.
 import { formatAmount } from '@nexa/contract';
 import { loadConfig } from '../server/src/config';
 import { systemClock } from '../server/src/kernel/clock';
-import { createLedger, type Violation } from '../server/src/ledger';
+import {
+  createLedger,
+  describeHold,
+  findHoldMismatches,
+  findUnsecuredLoans,
+  type Violation,
+} from '../server/src/ledger';
 import { openStore, schema } from '../server/src/store';
 
 const config = loadConfig();
@@ -44,6 +52,19 @@ try {
     console.log('  journal balanced, balances match the journal, no user account negative');
   for (const v of violations) console.log(`  VIOLATION ${v.check}: ${describe(v)}`);
 
+  const snapshot = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+  const holds = await store.db.transaction((tx) => findHoldMismatches(tx), snapshot);
+  console.log('\nholds — against the open orders, positions and requests that justify them');
+  if (holds.length === 0) console.log('  every hold matches');
+  for (const h of holds) console.log(`  HOLD MISMATCH ${describeHold(h, fmt)}`);
+  const loans = await store.db.transaction((tx) => findUnsecuredLoans(tx), snapshot);
+  console.log('\nloans against stakes — each with its collateral');
+  if (loans.length === 0) console.log('  every open loan is secured by a stake in progress');
+  for (const l of loans)
+    console.log(
+      `  UNSECURED LOAN ${l.id} of user ${l.userId}: ${fmt(l.asset, l.amount)} ${l.asset} against order ${l.pledgeId}, not in progress`,
+    );
+
   const lines = await ledger.solvency();
   console.log('\nsolvency — user liabilities against system accounts');
   if (lines.length === 0) console.log('  no accounts yet');
@@ -61,11 +82,11 @@ try {
 
   const unbalanced = lines.filter((l) => !l.balanced).length;
   const short = lines.filter((l) => l.short).length;
-  const problems = violations.length + unbalanced + short;
+  const problems = violations.length + unbalanced + short + holds.length + loans.length;
   console.log(
     problems === 0
       ? '\nhealthy'
-      : `\n${violations.length} violations, ${unbalanced} unbalanced assets, ${short} assets with a short system account`,
+      : `\n${violations.length} violations, ${unbalanced} unbalanced assets, ${short} assets with a short system account, ${holds.length} hold mismatches, ${loans.length} unsecured loans`,
   );
   process.exitCode = problems === 0 ? 0 : 1;
 } finally {

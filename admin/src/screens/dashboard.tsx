@@ -269,6 +269,101 @@ export function SolvencyPanels({ state }: { state: { data?: Solvency; error?: st
           ]}
         />
       </Panel>
+      <Panel
+        title="Holds against the orders, positions and requests behind them"
+        extra={
+          s.holds.length === 0 ? (
+            <Tag color="green" data-testid="holds-ok">
+              every hold matches
+            </Tag>
+          ) : (
+            <Tag color="red" data-testid="holds-ok">
+              {s.holds.length} mismatch(es)
+            </Tag>
+          )
+        }
+      >
+        {s.holds.length > 0 ? (
+          <Table
+            size="small"
+            bordered
+            pagination={false}
+            rowKey={(r) => `${r.owner}:${r.kind}:${r.asset}`}
+            dataSource={s.holds}
+            rowClassName={() => 'row-danger'}
+            columns={[
+              { title: 'Account', render: (_, r) => `${r.owner} ${r.kind}` },
+              { title: 'Asset', dataIndex: 'asset' },
+              { title: 'Held', align: 'right', render: (_, r) => <Amount value={r.held} danger /> },
+              { title: 'Justified', align: 'right', render: (_, r) => <Amount value={r.justified} /> },
+            ]}
+          />
+        ) : null}
+      </Panel>
+      <Panel title="Loans outstanding against their collateral">
+        <Table
+          size="small"
+          bordered
+          pagination={false}
+          rowKey="id"
+          dataSource={s.loans}
+          rowClassName={(r) => (r.secured ? '' : 'row-danger')}
+          locale={{ emptyText: <Empty description="No open loans" /> }}
+          columns={[
+            { title: 'Loan', dataIndex: 'id' },
+            { title: 'User', dataIndex: 'user_id' },
+            { title: 'Asset', dataIndex: 'asset' },
+            { title: 'Lent', align: 'right', render: (_, r) => <Amount value={r.amount} /> },
+            { title: 'Owed', align: 'right', render: (_, r) => <Amount value={r.due} danger={!r.secured} /> },
+            { title: 'Staking order', dataIndex: 'collateral_id' },
+            {
+              title: 'Collateral',
+              align: 'right',
+              render: (_, r) => (r.collateral === null ? '—' : <Amount value={r.collateral} />),
+            },
+            {
+              title: '',
+              render: (_, r) =>
+                r.secured ? <Tag color="green">secured</Tag> : <Tag color="red">unsecured</Tag>,
+            },
+          ]}
+        />
+      </Panel>
+      <Panel title="Pools today: in and out by cause" extra={`since ${when(s.day_start)}`}>
+        <Table
+          size="small"
+          bordered
+          pagination={false}
+          rowKey={(r) => `${r.name}:${r.asset}`}
+          dataSource={s.pools}
+          rowClassName={(r) => (r.over ? 'row-danger' : '')}
+          locale={{ emptyText: <Empty description="No pool moved today" /> }}
+          expandable={{
+            expandedRowRender: (r) => (
+              <Table
+                size="small"
+                pagination={false}
+                rowKey="cause"
+                dataSource={r.causes}
+                columns={[
+                  { title: 'Cause', dataIndex: 'cause' },
+                  { title: 'In', dataIndex: 'inflow', align: 'right' },
+                  { title: 'Out', dataIndex: 'outflow', align: 'right' },
+                ]}
+              />
+            ),
+          }}
+          columns={[
+            { title: 'Pool', dataIndex: 'name' },
+            { title: 'Asset', dataIndex: 'asset' },
+            { title: 'In', align: 'right', render: (_, r) => <Amount value={r.inflow} /> },
+            { title: 'Out', align: 'right', render: (_, r) => <Amount value={r.outflow} danger={r.over} /> },
+            { title: 'Daily limit', align: 'right', render: (_, r) => r.limit ?? '—' },
+            { title: 'Held now', align: 'right', render: (_, r) => <Amount value={r.balance} /> },
+            { title: '', render: (_, r) => (r.over ? <Tag color="red">over the limit</Tag> : null) },
+          ]}
+        />
+      </Panel>
       <Panel title="Program pools: owed against held">
         <Table
           size="small"

@@ -220,6 +220,8 @@ export function buildModules(deps: ModuleWiring) {
       ...(await nft.api.programReports()),
       ...(await shop.api.programReports()),
     ],
+    // Loans against stakes, with the order that secures each.
+    loans: () => earn.api.loanReport(),
   });
 
   // Start order matters: the books are rebuilt (their snapshots reach the live feed) before candles replay

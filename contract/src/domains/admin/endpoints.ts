@@ -202,7 +202,7 @@ export const adminEndpoints = {
     extension: true,
     access: { roles: ['finance', 'support'] },
     summary:
-      'User liabilities per asset against the system accounts, the ledger audit, and every rewards program: pool, paid, owed',
+      'User liabilities per asset against the system accounts, the ledger audit, every rewards program (pool, paid, owed), holds against what justifies them, loans against their collateral, and each pool’s flows of the day',
     request: z.object({}),
     data: z.object({
       healthy: z.boolean(),
@@ -240,6 +240,47 @@ export const adminEndpoints = {
           short: z.boolean(),
         }),
       ),
+      /** Holds that differ from the open orders, positions and requests that justify them (empty: all match). */
+      holds: z.array(
+        z.object({
+          owner: z.string(),
+          kind: z.string(),
+          asset: z.string(),
+          held: z.string(),
+          justified: z.string(),
+        }),
+      ),
+      /** Loans outstanding against the collateral that secures them; `secured` false (red) when none does. */
+      loans: z.array(
+        z.object({
+          id: z.number().int(),
+          user_id: z.number().int(),
+          asset: z.string(),
+          amount: z.string(),
+          due: z.string(),
+          collateral_id: z.number().int(),
+          collateral: z.string().nullable(),
+          secured: z.boolean(),
+        }),
+      ),
+      /**
+       * Each system pool's money in and out since the platform day began, by cause; `over` (red) when it paid out
+       * more than its daily limit (`admin.pool_daily_outflow_limits`) or lost more than the set share of what it
+       * held at the day's start (`admin.pool_daily_drain_share`).
+       */
+      pools: z.array(
+        z.object({
+          name: z.string(),
+          asset: z.string(),
+          balance: z.string(),
+          inflow: z.string(),
+          outflow: z.string(),
+          limit: z.string().nullable(),
+          over: z.boolean(),
+          causes: z.array(z.object({ cause: z.string(), inflow: z.string(), outflow: z.string() })),
+        }),
+      ),
+      day_start: z.string(),
     }),
     errors: ['Forbidden', 'SecondFactorRequired'],
   }),

@@ -1,13 +1,9 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
-import { formatAmount, type OperatorAccess } from '@nexa/contract';
+import type { OperatorAccess } from '@nexa/contract';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../kernel/context';
-import { platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
-import type { ProgramReport } from '../../kernel/rewards';
 import { newToken, sha256Hex } from '../../kernel/tokens';
-import type { Ledger } from '../../ledger';
 import { schema } from '../../store';
 import {
   base32Encode,
@@ -25,6 +21,7 @@ const { operators, operatorSessions, auditLog } = schema;
 
 import type { OperatorRole, OperatorUser } from '../../kernel/context';
 import { ADMIN_SETTINGS } from './settings';
+import { createSolvency, type SolvencyDeps } from './solvency';
 
 export type { OperatorRole, OperatorUser };
 
@@ -51,10 +48,8 @@ async function checkPassword(password: string, stored: string): Promise<boolean>
  * solvency. Where the second factor is required (production by default), an operator without one may
  * only enrol it.
  */
-export function createAdmin(
-  deps: AppDeps & { ledger: Ledger; programs: () => Promise<readonly ProgramReport[]> },
-) {
-  const { store, clock, limiter, ledger, config, assets } = deps;
+export function createAdmin(deps: SolvencyDeps) {
+  const { store, clock, limiter, config } = deps;
   const settings = deps.settings.of(ADMIN_SETTINGS);
 
   async function createOperator(name: string, password: string, roles: readonly OperatorRole[]) {
@@ -231,49 +226,9 @@ export function createAdmin(
     return { id, name: body.name, roles: [...body.roles] };
   }
 
-  async function solvency() {
-    const [violations, lines, programs] = await Promise.all([
-      ledger.audit(),
-      ledger.solvency(),
-      deps.programs(),
-    ]);
-    const show = (asset: string, m: bigint) => formatAmount(m, assets.get(asset).scale);
-    const days = platformDays(deps);
-    const programLines = [];
-    for (const p of programs) {
-      programLines.push({
-        program: p.program,
-        pool: p.pool,
-        asset: p.asset,
-        pool_balance: show(p.asset, p.poolBalance),
-        paid: show(p.asset, p.paid),
-        owed: show(p.asset, p.owed),
-        last_period_day: p.lastDay === null ? null : (await days.dayStart(p.lastDay)).toISOString(),
-        short: p.poolBalance < p.owed,
-      });
-    }
-    return {
-      programs: programLines,
-      healthy: violations.length === 0 && lines.every((l) => l.balanced && !l.short),
-      violations: violations.map((v) =>
-        JSON.stringify(v, (_k, val) => (typeof val === 'bigint' ? val.toString() : val)),
-      ),
-      assets: lines.map((l) => ({
-        asset: l.asset,
-        liabilities: show(l.asset, l.liabilities),
-        system: show(l.asset, l.system),
-        balanced: l.balanced,
-        short: l.short,
-        accounts: l.systemAccounts.map((a) => ({
-          name: a.name,
-          available: show(l.asset, a.available),
-          frozen: show(l.asset, a.frozen),
-          counter: a.counter,
-          short: a.short,
-        })),
-      })),
-    };
-  }
+  const solvencyReport = createSolvency(deps);
+  /** The solvency report (admin/solvency.ts). */
+  const solvency = () => solvencyReport.report();
 
   return {
     createOperator,

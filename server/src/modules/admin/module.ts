@@ -4,6 +4,7 @@ import type { ProgramReport } from '../../kernel/rewards';
 import type { Ledger } from '../../ledger';
 import { createAdmin } from '.';
 import { type ConsoleDeps, createConsole } from './console';
+import type { SolvencyDeps } from './solvency';
 
 /**
  * Operators: sign-in with a second factor, operator accounts, the solvency report (with every rewards program),
@@ -11,7 +12,8 @@ import { type ConsoleDeps, createConsole } from './console';
  */
 export function adminModule(
   deps: AppDeps &
-    ConsoleDeps & { readonly ledger: Ledger; readonly programs: () => Promise<readonly ProgramReport[]> },
+    ConsoleDeps &
+    SolvencyDeps & { readonly ledger: Ledger; readonly programs: () => Promise<readonly ProgramReport[]> },
 ) {
   const admin = createAdmin(deps);
   const desk = createConsole(deps);

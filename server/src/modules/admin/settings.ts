@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import type { SettingsCatalogue } from '../../kernel/settings';
+import { DECIMAL, type SettingsCatalogue, zRate } from '../../kernel/settings';
 
 export const ADMIN_SETTINGS = {
   /** Operator sign-in attempts per client address and minute (password guessing). */
   'admin.login_per_ip_per_minute': z.number().int().positive().default(10),
   /** Actions (confirm, approve, reject, create) one operator may take per minute. */
   'admin.actions_per_minute': z.number().int().positive().default(30),
+  /**
+   * The most a system pool may pay out in a platform day before the solvency report marks it red, by the pool's
+   * system name (`system:futures:insurance`), in the pool's asset.
+   */
+  'admin.pool_daily_outflow_limits': z.record(z.string().min(1), z.string().regex(DECIMAL)).default({}),
+  /** A pool that lost (out − in) more than this share of what it held at the day's start is marked red. */
+  'admin.pool_daily_drain_share': zRate('0.5'),
 } as const satisfies SettingsCatalogue;

@@ -26,6 +26,7 @@ import { createRewards, type ProgramReport, type RewardProgram } from '../../ker
 import type { TeamPort } from '../../kernel/team-port';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { queryRows, schema, type Tx } from '../../store';
+import { loanCollateral, loanCovers } from './loan-collateral';
 import { EARN_SETTINGS } from './settings';
 import { burnOrders, earnLoans, nodePerformance, pledgeOrders } from './tables';
 
@@ -89,6 +90,12 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
   const { store, clock, ledger, log } = deps;
   const settings = deps.settings.of(EARN_SETTINGS);
   const rewards = createRewards({ store, clock, ledger, log });
+  const collateral = loanCollateral({
+    ledger,
+    clock,
+    pools: { staked: EARN_SYSTEM.staked, loans: EARN_SYSTEM.loans },
+    interest: (l, now) => loanInterest(l.amount, l.dailyRate, l.createdAt.getTime(), now),
+  });
 
   // The asset's scale is read once (views are built inside transactions, which must not query beside them).
   const scales = new Map<string, number>();
@@ -649,13 +656,6 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
       const [o] = await tx.select().from(pledgeOrders).where(eq(pledgeOrders.id, body.id)).for('update');
       if (!o || o.userId !== userId) throw new DomainError('EarnOrderNotFound');
       if (o.status !== 'in_progress') throw new DomainError('EarnOrderClosed');
-      if (body.action === 'redeem') {
-        const [loan] = await tx
-          .select({ id: earnLoans.id })
-          .from(earnLoans)
-          .where(and(eq(earnLoans.pledgeId, o.id), eq(earnLoans.status, 'open')));
-        if (loan) throw new DomainError('LoanOpen');
-      }
       if (body.action !== 'redeem') {
         const [row] = await tx
           .update(pledgeOrders)
@@ -664,7 +664,10 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
           .returning();
         return pledgeView(row ?? o);
       }
-      const { back, penalty } = redeemValue(o, flexible);
+      const value = redeemValue(o, flexible);
+      const { penalty } = value;
+      // An open loan against the order is settled from what it returns first; the rest is paid out.
+      const back = await collateral.settleFrom(tx, o, value.back, 'settled from the early redemption');
       if (back > 0n) {
         await ledger.transfer(tx, {
           from: { system: EARN_SYSTEM.staked, asset: o.asset },
@@ -718,7 +721,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
         const [o] = await tx.select().from(pledgeOrders).where(eq(pledgeOrders.id, id)).for('update');
         if (!o || o.status !== 'in_progress') return;
         const plan = (await lineOf(o.asset)).plans.find((p) => p.days === o.days && p.status === 'active');
-        if (o.autoRenew && plan) {
+        if (o.autoRenew && plan && (await collateral.mayRenew(tx, o))) {
           const next = await newPledge(tx, o.userId, {
             amount: o.amount,
             days: o.days,
@@ -730,37 +733,11 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
             .update(pledgeOrders)
             .set({ status: 'renewed', renewedTo: next.id, closedAt: clock.now() })
             .where(eq(pledgeOrders.id, o.id));
+          // The principal stays staked: the loan against it follows it to the new order.
+          await collateral.follow(tx, o, next);
         } else {
           // An open loan is settled from the principal first; the rest returns.
-          let back = o.amount;
-          const [loan] = await tx
-            .select()
-            .from(earnLoans)
-            .where(and(eq(earnLoans.pledgeId, o.id), eq(earnLoans.status, 'open')))
-            .for('update');
-          if (loan) {
-            const interest = loanInterest(
-              loan.amount,
-              loan.dailyRate,
-              loan.createdAt.getTime(),
-              clock.now().getTime(),
-            );
-            const due = loan.amount + interest < back ? loan.amount + interest : back;
-            await ledger.transfer(tx, {
-              from: { system: EARN_SYSTEM.staked, asset: o.asset },
-              to: { system: EARN_SYSTEM.loans, asset: o.asset },
-              amount: due,
-              cause: 'earn.repay',
-              ref: `loan:${loan.id}`,
-              remark: 'settled from the staking principal',
-              userId: o.userId,
-            });
-            await tx
-              .update(earnLoans)
-              .set({ status: 'settled', interest, closedAt: clock.now() })
-              .where(eq(earnLoans.id, loan.id));
-            back -= due;
-          }
+          const back = await collateral.settleFrom(tx, o, o.amount, 'settled from the staking principal');
           if (back > 0n) {
             await ledger.transfer(tx, {
               from: { system: EARN_SYSTEM.staked, asset: o.asset },
@@ -1314,7 +1291,19 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
     return { list, total: Number(totals[0]?.n ?? 0) };
   }
 
+  /** Every open loan against the order that secures it (the solvency report). */
+  async function loanReport() {
+    const ltv = (await settings.get('earn.loan_ltv')).units;
+    return loanCovers(
+      store.db,
+      ltv,
+      (l, now) => loanInterest(l.amount, l.dailyRate, l.createdAt.getTime(), now),
+      clock.now().getTime(),
+    );
+  }
+
   return {
+    loanReport,
     totalStaked,
     pledgeInfo,
     adminStakes,

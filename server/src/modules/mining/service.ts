@@ -27,6 +27,7 @@ import { createSharedEmission, type SharedEmission, shareOf } from '../../kernel
 import type { TeamPort } from '../../kernel/team-port';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { queryRows, schema, type Tx } from '../../store';
+import { type PowerRates, powerWeights } from './power-weights';
 import { MINING_SETTINGS } from './settings';
 import { miningMachines, miningOrders, miningPower, miningPowerLog } from './tables';
 
@@ -68,48 +69,12 @@ export function epochOn(epochs: readonly Epoch[], day: number): Epoch | null {
 const dayIndexOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 const DAY_MS = 86_400_000;
 
+export { powerWeights } from './power-weights';
+
 type MachineRow = typeof miningMachines.$inferSelect;
 type OrderRow = typeof miningOrders.$inferSelect;
 type MachineView = ResponseData<'/api/machine/getMachinePowerOrder'>;
 type AdminMachineView = ResponseData<'/admin/mining/saveMachine'>;
-
-/**
- * Each user's effective power on a day of a line, from the orders that ran that day: personal, plus direct
- * (`direct` of the direct referrals' personal power) and level (the user's level rate of the downline's
- * personal power) for users who run machines of their own. Rates are units of 10^-8.
- */
-export function powerWeights(
-  line: string,
-  day: number,
-  r: { direct: bigint; levels: readonly bigint[] },
-): SQL {
-  const levelCase = sql.join(
-    r.levels.map((rate, level) => sql`when ${level} then ${rate}::numeric`),
-    sql` `,
-  );
-  return sql`
-    with p as (
-      select user_id, sum(power + bonus_power) as personal from mining_orders
-      where line = ${line} and first_day <= ${day} and end_day > ${day} group by user_id
-    ),
-    d as (
-      select u.parent_id as user_id, sum(p.personal) as s from p join users u on u.id = p.user_id
-      where u.parent_id is not null group by u.parent_id
-    ),
-    t as (
-      select a.ancestor_id as user_id, sum(p.personal) as s from p
-      join user_ancestors a on a.descendant_id = p.user_id
-      join users lu on lu.id = a.ancestor_id and lu.level > 0
-      group by a.ancestor_id
-    )
-    select p.user_id,
-      p.personal
-        + div(coalesce(d.s, 0) * ${r.direct}::numeric, ${RATE_ONE}::numeric)
-        + div(coalesce(t.s, 0) * (case u.level ${levelCase} else 0 end), ${RATE_ONE}::numeric) as weight
-    from p join users u on u.id = p.user_id
-    left join d on d.user_id = p.user_id
-    left join t on t.user_id = p.user_id`;
-}
 
 /** An estimate of a day's output for `power` against a network that holds at least it. */
 /** The quota a payment grants: amount × perPay (units of 10^-8), from the pay asset's scale to the quota's, rounded down. */
@@ -210,7 +175,7 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
     return l;
   }
 
-  let rateCache: { direct: bigint; levels: bigint[]; levelTexts: string[] } | null = null;
+  let rateCache: (PowerRates & { levels: bigint[]; levelTexts: string[] }) | null = null;
   /** The rates as last read (the output's weights are built inside a statement, never beside a query). */
   function ratesNow() {
     if (!rateCache) throw new Error('mining rates read before start');
@@ -222,6 +187,7 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
       direct: (await settings.get('mining.direct_rate')).units,
       levels,
       levelTexts: await settings.get('mining.level_rates'),
+      share: (await settings.get('mining.referral_share')).units,
     };
     return rateCache;
   }

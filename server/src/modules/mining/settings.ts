@@ -48,6 +48,12 @@ export const MINING_SETTINGS = {
       },
     }),
   'mining.direct_rate': zRate('0.1'),
+  /**
+   * The most of a unit of power that all the ancestors counting it (direct and level) add together: when their
+   * rates add up to more, each one's part is scaled down (power-weights.ts). Bounds what a self-referral chain
+   * adds to what its accounts bought.
+   */
+  'mining.referral_share': zRate('0.2'),
   'mining.level_rates': z
     .array(z.string().regex(DECIMAL))
     .length(6)

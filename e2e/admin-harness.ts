@@ -131,6 +131,41 @@ export async function createOperator(
 ): Promise<void> {
   const made = await operatorCall(product, '/admin/operators/create', { name, password, roles }, adminToken);
   expect(made.code, JSON.stringify(made)).toBe(200);
+  const { pending, request_id } = made.data as { pending?: boolean; request_id?: number | null };
+  if (!pending) return;
+  // A money role waits for a second admin (four eyes on operators): the demo admin makes one through the
+  // single-admin exception, and the tests drop the new-operator cooldown so both act at once.
+  const second = await secondAdmin(product, adminToken);
+  const decided = await operatorCall(
+    product,
+    '/admin/operators/decide',
+    { request_id, approve: true, reason: 'e2e second admin' },
+    second,
+  );
+  expect(decided.code, JSON.stringify(decided)).toBe(200);
+}
+
+let secondAdminToken: Promise<string> | null = null;
+/** A second admin for approvals (once per product), with the cooldown of new operators set to none. */
+function secondAdmin(product: Product, adminToken: string): Promise<string> {
+  secondAdminToken ??= (async () => {
+    const set = await operatorCall(
+      product,
+      '/admin/settings/set',
+      { key: 'admin.new_operator_cooldown_hours', value: 0, reason: 'e2e: no cooldown' },
+      adminToken,
+    );
+    expect(set.code, JSON.stringify(set)).toBe(200);
+    const made = await operatorCall(
+      product,
+      '/admin/operators/create',
+      { name: 'e2e.admin', password: 'e2e-admin-password-1', roles: ['admin'] },
+      adminToken,
+    );
+    expect(made.code, JSON.stringify(made)).toBe(200);
+    return (await enrolByApi(product, 'e2e.admin', 'e2e-admin-password-1')).token;
+  })();
+  return secondAdminToken;
 }
 
 /** Signs in on the console's page with name, password and (when asked) a code of the authenticator. */

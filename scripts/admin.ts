@@ -3,7 +3,13 @@
 //   npm run admin -- logout
 //   npm run admin -- 2fa-setup                      (prints the secret and otpauth URI once)
 //   npm run admin -- 2fa-confirm <code>             (prints ten one-time recovery codes once)
-//   npm run admin -- create-operator <name> --password P --roles finance,support
+//   npm run admin -- create-operator <name> --password P --roles finance,support   (a money role waits for a second admin)
+//   npm run admin -- operators                      (operators with roles, who made them, lock and cooldown)
+//   npm run admin -- requests                       (requests for money roles, pending first)
+//   npm run admin -- decide-operator <request_id> <approve|refuse> <reason…>   (a second admin, not the asker)
+//   npm run admin -- set-roles <name> --roles finance,support <reason…>
+//   npm run admin -- unlock <name> <reason…>        (an operator locked after wrong second-factor codes)
+//   npm run admin -- password --old P --new P       (ends every other session)
 //   npm run admin -- deposits [pending|approved|failed]
 //   npm run admin -- confirm <deposit_id>
 //   npm run admin -- credit --user <address|uid> --amount <n> --tx <hash> [--asset USDT]
@@ -85,6 +91,15 @@ function print(res: ApiResponse): void {
   console.log(JSON.stringify(res.data, null, 2));
 }
 
+/** An operator's id by name, from the operators list (admins only). */
+async function operatorId(name: string | undefined): Promise<number> {
+  const res = await call('/admin/operators/list', {});
+  if (res.code !== 200) throw new Error(`${res.error ?? res.code}: ${res.msg}`);
+  const found = (res.data as Array<{ id: number; name: string }>).find((o) => o.name === name);
+  if (!found) throw new Error(`no operator named ${name ?? '(none)'}`);
+  return found.id;
+}
+
 const [command = 'help', ...args] = process.argv.slice(2);
 const status = (s: string | undefined) =>
   s && ['pending', 'approved', 'failed'].includes(s) ? { status: s } : {};
@@ -119,6 +134,48 @@ switch (command) {
         name: args[0],
         password: flag(args, 'password'),
         roles: (flag(args, 'roles') ?? '').split(',').filter(Boolean),
+      }),
+    );
+    break;
+  case 'operators':
+    print(await call('/admin/operators/list', {}));
+    break;
+  case 'requests':
+    print(await call('/admin/operators/requests', {}));
+    break;
+  case 'decide-operator':
+    print(
+      await call('/admin/operators/decide', {
+        request_id: Number(args[0]),
+        approve: args[1] === 'approve',
+        reason: args.slice(2).join(' '),
+      }),
+    );
+    break;
+  case 'set-roles': {
+    const rest = args.slice(1).filter((a, i, all) => a !== '--roles' && all[i - 1] !== '--roles');
+    print(
+      await call('/admin/operators/setRoles', {
+        operator_id: await operatorId(args[0]),
+        roles: (flag(args, 'roles') ?? '').split(',').filter(Boolean),
+        reason: rest.join(' '),
+      }),
+    );
+    break;
+  }
+  case 'unlock':
+    print(
+      await call('/admin/operators/unlock', {
+        operator_id: await operatorId(args[0]),
+        reason: args.slice(1).join(' ') || 'unlocked from the command line',
+      }),
+    );
+    break;
+  case 'password':
+    print(
+      await call('/admin/auth/changePassword', {
+        password: flag(args, 'old'),
+        new_password: flag(args, 'new'),
       }),
     );
     break;
@@ -251,7 +308,7 @@ switch (command) {
     console.log(
       readFileSync(new URL(import.meta.url), 'utf8')
         .split('\n')
-        .slice(0, 31)
+        .slice(0, 36)
         .join('\n'),
     );
 }

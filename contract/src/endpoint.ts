@@ -13,6 +13,11 @@ export interface OperatorAccess {
   readonly acts: boolean;
   /** Needs a confirmed second factor where the platform requires one (every call but enrolling one). */
   readonly secondFactor: boolean;
+  /**
+   * It approves money (a deposit confirmation, a manual credit, a withdrawal approval): refused to an operator
+   * activated (or granted a money role) less than `admin.new_operator_cooldown_hours` ago.
+   */
+  readonly money: boolean;
 }
 
 /** How a list call pages: `page`+`size`, `page`+`page_num`, or not at all. */
@@ -67,11 +72,14 @@ export interface AccessOptions {
   roles: readonly OperatorRole[];
   acts?: boolean;
   secondFactor?: boolean;
+  money?: boolean;
 }
 
 function accessOf(opts: { access?: AccessOptions }): OperatorAccess | null {
   const a = opts.access;
-  return a ? { roles: a.roles, acts: a.acts ?? false, secondFactor: a.secondFactor ?? true } : null;
+  return a
+    ? { roles: a.roles, acts: a.acts ?? false, secondFactor: a.secondFactor ?? true, money: a.money ?? false }
+    : null;
 }
 
 /** The declared errors plus those the operator gate answers for this access. */
@@ -80,6 +88,7 @@ function errorsOf(declared: readonly ErrorName[] = [], access: OperatorAccess | 
   if (access?.roles.length) gate.push('Forbidden');
   if (access?.secondFactor) gate.push('SecondFactorRequired');
   if (access?.acts) gate.push('RateLimited');
+  if (access?.money) gate.push('OperatorCooling');
   return [...new Set([...declared, ...gate])];
 }
 

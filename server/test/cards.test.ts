@@ -390,11 +390,16 @@ describe('cards', () => {
     expect(dump.includes(shown.body.data.number)).toBe(false);
 
     const pin = '739162';
-    expect(
-      (await api(srv, '/api/visa/updatePin', { card_id: card.id, pin: '123456' }, { token: u.token })).body
-        .error,
-    ).toBe('WeakPin');
-    const set = await api(srv, '/api/visa/updatePin', { card_id: card.id, pin }, { token: u.token });
+    // Changing the PIN takes the same fresh signature as revealing the card: a stolen session alone is not
+    // enough, nor another wallet's signature, nor one already used.
+    const pinWith = (body: Record<string, unknown>) =>
+      api(srv, '/api/visa/updatePin', { card_id: card.id, pin, ...body } as never, { token: u.token });
+    const bare = await pinWith({});
+    expect([bare.body.code, bare.body.msg]).toEqual([1001, expect.stringContaining('message')]);
+    expect((await pinWith(await freshSignature(other))).body.code).not.toBe(200);
+    expect((await pinWith(sig)).body.error).toBe('NonceReused');
+    expect((await pinWith({ ...(await freshSignature(u)), pin: '123456' })).body.error).toBe('WeakPin');
+    const set = await pinWith(await freshSignature(u));
     expect(set.body.data).toMatchObject({ pin_set: true });
     // The PIN is in no table and no log line.
     const tables = await queryRows<{ table_name: string }>(

@@ -244,11 +244,16 @@ describe('a race', () => {
     expect(await spot(p.token)).toEqual({ available: '130', frozen: '30' });
     await fail({}, 2903);
 
-    // Demo racers join one every two seconds until the group is full; then the race runs ten seconds.
+    // Demo racers join one every two seconds until the group is full; then the race runs ten seconds. Each
+    // racer's client seed is public from the moment it joins, before anyone after it picks theirs.
+    const seenAt = new Map<number, { seed: string; entrants: number }>();
     await run(async () => {
       const info = (await api(srv, '/api/racer/racerInfo', { id: group.id }, { token: p.token })).body.data;
+      for (const e of info.entrants)
+        if (!seenAt.has(e.entry_id))
+          seenAt.set(e.entry_id, { seed: e.client_seed, entrants: info.entrants.length });
       return info.group.status === 'settled';
-    });
+    }, 1_000);
     await srv.app.modules.games.tick();
     const info = (await api(srv, '/api/racer/racerInfo', { id: group.id }, { token: p.token })).body.data;
     expect(info.group.entrants).toBe(4);
@@ -256,12 +261,19 @@ describe('a race', () => {
     expect(createHash('sha256').update(seed).digest('hex')).toBe(group.seed_hash);
     const byRank = [...info.entrants].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
     expect(byRank.map((e) => e.entry_id)).toEqual(recompute(seed, info.entrants));
-    // Demo racers' seeds and tickets follow from the committed seed: the server had nothing to choose.
-    for (const e of info.entrants.filter((x) => !x.mine)) {
-      const c = await demoContribution(seed, e.join_order, 10);
-      expect([e.client_seed, e.tickets]).toEqual([c.clientSeed, c.tickets]);
+    // Demo racers' seeds are fresh random values, published as each joined (seen while it was the last
+    // entrant), and not derivable from the committed seed: whoever could open the committed seed before the
+    // race could not compute them, so could not know the ranking once the last real player picked theirs.
+    const sha = (t: string) => createHash('sha256').update(t, 'utf8').digest('hex');
+    const demo = info.entrants.filter((x) => !x.mine);
+    for (const e of demo) {
+      expect(e.client_seed).toMatch(/^[0-9a-f]{32}$/);
+      expect(e.client_seed).not.toBe(sha(`${seed}:demo:${e.join_order}`).slice(0, 32));
+      expect(seenAt.get(e.entry_id)).toEqual({ seed: e.client_seed, entrants: e.join_order });
       expect(e.uid).toMatch(/^\d{2}\*{4}\d{2}$/);
     }
+    expect(new Set(demo.map((e) => e.client_seed)).size).toBe(demo.length);
+    expect(demoContribution(10).clientSeed).not.toBe(demoContribution(10).clientSeed);
     // The pool is 90% of the tickets' worth, split 50/30/20; the rest is the platform's.
     const tickets = info.entrants.reduce((s, e) => s + e.tickets, 0);
     const pool = BigInt(tickets) * 9_000_000n;
@@ -425,7 +437,7 @@ describe('a race', () => {
 });
 
 describe('the quiz', () => {
-  it('opens once on the server clock, pays a right answer in time once, nothing late or wrong', async () => {
+  it('opens once on the server clock; pays a right answer in time once, when the question closes; nothing late or wrong', async () => {
     const p = await player('1');
     const list = (
       await api(srv, '/api/ticket/quizList', { page: 1, size: 10 }, { token: p.token, lang: 'zh_CN' })
@@ -433,11 +445,11 @@ describe('the quiz', () => {
     expect(list.total).toBeGreaterThanOrEqual(3);
     expect(list.list.every((q) => q.state === 'new')).toBe(true);
     const overview = await srv.app.modules.games.overview();
-    const [q1, q2, q3] = overview.quizzes;
-    const open = async (id: number) =>
-      (await api(srv, '/v1/quiz/open', { id }, { token: p.token, lang: 'zh_CN' })).body;
-    const answer = async (id: number, choice: number) =>
-      (await api(srv, '/v1/quiz/answer', { id, choice }, { token: p.token })).body;
+    const [q1, q2, q3] = overview.quizzes.filter((q) => q.settled_at === null);
+    const open = async (id: number, token = p.token) =>
+      (await api(srv, '/v1/quiz/open', { id }, { token, lang: 'zh_CN' })).body;
+    const answer = async (id: number, choice: number, token = p.token) =>
+      (await api(srv, '/v1/quiz/answer', { id, choice }, { token })).body;
 
     expect((await answer(present(q1).id, 0)).code).toBe(2908);
     const o = await open(present(q1).id);
@@ -447,20 +459,50 @@ describe('the quiz', () => {
     // Opening again keeps the first deadline.
     expect((await open(present(q1).id)).data.deadline).toBe(o.data.deadline);
     const right = await answer(present(q1).id, present(q1).answer);
-    expect(right.data).toMatchObject({ correct: true, in_time: true, reward: present(q1).reward_tickets });
     expect((await answer(present(q1).id, present(q1).answer)).code).toBe(2907);
     expect((await open(present(q1).id)).code).toBe(2907);
 
-    await open(present(q2).id);
-    const wrong = await answer(present(q2).id, (present(q2).answer + 1) % 4);
-    expect(wrong.data).toMatchObject({ correct: false, reward: 0, answer: present(q2).answer });
+    // A throwaway account answering wrong learns nothing: its answer reads exactly as a right one.
+    const throwaway = await player('1');
+    await open(present(q1).id, throwaway.token);
+    const wrong = await answer(present(q1).id, (present(q1).answer + 1) % 4, throwaway.token);
+    expect(right.data).toEqual({ ...wrong.data, tickets: right.data.tickets });
+    expect(right.data).toMatchObject({ correct: null, answer: null, reward: 0, in_time: true });
+    const mine = async (token = p.token) =>
+      (await api(srv, '/api/ticket/quizList', { page: 1, size: 50 }, { token })).body.data.list.find(
+        (q) => q.id === present(q1).id,
+      );
+    expect(await mine()).toMatchObject({ state: 'answered', correct: null, answer: null, reward: 0 });
+    expect(await srv.app.modules.games.ticketsOf(p.id)).toBe(0);
 
+    await open(present(q2).id);
+    await answer(present(q2).id, (present(q2).answer + 1) % 4);
     await open(present(q3).id);
     srv.clock.advance((present(q3).time_limit_s + 1) * 1000);
     const late = await answer(present(q3).id, present(q3).answer);
-    expect(late.data).toMatchObject({ correct: true, in_time: false, reward: 0 });
+    expect(late.data).toMatchObject({ in_time: false, reward: 0, answer: null });
+
+    // The questions close for everyone (games.quiz_open_hours): right answers in time are paid, once.
+    srv.clock.advance(25 * 3_600_000);
+    await srv.app.modules.games.tick();
+    await srv.app.modules.games.tick();
     expect(await srv.app.modules.games.ticketsOf(p.id)).toBe(present(q1).reward_tickets);
+    expect(await srv.app.modules.games.ticketsOf(throwaway.id)).toBe(0);
+    expect(await mine()).toMatchObject({
+      correct: true,
+      answer: present(q1).answer,
+      reward: present(q1).reward_tickets,
+      settled: true,
+    });
+    expect(await mine(throwaway.token)).toMatchObject({ correct: false, reward: 0 });
+    // Closed: a new account cannot open or answer it now that the answer is public.
+    const latecomer = await player('1');
+    expect((await open(present(q1).id, latecomer.token)).code).toBe(2914);
+    expect((await answer(present(q1).id, present(q1).answer, latecomer.token)).code).toBe(2908);
     expect((await api(srv, '/v1/quiz/open', { id: 999_999 }, { token: p.token })).body.code).toBe(2906);
+    // The demo puts its questions up again once all have closed.
+    const after = await srv.app.modules.games.overview();
+    expect(after.quizzes.some((q) => q.settled_at === null)).toBe(true);
   });
 
   it('operators add questions; a user cannot', async () => {

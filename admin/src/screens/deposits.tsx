@@ -6,6 +6,7 @@ import { useConsole } from '../console';
 import type { DataColumn } from '../ui/DataTable';
 import { Amount, Mono, StatusTag, when } from '../ui/format';
 import { DECISION_STATUSES, ReviewQueue, useReviewQueue } from '../ui/ReviewQueue';
+import { SameAdminFlag } from '../ui/SameAdminFlag';
 
 type Deposit = ListItem<'/admin/deposits/list'>;
 
@@ -41,6 +42,7 @@ const COLUMNS: readonly DataColumn<Deposit>[] = [
         {d.approvals.length ? (
           <Typography.Text type="secondary"> {d.approvals.join(', ')}</Typography.Text>
         ) : null}
+        <SameAdminFlag approvers={d.approvals} />
       </span>
     ),
   },

@@ -6,6 +6,7 @@ import { type DataColumn, DataTable } from '../ui/DataTable';
 import { Amount, Mono, StatusTag, when } from '../ui/format';
 import { pageOf, useListLoader } from '../ui/lists';
 import { ReviewQueue, useReviewQueue } from '../ui/ReviewQueue';
+import { SameAdminFlag } from '../ui/SameAdminFlag';
 
 type Withdrawal = ListItem<'/admin/withdrawals/list'>;
 
@@ -40,6 +41,7 @@ const COLUMNS: readonly DataColumn<Withdrawal>[] = [
         {w.approvals.length ? (
           <Typography.Text type="secondary"> {w.approvals.join(', ')}</Typography.Text>
         ) : null}
+        <SameAdminFlag approvers={w.approvals} />
       </span>
     ),
     filter: true,

@@ -1,3 +1,4 @@
+import { formatAmount } from '@nexa/contract';
 import type { Db, Tx } from '../store';
 import { schema } from '../store';
 
@@ -24,4 +25,54 @@ export async function auditOperator(
     after: asJson(a.after),
     createdAt: at,
   });
+}
+
+/** What the funding helper needs of the ledger: a system account and its balances. */
+interface PoolLedger {
+  systemAccount(db: Tx, name: string, asset: string): Promise<{ id: number }>;
+  accountBalances(db: Tx, ids: number[]): Promise<Map<number, { available: bigint }>>;
+}
+
+/**
+ * Moves money into a pool and writes the audit entry in one unit for every pool: decimal strings in the
+ * asset (`"1"` for 1 USDT, never minor units), with the pool's balance before and after. `move` does the
+ * ledger transfer inside the same transaction.
+ */
+export async function fundPoolAudited(
+  tx: Tx,
+  ledger: PoolLedger,
+  at: Date,
+  a: {
+    operatorId: number | null;
+    action: string;
+    subject: string;
+    pool: string;
+    asset: string;
+    scale: number;
+    amount: bigint;
+    reason?: string | undefined;
+    move: () => Promise<void>;
+  },
+): Promise<bigint> {
+  const account = await ledger.systemAccount(tx, a.pool, a.asset);
+  const read = async () => (await ledger.accountBalances(tx, [account.id])).get(account.id)?.available ?? 0n;
+  const before = await read();
+  await a.move();
+  const after = await read();
+  if (a.operatorId !== null) {
+    const show = (v: bigint) => formatAmount(v, a.scale);
+    await auditOperator(tx, at, {
+      operatorId: a.operatorId,
+      action: a.action,
+      subject: a.subject,
+      before: { asset: a.asset, balance: show(before) },
+      after: {
+        asset: a.asset,
+        balance: show(after),
+        amount: show(a.amount),
+        ...(a.reason ? { reason: a.reason } : {}),
+      },
+    });
+  }
+  return after;
 }

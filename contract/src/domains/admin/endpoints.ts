@@ -11,6 +11,35 @@ const zOperator = z.object({
   disabled_at: zTime.nullable(),
   /** Unexpired, unrevoked sessions. */
   active_sessions: z.number().int(),
+  /** `pending`: made with a money role, waiting for a second admin; `refused`: a second admin said no. */
+  status: z.enum(['active', 'pending', 'refused']).optional(),
+  /** The admin who made it, and who asked for its current money role (null: bootstrap, demo or before). */
+  created_by: z.string().nullable().optional(),
+  granted_by: z.string().nullable().optional(),
+  /** When its money role took effect; it approves money from `admin.new_operator_cooldown_hours` later. */
+  active_from: zTime.nullable().optional(),
+  /** Locked after `admin.totp_max_failures` wrong second-factor codes in a row, until an admin unlocks it. */
+  locked_at: zTime.nullable().optional(),
+  failed_codes: z.number().int().optional(),
+  /** Its role came through the one-time single-admin exception (no second admin existed to approve it). */
+  single_admin: z.boolean().optional(),
+});
+
+/** A request for a money role (a new operator with one, or a role granted) that a second admin decides. */
+const zOperatorRequest = z.object({
+  id: z.number().int(),
+  kind: z.enum(['create', 'grant']),
+  operator_id: z.number().int(),
+  operator_name: z.string(),
+  roles: z.array(z.string()),
+  requested_by: z.string().nullable(),
+  requested_at: zTime,
+  reason: z.string().nullable(),
+  status: z.enum(['pending', 'approved', 'refused']),
+  decided_by: z.string().nullable(),
+  decided_at: zTime.nullable(),
+  /** Approved at once by the only admin, once ever (the bootstrap case); the console flags it. */
+  single_admin: z.boolean(),
 });
 
 /** A declared setting: its value, its default, its type (JSON Schema) and its last change. */
@@ -47,7 +76,13 @@ export const adminEndpoints = {
       roles: z.array(z.string()),
       second_factor: z.boolean(),
     }),
-    errors: ['OperatorLoginFailed', 'RateLimited', 'SecondFactorRequired'],
+    errors: [
+      'OperatorLoginFailed',
+      'RateLimited',
+      'SecondFactorRequired',
+      'OperatorLocked',
+      'OperatorPending',
+    ],
   }),
   '/admin/auth/logout': live('admin', {
     extension: true,
@@ -195,8 +230,83 @@ export const adminEndpoints = {
         .min(1)
         .max(3),
     }),
-    data: z.object({ id: z.number().int(), name: z.string(), roles: z.array(z.string()) }),
+    data: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      roles: z.array(z.string()),
+      /** With a money role (finance, admin): waits for a second admin (`/admin/operators/decide`). */
+      pending: z.boolean().optional(),
+      request_id: z.number().int().nullable().optional(),
+    }),
     errors: ['Forbidden', 'InvalidState', 'RateLimited', 'SecondFactorRequired'],
+  }),
+  '/admin/operators/setRoles': live('admin', {
+    extension: true,
+    access: { roles: ['admin'], acts: true },
+    summary:
+      "Change an operator's roles: taking roles away or giving support applies at once; giving a money role " +
+      '(finance, admin) waits for a second admin',
+    request: z.object({
+      operator_id: z.coerce.number().int().positive(),
+      roles: z.array(z.enum(['admin', 'finance', 'support'])).max(3),
+      reason: zReason,
+    }),
+    data: z.object({ operator: zOperator, pending: z.boolean(), request_id: z.number().int().nullable() }),
+    errors: ['NotFound', 'InvalidState'],
+  }),
+  '/admin/operators/requests': live('admin', {
+    extension: true,
+    access: { roles: ['admin'] },
+    summary: 'Requests for money roles, pending first, then the latest decided',
+    request: z.object({}),
+    data: z.array(zOperatorRequest),
+  }),
+  '/admin/operators/decide': live('admin', {
+    extension: true,
+    access: { roles: ['admin'], acts: true },
+    summary:
+      'A second admin approves or refuses a request for a money role; not the admin who asked, nor one still ' +
+      'in their own cooldown',
+    request: z.object({
+      request_id: z.coerce.number().int().positive(),
+      approve: z.boolean(),
+      reason: zReason,
+    }),
+    data: zOperatorRequest,
+    errors: ['NotFound', 'InvalidState', 'OwnRequest', 'OperatorCooling'],
+  }),
+  '/admin/operators/unlock': live('admin', {
+    extension: true,
+    access: { roles: ['admin'], acts: true },
+    summary: 'Unlock an operator locked after too many wrong second-factor codes',
+    request: z.object({ operator_id: z.coerce.number().int().positive(), reason: zReason }),
+    data: zOperator,
+    errors: ['NotFound', 'InvalidState'],
+  }),
+  '/admin/operators/sponsors': live('admin', {
+    extension: true,
+    access: { roles: ['finance', 'support'] },
+    summary:
+      'Who made each operator or granted its money role, and since when it acts: the console flags approvals ' +
+      'of money that came from operators of the same admin',
+    request: z.object({}),
+    data: z.array(
+      z.object({
+        name: z.string(),
+        created_by: z.string().nullable(),
+        granted_by: z.string().nullable(),
+        active_from: zTime.nullable(),
+        single_admin: z.boolean(),
+      }),
+    ),
+  }),
+  '/admin/auth/changePassword': live('admin', {
+    extension: true,
+    access: { roles: [], acts: true },
+    summary: "Change one's own password: every other session of the operator ends",
+    request: z.object({ password: z.string().min(1).max(200), new_password: z.string().min(12).max(200) }),
+    data: z.null(),
+    errors: ['OperatorLoginFailed'],
   }),
   '/admin/solvency': live('admin', {
     extension: true,

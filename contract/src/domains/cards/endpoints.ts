@@ -321,10 +321,27 @@ export const cardsEndpoints = {
     ],
   }),
   '/api/visa/updatePin': live('cards', {
-    summary: 'Set or change the 6-digit PIN: sent to the issuer, never kept, logged or shown',
-    request: zCardId.extend({ pin: z.string().regex(/^\d{6}$/, { message: 'invalid_format' }) }),
+    summary:
+      'Set or change the 6-digit PIN: sent to the issuer, never kept, logged or shown; like revealing the card, ' +
+      'it takes a fresh sign-in message signed with my wallet',
+    request: zCardId.extend({
+      pin: z.string().regex(/^\d{6}$/, { message: 'invalid_format' }),
+      /** A fresh sign-in message and its signature, as `/v1/visa/reveal` takes them (required). */
+      message: z.string().min(1).max(2000).optional(),
+      sign_message: z.string().min(1).max(200).optional(),
+    }),
     data: z.object({ card_id: z.number().int(), pin_set: z.boolean() }),
-    errors: ['CardNotFound', 'CardNotActive', 'WeakPin', 'RateLimited'],
+    errors: [
+      'CardNotFound',
+      'CardNotActive',
+      'WeakPin',
+      'RateLimited',
+      'BadSignature',
+      'StaleMessage',
+      'NonceReused',
+      'AddressMismatch',
+      'WrongDomain',
+    ],
   }),
   '/api/visa/replaceApply': live('cards', {
     summary:

@@ -104,8 +104,15 @@ export const zQuizItem = z.object({
   /** Mine: not opened yet, opened (the clock runs until `deadline`), or answered. */
   state: z.enum(['new', 'opened', 'answered']),
   deadline: zTime.nullable(),
+  /** Whether my answer was right: null until the question closes for everyone. */
   correct: z.boolean().nullable(),
   reward: z.number().int(),
+  /** The right choice: null until the question closes for everyone (and its rewards are paid). */
+  answer: z.number().int().nullable().optional(),
+  /** When the question closes for everyone (null: when operators take it down). */
+  closes_at: zTime.nullable().optional(),
+  /** Closed, rewards paid, the right answer shown. */
+  settled: z.boolean().optional(),
 });
 
 export const zQuizOpen = z.object({
@@ -250,20 +257,26 @@ export const gamesEndpoints = {
     extension: true,
     request: z.object({ id: z.number().int().positive() }),
     data: zQuizOpen,
-    errors: ['QuizNotFound', 'QuizAnswered'],
+    errors: ['QuizNotFound', 'QuizAnswered', 'QuizClosed'],
   }),
   '/v1/quiz/answer': live('games', {
-    summary: 'Answer an opened question: a right answer within the time earns its tickets, once',
+    summary:
+      'Answer an opened question, once: a right answer within the time earns its tickets when the question ' +
+      'closes for everyone; only then are the right answer and whether mine was right shown',
     extension: true,
     request: z.object({ id: z.number().int().positive(), choice: z.number().int().min(0).max(5) }),
     data: z.object({
-      correct: z.boolean(),
+      /** Null until the question closes for everyone. */
+      correct: z.boolean().nullable(),
       in_time: z.boolean(),
-      answer: z.number().int(),
+      /** Null until the question closes for everyone. */
+      answer: z.number().int().nullable(),
+      /** Tickets paid for this answer: 0 until the question closes. */
       reward: z.number().int(),
       tickets: z.number().int(),
+      closes_at: zTime.nullable().optional(),
     }),
-    errors: ['QuizNotFound', 'QuizNotOpened', 'QuizAnswered', 'GameFundShort'],
+    errors: ['QuizNotFound', 'QuizNotOpened', 'QuizAnswered', 'QuizClosed'],
   }),
   '/admin/games/overview': live('games', {
     summary:
@@ -287,6 +300,8 @@ export const gamesEndpoints = {
           time_limit_s: z.number().int(),
           active: z.boolean(),
           answered: z.number().int(),
+          closes_at: zTime.nullable().optional(),
+          settled_at: zTime.nullable().optional(),
         }),
       ),
     }),
@@ -313,6 +328,8 @@ export const gamesEndpoints = {
       reward_tickets: z.number().int().min(1).max(100),
       time_limit_s: z.number().int().min(5).max(600),
       active: z.boolean().default(true),
+      /** When it closes for everyone; without it, `games.quiz_open_hours` after it is added. */
+      closes_at: zTime.nullable().optional(),
     }),
     data: z.object({ id: z.number().int() }),
     errors: ['QuizNotFound'],

@@ -158,4 +158,16 @@ export const GAMES_ERRORS = defineErrors([[2900, 2949]], {
       de: 'Diese Überweisung hat bereits eine Teilnahme bezahlt',
     },
   },
+  QuizClosed: {
+    code: 2914,
+    msg: {
+      en: 'This question has closed',
+      zh: '该题目已结束',
+      ko: '이 문제는 마감되었습니다',
+      th: 'คำถามนี้ปิดแล้ว',
+      vi: 'Câu hỏi này đã đóng',
+      ja: 'この問題は締め切られました',
+      de: 'Diese Frage ist geschlossen',
+    },
+  },
 });

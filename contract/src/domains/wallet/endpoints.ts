@@ -442,7 +442,7 @@ export const walletEndpoints = {
   }),
   '/admin/deposits/confirm': live('wallet', {
     extension: true,
-    access: { roles: ['finance'], acts: true },
+    access: { roles: ['finance'], acts: true, money: true },
     summary: 'Confirm a pending deposit claim (by id), or record and credit an operator-confirmed deposit',
     request: z.object({
       deposit_id: z.coerce.number().int().positive().optional(),
@@ -477,7 +477,7 @@ export const walletEndpoints = {
   }),
   '/admin/withdrawals/approve': live('wallet', {
     extension: true,
-    access: { roles: ['finance'], acts: true },
+    access: { roles: ['finance'], acts: true, money: true },
     summary: 'Approve a withdrawal; the last required approval sends it on chain',
     request: z.object({
       withdrawal_id: z.coerce.number().int().positive(),

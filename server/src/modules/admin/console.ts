@@ -307,6 +307,7 @@ export function createConsole(deps: ConsoleDeps) {
   return {
     me,
     operators: () => operatorRows(),
+    operator: oneOperator,
     revokeSessions,
     setDisabled,
     dashboard,

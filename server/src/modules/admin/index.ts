@@ -20,6 +20,8 @@ const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: n
 const { operators, operatorSessions, auditLog } = schema;
 
 import type { OperatorRole, OperatorUser } from '../../kernel/context';
+import { createFourEyes } from './four-eyes';
+import { createLockout, operatorSessionsOf } from './lockout';
 import { ADMIN_SETTINGS } from './settings';
 import { createSolvency, type SolvencyDeps } from './solvency';
 
@@ -51,6 +53,9 @@ async function checkPassword(password: string, stored: string): Promise<boolean>
 export function createAdmin(deps: SolvencyDeps) {
   const { store, clock, limiter, config } = deps;
   const settings = deps.settings.of(ADMIN_SETTINGS);
+  const fourEyes = createFourEyes(deps, hashPassword);
+  const sessions = operatorSessionsOf(deps);
+  const lockout = createLockout(deps);
 
   async function createOperator(name: string, password: string, roles: readonly OperatorRole[]) {
     const [row] = await store.db
@@ -103,16 +108,27 @@ export function createAdmin(deps: SolvencyDeps) {
       .where(and(eq(operators.name, name), isNull(operators.disabledAt)));
     // Compare against a dummy hash when the name is unknown, so timing does not tell names apart.
     const ok = await checkPassword(password, op?.passwordHash ?? `${'0'.repeat(32)}:${'0'.repeat(64)}`);
-    if (!op || !ok) throw new DomainError('OperatorLoginFailed');
+    if (!op || !ok || op.status === 'refused') throw new DomainError('OperatorLoginFailed');
+    if (op.status === 'pending') throw new DomainError('OperatorPending');
+    if (op.lockedAt) throw new DomainError('OperatorLocked');
     if (op.totpConfirmedAt) {
       if (!totp) throw new DomainError('SecondFactorRequired');
-      if (!(await secondFactorOk(op, totp))) throw new DomainError('OperatorLoginFailed');
+      if (!(await secondFactorOk(op, totp))) {
+        if (await lockout.wrongCode(op.id)) throw new DomainError('OperatorLocked');
+        throw new DomainError('OperatorLoginFailed');
+      }
+      if (op.failedCodes > 0) await lockout.rightCode(op.id);
     }
     const token = newToken();
     const expiresAt = new Date(clock.now().getTime() + OPERATOR_SESSION_S * 1000);
-    await store.db
-      .insert(operatorSessions)
-      .values({ operatorId: op.id, tokenHash: sha256Hex(token), createdAt: clock.now(), expiresAt });
+    await store.db.insert(operatorSessions).values({
+      operatorId: op.id,
+      tokenHash: sha256Hex(token),
+      createdAt: clock.now(),
+      expiresAt,
+      // Only a session opened with the code counts as second-factor, also after a later enrolment.
+      secondFactor: op.totpConfirmedAt !== null,
+    });
     return {
       token,
       expires_at: expiresAt.toISOString(),
@@ -130,6 +146,7 @@ export function createAdmin(deps: SolvencyDeps) {
         roles: operators.roles,
         sessionId: operatorSessions.id,
         totpConfirmedAt: operators.totpConfirmedAt,
+        sessionSecondFactor: operatorSessions.secondFactor,
       })
       .from(operatorSessions)
       .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
@@ -139,11 +156,13 @@ export function createAdmin(deps: SolvencyDeps) {
           isNull(operatorSessions.revokedAt),
           gt(operatorSessions.expiresAt, clock.now()),
           isNull(operators.disabledAt),
+          isNull(operators.lockedAt),
+          eq(operators.status, 'active'),
         ),
       );
     if (!row) return null;
-    const { totpConfirmedAt, ...op } = row;
-    return { ...op, secondFactor: totpConfirmedAt !== null };
+    const { totpConfirmedAt, sessionSecondFactor, ...op } = row;
+    return { ...op, secondFactor: totpConfirmedAt !== null && sessionSecondFactor };
   }
 
   async function logout(op: OperatorUser): Promise<null> {
@@ -156,7 +175,8 @@ export function createAdmin(deps: SolvencyDeps) {
 
   /** Starts (or restarts, before it is confirmed) the enrolment of a TOTP second factor. */
   async function totpSetup(op: OperatorUser) {
-    if (op.secondFactor) throw new DomainError('InvalidState');
+    // The operator's record decides, not the session: an enrolled factor is never replaced this way.
+    if (op.secondFactor || (await enrolled(op.id))) throw new DomainError('InvalidState');
     const secret = newTotpSecret();
     await store.db
       .update(operators)
@@ -169,16 +189,42 @@ export function createAdmin(deps: SolvencyDeps) {
   async function totpConfirm(op: OperatorUser, code: string) {
     if (op.secondFactor) throw new DomainError('InvalidState');
     const [row] = await store.db.select().from(operators).where(eq(operators.id, op.id));
-    if (!row?.totpSecret) throw new DomainError('InvalidState');
+    if (!row?.totpSecret || row.totpConfirmedAt) throw new DomainError('InvalidState');
     const step = verifyTotp(unseal(config.operatorKey, row.totpSecret), code, clock.now().getTime(), null);
     if (step === null) throw new ValidationError('code', 'invalid_value');
     const { codes, hashes } = newRecoveryCodes();
-    await store.db
+    const done = await store.db
       .update(operators)
       .set({ totpConfirmedAt: clock.now(), totpLastStep: step, recoveryCodes: hashes })
-      .where(and(eq(operators.id, op.id), isNull(operators.totpConfirmedAt)));
-    await audit(op, 'operator.second_factor', `operator:${op.id}`, null, { enrolled: true });
+      .where(and(eq(operators.id, op.id), isNull(operators.totpConfirmedAt)))
+      .returning({ id: operators.id });
+    if (done.length !== 1) throw new DomainError('InvalidState');
+    // Every other session (opened with the password alone) ends; this one just proved the code.
+    const revoked = await sessions.endOthers(op, { secondFactor: true });
+    await audit(op, 'operator.second_factor', `operator:${op.id}`, null, { enrolled: true, revoked });
     return { recovery_codes: codes };
+  }
+
+  async function enrolled(operatorId: number): Promise<boolean> {
+    const [row] = await store.db
+      .select({ at: operators.totpConfirmedAt })
+      .from(operators)
+      .where(eq(operators.id, operatorId));
+    return Boolean(row?.at);
+  }
+
+  /** An operator changes their own password: every other session ends. */
+  async function changePassword(op: OperatorUser, body: { password: string; new_password: string }) {
+    const [row] = await store.db.select().from(operators).where(eq(operators.id, op.id));
+    if (!row || !(await checkPassword(body.password, row.passwordHash)))
+      throw new DomainError('OperatorLoginFailed');
+    await store.db
+      .update(operators)
+      .set({ passwordHash: await hashPassword(body.new_password) })
+      .where(eq(operators.id, op.id));
+    const revoked = await sessions.endOthers(op, {});
+    await audit(op, 'operator.password', `operator:${op.id}`, null, { changed: true, revoked });
+    return null;
   }
 
   async function audit(op: OperatorUser, action: string, subject: string, before: unknown, after: unknown) {
@@ -212,18 +258,8 @@ export function createAdmin(deps: SolvencyDeps) {
         throw new DomainError('RateLimited');
       }
     }
-  }
-
-  /** An admin creates an operator with roles (support reads queues; finance moves money). */
-  async function createOperatorBy(
-    op: OperatorUser,
-    body: { name: string; password: string; roles: readonly OperatorRole[] },
-  ) {
-    if (!op.roles.includes('admin')) throw new DomainError('Forbidden');
-    const id = await createOperator(body.name, body.password, body.roles);
-    if (id === null) throw new DomainError('InvalidState');
-    await audit(op, 'operator.create', `operator:${id}`, null, { name: body.name, roles: body.roles });
-    return { id, name: body.name, roles: [...body.roles] };
+    // A money role approves money only after its cooldown (the bootstrap's and the demo's are exempt).
+    if (access.money) await fourEyes.refuseWhileCooling(op.id);
   }
 
   const solvencyReport = createSolvency(deps);
@@ -232,7 +268,11 @@ export function createAdmin(deps: SolvencyDeps) {
 
   return {
     createOperator,
-    createOperatorBy,
+    /** An admin creates an operator; with a money role it waits for a second admin (four-eyes.ts). */
+    createOperatorBy: fourEyes.create,
+    fourEyes,
+    changePassword,
+    unlock: lockout.unlock,
     login,
     logout,
     authenticate,

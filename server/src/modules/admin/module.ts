@@ -17,6 +17,28 @@ export function adminModule(
 ) {
   const admin = createAdmin(deps);
   const desk = createConsole(deps);
+  /** The console's operator rows with their four-eyes fields. */
+  async function withLineage<T extends { id: number }>(rows: readonly T[]) {
+    const lineage = await admin.fourEyes.lineage();
+    return rows.map((r) => {
+      const l = lineage.get(r.id);
+      return {
+        ...r,
+        status: l?.status ?? 'active',
+        created_by: l?.created_by ?? null,
+        granted_by: l?.granted_by ?? null,
+        active_from: l?.active_from ?? null,
+        locked_at: l?.locked_at ?? null,
+        failed_codes: l?.failed_codes ?? 0,
+        single_admin: l?.single_admin ?? false,
+      };
+    });
+  }
+  const oneWithLineage = async (id: number) => {
+    const [row] = await withLineage([await desk.operator(id)]);
+    if (!row) throw new Error('operator row missing');
+    return row;
+  };
   return {
     api: admin,
     module: defineModule({
@@ -30,7 +52,19 @@ export function adminModule(
         '/admin/operators/create': (ctx) => admin.createOperatorBy(ctx.op(), ctx.body),
         '/admin/solvency': () => admin.solvency(),
         '/admin/auth/me': (ctx) => desk.me(ctx.op()),
-        '/admin/operators/list': () => desk.operators(),
+        '/admin/operators/list': async () => withLineage(await desk.operators()),
+        '/admin/operators/setRoles': async (ctx) => {
+          const out = await admin.fourEyes.setRoles(ctx.op(), ctx.body);
+          return { ...out, operator: await oneWithLineage(ctx.body.operator_id) };
+        },
+        '/admin/operators/requests': () => admin.fourEyes.requests(),
+        '/admin/operators/decide': (ctx) => admin.fourEyes.decide(ctx.op(), ctx.body),
+        '/admin/operators/unlock': async (ctx) => {
+          await admin.unlock(ctx.op(), ctx.body);
+          return oneWithLineage(ctx.body.operator_id);
+        },
+        '/admin/operators/sponsors': () => admin.fourEyes.sponsors(),
+        '/admin/auth/changePassword': (ctx) => admin.changePassword(ctx.op(), ctx.body),
         '/admin/operators/revokeSessions': (ctx) => desk.revokeSessions(ctx.op(), ctx.body),
         '/admin/operators/setDisabled': (ctx) => desk.setDisabled(ctx.op(), ctx.body),
         '/admin/dashboard': () => desk.dashboard(),

@@ -13,4 +13,12 @@ export const ADMIN_SETTINGS = {
   'admin.pool_daily_outflow_limits': z.record(z.string().min(1), z.string().regex(DECIMAL)).default({}),
   /** A pool that lost (out − in) more than this share of what it held at the day's start is marked red. */
   'admin.pool_daily_drain_share': zRate('0.5'),
+  /** Hours after an operator's money role takes effect before it may approve money (deposits, withdrawals). */
+  'admin.new_operator_cooldown_hours': z
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  /** Wrong second-factor codes in a row (after a right password) that lock an operator until an admin unlocks. */
+  'admin.totp_max_failures': z.number().int().min(1).max(100).default(5),
 } as const satisfies SettingsCatalogue;

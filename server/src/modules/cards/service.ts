@@ -670,13 +670,20 @@ export function createCards(deps: CardsDeps) {
     return { card_id: c.id, number: r.number, cvv: r.cvv, expiry: r.expiry };
   }
 
-  async function updatePin(userId: number, body: { card_id: number; pin: string }) {
+  /** Sets the PIN: the same fresh wallet signature as revealing the card, a session alone is not enough. */
+  async function updatePin(
+    userId: number,
+    body: { card_id: number; pin: string; message?: string | undefined; sign_message?: string | undefined },
+  ) {
     const c = await mineCard(userId, body.card_id);
     if (!['active', 'shipped'].includes(c.status) || !c.issuerToken) throw new DomainError('CardNotActive');
+    if (!body.message) throw new ValidationError('message', 'required');
+    if (!body.sign_message) throw new ValidationError('sign_message', 'required');
+    if (weakPin(body.pin)) throw new DomainError('WeakPin');
+    await deps.reauthenticate(userId, { message: body.message, sign_message: body.sign_message });
     const perHour = await settings.get('cards.pin_changes_per_hour');
     if (!limiter.hit(`pin:${c.id}`, perHour, 3_600_000, clock.now().getTime()))
       throw new DomainError('RateLimited');
-    if (weakPin(body.pin)) throw new DomainError('WeakPin');
     await issuer.setPin(c.issuerToken, body.pin);
     await store.db.update(cards).set({ pinSet: true }).where(eq(cards.id, c.id));
     return { card_id: c.id, pin_set: true };

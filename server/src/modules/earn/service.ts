@@ -18,7 +18,7 @@
  */
 import { formatAmount, INCOME_PROGRAMS, parseAmount, RATE_ONE, type ResponseData } from '@nexa/contract';
 import { and, count, desc, eq, gte, inArray, like, lt, lte, min, or, sql } from 'drizzle-orm';
-import { auditOperator } from '../../kernel/audit';
+import { auditOperator, fundPoolAudited } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
 import { DAY_MS as DAY, platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
@@ -1154,20 +1154,25 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
       body.pool
     ];
     const balance = await store.db.transaction(async (tx) => {
-      await ledger.transfer(tx, {
-        from: { system: EARN_SYSTEM.capital, asset: a.symbol },
-        to: { system: pool, asset: a.symbol },
-        amount,
-        cause: 'earn.fund',
-        remark: pool,
-        userId: null,
-      });
-      await auditOperator(tx, clock.now(), {
+      await fundPoolAudited(tx, ledger, clock.now(), {
         operatorId,
         action: 'earn.fund',
         subject: pool,
-        before: null,
-        after: { amount, asset: a.symbol, ...(body.reason ? { reason: body.reason } : {}) },
+        pool: pool,
+        asset: a.symbol,
+        scale: a.scale,
+        amount,
+        reason: body.reason,
+        move: async () => {
+          await ledger.transfer(tx, {
+            from: { system: EARN_SYSTEM.capital, asset: a.symbol },
+            to: { system: pool, asset: a.symbol },
+            amount,
+            cause: 'earn.fund',
+            remark: pool,
+            userId: null,
+          });
+        },
       });
       const acc = await ledger.systemAccount(tx, pool, a.symbol);
       return (await ledger.accountBalances(tx, [acc.id])).get(acc.id)?.available ?? 0n;

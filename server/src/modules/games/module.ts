@@ -27,8 +27,9 @@ export function gamesModule(deps: GamesDeps) {
   let running = false;
 
   async function seedQuiz(): Promise<void> {
+    // Once at the first start, and again whenever every demo question has closed (`quizStep`).
     const [n] = await deps.store.db.select({ n: count() }).from(quizQuestions);
-    if ((n?.n ?? 0) > 0) return;
+    if ((n?.n ?? 0) > 0 && (await games.quizAnyOpen())) return;
     for (const q of DEMO_QUIZ) {
       await games.saveQuiz(null, {
         texts: { en: q.texts.en ?? { question: '', choices: [] }, ...q.texts },

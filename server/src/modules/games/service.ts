@@ -14,7 +14,8 @@
  * The draw is `raceRanking` of the contract (docs/fairness.md): a function of the server seed, committed by
  * its hash when the group opened, and of every entrant's client seed, tickets and join order. The demo's
  * racers join a group a real user is in, one at a time, the first racer not in it, with tickets and a client
- * seed that follow from the committed seed, so the server has nothing left to choose once it committed.
+ * seed drawn at random when it joins and published with its entry at once: like a player's, the racer's
+ * contribution is fixed before anyone who joins later picks theirs, and the committed seed does not tell it.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -28,13 +29,14 @@ import {
   USDT_SCALE,
 } from '@nexa/contract';
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
-import { auditOperator } from '../../kernel/audit';
+import { auditOperator, fundPoolAudited } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
 import { platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { seal, unseal } from '../../kernel/seal';
 import { type Ledger, type LedgerAccount, SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
+import { createQuiz } from './quiz';
 import { GAMES_SETTINGS } from './settings';
 import {
   quizAttempts,
@@ -93,12 +95,16 @@ export function maskUid(uid: string): string {
   return uid.length <= 4 ? `${uid.slice(0, 1)}***` : `${uid.slice(0, 2)}****${uid.slice(-2)}`;
 }
 
-/** A demo racer's client seed and tickets for a join: they follow from the group's committed seed. */
-export async function demoContribution(seed: string, joinOrder: number, maxTickets: number) {
-  const h = await sha256Hex(`${seed}:demo:${joinOrder}`);
+/**
+ * A demo racer's client seed and tickets for a join, drawn fresh at random at the moment it joins and
+ * published with its entry at once, like a player's. Nothing about them follows from the committed server
+ * seed, so whoever could open that seed still does not know them before the racer joins.
+ */
+export function demoContribution(maxTickets: number) {
+  const bytes = randomBytes(18);
   return {
-    clientSeed: h.slice(0, 32),
-    tickets: 1 + (Number.parseInt(h.slice(32, 36), 16) % Math.min(3, maxTickets)),
+    clientSeed: bytes.subarray(0, 16).toString('hex'),
+    tickets: 1 + (bytes.readUInt16BE(16) % Math.min(3, maxTickets)),
   };
 }
 
@@ -777,7 +783,7 @@ export function createGames(deps: GamesDeps) {
 
   /**
    * One demo step: a group a real user is in gets its next demo racer once `games.demo_join_s` passed since
-   * the last join. The racer, its tickets and its client seed follow from the committed seed.
+   * the last join. Its tickets and client seed are drawn at random as it joins (`demoContribution`).
    */
   async function demoStep(): Promise<void> {
     if (demoRacers.length === 0 || (await settings.get('games.demo_racers')) === 0) return;
@@ -794,7 +800,7 @@ export function createGames(deps: GamesDeps) {
     const racer = demoRacers.find((u) => !taken.has(u));
     if (racer === undefined) return;
     const { maxTickets } = await terms();
-    const c = await demoContribution(seedOf(g), g.entrants + 1, maxTickets);
+    const c = demoContribution(maxTickets);
     await fundDemoRacer(racer, c.tickets, g.ticketPrice);
     try {
       await store.db.transaction((tx) =>
@@ -816,6 +822,7 @@ export function createGames(deps: GamesDeps) {
   /** What runs every second while the server runs (and what tests call). */
   async function tick(): Promise<void> {
     await settleDue();
+    await quizStep();
     await demoStep();
     await currentGroup();
   }
@@ -1031,99 +1038,21 @@ export function createGames(deps: GamesDeps) {
   const textOf = (texts: Record<string, { question: string; choices: string[] }>, lang: Lang) =>
     texts[lang] ?? texts.en ?? { question: '', choices: [] };
 
-  async function quizList(userId: number, lang: Lang, q: { page: number; size: number }) {
-    const where = eq(quizQuestions.active, true);
-    const [rows, [total]] = await Promise.all([
-      store.db
-        .select({ q: quizQuestions, a: quizAttempts })
-        .from(quizQuestions)
-        .leftJoin(
-          quizAttempts,
-          and(eq(quizAttempts.questionId, quizQuestions.id), eq(quizAttempts.userId, userId)),
-        )
-        .where(where)
-        .orderBy(desc(quizQuestions.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
-      store.db.select({ n: count() }).from(quizQuestions).where(where),
-    ]);
-    return {
-      list: rows.map(({ q: question, a }) => ({
-        id: question.id,
-        question: textOf(question.texts, lang).question,
-        reward_tickets: question.rewardTickets,
-        time_limit_s: question.timeLimitS,
-        state: !a ? ('new' as const) : a.answeredAt ? ('answered' as const) : ('opened' as const),
-        deadline: a ? new Date(a.openedAt.getTime() + question.timeLimitS * 1000).toISOString() : null,
-        correct: a?.correct ?? null,
-        reward: a?.reward ?? 0,
-      })),
-      total: total?.n ?? 0,
-    };
-  }
+  const quiz = createQuiz({
+    ...deps,
+    ticketsOf,
+    payReward: async (tx, userId, count) => {
+      const { price } = await terms();
+      const fund = await ledger.systemAccount(tx, GAMES_SYSTEM.fund, 'USDT');
+      await issueTickets(tx, { userId, count, kind: 'quiz', backedFrom: fund, price });
+    },
+  });
+  let reseedQuiz: (() => Promise<void>) | null = null;
 
-  async function quizOpen(userId: number, lang: Lang, id: number) {
-    const [question] = await store.db
-      .select()
-      .from(quizQuestions)
-      .where(and(eq(quizQuestions.id, id), eq(quizQuestions.active, true)));
-    if (!question) throw new DomainError('QuizNotFound');
-    await store.db
-      .insert(quizAttempts)
-      .values({ userId, questionId: id, openedAt: clock.now() })
-      .onConflictDoNothing();
-    const [a] = await store.db
-      .select()
-      .from(quizAttempts)
-      .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.questionId, id)));
-    if (!a) throw new Error('attempt not written');
-    if (a.answeredAt) throw new DomainError('QuizAnswered');
-    const deadline = new Date(a.openedAt.getTime() + question.timeLimitS * 1000);
-    const text = textOf(question.texts, lang);
-    return {
-      id,
-      question: text.question,
-      choices: text.choices,
-      reward_tickets: question.rewardTickets,
-      time_limit_s: question.timeLimitS,
-      opened_at: a.openedAt.toISOString(),
-      deadline: deadline.toISOString(),
-      left_ms: Math.max(0, deadline.getTime() - clock.now().getTime()),
-    };
-  }
-
-  async function quizAnswer(userId: number, body: { id: number; choice: number }) {
-    const { price } = await terms();
-    return store.db.transaction(async (tx) => {
-      const [question] = await tx.select().from(quizQuestions).where(eq(quizQuestions.id, body.id));
-      if (!question) throw new DomainError('QuizNotFound');
-      const [a] = await tx
-        .select()
-        .from(quizAttempts)
-        .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.questionId, body.id)))
-        .for('update');
-      if (!a) throw new DomainError('QuizNotOpened');
-      if (a.answeredAt) throw new DomainError('QuizAnswered');
-      const now = clock.now();
-      const inTime = now.getTime() <= a.openedAt.getTime() + question.timeLimitS * 1000;
-      const correct = body.choice === question.answer;
-      const reward = correct && inTime ? question.rewardTickets : 0;
-      await tx
-        .update(quizAttempts)
-        .set({ answeredAt: now, choice: body.choice, correct, reward })
-        .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.questionId, body.id)));
-      if (reward > 0) {
-        const fund = await ledger.systemAccount(tx, GAMES_SYSTEM.fund, 'USDT');
-        await issueTickets(tx, { userId, count: reward, kind: 'quiz', backedFrom: fund, price });
-      }
-      return {
-        correct,
-        in_time: inTime,
-        answer: question.answer,
-        reward,
-        tickets: await ticketsOf(tx, userId),
-      };
-    });
+  /** Closed questions paid; in the demo, its questions come again when none is open. */
+  async function quizStep(): Promise<void> {
+    await quiz.settleClosed();
+    if (reseedQuiz && !(await quiz.anyOpen())) await reseedQuiz();
   }
 
   // ---------------------------------------------------------------- operators
@@ -1173,6 +1102,8 @@ export function createGames(deps: GamesDeps) {
         time_limit_s: q.timeLimitS,
         active: q.active,
         answered,
+        closes_at: q.closesAt?.toISOString() ?? null,
+        settled_at: q.settledAt?.toISOString() ?? null,
       })),
     };
   }
@@ -1181,24 +1112,40 @@ export function createGames(deps: GamesDeps) {
     const amount = parseAmount(body.amount, USDT_SCALE);
     if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
     await store.db.transaction(async (tx) => {
-      await ledger.transfer(tx, {
-        from: { system: GAMES_SYSTEM.capital, asset: 'USDT' },
-        to: { system: GAMES_SYSTEM.fund, asset: 'USDT' },
+      await fundPoolAudited(tx, ledger, clock.now(), {
+        operatorId,
+        action: 'games.fund',
+        subject: 'system:games:fund',
+        pool: GAMES_SYSTEM.fund,
+        asset: 'USDT',
+        scale: USDT_SCALE,
         amount,
-        cause: 'games.fund',
-        remark: 'game fund',
-        userId: null,
+        reason: body.reason,
+        move: async () => {
+          await ledger.transfer(tx, {
+            from: { system: GAMES_SYSTEM.capital, asset: 'USDT' },
+            to: { system: GAMES_SYSTEM.fund, asset: 'USDT' },
+            amount,
+            cause: 'games.fund',
+            remark: 'game fund',
+            userId: null,
+          });
+        },
       });
-      if (operatorId !== null)
-        await auditOperator(tx, clock.now(), {
-          operatorId,
-          action: 'games.fund',
-          subject: 'system:games:fund',
-          before: null,
-          after: { amount: body.amount, ...(body.reason ? { reason: body.reason } : {}) },
-        });
     });
     return { fund: usd(await systemBalance(GAMES_SYSTEM.fund, 'USDT')) };
+  }
+
+  /** A question's closing time: as given (not in the past), or `games.quiz_open_hours` from now. */
+  async function quizClosesAt(given: string | null | undefined): Promise<Date | null> {
+    if (given === null) return null;
+    if (given === undefined)
+      return new Date(clock.now().getTime() + (await settings.get('games.quiz_open_hours')) * 3_600_000);
+    const at = new Date(given);
+    if (Number.isNaN(at.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(given))
+      throw new ValidationError('closes_at', 'invalid_format');
+    if (at <= clock.now()) throw new ValidationError('closes_at', 'invalid_value');
+    return at;
   }
 
   async function saveQuiz(
@@ -1210,6 +1157,7 @@ export function createGames(deps: GamesDeps) {
       reward_tickets: number;
       time_limit_s: number;
       active: boolean;
+      closes_at?: string | null | undefined;
     },
   ) {
     const n = body.texts.en?.choices.length ?? 0;
@@ -1217,7 +1165,9 @@ export function createGames(deps: GamesDeps) {
       if (t.choices.length !== n) throw new ValidationError(`texts.${lang}.choices`, 'invalid_value');
     }
     if (body.answer >= n) throw new ValidationError('answer', 'too_big');
+    const closesAt = await quizClosesAt(body.closes_at);
     const values = {
+      closesAt,
       texts: body.texts,
       answer: body.answer,
       rewardTickets: body.reward_tickets,
@@ -1270,6 +1220,7 @@ export function createGames(deps: GamesDeps) {
       .limit(1);
     if (!funded) await fund(null, { amount: await settings.get('games.demo_fund') });
     await seedQuiz();
+    reseedQuiz = seedQuiz;
     await ensureDemoRacers();
   }
 
@@ -1284,9 +1235,11 @@ export function createGames(deps: GamesDeps) {
     lockLog,
     playLog,
     ticketLog,
-    quizList,
-    quizOpen,
-    quizAnswer,
+    quizList: quiz.list,
+    quizOpen: quiz.open,
+    quizAnswer: quiz.answer,
+    quizStep,
+    quizAnyOpen: quiz.anyOpen,
     overview,
     fund,
     saveQuiz,

@@ -36,6 +36,12 @@ export const GAMES_SETTINGS = {
   /** The demo: racers that fill a group a real user joined, one every this many seconds. */
   'games.demo_racers': z.number().int().min(0).max(100).default(12),
   'games.demo_join_s': z.number().min(0).max(60).default(2),
+  /** Hours a quiz question stays open for everyone when its operator gives no closing time. */
+  'games.quiz_open_hours': z
+    .number()
+    .min(0.01)
+    .max(24 * 365)
+    .default(24),
   /** USDT the demo puts into the game fund at its first start. */
   'games.demo_fund': z.string().regex(DECIMAL).default('100000'),
 } as const satisfies SettingsCatalogue;

@@ -127,6 +127,10 @@ export const quizQuestions = pgTable('quiz_questions', {
   timeLimitS: integer('time_limit_s').notNull(),
   active: boolean('active').notNull().default(true),
   createdAt: ts('created_at').notNull(),
+  /** When the question closes for everyone (null: when an operator makes it inactive). */
+  closesAt: ts('closes_at'),
+  /** Set once the question closed and its rewards were paid: only then is the right answer shown. */
+  settledAt: ts('settled_at'),
 });
 
 /** A user's go at a question: opened once (the server's clock starts), answered once. */

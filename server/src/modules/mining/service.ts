@@ -18,7 +18,7 @@
  */
 import { formatAmount, POWER_SCALE, parseAmount, RATE_ONE, type ResponseData } from '@nexa/contract';
 import { and, asc, count, desc, eq, min, type SQL, sql } from 'drizzle-orm';
-import { auditOperator } from '../../kernel/audit';
+import { auditOperator, fundPoolAudited } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
 import { platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
@@ -878,22 +878,26 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
     const amount = parseAmount(body.amount, l.outputScale);
     if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
     const balance = await store.db.transaction(async (tx) => {
-      await ledger.transfer(tx, {
-        from: { system: MINING_SYSTEM.capital, asset: l.outputAsset },
-        to: { system: MINING_SYSTEM.output, asset: l.outputAsset },
+      await fundPoolAudited(tx, ledger, clock.now(), {
+        operatorId,
+        action: 'mining.fund',
+        subject: `mining:${l.key}`,
+        pool: MINING_SYSTEM.output,
+        asset: l.outputAsset,
+        scale: l.outputScale,
         amount,
-        cause: 'mining.fund',
-        remark: `line ${l.key}`,
-        userId: null,
+        reason: body.reason,
+        move: async () => {
+          await ledger.transfer(tx, {
+            from: { system: MINING_SYSTEM.capital, asset: l.outputAsset },
+            to: { system: MINING_SYSTEM.output, asset: l.outputAsset },
+            amount,
+            cause: 'mining.fund',
+            remark: `line ${l.key}`,
+            userId: null,
+          });
+        },
       });
-      if (operatorId !== null)
-        await auditOperator(tx, clock.now(), {
-          operatorId,
-          action: 'mining.fund',
-          subject: `mining:${l.key}`,
-          before: null,
-          after: { amount, asset: l.outputAsset, ...(body.reason ? { reason: body.reason } : {}) },
-        });
       return poolBalance(tx, l.outputAsset);
     });
     return { line: l.key, asset: l.outputAsset, pool_balance: formatAmount(balance, l.outputScale) };

@@ -16,7 +16,7 @@ import {
   SPA_ASSET,
 } from '@nexa/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { auditOperator } from '../../kernel/audit';
+import { auditOperator, fundPoolAudited } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
 import { platformDays } from '../../kernel/days';
 import { ValidationError } from '../../kernel/errors';
@@ -391,22 +391,26 @@ export function createNeu(deps: NeuDeps) {
     const amount = parseAmount(body.amount, neu().scale);
     if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
     const balance = await store.db.transaction(async (tx) => {
-      await ledger.transfer(tx, {
-        from: { system: NEU_SYSTEM.capital, asset: NEU_ASSET },
-        to: { system: NEU_SYSTEM.fund, asset: NEU_ASSET },
+      await fundPoolAudited(tx, ledger, clock.now(), {
+        operatorId,
+        action: 'neu.fund',
+        subject: NEU_SYSTEM.fund,
+        pool: NEU_SYSTEM.fund,
+        asset: NEU_ASSET,
+        scale: neu().scale,
         amount,
-        cause: 'neu.fund',
-        remark: NEU_SYSTEM.fund,
-        userId: null,
+        reason: body.reason,
+        move: async () => {
+          await ledger.transfer(tx, {
+            from: { system: NEU_SYSTEM.capital, asset: NEU_ASSET },
+            to: { system: NEU_SYSTEM.fund, asset: NEU_ASSET },
+            amount,
+            cause: 'neu.fund',
+            remark: NEU_SYSTEM.fund,
+            userId: null,
+          });
+        },
       });
-      if (operatorId !== null)
-        await auditOperator(tx, clock.now(), {
-          operatorId,
-          action: 'neu.fund',
-          subject: NEU_SYSTEM.fund,
-          before: null,
-          after: { amount, asset: NEU_ASSET, ...(body.reason ? { reason: body.reason } : {}) },
-        });
       const acc = await ledger.systemAccount(tx, NEU_SYSTEM.fund, NEU_ASSET);
       return (await ledger.accountBalances(tx, [acc.id])).get(acc.id)?.available ?? 0n;
     });

@@ -17,7 +17,7 @@
 import { randomInt } from 'node:crypto';
 import { formatAmount, parseAmount, type ResponseData } from '@nexa/contract';
 import { and, count, desc, eq, inArray, min, sql } from 'drizzle-orm';
-import { auditOperator } from '../../kernel/audit';
+import { auditOperator, fundPoolAudited } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
 import { platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
@@ -950,22 +950,26 @@ export function createNft(deps: NftDeps) {
     if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
     const account = body.account === 'nft' ? NFT_SYSTEM.rewards : NFT_SYSTEM.lpRewards;
     await store.db.transaction(async (tx) => {
-      await ledger.transfer(tx, {
-        from: { system: NFT_SYSTEM.capital, asset: reward.symbol },
-        to: { system: account, asset: reward.symbol },
+      await fundPoolAudited(tx, ledger, clock.now(), {
+        operatorId,
+        action: 'nft.fund',
+        subject: account,
+        pool: account,
+        asset: reward.symbol,
+        scale: reward.scale,
         amount,
-        cause: 'nft.fund',
-        remark: account,
-        userId: null,
+        reason: body.reason,
+        move: async () => {
+          await ledger.transfer(tx, {
+            from: { system: NFT_SYSTEM.capital, asset: reward.symbol },
+            to: { system: account, asset: reward.symbol },
+            amount,
+            cause: 'nft.fund',
+            remark: account,
+            userId: null,
+          });
+        },
       });
-      if (operatorId !== null)
-        await auditOperator(tx, clock.now(), {
-          operatorId,
-          action: 'nft.fund',
-          subject: account,
-          before: null,
-          after: { amount, asset: reward.symbol, ...(body.reason ? { reason: body.reason } : {}) },
-        });
     });
     return {
       account,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -66,6 +67,20 @@ export const operators = pgTable(
     recoveryCodes: jsonb('recovery_codes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: ts('created_at').notNull().defaultNow(),
     disabledAt: ts('disabled_at'),
+    /** `pending` until a second admin approves an operator made with a money role; `refused` if not. */
+    status: text('status', { enum: ['active', 'pending', 'refused'] })
+      .notNull()
+      .default('active'),
+    /** The admin who made it (null: ADMIN_BOOTSTRAP, the demo seed, or made before this was kept). */
+    createdBy: integer('created_by'),
+    /** The admin who asked for its current money role. */
+    grantedBy: integer('granted_by'),
+    /** When its money role took effect (a second admin's approval); null: exempt from the cooldown. */
+    activeFrom: ts('active_from'),
+    /** Wrong second-factor codes in a row (after a right password); reset by a right one or an unlock. */
+    failedCodes: integer('failed_codes').notNull().default(0),
+    /** Locked after `admin.totp_max_failures` wrong codes, until an admin unlocks it. */
+    lockedAt: ts('locked_at'),
   },
   (t) => [uniqueIndex('operators_name_key').on(t.name)],
 );
@@ -79,6 +94,8 @@ export const operatorSessions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
+    /** The session was opened (or confirmed) with the second factor: a password-only session never is. */
+    secondFactor: boolean('second_factor').notNull().default(false),
   },
   (t) => [uniqueIndex('operator_sessions_token_key').on(t.tokenHash)],
 );

@@ -346,8 +346,9 @@ function TopUp({ card, info }: { readonly card: CardDetail; readonly info: CardI
 
 /**
  * Set or change the PIN: typed twice, checked here for the obvious (six digits, not one digit six times or a
- * run), sent once and forgotten at once (the fields empty before the call; no query cache keeps it; never
- * logged). The issuer's own refusal (WeakPin) shows in the sheet.
+ * run), confirmed with a fresh wallet signature as showing the number is, sent once and forgotten at once
+ * (the fields empty before the call; no query cache keeps it; never logged). The issuer's own refusal
+ * (WeakPin) shows in the sheet.
  */
 function PinSheet({
   card,
@@ -359,6 +360,7 @@ function PinSheet({
   readonly onClose: () => void;
 }): ReactNode {
   const { t } = useTranslation('cards');
+  const { walletAddress } = useSession();
   const ids = useId();
   const client = useQueryClient();
   const [pin, setPin] = useState('');
@@ -390,16 +392,23 @@ function PinSheet({
   const submit = async () => {
     setTried(true);
     if (problem || busy) return;
+    if (!walletAddress) return;
     const chosen = pin;
     clear();
     setRefused(null);
     setBusy(true);
     try {
-      await callApi('/api/visa/updatePin', { card_id: card.id, pin: chosen });
+      // As for showing the number: a fresh sign-in message signed with the wallet, not the session alone.
+      const signed = await signFreshMessage(walletAddress, t('cards.pin.statement'));
+      await callApi('/api/visa/updatePin', { card_id: card.id, pin: chosen, ...signed });
       showToast(t(card.pin_set ? 'cards.pin.changed' : 'cards.pin.saved'));
       void invalidateApi(client, '/api/visa/cardDetail', '/api/visa/myCardList');
       onClose();
     } catch (error) {
+      if (error instanceof SignError) {
+        showToast(t(`cards.reveal.${error.kind}`));
+        return;
+      }
       if (error instanceof ApiFailure && error.is('WeakPin'))
         setRefused(error.body?.msg ?? t('cards.pin.problem.sequence'));
       reportCallFailure(error, { handles: ['WeakPin'] });

@@ -58,6 +58,8 @@ function QuizState({ q }: { readonly q: QuizItem }): ReactNode {
   const { t } = useTranslation('games');
   const now = useNow(q.state === 'opened', 1000);
   if (q.state === 'answered') {
+    // Right or wrong is told only once the question has closed for everyone.
+    if (q.correct === null) return <span className="gtag gtag--open">{t('games.quizPending')}</span>;
     return q.correct ? (
       <span className="gtag gtag--won">
         {t('games.quizRight')} +{q.reward}
@@ -108,7 +110,8 @@ function QuizRow({ q, onOpen }: { readonly q: QuizItem; readonly onOpen: () => v
 
 /**
  * One question: opened on the server (its clock starts there; opening again gives the same deadline), the
- * choices and the time left as the server counted it, then right or wrong, the right choice and the tickets.
+ * choices and the time left as the server counted it; the answer is taken, and right or wrong, the right
+ * choice and the tickets come when the question closes for everyone (nothing about it leaks before).
  */
 function QuizSheet({
   item,
@@ -192,8 +195,8 @@ function QuizSheet({
           <fieldset className="gask__choices">
             <legend className="visually-hidden">{t('games.chooseAnswer')}</legend>
             {opened.choices.map((c, i) => {
-              const right = result !== null && i === result.answer;
-              const wrong = result !== null && i === choice && !result.correct;
+              const right = result !== null && result.answer !== null && i === result.answer;
+              const wrong = result !== null && result.correct === false && i === choice;
               const cls = right
                 ? 'gask__choice gask__choice--right'
                 : wrong
@@ -223,7 +226,17 @@ function QuizSheet({
             })}
           </fieldset>
           {timeUp && !result ? <p className="gmuted">{t('games.lateNote')}</p> : null}
-          {result ? (
+          {result && (result.correct === null || result.answer === null) ? (
+            <div className="gask__result" data-testid="quiz-result">
+              <strong>{result.in_time ? t('games.answerTaken') : t('games.answerLate')}</strong>
+              <span>
+                {result.closes_at
+                  ? t('games.resultLaterAt', { time: new Date(result.closes_at).toLocaleString() })
+                  : t('games.resultLater')}
+              </span>
+              <span className="num">{t('games.nowHave', { tickets: tk(result.tickets) })}</span>
+            </div>
+          ) : result ? (
             <div
               className={
                 result.correct ? 'gask__result gask__result--right' : 'gask__result gask__result--wrong'
@@ -239,7 +252,7 @@ function QuizSheet({
               </strong>
               <span>
                 {t('games.correctChoice', {
-                  choice: `${String.fromCharCode(65 + result.answer)}. ${opened.choices[result.answer] ?? ''}`,
+                  choice: `${String.fromCharCode(65 + (result.answer ?? 0))}. ${opened.choices[result.answer ?? 0] ?? ''}`,
                 })}
               </span>
               <span className="num">

@@ -14,7 +14,9 @@ const PG_ROOT = '/usr/lib/postgresql';
 export function pgBinaries(): string | null {
   if (!existsSync(PG_ROOT)) return null;
   const versions = readdirSync(PG_ROOT)
-    .filter((v) => existsSync(join(PG_ROOT, v, 'bin', 'initdb')) && existsSync(join(PG_ROOT, v, 'bin', 'pg_ctl')))
+    .filter(
+      (v) => existsSync(join(PG_ROOT, v, 'bin', 'initdb')) && existsSync(join(PG_ROOT, v, 'bin', 'pg_ctl')),
+    )
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(PG_ROOT, versions[0], 'bin') : null;
 }
@@ -72,7 +74,8 @@ export async function tempCluster(): Promise<TempCluster> {
   asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`;
-  const start = () => asPostgres('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  const start = () =>
+    asPostgres('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
   const stop = () => asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;

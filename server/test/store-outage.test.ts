@@ -99,7 +99,7 @@ it.skipIf(skip !== null)(
           }
         : {
             to: users[(user + 1) % USERS]?.address,
-            amount: usdt(BigInt(1 + (i % 7)) * 10_000n),
+            amount: usdt(BigInt(1 + (i % 7)) * 1_000_000n),
             request_id: requestId,
           };
       const c: Call = {
@@ -167,7 +167,10 @@ it.skipIf(skip !== null)(
     log(`(a) terminated ${ended} backends`);
     await sleep(3_000);
     const okAfterA = answers.filter((a) => a.at > aAt + 1_000 && a.error === null).length;
-    expect(okAfterA, `resumes after (a); exited: ${child.exited()} ${child.stderr().slice(-600)}`).toBeGreaterThan(0);
+    expect(
+      okAfterA,
+      `resumes after (a); exited: ${child.exited()} ${child.stderr().slice(-600)}`,
+    ).toBeGreaterThan(0);
     expect(child.exited()).toBeNull();
 
     // (b) the database stopped for 10 s.
@@ -216,7 +219,9 @@ it.skipIf(skip !== null)(
     expect(slowest).toBeLessThan(ANSWER_WITHIN_MS);
     expect(refused503).toBeGreaterThan(0);
     expect(calls.filter((c) => c.outcome === 'open').map((c) => c.requestId)).toEqual([]);
-    expect([...new Set(calls.filter((c) => c.outcome === 'refused').map((c) => c.error))]).toEqual([]);
+    // Refused on their merits (money runs short as orders rest): nothing else.
+    const refusals = new Set(calls.filter((c) => c.outcome === 'refused').map((c) => c.error));
+    expect([...refusals].filter((e) => e !== 'InsufficientBalance')).toEqual([]);
     await child.stop();
     child = undefined;
 

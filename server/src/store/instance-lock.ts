@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,6 +19,8 @@ export const LOCK_NAME = `advisory lock (${LOCK_KEYS[0]}, ${LOCK_KEYS[1]})`;
 export const LOCK_FILE = 'nexa-instance.lock';
 
 const BACKOFF_MS = [100, 250, 500, 1_000] as const;
+/** How long a starting instance waits for a lock held by another before it refuses. */
+const START_WAIT_MS = 2_000;
 
 /** Another instance holds the lock: this one must not start. */
 export class InstanceLockedError extends Error {
@@ -106,7 +108,10 @@ export async function lockDatabase(opts: {
       held = false;
       client = null;
       lostAt = Date.now();
-      log.error({ database }, `store connection lost: calls answer StoreUnavailable until the ${LOCK_NAME} is taken again`);
+      log.error(
+        { database },
+        `store connection lost: calls answer StoreUnavailable until the ${LOCK_NAME} is taken again`,
+      );
       void regain();
     });
   };
@@ -138,18 +143,29 @@ export async function lockDatabase(opts: {
         }
         await c.end().catch(() => {});
         fenced = `the ${LOCK_NAME} on ${database} is held by ${holder}: another instance took over`;
-        log.error({ database, holder }, `${fenced}; this instance stops its writers and timers and must be restarted`);
+        log.error(
+          { database, holder },
+          `${fenced}; this instance stops its writers and timers and must be restarted`,
+        );
         opts.onFenced(fenced);
         return;
       } catch (err) {
         await c?.end().catch(() => {});
-        if (attempt % 10 === 0) log.warn({ err, attempt }, `store still unavailable; retrying the ${LOCK_NAME}`);
+        if (attempt % 10 === 0)
+          log.warn({ err, attempt }, `store still unavailable; retrying the ${LOCK_NAME}`);
       }
     }
   };
 
   const first = await connect();
-  if (!(await tryLock(first))) {
+  // A predecessor that just died may still hold it for a moment (the server has not seen its socket close).
+  const until = Date.now() + START_WAIT_MS;
+  let got = await tryLock(first);
+  while (!got && Date.now() < until) {
+    await sleep(250);
+    got = await tryLock(first);
+  }
+  if (!got) {
     const holder = await holderOf(first).catch(() => 'another session');
     await first.end().catch(() => {});
     throw new InstanceLockedError(

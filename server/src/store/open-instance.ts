@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
-import { type InstanceLock, type LockLog, lockDataDir, lockDatabase } from './instance-lock';
 import { openStore, type Store } from './index';
+import { type InstanceLock, type LockLog, lockDatabase, lockDataDir } from './instance-lock';
 import { isStoreUnavailable, storeFailureText } from './unavailable';
 
 /** How often at most the connection errors of an outage are logged (they come in bursts). */
@@ -34,7 +34,8 @@ export async function openInstanceStore(opts: {
     }
     lastLogged = now;
     const text = storeFailureText(err);
-    if (isStoreUnavailable(err)) log.warn({ cause: text, more: quiet }, 'store connection lost; the pool reconnects on demand');
+    if (isStoreUnavailable(err))
+      log.warn({ cause: text, more: quiet }, 'store connection lost; the pool reconnects on demand');
     else log.error({ cause: text, more: quiet }, 'store connection failed');
     quiet = 0;
   };

@@ -24,7 +24,11 @@ export interface PoolOptions {
   readonly refuse?: () => string | null;
 }
 
-type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+type ConnectCallback = (
+  err: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
 
 /**
  * A checked-out connection that ends (its server went, or terminated it) goes back to the pool as broken at

@@ -86,7 +86,12 @@ export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: Tra
     (_req, body, done) => done(null, body),
   );
 
-  async function send(reply: FastifyReply, lang: Lang, body: ApiResponse, status = 200): Promise<FastifyReply> {
+  async function send(
+    reply: FastifyReply,
+    lang: Lang,
+    body: ApiResponse,
+    status = 200,
+  ): Promise<FastifyReply> {
     reply.header('cache-control', 'no-store');
     if (!config.protection) return reply.code(status).send(body);
     const payload = sealEnvelopeNode(JSON.stringify(body), config.envelopeKey);

@@ -1,8 +1,13 @@
 import pg from 'pg';
 import { StoreUnavailableError } from './unavailable';
 
-/** How long a call waits for a connection (a new one, or a free one of the pool) before StoreUnavailable. */
+/** How long opening a connection may take before StoreUnavailable (a server that does not answer). */
 export const CONNECT_TIMEOUT_MS = 2_000;
+/**
+ * How long a call waits for a free connection of the pool when all are busy (a burst of work, not an
+ * outage: while the store is known to be away, the gate refuses at once).
+ */
+const POOL_WAIT_MS = 15_000;
 /** The longest one statement may run (server side); a longer one is cancelled (57014, StoreUnavailable). */
 export const STATEMENT_TIMEOUT_MS = 30_000;
 /** The client's own bound on an answer, for a server that went silent without closing the socket. */
@@ -29,6 +34,13 @@ type ConnectCallback = (
   client: pg.PoolClient | undefined,
   done: (release?: unknown) => void,
 ) => void;
+
+/** A connection whose opening is bounded on its own (the pool's timeout bounds the wait for a free one). */
+class BoundedClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
 
 /**
  * A checked-out connection that ends (its server went, or terminated it) goes back to the pool as broken at
@@ -60,7 +72,8 @@ export function createPool(opts: PoolOptions): pg.Pool {
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: opts.max ?? 10,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    Client: BoundedClient,
+    connectionTimeoutMillis: POOL_WAIT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,

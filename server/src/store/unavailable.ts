@@ -38,6 +38,7 @@ const SOCKET_CODES = new Set([
 const MESSAGES = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
+  'timeout expired',
   'Query read timeout',
   'is not queryable',
   'Client was closed',

@@ -9,10 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatAmount } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { systemClock } from '../src/kernel/clock';
 import { createLedger } from '../src/ledger';
 import { openStore, queryRows } from '../src/store';
+import { LOCK_KEYS } from '../src/store/instance-lock';
 import { type ChildServer, type ChildStore, startChild } from './child-server';
 import { call, depositConfirmed, operatorToken, signedInUser, type TestServer } from './harness';
 import { clusterUnavailable, type TempCluster, tempCluster } from './pg-cluster';
@@ -239,6 +241,45 @@ it.skipIf(skip !== null)(
     expect([...refusals].filter((e) => e !== 'InsufficientBalance')).toEqual([]);
     // The maker requotes every 5 s: give it one round after the return.
     await sleep(Math.max(0, startedAt + 7_000 - Date.now()));
+
+    // (c) its connections cut, and the single-writer lock taken by another session before it can take it
+    // again (as a second instance would): it is fenced, stays up, and refuses every call from then on.
+    const rival = new pg.Client({ connectionString: pgc.url });
+    await rival.connect();
+    try {
+      await rival.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where pid <> pg_backend_pid()
+           and backend_type = 'client backend'`,
+      );
+      let taken = false;
+      for (let i = 0; i < 200 && !taken; i++) {
+        const r = await rival.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
+          ...LOCK_KEYS,
+        ]);
+        taken = r.rows[0]?.ok === true;
+        if (!taken) await sleep(5);
+      }
+      expect(taken, 'the rival took the lock').toBe(true);
+      // Reconnecting first (reason `store`), then fenced once it finds the lock taken.
+      let ready: { status: number; reason?: string } = { status: 0 };
+      for (let i = 0; i < 40 && ready.reason !== 'fenced'; i++) {
+        await sleep(100);
+        const res = await fetch(`${srv.url}/readyz`);
+        ready = { status: res.status, ...((await res.json()) as { reason?: string }) };
+      }
+      expect(ready).toEqual({ status: 503, ok: false, reason: 'fenced' });
+      const c = newCall();
+      await send(c);
+      expect(answers.at(-1)).toMatchObject({ status: 503, error: 'StoreUnavailable' });
+      calls.splice(calls.indexOf(c), 1);
+      log('(c) fenced: another session holds the lock');
+    } finally {
+      await rival.end();
+    }
+    // The rival gone, it stays fenced (its books may be stale): it must be restarted.
+    await sleep(500);
+    expect(await probe('/readyz')).toBe(503);
+    expect(child.exited()).toBeNull();
     await child.stop();
     child = undefined;
 

@@ -160,6 +160,18 @@ export const COMMON_ERRORS = defineErrors(
         de: 'Zu viele Anfragen, bitte versuchen Sie es später erneut',
       },
     },
+    StoreUnavailable: {
+      code: 1021,
+      msg: {
+        en: 'The service is briefly unavailable, please try again in a moment',
+        zh: '服务暂时不可用，请稍后再试',
+        ko: '서비스를 잠시 이용할 수 없습니다. 잠시 후 다시 시도하세요',
+        th: 'บริการไม่พร้อมใช้งานชั่วคราว โปรดลองใหม่อีกครั้งในอีกสักครู่',
+        vi: 'Dịch vụ tạm thời không khả dụng, vui lòng thử lại sau giây lát',
+        ja: 'サービスが一時的に利用できません。しばらくしてから再試行してください',
+        de: 'Der Dienst ist kurzzeitig nicht verfügbar, bitte versuchen Sie es gleich noch einmal',
+      },
+    },
     InsufficientBalance: {
       code: 2001,
       msg: {
@@ -301,6 +313,7 @@ export const TRANSPORT_ERRORS = [
   'StaleTimestamp',
   'ReplayedRequest',
   'PlainRequestRefused',
+  'StoreUnavailable',
 ] as const satisfies readonly ErrorName[];
 
 /** Reasons a field fails validation; localized into the `{reason}` of ValidationFailed. */

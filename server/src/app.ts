@@ -3,7 +3,7 @@ import { resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import type { ClientConfig } from '@nexa/contract';
+import { type ClientConfig, ERRORS, errorMessage, langFromHeader } from '@nexa/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createEvmChain, type ChainAdapter as EvmAdapter, type OnConfirmed } from './chain';
 import type { Config } from './config';
@@ -20,10 +20,14 @@ import { buildModules, type Modules, SETTINGS } from './modules';
 import type { ChainAdapter } from './modules/wallet/common';
 import { openApiDocument } from './openapi';
 import { seedBase, seedDemo } from './seed';
-import { openStore, type Store } from './store';
+import type { Store } from './store';
+import type { InstanceLock } from './store/instance-lock';
+import { openInstanceStore } from './store/open-instance';
+import { isStoreUnavailable } from './store/unavailable';
 import { registerAdminApp } from './transport/admin-app';
 import { BODY_LIMIT_BYTES, pruneRequestSigns, registerTransport } from './transport/http';
 import { registerGateway } from './transport/live/gateway';
+import { registerReadiness } from './transport/readiness';
 import { loggerOptions } from './transport/redact';
 import { registerWebApp } from './transport/web-app';
 
@@ -92,8 +96,23 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     trustProxy: config.trustProxy,
   });
   const ownsStore = !opts.store;
-  const store = opts.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const log = fastify.log;
+  // A store the app opens itself is a process's: it takes the single-writer lock first (a second
+  // instance on the same database refuses to start), and is fenced if another instance takes it later.
+  let fence: (reason: string) => void = () => {};
+  let lock: InstanceLock | null = null;
+  let store: Store;
+  if (opts.store) store = opts.store;
+  else {
+    const opened = await openInstanceStore({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      log,
+      onFenced: (reason) => fence(reason),
+    });
+    store = opened.store;
+    lock = opened.lock;
+  }
   const mailer =
     opts.mailer ??
     (config.smtpUrl
@@ -163,6 +182,15 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   fastify.setErrorHandler((err, req, reply) => {
     const status = (err as { statusCode?: number }).statusCode;
     if (status === 413) return reply.code(413).send({ code: 413, msg: 'Payload Too Large', data: null });
+    if (isStoreUnavailable(err)) {
+      const lang = langFromHeader(req.headers.lang as string | undefined);
+      return reply.code(503).send({
+        code: ERRORS.StoreUnavailable.code,
+        msg: errorMessage('StoreUnavailable', lang),
+        data: null,
+        error: 'StoreUnavailable',
+      });
+    }
     req.log.error({ err }, 'request failed');
     return reply.code(500).send({ code: 500, msg: 'Internal Server Error', data: null });
   });
@@ -223,6 +251,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   fastify.get('/docs', async () => openapi);
   fastify.get('/docs/openapi.json', async () => openapi);
   fastify.get('/healthz', async () => ({ ok: true }));
+  registerReadiness(fastify, async () => {
+    if (lock?.fenced) return { reason: 'fenced', detail: lock.refusal() ?? '' };
+    const why = lock?.refusal() ?? (await store.unready());
+    return why === null ? null : { reason: 'store', detail: why };
+  });
 
   await fastify.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false });
 
@@ -245,6 +278,24 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   }, 60_000);
   sweep.unref();
 
+  // Writers and timers stop once: when another instance took the lock (fenced), or at close.
+  let stopped: Promise<void> | null = null;
+  const stopWork = () => {
+    stopped ??= (async () => {
+      clearInterval(sweep);
+      clearInterval(outboxTimer);
+      await evm?.stop();
+      for (const m of [...built.list].reverse()) {
+        await m.close?.().catch((err: unknown) => log.warn({ err }, 'module stop failed'));
+      }
+    })();
+    return stopped;
+  };
+  fence = (reason) => {
+    log.error({ reason }, 'fenced: writers and timers stopped; every call answers StoreUnavailable');
+    void stopWork();
+  };
+
   return {
     fastify,
     deps,
@@ -259,8 +310,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       clearInterval(outboxTimer);
       await evm?.stop();
       await fastify.close();
-      for (const m of [...built.list].reverse()) await m.close?.();
+      await stopWork();
       if (ownsStore) await store.close();
+      await lock?.release();
     },
   };
 }

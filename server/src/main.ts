@@ -1,16 +1,46 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { InstanceLockedError } from './store/instance-lock';
+import { isStoreUnavailable, storeFailureText } from './store/unavailable';
+
+/** The exit code of an instance that refused to start because another one holds the database. */
+const EXIT_LOCKED = 3;
 
 const config = loadConfig();
-const app = await buildApp({ config });
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp({ config });
+} catch (err) {
+  if (err instanceof InstanceLockedError) {
+    process.stderr.write(`nexa: ${err.message}\n`);
+    process.exit(EXIT_LOCKED);
+  }
+  throw err;
+}
+const log = app.fastify.log;
+
+// The store going away is never a reason to end the process: a failure of it that nobody awaited is
+// logged and the process goes on (calls answer StoreUnavailable meanwhile). Anything else is a bug: logged,
+// and the process ends as Node would have ended it.
+const unexpected = (kind: string) => (err: unknown) => {
+  if (isStoreUnavailable(err)) {
+    log.warn({ cause: storeFailureText(err) }, `${kind}: store unavailable; going on`);
+    return;
+  }
+  log.fatal({ err }, kind);
+  process.exit(1);
+};
+process.on('unhandledRejection', unexpected('unhandled rejection'));
+process.on('uncaughtException', unexpected('uncaught exception'));
+
 const shutdown = async (signal: string) => {
-  app.fastify.log.info(`${signal}: shutting down`);
+  log.info(`${signal}: shutting down`);
   await app.close();
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.fastify.listen({ port: config.port, host: config.host });
-app.fastify.log.info(
+log.info(
   `serving on http://localhost:${config.port} — store: ${app.deps.store.kind}, protection: ${config.protection ? 'on' : 'off'}`,
 );

@@ -76,9 +76,15 @@ export interface ChildServer {
   stop(): Promise<void>;
   /** What the process wrote to stderr (the tail). */
   stderr(): string;
+  /** How it ended (exit code or signal), or null while it runs. */
+  exited(): number | string | null;
 }
 
-export async function startChild(store: ChildStore, timeoutMs = 60_000): Promise<ChildServer> {
+export async function startChild(
+  store: ChildStore,
+  timeoutMs = 60_000,
+  extraEnv: Readonly<Record<string, string>> = {},
+): Promise<ChildServer> {
   const port = await freePort();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -90,6 +96,7 @@ export async function startChild(store: ChildStore, timeoutMs = 60_000): Promise
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
     ...store.env,
+    ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
@@ -140,5 +147,6 @@ export async function startChild(store: ChildStore, timeoutMs = 60_000): Promise
     kill: () => end('SIGKILL'),
     stop: () => end('SIGTERM'),
     stderr: () => err,
+    exited: () => exited,
   };
 }

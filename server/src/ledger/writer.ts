@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '../kernel/errors';
 import type { Store, Tx } from '../store';
+import { isStoreUnavailable } from '../store/unavailable';
 import type { Ledger } from './ledger';
 import type { PostInput } from './types';
 
@@ -115,8 +116,10 @@ export function createMoneyWriter(deps: { readonly store: Store; readonly ledger
         ),
       );
     } catch (err) {
-      if (items.length === 1) {
-        items[0]?.reject(err);
+      // The store is away: each call alone would fail the same way, after as many round trips. All are
+      // answered now (StoreUnavailable); their request ids let the callers retry safely.
+      if (items.length === 1 || isStoreUnavailable(err)) {
+        for (const item of items) item.reject(err);
         return;
       }
       for (const item of items) await commit([item]);

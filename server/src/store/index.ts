@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { createPool } from './pg-pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -18,8 +19,13 @@ export { schema };
 export interface Store {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
+  /** Whether the store answers now (readiness): null when it does, otherwise why not. Never throws. */
+  unready(): Promise<string | null>;
   close(): Promise<void>;
 }
+
+/** How long readiness waits for the store's answer. */
+const READY_TIMEOUT_MS = 1_000;
 
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -28,8 +34,12 @@ export interface StoreOptions {
   databaseUrl?: string | undefined;
   /** Folder of the embedded store; `memory://` keeps it in memory (tests). */
   dataDir?: string;
-  /** Told about errors of idle PostgreSQL connections (they are discarded and replaced). */
+  /** Told about errors of PostgreSQL connections, idle or in use (they are discarded and replaced). */
   onIdleError?: (err: Error) => void;
+  /** Asked before each PostgreSQL connection is handed out: a reason refuses it with StoreUnavailable. */
+  refuse?: () => string | null;
+  /** Names the PostgreSQL connections in pg_stat_activity. */
+  applicationName?: string;
   /** An embedded store to start from (a dump of one already migrated): tests skip creating and migrating. */
   template?: Blob;
 }
@@ -37,13 +47,30 @@ export interface StoreOptions {
 /** Opens the store and applies migrations. One schema, one migration set for both kinds. */
 export async function openStore(opts: StoreOptions): Promise<Store> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    // An idle connection the server ends (restart, failover, a dropped test database) must not
+    // Migrations on a connection of their own, without the statement timeout a long one could hit.
+    const setup = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
+    setup.on('error', (err) => opts.onIdleError?.(err));
+    try {
+      await migratePg(drizzlePg(setup, { schema }), { migrationsFolder: MIGRATIONS });
+    } finally {
+      await setup.end();
+    }
+    // An idle or busy connection the server ends (restart, failover, a dropped test database) must not
     // crash the process: the pool discards it and opens a new one on the next query.
-    pool.on('error', (err) => opts.onIdleError?.(err));
+    const pool = createPool({
+      url: opts.databaseUrl,
+      max: 10,
+      ...(opts.applicationName ? { applicationName: opts.applicationName } : {}),
+      onError: (err) => opts.onIdleError?.(err),
+      ...(opts.refuse ? { refuse: opts.refuse } : {}),
+    });
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder: MIGRATIONS });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      unready: () => pingPool(pool),
+      close: () => pool.end(),
+    };
   }
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
@@ -52,7 +79,30 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     : await PGlite.create(dir);
   const db = drizzleLite(client, { schema });
   await migrateLite(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    unready: async () => (client.closed ? 'the embedded store is closed' : null),
+    close: () => client.close(),
+  };
+}
+
+async function pingPool(pool: pg.Pool): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`no answer within ${READY_TIMEOUT_MS} ms`), READY_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([
+      pool.query('select 1').then(
+        () => null,
+        (err: unknown) => (err instanceof Error ? err.message : String(err)),
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A dump of a fresh, migrated embedded store, to open others from (`template`). */

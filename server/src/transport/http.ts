@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, AuthUser, Ctx, Handler, Handlers, OperatorUser } from '../kernel/context';
 import { DomainError, ValidationError, validationFromZod } from '../kernel/errors';
 import { schema } from '../store';
+import { isStoreUnavailable, storeFailureText } from '../store/unavailable';
 import { openEnvelopeNode, sealEnvelopeNode } from './envelope';
 import { createSignRecorder } from './request-signs';
 
@@ -44,6 +45,7 @@ const TRANSPORT_ERRORS: ReadonlySet<ErrorName> = new Set<ErrorName>([
   'StaleTimestamp',
   'ReplayedRequest',
   'PlainRequestRefused',
+  'StoreUnavailable',
 ]);
 
 function tokenFrom(req: FastifyRequest): string {
@@ -84,12 +86,17 @@ export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: Tra
     (_req, body, done) => done(null, body),
   );
 
-  async function send(reply: FastifyReply, lang: Lang, body: ApiResponse): Promise<FastifyReply> {
+  async function send(
+    reply: FastifyReply,
+    lang: Lang,
+    body: ApiResponse,
+    status = 200,
+  ): Promise<FastifyReply> {
     reply.header('cache-control', 'no-store');
-    if (!config.protection) return reply.code(200).send(body);
+    if (!config.protection) return reply.code(status).send(body);
     const payload = sealEnvelopeNode(JSON.stringify(body), config.envelopeKey);
     void lang;
-    return reply.code(200).send({ payload });
+    return reply.code(status).send({ payload });
   }
 
   function failure(err: DomainError, lang: Lang): ApiResponse {
@@ -197,6 +204,11 @@ export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: Tra
             throw new Error(`${path} answered ${err.errorName}, which its contract does not declare`);
           }
           return send(reply, lang, failure(err, lang));
+        }
+        if (isStoreUnavailable(err)) {
+          // The store is away (an outage, a restart): a clear answer to retry, HTTP 503, never a hang or a 500.
+          req.log.warn({ path, cause: storeFailureText(err) }, 'store unavailable');
+          return send(reply, lang, failure(new DomainError('StoreUnavailable'), lang), 503);
         }
         throw err;
       }

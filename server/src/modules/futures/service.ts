@@ -38,6 +38,7 @@ import { Serial } from '../../kernel/serial';
 import { parseRate } from '../../kernel/units';
 import { type Ledger, type LedgerAccount, type PostInput, SYSTEM } from '../../ledger';
 import type { Tx } from '../../store';
+import { isStoreUnavailable } from '../../store/unavailable';
 import {
   applyFill,
   bankruptcyPrice,
@@ -656,8 +657,9 @@ export function createFutures(deps: FuturesDeps) {
         return outcomes;
       });
     } catch (err) {
-      if (jobs.length === 1) {
-        jobs[0]?.reject(err instanceof BatchRefused ? new DomainError(err.error) : err);
+      // The store is away: every job alone would fail the same way; all are answered now.
+      if (jobs.length === 1 || isStoreUnavailable(err)) {
+        for (const job of jobs) job.reject(err instanceof BatchRefused ? new DomainError(err.error) : err);
         return;
       }
       for (const job of jobs) await runBatch(slot, [job]);

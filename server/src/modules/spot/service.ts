@@ -34,6 +34,7 @@ import {
 } from '../../kernel/units';
 import { type LedgerAccount, type PostInput, type Posting, SYSTEM } from '../../ledger';
 import { queryRows, type Tx } from '../../store';
+import { isStoreUnavailable } from '../../store/unavailable';
 import type { MarketContext } from './context';
 import { SPOT_SETTINGS } from './settings';
 import { marketOrders, marketTrades, OPEN_ORDER_STATUSES } from './tables';
@@ -590,7 +591,7 @@ export function createSpot(ctx: MarketContext) {
    * again on its own, so one bad order never fails the others.
    */
   async function runBatch(slot: Slot, jobs: PlaceJob[]): Promise<void> {
-    if (slot.dirty) await rebuild(slot);
+    if (slot.dirty && !(await rebuiltOrRefused(slot, jobs))) return;
     const state = { touched: false };
     let done: BatchDone;
     try {
@@ -603,8 +604,8 @@ export function createSpot(ctx: MarketContext) {
           log.error({ err: again, instId: slot.inst.instId }, 'order book rebuild failed; retried next time');
         }
       }
-      if (jobs.length === 1) {
-        jobs[0]?.reject(err instanceof BatchRefused ? new DomainError(err.error) : err);
+      if (jobs.length === 1 || isStoreUnavailable(err)) {
+        for (const job of jobs) job.reject(err instanceof BatchRefused ? new DomainError(err.error) : err);
         return;
       }
       for (const job of jobs) await runBatch(slot, [job]);
@@ -625,6 +626,17 @@ export function createSpot(ctx: MarketContext) {
       else slot.pending.unshift(job);
     }
     schedule(slot);
+  }
+
+  /** Rebuilds a book left dirty by a failed batch; when the store cannot be read yet, refuses the batch. */
+  async function rebuiltOrRefused(slot: Slot, jobs: readonly PlaceJob[]): Promise<boolean> {
+    try {
+      await rebuild(slot);
+      return true;
+    } catch (err) {
+      for (const job of jobs) job.reject(err);
+      return false;
+    }
   }
 
   async function placeBatch(tx: Tx, slot: Slot, jobs: readonly PlaceJob[], state: { touched: boolean }) {

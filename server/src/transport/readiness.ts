@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * `GET /readyz`: whether this instance can serve now, for load balancers and orchestrators (`/healthz` only
+ * says the process is alive). 200 `{ok:true}` when the store answers within a second; 503 `{ok:false,
+ * reason}` otherwise, where reason is `store` (unreachable, or reconnecting) or `fenced` (another instance
+ * took the single-writer lock: this one must be restarted). The details go to the log, not to the caller.
+ */
+export function registerReadiness(
+  app: FastifyInstance,
+  check: () => Promise<{ readonly reason: 'store' | 'fenced'; readonly detail: string } | null>,
+): void {
+  app.get('/readyz', async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const down = await check();
+    if (!down) return reply.code(200).send({ ok: true });
+    req.log.debug({ detail: down.detail }, 'not ready');
+    return reply.code(503).send({ ok: false, reason: down.reason });
+  });
+}

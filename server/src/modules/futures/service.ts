@@ -2292,6 +2292,8 @@ export function createFutures(deps: FuturesDeps) {
     makerVenue,
     tradedSince,
     instIds: () => [...slots.keys()],
+    /** The index of an underlying (a pinned price over the reference market's); null when there is none. */
+    indexPrice: (underlying: string) => indexOf(underlying),
     /** Pins (or with null unpins) the index of an underlying: risk drills and tests move the mark with it. */
     pinIndex(underlying: string, price: string | null) {
       if (price === null) pinned.delete(underlying);

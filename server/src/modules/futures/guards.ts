@@ -99,6 +99,30 @@ export function walkOpenLoss(
   return loss + openLossOf(spec, side, limit, mark, left);
 }
 
+/**
+ * The limit a market order matches to: the band edge; a limit given with it (a copy's) only narrows that, a
+ * liquidation's (never beyond the bankruptcy price) is its own; a close stops at the bankruptcy price.
+ */
+export function marketLimit(
+  spec: SwapSpec,
+  mark: bigint,
+  side: 'buy' | 'sell',
+  rate: bigint,
+  given: bigint | undefined,
+  liquidation: boolean,
+  bk: bigint | null,
+): bigint {
+  if (liquidation && given !== undefined) return given;
+  const edge = bandEdge(spec, mark, side, rate);
+  let price =
+    given === undefined ? edge : side === 'buy' ? (given < edge ? given : edge) : given > edge ? given : edge;
+  if (bk !== null) {
+    if (side === 'sell' && bk > price) price = toTick(spec.tick, bk, true);
+    if (side === 'buy' && bk < price) price = toTick(spec.tick, bk, false);
+  }
+  return price;
+}
+
 /** Whether a price closes a position beyond its bankruptcy price (a long sold below it, a short bought above). */
 export function beyondBankruptcy(side: 'buy' | 'sell', price: bigint, bk: bigint | null): boolean {
   if (bk === null) return false;

@@ -38,7 +38,15 @@ import { Serial } from '../../kernel/serial';
 import { parseRate } from '../../kernel/units';
 import { type Ledger, type LedgerAccount, type PostInput, SYSTEM } from '../../ledger';
 import type { Tx } from '../../store';
-import { bandEdge, bandRateOf, beyondBankruptcy, openLossOf, outsideBand, walkOpenLoss } from './guards';
+import {
+  bandEdge,
+  bandRateOf,
+  beyondBankruptcy,
+  marketLimit,
+  openLossOf,
+  outsideBand,
+  walkOpenLoss,
+} from './guards';
 import {
   applyFill,
   bankruptcyPrice,
@@ -1140,24 +1148,7 @@ export function createFutures(deps: FuturesDeps) {
       price = p;
     } else {
       tif = 'IOC';
-      const edge = band(slot, mark, o.side, bandRate);
-      // A market order stops at the band; a limit given with it (a copy's) only narrows that, a liquidation's
-      // (never beyond the bankruptcy price) is its own.
-      price =
-        opts.limit === undefined || liquidation
-          ? (opts.limit ?? edge)
-          : o.side === 'buy'
-            ? opts.limit < edge
-              ? opts.limit
-              : edge
-            : opts.limit > edge
-              ? opts.limit
-              : edge;
-      if (bk !== null && !liquidation) {
-        // Closing never fills beyond the position's bankruptcy price.
-        if (o.side === 'sell' && bk > price) price = toTick(slot, bk, true);
-        if (o.side === 'buy' && bk < price) price = toTick(slot, bk, false);
-      }
+      price = marketLimit(inst.spec, mark, o.side, bandRate, opts.limit, liquidation, bk);
     }
     const reducible = opposite && pos ? abs(pos.size) : 0n;
     const opens = size > reducible ? size - reducible : 0n;

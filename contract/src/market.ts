@@ -37,6 +37,8 @@ export const zInstrument = z.object({
   taker_fee_rate: z.string(),
   /** How far from the best price a market order given by size may match (fraction). */
   price_band: z.string(),
+  /** How far from the index a limit price may be (fraction): a buy at most index × (1 + it), a sell at least × (1 − it). */
+  limit_band: z.string().optional(),
   enabled: z.boolean(),
 });
 

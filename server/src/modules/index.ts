@@ -97,7 +97,12 @@ export function buildModules(deps: ModuleWiring) {
   // Content about a feature shows once a module of that domain runs.
   const content = contentModule({ ...own('content', OWNS_NOTHING), liveFeatures: () => liveFeatures });
   // The order calls reach the swap books for swap instruments.
-  const spot = spotModule({ ...own('spot', SPOT_OWNS), swaps: () => futures.api });
+  // Spot limit prices are held to a band around the index (the swaps' index, pins included).
+  const spot = spotModule({
+    ...own('spot', SPOT_OWNS),
+    swaps: () => futures.api,
+    indexPrice: (instId) => futures.api.indexPrice(instId),
+  });
   // The exchange converts on the spot books, and wallet values read their prices: one price source.
   const wallet = walletModule({ ...own('wallet', WALLET_OWNS), venue: spot.api });
   // Listings are priced against the same source as wallet values.

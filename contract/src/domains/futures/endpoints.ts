@@ -27,7 +27,10 @@ export const zSwapInstrument = z.object({
   tiers: z.array(z.object({ max_notional: z.string().nullable(), mmr: z.string() })),
   maker_fee_rate: z.string(),
   taker_fee_rate: z.string(),
-  /** Market orders match no further than this fraction from the mark price. */
+  /**
+   * Orders match no further than this fraction from the mark price: a limit buy above mark × (1 + it) or a
+   * limit sell below mark × (1 − it) is refused (PriceOutOfBand); a market order stops there. Per contract.
+   */
   price_band: z.string(),
   /** Null until the index has a price. */
   mark_px: z.string().nullable(),

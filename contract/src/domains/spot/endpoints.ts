@@ -63,6 +63,7 @@ const submitErrors = [
   'InsufficientBalance',
   'BelowMinimum',
   'OrderRejected',
+  'PriceOutOfBand',
   'IdempotencyConflict',
   'NothingToReduce',
   'MarkPriceUnavailable',

@@ -40,6 +40,15 @@ import { type Ledger, type LedgerAccount, type PostInput, SYSTEM } from '../../l
 import type { Tx } from '../../store';
 import { isStoreUnavailable } from '../../store/unavailable';
 import {
+  bandEdge,
+  bandRateOf,
+  beyondBankruptcy,
+  marketLimit,
+  openLossOf,
+  outsideBand,
+  walkOpenLoss,
+} from './guards';
+import {
   applyFill,
   bankruptcyPrice,
   clamp,
@@ -116,6 +125,9 @@ interface SwapInst {
   maxLever: number;
   tiersText: { max_notional: string | null; mmr: string }[];
   enabled: boolean;
+  /** The contract's own price band (rate units) and its text; null: the global `futures.price_band`. */
+  band: bigint | null;
+  bandText: string | null;
 }
 
 /** A position as the writer keeps it: its row's fields, mutated only inside its contract's queue. */
@@ -293,6 +305,8 @@ export function createFutures(deps: FuturesDeps) {
       maxLever: c.max_lever,
       tiersText: c.tiers,
       enabled: c.enabled,
+      band: bandRateOf(c.price_band),
+      bandText: bandRateOf(c.price_band) === null ? null : (c.price_band ?? null),
     };
   }
 
@@ -313,6 +327,8 @@ export function createFutures(deps: FuturesDeps) {
       slot.inst.enabled = c.enabled;
       slot.inst.maxLever = c.max_lever;
       slot.inst.tiersText = c.tiers;
+      slot.inst.band = bandRateOf(c.price_band);
+      slot.inst.bandText = slot.inst.band === null ? null : (c.price_band ?? null);
       (slot.inst.spec as { tiers: SwapSpec['tiers'] }).tiers = tiersOf(c.tiers);
     }
   }
@@ -969,10 +985,13 @@ export function createFutures(deps: FuturesDeps) {
     return up ? v - r + t : v - r;
   }
 
-  function band(slot: Slot, mark: bigint, side: 'buy' | 'sell', rate: bigint): bigint {
-    if (side === 'buy') return toTick(slot, (mark * (RATE_ONE + rate)) / RATE_ONE, false);
-    const low = toTick(slot, (mark * (RATE_ONE - rate) + RATE_ONE - 1n) / RATE_ONE, true);
-    return low < slot.inst.spec.tick ? slot.inst.spec.tick : low;
+  const band = (slot: Slot, mark: bigint, side: 'buy' | 'sell', rate: bigint): bigint =>
+    bandEdge(slot.inst.spec, mark, side, rate);
+
+  /** The contract's price band (rate units): its own, or the global setting (both apply at once). */
+  async function bandOf(slot: Slot): Promise<bigint> {
+    const own = (await instrumentSettings()).find((c) => c.inst_id === slot.inst.instId)?.price_band;
+    return bandRateOf(own) ?? (await settings.get('futures.price_band')).units;
   }
 
   /** The position of a user to trade on: the open one, or a new one for the side an order opens. */
@@ -993,9 +1012,20 @@ export function createFutures(deps: FuturesDeps) {
 
   /**
    * Applies one fill to one user's position and books its money: margin in, released margin and PnL out,
-   * the fee. A flip closes the position and opens a new one. Returns what the order realized.
+   * the fee. A flip closes the position and opens a new one. An opening fill worse than the mark also puts
+   * that difference (its open loss) into the margin. What the user pays comes first from the close's
+   * proceeds: a close is never refused for want of free balance — its fee is what the proceeds and the
+   * balance can pay, the open loss of a resting order what is left after it. Returns what the order realized
+   * and the fee it paid.
    */
-  async function settleLeg(w: Work, e: Entry, leg: Leg, contracts: bigint, price: bigint): Promise<bigint> {
+  async function settleLeg(
+    w: Work,
+    e: Entry,
+    leg: Leg,
+    contracts: bigint,
+    price: bigint,
+    credit = 0n,
+  ): Promise<{ realized: bigint; fee: bigint }> {
     const { slot } = w;
     const { spec } = slot.inst;
     let pos = slot.positions.get(leg.userId);
@@ -1004,6 +1034,7 @@ export function createFutures(deps: FuturesDeps) {
     let realized = 0n;
     let released = 0n;
     let marginIn = 0n;
+    let closedPos: Pos | null = null;
     const closing = pos && pos.size !== 0n && pos.size > 0n !== (leg.side === 'buy');
     if (pos && closing) {
       const held = abs(pos.size);
@@ -1014,7 +1045,6 @@ export function createFutures(deps: FuturesDeps) {
       pos.closeValue += valueAt(spec, price, q);
       pos.closeSize += q;
       pos.realized += eff.realized;
-      pos.fee += (leg.fee * q) / contracts;
       pos.updatedAt = w.now;
       if (pos.size === 0n) {
         pos.closed = true;
@@ -1023,9 +1053,12 @@ export function createFutures(deps: FuturesDeps) {
         if (leg.liquidated) pos.endedBy = 'liquidation';
         else if (leg.stopOut) pos.endedBy = 'stop_out';
       }
+      closedPos = pos;
       w.positions.add(pos);
       left -= q;
     }
+    let opened: Pos | null = null;
+    let openLoss = 0n;
     if (left > 0n) {
       if (!pos || pos.closed || pos.size === 0n) {
         pos = newPos(leg.userId, leg.side === 'buy' ? 'long' : 'short', leg.lever, w.now);
@@ -1033,12 +1066,13 @@ export function createFutures(deps: FuturesDeps) {
       }
       const eff = applyFill(spec, pos, leg.side, left, price, leg.lever);
       marginIn += eff.marginIn;
+      if (slot.mark !== null) openLoss = openLossOf(spec, leg.side, price, slot.mark, left);
       const v = valueAt(spec, price, left);
       pos.openValue += v;
       pos.openSize += left;
-      pos.fee += leg.fee - (closing ? (leg.fee * (contracts - left)) / contracts : 0n);
       if (abs(pos.size) > pos.maxSize) pos.maxSize = abs(pos.size);
       pos.updatedAt = w.now;
+      opened = pos;
       w.positions.add(pos);
     }
     const user = await futuresAccount(w.tx, leg.userId);
@@ -1046,9 +1080,9 @@ export function createFutures(deps: FuturesDeps) {
     const fees = await systemAccount(w.tx, FUTURES_SYSTEM.fees);
     const fund = await systemAccount(w.tx, FUTURES_SYSTEM.fund);
     let proceeds = released + realized;
-    await move(w, e, pool, 'available', marginIn - proceeds);
     if (proceeds < 0n) {
       // Beyond the bankruptcy price: the insurance fund makes the pool whole.
+      await move(w, e, pool, 'available', -proceeds);
       await move(w, e, fund, 'available', proceeds);
       proceeds = 0n;
     }
@@ -1056,11 +1090,22 @@ export function createFutures(deps: FuturesDeps) {
       await move(w, e, fund, 'available', proceeds);
       const lost = slot.positions.get(leg.userId);
       if (lost) lost.forfeit += proceeds;
+      await move(w, e, pool, 'available', -proceeds);
       proceeds = 0n;
     }
-    await move(w, e, user, 'available', proceeds - marginIn - leg.fee);
-    await move(w, e, fees, 'available', leg.fee);
-    return realized;
+    // What the user can pay beyond the margin its opening needs (an opening it cannot margin is refused by
+    // the ledger): the fee first, then the open loss. `credit`: what the order still holds frozen for it.
+    const room = (await balanceOf(w, user)).available + credit + proceeds - marginIn;
+    const fee = leg.fee <= room ? leg.fee : room > 0n ? room : 0n;
+    const rest = room - fee;
+    const extra = openLoss <= rest ? openLoss : rest > 0n ? rest : 0n;
+    if (opened) opened.margin += extra;
+    if (closedPos) closedPos.fee += (fee * (contracts - left)) / contracts;
+    if (opened) opened.fee += fee - (closedPos ? (fee * (contracts - left)) / contracts : 0n);
+    await move(w, e, pool, 'available', marginIn + extra - proceeds);
+    await move(w, e, user, 'available', proceeds - marginIn - extra - fee);
+    await move(w, e, fees, 'available', fee);
+    return { realized, fee };
   }
 
   async function place(
@@ -1078,7 +1123,7 @@ export function createFutures(deps: FuturesDeps) {
     const size0 = parseContracts(o.sz, await settings.get('futures.max_order_contracts'));
     const makerRate = await settings.get('futures.maker_fee_rate');
     const takerRate = await settings.get('futures.taker_fee_rate');
-    const bandRate = (await settings.get('futures.price_band')).units;
+    const bandRate = await bandOf(slot);
     const pos = positionFor(w, userId);
     if (source === 'user' && pos && pos.size !== 0n && deps.copy?.()?.manages(userId, inst.instId))
       throw new DomainError('CopyManaged');
@@ -1091,22 +1136,21 @@ export function createFutures(deps: FuturesDeps) {
     const size = reduceOnly && pos && size0 > abs(pos.size) ? abs(pos.size) : size0;
     let price: bigint;
     let tif = o.tif ?? 'GTC';
+    const liquidation = opts.liquidation === true;
+    const bk = opposite && pos ? bankruptcyPrice(inst.spec, pos) : null;
     if (o.type === 'limit') {
       const p = o.px === undefined ? null : parseAmount(o.px, USDT_SCALE);
       if (p === null || p <= 0n) throw new ValidationError('px', 'invalid_value');
       if (p % inst.spec.tick !== 0n) throw new DomainError('OrderRejected', { reason: 'invalid_price' });
+      // Every limit order (it may open or add) is held to the band around the mark.
+      if (outsideBand(inst.spec, mark, o.side, p, bandRate)) throw new DomainError('PriceOutOfBand');
+      // A limit order closing beyond the position's bankruptcy price would lose more than its margin.
+      if (beyondBankruptcy(o.side, p, bk))
+        throw new DomainError('OrderRejected', { reason: 'beyond_bankruptcy_price' });
       price = p;
     } else {
       tif = 'IOC';
-      price = opts.limit ?? band(slot, mark, o.side, bandRate);
-      if (opposite && pos && opts.limit === undefined) {
-        // Closing never fills beyond the position's bankruptcy price.
-        const bk = bankruptcyPrice(inst.spec, pos);
-        if (bk !== null) {
-          if (o.side === 'sell' && bk > price) price = toTick(slot, bk, true);
-          if (o.side === 'buy' && bk < price) price = toTick(slot, bk, false);
-        }
-      }
+      price = marketLimit(inst.spec, mark, o.side, bandRate, opts.limit, liquidation, bk);
     }
     const reducible = opposite && pos ? abs(pos.size) : 0n;
     const opens = size > reducible ? size - reducible : 0n;
@@ -1139,17 +1183,27 @@ export function createFutures(deps: FuturesDeps) {
       createdAt: w.now,
       updatedAt: w.now,
     };
-    // What it may need: a limit order freezes margin and fee of all its contracts; a market order must find
-    // the margin of what it opens and the fee of all of it at its worst price available.
-    const liquidation = opts.liquidation === true;
-    const hold = o.type === 'limit' ? holdOf(slot, row, size) : 0n;
+    // What it may need: a limit order freezes margin and fee of all its contracts and the open loss of what
+    // it opens at its price; a market order must find the margin and fee of what it opens at its worst price
+    // and the open loss of the levels it would open on. What it closes pays its fee from its proceeds.
+    const hold =
+      o.type === 'limit' ? holdOf(slot, row, size) + openLossOf(inst.spec, o.side, price, mark, opens) : 0n;
     const needs =
       o.type === 'limit'
         ? hold
-        : liquidation
+        : liquidation || opens === 0n
           ? 0n
           : initialMargin(valueAt(inst.spec, price, opens), lever) +
-            feeOn(valueAt(inst.spec, price, size), feeRate);
+            feeOn(valueAt(inst.spec, price, opens), feeRate) +
+            walkOpenLoss(
+              inst.spec,
+              o.side === 'buy' ? slot.book.depth(200).asks : slot.book.depth(200).bids,
+              o.side,
+              price,
+              mark,
+              reducible,
+              opens,
+            );
     const bal = await balanceOf(w, user);
     if (bal.available < needs) throw new DomainError('InsufficientBalance');
     const cause: Cause = liquidation ? 'futures.liquidation' : 'futures.trade';
@@ -1196,10 +1250,13 @@ export function createFutures(deps: FuturesDeps) {
       // The maker's hold for the filled contracts comes back before its fill is settled.
       const makerUser = await futuresAccount(tx, makerRow.userId);
       const before = makerRow.hold;
-      const after = holdOf(slot, makerRow, f.makerRemaining);
+      // The hold (margin, fee and open loss of its open contracts) comes back in proportion to the fill.
+      const open = makerRow.size - makerRow.filledSize;
+      const after =
+        f.makerRemaining === 0n || open === 0n ? 0n : (before * f.makerRemaining + open - 1n) / open;
       await move(w, e, makerUser, 'frozen', -(before - after));
       await move(w, e, makerUser, 'available', before - after);
-      const makerPnl = await settleLeg(
+      const made = await settleLeg(
         w,
         e,
         {
@@ -1215,22 +1272,23 @@ export function createFutures(deps: FuturesDeps) {
       makerRow.hold = after;
       makerRow.filledSize += f.size;
       makerRow.filledValue += value;
-      makerRow.fee += makerFee;
-      makerRow.pnl += makerPnl;
+      makerRow.fee += made.fee;
+      makerRow.pnl += made.realized;
       makerRow.status = f.makerRemaining === 0n ? 'filled' : 'partial_filled';
       makerRow.updatedAt = w.now;
       w.orders.set(makerRow.id, makerRow);
-      const takerPnl = await settleLeg(
+      const taker = await settleLeg(
         w,
         e,
         { userId, side: o.side, lever, fee: takerFee, liquidated: liquidation, stopOut: source === 'sl' },
         f.size,
         f.price,
+        hold,
       );
       row.filledSize += f.size;
       row.filledValue += value;
-      row.fee += takerFee;
-      row.pnl += takerPnl;
+      row.fee += taker.fee;
+      row.pnl += taker.realized;
       w.trades.push({
         instId: inst.instId,
         price: f.price,
@@ -1241,13 +1299,14 @@ export function createFutures(deps: FuturesDeps) {
         takerOrderId: id,
         makerUserId: makerRow.userId,
         takerUserId: userId,
-        makerFee,
-        takerFee,
+        makerFee: made.fee,
+        takerFee: taker.fee,
         createdAt: w.now,
       });
     }
     if (hold > 0n) {
-      const after = isOpen(result.status) ? holdOf(slot, row, result.remaining) : 0n;
+      // What rests keeps its share of the hold (open loss included).
+      const after = isOpen(result.status) ? (hold * result.remaining + size - 1n) / size : 0n;
       await move(w, e, user, 'frozen', -(hold - after));
       await move(w, e, user, 'available', hold - after);
       row.hold = after;
@@ -1257,9 +1316,33 @@ export function createFutures(deps: FuturesDeps) {
     row.updatedAt = w.now;
     w.orders.set(id, row);
     w.fresh.add(id);
+    if (result.fills.length > 0)
+      await guardResting(w, [userId, ...result.fills.map((f) => f.makerUserId)], id);
     const view = orderView(row);
     if (o.request_id !== undefined) await ledger.answerRequest(tx, userId, o.request_id, view);
     return view;
+  }
+
+  /**
+   * Cancels the resting orders of these users that would now close their position beyond its bankruptcy
+   * price (the position grew, flipped or paid funding since they were placed): filled, such an order's loss
+   * beyond the margin would be the insurance fund's.
+   */
+  async function guardResting(w: Work, users: Iterable<number>, skip: string | null = null): Promise<void> {
+    const { slot } = w;
+    for (const userId of new Set(users)) {
+      const pos = slot.positions.get(userId);
+      if (!pos || pos.closed || pos.size === 0n) continue;
+      const bk = bankruptcyPrice(slot.inst.spec, pos);
+      const side = pos.size > 0n ? 'sell' : 'buy';
+      const mine = new Map<string, SwapOrderRow>();
+      for (const r of slot.rows.values()) if (r.userId === userId && r.side === side) mine.set(r.id, r);
+      for (const r of w.orders.values()) if (r.userId === userId && r.side === side) mine.set(r.id, r);
+      const bad = [...mine.values()]
+        .filter((r) => r.id !== skip && isOpen(r.status) && beyondBankruptcy(side, r.price, bk))
+        .map((r) => r.id);
+      if (bad.length > 0) await cancelIn(w, { userId, ids: bad }, 'bankruptcy_price');
+    }
   }
 
   async function cancelIn(
@@ -1317,21 +1400,13 @@ export function createFutures(deps: FuturesDeps) {
       const long = pos.size > 0n;
       const q = abs(pos.size);
       const bk = bankruptcyPrice(spec, pos) ?? 0n;
-      const fund = await balanceOf(w, await systemAccount(w.tx, FUTURES_SYSTEM.fund));
-      // How far beyond the bankruptcy price the fund can carry the close.
-      const room = (fund.available * spec.baseUnit) / (q * spec.ctMinor);
-      const bandRate = (await settings.get('futures.price_band')).units;
+      // Within the band and never beyond the bankruptcy price: a bid (or ask) beyond it, a colluder's, would
+      // be paid by the insurance fund. What the book cannot take there is auto-deleveraged at it.
+      const bandRate = await bandOf(slot);
+      const edge = band(slot, mark, long ? 'sell' : 'buy', bandRate);
       const limit = long
-        ? toTick(
-            slot,
-            bk - room > band(slot, mark, 'sell', bandRate) ? bk - room : band(slot, mark, 'sell', bandRate),
-            true,
-          )
-        : toTick(
-            slot,
-            bk + room < band(slot, mark, 'buy', bandRate) ? bk + room : band(slot, mark, 'buy', bandRate),
-            false,
-          );
+        ? toTick(slot, bk > edge ? bk : edge, true)
+        : toTick(slot, bk < edge ? bk : edge, false);
       await place(
         w,
         {
@@ -1401,7 +1476,7 @@ export function createFutures(deps: FuturesDeps) {
       const q = left < abs(other.size) ? left : abs(other.size);
       const value = valueAt(spec, bk, q);
       other.closeType = 'adl';
-      const otherPnl = await settleLeg(
+      const { realized: otherPnl } = await settleLeg(
         w,
         e,
         { userId: other.userId, side: long ? 'buy' : 'sell', lever: other.lever, fee: 0n, liquidated: false },
@@ -1409,7 +1484,7 @@ export function createFutures(deps: FuturesDeps) {
         bk,
       );
       if (!other.closed) other.closeType = null;
-      const liqPnl = await settleLeg(
+      const { realized: liqPnl } = await settleLeg(
         w,
         e,
         { userId: pos.userId, side: liqRow.side, lever: pos.lever, fee: 0n, liquidated: true },
@@ -1453,6 +1528,10 @@ export function createFutures(deps: FuturesDeps) {
       w.orders.set(liqId, liqRow);
       w.fresh.add(liqId);
     }
+    await guardResting(
+      w,
+      ranked.map((q) => q.userId),
+    );
   }
 
   /** Closes a whole position at market because its take-profit or stop-loss price was reached. */
@@ -1552,6 +1631,10 @@ export function createFutures(deps: FuturesDeps) {
         });
       }
       if (payments.length > 0) await w.tx.insert(swapFundingPayments).values(payments);
+      await guardResting(
+        w,
+        dues.filter((d) => d.amount < 0n).map((d) => d.p.userId),
+      );
       const residue = paid - got;
       if (residue > 0n) {
         const e = new Entry('futures.funding', `${slot.inst.instId}:${fundingTime}`, null, null);
@@ -1865,7 +1948,7 @@ export function createFutures(deps: FuturesDeps) {
         tiers: slot.inst.tiersText,
         maker_fee_rate: maker.text,
         taker_fee_rate: taker.text,
-        price_band: bandRate.text,
+        price_band: slot.inst.bandText ?? bandRate.text,
         mark_px: px(slot, slot.mark),
         idx_px: px(slot, slot.idx),
         last: px(slot, last?.price ?? null),
@@ -2202,6 +2285,8 @@ export function createFutures(deps: FuturesDeps) {
     makerVenue,
     tradedSince,
     instIds: () => [...slots.keys()],
+    /** The index of an underlying (a pinned price over the reference market's); null when there is none. */
+    indexPrice: (underlying: string) => indexOf(underlying),
     /** Pins (or with null unpins) the index of an underlying: risk drills and tests move the mark with it. */
     pinIndex(underlying: string, price: string | null) {
       if (price === null) pinned.delete(underlying);

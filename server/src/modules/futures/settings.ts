@@ -36,13 +36,18 @@ export const FUTURES_SETTINGS = {
         max_lever: z.number().int().min(1).max(125),
         tiers: z.array(tier).min(1),
         enabled: z.boolean().default(true),
+        /** This contract's price band (a fraction of the mark); without it, `futures.price_band`. */
+        price_band: z.string().regex(DECIMAL).optional(),
       }),
     )
     .default([swap('BTC', '0.01', '0.1', 100), swap('ETH', '0.1', '0.01', 100)]),
   /** Fees as fractions of the position value traded, paid from the futures account (0.02% maker, 0.05% taker). */
   'futures.maker_fee_rate': zRate('0.0002'),
   'futures.taker_fee_rate': zRate('0.0005'),
-  /** Market orders, closes and liquidations match no further than this fraction from the mark price. */
+  /**
+   * Orders match no further than this fraction from the mark price: a limit buy above mark × (1 + band) or a
+   * sell below mark × (1 − band) is refused, a market order stops there. A contract's `price_band` overrides it.
+   */
   'futures.price_band': zRate('0.03'),
   /** Leverage of a contract until the user chooses one. */
   'futures.default_lever': z.number().int().min(1).max(125).default(10),
@@ -86,6 +91,11 @@ export function swapInstrumentsProblem(
       return `${c.inst_id}: the contract value and tick must be positive`;
     if ((tick * ct) % 10n ** BigInt(asset.scale) !== 0n) {
       return `${c.inst_id}: tick × contract value must be a whole number of USDT minor units`;
+    }
+    if (c.price_band !== undefined) {
+      const band = parseAmount(c.price_band, 8);
+      if (band === null || band <= 0n || band >= 10n ** 8n)
+        return `${c.inst_id}: the price band must be a fraction between 0 and 1`;
     }
     let last: bigint | null = 0n;
     for (const [i, t] of c.tiers.entries()) {

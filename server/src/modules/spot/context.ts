@@ -6,6 +6,8 @@ import type { Ledger } from '../../ledger';
 export interface MarketDeps extends AppDeps {
   readonly ledger: Ledger;
   readonly bus: Bus;
+  /** The index of a spot instrument (the reference market's price, decimal text); null when there is none. */
+  readonly indexPrice?: (instId: string) => string | null;
 }
 
 /** What the parts of the market service share. */

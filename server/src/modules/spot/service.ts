@@ -35,6 +35,7 @@ import {
 import { type LedgerAccount, type PostInput, type Posting, SYSTEM } from '../../ledger';
 import { queryRows, type Tx } from '../../store';
 import { isStoreUnavailable } from '../../store/unavailable';
+import { checkSpotBand, indexUnits, spotBandRate } from './band';
 import type { MarketContext } from './context';
 import { SPOT_SETTINGS } from './settings';
 import { marketOrders, marketTrades, OPEN_ORDER_STATUSES } from './tables';
@@ -460,6 +461,8 @@ export function createSpot(ctx: MarketContext) {
       if (o.px === undefined) throw new ValidationError('px', 'required');
       if (o.tgtCcy === 'quote_ccy') throw new ValidationError('tgtCcy', 'invalid_value');
       const price = parseIn(inst.quote, o.px, 'px', inst.tick);
+      const rate = spotBandRate(cfg.limit_band, (await settings.get('market.limit_band')).units);
+      checkSpotBand(o.side, price, indexUnits(inst, ctx.deps.indexPrice?.(inst.instId) ?? null), rate);
       const size = parseIn(inst.base, o.sz, 'sz', inst.lot);
       const q = quoteOf(inst, price, size);
       if (q < minNotional) throw belowMin();
@@ -1274,6 +1277,7 @@ export function createSpot(ctx: MarketContext) {
     const maker = (await settings.get('market.maker_fee_rate')).text;
     const taker = (await settings.get('market.taker_fee_rate')).text;
     const band = (await settings.get('market.price_band')).text;
+    const limitBand = (await settings.get('market.limit_band')).text;
     return [...slots.values()].map(({ inst }) => {
       const c = cfg.find((x) => x.inst_id === inst.instId);
       return {
@@ -1286,6 +1290,7 @@ export function createSpot(ctx: MarketContext) {
         maker_fee_rate: maker,
         taker_fee_rate: taker,
         price_band: band,
+        limit_band: c?.limit_band ?? limitBand,
         enabled: c?.enabled ?? false,
       };
     });

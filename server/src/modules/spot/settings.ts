@@ -30,6 +30,8 @@ export const SPOT_SETTINGS = {
         /** In the quote asset. */
         min_notional: z.string().regex(DECIMAL),
         enabled: z.boolean().default(true),
+        /** This instrument's limit price band around the index (fraction); without it, `market.limit_band`. */
+        limit_band: z.string().regex(DECIMAL).optional(),
       }),
     )
     .default([
@@ -43,6 +45,11 @@ export const SPOT_SETTINGS = {
   'market.taker_fee_rate': zRate('0.001'),
   /** Market orders given by size match no further than this fraction from the best opposite price. */
   'market.price_band': zRate('0.05'),
+  /**
+   * A limit buy above index × (1 + band) or a limit sell below index × (1 − band) is refused (the index: the
+   * reference market's price; an instrument without one has no band). An instrument's `limit_band` overrides it.
+   */
+  'market.limit_band': zRate('0.1'),
 } as const satisfies SettingsCatalogue;
 
 type SpotInstrument = z.output<(typeof SPOT_SETTINGS)['market.instruments']>[number];
@@ -63,6 +70,10 @@ export function spotInstrumentsProblem(
     const base = find(c.base);
     const quote = find(c.quote);
     if (!base || !quote) return `${c.inst_id} names an asset the platform does not have`;
+    if (c.limit_band !== undefined) {
+      const band = Number(c.limit_band);
+      if (!(band > 0 && band < 1)) return `${c.inst_id}: the limit band must be a fraction between 0 and 1`;
+    }
     try {
       makeInstrument(c.inst_id, base, quote, c.tick_size, c.lot_size);
     } catch (err) {

@@ -35,6 +35,7 @@ import {
 import { type LedgerAccount, type PostInput, type Posting, SYSTEM } from '../../ledger';
 import { queryRows, type Tx } from '../../store';
 import type { MarketContext } from './context';
+import { partialOf } from './partial';
 import { SPOT_SETTINGS } from './settings';
 import { marketOrders, marketTrades, OPEN_ORDER_STATUSES } from './tables';
 
@@ -303,6 +304,7 @@ export function createSpot(ctx: MarketContext) {
       request_id: row.requestId,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
+      ...partialOf(row, inst),
     };
   }
 

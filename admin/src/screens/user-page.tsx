@@ -566,6 +566,18 @@ function CopiesTab({ userId }: { userId: number }) {
                 'no'
               )}
             </Descriptions.Item>
+            <Descriptions.Item label="Counterparty" span={4}>
+              {extra.lead.counterparty_flag ? (
+                <Tag color="orange">
+                  {`Followers' fills concentrate on user #${extra.lead.counterparty_flag.counterparty_id}: ` +
+                    `${(Number(extra.lead.counterparty_flag.share) * 100).toFixed(1)} % of ` +
+                    `${extra.lead.counterparty_flag.contracts} contracts, ${extra.lead.counterparty_flag.fills} fills, ` +
+                    `${extra.lead.counterparty_flag.followers} followers since ${when(extra.lead.counterparty_flag.since)}`}
+                </Tag>
+              ) : (
+                'no concentration'
+              )}
+            </Descriptions.Item>
           </Descriptions>
         </Card>
       ) : extra?.application ? (

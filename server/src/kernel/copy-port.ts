@@ -19,32 +19,42 @@ export interface LeadMove {
   readonly price: bigint;
   readonly lever: number;
   readonly at: Date;
+  /** The contract's mark price at the lead's fill (USDT minor units), when the writer knows it. */
+  readonly mark?: bigint | null;
   /** Whole contracts a margin opens at this price and leverage (rounded down). */
   contractsFor(margin: bigint, lever: number): bigint;
   /** Initial margin of contracts at this price and leverage. */
   marginFor(contracts: bigint, lever: number): bigint;
 }
 
-/** One follower order the copy asks the writer to place (a market order). */
+/**
+ * One follower order the copy asks the writer to place: a market order, or, with `limitPrice`, an immediate
+ * order (IOC) that fills no worse than that price (USDT minor units; the writer rounds it to a tick toward the
+ * follower and never past its own price band); what does not fill within it is canceled.
+ */
 export interface CopyOrder {
   readonly followId: number;
   readonly followerId: number;
   readonly side: 'buy' | 'sell';
   readonly contracts: bigint;
   readonly lever: number;
+  readonly limitPrice?: bigint;
 }
 
 /** What a follower order got. */
 export interface CopyOutcome {
   readonly order: CopyOrder;
   readonly status: 'filled' | 'partial' | 'skipped';
-  readonly reason: 'insufficient_margin' | 'no_liquidity' | 'rejected' | null;
+  /** `price_tolerance`: the order had a limit price and what is missing could not fill within it. */
+  readonly reason: 'insufficient_margin' | 'no_liquidity' | 'rejected' | 'price_tolerance' | null;
   readonly orderId: string | null;
   readonly filled: bigint;
   /** Average fill price, USDT minor units; null when nothing filled. */
   readonly price: bigint | null;
   readonly pnl: bigint;
   readonly fee: bigint;
+  /** The limit the order was placed at, after rounding (null or absent: a market order). */
+  readonly limitPrice?: bigint | null;
   /** The follower's position in the contract after it, signed contracts, and its margin. */
   readonly sizeAfter: bigint;
   readonly marginAfter: bigint;
@@ -72,5 +82,7 @@ export interface CopyPort {
     tx: Tx,
     instId: string,
     sizeOf: (userId: number) => bigint,
+    /** The contract's mark now: a retry is held to the copy's tolerance from it. */
+    mark?: bigint | null,
   ): Promise<readonly { readonly leadId: number; readonly orders: readonly CopyOrder[] }[]>;
 }

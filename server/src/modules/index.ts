@@ -22,6 +22,7 @@ import { COPY_OWNS, copyModule } from './copy/module';
 import { COPY_SETTINGS } from './copy/settings';
 import { EARN_OWNS, earnModule } from './earn/module';
 import { EARN_SETTINGS } from './earn/settings';
+import { createCounterpartyReader } from './futures/counterparties';
 import { FUTURES_OWNS, futuresModule } from './futures/module';
 import { FUTURES_SETTINGS } from './futures/settings';
 import { GAMES_OWNS, gamesModule } from './games/module';
@@ -122,7 +123,11 @@ export function buildModules(deps: ModuleWiring) {
     copy: () => copy.api.port,
   });
   // Copy trading reads positions, equity and daily PnL from the futures books and closes copies there.
-  const copy = copyModule({ ...own('copy', COPY_OWNS), futures: () => futures.api });
+  const copy = copyModule({
+    ...own('copy', COPY_OWNS),
+    futures: () => futures.api,
+    counterparties: createCounterpartyReader(deps.store),
+  });
   const market = marketModule({
     ...own('market', MARKET_OWNS),
     trades: spot.api,

@@ -15,10 +15,26 @@ import './exchange-quote.css';
 /** A quote as the server gives it (the contract's one quote shape, the wallet's and the NEU line's). */
 export type ExchangeQuote = NonNullable<ResponseData<'/api/exchange/getExchangeInfo'>['quote']>;
 
+/**
+ * What confirming a quote sends: its id and the figures the sheet showed, which the server holds the quote to
+ * (to the unit): what is paid and what arrives are exactly these, or the exchange is refused.
+ */
+export interface QuoteConfirmation {
+  readonly quote_id: string;
+  readonly from_amount: string;
+  readonly to_amount: string;
+}
+
+export const confirmationOf = (quote: ExchangeQuote): QuoteConfirmation => ({
+  quote_id: quote.quote_id,
+  from_amount: quote.from_amount,
+  to_amount: quote.to_amount,
+});
+
 /** The money call that takes a quote (the feature's `useMoneyCall` of its exchange). */
 interface QuoteCall<D> {
   readonly content: { readonly quote_id: string } | null;
-  readonly open: (content: { quote_id: string }) => void;
+  readonly open: (content: QuoteConfirmation) => void;
   readonly close: () => void;
   readonly busy: boolean;
   readonly confirm: (onFailure?: (failure: ApiFailure) => void) => Promise<D | null>;
@@ -87,7 +103,7 @@ export function useExchangeQuote<D>({
 
   const { content, open } = call;
   useEffect(() => {
-    if (content && quote && content.quote_id !== quote.quote_id) open({ quote_id: quote.quote_id });
+    if (content && quote && content.quote_id !== quote.quote_id) open(confirmationOf(quote));
   }, [content, quote, open]);
 
   return {

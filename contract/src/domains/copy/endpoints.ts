@@ -23,6 +23,8 @@ export const COPY_SKIP_REASONS = [
   'no_liquidity',
   'rejected',
   'okx_failed',
+  /** Nothing (or not all) could fill within the copy's price tolerance from the lead's price and the mark. */
+  'price_tolerance',
 ] as const;
 
 /**
@@ -102,6 +104,11 @@ export const zCopyTrade = z.object({
   px: z.string().nullable(),
   /** Adverse difference of the follower's price from the lead's, in percent. */
   slippage: z.string().nullable(),
+  /** The contract's mark at the lead's fill, and the follower's adverse difference from it, in percent. */
+  mark_px: z.string().nullable(),
+  mark_slippage: z.string().nullable(),
+  /** The worst price the copy could fill at (the tolerance from the lead's price and the mark); null: market. */
+  limit_px: z.string().nullable(),
   pnl: z.string(),
   fee: z.string(),
   venue: z.enum(COPY_VENUES),
@@ -214,6 +221,20 @@ export const zAdminLead = z.object({
   earned: z.string(),
   suspended: z.object({ at: zTime, reason: z.string() }).nullable(),
   since: zTime,
+  /**
+   * Set when one account was on the other side of at least `copy.counterparty_flag.share` of the contracts
+   * the lead's followers filled over the window: a possible second account of the lead. A warning only.
+   */
+  counterparty_flag: z
+    .object({
+      counterparty_id: z.number().int(),
+      share: z.string(),
+      fills: z.number().int(),
+      contracts: z.string(),
+      followers: z.number().int(),
+      since: zTime,
+    })
+    .nullable(),
 });
 
 /** Copy trading: lead traders, copies, mirrored trades, profit share, and the OKX account link. */

@@ -17,6 +17,7 @@ import { zMachine, zMachineOrder } from '../mining/endpoints';
 import { zReferral } from '../users/endpoints';
 import {
   DEFAULT_CHAIN,
+  zExchangeConfirm,
   zExchangeRecord,
   zQuote,
   zRequestId,
@@ -183,7 +184,7 @@ export const neuEndpoints = {
   }),
   '/api/neu/getNeuExchangeOrder': live('neu', {
     summary: 'Exchange USDT and NEU at a quote of exchangeList: a market order on the NEU/USDT book',
-    request: z.object({ quote_id: z.string().min(1).max(64), request_id: zRequestId.optional() }),
+    request: zExchangeConfirm,
     data: zExchangeRecord,
     errors: [
       'QuoteExpired',

@@ -12,6 +12,16 @@ export const ORDER_SIDES = ['buy', 'sell'] as const;
 export const ORDER_TYPES = ['limit', 'market'] as const;
 /** GTC rests; IOC takes what it can now; FOK fills entirely or not at all; post_only only makes. */
 export const TIMES_IN_FORCE = ['GTC', 'IOC', 'FOK', 'post_only'] as const;
+/** Why a closed spot order filled only part of its amount (see `partial_reason`). */
+export const PARTIAL_REASONS = [
+  'lot_size',
+  'book_depth',
+  'price_band',
+  'price_limit',
+  'self_trade',
+  'canceled',
+] as const;
+
 /** new and partial_filled are open; filled and canceled are closed (spec section 4). */
 export const ORDER_STATUSES = ['new', 'partial_filled', 'filled', 'canceled'] as const;
 
@@ -57,6 +67,18 @@ export const zOrder = z.object({
   request_id: z.string().nullable(),
   created_at: zTime,
   updated_at: zTime,
+  /**
+   * Spot: what a closed order did not fill of its amount (in `unfilled_ccy`, the unit of `sz`); it came back
+   * to the balance. "0" when it filled its whole amount or is still open. Absent for swaps.
+   */
+  unfilled: z.string().optional(),
+  unfilled_ccy: z.string().optional(),
+  /**
+   * Spot: why a closed order filled only part of its amount: lot_size (the rest could not buy one more lot),
+   * book_depth (the book had no more), price_band (none within the band), price_limit (none at the order's
+   * limit), self_trade, canceled; null when nothing is missing. Absent for swaps.
+   */
+  partial_reason: z.enum(PARTIAL_REASONS).nullable().optional(),
 });
 
 const submitErrors = [

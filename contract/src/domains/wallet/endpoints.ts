@@ -120,15 +120,29 @@ export const zQuote = z.object({
   from_asset: z.string(),
   to_asset: z.string(),
   from_amount: z.string(),
-  /** What arrives now on the live book, after the fee; the exchange pays what the book gives then. */
+  /** What arrives, after the fee: exactly this, or the exchange is refused. */
   to_amount: z.string(),
   /** Fee, in `fee_asset` (the market's quote asset, USDT). */
   fee: z.string(),
   fee_asset: z.string(),
   rate: z.string(),
-  /** The exchange is refused when the book would give less than to_amount by more than this fraction. */
+  /**
+   * Kept for old clients: always "0". The quote's amounts are exactly what an exchange at it moves; a book
+   * that gives less refuses it.
+   */
   slippage: z.string(),
   expires_at: zTime,
+});
+
+/**
+ * Confirming an exchange at a quote. `from_amount` and `to_amount`, when sent, are the figures the user
+ * confirmed: they must be the quote's to the unit (QuoteExpired otherwise).
+ */
+export const zExchangeConfirm = z.object({
+  quote_id: z.string().min(1).max(64),
+  request_id: zRequestId.optional(),
+  from_amount: zPositiveDecimal.optional(),
+  to_amount: zPositiveDecimal.optional(),
 });
 
 const logFilters = { amount_type: zAmountType, type: z.string().max(40).optional() };
@@ -281,8 +295,8 @@ export const walletEndpoints = {
   }),
   '/api/exchange/exchange': live('wallet', {
     summary:
-      'Exchange at a quote from getExchangeInfo: a market order on the live book, refused when it would give less than the quote allows',
-    request: z.object({ quote_id: z.string().min(1).max(64), request_id: zRequestId.optional() }),
+      'Exchange at a quote from getExchangeInfo: moves exactly the quote’s from_amount and to_amount, or is refused (PriceMoved when the book gives less, QuoteExpired when old, used or not the figures confirmed)',
+    request: zExchangeConfirm,
     data: zExchangeRecord,
     errors: [
       'QuoteExpired',

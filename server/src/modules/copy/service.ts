@@ -30,6 +30,7 @@ import type { CopyOrder, CopyOutcome, CopyPort, LeadMove } from '../../kernel/co
 import { DomainError, ValidationError } from '../../kernel/errors';
 import type { Ledger } from '../../ledger';
 import { schema, type Tx } from '../../store';
+import { type CounterpartyReader, createCounterpartyFlags } from './counterparty-flags';
 import { createLinkVault, rotateLinks } from './links';
 import { createOkxClient, type OkxClient, OkxError } from './okx';
 import { COPY_SETTINGS } from './settings';
@@ -43,6 +44,7 @@ import {
   okxCopyOrders,
   okxLinks,
 } from './tables';
+import { adverse, copyLimitPrice, limitForMove, type Tolerances } from './tolerance';
 
 type PositionView = ResponseData<'/v1/futures/positions'>['list'][number];
 type ClosedView = ResponseData<'/v1/futures/positionHistory'>['list'][number];
@@ -79,6 +81,8 @@ export interface FuturesPort {
 export interface CopyDeps extends AppDeps {
   readonly ledger: Ledger;
   readonly futures: () => FuturesPort;
+  /** Who filled the followers' copy orders (the futures trades, read-only), for the counterparty flag. */
+  readonly counterparties?: CounterpartyReader;
   /** The OKX REST client (tests give one pointed at a fake). */
   readonly okx?: OkxClient;
 }
@@ -102,6 +106,7 @@ export function createCopy(deps: CopyDeps) {
   const { store, clock, ledger, log, config } = deps;
   const settings = deps.settings.of(COPY_SETTINGS);
   const vault = createLinkVault(config.linkKeys);
+  const counterparty = createCounterpartyFlags(deps);
   const okx = deps.okx ?? createOkxClient({ baseUrl: config.okxRestUrl, timeoutMs: config.okxRestTimeoutMs });
   /** Lead traders (kept in memory: the writer asks for every fill). */
   const leads = new Map<
@@ -114,6 +119,14 @@ export function createCopy(deps: CopyDeps) {
   let sending: Promise<number> | null = null;
 
   // ---------------------------------------------------------------- settings
+
+  async function tolerances(): Promise<Tolerances> {
+    const rate = (text: string) => parseRatio(text) ?? 0n;
+    return {
+      lead: rate(await settings.get('copy.price_tolerance')),
+      mark: rate(await settings.get('copy.mark_tolerance')),
+    };
+  }
 
   async function tierTable() {
     const t = await settings.get('copy.tiers');
@@ -220,6 +233,7 @@ export function createCopy(deps: CopyDeps) {
       follows.map((f) => f.id),
     );
     const orders: CopyOrder[] = [];
+    const tol = await tolerances();
     const records: (typeof copyTrades.$inferInsert)[] = [];
     const okxOrders: { trade: typeof copyTrades.$inferInsert; target: bigint; cp: CopyPosRow }[] = [];
     const fromFlat = move.before === 0n;
@@ -308,12 +322,14 @@ export function createCopy(deps: CopyDeps) {
         continue;
       }
       await putPosition(tx, cp);
+      const limitPrice = limitForMove(move, side, tol);
       orders.push({
         followId: f.id,
         followerId: f.followerId,
         side,
         contracts: abs(diff),
         lever: move.lever,
+        ...(limitPrice === undefined ? {} : { limitPrice }),
       });
     }
     if (records.length > 0) await tx.insert(copyTrades).values(records);
@@ -357,10 +373,7 @@ export function createCopy(deps: CopyDeps) {
     for (const o of outcomes) {
       const f = follows.get(o.order.followId);
       if (!f) continue;
-      const slip =
-        o.price === null || move.price === 0n
-          ? null
-          : ((o.order.side === 'buy' ? o.price - move.price : move.price - o.price) * RATE_ONE) / move.price;
+      const slip = move.price === 0n ? null : adverse(o.order.side, o.price, move.price);
       rows.push({
         followId: f.id,
         followerId: f.followerId,
@@ -372,6 +385,9 @@ export function createCopy(deps: CopyDeps) {
         leadPrice: move.price,
         price: o.price,
         slippage: slip,
+        markPrice: move.mark ?? null,
+        markSlippage: adverse(o.order.side, o.price, move.mark),
+        limitPrice: o.limitPrice ?? null,
         pnl: o.pnl,
         fee: o.fee,
         lever: o.order.lever,
@@ -414,7 +430,8 @@ export function createCopy(deps: CopyDeps) {
   const lagging = new Set<string>();
 
   /** Reductions that bring platform copies in a contract toward their leads' positions. */
-  async function catchUp(tx: Tx, instId: string, sizeOf: (userId: number) => bigint) {
+  async function catchUp(tx: Tx, instId: string, sizeOf: (userId: number) => bigint, mark?: bigint | null) {
+    const tol = await tolerances();
     const rows = await tx
       .select({ f: copyFollows, p: copyPositions })
       .from(copyPositions)
@@ -438,13 +455,17 @@ export function createCopy(deps: CopyDeps) {
         lead === 0n || lead > 0n !== held > 0n ? 0n : (lead < 0n ? -1n : 1n) * ((abs(lead) * p.num) / p.den);
       if (abs(target) >= abs(held)) continue;
       const orders = byLead.get(f.leadId) ?? [];
+      const side = held > 0n ? 'sell' : 'buy';
+      // No lead fill to follow: held to the tolerance from the mark.
+      const limitPrice = mark ? copyLimitPrice(side, mark, mark, tol) : undefined;
       orders.push({
         followId: f.id,
         followerId: f.followerId,
-        side: held > 0n ? 'sell' : 'buy',
+        side,
         contracts: abs(held - target),
         // Unused: a reduction keeps the position's leverage.
         lever: 1,
+        ...(limitPrice === undefined ? {} : { limitPrice }),
       });
       byLead.set(f.leadId, orders);
     }
@@ -944,6 +965,9 @@ export function createCopy(deps: CopyDeps) {
         lead_px: usdt(r.leadPrice),
         px: r.price === null ? null : usdt(r.price),
         slippage: r.slippage === null ? null : pct(r.slippage, RATE_ONE),
+        mark_px: r.markPrice === null ? null : usdt(r.markPrice),
+        mark_slippage: r.markSlippage === null ? null : pct(r.markSlippage, RATE_ONE),
+        limit_px: r.limitPrice === null ? null : usdt(r.limitPrice),
         pnl: r.pnl < 0n ? `-${usdt(-r.pnl)}` : usdt(r.pnl),
         fee: usdt(r.fee),
         venue: r.venue,
@@ -1493,6 +1517,7 @@ export function createCopy(deps: CopyDeps) {
         ? { at: row.suspendedAt.toISOString(), reason: row.suspendReason ?? '' }
         : null,
       since: row.createdAt.toISOString(),
+      counterparty_flag: (await counterparty.flags(userId))[0] ?? null,
     };
   }
 
@@ -1655,6 +1680,8 @@ export function createCopy(deps: CopyDeps) {
   return {
     port,
     start,
+    /** Leads whose followers' fills concentrate on one counterparty (operators' warning). */
+    counterpartyFlags: counterparty.flags,
     traders,
     trader,
     traderHistory,

@@ -40,6 +40,28 @@ export const COPY_SETTINGS = {
    * (off). The demo turns it off at its first start, so a stranger can lead alone; an operator may turn it on.
    */
   'copy.lead_review': z.boolean().default(true),
+  /**
+   * A copy fills no worse than the lead's fill price by this fraction (a buy at most lead × (1 + t), a sell at
+   * least lead × (1 − t)), nor worse than the mark at the lead's fill by `copy.mark_tolerance`: the tighter of
+   * the two. What cannot fill within it is skipped (or its rest canceled), recorded as `price_tolerance`.
+   */
+  'copy.price_tolerance': z.string().regex(DECIMAL).default('0.003'),
+  'copy.mark_tolerance': z.string().regex(DECIMAL).default('0.01'),
+  /**
+   * Operators are warned of a lead whose followers' copied fills, over the last `window_h` hours, went to one
+   * counterparty account for at least `share` of the contracts, once there are `min_fills` such fills.
+   */
+  'copy.counterparty_flag': z
+    .object({
+      window_h: z
+        .number()
+        .int()
+        .min(1)
+        .max(24 * 90),
+      share: z.string().regex(DECIMAL),
+      min_fills: z.number().int().min(1),
+    })
+    .default({ window_h: 168, share: '0.5', min_fills: 5 }),
   /** Demo lead traders that trade on their own so a new user has someone to copy. */
   'copy.demo_leads': z.number().int().min(0).max(10).default(3),
 } as const satisfies SettingsCatalogue;

@@ -123,6 +123,11 @@ export const copyTrades = pgTable(
     price: minor('price'),
     /** Adverse difference of the follower's price from the lead's, units of 10^-8. */
     slippage: bigint('slippage', { mode: 'bigint' }),
+    /** The contract's mark at the lead's fill, and the follower's adverse difference from it (10^-8). */
+    markPrice: minor('mark_price'),
+    markSlippage: bigint('mark_slippage', { mode: 'bigint' }),
+    /** The price the copy order could fill no worse than (null: a market order). */
+    limitPrice: minor('limit_price'),
     pnl: minor('pnl').notNull(),
     fee: minor('fee').notNull(),
     lever: integer('lever').notNull(),
@@ -138,6 +143,7 @@ export const copyTrades = pgTable(
         'no_liquidity',
         'rejected',
         'okx_failed',
+        'price_tolerance',
       ],
     }),
     orderId: text('order_id'),

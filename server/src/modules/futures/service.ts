@@ -860,12 +860,16 @@ export function createFutures(deps: FuturesDeps) {
       };
       let view: SwapOrderView | null = null;
       let reason: CopyOutcome['reason'] = null;
+      const limit = order.limitPrice === undefined ? undefined : await copyLimit(slot, order);
       try {
         // A reduction keeps the position's own leverage.
         view = await place(
           w,
           { userId: order.followerId, o, source: 'copy' },
-          reduceOnly ? {} : { lever: order.lever },
+          {
+            ...(reduceOnly ? {} : { lever: order.lever }),
+            ...(limit === undefined ? {} : { limit }),
+          },
         );
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
@@ -877,7 +881,12 @@ export function createFutures(deps: FuturesDeps) {
       outcomes.push({
         order,
         status: filled === 0n ? 'skipped' : filled < order.contracts ? 'partial' : 'filled',
-        reason: filled === 0n ? (reason ?? 'no_liquidity') : null,
+        reason:
+          filled === 0n
+            ? (reason ?? (limit === undefined ? 'no_liquidity' : 'price_tolerance'))
+            : filled < order.contracts && limit !== undefined
+              ? 'price_tolerance'
+              : null,
         orderId: row?.id ?? null,
         filled,
         price:
@@ -886,11 +895,31 @@ export function createFutures(deps: FuturesDeps) {
             : null,
         pnl: row?.pnl ?? 0n,
         fee: row?.fee ?? 0n,
+        limitPrice: limit ?? null,
         sizeAfter: q && !q.closed ? q.size : 0n,
         marginAfter: q && !q.closed ? q.margin : 0n,
       });
     }
     return outcomes;
+  }
+
+  /**
+   * A copy order's limit: its price rounded to a tick toward the follower, never past the price band, and, for
+   * a close, never past the position's bankruptcy price (as a market close).
+   */
+  async function copyLimit(slot: Slot, order: CopyOrder): Promise<bigint | undefined> {
+    const mark = slot.mark;
+    if (mark === null || order.limitPrice === undefined) return undefined;
+    const edge = band(slot, mark, order.side, (await settings.get('futures.price_band')).units);
+    const buy = order.side === 'buy';
+    let price = toTick(slot, order.limitPrice, !buy);
+    if (buy ? price > edge : price < edge) price = edge;
+    const pos = slot.positions.get(order.followerId);
+    if (pos && !pos.closed && pos.size !== 0n && pos.size > 0n !== buy) {
+      const bk = bankruptcyPrice(slot.inst.spec, pos);
+      if (bk !== null && (buy ? bk < price : bk > price)) price = toTick(slot, bk, !buy);
+    }
+    return price;
   }
 
   /** Places the followers' orders for every lead move of the operation, right after it, in its transaction. */
@@ -920,6 +949,7 @@ export function createFutures(deps: FuturesDeps) {
           price,
           lever: p && !p.closed ? p.lever : n.lever,
           at: w.now,
+          mark: slot.mark,
           contractsFor: (margin, lever) => {
             const one = valueAt(spec, price, 1n);
             return one === 0n ? 0n : (margin * BigInt(lever)) / one;
@@ -933,7 +963,7 @@ export function createFutures(deps: FuturesDeps) {
       // Copies still behind a close of their lead (it found no liquidity then) retry it now.
       if (port.lagging(slot.inst.instId)) {
         const price = slot.mark ?? 0n;
-        for (const { leadId, orders } of await port.catchUp(w.tx, slot.inst.instId, sizeOf)) {
+        for (const { leadId, orders } of await port.catchUp(w.tx, slot.inst.instId, sizeOf, slot.mark)) {
           const p = slot.positions.get(leadId);
           const size = p && !p.closed ? p.size : 0n;
           const move: LeadMove = {
@@ -944,6 +974,7 @@ export function createFutures(deps: FuturesDeps) {
             price,
             lever: p && !p.closed ? p.lever : 1,
             at: w.now,
+            mark: slot.mark,
             contractsFor: () => 0n,
             marginFor: (contracts, lever) => initialMargin(valueAt(spec, price, contracts), lever),
           };

@@ -37,6 +37,7 @@ import { queryRows, type Tx } from '../../store';
 import { isStoreUnavailable } from '../../store/unavailable';
 import { checkSpotBand, indexUnits, spotBandRate } from './band';
 import type { MarketContext } from './context';
+import { partialOf } from './partial';
 import { SPOT_SETTINGS } from './settings';
 import { marketOrders, marketTrades, OPEN_ORDER_STATUSES } from './tables';
 
@@ -305,6 +306,7 @@ export function createSpot(ctx: MarketContext) {
       request_id: row.requestId,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
+      ...partialOf(row, inst),
     };
   }
 

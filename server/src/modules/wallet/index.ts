@@ -1,19 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import {
-  EVM_ADDRESS_PATTERN,
-  formatAmount,
-  maskAddress,
-  RATE_ONE,
-  remarkDetail,
-  UID_PATTERN,
-} from '@nexa/contract';
+import { EVM_ADDRESS_PATTERN, formatAmount, maskAddress, remarkDetail, UID_PATTERN } from '@nexa/contract';
 import { and, count, desc, eq, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
 import { createMoneyWriter, type HistoryQuery, type HistoryRow, type UserAccountKind } from '../../ledger';
 import { schema, type Tx } from '../../store';
-import { type AssetInfo, type ConvertOrder, createAssets, iso, type WalletDeps } from './common';
+import { type AssetInfo, createAssets, iso, type WalletDeps } from './common';
 import { createDeposits } from './deposits';
+import { confirmsQuote, exactOrder, settleExactly } from './exchange-exact';
 import { createFunding } from './funding';
 import { WALLET_SETTINGS } from './settings';
 import { exchangeQuotes, walletExchanges, walletTransfers } from './tables';
@@ -396,13 +390,13 @@ export function createWallet(deps: WalletDeps) {
     const ttl = await settings.get('exchange.quote_ttl_s');
     const id = `q_${randomBytes(12).toString('hex')}`;
     const expiresAt = new Date(clock.now().getTime() + ttl * 1000);
-    // A sell keeps its whole lots; a buy keeps the amount offered, the most it may spend.
+    // The quote binds what the sheet shows: exactly `spend` is paid and `receive` arrives, or nothing moves.
     await store.db.insert(exchangeQuotes).values({
       id,
       userId,
       fromAsset: from.symbol,
       toAsset: to.symbol,
-      fromAmount: side === 'sell' ? est.spend : amount,
+      fromAmount: est.spend,
       toAmount: est.receive,
       fee: est.fee,
       rate,
@@ -419,7 +413,8 @@ export function createWallet(deps: WalletDeps) {
       fee: assets.show(feeAsset === from.symbol ? from : to, est.fee),
       fee_asset: feeAsset,
       rate,
-      slippage: (await settings.get('exchange.slippage')).text,
+      // The quote's amounts are exact: no tolerance either way.
+      slippage: '0',
       expires_at: iso(expiresAt),
     };
   }
@@ -472,10 +467,18 @@ export function createWallet(deps: WalletDeps) {
 
   /**
    * Exchange at a quote: a market order on the quote's book, in the user's name, at the exchange's fee. The
-   * user gets what the book gives now; when that is less than the quote by more than the slippage setting
-   * the whole exchange is refused (PriceMoved) and nothing moves.
+   * quote's amounts are what moves (`exchange-exact.ts`); a book that gives less than the quote refuses the
+   * whole exchange (PriceMoved) and nothing moves.
    */
-  async function exchange(userId: number, body: { quote_id: string; request_id?: string | undefined }) {
+  async function exchange(
+    userId: number,
+    body: {
+      quote_id: string;
+      request_id?: string | undefined;
+      from_amount?: string | undefined;
+      to_amount?: string | undefined;
+    },
+  ) {
     const [qt] = await store.db
       .select()
       .from(exchangeQuotes)
@@ -493,30 +496,11 @@ export function createWallet(deps: WalletDeps) {
 
     const from = await assets.get(qt.fromAsset);
     const to = await assets.get(qt.toAsset);
+    // The figures the sheet confirmed, when sent, must be this quote's: anything else is not what was shown.
+    if (!confirmsQuote(from, to, qt, body)) throw new DomainError('QuoteExpired');
     const { instId, side } = await pairOf(from.symbol, to.symbol);
     const fee = await exchangeFeeRate();
-    const slippage = (await settings.get('exchange.slippage')).units;
-    const least = (qt.toAmount * (RATE_ONE - slippage)) / RATE_ONE;
-    const order: ConvertOrder =
-      side === 'sell'
-        ? {
-            instId,
-            side,
-            type: 'market',
-            sz: assets.show(from, qt.fromAmount),
-            tgtCcy: 'base_ccy',
-            tif: 'FOK',
-            request_id: body.request_id,
-          }
-        : {
-            instId,
-            side,
-            type: 'market',
-            // The order's quote size leaves room for its fee inside the amount offered.
-            sz: assets.show(from, (qt.fromAmount * RATE_ONE) / (RATE_ONE + fee.units)),
-            tgtCcy: 'quote_ccy',
-            request_id: body.request_id,
-          };
+    const order = exactOrder(instId, side, qt, from, body.request_id);
     return venueOrFail().submitFor(userId, order, {
       scope: 'exchange',
       body,
@@ -536,21 +520,17 @@ export function createWallet(deps: WalletDeps) {
           .where(eq(walletExchanges.quoteId, qt.id));
         if (again || locked.expiresAt.getTime() <= clock.now().getTime())
           throw new DomainError('QuoteExpired');
-        const spent = side === 'sell' ? fill.filledSize : fill.filledQuote + fill.fee;
-        const received = side === 'sell' ? fill.filledQuote - fill.fee : fill.filledSize;
-        if (side === 'sell' && fill.filledSize !== qt.fromAmount)
-          throw new DomainError('InsufficientLiquidity');
-        if (received <= 0n || received < least) throw new DomainError('PriceMoved');
+        await settleExactly(tx, ledger, { userId, side, quote: locked, fill, from, to });
         const [row] = await tx
           .insert(walletExchanges)
           .values({
             userId,
             fromAsset: qt.fromAsset,
             toAsset: qt.toAsset,
-            fromAmount: spent,
-            toAmount: received,
-            fee: fill.fee,
-            rate: rateText(from, to, spent, received),
+            fromAmount: qt.fromAmount,
+            toAmount: qt.toAmount,
+            fee: qt.fee,
+            rate: qt.rate,
             quoteId: qt.id,
             ledgerTxId,
             createdAt: clock.now(),

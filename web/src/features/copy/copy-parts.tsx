@@ -89,7 +89,9 @@ export function CopyTradeRow({ r }: { readonly r: CopyTrade }): ReactNode {
         </span>
         <span className={`cstatus cstatus--${r.status}`}>{t(`copy.tradeStatus.${r.status}`)}</span>
       </div>
-      {skipped && r.reason ? <p className="crec__reason">{t(`copy.reason.${r.reason}`)}</p> : null}
+      {(skipped || r.status === 'partial') && r.reason ? (
+        <p className="crec__reason">{t(`copy.reason.${r.reason}`)}</p>
+      ) : null}
       <dl className="cgrid cgrid--4">
         <div>
           <dt>{t('copy.contracts')}</dt>
@@ -108,6 +110,14 @@ export function CopyTradeRow({ r }: { readonly r: CopyTrade }): ReactNode {
         <div>
           <dt>{t('copy.slippage')}</dt>
           <dd className="num">{r.slippage === null ? '--' : `${formatNumber(r.slippage, 3)}%`}</dd>
+        </div>
+        <div>
+          <dt>{t('copy.markSlippage')}</dt>
+          <dd className="num">{r.mark_slippage === null ? '--' : `${formatNumber(r.mark_slippage, 3)}%`}</dd>
+        </div>
+        <div>
+          <dt>{t('copy.limitPx')}</dt>
+          <dd className="num">{r.limit_px === null ? '--' : formatNumber(r.limit_px, 2)}</dd>
         </div>
         <div>
           <dt>{t('copy.realized')}</dt>

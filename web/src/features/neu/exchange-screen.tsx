@@ -7,7 +7,7 @@ import { assetScale, checkAmount, isPositiveAmount, ratePercent } from '../../li
 import { quotePanelState } from '../../lib/quote-clock';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
-import { QuotePanel, QuoteSheet, useExchangeQuote } from '../../ui/exchange-quote';
+import { confirmationOf, QuotePanel, QuoteSheet, useExchangeQuote } from '../../ui/exchange-quote';
 import { Segments, SubmitButton } from '../../ui/form';
 import { ExchangeRecords } from '../../ui/money-records';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
@@ -104,7 +104,7 @@ function Exchange(): ReactNode {
   const review = () => {
     setTried(true);
     if (amount.problem || !quote || exchange.expired) return;
-    call.open({ quote_id: quote.quote_id });
+    call.open(confirmationOf(quote));
   };
   const confirm = async () => {
     const done = await exchange.confirm();

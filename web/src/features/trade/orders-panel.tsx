@@ -4,23 +4,16 @@ import { memo, type ReactNode, useState } from 'react';
 import { useApiInfinite, useApiMutation } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useTranslation } from '../../i18n';
-import { isPositiveAmount, subtractAmounts } from '../../lib/amounts';
 import { formatPrice } from '../../lib/market-data';
 import { applyOrderPush } from '../../live/orders';
 import { PagedList } from '../../ui/paged-list';
 import { ConfirmSheet } from '../../ui/sheet';
 import { Tabs } from '../../ui/tabs';
 import { showToast } from '../../ui/toast';
+import { orderOutcome } from './order-outcome';
 
 type Order = PagedItem<'/v1/order/meTradeList'>;
 type Tab = 'open' | 'closed';
-
-const STATUS_TONE: Readonly<Record<Order['status'], string>> = {
-  new: 'warning',
-  partial_filled: 'warning',
-  filled: 'success',
-  canceled: 'muted',
-};
 
 const OrderRow = memo(function OrderRow({
   order,
@@ -42,9 +35,8 @@ const OrderRow = memo(function OrderRow({
   const filled = inQuote ? order.filled_quote : order.filled_sz;
   const decimals = inQuote ? 2 : sizeDecimals;
   const open = order.status === 'new' || order.status === 'partial_filled';
-  // A market order that ended short of its amount: what was not filled came back, and why.
-  const rest = !open && order.type === 'market' ? subtractAmounts(order.sz, filled) : '0';
-  const short = isPositiveAmount(rest);
+  // An order that ended short of its amount: what was not filled came back, and why.
+  const end = orderOutcome(order, { base, quote });
   return (
     <article className="orow">
       <div className="orow__top">
@@ -66,8 +58,13 @@ const OrderRow = memo(function OrderRow({
               {canceling ? t('trade.canceling') : t('trade.cancel')}
             </button>
           ) : (
-            <span className={`status-tag status-tag--${STATUS_TONE[order.status]}`}>
-              {t(`trade.status.${order.status}`)}
+            <span className={`status-tag status-tag--${end.tone}`} data-testid="order-status">
+              {end.rest === null
+                ? t(`trade.status.${end.key}`)
+                : t('trade.status.partialReturned', {
+                    rest: formatNumber(end.rest, decimals),
+                    unit: end.unit,
+                  })}
             </span>
           )}
         </span>
@@ -89,8 +86,12 @@ const OrderRow = memo(function OrderRow({
           <dd className="num">{order.avg_px ? formatPrice(order.avg_px, priceDecimals) : '--'}</dd>
         </div>
       </dl>
-      {short ? (
-        <p className="orow__note">{t('trade.unfilledNote', { rest: formatNumber(rest, decimals), unit })}</p>
+      {end.rest !== null ? (
+        <p className="orow__note">
+          {end.reason
+            ? t(`trade.partialReason.${end.reason}`)
+            : t('trade.unfilledNote', { rest: formatNumber(end.rest, decimals), unit: end.unit })}
+        </p>
       ) : null}
     </article>
   );

@@ -7,7 +7,7 @@ import { assetScale, checkAmount, isPositiveAmount, ratePercent } from '../../li
 import { quotePanelState } from '../../lib/quote-clock';
 import { useSession } from '../../session';
 import { AvailableLine, useAmountField } from '../../ui/amount-field';
-import { QuotePanel, QuoteSheet, useExchangeQuote } from '../../ui/exchange-quote';
+import { confirmationOf, QuotePanel, QuoteSheet, useExchangeQuote } from '../../ui/exchange-quote';
 import { SubmitButton } from '../../ui/form';
 import { IconDown, IconSwapVertical } from '../../ui/icons';
 import { AssetIcon } from '../../ui/money';
@@ -109,7 +109,7 @@ function Exchange(): ReactNode {
   const review = () => {
     setTried(true);
     if (!to || amountField.problem || !quote || exchange.expired) return;
-    call.open({ quote_id: quote.quote_id });
+    call.open(confirmationOf(quote));
   };
   const confirm = async () => {
     const done = await exchange.confirm();

@@ -148,6 +148,18 @@ export const COMMON_ERRORS = defineErrors(
         de: 'Ungeschützte Anfragen werden nicht angenommen',
       },
     },
+    BodyTooLarge: {
+      code: 1015,
+      msg: {
+        en: 'The request is too large',
+        zh: '请求内容过大',
+        ko: '요청이 너무 큽니다',
+        th: 'คำขอมีขนาดใหญ่เกินไป',
+        vi: 'Yêu cầu quá lớn',
+        ja: 'リクエストが大きすぎます',
+        de: 'Die Anfrage ist zu groß',
+      },
+    },
     RateLimited: {
       code: 1020,
       msg: {

@@ -23,6 +23,7 @@ import { seedBase, seedDemo } from './seed';
 import { openStore, type Store } from './store';
 import { registerAdminApp } from './transport/admin-app';
 import { BODY_LIMIT_BYTES, pruneRequestSigns, registerTransport } from './transport/http';
+import { refuseTooLarge, registerHttpLimits, serverOptions } from './transport/http-limits';
 import { registerGateway } from './transport/live/gateway';
 import { loggerOptions } from './transport/redact';
 import { registerWebApp } from './transport/web-app';
@@ -90,7 +91,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    ...serverOptions(config),
   });
+  registerHttpLimits(fastify, config, BODY_LIMIT_BYTES);
   const ownsStore = !opts.store;
   const store = opts.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const log = fastify.log;
@@ -162,7 +165,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   fastify.setErrorHandler((err, req, reply) => {
     const status = (err as { statusCode?: number }).statusCode;
-    if (status === 413) return reply.code(413).send({ code: 413, msg: 'Payload Too Large', data: null });
+    if (status === 413) return refuseTooLarge(req, reply);
     req.log.error({ err }, 'request failed');
     return reply.code(500).send({ code: 500, msg: 'Internal Server Error', data: null });
   });

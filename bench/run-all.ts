@@ -8,6 +8,7 @@ import { miningBench } from './mining';
 import { rewardsBench } from './rewards';
 import { teamBench } from './team';
 import { tradeBench } from './trade';
+import { uploadStallBench } from './upload-stall';
 
 await ledgerBench();
 console.log();
@@ -19,3 +20,4 @@ await miningBench();
 await teamBench();
 await feedBench();
 await tradeBench();
+await uploadStallBench();

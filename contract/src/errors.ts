@@ -148,6 +148,18 @@ export const COMMON_ERRORS = defineErrors(
         de: 'Ungeschützte Anfragen werden nicht angenommen',
       },
     },
+    BodyTooLarge: {
+      code: 1015,
+      msg: {
+        en: 'The request is too large',
+        zh: '请求内容过大',
+        ko: '요청이 너무 큽니다',
+        th: 'คำขอมีขนาดใหญ่เกินไป',
+        vi: 'Yêu cầu quá lớn',
+        ja: 'リクエストが大きすぎます',
+        de: 'Die Anfrage ist zu groß',
+      },
+    },
     RateLimited: {
       code: 1020,
       msg: {
@@ -326,6 +338,15 @@ export const VALIDATION_REASONS = {
     vi: 'chứa ký tự không được phép (ký tự điều khiển hoặc ký tự định hướng)',
     ja: '使用できない文字（制御文字または方向制御文字）が含まれています',
     de: 'enthält unzulässige Zeichen (Steuer- oder Richtungszeichen)',
+  },
+  invalid_unicode: {
+    en: 'contains invalid Unicode (an unpaired surrogate)',
+    zh: '包含无效的 Unicode 字符（不成对的代理项）',
+    ko: '잘못된 Unicode 문자(짝이 없는 서로게이트)가 포함되어 있습니다',
+    th: 'มีอักขระ Unicode ที่ไม่ถูกต้อง (เซอร์โรเกตที่ไม่มีคู่)',
+    vi: 'chứa ký tự Unicode không hợp lệ (surrogate không có cặp)',
+    ja: '無効な Unicode 文字（対になっていないサロゲート）が含まれています',
+    de: 'enthält ungültiges Unicode (ein einzelnes Surrogat)',
   },
   required: {
     en: 'is required',

@@ -26,6 +26,7 @@ import { openInstanceStore } from './store/open-instance';
 import { isStoreUnavailable } from './store/unavailable';
 import { registerAdminApp } from './transport/admin-app';
 import { BODY_LIMIT_BYTES, pruneRequestSigns, registerTransport } from './transport/http';
+import { refuseTooLarge, registerHttpLimits, serverOptions } from './transport/http-limits';
 import { registerGateway } from './transport/live/gateway';
 import { registerReadiness } from './transport/readiness';
 import { loggerOptions } from './transport/redact';
@@ -94,7 +95,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
         },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    ...serverOptions(config),
   });
+  registerHttpLimits(fastify, config, BODY_LIMIT_BYTES);
   const ownsStore = !opts.store;
   const log = fastify.log;
   // A store the app opens itself is a process's: it takes the single-writer lock first (a second
@@ -181,7 +184,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   fastify.setErrorHandler((err, req, reply) => {
     const status = (err as { statusCode?: number }).statusCode;
-    if (status === 413) return reply.code(413).send({ code: 413, msg: 'Payload Too Large', data: null });
+    if (status === 413) return refuseTooLarge(req, reply);
     if (isStoreUnavailable(err)) {
       const lang = langFromHeader(req.headers.lang as string | undefined);
       return reply.code(503).send({

@@ -122,6 +122,14 @@ const EnvSchema = z.object({
   OKX_LINK_KEYS: z.string().default(`1:${DEMO_LINK_KEY}`),
   /** Also trust X-Forwarded-For for the client address (behind a proxy). */
   TRUST_PROXY: bool.default(false),
+  /** A connection must have sent a request's headers within this long (slow or silent clients). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** A request must have arrived whole (headers and body) within this long. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** An idle kept-alive connection is closed after this long. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** Open connections (HTTP and live feed alike) one client address may hold. */
+  HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(128),
 });
 
 export interface Config {
@@ -161,6 +169,13 @@ export interface Config {
   /** Built operator console, served under /admin when present. */
   readonly adminDist: string;
   readonly trustProxy: boolean;
+  /** Timeouts of HTTP connections and the connections one client address may hold. */
+  readonly http: {
+    readonly headersTimeoutMs: number;
+    readonly requestTimeoutMs: number;
+    readonly keepAliveTimeoutMs: number;
+    readonly maxConnectionsPerIp: number;
+  };
   readonly adminBootstrap: string | undefined;
   readonly marketSource: 'sim' | 'okx' | 'off';
   readonly simStepMs: number;
@@ -311,6 +326,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
     adminDist: resolve(e.ADMIN_DIST || DEFAULT_ADMIN_DIST),
     trustProxy: e.TRUST_PROXY,
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS),
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      maxConnectionsPerIp: e.HTTP_MAX_CONNECTIONS_PER_IP,
+    },
     adminBootstrap: e.ADMIN_BOOTSTRAP,
     // Tests drive the market themselves unless they ask for a source.
     marketSource: e.MARKET_SOURCE ?? (e.NODE_ENV === 'test' ? 'off' : 'sim'),

@@ -42,6 +42,11 @@ const HOSTILE: readonly unknown[] = [
   '0x0000000000000000000000000000000000000000',
   '999999999',
 ];
+/**
+ * Invalid Unicode, sent to every field of every call (not a seeded pick): lone surrogates, high and low,
+ * alone and inside text, which a jsonb column refuses deep inside a write.
+ */
+const EVERY_FIELD: readonly string[] = ['a\ud800b', '\udc00'];
 /** The one hostile value that is also a valid amount. */
 const PLAUSIBLE = '999999999';
 
@@ -139,7 +144,7 @@ describe('hostile input', () => {
       const bodies: unknown[] = [];
       for (const field of fields) {
         // A seeded handful of hostile values per field keeps the run short and the same every time.
-        const picks = [...HOSTILE].sort(() => rand() - 0.5).slice(0, 8);
+        const picks = [...[...HOSTILE].sort(() => rand() - 0.5).slice(0, 8), ...EVERY_FIELD];
         for (const value of picks) {
           // A plain large amount is a real order to an operator call that moves money on one field (fund a
           // pool): it would be carried out, as it should. Every other value still goes.

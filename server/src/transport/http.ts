@@ -7,7 +7,7 @@ import {
   endpointPaths,
   endpoints,
   errorMessage,
-  findUnsafeText,
+  findTextProblem,
   LANG_HEADER,
   type Lang,
   langFromHeader,
@@ -170,8 +170,9 @@ export function registerTransport(app: FastifyInstance, deps: AppDeps, opts: Tra
         const user = !ep.operator && token ? await opts.authenticate(token) : null;
         if (ep.auth && !(ep.operator ? operator : user)) throw new DomainError('SessionInvalid');
         // Before any schema or store sees it: no control or direction characters in any string.
-        const unsafe = findUnsafeText(payload);
-        if (unsafe !== null) throw new ValidationError(unsafe, 'invalid_characters');
+        // Nor invalid Unicode (a lone surrogate), which a jsonb column would refuse deep inside a write.
+        const unsafe = findTextProblem(payload);
+        if (unsafe !== null) throw new ValidationError(unsafe.path, unsafe.reason);
         const parsed = ep.request.safeParse(payload, { reportInput: true });
         if (!parsed.success) throw validationFromZod(parsed.error);
         if (ep.status !== 'live' || !handler) throw new DomainError('NotAvailable');

@@ -11,12 +11,19 @@ export const REDACTED = '[redacted]';
 const SECRET_KEY =
   /^(authorization|cookie|set-cookie|token|.*_token|access_token|password|passwd|passphrase|secret|.*_secret|api_?key|sign|signature|sign_message|pin|new_pin|old_pin|otp|totp|recovery_codes?|email_code|verify_code|code_hash|token_hash|password_hash|private_?key|hot_wallet_key|envelope_key|mnemonic|seed)$/i;
 
-/** Query parameters whose values are secrets (`/ws?token=…`). */
+/**
+ * Query parameters whose values are secrets: the socket's `/ws?token=…`, and the signature of every signed
+ * link (ours: `/uploads/…?exp=…&sig=…`; S3-style presigned ones: `X-Amz-Signature`, `X-Amz-Credential`).
+ * The link's id and expiry stay: they say which link it was, and open nothing without the signature.
+ */
 const SECRET_PARAM =
-  /([?&;](?:token|access_token|code|sign|signature|secret|password|key|passphrase|pin|otp|totp)=)[^&#\s"']*/gi;
+  /([?&;](?:token|access_token|refresh_token|session|code|sig|sign|signature|secret|password|key|passphrase|pin|otp|totp|authorization|x-amz-signature|x-amz-credential|x-amz-security-token)=)[^&#\s"']*/gi;
 
-/** 32 random bytes as base64url (session and operator tokens), or a bearer credential. */
-const TOKEN_SHAPE = /\b(?:Bearer\s+)?[A-Za-z0-9_-]{43}\b/g;
+/** A bearer credential of any shape (`Bearer eyJ…`, `Bearer <session token>`). */
+const BEARER = /\bBearer\s+[^\s"',;&]+/gi;
+
+/** 32 random bytes as base64url (session and operator tokens), wherever they appear. */
+const TOKEN_SHAPE = /\b[A-Za-z0-9_-]{43}\b/g;
 
 /** Fields of database and driver errors that carry the statement's values. */
 const ERROR_VALUE_FIELDS = ['params', 'parameters', 'query', 'detail', 'where', 'internalQuery', 'body'];
@@ -27,6 +34,7 @@ const QUERY_PARAMS = /(\bparams:)[^\n]*/g;
 export function redactText(text: string): string {
   return text
     .replace(SECRET_PARAM, `$1${REDACTED}`)
+    .replace(BEARER, REDACTED)
     .replace(TOKEN_SHAPE, REDACTED)
     .replace(QUERY_PARAMS, `$1 ${REDACTED}`);
 }

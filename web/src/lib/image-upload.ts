@@ -54,6 +54,12 @@ export async function uploadImage(
     throw new UploadError('failed');
   }
   if (!response.ok) {
+    // Busy (one image of a user at a time, or a full line): the server's own words, in the user's language.
+    if (response.status === 429 || response.status === 503) {
+      const body: unknown = await response.json().catch(() => null);
+      const msg = typeof body === 'object' && body !== null ? (body as { msg?: unknown }).msg : undefined;
+      if (typeof msg === 'string' && msg) throw new UploadError('refused', msg);
+    }
     // The storage's own verdict: too large (413), not the image it was said to be (415), or not one at all (422).
     const kind =
       response.status === 413

@@ -182,4 +182,16 @@ export const CARDS_ERRORS = defineErrors([[3000, 3049]], {
       de: 'Diese Kartenart wird nicht angeboten',
     },
   },
+  UploadInProgress: {
+    code: 3016,
+    msg: {
+      en: 'Your previous image is still being processed; upload this one when it is done',
+      zh: '上一张图片仍在处理中，请稍后再上传这一张',
+      ko: '이전 이미지를 아직 처리 중입니다. 완료된 후 이 이미지를 업로드하세요',
+      th: 'รูปก่อนหน้ายังประมวลผลอยู่ กรุณาอัปโหลดรูปนี้เมื่อเสร็จแล้ว',
+      vi: 'Ảnh trước của bạn vẫn đang được xử lý; hãy tải ảnh này lên khi xong',
+      ja: '前の画像をまだ処理しています。完了してからこの画像をアップロードしてください',
+      de: 'Ihr vorheriges Bild wird noch verarbeitet; laden Sie dieses hoch, sobald es fertig ist',
+    },
+  },
 });

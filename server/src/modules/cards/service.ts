@@ -102,6 +102,8 @@ export function createCards(deps: CardsDeps) {
       maxPixels: await settings.get('uploads.max_pixels'),
       ttlS: await settings.get('uploads.link_ttl_s'),
       perHour: await settings.get('uploads.per_hour'),
+      decodeTimeoutS: await settings.get('uploads.decode_timeout_s'),
+      decodeConcurrency: await settings.get('uploads.decode_concurrency'),
     }),
   });
   const limiter = new MemoryRateLimiter();

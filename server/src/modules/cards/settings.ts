@@ -38,7 +38,16 @@ export const CARDS_SETTINGS = {
     .int()
     .positive()
     .default(5 * 1024 * 1024),
-  'uploads.max_pixels': z.number().int().positive().default(40_000_000),
+  /**
+   * 25 MP: the largest photo a phone makes by default (an iPhone's 24 MP, 5,712 × 4,284) passes as it is,
+   * while an identity document needs far less (a card at 600 dpi is about 2,000 × 1,300). Decoding time and
+   * memory grow with pixels, not bytes: a 116 KB PNG can declare 40 MP. Never above 40 MP (PIXEL_CEILING).
+   */
+  'uploads.max_pixels': z.number().int().positive().default(25_000_000),
+  /** Seconds one image's decoding and encoding may take before it is stopped and refused. */
+  'uploads.decode_timeout_s': z.number().int().min(1).max(60).default(10),
+  /** Images decoded at once, off the event loop (each on one libvips thread of the pool under Node). */
+  'uploads.decode_concurrency': z.number().int().min(1).max(8).default(2),
   'uploads.link_ttl_s': z.number().int().positive().default(300),
   'uploads.per_hour': z.number().int().positive().default(30),
   'demo.card_ship_after_s': z.number().int().min(0).default(60),

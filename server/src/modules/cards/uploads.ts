@@ -2,19 +2,21 @@
  * Uploads: the server hands out a short-lived signed link for one file; the client PUTs the bytes there. What
  * arrives is checked (size; type by its first bytes, which must match what was declared; pixel count) and
  * re-encoded from its pixels, so nothing but the image survives (no EXIF, no location, no trailing data).
+ * The decoding runs off the event loop (`image-reencode.ts`), a few images at a time and one per user: a
+ * second upload of a user whose first is still being worked on is refused (`UploadInProgress`).
  * The result is sealed (AES-256-GCM) and kept in the blob store: the data folder by default. Images are
  * shown only through links signed for their owner or an operator, which expire.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ERRORS, errorMessage, isLang, LANG_HEADER, type Lang, langFromHeader } from '@nexa/contract';
 import { and, count, eq, gte } from 'drizzle-orm';
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
 import type { BlobStore } from '../../kernel/blobs';
 import type { Clock } from '../../kernel/clock';
 import { DomainError } from '../../kernel/errors';
 import type { RawReply, RawRequest, RawRoute } from '../../kernel/module';
 import { seal, unseal } from '../../kernel/seal';
 import type { Store, Tx } from '../../store';
+import { createImageQueue, ImageRefused, reencodeImage } from './image-reencode';
 import { uploads } from './tables';
 
 /** No upload link takes more than this, whatever the settings say. */
@@ -30,32 +32,20 @@ export function sniff(bytes: Buffer): Sniffed {
   return null;
 }
 
-const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
-const JPEG_END = Buffer.from([0xff, 0xd9]);
+/**
+ * No image takes more pixels than this, whatever the settings say: the old default, 40 MP, which let a
+ * 116 KB PNG of 6,300 × 6,300 pixels cost seconds of decoding.
+ */
+export const PIXEL_CEILING = 40_000_000;
+/** Uploads waiting for their turn to be decoded beyond which more are refused at once (each holds its file). */
+export const MAX_WAITING_IMAGES = 32;
 
-/** Decodes and encodes again: only the pixels survive. Throws on anything that is not a sound image. */
-export function reencode(bytes: Buffer, type: 'image/jpeg' | 'image/png', maxPixels: number): Buffer {
-  // A whole file ends with its end marker (PNG's IEND chunk, JPEG's EOI): a cut-off one is refused.
-  const end = type === 'image/png' ? PNG_END : JPEG_END;
-  let tail = bytes.length;
-  if (type === 'image/jpeg') while (tail > 0 && bytes[tail - 1] === 0) tail--;
-  if (tail < end.length || !bytes.subarray(tail - end.length, tail).equals(end)) throw new Error('cut off');
-  if (type === 'image/png') {
-    // Width and height sit in the IHDR chunk: refuse a pixel bomb before decoding it.
-    const w = bytes.readUInt32BE(16);
-    const h = bytes.readUInt32BE(20);
-    if (w * h > maxPixels) throw new Error('too many pixels');
-    const img = PNG.sync.read(bytes);
-    const out = new PNG({ width: img.width, height: img.height });
-    img.data.copy(out.data);
-    return PNG.sync.write(out);
-  }
-  const img = jpeg.decode(bytes, {
-    useTArray: true,
-    maxResolutionInMP: maxPixels / 1_000_000,
-    maxMemoryUsageInMB: 512,
-  });
-  return Buffer.from(jpeg.encode({ data: img.data, width: img.width, height: img.height }, 90).data);
+/** The language of a PUT to an upload link: the app's `lang` header, else the browser's first language. */
+export function uploadLang(headers: Readonly<Record<string, string | undefined>>): Lang {
+  const own = headers[LANG_HEADER];
+  if (own) return langFromHeader(own);
+  const first = (headers['accept-language'] ?? '').split(',')[0]?.trim().slice(0, 2).toLowerCase();
+  return isLang(first) ? first : 'en';
 }
 
 export interface UploadDeps {
@@ -66,11 +56,22 @@ export interface UploadDeps {
   readonly sealKey: Uint8Array;
   /** Signs the links. */
   readonly linkKey: Uint8Array;
-  readonly terms: () => Promise<{ maxBytes: number; maxPixels: number; ttlS: number; perHour: number }>;
+  readonly terms: () => Promise<{
+    maxBytes: number;
+    maxPixels: number;
+    ttlS: number;
+    perHour: number;
+    /** Seconds one image's decoding may take. */
+    decodeTimeoutS: number;
+    /** Images decoded at once. */
+    decodeConcurrency: number;
+  }>;
 }
 
 export function createUploads(deps: UploadDeps) {
   const { store, clock } = deps;
+  let concurrency = 2;
+  const images = createImageQueue({ concurrency: () => concurrency, maxWaiting: MAX_WAITING_IMAGES });
   const mac = (text: string) => createHmac('sha256', deps.linkKey).update(text).digest('hex');
   const same = (a: string, b: string) =>
     a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -127,11 +128,23 @@ export function createUploads(deps: UploadDeps) {
     const type = sniff(req.body);
     if (!type || type !== u.contentType) return refuse(415, 'not the declared image type');
     const t = await deps.terms();
-    let clean: Buffer;
+    concurrency = Math.max(1, t.decodeConcurrency);
+    const limits = { maxPixels: Math.min(t.maxPixels, PIXEL_CEILING), timeoutS: t.decodeTimeoutS };
+    let clean: Buffer | 'busy' | 'full';
     try {
-      clean = reencode(req.body, type, t.maxPixels);
-    } catch {
-      return refuse(422, 'not a readable image');
+      clean = await images.run(u.userId, () => reencodeImage(req.body, type, limits));
+    } catch (err) {
+      return refuse(422, err instanceof ImageRefused ? err.message : 'not a readable image');
+    }
+    if (clean === 'busy' || clean === 'full') {
+      // One image at a time per user; and a full line refuses rather than holds more files in memory.
+      const name = clean === 'busy' ? 'UploadInProgress' : 'RateLimited';
+      const lang = uploadLang(req.headers);
+      return {
+        status: clean === 'busy' ? 429 : 503,
+        headers: { 'retry-after': '5' },
+        body: { ok: false, code: ERRORS[name].code, msg: errorMessage(name, lang), data: null, error: name },
+      };
     }
     await deps.blobs.put(id, Buffer.from(seal(deps.sealKey, clean), 'utf8'));
     await store.db
@@ -211,7 +224,7 @@ export function createUploads(deps: UploadDeps) {
     { method: 'GET', url: '/uploads/:id', bodyLimit: 1024, handle: serve },
   ];
 
-  return { begin, receive, serve, viewLink, publicLink, claimable, take, routes };
+  return { begin, receive, serve, viewLink, publicLink, claimable, take, routes, images: images.stats };
 }
 
 export type Uploads = ReturnType<typeof createUploads>;

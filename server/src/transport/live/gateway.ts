@@ -18,6 +18,7 @@ import { type Bus, type BusEvents, createMemoryBus } from '../../kernel/bus';
 import type { AuthUser } from '../../kernel/context';
 import { InstrumentState } from './feed-state';
 import { corkable, idleTransport, type TextFrame, textFrame } from './frames';
+import { SNAPSHOT_REFUSED, SnapshotBudget } from './snapshot-budget';
 
 /** Socket closed when no text `ping` (or other message) arrived for this long. */
 export const IDLE_TIMEOUT_MS = 30_000;
@@ -542,6 +543,7 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
       set.add(conn);
     });
     let idle = setTimeout(() => socket.close(4000, 'idle'), idleTimeoutMs);
+    const snapshots = new SnapshotBudget();
     const sendJson = (msg: unknown) => deliver(conn, JSON.stringify(msg));
 
     socket.on('message', async (raw, isBinary) => {
@@ -595,6 +597,19 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
           unsubscribe(conn, subKey(arg.channel, arg.instId));
           sendJson({ event: op, arg });
           continue;
+        }
+        if (arg.channel === 'books') {
+          // Each books subscription is a snapshot of up to 400 levels a side: a socket has a budget of them.
+          const verdict = snapshots.take();
+          if (verdict === 'cut') {
+            conn.dead = true;
+            socket.close(TOO_MANY_CONNECTIONS, 'too many snapshot requests');
+            return;
+          }
+          if (verdict === 'refused') {
+            sendJson({ ...SNAPSHOT_REFUSED, arg });
+            continue;
+          }
         }
         if (conn.subs.size >= MAX_SUBSCRIPTIONS && !conn.subs.has(subKey(arg.channel, arg.instId))) {
           sendJson({ event: 'error', code: '60012', msg: 'Too many subscriptions', arg });

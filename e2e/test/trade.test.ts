@@ -133,11 +133,12 @@ describe('the trade screen on a small phone', () => {
     await market.submit(id, { instId: 'ETH-USDT', side: 'buy', type: 'market', sz: '100' });
     await page.goto(`${product.url}/trade?instId=ETH-USDT`);
     await page.getByRole('tab', { name: 'Order history' }).click();
-    await visible(page, /was not filled and came back to your balance/);
+    await visible(page, /Partially filled — 70\.00 USDT returned/);
+    await visible(page, /The order book had nothing more to sell; the rest came back to your balance/);
     await product.shot(page, 'trade-market-buy-short');
     await context.close();
     await maker.context.close();
-  });
+  }, 180_000); // seven languages, each a phone of its own
 });
 
 describe('the chart when its data cannot load', () => {

@@ -83,29 +83,40 @@ describe('image uploads off the event loop', () => {
       const stored = Buffer.from(await (await fetch(`${srv.url}${view.url}`)).arrayBuffer());
       expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 4900, height: 4900 });
     }
-    expect(files().images()).toEqual({ running: 0, waiting: 0, users: 0 });
+    expect(files().images()).toEqual({ running: 0, waiting: 0, users: 0, lined: 0 });
   }, 240_000);
 
-  it('refuses a second upload of the same user while the first is in progress, in their language', async () => {
+  it('works on one image of a user at a time, lets the next two wait, and refuses a fourth, in their language', async () => {
     const u = await signedInUser(srv);
     const bytes = await image(4900, 4900);
-    const first = await link(u.token, bytes);
-    const second = await link(u.token, bytes);
+    const links = [];
+    for (let i = 0; i < 4; i++) links.push(await link(u.token, bytes));
+    const [first, second, third, fourth] = links as [
+      Awaited<ReturnType<typeof link>>,
+      Awaited<ReturnType<typeof link>>,
+      Awaited<ReturnType<typeof link>>,
+      Awaited<ReturnType<typeof link>>,
+    ];
     const firstPut = put(first.url, bytes);
     await untilInProgress();
-    const refused = await put(second.url, bytes, { lang: 'german' });
+    // A verification form's slots picked one after another: the next two wait for the first.
+    const secondPut = put(second.url, bytes);
+    const thirdPut = put(third.url, bytes);
+    await expect.poll(() => files().images().lined, { timeout: 30_000 }).toBe(3);
+    const refused = await put(fourth.url, bytes, { lang: 'german' });
     expect(refused.status).toBe(429);
     const body = (await refused.json()) as { error: string; msg: string; code: number };
     expect(body).toMatchObject({ error: 'UploadInProgress', code: 3016 });
     expect(body.msg).toContain('verarbeitet');
-    const viaBrowser = await put(second.url, bytes, { 'accept-language': 'ja-JP,ja;q=0.9' });
+    const viaBrowser = await put(fourth.url, bytes, { 'accept-language': 'ja-JP,ja;q=0.9' });
     if (viaBrowser.status === 429)
       expect(((await viaBrowser.json()) as { msg: string }).msg).toContain('処理');
-    expect((await firstPut).status).toBe(200);
-    // Its link still works once the first is done.
-    const again = await put(second.url, bytes);
+    for (const p of [firstPut, secondPut, thirdPut]) expect((await p).status).toBe(200);
+    // Its link still works once the others are done.
+    const again = await put(fourth.url, bytes);
     expect([200, 409]).toContain(again.status);
-  }, 120_000);
+    expect(files().images()).toEqual({ running: 0, waiting: 0, users: 0, lined: 0 });
+  }, 180_000);
 
   it('refuses images beyond the pixel limit (a 6,300 × 6,300 PNG, a 27 MP JPEG) without storing them', async () => {
     const u = await signedInUser(srv);

@@ -82,13 +82,14 @@ function refusal(err: unknown): ImageRefused {
 }
 
 /**
- * At most `concurrency` images at a time, at most `maxWaiting` more in line (null: the line is full, refuse),
- * and one at a time per user (null as well: the user's earlier upload is still being worked on).
+ * At most `concurrency` images at a time and at most `maxWaiting` more in line ('full': refuse), and one at a
+ * time per user: a user's next images wait for the earlier ones (a form's slots picked one after another),
+ * at most `perUser` of them in all ('busy': refuse).
  */
-export function createImageQueue(opts: { concurrency: () => number; maxWaiting: number }) {
+export function createImageQueue(opts: { concurrency: () => number; maxWaiting: number; perUser: number }) {
   let running = 0;
   const waiting: Array<() => void> = [];
-  const owners = new Set<number>();
+  const lines = new Map<number, { count: number; tail: Promise<void> }>();
 
   const release = () => {
     running--;
@@ -99,12 +100,21 @@ export function createImageQueue(opts: { concurrency: () => number; maxWaiting: 
     }
   };
 
-  /** Runs `work` for the user in turn; 'busy' when the user has one in progress, 'full' when the line is. */
+  /** Runs `work` for the user in turn; 'busy' when the user has too many in line, 'full' when the line is. */
   async function run<T>(userId: number, work: () => Promise<T>): Promise<T | 'busy' | 'full'> {
-    if (owners.has(userId)) return 'busy';
+    const mine = lines.get(userId);
+    if (mine && mine.count >= opts.perUser) return 'busy';
     if (running >= opts.concurrency() && waiting.length >= opts.maxWaiting) return 'full';
-    owners.add(userId);
+    const line = mine ?? { count: 0, tail: Promise.resolve() };
+    line.count++;
+    lines.set(userId, line);
+    const before = line.tail;
+    let done = () => {};
+    line.tail = new Promise<void>((resolve) => {
+      done = resolve;
+    });
     try {
+      await before;
       if (running < opts.concurrency()) running++;
       else await new Promise<void>((resolve) => waiting.push(resolve));
       try {
@@ -113,14 +123,21 @@ export function createImageQueue(opts: { concurrency: () => number; maxWaiting: 
         release();
       }
     } finally {
-      owners.delete(userId);
+      done();
+      line.count--;
+      if (line.count === 0) lines.delete(userId);
     }
   }
 
   return {
     run,
-    /** Images being worked on now, and waiting their turn. */
-    stats: () => ({ running, waiting: waiting.length, users: owners.size }),
+    /** Images being worked on now and waiting their turn; users with images in line, and all their images. */
+    stats: () => ({
+      running,
+      waiting: waiting.length,
+      users: lines.size,
+      lined: [...lines.values()].reduce((n, l) => n + l.count, 0),
+    }),
   };
 }
 

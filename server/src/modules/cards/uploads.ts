@@ -3,7 +3,7 @@
  * arrives is checked (size; type by its first bytes, which must match what was declared; pixel count) and
  * re-encoded from its pixels, so nothing but the image survives (no EXIF, no location, no trailing data).
  * The decoding runs off the event loop (`image-reencode.ts`), a few images at a time and one per user: a
- * second upload of a user whose first is still being worked on is refused (`UploadInProgress`).
+ * user's next images wait for the earlier ones, three in line at most; a fourth is refused (`UploadInProgress`).
  * The result is sealed (AES-256-GCM) and kept in the blob store: the data folder by default. Images are
  * shown only through links signed for their owner or an operator, which expire.
  */
@@ -38,7 +38,9 @@ export function sniff(bytes: Buffer): Sniffed {
  */
 export const PIXEL_CEILING = 40_000_000;
 /** Uploads waiting for their turn to be decoded beyond which more are refused at once (each holds its file). */
-export const MAX_WAITING_IMAGES = 32;
+export /** One user's images in line at once, one worked on at a time: a verification form's slots picked quickly. */
+const IMAGES_A_USER = 3;
+const MAX_WAITING_IMAGES = 32;
 
 /** The language of a PUT to an upload link: the app's `lang` header, else the browser's first language. */
 export function uploadLang(headers: Readonly<Record<string, string | undefined>>): Lang {
@@ -71,7 +73,11 @@ export interface UploadDeps {
 export function createUploads(deps: UploadDeps) {
   const { store, clock } = deps;
   let concurrency = 2;
-  const images = createImageQueue({ concurrency: () => concurrency, maxWaiting: MAX_WAITING_IMAGES });
+  const images = createImageQueue({
+    concurrency: () => concurrency,
+    maxWaiting: MAX_WAITING_IMAGES,
+    perUser: IMAGES_A_USER,
+  });
   const mac = (text: string) => createHmac('sha256', deps.linkKey).update(text).digest('hex');
   const same = (a: string, b: string) =>
     a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -224,7 +230,17 @@ export function createUploads(deps: UploadDeps) {
     { method: 'GET', url: '/uploads/:id', bodyLimit: 1024, handle: serve },
   ];
 
-  return { begin, receive, serve, viewLink, publicLink, claimable, take, routes, images: images.stats };
+  return {
+    begin,
+    receive,
+    serve,
+    viewLink,
+    publicLink,
+    claimable,
+    take,
+    routes,
+    images: images.stats,
+  };
 }
 
 export type Uploads = ReturnType<typeof createUploads>;

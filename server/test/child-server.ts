@@ -95,6 +95,8 @@ export async function startChild(
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
+    // Every call of a test comes from one address, hundreds at once when it replays: no per-address cap.
+    HTTP_MAX_CONNECTIONS_PER_IP: '100000',
     ...store.env,
     ...extraEnv,
   };

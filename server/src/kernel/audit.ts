@@ -1,4 +1,4 @@
-import { formatAmount } from '@nexa/contract';
+import { type Cause, formatAmount } from '@nexa/contract';
 import type { Db, Tx } from '../store';
 import { schema } from '../store';
 
@@ -31,12 +31,23 @@ export async function auditOperator(
 interface PoolLedger {
   systemAccount(db: Tx, name: string, asset: string): Promise<{ id: number }>;
   accountBalances(db: Tx, ids: number[]): Promise<Map<number, { available: bigint }>>;
+  transfer(
+    db: Tx,
+    m: {
+      from: { system: string; asset: string };
+      to: { system: string; asset: string };
+      amount: bigint;
+      cause: Cause;
+      remark: string;
+      userId: null;
+    },
+  ): Promise<unknown>;
 }
 
 /**
  * Moves money into a pool and writes the audit entry in one unit for every pool: decimal strings in the
- * asset (`"1"` for 1 USDT, never minor units), with the pool's balance before and after. `move` does the
- * ledger transfer inside the same transaction.
+ * asset (`"1"` for 1 USDT, never minor units), with the pool's balance before and after; the ledger transfer
+ * from the program's capital is made here, in the same transaction.
  */
 export async function fundPoolAudited(
   tx: Tx,
@@ -44,20 +55,30 @@ export async function fundPoolAudited(
   at: Date,
   a: {
     operatorId: number | null;
-    action: string;
+    /** The audit entry's action, and the journal's cause. */
+    action: Cause;
     subject: string;
+    /** The system account the money comes from (the program's capital), and the pool it goes to. */
+    from: string;
     pool: string;
+    remark: string;
     asset: string;
     scale: number;
     amount: bigint;
     reason?: string | undefined;
-    move: () => Promise<void>;
   },
 ): Promise<bigint> {
   const account = await ledger.systemAccount(tx, a.pool, a.asset);
   const read = async () => (await ledger.accountBalances(tx, [account.id])).get(account.id)?.available ?? 0n;
   const before = await read();
-  await a.move();
+  await ledger.transfer(tx, {
+    from: { system: a.from, asset: a.asset },
+    to: { system: a.pool, asset: a.asset },
+    amount: a.amount,
+    cause: a.action,
+    remark: a.remark,
+    userId: null,
+  });
   const after = await read();
   if (a.operatorId !== null) {
     const show = (v: bigint) => formatAmount(v, a.scale);

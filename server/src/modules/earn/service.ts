@@ -1154,7 +1154,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
       body.pool
     ];
     const balance = await store.db.transaction(async (tx) => {
-      await fundPoolAudited(tx, ledger, clock.now(), {
+      return fundPoolAudited(tx, ledger, clock.now(), {
         operatorId,
         action: 'earn.fund',
         subject: pool,
@@ -1163,19 +1163,9 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
         scale: a.scale,
         amount,
         reason: body.reason,
-        move: async () => {
-          await ledger.transfer(tx, {
-            from: { system: EARN_SYSTEM.capital, asset: a.symbol },
-            to: { system: pool, asset: a.symbol },
-            amount,
-            cause: 'earn.fund',
-            remark: pool,
-            userId: null,
-          });
-        },
+        from: EARN_SYSTEM.capital,
+        remark: pool,
       });
-      const acc = await ledger.systemAccount(tx, pool, a.symbol);
-      return (await ledger.accountBalances(tx, [acc.id])).get(acc.id)?.available ?? 0n;
     });
     return { pool, asset: a.symbol, pool_balance: formatAmount(balance, a.scale) };
   }

@@ -1121,16 +1121,8 @@ export function createGames(deps: GamesDeps) {
         scale: USDT_SCALE,
         amount,
         reason: body.reason,
-        move: async () => {
-          await ledger.transfer(tx, {
-            from: { system: GAMES_SYSTEM.capital, asset: 'USDT' },
-            to: { system: GAMES_SYSTEM.fund, asset: 'USDT' },
-            amount,
-            cause: 'games.fund',
-            remark: 'game fund',
-            userId: null,
-          });
-        },
+        from: GAMES_SYSTEM.capital,
+        remark: 'game fund',
       });
     });
     return { fund: usd(await systemBalance(GAMES_SYSTEM.fund, 'USDT')) };

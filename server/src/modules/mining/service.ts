@@ -878,7 +878,7 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
     const amount = parseAmount(body.amount, l.outputScale);
     if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
     const balance = await store.db.transaction(async (tx) => {
-      await fundPoolAudited(tx, ledger, clock.now(), {
+      return fundPoolAudited(tx, ledger, clock.now(), {
         operatorId,
         action: 'mining.fund',
         subject: `mining:${l.key}`,
@@ -887,18 +887,9 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
         scale: l.outputScale,
         amount,
         reason: body.reason,
-        move: async () => {
-          await ledger.transfer(tx, {
-            from: { system: MINING_SYSTEM.capital, asset: l.outputAsset },
-            to: { system: MINING_SYSTEM.output, asset: l.outputAsset },
-            amount,
-            cause: 'mining.fund',
-            remark: `line ${l.key}`,
-            userId: null,
-          });
-        },
+        from: MINING_SYSTEM.capital,
+        remark: `line ${l.key}`,
       });
-      return poolBalance(tx, l.outputAsset);
     });
     return { line: l.key, asset: l.outputAsset, pool_balance: formatAmount(balance, l.outputScale) };
   }

@@ -391,7 +391,7 @@ export function createNeu(deps: NeuDeps) {
     const amount = parseAmount(body.amount, neu().scale);
     if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
     const balance = await store.db.transaction(async (tx) => {
-      await fundPoolAudited(tx, ledger, clock.now(), {
+      return fundPoolAudited(tx, ledger, clock.now(), {
         operatorId,
         action: 'neu.fund',
         subject: NEU_SYSTEM.fund,
@@ -400,19 +400,9 @@ export function createNeu(deps: NeuDeps) {
         scale: neu().scale,
         amount,
         reason: body.reason,
-        move: async () => {
-          await ledger.transfer(tx, {
-            from: { system: NEU_SYSTEM.capital, asset: NEU_ASSET },
-            to: { system: NEU_SYSTEM.fund, asset: NEU_ASSET },
-            amount,
-            cause: 'neu.fund',
-            remark: NEU_SYSTEM.fund,
-            userId: null,
-          });
-        },
+        from: NEU_SYSTEM.capital,
+        remark: NEU_SYSTEM.fund,
       });
-      const acc = await ledger.systemAccount(tx, NEU_SYSTEM.fund, NEU_ASSET);
-      return (await ledger.accountBalances(tx, [acc.id])).get(acc.id)?.available ?? 0n;
     });
     return { asset: NEU_ASSET, fund: formatAmount(balance, neu().scale) };
   }

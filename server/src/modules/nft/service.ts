@@ -959,16 +959,8 @@ export function createNft(deps: NftDeps) {
         scale: reward.scale,
         amount,
         reason: body.reason,
-        move: async () => {
-          await ledger.transfer(tx, {
-            from: { system: NFT_SYSTEM.capital, asset: reward.symbol },
-            to: { system: account, asset: reward.symbol },
-            amount,
-            cause: 'nft.fund',
-            remark: account,
-            userId: null,
-          });
-        },
+        from: NFT_SYSTEM.capital,
+        remark: account,
       });
     });
     return {

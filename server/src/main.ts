@@ -41,6 +41,9 @@ const shutdown = async (signal: string) => {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.fastify.listen({ port: config.port, host: config.host });
+// A parent that started this process with an IPC channel (a process manager, the tests) learns that this
+// process, and no other, holds the port.
+process.send?.({ listening: config.port });
 log.info(
   `serving on http://localhost:${config.port} — store: ${app.deps.store.kind}, protection: ${config.protection ? 'on' : 'off'}`,
 );

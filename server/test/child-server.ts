@@ -103,7 +103,13 @@ export async function startChild(
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  // The child says when it holds the port: an answer on that port before then could come from another
+  // test's server that took the same free port in between.
+  let listening = false;
+  child.on('message', (m: unknown) => {
+    if (typeof m === 'object' && m !== null && (m as { listening?: unknown }).listening === port) listening = true;
   });
   let err = '';
   child.stderr?.on('data', (d: Buffer) => {
@@ -124,11 +130,12 @@ export async function startChild(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (exited !== null) throw new Error(`server exited (${exited}) before it was ready:\n${err}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+    if (listening) {
+      const res = await fetch(`${url}/healthz`).catch(() => null);
+      if (res?.ok) {
+        child.disconnect();
+        break;
+      }
     }
     if (Date.now() > deadline) {
       await end('SIGKILL');

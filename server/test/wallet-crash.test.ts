@@ -15,7 +15,7 @@ import { queryRows } from '../src/store';
 import { type ChildServer, type ChildStore, childStore, startChild } from './child-server';
 import { call, depositConfirmed, operatorToken, signedInUser, type TestServer } from './harness';
 
-const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 20);
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
 const WORKERS = 12;
 const USERS = 3;
 const FUNDING = 2_000_000_000n; // 2,000 USDT each, in minor units (scale 6)

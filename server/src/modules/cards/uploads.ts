@@ -240,6 +240,8 @@ export function createUploads(deps: UploadDeps) {
     take,
     routes,
     images: images.stats,
+    /** The images' line itself: where a user's image waits its turn (an operator tool or a test can hold it). */
+    imageLine: images,
   };
 }
 

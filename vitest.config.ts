@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './scripts/test-sequencer';
 
 // Vitest's default is one worker fewer than the cores: on a two-core machine, one file at a time.
 // Much of a file's time is waiting (a browser, a socket, a store's disk), so the run keeps one more
@@ -7,5 +8,9 @@ import { defineConfig } from 'vitest/config';
 const workers = Number(process.env.TEST_WORKERS) || availableParallelism() + 1;
 
 export default defineConfig({
-  test: { projects: ['contract', 'server', 'web', 'e2e'], maxWorkers: workers },
+  test: {
+    projects: ['contract', 'server', 'web', 'e2e'],
+    maxWorkers: workers,
+    sequence: { sequencer: LongestFirst },
+  },
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Every test in one run: contract, server, web and the browser tests (which need the built app and console).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +74,8 @@ try {
     (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
   );
   printSlowest(r.testResults ?? [], root);
+  // TEST_TIMES=record keeps this run's file times for the next runs' order (scripts/test-sequencer.ts).
+  if (process.env.TEST_TIMES === 'record') recordTimes(r.testResults ?? [], root);
   for (const f of brokenFiles)
     console.log(`failed to run: ${f.name}${f.message ? ` — ${f.message.split('\n')[0]}` : ''}`);
   const failed = r.numFailedTests + brokenFiles.length;
@@ -84,6 +86,19 @@ try {
   process.exit(1);
 }
 process.exit(run.status ?? 1);
+
+/** Each file's seconds, by its path from the root, for the sequencer to start the longest first. */
+function recordTimes(files, base) {
+  const times = {};
+  for (const f of files) {
+    if (typeof f.startTime !== 'number' || typeof f.endTime !== 'number') continue;
+    const name = f.name.startsWith(base) ? f.name.slice(base.length) : f.name;
+    times[name] = Math.round((f.endTime - f.startTime) / 100) / 10;
+  }
+  const sorted = Object.fromEntries(Object.entries(times).sort(([a], [b]) => (a < b ? -1 : 1)));
+  writeFileSync(join(root, 'scripts', 'test-times.json'), `${JSON.stringify(sorted, null, 2)}\n`);
+  console.log(`recorded ${Object.keys(sorted).length} files' times in scripts/test-times.json`);
+}
 
 /** The ten test files that took longest, so a run shows where its budget goes. */
 function printSlowest(files, base) {

@@ -144,7 +144,7 @@ describe('hostile input', () => {
       const bodies: unknown[] = [];
       for (const field of fields) {
         // A seeded handful of hostile values per field keeps the run short and the same every time.
-        const picks = [...[...HOSTILE].sort(() => rand() - 0.5).slice(0, 8), ...EVERY_FIELD];
+        const picks = [...[...HOSTILE].sort(() => rand() - 0.5).slice(0, 5), ...EVERY_FIELD];
         for (const value of picks) {
           // A plain large amount is a real order to an operator call that moves money on one field (fund a
           // pool): it would be carried out, as it should. Every other value still goes.

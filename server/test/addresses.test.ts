@@ -7,7 +7,7 @@ import {
   createAddressDeriver,
   isAddressOf,
   segwitV0Address,
-} from '../src/chain/addresses';
+} from '../src/modules/wallet/chain/addresses';
 
 // The public key of private key 1 (the curve's generator), compressed.
 const G = Buffer.from('0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798', 'hex');

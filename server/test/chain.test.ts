@@ -15,11 +15,16 @@ import {
 } from 'viem';
 import { HDKey, type PrivateKeyAccount, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChainAdapter, type ChainLogger, type ConfirmedDeposit, createEvmChain } from '../src/chain';
-import type { EvmChainOptions } from '../src/chain/evm';
 import { ManualClock } from '../src/kernel/clock';
 import { DomainError } from '../src/kernel/errors';
 import { createLedger, type Ledger, SYSTEM } from '../src/ledger';
+import {
+  type ChainAdapter,
+  type ChainLogger,
+  type ConfirmedDeposit,
+  createEvmChain,
+} from '../src/modules/wallet/chain';
+import type { EvmChainOptions } from '../src/modules/wallet/chain/evm';
 import { walletDeposits } from '../src/modules/wallet/tables';
 import { seedBase } from '../src/seed';
 import { queryRows, type Store, schema, type Tx } from '../src/store';

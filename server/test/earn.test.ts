@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createRewards, type RewardProgram } from '../src/kernel/rewards';
 import { dailyProfit, loanInterest, maxProfit, redeemValue } from '../src/modules/earn/service';
+import { createRewards, type RewardProgram } from '../src/programs/rewards';
 import { schema } from '../src/store';
 import {
   api,

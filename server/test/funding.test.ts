@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAddressOf } from '../src/chain/addresses';
 import { DEMO_DEPOSIT_XPUB, loadConfig } from '../src/config';
+import { isAddressOf } from '../src/modules/wallet/chain/addresses';
 import { api, call, signedInUser, startServer, type TestServer } from './harness';
 
 let srv: TestServer;

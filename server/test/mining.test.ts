@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { shareOf } from '../src/kernel/shared-emission';
 import { effectivePower } from '../src/modules/mining/service';
+import { shareOf } from '../src/programs/shared-emission';
 import { schema } from '../src/store';
 import {
   api,

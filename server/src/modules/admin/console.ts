@@ -3,10 +3,10 @@ import { and, count, desc, eq, gt, gte, isNull, like, lte, type SQL, sql } from 
 import { z } from 'zod';
 import { auditOperator } from '../../kernel/audit';
 import type { AppDeps, OperatorUser } from '../../kernel/context';
-import { platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import type { DashboardPart } from '../../kernel/module';
 import type { SettingsCatalogue } from '../../kernel/settings';
+import { platformDays } from '../../programs/days';
 import { schema } from '../../store';
 
 const { operators, operatorSessions, auditLog, settings: settingsTable } = schema;

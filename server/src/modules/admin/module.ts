@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../kernel/context';
 import { defineModule, OWNS_NOTHING } from '../../kernel/module';
-import type { ProgramReport } from '../../kernel/rewards';
 import type { Ledger } from '../../ledger';
+import type { ProgramReport } from '../../programs/rewards';
 import { createAdmin } from '.';
 import { type ConsoleDeps, createConsole } from './console';
 import type { SolvencyDeps } from './solvency';

@@ -10,10 +10,10 @@
  */
 import { formatAmount, parseAmount, RATE_ONE } from '@nexa/contract';
 import type { AppDeps } from '../../kernel/context';
-import { platformDays } from '../../kernel/days';
-import type { ProgramReport } from '../../kernel/rewards';
-import type { LoanCover } from '../../kernel/solvency-port';
 import { findHoldMismatches, type Ledger, type PoolFlow, poolFlows } from '../../ledger';
+import type { LoanCover } from '../../ports/solvency';
+import { platformDays } from '../../programs/days';
+import type { ProgramReport } from '../../programs/rewards';
 import { ADMIN_SETTINGS } from './settings';
 
 export interface SolvencyDeps extends AppDeps {

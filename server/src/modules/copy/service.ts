@@ -26,9 +26,9 @@ import {
 import { and, asc, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { auditOperator } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
-import type { CopyOrder, CopyOutcome, CopyPort, LeadMove } from '../../kernel/copy-port';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import type { Ledger } from '../../ledger';
+import type { CopyOrder, CopyOutcome, CopyPort, LeadMove } from '../../ports/copy';
 import { schema, type Tx } from '../../store';
 import { type CounterpartyReader, createCounterpartyFlags } from './counterparty-flags';
 import { createLinkVault, rotateLinks } from './links';

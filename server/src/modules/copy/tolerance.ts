@@ -1,5 +1,5 @@
 import { RATE_ONE } from '@nexa/contract';
-import type { LeadMove } from '../../kernel/copy-port';
+import type { LeadMove } from '../../ports/copy';
 
 /*
  * How far from the lead a copy may fill. A follower's mirrored order is an immediate limit order no worse than

@@ -13,8 +13,8 @@
 import { RATE_ONE } from '@nexa/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Clock } from '../../kernel/clock';
-import type { LoanCover } from '../../kernel/solvency-port';
 import type { Ledger } from '../../ledger';
+import type { LoanCover } from '../../ports/solvency';
 import type { Db, Tx } from '../../store';
 import { earnLoans, pledgeOrders } from './tables';
 

@@ -1,8 +1,8 @@
 import { causeNames, EARN_CAUSES } from '@nexa/contract';
 import type { AppDeps } from '../../kernel/context';
 import { defineModule, type ModuleOwnership } from '../../kernel/module';
-import type { TeamPort } from '../../kernel/team-port';
 import type { Ledger } from '../../ledger';
+import type { TeamPort } from '../../ports/team';
 import { createEarn, EARN_SYSTEM } from './service';
 
 /** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */

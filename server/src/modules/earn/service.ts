@@ -20,11 +20,11 @@ import { formatAmount, INCOME_PROGRAMS, parseAmount, RATE_ONE, type ResponseData
 import { and, count, desc, eq, gte, inArray, like, lt, lte, min, or, sql } from 'drizzle-orm';
 import { auditOperator, fundPoolAudited } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
-import { DAY_MS as DAY, platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
-import { createRewards, type ProgramReport, type RewardProgram } from '../../kernel/rewards';
-import type { TeamPort } from '../../kernel/team-port';
 import { type Ledger, SYSTEM } from '../../ledger';
+import type { TeamPort } from '../../ports/team';
+import { DAY_MS as DAY, platformDays } from '../../programs/days';
+import { createRewards, type ProgramReport, type RewardProgram } from '../../programs/rewards';
 import { queryRows, schema, type Tx } from '../../store';
 import { loanCollateral, loanCovers } from './loan-collateral';
 import { EARN_SETTINGS } from './settings';

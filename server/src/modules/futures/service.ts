@@ -32,11 +32,11 @@ import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { createBook, type LevelDelta, type OrderBook } from '../../engine';
 import type { BookLevel, Bus } from '../../kernel/bus';
 import type { AppDeps } from '../../kernel/context';
-import type { CopyOrder, CopyOutcome, CopyPort, LeadMove } from '../../kernel/copy-port';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { Serial } from '../../kernel/serial';
 import { parseRate } from '../../kernel/units';
 import { type Ledger, type LedgerAccount, type PostInput, SYSTEM } from '../../ledger';
+import type { CopyOrder, CopyOutcome, CopyPort, LeadMove } from '../../ports/copy';
 import type { Tx } from '../../store';
 import { isStoreUnavailable } from '../../store/unavailable';
 import {

@@ -31,10 +31,10 @@ import {
 import { and, asc, count, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { auditOperator, fundPoolAudited } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
-import { platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { seal, unseal } from '../../kernel/seal';
 import { type Ledger, type LedgerAccount, SYSTEM } from '../../ledger';
+import { platformDays } from '../../programs/days';
 import { schema, type Tx } from '../../store';
 import { createQuiz } from './quiz';
 import { GAMES_SETTINGS } from './settings';

@@ -1,8 +1,8 @@
 import { causeNames, MINING_CAUSES } from '@nexa/contract';
 import type { AppDeps } from '../../kernel/context';
 import { defineModule, type ModuleOwnership } from '../../kernel/module';
-import type { TeamPort } from '../../kernel/team-port';
 import type { Ledger } from '../../ledger';
+import type { TeamPort } from '../../ports/team';
 import { createMining, MINING_SYSTEM } from './service';
 
 /** What the module may touch beyond its tables. */

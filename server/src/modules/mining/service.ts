@@ -20,12 +20,12 @@ import { formatAmount, POWER_SCALE, parseAmount, RATE_ONE, type ResponseData } f
 import { and, asc, count, desc, eq, min, type SQL, sql } from 'drizzle-orm';
 import { auditOperator, fundPoolAudited } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
-import { platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
-import { createRewards, type ProgramReport } from '../../kernel/rewards';
-import { createSharedEmission, type SharedEmission, shareOf } from '../../kernel/shared-emission';
-import type { TeamPort } from '../../kernel/team-port';
 import { type Ledger, SYSTEM } from '../../ledger';
+import type { TeamPort } from '../../ports/team';
+import { platformDays } from '../../programs/days';
+import { createRewards, type ProgramReport } from '../../programs/rewards';
+import { createSharedEmission, type SharedEmission, shareOf } from '../../programs/shared-emission';
 import { queryRows, schema, type Tx } from '../../store';
 import { type PowerRates, powerWeights } from './power-weights';
 import { MINING_SETTINGS } from './settings';

@@ -18,9 +18,9 @@ import {
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { auditOperator, fundPoolAudited } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
-import { platformDays } from '../../kernel/days';
 import { ValidationError } from '../../kernel/errors';
 import { type Ledger, SYSTEM } from '../../ledger';
+import { platformDays } from '../../programs/days';
 import { schema } from '../../store';
 import { NEU_SETTINGS } from './settings';
 import { neuSpaExchanges } from './tables';

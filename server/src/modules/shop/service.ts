@@ -22,11 +22,11 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, lte, min, sql } from 'drizzle-orm';
 import { auditOperator } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
-import { DAY_MS, platformDays } from '../../kernel/days';
 import { DomainError, ValidationError } from '../../kernel/errors';
-import { createRewards, type ProgramReport } from '../../kernel/rewards';
-import { createSharedEmission, type SharedEmission } from '../../kernel/shared-emission';
 import { type Ledger, SYSTEM } from '../../ledger';
+import { DAY_MS, platformDays } from '../../programs/days';
+import { createRewards, type ProgramReport } from '../../programs/rewards';
+import { createSharedEmission, type SharedEmission } from '../../programs/shared-emission';
 import { queryRows, schema, type Tx } from '../../store';
 import { SHOP_SETTINGS } from './settings';
 import {

@@ -7,9 +7,9 @@ import { and, count, desc, eq, gte, like, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import { auditOperator } from '../../kernel/audit';
 import type { AppDeps, OperatorUser } from '../../kernel/context';
-import { platformDays } from '../../kernel/days';
 import { DomainError } from '../../kernel/errors';
 import type { DashboardPart } from '../../kernel/module';
+import { platformDays } from '../../programs/days';
 import { schema, type Tx } from '../../store';
 
 const { users, teamFigures, sessions, userNotes } = schema;

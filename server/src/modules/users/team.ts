@@ -9,9 +9,9 @@
 import { formatAmount, parseAmount, USDT_SCALE } from '@nexa/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../kernel/context';
-import { platformDays } from '../../kernel/days';
 import { DomainError } from '../../kernel/errors';
-import type { TeamMove, TeamPort } from '../../kernel/team-port';
+import type { TeamMove, TeamPort } from '../../ports/team';
+import { platformDays } from '../../programs/days';
 import { queryRows, schema, type Tx } from '../../store';
 import { USERS_SETTINGS } from './settings';
 

@@ -1,9 +1,9 @@
 import { type Cause, formatAmount, parseAmount } from '@nexa/contract';
 import type { AssetInfo } from '../../kernel/assets';
 import type { AppDeps } from '../../kernel/context';
-import { platformDays } from '../../kernel/days';
 import { ValidationError } from '../../kernel/errors';
 import type { Ledger } from '../../ledger';
+import { platformDays } from '../../programs/days';
 import type { Tx } from '../../store';
 import { WALLET_SETTINGS } from './settings';
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type AddressDeriver, createAddressDeriver } from '../../chain/addresses';
 import { DomainError } from '../../kernel/errors';
 import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
+import { type AddressDeriver, createAddressDeriver } from './chain/addresses';
 import { type Assets, iso, platformDayStart, type WalletDeps } from './common';
 import { WALLET_SETTINGS } from './settings';
 import { walletFaucetClaims } from './tables';

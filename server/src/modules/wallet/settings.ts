@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ADDRESS_FAMILIES } from '../../chain/addresses';
 import { DECIMAL, type SettingsCatalogue, zDecimalText, zRate, zUsdt } from '../../kernel/settings';
+import { ADDRESS_FAMILIES } from './chain/addresses';
 
 export const WALLET_SETTINGS = {
   /** Per withdrawable asset: minimum, fee, daily limit and the amount from which two operators must approve. */

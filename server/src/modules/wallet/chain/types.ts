@@ -1,4 +1,4 @@
-import type { Tx } from '../store';
+import type { Tx } from '../../../store';
 
 /** A deposit the watcher found confirmed, handed to `onConfirmed` inside the crediting transaction. */
 export interface ConfirmedDeposit {

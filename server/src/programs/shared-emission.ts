@@ -10,8 +10,8 @@
  */
 import type { Cause } from '@nexa/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Clock } from '../kernel/clock';
 import { type Store, schema, type Tx } from '../store';
-import type { Clock } from './clock';
 import type { createRewards, RewardProgram } from './rewards';
 
 const { emissionDays, emissionShares } = schema;

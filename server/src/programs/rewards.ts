@@ -16,9 +16,9 @@
  */
 import type { Cause } from '@nexa/contract';
 import { and, asc, eq, gte, lt, max, sql } from 'drizzle-orm';
+import type { Clock } from '../kernel/clock';
 import type { Ledger, LedgerAccount, Posting } from '../ledger';
 import { type Store, schema, type Tx } from '../store';
-import type { Clock } from './clock';
 
 const { rewardRuns, rewardPayouts } = schema;
 

@@ -1,5 +1,5 @@
-import type { Clock } from './clock';
-import type { SettingsService } from './settings';
+import type { Clock } from '../kernel/clock';
+import type { SettingsService } from '../kernel/settings';
 
 export const DAY_MS = 86_400_000;
 

@@ -20,10 +20,10 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import { HDKey, privateKeyToAccount, publicKeyToAddress } from 'viem/accounts';
-import type { Clock } from '../kernel/clock';
-import { DomainError, ValidationError } from '../kernel/errors';
-import { depositKeyWhere, walletDeposits } from '../modules/wallet/tables';
-import { type Store, schema, type Tx } from '../store';
+import type { Clock } from '../../../kernel/clock';
+import { DomainError, ValidationError } from '../../../kernel/errors';
+import { type Store, schema, type Tx } from '../../../store';
+import { depositKeyWhere, walletDeposits } from '../tables';
 import type {
   ChainAdapter,
   ChainLogger,

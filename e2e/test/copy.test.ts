@@ -31,7 +31,7 @@ describe('copy trading in the browser', () => {
     );
     if (!aUser) throw new Error('lead not listed');
 
-    // B finds A on the Copy tab and copies with 300 USDT per position.
+    // B finds A on the Copy tab and copies with 350 USDT per position.
     const { page } = await product.newPhone();
     const b = await signIn(product, page);
     await futuresFunds(product, b.id, '2000');
@@ -43,7 +43,7 @@ describe('copy trading in the browser', () => {
     await page.getByTestId('copy-follow').click();
     await page.getByRole('button', { name: 'Next' }).click();
     await visible(page, 'Enter the margin per position');
-    await page.getByPlaceholder('≥ 10').fill('300');
+    await page.getByPlaceholder('≥ 10').fill('350');
     await page.getByPlaceholder('≥ 50').fill('1500');
     await product.shot(page, 'copy-follow-sheet');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -52,7 +52,7 @@ describe('copy trading in the browser', () => {
     await visible(page, 'Copy success');
     await expect.poll(() => page.getByTestId('copy-active').count(), WAIT).toBe(1);
 
-    // A opens a 10-contract long: B's copy (300 × 10 ÷ 600 = 5 contracts) shows with its live PnL.
+    // A opens a 10-contract long: B's copy (350 × 10 ÷ 600 = 5.8, 5 whole contracts) shows with its live PnL.
     await futures.submit(a.id, { instId: INST, side: 'buy', type: 'market', sz: '10' });
     // (The trader's own position shows below it, as the trader page lists it.)
     const mine = page.getByTestId('copy-active').getByTestId('copy-position');
@@ -76,6 +76,10 @@ describe('copy trading in the browser', () => {
     await page.goto(`${product.url}/copy?tab=mine`);
     await expect.poll(() => page.getByTestId('copy-trade').count(), WAIT).toBe(2);
     await expect.poll(() => page.getByTestId('copy-trade-pnl').first().textContent(), WAIT).toMatch(/^\+/);
+    // The opening copy says what margin it opened of the 350 asked, and why (5 contracts at 60 USDT).
+    await expect
+      .poll(() => page.getByTestId('copy-trade-margin').textContent(), WAIT)
+      .toMatch(/^Margin 300\.\d\d of 350 USDT — rounded down to whole contracts$/);
     await product.shot(page, 'copy-records');
     await page.getByRole('tab', { name: 'Profit share' }).click();
     await expect.poll(() => page.getByTestId('copy-settlement').count(), WAIT).toBe(1);

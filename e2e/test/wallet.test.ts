@@ -200,7 +200,7 @@ describe('records in the user language', () => {
       px: '60000',
       sz: '0.001',
     });
-    // 100 USDT at market: the one 60 USDT level fills, the band stops the rest, which comes back.
+    // 100 USDT at market: the one 60 USDT level fills, the book has no more, and the rest comes back.
     await market.submit(user.id, { instId: 'BTC-USDT', side: 'buy', type: 'market', sz: '100' });
     await product.app.modules.wallet.transfer(user.id, {
       to: maker.uid,
@@ -213,6 +213,8 @@ describe('records in the user language', () => {
     await visible(page, '现货交易');
     await visible(page, '市价买入 · BTC/USDT');
     await visible(page, '退回');
+    // What came back says the order partly filled, and why (the book had no more), as the order list does.
+    await visible(page, '部分成交：订单簿已无更多挂单，剩余部分已退回您的余额。');
     await visible(page, '转账');
     const text = (await page.locator('main, #root').first().textContent()) ?? '';
     for (const raw of ['spot.order', 'buy market', 'BTC-USDT buy', 'Spot trade', 'Returned', 'Transfer']) {

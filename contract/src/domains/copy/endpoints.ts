@@ -26,6 +26,22 @@ export const COPY_SKIP_REASONS = [
   /** Nothing (or not all) could fill within the copy's price tolerance from the lead's price and the mark. */
   'price_tolerance',
 ] as const;
+/**
+ * Why a copy by amount opened another margin than its amount: `lot_size` the contracts were rounded down to
+ * whole contracts at the trader's price and leverage; `fill_price` the follower's fill price differed from the
+ * trader's (and a fill worse than the mark puts that difference into the margin); the others as the trade's
+ * reason (nothing or not all filled, or the copy was skipped).
+ */
+export const COPY_MARGIN_REASONS = [
+  'lot_size',
+  'fill_price',
+  'price_tolerance',
+  'no_liquidity',
+  'insufficient_margin',
+  'budget',
+  'too_small',
+  'rejected',
+] as const;
 
 /**
  * A lead trader and the figures every trader is shown with, computed the same way for all:
@@ -114,6 +130,13 @@ export const zCopyTrade = z.object({
   venue: z.enum(COPY_VENUES),
   status: z.enum(COPY_TRADE_STATUSES),
   reason: z.enum(COPY_SKIP_REASONS).nullable(),
+  /**
+   * A copy by amount, on the trade that opens its position: the margin the amount asks for and the margin the
+   * position got, USDT, and why they differ (null when equal). All three null on other trades and OKX copies.
+   */
+  margin_asked: z.string().nullable(),
+  margin_opened: z.string().nullable(),
+  margin_reason: z.enum(COPY_MARGIN_REASONS).nullable(),
   created_at: zTime,
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
 import { INST_TYPES, zBookLevel, zInstId, zInstrument } from '../../market';
 import { zPositiveDecimal } from '../../money';
+import { PARTIAL_REASONS } from '../../remarks';
 import { zTime } from '../../schemas';
 import { zRequestId } from '../wallet/endpoints';
 
@@ -12,15 +13,6 @@ export const ORDER_SIDES = ['buy', 'sell'] as const;
 export const ORDER_TYPES = ['limit', 'market'] as const;
 /** GTC rests; IOC takes what it can now; FOK fills entirely or not at all; post_only only makes. */
 export const TIMES_IN_FORCE = ['GTC', 'IOC', 'FOK', 'post_only'] as const;
-/** Why a closed spot order filled only part of its amount (see `partial_reason`). */
-export const PARTIAL_REASONS = [
-  'lot_size',
-  'book_depth',
-  'price_band',
-  'price_limit',
-  'self_trade',
-  'canceled',
-] as const;
 
 /** new and partial_filled are open; filled and canceled are closed (spec section 4). */
 export const ORDER_STATUSES = ['new', 'partial_filled', 'filled', 'canceled'] as const;

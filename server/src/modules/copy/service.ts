@@ -32,6 +32,7 @@ import type { CopyOrder, CopyOutcome, CopyPort, LeadMove } from '../../ports/cop
 import { schema, type Tx } from '../../store';
 import { type CounterpartyReader, createCounterpartyFlags } from './counterparty-flags';
 import { createLinkVault, rotateLinks } from './links';
+import { openedMargin, skippedMargin } from './margin';
 import { createOkxClient, type OkxClient, OkxError } from './okx';
 import { COPY_SETTINGS } from './settings';
 import {
@@ -269,7 +270,10 @@ export function createCopy(deps: CopyDeps) {
         const target = (abs(move.after) * num) / den;
         cp = { followId: f.id, instId: move.instId, num, den, contracts: 0n, margin: 0n, detached: false };
         if (target === 0n) {
-          records.push(missedTrade(f, move, leadSide(move), 0n, 'too_small'));
+          records.push({
+            ...missedTrade(f, move, leadSide(move), 0n, 'too_small'),
+            ...skippedMargin(f, move, 'too_small'),
+          });
           await putPosition(tx, { ...cp, detached: true });
           continue;
         }
@@ -308,7 +312,10 @@ export function createCopy(deps: CopyDeps) {
           .reduce((s, p) => s + p.margin, 0n);
         const need = move.marginFor(opens, move.lever);
         if (others + (held !== 0n && held > 0n === target > 0n ? cp.margin : 0n) + need > f.budget) {
-          records.push(missedTrade(f, move, side, abs(diff), 'budget'));
+          records.push({
+            ...missedTrade(f, move, side, abs(diff), 'budget'),
+            ...skippedMargin(f, move, 'budget'),
+          });
           if (fromFlat) await putPosition(tx, { ...cp, detached: true });
           continue;
         }
@@ -395,6 +402,7 @@ export function createCopy(deps: CopyDeps) {
         status: o.status,
         reason: o.reason,
         orderId: o.orderId,
+        ...openedMargin(f, move, o),
         createdAt: move.at,
       });
       const net = o.pnl - o.fee;
@@ -973,6 +981,9 @@ export function createCopy(deps: CopyDeps) {
         venue: r.venue,
         status: r.status,
         reason: r.reason,
+        margin_asked: r.marginAsked === null ? null : usdt(r.marginAsked),
+        margin_opened: r.marginOpened === null ? null : usdt(r.marginOpened),
+        margin_reason: r.marginReason,
         created_at: r.createdAt.toISOString(),
       })),
       total: total?.n ?? 0,

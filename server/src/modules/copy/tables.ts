@@ -1,3 +1,4 @@
+import { COPY_MARGIN_REASONS } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -147,6 +148,13 @@ export const copyTrades = pgTable(
       ],
     }),
     orderId: text('order_id'),
+    /**
+     * A copy by amount, on the trade that opens its position: the margin the copy's amount asks for, the
+     * margin the position got, and why they differ (null when they do not). Null on every other trade.
+     */
+    marginAsked: minor('margin_asked'),
+    marginOpened: minor('margin_opened'),
+    marginReason: text('margin_reason', { enum: COPY_MARGIN_REASONS }),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [

@@ -37,6 +37,17 @@ export function partialOf(
   return { unfilled: fmt(unit, rest), unfilled_ccy: unit.symbol, partial_reason: reasonOf(row, byQuote) };
 }
 
+/**
+ * The remark of an order's journal entry: "BTC-USDT buy market", and " partial book_depth" when the order
+ * closed in that entry short of its amount (what it held for the rest came back in the same entry), so the
+ * wallet's records say why without reading the order.
+ */
+export function orderRemark(row: OrderRow, inst: Instrument): string {
+  const head = `${inst.instId} ${row.side} ${row.type}`;
+  const { partial_reason } = partialOf(row, inst);
+  return partial_reason === null ? head : `${head} partial ${partial_reason}`;
+}
+
 function reasonOf(row: OrderRow, byQuote: boolean): PartialReason {
   if (row.status === 'filled') return 'lot_size';
   if (row.cancelReason === 'self_trade') return 'self_trade';

@@ -37,7 +37,7 @@ import { queryRows, type Tx } from '../../store';
 import { isStoreUnavailable } from '../../store/unavailable';
 import { checkSpotBand, indexUnits, spotBandRate } from './band';
 import type { MarketContext } from './context';
-import { partialOf } from './partial';
+import { orderRemark, partialOf } from './partial';
 import { SPOT_SETTINGS } from './settings';
 import { marketOrders, marketTrades, OPEN_ORDER_STATUSES } from './tables';
 
@@ -915,7 +915,7 @@ export function createSpot(ctx: MarketContext) {
           input: {
             cause: x?.cause ?? 'spot.order',
             ref: id,
-            remark: x?.remark ?? `${inst.instId} ${o.side} ${o.type}`,
+            remark: x?.remark ?? orderRemark(row, inst),
             userId,
             requestId: o.request_id ?? null,
             postings: post.list,

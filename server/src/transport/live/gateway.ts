@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { WebSocket } from '@fastify/websocket';
 import {
   LIVE_CHANNELS,
@@ -18,12 +19,13 @@ import { type Bus, type BusEvents, createMemoryBus } from '../../kernel/bus';
 import type { AuthUser } from '../../kernel/context';
 import { InstrumentState } from './feed-state';
 import { corkable, idleTransport, type TextFrame, textFrame } from './frames';
+import { capSendBuffer, MAX_BUFFERED_BYTES, sendBufferCapUnavailable } from './send-buffer';
 import { SNAPSHOT_REFUSED, SnapshotBudget } from './snapshot-budget';
 
 /** Socket closed when no text `ping` (or other message) arrived for this long. */
 export const IDLE_TIMEOUT_MS = 30_000;
-/** A consumer whose unsent bytes exceed this is cut off rather than allowed to hold memory. */
-export const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** A consumer whose unsent bytes in the process would pass this is cut off (see send-buffer.ts). */
+export { MAX_BUFFERED_BYTES };
 
 /** Sockets written per turn of the event loop before the rest of a fan-out waits for the next turn. */
 const SLICE_SOCKETS = 2_000;
@@ -56,6 +58,10 @@ export interface GatewayStats {
   readonly connections: number;
   /** Sockets terminated for holding more than maxBufferedBytes unsent. */
   readonly cutOff: number;
+  /** The most a socket held in the process when it was cut off (at most maxBufferedBytes). */
+  readonly cutHeldMax: number;
+  /** Sockets whose kernel send buffer could not be capped (no binding on this platform). */
+  readonly uncapped: number;
   /** Frames handed to sockets (pushes, acks, snapshots, pongs). */
   readonly sent: number;
   /** Pushes serialized and framed (once per message, whatever the number of subscribers). */
@@ -71,6 +77,8 @@ export interface Gateway {
 
 interface Conn {
   readonly socket: WebSocket;
+  /** The TCP socket under it: reset when cut off, so the kernel drops what it still holds for it. */
+  readonly tcp: Socket;
   userId: number | null;
   /** `channel:instId` ('' for none) → id of the last push queued when it was subscribed. */
   readonly subs: Map<string, number>;
@@ -148,8 +156,9 @@ function parseArgs(value: unknown): LiveArg[] | null {
  * WebSocket frame for every subscriber) and queued; the queue is sent in batches, socket by socket,
  * in slices across turns of the event loop, so the market never waits on sockets. Within a batch
  * each socket gets all its pushes in one write (a burst costs one system call per socket, not one
- * per message). A socket holding more than maxBufferedBytes unsent is terminated: a slow consumer
- * never holds memory or the others.
+ * per message). Each socket's kernel send buffer is capped (send-buffer.ts), and a socket whose unsent bytes
+ * in the process would pass maxBufferedBytes is cut off (its connection reset): a slow consumer never holds
+ * more than MAX_HELD_BYTES of the server's memory, nor the others.
  *
  * The older form `registerGateway(app, authenticate)` still works, with a bus of its own that
  * nothing publishes on.
@@ -172,6 +181,10 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
   /** Id of the last push queued. */
   let lastId = 0;
   let cutOff = 0;
+  let cutHeldMax = 0;
+  let uncapped = 0;
+  const noCap = sendBufferCapUnavailable();
+  if (noCap) log.warn({ reason: noCap }, 'live feed: kernel send buffers cannot be capped');
   let sent = 0;
   let serialized = 0;
   let writes = 0;
@@ -185,13 +198,20 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
     return s;
   };
 
-  /** False (and the socket terminated) when it holds more than maxBuffered unsent: a slow consumer. */
-  const writable = (conn: Conn) => {
+  /**
+   * False (and the socket cut off) when `bytes` more would leave it holding more than maxBuffered unsent in
+   * the process: a slow consumer. The TCP connection is reset, not closed, so the kernel frees its send
+   * buffer at once instead of keeping it for an orphaned connection the client never drains.
+   */
+  const writable = (conn: Conn, bytes: number) => {
     if (conn.dead || conn.socket.readyState !== OPEN) return false;
-    if (conn.socket.bufferedAmount <= maxBuffered) return true;
+    const held = conn.socket.bufferedAmount;
+    if (held + bytes <= maxBuffered) return true;
     conn.dead = true;
     cutOff++;
-    conn.socket.terminate();
+    if (held > cutHeldMax) cutHeldMax = held;
+    if (typeof conn.tcp.resetAndDestroy === 'function' && !conn.tcp.destroyed) conn.tcp.resetAndDestroy();
+    else conn.socket.terminate();
     return false;
   };
 
@@ -201,7 +221,7 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
   };
 
   const deliver = (conn: Conn, data: Buffer | string) => {
-    if (writable(conn)) write(conn, data);
+    if (writable(conn, typeof data === 'string' ? Buffer.byteLength(data) : data.length)) write(conn, data);
   };
 
   /**
@@ -294,8 +314,13 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
       const conn = b.targets[b.next++]!;
       const outs = conn.pending;
       if (outs.length === 0) continue;
-      // What is still unsent from earlier batches decides whether this one is taken.
-      if (writable(conn)) {
+      // What is still unsent from earlier batches, and this batch's size, decide whether it is taken.
+      if (
+        writable(
+          conn,
+          outs.reduce((n, o) => n + o.data.frame.length, 0),
+        )
+      ) {
         flush(conn, outs, b.joined);
         written++;
       }
@@ -528,7 +553,9 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
     }
     const query = req.query as Record<string, unknown>;
     const token = typeof query.token === 'string' ? query.token : '';
-    const conn: Conn = { socket, userId: null, subs: new Map(), dead: false, pending: [] };
+    // The kernel holds a bounded share of what the socket has not delivered (see send-buffer.ts).
+    if (!capSendBuffer(req.socket)) uncapped++;
+    const conn: Conn = { socket, tcp: req.socket, userId: null, subs: new Map(), dead: false, pending: [] };
     conns.add(conn);
     // Resolved while messages may already arrive: handlers await it rather than miss them.
     const userReady = token ? authenticate(token).catch(() => null) : Promise.resolve(null);
@@ -643,6 +670,8 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
     stats: () => ({
       connections: conns.size,
       cutOff,
+      cutHeldMax,
+      uncapped,
       sent,
       serialized,
       writes,

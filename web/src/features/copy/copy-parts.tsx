@@ -1,6 +1,7 @@
 import { formatDateTime, formatNumber, type ResponseData } from '@nexa/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
+import { copyMargin } from './copy-margin';
 
 export type Trader = ResponseData<'/v1/copy/traders'>['list'][number];
 export type Follow = ResponseData<'/v1/copy/follow'>;
@@ -81,6 +82,7 @@ export function PositionLine({ p }: { readonly p: Position }): ReactNode {
 export function CopyTradeRow({ r }: { readonly r: CopyTrade }): ReactNode {
   const { t } = useTranslation('copy');
   const skipped = r.status === 'skipped' || r.status === 'failed';
+  const margin = copyMargin(r);
   return (
     <article className="crec" data-testid="copy-trade">
       <div className="crec__top">
@@ -91,6 +93,17 @@ export function CopyTradeRow({ r }: { readonly r: CopyTrade }): ReactNode {
       </div>
       {(skipped || r.status === 'partial') && r.reason ? (
         <p className="crec__reason">{t(`copy.reason.${r.reason}`)}</p>
+      ) : null}
+      {margin ? (
+        <p className="crec__margin" data-testid="copy-trade-margin">
+          {margin.reason
+            ? t('copy.marginWhy', {
+                opened: margin.opened,
+                asked: margin.asked,
+                why: t(`copy.marginReason.${margin.reason}`),
+              })
+            : t('copy.marginOf', { opened: margin.opened, asked: margin.asked })}
+        </p>
       ) : null}
       <dl className="cgrid cgrid--4">
         <div>

@@ -12,6 +12,7 @@ import { AssetIcon, HashText, Money, RecordRow } from '../../ui/money';
 import { PagedList } from '../../ui/paged-list';
 import { PickerSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { returnedWhyKey } from './returned';
 import './wallet-screens.css';
 
 type AssetRecord = PagedItem<'/api/assets/moneyRecord'>;
@@ -98,7 +99,9 @@ function RecordLine({ r }: { readonly r: AssetRecord }): ReactNode {
           <span className="num">
             +{formatUpTo(r.returned, scale)} {r.asset}
           </span>
-          <span className="record__why">{t('records.returnedWhy')}</span>
+          <span className="record__why" data-testid="record-returned-why">
+            {t(returnedWhyKey(r.detail))}
+          </span>
         </span>
       ),
     });

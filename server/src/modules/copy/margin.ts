@@ -1,4 +1,4 @@
-import type { CopyOutcome, LeadMove } from '../../kernel/copy-port';
+import type { CopyOutcome, LeadMove } from '../../ports/copy';
 import type { copyFollows, copyTrades } from './tables';
 
 /*

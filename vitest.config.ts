@@ -7,5 +7,5 @@ import { defineConfig } from 'vitest/config';
 const workers = Number(process.env.TEST_WORKERS) || availableParallelism() + 1;
 
 export default defineConfig({
-  test: { projects: ['contract', 'server', 'web', 'e2e'], maxWorkers: workers },
+  test: { projects: ['contract', 'server', 'web', 'e2e', 'scripts'], maxWorkers: workers },
 });

@@ -9,7 +9,7 @@ const workers = Number(process.env.TEST_WORKERS) || availableParallelism() + 1;
 
 export default defineConfig({
   test: {
-    projects: ['contract', 'server', 'web', 'e2e'],
+    projects: ['contract', 'server', 'web', 'e2e', 'scripts'],
     maxWorkers: workers,
     sequence: { sequencer: LongestFirst },
   },

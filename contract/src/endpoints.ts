@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { liveEndpoints } from './domains';
-import type { Endpoint } from './endpoint';
 import { plannedEndpoints } from './planned';
 
 /** Every call the platform answers: the single source of truth for server routes and the web client. */
@@ -28,10 +27,6 @@ export type RequestOutput<P extends EndpointPath> = z.output<Endpoints[P]['reque
 export type ResponseData<P extends EndpointPath> = z.output<Endpoints[P]['data']>;
 
 export const endpointPaths = Object.keys(endpoints) as EndpointPath[];
-
-export function getEndpoint(path: string): Endpoint | undefined {
-  return Object.hasOwn(endpoints, path) ? (endpoints as Record<string, Endpoint>)[path] : undefined;
-}
 
 /** The answer of every call: HTTP 200 with this body (spec section 7). */
 export interface ApiResponse<T = unknown> {

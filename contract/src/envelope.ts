@@ -53,11 +53,6 @@ export function signPayload(
   return { ...stamped, sign: computeSign(stamped, secret) };
 }
 
-export interface EnvelopeKeys {
-  /** 32 raw bytes for AES-256 and HMAC-SHA256. */
-  readonly key: Uint8Array;
-}
-
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -175,11 +170,6 @@ export async function openEnvelope(envelope: string, key: Uint8Array): Promise<s
   } catch {
     return null;
   }
-}
-
-/** The body of an enveloped call, request or answer: `{"payload": "<envelope>"}`. */
-export interface EnvelopedBody {
-  readonly payload: string;
 }
 
 /** How far a request's timestamp may be from the server's clock. */

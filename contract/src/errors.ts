@@ -317,17 +317,6 @@ export const ERRORS = {
 
 export type ErrorName = keyof typeof ERRORS;
 
-/** Errors any call can answer, whatever it declares. */
-export const TRANSPORT_ERRORS = [
-  'ValidationFailed',
-  'BadEnvelope',
-  'BadSign',
-  'StaleTimestamp',
-  'ReplayedRequest',
-  'PlainRequestRefused',
-  'StoreUnavailable',
-] as const satisfies readonly ErrorName[];
-
 /** Reasons a field fails validation; localized into the `{reason}` of ValidationFailed. */
 export const VALIDATION_REASONS = {
   invalid_characters: {
@@ -414,10 +403,6 @@ export const VALIDATION_REASONS = {
 } as const satisfies Record<string, Localized>;
 
 export type ValidationReason = keyof typeof VALIDATION_REASONS;
-
-export function errorCode(name: ErrorName): number {
-  return ERRORS[name].code;
-}
 
 export function errorMessage(
   name: ErrorName,

@@ -54,10 +54,6 @@ export function parseRate(text: string): bigint | null {
   return r !== null && r < RATE_ONE ? r : null;
 }
 
-export function formatRate(rate: bigint): string {
-  return formatAmount(rate, RATE_SCALE);
-}
-
 /** amount × rate, rounded as asked (a fee the platform charges rounds up, so no non-zero trade is free). */
 export function applyRate(amount: bigint, rate: bigint, rounding: Rounding): bigint {
   return mulDiv(amount, rate, RATE_ONE, rounding);

@@ -35,6 +35,3 @@ export const zEmail = z.string().trim().max(254).email({ message: 'invalid_forma
 
 /** ISO 8601 time on the wire. */
 export const zTime = z.string();
-
-export const zEmpty = z.object({});
-export const zNull = z.null();

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle
 import type { Clock } from '../kernel/clock';
 import { DomainError, ValidationError } from '../kernel/errors';
 import { type Db, queryRows, type Store, schema, type Tx } from '../store';
+import { onPage, pageAnswer } from '../store/paging';
 import { LEDGER_BUCKETS, LEDGER_USER_KINDS } from '../store/schema';
 import { findViolations, type SolvencyLine, solvencyReport, type Violation } from './audit';
 import { bodyHash } from './canonical';
@@ -486,12 +487,7 @@ export function createLedger({ store, clock }: LedgerDeps) {
       .having(having)
       .as('g');
     const [lines, [total]] = await Promise.all([
-      db
-        .select()
-        .from(grouped)
-        .orderBy(desc(grouped.lastId))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(db.select().from(grouped).orderBy(desc(grouped.lastId)), q),
       db.select({ n: count() }).from(grouped),
     ]);
     if (lines.length === 0) return { list: [], total: total?.n ?? 0 };
@@ -519,8 +515,8 @@ export function createLedger({ store, clock }: LedgerDeps) {
         ),
       );
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return {
-      list: lines.map((l) => {
+    return pageAnswer(
+      lines.map((l) => {
         const r = byId.get(l.lastId);
         assert(r, 'a record line without its posting');
         assert(r.kind !== 'system', 'a user owns a system account');
@@ -533,8 +529,8 @@ export function createLedger({ store, clock }: LedgerDeps) {
           returned: amount < 0n && l.moveCount > 1 ? BigInt(l.returnedAmount) : 0n,
         };
       }),
-      total: total?.n ?? 0,
-    };
+      total,
+    );
   }
 
   /**

@@ -12,6 +12,7 @@ import type { Cause } from '@nexa/contract';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../kernel/clock';
 import { type Store, schema, type Tx } from '../store';
+import { onPage } from '../store/paging';
 import type { createRewards, RewardProgram } from './rewards';
 
 const { emissionDays, emissionShares } = schema;
@@ -158,25 +159,26 @@ export function createSharedEmission(deps: {
     const { rewardPayouts } = schema;
     const where = and(eq(rewardPayouts.userId, userId), eq(rewardPayouts.program, key));
     const [rows, [total], [sum]] = await Promise.all([
-      store.db
-        .select({
-          id: rewardPayouts.id,
-          period: rewardPayouts.period,
-          amount: rewardPayouts.amount,
-          status: rewardPayouts.status,
-          weight: emissionShares.weight,
-          total: emissionDays.total,
-        })
-        .from(rewardPayouts)
-        .innerJoin(emissionShares, eq(emissionShares.id, rewardPayouts.positionId))
-        .innerJoin(
-          emissionDays,
-          and(eq(emissionDays.program, emissionShares.program), eq(emissionDays.day, emissionShares.day)),
-        )
-        .where(where)
-        .orderBy(sql`${rewardPayouts.id} desc`)
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(
+        store.db
+          .select({
+            id: rewardPayouts.id,
+            period: rewardPayouts.period,
+            amount: rewardPayouts.amount,
+            status: rewardPayouts.status,
+            weight: emissionShares.weight,
+            total: emissionDays.total,
+          })
+          .from(rewardPayouts)
+          .innerJoin(emissionShares, eq(emissionShares.id, rewardPayouts.positionId))
+          .innerJoin(
+            emissionDays,
+            and(eq(emissionDays.program, emissionShares.program), eq(emissionDays.day, emissionShares.day)),
+          )
+          .where(where)
+          .orderBy(sql`${rewardPayouts.id} desc`),
+        page,
+      ),
       store.db.select({ n: sql<number>`count(*)::int` }).from(rewardPayouts).where(where),
       store.db
         .select({ s: sql<string>`coalesce(sum(${rewardPayouts.amount}), 0)::text` })

@@ -2,7 +2,6 @@ import { type ComponentType, type LazyExoticComponent, type ReactNode, Suspense,
 import { useTranslation } from '../i18n';
 import type { RouteDef } from '../paths';
 import { ErrorBoundary } from './error-boundary';
-import { RouteContext } from './route-context';
 import './screen-frame.css';
 import { ErrorState, ScreenSkeleton } from './states';
 import { TabBar } from './tab-bar';
@@ -22,18 +21,16 @@ export function ScreenFrame({ route, Screen }: ScreenFrameProps): ReactNode {
   }, [title]);
   const root = route.tab === true;
   return (
-    <RouteContext.Provider value={route}>
-      <div className={root ? 'screen screen--tab' : 'screen'}>
-        <TopBar title={title} root={root} {...(route.actions ? { actions: route.actions } : {})} />
-        <main className="screen__body">
-          <ErrorBoundary fallback={() => <ErrorState onRetry={() => window.location.reload()} />}>
-            <Suspense fallback={<ScreenSkeleton />}>
-              <Screen />
-            </Suspense>
-          </ErrorBoundary>
-        </main>
-        {root ? <TabBar /> : null}
-      </div>
-    </RouteContext.Provider>
+    <div className={root ? 'screen screen--tab' : 'screen'}>
+      <TopBar title={title} root={root} {...(route.actions ? { actions: route.actions } : {})} />
+      <main className="screen__body">
+        <ErrorBoundary fallback={() => <ErrorState onRetry={() => window.location.reload()} />}>
+          <Suspense fallback={<ScreenSkeleton />}>
+            <Screen />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      {root ? <TabBar /> : null}
+    </div>
   );
 }

@@ -28,7 +28,6 @@ import {
 /** The NEU line: its token, its quota, and the mining line and staking line that run it. */
 export const NEU_ASSET = 'NEU';
 export const SPA_ASSET = 'SPA';
-export const NEU_LINE = 'neu';
 
 /** An emission epoch of the NEU line: its days and daily output, what it paid, my part. */
 export const zNeuPeriod = z.object({

@@ -8,6 +8,7 @@ import type { DashboardPart } from '../../kernel/module';
 import type { SettingsCatalogue } from '../../kernel/settings';
 import { platformDays } from '../../programs/days';
 import { schema } from '../../store';
+import { onPage, pageAnswer } from '../../store/paging';
 
 const { operators, operatorSessions, auditLog, settings: settingsTable } = schema;
 
@@ -268,28 +269,29 @@ export function createConsole(deps: ConsoleDeps) {
       to ? lte(auditLog.createdAt, to) : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select({
-          id: auditLog.id,
-          createdAt: auditLog.createdAt,
-          actorKind: auditLog.actorKind,
-          actorId: auditLog.actorId,
-          actorName: operators.name,
-          action: auditLog.action,
-          subject: auditLog.subject,
-          before: auditLog.before,
-          after: auditLog.after,
-        })
-        .from(auditLog)
-        .leftJoin(operators, and(eq(auditLog.actorKind, 'operator'), eq(operators.id, auditLog.actorId)))
-        .where(where)
-        .orderBy(desc(auditLog.id))
-        .limit(body.size)
-        .offset((body.page - 1) * body.size),
+      onPage(
+        store.db
+          .select({
+            id: auditLog.id,
+            createdAt: auditLog.createdAt,
+            actorKind: auditLog.actorKind,
+            actorId: auditLog.actorId,
+            actorName: operators.name,
+            action: auditLog.action,
+            subject: auditLog.subject,
+            before: auditLog.before,
+            after: auditLog.after,
+          })
+          .from(auditLog)
+          .leftJoin(operators, and(eq(auditLog.actorKind, 'operator'), eq(operators.id, auditLog.actorId)))
+          .where(where)
+          .orderBy(desc(auditLog.id)),
+        body,
+      ),
       store.db.select({ n: count() }).from(auditLog).where(where),
     ]);
-    return {
-      list: rows.map((r) => ({
+    return pageAnswer(
+      rows.map((r) => ({
         id: r.id,
         created_at: r.createdAt.toISOString(),
         actor_kind: r.actorKind,
@@ -300,8 +302,8 @@ export function createConsole(deps: ConsoleDeps) {
         before: r.before as Json,
         after: r.after as Json,
       })),
-      total: Number(total?.n ?? 0),
-    };
+      total,
+    );
   }
 
   return {

@@ -28,6 +28,7 @@ import { seal, unseal } from '../../kernel/seal';
 import { minOf } from '../../kernel/units';
 import type { Ledger } from '../../ledger';
 import { schema, type Tx } from '../../store';
+import { onPage, pageAnswer } from '../../store/paging';
 import { type CardEvent, type CardIssuer, createSimulatedIssuer, WEBHOOK_TYPES } from './issuer';
 import { ageOn, NATIONS, weakPin } from './nations';
 import { CARDS_SETTINGS } from './settings';
@@ -271,18 +272,12 @@ export function createCards(deps: CardsDeps) {
   async function kycList(userId: number, q: { page: number; size: number }) {
     const where = eq(kycSubmissions.userId, userId);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(kycSubmissions)
-        .where(where)
-        .orderBy(desc(kycSubmissions.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(kycSubmissions).where(where).orderBy(desc(kycSubmissions.id)), q),
       store.db.select({ n: count() }).from(kycSubmissions).where(where),
     ]);
     const list = [];
     for (const r of rows) list.push(await kycView(r, `u:${userId}`));
-    return { list, total: total?.n ?? 0 };
+    return pageAnswer(list, total);
   }
 
   /** The verification that decides: the approved one, else the newest. */
@@ -307,14 +302,15 @@ export function createCards(deps: CardsDeps) {
   ) {
     const where = q.status ? eq(kycSubmissions.status, q.status) : undefined;
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select({ k: kycSubmissions, uid: schema.users.uid, address: schema.users.address })
-        .from(kycSubmissions)
-        .innerJoin(schema.users, eq(schema.users.id, kycSubmissions.userId))
-        .where(where)
-        .orderBy(asc(kycSubmissions.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(
+        store.db
+          .select({ k: kycSubmissions, uid: schema.users.uid, address: schema.users.address })
+          .from(kycSubmissions)
+          .innerJoin(schema.users, eq(schema.users.id, kycSubmissions.userId))
+          .where(where)
+          .orderBy(asc(kycSubmissions.id)),
+        q,
+      ),
       store.db.select({ n: count() }).from(kycSubmissions).where(where),
     ]);
     const list = [];
@@ -326,7 +322,7 @@ export function createCards(deps: CardsDeps) {
         user: { uid: r.uid, address: r.address },
       });
     }
-    return { list, total: total?.n ?? 0 };
+    return pageAnswer(list, total);
   }
 
   async function review(
@@ -419,16 +415,10 @@ export function createCards(deps: CardsDeps) {
   async function addressList(userId: number, q: { page: number; size: number }) {
     const where = eq(cardAddresses.userId, userId);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(cardAddresses)
-        .where(where)
-        .orderBy(desc(cardAddresses.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(cardAddresses).where(where).orderBy(desc(cardAddresses.id)), q),
       store.db.select({ n: count() }).from(cardAddresses).where(where),
     ]);
-    return { list: rows.map(addressView), total: total?.n ?? 0 };
+    return pageAnswer(rows.map(addressView), total);
   }
 
   // ---------------------------------------------------------------- cards
@@ -606,18 +596,12 @@ export function createCards(deps: CardsDeps) {
       q.kind ? eq(cards.kind, q.kind) : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(cards)
-        .where(where)
-        .orderBy(desc(cards.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(cards).where(where).orderBy(desc(cards.id)), q),
       store.db.select({ n: count() }).from(cards).where(where),
     ]);
     const list = [];
     for (const r of rows) list.push(await cardView(r));
-    return { list, total: total?.n ?? 0 };
+    return pageAnswer(list, total);
   }
 
   async function info(userId: number) {
@@ -791,16 +775,10 @@ export function createCards(deps: CardsDeps) {
       q.card_id ? eq(cardRecharges.cardId, q.card_id) : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(cardRecharges)
-        .where(where)
-        .orderBy(desc(cardRecharges.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(cardRecharges).where(where).orderBy(desc(cardRecharges.id)), q),
       store.db.select({ n: count() }).from(cardRecharges).where(where),
     ]);
-    return { list: rows.map(rechargeView), total: total?.n ?? 0 };
+    return pageAnswer(rows.map(rechargeView), total);
   }
 
   const spendView = (s: SpendRow) => ({
@@ -824,16 +802,10 @@ export function createCards(deps: CardsDeps) {
       q.card_id ? eq(cardSpends.cardId, q.card_id) : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(cardSpends)
-        .where(where)
-        .orderBy(desc(cardSpends.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(cardSpends).where(where).orderBy(desc(cardSpends.id)), q),
       store.db.select({ n: count() }).from(cardSpends).where(where),
     ]);
-    return { list: rows.map(spendView), total: total?.n ?? 0 };
+    return pageAnswer(rows.map(spendView), total);
   }
 
   // ---------------------------------------------------------------- the issuer's events

@@ -5,6 +5,7 @@ import { auditOperator } from '../../kernel/audit';
 import type { AppDeps } from '../../kernel/context';
 import { DomainError } from '../../kernel/errors';
 import { type Db, queryRows, schema, type Tx } from '../../store';
+import { pageAnswer, pageClause } from '../../store/paging';
 
 const { assets, contentItems } = schema;
 
@@ -67,12 +68,11 @@ export function createContent(deps: ContentDeps) {
   }
 
   async function page(kind: Kind, lang: Lang, page: number, size: number) {
-    const offset = (page - 1) * size;
     const rows = await queryRows<ContentRow>(
       store.db,
       sql`
       select * from (${visible(kind, lang)}) v order by sort desc, publish_at desc, id desc
-      limit ${size} offset ${offset}`,
+      ${pageClause({ page, size })}`,
     );
     const totals = await queryRows<{ n: number | string }>(
       store.db,
@@ -178,11 +178,14 @@ export function createContent(deps: ContentDeps) {
       queryRows<ItemSummaryRow>(
         store.db,
         sql`select * from (${inner}) s where ${state}
-            order by publish_at desc, kind, group_key limit ${q.size} offset ${(q.page - 1) * q.size}`,
+            order by publish_at desc, kind, group_key ${pageClause(q)}`,
       ),
       queryRows<{ n: string | number }>(store.db, sql`select count(*) as n from (${inner}) s where ${state}`),
     ]);
-    return { list: rows.map((r) => summaryView(r, now)), total: Number(totals[0]?.n ?? 0) };
+    return pageAnswer(
+      rows.map((r) => summaryView(r, now)),
+      totals[0],
+    );
   }
 
   async function rowsOf(kind: Kind, groupKey: string, db: Db | Tx = store.db): Promise<ItemRow[]> {

@@ -30,6 +30,7 @@ import { DomainError, ValidationError } from '../../kernel/errors';
 import type { Ledger } from '../../ledger';
 import type { CopyOrder, CopyOutcome, CopyPort, LeadMove } from '../../ports/copy';
 import { schema, type Tx } from '../../store';
+import { onPage, pageAnswer, slicePage } from '../../store/paging';
 import { type CounterpartyReader, createCounterpartyFlags } from './counterparty-flags';
 import { createLinkVault, rotateLinks } from './links';
 import { openedMargin, skippedMargin } from './margin';
@@ -583,7 +584,7 @@ export function createCopy(deps: CopyDeps) {
     const sorted = figuresCache.list
       .filter((t) => !q.tier || t.tier === q.tier)
       .sort((a, b) => (key ? key(b) - key(a) : 0) || a.id - b.id);
-    return { list: sorted.slice((q.page - 1) * q.size, q.page * q.size), total: sorted.length };
+    return pageAnswer(slicePage(sorted, q), sorted.length);
   }
 
   async function trader(meId: number, q: { id: number; days: 7 | 30 | 90 }) {
@@ -933,18 +934,19 @@ export function createCopy(deps: CopyDeps) {
           : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(copyFollows)
-        .where(where)
-        .orderBy(sql`${copyFollows.status} = 'active' desc`, desc(copyFollows.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(
+        store.db
+          .select()
+          .from(copyFollows)
+          .where(where)
+          .orderBy(sql`${copyFollows.status} = 'active' desc`, desc(copyFollows.id)),
+        q,
+      ),
       store.db.select({ n: count() }).from(copyFollows).where(where),
     ]);
     const list: FollowView[] = [];
     for (const r of rows) list.push(await followView(r));
-    return { list, total: total?.n ?? 0 };
+    return pageAnswer(list, total);
   }
 
   async function trades(userId: number, q: { follow_id?: number | undefined; page: number; size: number }) {
@@ -953,17 +955,11 @@ export function createCopy(deps: CopyDeps) {
       q.follow_id === undefined ? undefined : eq(copyTrades.followId, q.follow_id),
     );
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(copyTrades)
-        .where(where)
-        .orderBy(desc(copyTrades.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(copyTrades).where(where).orderBy(desc(copyTrades.id)), q),
       store.db.select({ n: count() }).from(copyTrades).where(where),
     ]);
-    return {
-      list: rows.map((r) => ({
+    return pageAnswer(
+      rows.map((r) => ({
         id: r.id,
         follow_id: r.followId,
         instId: r.instId,
@@ -986,8 +982,8 @@ export function createCopy(deps: CopyDeps) {
         margin_reason: r.marginReason,
         created_at: r.createdAt.toISOString(),
       })),
-      total: total?.n ?? 0,
-    };
+      total,
+    );
   }
 
   // ---------------------------------------------------------------- profit share
@@ -1079,18 +1075,19 @@ export function createCopy(deps: CopyDeps) {
       q.role === 'lead' ? eq(copySettlements.leadId, userId) : eq(copySettlements.followerId, userId);
     const other = q.role === 'lead' ? copySettlements.followerId : copySettlements.leadId;
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select({ s: copySettlements, uid: schema.users.uid })
-        .from(copySettlements)
-        .innerJoin(schema.users, eq(schema.users.id, other))
-        .where(where)
-        .orderBy(desc(copySettlements.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(
+        store.db
+          .select({ s: copySettlements, uid: schema.users.uid })
+          .from(copySettlements)
+          .innerJoin(schema.users, eq(schema.users.id, other))
+          .where(where)
+          .orderBy(desc(copySettlements.id)),
+        q,
+      ),
       store.db.select({ n: count() }).from(copySettlements).where(where),
     ]);
-    return {
-      list: rows.map(({ s, uid }) => ({
+    return pageAnswer(
+      rows.map(({ s, uid }) => ({
         id: s.id,
         follow_id: s.followId,
         counterparty: q.role === 'lead' ? masked(uid) : uid,
@@ -1102,8 +1099,8 @@ export function createCopy(deps: CopyDeps) {
         amount: usdt(s.amount),
         created_at: s.createdAt.toISOString(),
       })),
-      total: total?.n ?? 0,
-    };
+      total,
+    );
   }
 
   // ---------------------------------------------------------------- leading
@@ -1275,18 +1272,19 @@ export function createCopy(deps: CopyDeps) {
   async function myFollowers(userId: number, page: { page: number; size: number }) {
     const where = and(eq(copyFollows.leadId, userId), eq(copyFollows.status, 'active'));
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select({ f: copyFollows, uid: schema.users.uid })
-        .from(copyFollows)
-        .innerJoin(schema.users, eq(schema.users.id, copyFollows.followerId))
-        .where(where)
-        .orderBy(desc(copyFollows.id))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(
+        store.db
+          .select({ f: copyFollows, uid: schema.users.uid })
+          .from(copyFollows)
+          .innerJoin(schema.users, eq(schema.users.id, copyFollows.followerId))
+          .where(where)
+          .orderBy(desc(copyFollows.id)),
+        page,
+      ),
       store.db.select({ n: count() }).from(copyFollows).where(where),
     ]);
-    return {
-      list: rows.map(({ f, uid }) => ({
+    return pageAnswer(
+      rows.map(({ f, uid }) => ({
         follow_id: f.id,
         follower: masked(uid),
         budget: usdt(f.budget),
@@ -1294,8 +1292,8 @@ export function createCopy(deps: CopyDeps) {
         shared: usdt(f.shared),
         since: f.createdAt.toISOString(),
       })),
-      total: total?.n ?? 0,
-    };
+      total,
+    );
   }
 
   // ---------------------------------------------------------------- the OKX link
@@ -1493,14 +1491,10 @@ export function createCopy(deps: CopyDeps) {
     const where = q.status ? eq(copyLeadApplications.status, q.status) : undefined;
     const order = q.status === 'pending' ? asc(copyLeadApplications.id) : desc(copyLeadApplications.id);
     const [rows, [total]] = await Promise.all([
-      applicationQuery()
-        .where(where)
-        .orderBy(order)
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(applicationQuery().where(where).orderBy(order), q),
       store.db.select({ n: count() }).from(copyLeadApplications).where(where),
     ]);
-    return { list: rows.map(applicationView), total: total?.n ?? 0 };
+    return pageAnswer(rows.map(applicationView), total);
   }
 
   /** A lead's standing as operators see it; null when the user does not lead. */

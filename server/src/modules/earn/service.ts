@@ -26,6 +26,7 @@ import type { TeamPort } from '../../ports/team';
 import { DAY_MS as DAY, platformDays } from '../../programs/days';
 import { createRewards, type ProgramReport, type RewardProgram } from '../../programs/rewards';
 import { queryRows, schema, type Tx } from '../../store';
+import { onPage, pageAnswer, pageClause, pageWindow } from '../../store/paging';
 import { loanCollateral, loanCovers } from './loan-collateral';
 import { EARN_SETTINGS } from './settings';
 import { burnOrders, earnLoans, nodePerformance, pledgeOrders } from './tables';
@@ -502,20 +503,21 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
     );
     const sum = sql<string>`sum(${nodePerformance.amount})`;
     const [rows, [total], [mine]] = await Promise.all([
-      store.db
-        .select({
-          userId: nodePerformance.userId,
-          s: sql<string>`${sum}::text`,
-          uid: users.uid,
-          address: users.address,
-        })
-        .from(nodePerformance)
-        .innerJoin(users, eq(users.id, nodePerformance.userId))
-        .where(inPeriod)
-        .groupBy(nodePerformance.userId, users.uid, users.address)
-        .orderBy(desc(sum), nodePerformance.userId)
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(
+        store.db
+          .select({
+            userId: nodePerformance.userId,
+            s: sql<string>`${sum}::text`,
+            uid: users.uid,
+            address: users.address,
+          })
+          .from(nodePerformance)
+          .innerJoin(users, eq(users.id, nodePerformance.userId))
+          .where(inPeriod)
+          .groupBy(nodePerformance.userId, users.uid, users.address)
+          .orderBy(desc(sum), nodePerformance.userId),
+        q,
+      ),
       store.db
         .select({ n: sql<number>`count(distinct ${nodePerformance.userId})::int` })
         .from(nodePerformance)
@@ -539,13 +541,15 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
     }
     const { symbol, scale } = await terms(line);
     return {
-      list: rows.map((r, i) => ({
-        rank: (q.page - 1) * q.size + i + 1,
-        uid: r.uid,
-        address: maskAddress(r.address),
-        performance: formatAmount(BigInt(r.s), scale),
-      })),
-      total: total?.n ?? 0,
+      ...pageAnswer(
+        rows.map((r, i) => ({
+          rank: pageWindow(q).offset + i + 1,
+          uid: r.uid,
+          address: maskAddress(r.address),
+          performance: formatAmount(BigInt(r.s), scale),
+        })),
+        total,
+      ),
       asset: symbol,
       period_start: (await dayStart(from)).toISOString(),
       period_end: (await dayStart(until)).toISOString(),
@@ -616,13 +620,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
     const mineOnLine = and(eq(pledgeOrders.userId, userId), eq(pledgeOrders.asset, symbol));
     const where = and(mineOnLine, q.status ? eq(pledgeOrders.status, q.status) : undefined);
     const [rows, [total], [sums]] = await Promise.all([
-      store.db
-        .select()
-        .from(pledgeOrders)
-        .where(where)
-        .orderBy(desc(pledgeOrders.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(pledgeOrders).where(where).orderBy(desc(pledgeOrders.id)), q),
       store.db.select({ n: count() }).from(pledgeOrders).where(where),
       store.db
         .select({
@@ -636,8 +634,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
     const list: PledgeView[] = [];
     for (const r of rows) list.push(await pledgeView(r));
     return {
-      list,
-      total: total?.n ?? 0,
+      ...pageAnswer(list, total),
       staked: formatAmount(BigInt(sums?.staked ?? '0'), scale),
       accumulated: formatAmount(BigInt(sums?.accumulated ?? '0'), scale),
       received: formatAmount(BigInt(sums?.received ?? '0'), scale),
@@ -829,21 +826,14 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
   ) {
     const where = and(eq(burnOrders.userId, userId), q.status ? eq(burnOrders.status, q.status) : undefined);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(burnOrders)
-        .where(where)
-        .orderBy(desc(burnOrders.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(burnOrders).where(where).orderBy(desc(burnOrders.id)), q),
       store.db.select({ n: count() }).from(burnOrders).where(where),
     ]);
     const t = await burnTerms();
     const list: BurnView[] = [];
     for (const r of rows) list.push(await burnView(r));
     return {
-      list,
-      total: total?.n ?? 0,
+      ...pageAnswer(list, total),
       asset: t.asset,
       min_amount: t.minText,
       multiple: t.multipleText,
@@ -961,19 +951,15 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
   ) {
     const where = and(eq(earnLoans.userId, userId), q.status ? eq(earnLoans.status, q.status) : undefined);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(earnLoans)
-        .where(where)
-        .orderBy(desc(earnLoans.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(earnLoans).where(where).orderBy(desc(earnLoans.id)), q),
       store.db.select({ n: count() }).from(earnLoans).where(where),
     ]);
     const { scale } = await asset();
     return {
-      list: rows.map((r) => loanView(r, scale)),
-      total: total?.n ?? 0,
+      ...pageAnswer(
+        rows.map((r) => loanView(r, scale)),
+        total,
+      ),
       ltv: (await settings.get('earn.loan_ltv')).text,
       daily_rate: (await settings.get('earn.loan_daily_rate')).text,
     };
@@ -999,13 +985,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
             );
     const where = and(eq(rewardPayouts.userId, userId), byProgram);
     const [rows, [total], sums] = await Promise.all([
-      store.db
-        .select()
-        .from(rewardPayouts)
-        .where(where)
-        .orderBy(desc(rewardPayouts.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(rewardPayouts).where(where).orderBy(desc(rewardPayouts.id)), q),
       store.db.select({ n: count() }).from(rewardPayouts).where(where),
       store.db
         .select({
@@ -1032,8 +1012,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
       });
     }
     return {
-      list,
-      total: total?.n ?? 0,
+      ...pageAnswer(list, total),
       totals: sums.map((t) => ({ asset: t.asset, paid: formatAmount(BigInt(t.s), scaleOf(t.asset)) })),
     };
   }
@@ -1257,7 +1236,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
       queryRows<Row>(
         store.db,
         sql`select * from (${union}) s order by start_at desc, id desc
-            limit ${q.size} offset ${(q.page - 1) * q.size}`,
+            ${pageClause(q)}`,
       ),
       queryRows<{ n: string | number }>(store.db, sql`select count(*) as n from (${union}) s`),
     ]);
@@ -1283,7 +1262,7 @@ export function createEarn(deps: AppDeps & { readonly ledger: Ledger; readonly t
         end_at: r.end_at === null ? null : iso(r.end_at),
       });
     }
-    return { list, total: Number(totals[0]?.n ?? 0) };
+    return pageAnswer(list, totals[0]);
   }
 
   /** Every open loan against the order that secures it (the solvency report). */

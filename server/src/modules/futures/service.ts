@@ -38,6 +38,7 @@ import { parseRate } from '../../kernel/units';
 import { type Ledger, type LedgerAccount, type PostInput, SYSTEM } from '../../ledger';
 import type { CopyOrder, CopyOutcome, CopyPort, LeadMove } from '../../ports/copy';
 import type { Tx } from '../../store';
+import { onPage, pageAnswer } from '../../store/paging';
 import { isStoreUnavailable } from '../../store/unavailable';
 import {
   bandEdge,
@@ -1812,16 +1813,10 @@ export function createFutures(deps: FuturesDeps) {
           : inArray(swapOrders.status, ['filled', 'canceled']),
     );
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(swapOrders)
-        .where(where)
-        .orderBy(desc(swapOrders.seq))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(store.db.select().from(swapOrders).where(where).orderBy(desc(swapOrders.seq)), page),
       store.db.select({ n: count() }).from(swapOrders).where(where),
     ]);
-    return { list: rows.map(orderView), total: total?.n ?? 0 };
+    return pageAnswer(rows.map(orderView), total);
   }
 
   async function setLeverage(userId: number, instId: string, lever: number) {
@@ -2030,18 +2025,12 @@ export function createFutures(deps: FuturesDeps) {
       instId ? eq(swapPositions.instId, instId) : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(swapPositions)
-        .where(where)
-        .orderBy(desc(swapPositions.id))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(store.db.select().from(swapPositions).where(where).orderBy(desc(swapPositions.id)), page),
       store.db.select({ n: count() }).from(swapPositions).where(where),
     ]);
     const paid = await deps.compensationOf(rows.map((r) => r.id));
-    return {
-      list: rows.map((r) => {
+    return pageAnswer(
+      rows.map((r) => {
         const comp = paid.get(r.id) ?? 0n;
         const slot = slots.get(r.instId);
         const spec = slot?.inst.spec;
@@ -2065,8 +2054,8 @@ export function createFutures(deps: FuturesDeps) {
           closed_at: (r.closedAt ?? r.updatedAt).toISOString(),
         };
       }),
-      total: total?.n ?? 0,
-    };
+      total,
+    );
   }
 
   async function fundingHistory(
@@ -2079,28 +2068,29 @@ export function createFutures(deps: FuturesDeps) {
       instId ? eq(swapFundingPayments.instId, instId) : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select({
-          p: swapFundingPayments,
-          rate: swapFundings.rate,
-          mark: swapFundings.markPrice,
-        })
-        .from(swapFundingPayments)
-        .innerJoin(
-          swapFundings,
-          and(
-            eq(swapFundings.instId, swapFundingPayments.instId),
-            eq(swapFundings.fundingTime, swapFundingPayments.fundingTime),
-          ),
-        )
-        .where(where)
-        .orderBy(desc(swapFundingPayments.id))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(
+        store.db
+          .select({
+            p: swapFundingPayments,
+            rate: swapFundings.rate,
+            mark: swapFundings.markPrice,
+          })
+          .from(swapFundingPayments)
+          .innerJoin(
+            swapFundings,
+            and(
+              eq(swapFundings.instId, swapFundingPayments.instId),
+              eq(swapFundings.fundingTime, swapFundingPayments.fundingTime),
+            ),
+          )
+          .where(where)
+          .orderBy(desc(swapFundingPayments.id)),
+        page,
+      ),
       store.db.select({ n: count() }).from(swapFundingPayments).where(where),
     ]);
-    return {
-      list: rows.map(({ p, rate, mark }) => {
+    return pageAnswer(
+      rows.map(({ p, rate, mark }) => {
         const slot = slots.get(p.instId);
         return {
           instId: p.instId,
@@ -2112,32 +2102,26 @@ export function createFutures(deps: FuturesDeps) {
           amount: usdt(p.amount),
         };
       }),
-      total: total?.n ?? 0,
-    };
+      total,
+    );
   }
 
   async function fundingRates(instId: string, page: { page: number; size: number }) {
     const slot = slotOf(instId);
     const where = eq(swapFundings.instId, instId);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(swapFundings)
-        .where(where)
-        .orderBy(desc(swapFundings.fundingTime))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(store.db.select().from(swapFundings).where(where).orderBy(desc(swapFundings.fundingTime)), page),
       store.db.select({ n: count() }).from(swapFundings).where(where),
     ]);
-    return {
-      list: rows.map((r) => ({
+    return pageAnswer(
+      rows.map((r) => ({
         instId,
         funding_time: new Date(r.fundingTime).toISOString(),
         rate: formatAmount(r.rate, 8),
         mark_px: px(slot, r.markPrice) ?? '0',
       })),
-      total: total?.n ?? 0,
-    };
+      total,
+    );
   }
 
   /**

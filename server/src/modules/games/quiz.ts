@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { AppDeps } from '../../kernel/context';
 import { DomainError } from '../../kernel/errors';
 import type { Tx } from '../../store';
+import { onPage, pageAnswer } from '../../store/paging';
 import { quizAttempts, quizQuestions } from './tables';
 
 type Question = typeof quizQuestions.$inferSelect;
@@ -35,21 +36,22 @@ export function createQuiz(deps: QuizDeps) {
   async function list(userId: number, lang: Lang, q: { page: number; size: number }) {
     const where = eq(quizQuestions.active, true);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select({ q: quizQuestions, a: quizAttempts })
-        .from(quizQuestions)
-        .leftJoin(
-          quizAttempts,
-          and(eq(quizAttempts.questionId, quizQuestions.id), eq(quizAttempts.userId, userId)),
-        )
-        .where(where)
-        .orderBy(desc(quizQuestions.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(
+        store.db
+          .select({ q: quizQuestions, a: quizAttempts })
+          .from(quizQuestions)
+          .leftJoin(
+            quizAttempts,
+            and(eq(quizAttempts.questionId, quizQuestions.id), eq(quizAttempts.userId, userId)),
+          )
+          .where(where)
+          .orderBy(desc(quizQuestions.id)),
+        q,
+      ),
       store.db.select({ n: count() }).from(quizQuestions).where(where),
     ]);
-    return {
-      list: rows.map(({ q: question, a }) => {
+    return pageAnswer(
+      rows.map(({ q: question, a }) => {
         const settled = question.settledAt !== null;
         return {
           id: question.id,
@@ -65,8 +67,8 @@ export function createQuiz(deps: QuizDeps) {
           settled,
         };
       }),
-      total: total?.n ?? 0,
-    };
+      total,
+    );
   }
 
   async function open(userId: number, lang: Lang, id: number) {

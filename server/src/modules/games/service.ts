@@ -36,6 +36,7 @@ import { seal, unseal } from '../../kernel/seal';
 import { type Ledger, type LedgerAccount, SYSTEM } from '../../ledger';
 import { platformDays } from '../../programs/days';
 import { schema, type Tx } from '../../store';
+import { onPage, pageAnswer, pageWindow } from '../../store/paging';
 import { createQuiz } from './quiz';
 import { GAMES_SETTINGS } from './settings';
 import {
@@ -919,8 +920,9 @@ export function createGames(deps: GamesDeps) {
     rows: (limit: number, offset: number) => Promise<T[]>,
     total: () => Promise<number>,
   ) {
-    const [list, n] = await Promise.all([rows(q.size, (q.page - 1) * q.size), total()]);
-    return { list, total: n };
+    const { limit, offset } = pageWindow(q);
+    const [list, n] = await Promise.all([rows(limit, offset), total()]);
+    return pageAnswer(list, n);
   }
 
   const countWhere = async (
@@ -1021,16 +1023,10 @@ export function createGames(deps: GamesDeps) {
             : undefined;
     const where = and(eq(raceEntries.userId, userId), byStatus);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(raceEntries)
-        .where(where)
-        .orderBy(desc(raceEntries.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(raceEntries).where(where).orderBy(desc(raceEntries.id)), q),
       store.db.select({ n: count() }).from(raceEntries).where(where),
     ]);
-    return { list: await entriesWithStatus(rows), total: total?.n ?? 0 };
+    return pageAnswer(await entriesWithStatus(rows), total);
   }
 
   // ---------------------------------------------------------------- quiz

@@ -17,6 +17,7 @@ import type { AppDeps } from '../../kernel/context';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
+import { onPage, pageAnswer } from '../../store/paging';
 import { INSURANCE_SETTINGS } from './settings';
 import { insuranceClaims, insuranceCovers } from './tables';
 
@@ -256,19 +257,15 @@ export function createInsurance(deps: AppDeps & { readonly ledger: Ledger }) {
   async function covers(userId: number, page: { page: number; size: number }) {
     const where = eq(insuranceCovers.userId, userId);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(insuranceCovers)
-        .where(where)
-        .orderBy(desc(insuranceCovers.id))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(store.db.select().from(insuranceCovers).where(where).orderBy(desc(insuranceCovers.id)), page),
       store.db.select({ n: count() }).from(insuranceCovers).where(where),
     ]);
     const t = await terms();
     return {
-      list: rows.map((r) => coverView(r)),
-      total: total?.n ?? 0,
+      ...pageAnswer(
+        rows.map((r) => coverView(r)),
+        total,
+      ),
       premium_rate: t.premiumRate.text,
       share: t.share.text,
       min_limit: usdt(t.minLimit),
@@ -289,14 +286,15 @@ export function createInsurance(deps: AppDeps & { readonly ledger: Ledger }) {
       status === null ? undefined : eq(insuranceClaims.status, status),
     );
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select({ c: insuranceClaims, uid: schema.users.uid })
-        .from(insuranceClaims)
-        .innerJoin(schema.users, eq(schema.users.id, insuranceClaims.userId))
-        .where(where)
-        .orderBy(userId === null ? asc(insuranceClaims.id) : desc(insuranceClaims.id))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(
+        store.db
+          .select({ c: insuranceClaims, uid: schema.users.uid })
+          .from(insuranceClaims)
+          .innerJoin(schema.users, eq(schema.users.id, insuranceClaims.userId))
+          .where(where)
+          .orderBy(userId === null ? asc(insuranceClaims.id) : desc(insuranceClaims.id)),
+        page,
+      ),
       store.db.select({ n: count() }).from(insuranceClaims).where(where),
     ]);
     return { rows, total: total?.n ?? 0 };

@@ -27,6 +27,7 @@ import { platformDays } from '../../programs/days';
 import { createRewards, type ProgramReport } from '../../programs/rewards';
 import { createSharedEmission, type SharedEmission, shareOf } from '../../programs/shared-emission';
 import { queryRows, schema, type Tx } from '../../store';
+import { onPage, pageAnswer, slicePage } from '../../store/paging';
 import { type PowerRates, powerWeights } from './power-weights';
 import { MINING_SETTINGS } from './settings';
 import { miningMachines, miningOrders, miningPower, miningPowerLog } from './tables';
@@ -382,21 +383,21 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
     const l = await line(lineKey);
     const where = and(eq(miningMachines.line, lineKey), eq(miningMachines.status, 'active'));
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(miningMachines)
-        .where(where)
-        .orderBy(asc(miningMachines.sort), asc(miningMachines.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(
+        store.db
+          .select()
+          .from(miningMachines)
+          .where(where)
+          .orderBy(asc(miningMachines.sort), asc(miningMachines.id)),
+        q,
+      ),
       store.db.select({ n: count() }).from(miningMachines).where(where),
     ]);
     const network = await networkPower(lineKey);
     const list = [];
     for (const m of rows) list.push(await machineView(m, l, network));
     return {
-      list,
-      total: total?.n ?? 0,
+      ...pageAnswer(list, total),
       output_asset: l.outputAsset,
       daily_emission: formatAmount(l.emission, l.outputScale),
       network: showPower(network),
@@ -502,18 +503,12 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
       q.status ? eq(miningOrders.status, q.status) : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(miningOrders)
-        .where(where)
-        .orderBy(desc(miningOrders.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(miningOrders).where(where).orderBy(desc(miningOrders.id)), q),
       store.db.select({ n: count() }).from(miningOrders).where(where),
     ]);
     const list: MachineView[] = [];
     for (const r of rows) list.push(await orderView(r));
-    return { list, total: total?.n ?? 0 };
+    return pageAnswer(list, total);
   }
 
   // ---------------------------------------------------------------- my power
@@ -610,17 +605,11 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
       q.kind ? eq(miningPowerLog.kind, q.kind) : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(miningPowerLog)
-        .where(where)
-        .orderBy(desc(miningPowerLog.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(miningPowerLog).where(where).orderBy(desc(miningPowerLog.id)), q),
       store.db.select({ n: count() }).from(miningPowerLog).where(where),
     ]);
-    return {
-      list: rows.map((r) => ({
+    return pageAnswer(
+      rows.map((r) => ({
         id: r.id,
         kind: r.kind,
         change: showPower(r.change),
@@ -628,8 +617,8 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
         order_id: r.orderId,
         created_at: r.createdAt.toISOString(),
       })),
-      total: total?.n ?? 0,
-    };
+      total,
+    );
   }
 
   /** My output per settled day (the mining records and the profit log). */
@@ -662,13 +651,7 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
       q.valid === undefined ? undefined : eq(miningOrders.status, q.valid ? 'running' : 'expired'),
     );
     const [rows, [total], [valid], [cheapest]] = await Promise.all([
-      store.db
-        .select()
-        .from(miningOrders)
-        .where(where)
-        .orderBy(desc(miningOrders.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(miningOrders).where(where).orderBy(desc(miningOrders.id)), q),
       store.db.select({ n: count() }).from(miningOrders).where(where),
       store.db
         .select({ s: sql<string>`coalesce(sum(${miningOrders.amount}), 0)::text` })
@@ -695,8 +678,7 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
       });
     }
     return {
-      list,
-      total: total?.n ?? 0,
+      ...pageAnswer(list, total),
       min_price: formatAmount(cheapest?.p ?? 0n, scale),
       asset: payAsset,
       valid_total: formatAmount(BigInt(valid?.s ?? '0'), scale),
@@ -938,7 +920,7 @@ export function createMining(deps: AppDeps & { readonly ledger: Ledger; readonly
     const today = await days.today();
     const { rewardPayouts } = schema;
     const epochs = l.epochs ?? [];
-    const shown = epochs.slice((q.page - 1) * q.size, q.page * q.size);
+    const shown = slicePage(epochs, q);
     const date = (d: number) => new Date(d * DAY_MS).toISOString().slice(0, 10);
     const list = [];
     for (const e of shown) {

@@ -22,6 +22,7 @@ import { ValidationError } from '../../kernel/errors';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { platformDays } from '../../programs/days';
 import { schema } from '../../store';
+import { onPage, pageAnswer } from '../../store/paging';
 import { NEU_SETTINGS } from './settings';
 import { neuSpaExchanges } from './tables';
 
@@ -289,17 +290,11 @@ export function createNeu(deps: NeuDeps) {
   async function spaExchanges(userId: number, q: RequestOutput<'/api/neu/spaExchangeList'>) {
     const where = eq(neuSpaExchanges.userId, userId);
     const [rows, [total], t] = await Promise.all([
-      store.db
-        .select()
-        .from(neuSpaExchanges)
-        .where(where)
-        .orderBy(desc(neuSpaExchanges.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(neuSpaExchanges).where(where).orderBy(desc(neuSpaExchanges.id)), q),
       store.db.select({ n: count() }).from(neuSpaExchanges).where(where),
       terms(),
     ]);
-    return { list: rows.map(exchangeView), total: total?.n ?? 0, rate: t.rateText, min: t.minText };
+    return { ...pageAnswer(rows.map(exchangeView), total), rate: t.rateText, min: t.minText };
   }
 
   /** NEU exchanges (USDT ↔ NEU) on the wallet's exchange: its quotes from the NEU/USDT book. */
@@ -334,13 +329,7 @@ export function createNeu(deps: NeuDeps) {
     const programs = q.program ? [`${q.program}:neu`] : [...NEU_PROGRAMS];
     const where = and(eq(rewardPayouts.userId, userId), inArray(rewardPayouts.program, programs));
     const [rows, [total], [sum]] = await Promise.all([
-      store.db
-        .select()
-        .from(rewardPayouts)
-        .where(where)
-        .orderBy(desc(rewardPayouts.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(rewardPayouts).where(where).orderBy(desc(rewardPayouts.id)), q),
       store.db.select({ n: count() }).from(rewardPayouts).where(where),
       store.db
         .select({
@@ -362,7 +351,7 @@ export function createNeu(deps: NeuDeps) {
         created_at: r.createdAt.toISOString(),
       });
     }
-    return { list, total: total?.n ?? 0, total_paid: formatAmount(BigInt(sum?.s ?? '0'), neu().scale) };
+    return { ...pageAnswer(list, total), total_paid: formatAmount(BigInt(sum?.s ?? '0'), neu().scale) };
   }
 
   async function teamList(userId: number, q: RequestOutput<'/api/neu/teamList'>) {

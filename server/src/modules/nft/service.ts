@@ -25,6 +25,7 @@ import { platformDays } from '../../programs/days';
 import { createRewards, type ProgramReport } from '../../programs/rewards';
 import { createSharedEmission, type SharedEmission } from '../../programs/shared-emission';
 import { schema, type Tx } from '../../store';
+import { onPage, pageAnswer } from '../../store/paging';
 import { type LpChainReader, underlying } from './lp-chain';
 import { NFT_SETTINGS } from './settings';
 import { lpPositions, nftCollections, nftOrders, nftPools, nftQuota, nftStakes, nfts } from './tables';
@@ -352,18 +353,12 @@ export function createNft(deps: NftDeps) {
         : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(nftOrders)
-        .where(where)
-        .orderBy(desc(nftOrders.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(nftOrders).where(where).orderBy(desc(nftOrders.id)), q),
       store.db.select({ n: count() }).from(nftOrders).where(where),
     ]);
     const list: OrderView[] = [];
     for (const o of rows) list.push(await orderView(o));
-    return { list, total: total?.n ?? 0 };
+    return pageAnswer(list, total);
   }
 
   async function myNfts(
@@ -372,16 +367,10 @@ export function createNft(deps: NftDeps) {
   ) {
     const where = and(eq(nfts.ownerId, userId), q.status ? eq(nfts.status, q.status) : undefined);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(nfts)
-        .where(where)
-        .orderBy(desc(nfts.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(nfts).where(where).orderBy(desc(nfts.id)), q),
       store.db.select({ n: count() }).from(nfts).where(where),
     ]);
-    return { list: await nftViews(rows), total: total?.n ?? 0 };
+    return pageAnswer(await nftViews(rows), total);
   }
 
   async function detail(userId: number, id: number): Promise<NftView> {
@@ -460,15 +449,16 @@ export function createNft(deps: NftDeps) {
   ) {
     const where = and(eq(nftStakes.userId, userId), q.status ? eq(nftStakes.status, q.status) : undefined);
     const [rows, [total], sums] = await Promise.all([
-      store.db
-        .select({ s: nftStakes, nft: nfts.name, pool: nftPools.name })
-        .from(nftStakes)
-        .innerJoin(nfts, eq(nfts.id, nftStakes.nftId))
-        .innerJoin(nftPools, eq(nftPools.id, nftStakes.poolId))
-        .where(where)
-        .orderBy(desc(nftStakes.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(
+        store.db
+          .select({ s: nftStakes, nft: nfts.name, pool: nftPools.name })
+          .from(nftStakes)
+          .innerJoin(nfts, eq(nfts.id, nftStakes.nftId))
+          .innerJoin(nftPools, eq(nftPools.id, nftStakes.poolId))
+          .where(where)
+          .orderBy(desc(nftStakes.id)),
+        q,
+      ),
       store.db.select({ n: count() }).from(nftStakes).where(where),
       store.db
         .select({ asset: nftStakes.asset, s: sql<string>`sum(${nftStakes.earned})::text` })
@@ -479,8 +469,7 @@ export function createNft(deps: NftDeps) {
     const list: StakeView[] = [];
     for (const r of rows) list.push(await stakeView(r.s, r.nft, r.pool));
     return {
-      list,
-      total: total?.n ?? 0,
+      ...pageAnswer(list, total),
       totals: sums.map((t) => ({
         asset: t.asset,
         earned: formatAmount(BigInt(t.s), assets.get(t.asset).scale),

@@ -16,6 +16,7 @@ import { type Ledger, SYSTEM } from '../../ledger';
 import { platformDays } from '../../programs/days';
 import { createRewards, type ProgramReport, type RewardProgram } from '../../programs/rewards';
 import { type Db, schema, type Tx } from '../../store';
+import { onPage, pageAnswer } from '../../store/paging';
 import { PLACEMENT_SETTINGS } from './settings';
 import { placementRounds, placementSubscriptions } from './tables';
 
@@ -238,19 +239,20 @@ export function createPlacement(deps: AppDeps & { readonly ledger: Ledger }) {
       q.status ? eq(placementSubscriptions.status, q.status) : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select({ s: placementSubscriptions, name: placementRounds.name })
-        .from(placementSubscriptions)
-        .innerJoin(placementRounds, eq(placementRounds.id, placementSubscriptions.roundId))
-        .where(where)
-        .orderBy(desc(placementSubscriptions.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(
+        store.db
+          .select({ s: placementSubscriptions, name: placementRounds.name })
+          .from(placementSubscriptions)
+          .innerJoin(placementRounds, eq(placementRounds.id, placementSubscriptions.roundId))
+          .where(where)
+          .orderBy(desc(placementSubscriptions.id)),
+        q,
+      ),
       store.db.select({ n: count() }).from(placementSubscriptions).where(where),
     ]);
     const list: SubView[] = [];
     for (const r of rows) list.push(await subView(r.s, r.name));
-    return { list, total: total?.n ?? 0 };
+    return pageAnswer(list, total);
   }
 
   // ---------------------------------------------------------------- vesting

@@ -28,6 +28,7 @@ import { DAY_MS, platformDays } from '../../programs/days';
 import { createRewards, type ProgramReport } from '../../programs/rewards';
 import { createSharedEmission, type SharedEmission } from '../../programs/shared-emission';
 import { queryRows, schema, type Tx } from '../../store';
+import { onPage, pageAnswer, pageClause, pageWindow } from '../../store/paging';
 import { SHOP_SETTINGS } from './settings';
 import {
   shopAddresses,
@@ -341,16 +342,17 @@ export function createShop(deps: ShopDeps) {
       sales: [desc(shopProducts.sold), desc(shopProducts.id)],
     }[q.sort];
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(shopProducts)
-        .where(where)
-        .orderBy(...order)
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(
+        store.db
+          .select()
+          .from(shopProducts)
+          .where(where)
+          .orderBy(...order),
+        q,
+      ),
       store.db.select({ n: count() }).from(shopProducts).where(where),
     ]);
-    return { list: await views(rows, (p) => productView(p)), total: total?.n ?? 0 };
+    return pageAnswer(await views(rows, (p) => productView(p)), total);
   }
 
   async function productDetail(id: number) {
@@ -380,19 +382,20 @@ export function createShop(deps: ShopDeps) {
   async function ranking(q: { page: number; size: number }) {
     const where = eq(shopMerchants.status, 'active');
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(shopMerchants)
-        .where(where)
-        .orderBy(desc(shopMerchants.turnover), asc(shopMerchants.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(
+        store.db
+          .select()
+          .from(shopMerchants)
+          .where(where)
+          .orderBy(desc(shopMerchants.turnover), asc(shopMerchants.id)),
+        q,
+      ),
       store.db.select({ n: count() }).from(shopMerchants).where(where),
     ]);
     const list = [];
     for (const [i, m] of rows.entries())
-      list.push({ ...(await merchantView(m)), rank: (q.page - 1) * q.size + i + 1 });
-    return { list, total: total?.n ?? 0 };
+      list.push({ ...(await merchantView(m)), rank: pageWindow(q).offset + i + 1 });
+    return pageAnswer(list, total);
   }
 
   // ---------------------------------------------------------------- addresses
@@ -408,16 +411,17 @@ export function createShop(deps: ShopDeps) {
   async function addresses(userId: number, q: { page: number; size: number }) {
     const where = and(eq(shopAddresses.userId, userId), eq(shopAddresses.deleted, false));
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(shopAddresses)
-        .where(where)
-        .orderBy(desc(shopAddresses.isDefault), desc(shopAddresses.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(
+        store.db
+          .select()
+          .from(shopAddresses)
+          .where(where)
+          .orderBy(desc(shopAddresses.isDefault), desc(shopAddresses.id)),
+        q,
+      ),
       store.db.select({ n: count() }).from(shopAddresses).where(where),
     ]);
-    return { list: rows.map(addressView), total: total?.n ?? 0 };
+    return pageAnswer(rows.map(addressView), total);
   }
   async function myAddress(userId: number, id: number) {
     const [a] = await store.db
@@ -712,16 +716,10 @@ export function createShop(deps: ShopDeps) {
     const set = states ?? (q.status === 1 || q.status === 2 ? FILTER[q.status] : undefined);
     const where = and(who, set ? inArray(shopOrders.status, set) : undefined);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(shopOrders)
-        .where(where)
-        .orderBy(desc(shopOrders.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(shopOrders).where(where).orderBy(desc(shopOrders.id)), q),
       store.db.select({ n: count() }).from(shopOrders).where(where),
     ]);
-    return { list: await views(rows, orderView), total: total?.n ?? 0 };
+    return pageAnswer(await views(rows, orderView), total);
   }
 
   async function settleLog(userId: number, q: { page: number; size: number }) {
@@ -743,21 +741,21 @@ export function createShop(deps: ShopDeps) {
       store.db,
       sql`select ${dayExpr} as day, count(*)::int as orders, sum(quantity)::int as pieces, sum(amount)::text as amount
           from shop_orders where merchant_user_id = ${userId} and status <> 'canceled'
-          group by 1 order by 1 desc limit ${q.size} offset ${(q.page - 1) * q.size}`,
+          group by 1 order by 1 desc ${pageClause(q)}`,
     );
     const [total] = await queryRows<{ n: number }>(
       store.db,
       sql`select count(distinct ${dayExpr})::int as n from shop_orders where merchant_user_id = ${userId} and status <> 'canceled'`,
     );
-    return {
-      list: rows.map((r) => ({
+    return pageAnswer(
+      rows.map((r) => ({
         day: new Date(Number(r.day) * DAY_MS).toISOString().slice(0, 10),
         orders: Number(r.orders),
         pieces: Number(r.pieces),
         amount: fmt(BigInt(r.amount)),
       })),
-      total: Number(total?.n ?? 0),
-    };
+      total,
+    );
   }
 
   // ---------------------------------------------------------------- merchants and goods
@@ -971,16 +969,10 @@ export function createShop(deps: ShopDeps) {
       q.status ? eq(shopProducts.status, q.status) : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(shopProducts)
-        .where(where)
-        .orderBy(desc(shopProducts.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(shopProducts).where(where).orderBy(desc(shopProducts.id)), q),
       store.db.select({ n: count() }).from(shopProducts).where(where),
     ]);
-    return { list: await views(rows, (p) => productView(p, m.name)), total: total?.n ?? 0 };
+    return pageAnswer(await views(rows, (p) => productView(p, m.name)), total);
   }
 
   async function reviewProduct(
@@ -1015,35 +1007,40 @@ export function createShop(deps: ShopDeps) {
   }) {
     const where = q.status ? eq(shopMerchants.status, q.status) : undefined;
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select({ m: shopMerchants, uid: schema.users.uid, address: schema.users.address })
-        .from(shopMerchants)
-        .innerJoin(schema.users, eq(schema.users.id, shopMerchants.userId))
-        .where(where)
-        .orderBy(sql`case when ${shopMerchants.status} = 'pending' then 0 else 1 end`, asc(shopMerchants.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(
+        store.db
+          .select({ m: shopMerchants, uid: schema.users.uid, address: schema.users.address })
+          .from(shopMerchants)
+          .innerJoin(schema.users, eq(schema.users.id, shopMerchants.userId))
+          .where(where)
+          .orderBy(
+            sql`case when ${shopMerchants.status} = 'pending' then 0 else 1 end`,
+            asc(shopMerchants.id),
+          ),
+        q,
+      ),
       store.db.select({ n: count() }).from(shopMerchants).where(where),
     ]);
     const list = [];
     for (const r of rows)
       list.push({ ...(await merchantView(r.m)), user: { uid: r.uid, address: r.address } });
-    return { list, total: total?.n ?? 0 };
+    return pageAnswer(list, total);
   }
 
   async function adminProducts(q: { status?: ProductRow['status'] | undefined; page: number; size: number }) {
     const where = q.status ? eq(shopProducts.status, q.status) : undefined;
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(shopProducts)
-        .where(where)
-        .orderBy(sql`case when ${shopProducts.status} = 'pending' then 0 else 1 end`, asc(shopProducts.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(
+        store.db
+          .select()
+          .from(shopProducts)
+          .where(where)
+          .orderBy(sql`case when ${shopProducts.status} = 'pending' then 0 else 1 end`, asc(shopProducts.id)),
+        q,
+      ),
       store.db.select({ n: count() }).from(shopProducts).where(where),
     ]);
-    return { list: await views(rows, (p) => productView(p)), total: total?.n ?? 0 };
+    return pageAnswer(await views(rows, (p) => productView(p)), total);
   }
 
   // ---------------------------------------------------------------- VIP, dividends
@@ -1110,13 +1107,7 @@ export function createShop(deps: ShopDeps) {
     const { rewardPayouts } = schema;
     const where = and(eq(rewardPayouts.program, PROGRAM), eq(rewardPayouts.userId, userId));
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(rewardPayouts)
-        .where(where)
-        .orderBy(desc(rewardPayouts.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(rewardPayouts).where(where).orderBy(desc(rewardPayouts.id)), q),
       store.db.select({ n: count() }).from(rewardPayouts).where(where),
     ]);
     const list = [];
@@ -1127,7 +1118,7 @@ export function createShop(deps: ShopDeps) {
         amount: fmt(r.amount),
         status: r.status,
       });
-    return { list, total: total?.n ?? 0 };
+    return pageAnswer(list, total);
   }
 
   async function dividendRanking(userId: number, q: { page: number; size: number }) {
@@ -1137,7 +1128,7 @@ export function createShop(deps: ShopDeps) {
           join users u on u.id = p.user_id
           where p.program = ${PROGRAM} and p.status = 'paid'
           group by p.user_id, u.uid, u.address order by sum(p.amount) desc, p.user_id
-          limit ${q.size} offset ${(q.page - 1) * q.size}`,
+          ${pageClause(q)}`,
     );
     const [total] = await queryRows<{ n: number }>(
       store.db,
@@ -1159,13 +1150,15 @@ export function createShop(deps: ShopDeps) {
       rank = Number(ahead?.n ?? 0) + 1;
     }
     return {
-      list: rows.map((r, i) => ({
-        rank: (q.page - 1) * q.size + i + 1,
-        uid: r.uid,
-        address: maskAddress(r.address),
-        received: fmt(BigInt(r.s)),
-      })),
-      total: Number(total?.n ?? 0),
+      ...pageAnswer(
+        rows.map((r, i) => ({
+          rank: pageWindow(q).offset + i + 1,
+          uid: r.uid,
+          address: maskAddress(r.address),
+          received: fmt(BigInt(r.s)),
+        })),
+        total,
+      ),
       mine: { rank, received: fmt(my) },
     };
   }
@@ -1329,16 +1322,10 @@ export function createShop(deps: ShopDeps) {
   async function moves(userId: number, kinds: MoveRow['kind'][], q: { page: number; size: number }) {
     const where = and(eq(shopMoves.userId, userId), inArray(shopMoves.kind, kinds));
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(shopMoves)
-        .where(where)
-        .orderBy(desc(shopMoves.id))
-        .limit(q.size)
-        .offset((q.page - 1) * q.size),
+      onPage(store.db.select().from(shopMoves).where(where).orderBy(desc(shopMoves.id)), q),
       store.db.select({ n: count() }).from(shopMoves).where(where),
     ]);
-    return { list: rows.map(moveView), total: total?.n ?? 0 };
+    return pageAnswer(rows.map(moveView), total);
   }
 
   // ---------------------------------------------------------------- housekeeping

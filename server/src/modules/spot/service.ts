@@ -34,6 +34,7 @@ import {
 } from '../../kernel/units';
 import { type LedgerAccount, type PostInput, type Posting, SYSTEM } from '../../ledger';
 import { queryRows, type Tx } from '../../store';
+import { onPage, pageAnswer } from '../../store/paging';
 import { isStoreUnavailable } from '../../store/unavailable';
 import { checkSpotBand, indexUnits, spotBandRate } from './band';
 import type { MarketContext } from './context';
@@ -1163,16 +1164,10 @@ export function createSpot(ctx: MarketContext) {
     if (f.instId) conds.push(eq(marketOrders.instId, f.instId));
     const where = and(...conds);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(marketOrders)
-        .where(where)
-        .orderBy(desc(marketOrders.seq))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(store.db.select().from(marketOrders).where(where).orderBy(desc(marketOrders.seq)), page),
       store.db.select({ n: count() }).from(marketOrders).where(where),
     ]);
-    return { list: rows.map(orderView), total: total?.n ?? 0 };
+    return pageAnswer(rows.map(orderView), total);
   }
 
   async function order(userId: number, id: string): Promise<OrderView> {

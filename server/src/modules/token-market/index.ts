@@ -6,6 +6,7 @@ import { DomainError, ValidationError } from '../../kernel/errors';
 import { type AssetScale, feeOf, fmt, parseRate } from '../../kernel/units';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
+import { onPage, pageAnswer } from '../../store/paging';
 import { TOKEN_MARKET_SETTINGS } from './settings';
 import { p2pListings, p2pSales } from './tables';
 
@@ -329,20 +330,23 @@ export function createTokenMarket(deps: TokenMarketDeps) {
     const where = and(...conds);
     const order = f.mine === 1 ? [desc(p2pListings.id)] : [asc(p2pListings.price), asc(p2pListings.id)];
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(p2pListings)
-        .where(where)
-        .orderBy(...order)
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(
+        store.db
+          .select()
+          .from(p2pListings)
+          .where(where)
+          .orderBy(...order),
+        page,
+      ),
       store.db.select({ n: count() }).from(p2pListings).where(where),
     ]);
     const who = await sellers(rows.map((r) => r.userId));
     const symbols = await settings.get('p2p.assets');
     return {
-      list: rows.map((r) => listingView(r, userId, who.get(r.userId) ?? NO_SELLER)),
-      total: total?.n ?? 0,
+      ...pageAnswer(
+        rows.map((r) => listingView(r, userId, who.get(r.userId) ?? NO_SELLER)),
+        total,
+      ),
       fee_rate: (await settings.get('p2p.fee_rate')).text,
       min_usdt: (await settings.get('p2p.min_usdt')).text,
       symbols,
@@ -362,18 +366,15 @@ export function createTokenMarket(deps: TokenMarketDeps) {
     if (f.id !== undefined) conds.push(eq(p2pSales.listingId, f.id));
     const where = and(...conds);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(p2pSales)
-        .where(where)
-        .orderBy(desc(p2pSales.id))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(store.db.select().from(p2pSales).where(where).orderBy(desc(p2pSales.id)), page),
       store.db.select({ n: count() }).from(p2pSales).where(where),
     ]);
     const other = (r: SaleRow) => (role === 'buyer' ? r.sellerId : r.buyerId);
     const names = await uids(store.db, rows.map(other));
-    return { list: rows.map((r) => saleView(r, role, names.get(other(r)) ?? '')), total: total?.n ?? 0 };
+    return pageAnswer(
+      rows.map((r) => saleView(r, role, names.get(other(r)) ?? '')),
+      total,
+    );
   }
 
   return { sell, buy, withdraw, listings, sales };

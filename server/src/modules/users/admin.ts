@@ -11,6 +11,7 @@ import { DomainError } from '../../kernel/errors';
 import type { DashboardPart } from '../../kernel/module';
 import { platformDays } from '../../programs/days';
 import { schema, type Tx } from '../../store';
+import { onPage, pageAnswer } from '../../store/paging';
 
 const { users, teamFigures, sessions, userNotes } = schema;
 
@@ -94,17 +95,18 @@ export function createUsersAdmin(deps: AppDeps & { readonly sessions: UserSessio
   async function search(q: string, page: Page) {
     const where = searchWhere(q);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select(listFields)
-        .from(users)
-        .leftJoin(parent, eq(parent.id, users.parentId))
-        .where(where)
-        .orderBy(desc(users.id))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(
+        store.db
+          .select(listFields)
+          .from(users)
+          .leftJoin(parent, eq(parent.id, users.parentId))
+          .where(where)
+          .orderBy(desc(users.id)),
+        page,
+      ),
       store.db.select({ n: count() }).from(users).where(where),
     ]);
-    return { list: rows.map(listItem), total: total?.n ?? 0 };
+    return pageAnswer(rows.map(listItem), total);
   }
 
   async function userOf(userId: number, db: Tx | typeof store.db = store.db): Promise<UserRow> {
@@ -164,25 +166,26 @@ export function createUsersAdmin(deps: AppDeps & { readonly sessions: UserSessio
     await userOf(userId);
     const where = eq(users.parentId, userId);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select({
-          id: users.id,
-          uid: users.uid,
-          address: users.address,
-          level: users.level,
-          createdAt: users.createdAt,
-          teamVolume: teamFigures.teamVolume,
-        })
-        .from(users)
-        .leftJoin(teamFigures, eq(teamFigures.userId, users.id))
-        .where(where)
-        .orderBy(desc(users.id))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(
+        store.db
+          .select({
+            id: users.id,
+            uid: users.uid,
+            address: users.address,
+            level: users.level,
+            createdAt: users.createdAt,
+            teamVolume: teamFigures.teamVolume,
+          })
+          .from(users)
+          .leftJoin(teamFigures, eq(teamFigures.userId, users.id))
+          .where(where)
+          .orderBy(desc(users.id)),
+        page,
+      ),
       store.db.select({ n: count() }).from(users).where(where),
     ]);
-    return {
-      list: rows.map((r) => ({
+    return pageAnswer(
+      rows.map((r) => ({
         user_id: r.id,
         uid: r.uid,
         address: r.address,
@@ -190,8 +193,8 @@ export function createUsersAdmin(deps: AppDeps & { readonly sessions: UserSessio
         created_at: iso(r.createdAt),
         team_volume: usdt(r.teamVolume ?? 0n),
       })),
-      total: total?.n ?? 0,
-    };
+      total,
+    );
   }
 
   function sessionItem(s: SessionRow, now: Date) {
@@ -209,17 +212,14 @@ export function createUsersAdmin(deps: AppDeps & { readonly sessions: UserSessio
     await userOf(userId);
     const where = eq(sessions.userId, userId);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(sessions)
-        .where(where)
-        .orderBy(desc(sessions.id))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(store.db.select().from(sessions).where(where).orderBy(desc(sessions.id)), page),
       store.db.select({ n: count() }).from(sessions).where(where),
     ]);
     const now = clock.now();
-    return { list: rows.map((s) => sessionItem(s, now)), total: total?.n ?? 0 };
+    return pageAnswer(
+      rows.map((s) => sessionItem(s, now)),
+      total,
+    );
   }
 
   /** A session as the audit log keeps it: never its token's hash. */
@@ -322,16 +322,10 @@ export function createUsersAdmin(deps: AppDeps & { readonly sessions: UserSessio
     await userOf(userId);
     const where = eq(userNotes.userId, userId);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(userNotes)
-        .where(where)
-        .orderBy(desc(userNotes.id))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(store.db.select().from(userNotes).where(where).orderBy(desc(userNotes.id)), page),
       store.db.select({ n: count() }).from(userNotes).where(where),
     ]);
-    return { list: rows.map(noteItem), total: total?.n ?? 0 };
+    return pageAnswer(rows.map(noteItem), total);
   }
 
   async function addNote(op: OperatorUser, userId: number, text: string) {

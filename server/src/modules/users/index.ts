@@ -3,6 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../kernel/context';
 import { DomainError } from '../../kernel/errors';
 import { schema } from '../../store';
+import { onPage, pageAnswer } from '../../store/paging';
 import { USERS_SETTINGS } from './settings';
 
 const { users, userAncestors } = schema;
@@ -47,38 +48,33 @@ export function createUsers(deps: AppDeps) {
   async function directReferrals(userId: number, page: Page) {
     const where = eq(users.parentId, userId);
     const [list, [total]] = await Promise.all([
-      store.db
-        .select(referralFields)
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.id))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(store.db.select(referralFields).from(users).where(where).orderBy(desc(users.id)), page),
       store.db.select({ n: count() }).from(users).where(where),
     ]);
     const row = referralRow(await validThreshold());
-    return { list: list.map(row), total: total?.n ?? 0 };
+    return pageAnswer(list.map(row), total);
   }
 
   /** Everyone below the user with their distance and level, nearest first. */
   async function teamList(userId: number, page: Page) {
     const where = eq(userAncestors.ancestorId, userId);
     const [list, [total]] = await Promise.all([
-      store.db
-        .select({ ...referralFields, distance: userAncestors.distance, level: users.level })
-        .from(userAncestors)
-        .innerJoin(users, eq(users.id, userAncestors.descendantId))
-        .where(where)
-        .orderBy(userAncestors.distance, desc(users.id))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(
+        store.db
+          .select({ ...referralFields, distance: userAncestors.distance, level: users.level })
+          .from(userAncestors)
+          .innerJoin(users, eq(users.id, userAncestors.descendantId))
+          .where(where)
+          .orderBy(userAncestors.distance, desc(users.id)),
+        page,
+      ),
       store.db.select({ n: count() }).from(userAncestors).where(where),
     ]);
     const row = referralRow(await validThreshold());
-    return {
-      list: list.map((r) => ({ ...row(r), distance: r.distance, level: r.level })),
-      total: total?.n ?? 0,
-    };
+    return pageAnswer(
+      list.map((r) => ({ ...row(r), distance: r.distance, level: r.level })),
+      total,
+    );
   }
 
   /** Everyone below the user in the referral tree, nearest first. */

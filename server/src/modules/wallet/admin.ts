@@ -9,6 +9,7 @@ import { DomainError } from '../../kernel/errors';
 import type { DashboardFigure, DashboardPart, DashboardQueue } from '../../kernel/module';
 import type { UserAccountKind } from '../../ledger';
 import { queryRows, schema } from '../../store';
+import { onPage, pageAnswer } from '../../store/paging';
 import { iso, type WalletDeps } from './common';
 import { walletDeposits, walletWithdrawals } from './tables';
 
@@ -65,35 +66,36 @@ export function createWalletAdmin(deps: WalletDeps) {
     if (f.bucket) conds.push(eq(ledgerPostings.bucket, f.bucket));
     const where = and(...conds);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select({
-          id: ledgerPostings.id,
-          transactionId: ledgerPostings.transactionId,
-          createdAt: ledgerPostings.createdAt,
-          kind: ledgerAccounts.kind,
-          asset: ledgerPostings.asset,
-          bucket: ledgerPostings.bucket,
-          cause: ledgerTransactions.cause,
-          ref: ledgerTransactions.ref,
-          remark: ledgerTransactions.remark,
-          amount: ledgerPostings.amount,
-          balanceAfter: ledgerPostings.balanceAfter,
-        })
-        .from(ledgerPostings)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
-        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
-        .where(where)
-        .orderBy(desc(ledgerPostings.id))
-        .limit(page.size)
-        .offset((page.page - 1) * page.size),
+      onPage(
+        store.db
+          .select({
+            id: ledgerPostings.id,
+            transactionId: ledgerPostings.transactionId,
+            createdAt: ledgerPostings.createdAt,
+            kind: ledgerAccounts.kind,
+            asset: ledgerPostings.asset,
+            bucket: ledgerPostings.bucket,
+            cause: ledgerTransactions.cause,
+            ref: ledgerTransactions.ref,
+            remark: ledgerTransactions.remark,
+            amount: ledgerPostings.amount,
+            balanceAfter: ledgerPostings.balanceAfter,
+          })
+          .from(ledgerPostings)
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+          .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+          .where(where)
+          .orderBy(desc(ledgerPostings.id)),
+        page,
+      ),
       store.db
         .select({ n: count() })
         .from(ledgerPostings)
         .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
         .where(where),
     ]);
-    return {
-      list: rows.map((r) => ({
+    return pageAnswer(
+      rows.map((r) => ({
         id: r.id,
         transaction_id: r.transactionId,
         time: iso(r.createdAt),
@@ -106,8 +108,8 @@ export function createWalletAdmin(deps: WalletDeps) {
         amount: show(r.asset, r.amount),
         balance_after: show(r.asset, r.balanceAfter),
       })),
-      total: total?.n ?? 0,
-    };
+      total,
+    );
   }
 
   /**

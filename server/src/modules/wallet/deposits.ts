@@ -3,6 +3,7 @@ import { auditOperator } from '../../kernel/audit';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
+import { onPage } from '../../store/paging';
 import { type Assets, iso, type WalletDeps } from './common';
 import type { Funding } from './funding';
 import { WALLET_SETTINGS } from './settings';
@@ -142,13 +143,7 @@ export function createDeposits(deps: WalletDeps, assets: Assets, funding: Fundin
     if (f.symbol) conds.push(eq(walletDeposits.asset, f.symbol));
     const where = conds.length ? and(...conds) : undefined;
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(walletDeposits)
-        .where(where)
-        .orderBy(desc(walletDeposits.id))
-        .limit(p.size)
-        .offset((p.page - 1) * p.size),
+      onPage(store.db.select().from(walletDeposits).where(where).orderBy(desc(walletDeposits.id)), p),
       store.db.select({ n: count() }).from(walletDeposits).where(where),
     ]);
     return { rows, list: await Promise.all(rows.map(view)), total: total?.n ?? 0 };

@@ -5,6 +5,7 @@ import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
 import { createMoneyWriter, type HistoryQuery, type HistoryRow, type UserAccountKind } from '../../ledger';
 import { schema, type Tx } from '../../store';
+import { onPage, pageAnswer } from '../../store/paging';
 import { type AssetInfo, createAssets, iso, type WalletDeps } from './common';
 import { createDeposits } from './deposits';
 import { confirmsQuote, exactOrder, settleExactly } from './exchange-exact';
@@ -243,16 +244,10 @@ export function createWallet(deps: WalletDeps) {
     if (f.symbol) conds.push(eq(walletTransfers.asset, f.symbol));
     const where = and(...conds);
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(walletTransfers)
-        .where(where)
-        .orderBy(desc(walletTransfers.id))
-        .limit(p.size)
-        .offset((p.page - 1) * p.size),
+      onPage(store.db.select().from(walletTransfers).where(where).orderBy(desc(walletTransfers.id)), p),
       store.db.select({ n: count() }).from(walletTransfers).where(where),
     ]);
-    return { list: await Promise.all(rows.map((r) => transferRow(r, userId))), total: total?.n ?? 0 };
+    return pageAnswer(await Promise.all(rows.map((r) => transferRow(r, userId))), total);
   }
 
   /** Between the user's own accounts: instant, no fee. */
@@ -436,13 +431,7 @@ export function createWallet(deps: WalletDeps) {
       only ? or(eq(walletExchanges.fromAsset, only), eq(walletExchanges.toAsset, only)) : undefined,
     );
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(walletExchanges)
-        .where(where)
-        .orderBy(desc(walletExchanges.id))
-        .limit(q.page_num)
-        .offset((q.page - 1) * q.page_num),
+      onPage(store.db.select().from(walletExchanges).where(where).orderBy(desc(walletExchanges.id)), q),
       store.db.select({ n: count() }).from(walletExchanges).where(where),
     ]);
     const list = [];
@@ -460,8 +449,7 @@ export function createWallet(deps: WalletDeps) {
       quote_ttl_s: await settings.get('exchange.quote_ttl_s'),
       prices,
       quote: q.from && q.to && q.amount ? await quote(userId, q.from, q.to, q.amount) : null,
-      list,
-      total: total?.n ?? 0,
+      ...pageAnswer(list, total),
     };
   }
 

@@ -5,6 +5,7 @@ import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
 import { type MoneyWriter, SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
+import { onPage } from '../../store/paging';
 import { type Assets, iso, platformDayStart, type WalletDeps } from './common';
 import type { Funding } from './funding';
 import { WALLET_SETTINGS } from './settings';
@@ -142,13 +143,7 @@ export function createWithdrawals(deps: WalletDeps, assets: Assets, funding: Fun
     if (f.symbol) conds.push(eq(walletWithdrawals.asset, f.symbol));
     const where = conds.length ? and(...conds) : undefined;
     const [rows, [total]] = await Promise.all([
-      store.db
-        .select()
-        .from(walletWithdrawals)
-        .where(where)
-        .orderBy(desc(walletWithdrawals.id))
-        .limit(p.size)
-        .offset((p.page - 1) * p.size),
+      onPage(store.db.select().from(walletWithdrawals).where(where).orderBy(desc(walletWithdrawals.id)), p),
       store.db.select({ n: count() }).from(walletWithdrawals).where(where),
     ]);
     return { rows, list: await Promise.all(rows.map(view)), total: total?.n ?? 0 };

@@ -46,8 +46,6 @@ export const chainCursors = pgTable('chain_cursors', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
-
 /** Operators of the platform (admin API and console). */
 export const operators = pgTable(
   'operators',

@@ -80,16 +80,6 @@ export function SignedIn({ children }: { readonly children: () => ReactNode }): 
   return token ? children() : <SignInPrompt title={t('shop.signInTitle')} body={t('shop.signInBody')} />;
 }
 
-/** "12.50 USDT" (the unit smaller). */
-export function Usdt({ value, testId }: { readonly value: string; readonly testId?: string }): ReactNode {
-  return (
-    <span className="susdt num" data-testid={testId}>
-      {usdtText(value)}
-      <small> {USDT}</small>
-    </span>
-  );
-}
-
 /**
  * A product image: loaded lazily (only when it nears the screen), decoded off the main thread, in a box of
  * fixed aspect ratio (no jump as it arrives) and cropped to fill it; a drawn placeholder when there is none.

@@ -11,8 +11,6 @@ export interface Dec {
 
 const DECIMAL_RE = /^(-)?(\d+)(?:\.(\d+))?$/;
 
-export const ZERO: Dec = { units: 0n, scale: 0 };
-
 export function parseDec(text: string): Dec {
   const m = DECIMAL_RE.exec(text);
   if (!m) throw new Error(`not a decimal: ${JSON.stringify(text)}`);
@@ -34,19 +32,8 @@ export function addDec(a: Dec, b: Dec): Dec {
   return { units: rescale(a, scale) + rescale(b, scale), scale };
 }
 
-export function subDec(a: Dec, b: Dec): Dec {
-  return addDec(a, { units: -b.units, scale: b.scale });
-}
-
 export function mulDec(a: Dec, b: Dec): Dec {
   return { units: a.units * b.units, scale: a.scale + b.scale };
-}
-
-export function cmpDec(a: Dec, b: Dec): number {
-  const scale = Math.max(a.scale, b.scale);
-  const x = rescale(a, scale);
-  const y = rescale(b, scale);
-  return x === y ? 0 : x < y ? -1 : 1;
 }
 
 /** Plain text without trailing zeros ("12.5", "0", "-3"). */

@@ -27,6 +27,8 @@ export interface ApiQueryOptions {
   readonly refetchInterval_ms?: number;
   /** The errors the screen shows in place (not toasted). */
   readonly handles?: CallMeta['handles'];
+  /** How long an answer stays fresh (the client's default otherwise); `Infinity` for what changes only with a release. */
+  readonly stale_ms?: number;
 }
 
 /** One call as a query, keyed by path, body and language (content follows the language). */
@@ -42,6 +44,7 @@ export function useApiQuery<P extends EndpointPath>(
     queryFn: () => call(path, body),
     enabled: ready && (options.enabled ?? true),
     refetchInterval: options.refetchInterval_ms ?? false,
+    ...(options.stale_ms === undefined ? {} : { staleTime: options.stale_ms }),
     meta: options.handles ? { handles: options.handles } : undefined,
   });
 }

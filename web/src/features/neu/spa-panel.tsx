@@ -2,6 +2,7 @@ import { formatUpTo, NEU_ASSET, SPA_ASSET } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
+import { useAssets } from '../../hooks/assets';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { AmountField, useAmountField } from '../../ui/amount-field';
@@ -13,7 +14,7 @@ import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
 import { TransferFields, TransferSheet, useRecipientField } from '../../ui/transfer-fields';
 import { spaToNeu } from './neu-math';
-import { NO_BODY, showBalance, showNeu, showSpa } from './neu-parts';
+import { NO_BODY } from './neu-parts';
 
 type Mode = 'transfer' | 'exchange';
 
@@ -131,6 +132,7 @@ function ExchangeRow({ x }: { readonly x: SpaExchange }): ReactNode {
 /** SPA quota for NEU at the operators' rate, at least their minimum; what arrives shown before confirming. */
 function ExchangeForm(): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const balances = useBalances();
   const terms = useApiQuery('/api/neu/spaExchangeList', TERMS);
   const call = useMoneyCall('/api/neu/spaExchange', ['/api/neu/spaExchangeList', '/api/neu/uinfo']);
@@ -143,7 +145,8 @@ function ExchangeForm(): ReactNode {
     ...(terms.data ? { min: terms.data.min } : {}),
     tried,
   });
-  const out = rate && amount.problem === null ? spaToNeu(amount.value, rate) : null;
+  const out =
+    rate && amount.problem === null ? spaToNeu(amount.value, rate, registry.scale(NEU_ASSET)) : null;
   const review = () => {
     setTried(true);
     if (!rate || amount.problem) return;
@@ -152,7 +155,7 @@ function ExchangeForm(): ReactNode {
   const confirm = async () => {
     const done = await call.confirm();
     if (!done) return;
-    showToast(t('neu.spa.exchanged', { amount: showNeu(done.neu), asset: NEU_ASSET }));
+    showToast(t('neu.spa.exchanged', { amount: registry.format(done.neu, NEU_ASSET), asset: NEU_ASSET }));
     amount.reset();
     setTried(false);
   };
@@ -165,10 +168,17 @@ function ExchangeForm(): ReactNode {
             label: t('neu.rate'),
             value: rate ? `1 ${SPA_ASSET} = ${formatUpTo(rate, 8)} ${NEU_ASSET}` : '--',
           },
-          { label: t('neu.minimum'), value: terms.data ? `${showSpa(terms.data.min)} ${SPA_ASSET}` : '--' },
+          {
+            label: t('neu.minimum'),
+            value: terms.data ? `${registry.format(terms.data.min, SPA_ASSET)} ${SPA_ASSET}` : '--',
+          },
           {
             label: t('neu.youReceive'),
-            value: <span data-testid="neu-spa-out">{out ? `${showNeu(out)} ${NEU_ASSET}` : '--'}</span>,
+            value: (
+              <span data-testid="neu-spa-out">
+                {out ? `${registry.format(out, NEU_ASSET)} ${NEU_ASSET}` : '--'}
+              </span>
+            ),
             strong: true,
           },
         ]}
@@ -190,7 +200,7 @@ function ExchangeForm(): ReactNode {
                 { label: t('neu.rate'), value: `1 ${SPA_ASSET} = ${formatUpTo(rate, 8)} ${NEU_ASSET}` },
                 {
                   label: t('neu.youReceive'),
-                  value: `${showNeu(spaToNeu(call.content.amount, rate) ?? '0')} ${NEU_ASSET}`,
+                  value: `${registry.format(spaToNeu(call.content.amount, rate, registry.scale(NEU_ASSET)) ?? '0', NEU_ASSET)} ${NEU_ASSET}`,
                   strong: true,
                 },
               ]
@@ -205,6 +215,7 @@ function ExchangeForm(): ReactNode {
 /** The SPA quota: give it to another user, or exchange it for NEU; with the records of each. */
 export function SpaPanel(): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const [mode, setMode] = useState<Mode>('transfer');
   const balances = useBalances();
   const spa = balances.available(SPA_ASSET, 'spot');
@@ -223,7 +234,7 @@ export function SpaPanel(): ReactNode {
               ]}
             />
             <span className="neu-card__aside num" data-testid="neu-spa-balance">
-              {spa === null ? '--' : `${showBalance(spa, SPA_ASSET)} ${SPA_ASSET}`}
+              {spa === null ? '--' : `${registry.format(spa, SPA_ASSET)} ${SPA_ASSET}`}
             </span>
           </div>
           {mode === 'transfer' ? <TransferForm /> : <ExchangeForm />}

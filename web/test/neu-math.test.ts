@@ -1,7 +1,7 @@
 import { MAX_MACHINES_A_PURCHASE } from '@nexa/contract';
 import { describe, expect, it } from 'vitest';
-import { epochDays, quotaGranted, spaToNeu, stakeProfit } from '../src/features/neu/neu-math';
-import { multiplyDown } from '../src/lib/amounts';
+import { epochDays, quotaGranted, spaToNeu } from '../src/features/neu/neu-math';
+import { multiplyDown, stakeProfit } from '../src/lib/amounts';
 import { maxQuantity, quantityProblem, wholeQuantity } from '../src/lib/quantity';
 import { quoteClock, quoteDeadline } from '../src/lib/quote-clock';
 

@@ -76,6 +76,28 @@ export function multiplyDown(a: string, b: string, decimals: number): string | n
   return fromUnits(truncate(mulUnits(x, y), decimals));
 }
 
+/** a × b of decimal strings, rounded up to `decimals` (what a charge comes to); null when one is not an amount. */
+export function multiplyUp(a: string, b: string, decimals: number): string | null {
+  const x = toUnits(a);
+  const y = toUnits(b);
+  if (x === null || y === null) return null;
+  const exact = x * y;
+  const product = exact / CALC_ONE + (exact % CALC_ONE > 0n ? 1n : 0n);
+  return fromUnits(ceilUnits(product, decimalStep(decimals)));
+}
+
+/**
+ * Profit a stake would earn over its term: amount × yearly rate × days ÷ 365, cut down to `decimals` as the
+ * server counts it; null for a term that is not whole days or an amount that is not one.
+ */
+export function stakeProfit(amount: string, apr: string, days: number, decimals: number): string | null {
+  if (!Number.isInteger(days) || days < 1) return null;
+  const yearly = multiplyDown(amount, apr, CALC_SCALE);
+  const total = yearly === null ? null : toUnits(yearly);
+  if (total === null) return null;
+  return fromUnits(truncate((total * BigInt(days)) / 365n, decimals));
+}
+
 /** a + b of decimal strings (unparseable parts count as 0). */
 export function addAmounts(...values: readonly string[]): string {
   return fromUnits(values.reduce((sum, v) => sum + (toUnits(v) ?? 0n), 0n));
@@ -91,6 +113,11 @@ export function compareAmounts(a: string, b: string): -1 | 0 | 1 {
   const x = toUnits(a) ?? 0n;
   const y = toUnits(b) ?? 0n;
   return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Whether `text` is a non-negative amount with at most `scale` decimals (what an asset of that scale can hold). */
+export function fitsScale(text: string, scale: number): boolean {
+  return parseAmount(text.trim(), scale) !== null;
 }
 
 export function isPositiveAmount(text: string): boolean {

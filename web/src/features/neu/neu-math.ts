@@ -1,4 +1,4 @@
-import { CALC_SCALE, decimalStep, floorUnits, fromUnits, multiplyDown, toUnits } from '../../lib/amounts';
+import { CALC_SCALE, multiplyDown } from '../../lib/amounts';
 
 /**
  * The NEU line's figures the screens work out before the server does: the SPA quota a purchase grants, the
@@ -34,14 +34,4 @@ export function epochDays(firstDay: string, lastDay: string | null): number | nu
   const last = Date.parse(`${lastDay}T00:00:00Z`);
   if (Number.isNaN(first) || Number.isNaN(last) || last < first) return null;
   return Math.round((last - first) / 86_400_000) + 1;
-}
-
-/** Profit a stake would earn over its term: amount × yearly rate × days ÷ 365, rounded down as the server counts it. */
-export function stakeProfit(amount: string, apr: string, days: number, scale: number): string | null {
-  if (!Number.isInteger(days) || days < 1) return null;
-  const yearly = multiplyDown(amount, apr, CALC_SCALE);
-  if (yearly === null) return null;
-  const total = toUnits(yearly);
-  if (total === null) return null;
-  return fromUnits(floorUnits((total * BigInt(days)) / 365n, decimalStep(scale)));
 }

@@ -1,10 +1,11 @@
-import { formatUpTo, NEU_ASSET, SPA_ASSET } from '@nexa/contract';
+import { NEU_ASSET, SPA_ASSET } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useAssets } from '../../hooks/assets';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
+import { EXACT } from '../../lib/amounts';
 import { AmountField, useAmountField } from '../../ui/amount-field';
 import { Segments, SubmitButton } from '../../ui/form';
 import { Money, RecordRow } from '../../ui/money';
@@ -25,6 +26,7 @@ type SpaExchange = PagedItem<'/api/neu/spaExchangeList'>;
 /** Give SPA quota to another user by address or UID: free, at least the wallet's transfer minimum. */
 function TransferForm(): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const balances = useBalances();
   const rules = useApiQuery('/api/withdraw/list', TERMS);
   const transferMin = rules.data?.transfer_min ?? null;
@@ -66,7 +68,10 @@ function TransferForm(): ReactNode {
       <InfoRows
         rows={[
           { label: t('neu.fee'), value: t('neu.free') },
-          { label: t('neu.minimum'), value: transferMin ? `${formatUpTo(transferMin)} ${SPA_ASSET}` : '--' },
+          {
+            label: t('neu.minimum'),
+            value: transferMin ? `${registry.format(transferMin, SPA_ASSET, EXACT)} ${SPA_ASSET}` : '--',
+          },
         ]}
       />
       <SubmitButton disabled={call.busy || !transferMin} onClick={review}>
@@ -77,7 +82,11 @@ function TransferForm(): ReactNode {
         recipient={recipient}
         onConfirm={() => void confirm()}
         rows={(content) => [
-          { label: t('neu.amount'), value: `${formatUpTo(content.amount, 8)} ${SPA_ASSET}`, strong: true },
+          {
+            label: t('neu.amount'),
+            value: `${registry.format(content.amount, SPA_ASSET, EXACT)} ${SPA_ASSET}`,
+            strong: true,
+          },
           { label: t('neu.fee'), value: t('neu.free') },
         ]}
         texts={{
@@ -113,6 +122,7 @@ function SpaTransferRecords(): ReactNode {
 
 function ExchangeRow({ x }: { readonly x: SpaExchange }): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   return (
     <div data-testid="neu-spa-exchange-row">
       <RecordRow
@@ -122,7 +132,10 @@ function ExchangeRow({ x }: { readonly x: SpaExchange }): ReactNode {
         time={x.created_at}
         details={[
           { label: t('neu.spa.spent'), value: <Money value={`-${x.spa}`} asset={SPA_ASSET} /> },
-          { label: t('neu.rate'), value: `1 ${SPA_ASSET} = ${formatUpTo(x.rate, 8)} ${NEU_ASSET}` },
+          {
+            label: t('neu.rate'),
+            value: `1 ${SPA_ASSET} = ${registry.format(x.rate, SPA_ASSET, EXACT)} ${NEU_ASSET}`,
+          },
         ]}
       />
     </div>
@@ -166,7 +179,7 @@ function ExchangeForm(): ReactNode {
         rows={[
           {
             label: t('neu.rate'),
-            value: rate ? `1 ${SPA_ASSET} = ${formatUpTo(rate, 8)} ${NEU_ASSET}` : '--',
+            value: rate ? `1 ${SPA_ASSET} = ${registry.format(rate, SPA_ASSET, EXACT)} ${NEU_ASSET}` : '--',
           },
           {
             label: t('neu.minimum'),
@@ -196,8 +209,14 @@ function ExchangeForm(): ReactNode {
         rows={
           call.content && rate
             ? [
-                { label: t('neu.spa.spent'), value: `${formatUpTo(call.content.amount, 8)} ${SPA_ASSET}` },
-                { label: t('neu.rate'), value: `1 ${SPA_ASSET} = ${formatUpTo(rate, 8)} ${NEU_ASSET}` },
+                {
+                  label: t('neu.spa.spent'),
+                  value: `${registry.format(call.content.amount, SPA_ASSET, EXACT)} ${SPA_ASSET}`,
+                },
+                {
+                  label: t('neu.rate'),
+                  value: `1 ${SPA_ASSET} = ${registry.format(rate, SPA_ASSET, EXACT)} ${NEU_ASSET}`,
+                },
                 {
                   label: t('neu.youReceive'),
                   value: `${registry.format(spaToNeu(call.content.amount, rate, registry.scale(NEU_ASSET)) ?? '0', NEU_ASSET)} ${NEU_ASSET}`,

@@ -99,7 +99,7 @@ const REGISTRY = [
 function WithRegistry({ children }: { readonly children: ReactNode }): ReactNode {
   const [client] = useState(() => {
     const c = createQueryClient({ toast: () => {}, serverErrorText: () => 'x', retryDelay_ms: 0 });
-    c.setQueryData(['api', '/v1/basic/currencyList', 'en', {}], REGISTRY);
+    c.setQueryData(['api', '/v1/basic/currencyList', '*', {}], REGISTRY);
     return c;
   });
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;

@@ -8,9 +8,13 @@ const NO_BODY = {};
 
 /**
  * Every asset's scale and display precision, from the server's registry (one call, cached for the
- * session: the registry changes only with a release). The one source of how many decimals an asset has.
+ * session and across languages: the registry changes only with a release). The one source of how many
+ * decimals an asset has.
  */
 export function useAssets(): AssetBook {
-  const { data } = useApiQuery('/v1/basic/currencyList', NO_BODY, { stale_ms: Number.POSITIVE_INFINITY });
+  const { data } = useApiQuery('/v1/basic/currencyList', NO_BODY, {
+    stale_ms: Number.POSITIVE_INFINITY,
+    anyLanguage: true,
+  });
   return useMemo(() => assetBook(data), [data]);
 }

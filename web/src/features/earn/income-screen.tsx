@@ -28,7 +28,7 @@ function Income({ only }: { readonly only?: Program }): ReactNode {
         <div className="earn__totals" data-testid="income-total">
           {(head.data?.totals.length ? head.data.totals : [{ asset: 'USDT', paid: '0' }]).map((x) => (
             <div key={x.asset} className="earn__big num up">
-              {registry.format(x.paid, x.asset)} <small>{x.asset}</small>
+              {registry.format(x.paid, x.asset, EXACT)} <small>{x.asset}</small>
             </div>
           ))}
         </div>

@@ -73,7 +73,7 @@ async function confirmSheet(page: Page): Promise<void> {
 
 async function claimDemoFunds(page: Page): Promise<void> {
   await page.goto(`${product.url}/deposit`);
-  await page.getByRole('button', { name: 'Get 10,000 USDT' }).click();
+  await page.getByRole('button', { name: 'Get 10,000.00 USDT' }).click();
   await visible(page, /Claimed today/);
 }
 
@@ -171,7 +171,7 @@ describe('cards in the browser', () => {
     await page.getByTestId('open-virtual').click();
     await expect.poll(() => page.url(), WAIT).toBe(`${product.url}/openCard`);
     await expect.poll(() => page.getByTestId('bin-option').count(), WAIT).toBeGreaterThan(0);
-    expect(await text(page, 'open-fee')).toBe('10 USDT');
+    expect(await text(page, 'open-fee')).toBe('10.00 USDT');
     await shot(page, 'open-virtual');
     await page.getByRole('button', { name: 'Open card' }).click();
     await visible(page, 'Confirm new virtual card');
@@ -187,12 +187,12 @@ describe('cards in the browser', () => {
 
     // Top up 100 USDT: 1 % fee, 99 arrive.
     await page.getByPlaceholder('Please enter the amount').fill('100');
-    expect(await text(page, 'topup-arrives')).toBe('99 USDT');
+    expect(await text(page, 'topup-arrives')).toBe('99.00 USDT');
     await page.locator('#card-topup .wsubmit').click();
     await visible(page, 'Confirm top-up');
     await shot(page, 'topup-confirm');
     await confirmSheet(page);
-    await visible(page, '99 USDT added to your card');
+    await visible(page, '99.00 USDT added to your card');
     await expect.poll(() => text(page, 'detail-balance'), WAIT).toBe('99.00 USDT');
 
     // A demo purchase at a merchant: it shows in the card's spending, settled.
@@ -202,7 +202,7 @@ describe('cards in the browser', () => {
     await page.locator('.sheet__inner').getByPlaceholder('Please enter the amount').fill('12.5');
     await shot(page, 'purchase-sheet');
     await confirmSheet(page);
-    await visible(page, 'Paid 12.5 USDT at Coffee Lab');
+    await visible(page, 'Paid 12.50 USDT at Coffee Lab');
     await expect.poll(() => page.getByTestId('spend-row').count(), WAIT).toBe(1);
     await expect
       .poll(() => page.getByTestId('spend-row').first().getAttribute('data-status'), WAIT)
@@ -214,7 +214,7 @@ describe('cards in the browser', () => {
     // The records: the top-up, the purchase, the application.
     await page.goto(`${product.url}/card`);
     await expect.poll(() => page.getByTestId('recharge-row').count(), WAIT).toBe(1);
-    await visible(page, '+99 USDT');
+    await visible(page, '+99.00 USDT');
     await shot(page, 'records-topups');
     await page.getByRole('tab', { name: 'Spending' }).click();
     await expect.poll(() => page.getByTestId('spend-row').count(), WAIT).toBe(1);
@@ -334,7 +334,7 @@ describe('cards in the browser', () => {
     await expect.poll(() => page.url(), WAIT).toBe(`${product.url}/openCard1`);
     await expect.poll(() => page.getByTestId('address-option').count(), WAIT).toBe(1);
     expect(await page.getByTestId('address-option').getAttribute('aria-pressed')).toBe('true');
-    expect(await text(page, 'open-fee')).toBe('30 USDT');
+    expect(await text(page, 'open-fee')).toBe('30.00 USDT');
     await shot(page, 'open-physical');
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await visible(page, 'Confirm card application');

@@ -42,7 +42,7 @@ describe('earn in the browser', () => {
     await visible(page, 'Please enter the amount');
     await page.getByPlaceholder('Please enter the amount').fill('50');
     await page.getByTestId('stake-btn').click();
-    await visible(page, 'Minimum 100 USDT');
+    await visible(page, 'Minimum 100.00 USDT');
     await page.getByPlaceholder('Please enter the amount').fill('500');
     await visible(page, '9.863013 USDT'); // 500 × 8 % × 90 / 365
     await product.shot(page, 'earn-stake');
@@ -102,7 +102,7 @@ describe('earn in the browser', () => {
     await visible(page, 'Submit success');
     await twoDaysLater(u.id);
     await page.goto(`${product.url}/node4`);
-    await expect.poll(() => page.getByTestId('burn-released').textContent(), WAIT).toBe('1.0000');
+    await expect.poll(() => page.getByTestId('burn-released').textContent(), WAIT).toBe('1.00');
     await product.shot(page, 'earn-burn-records');
   });
 });

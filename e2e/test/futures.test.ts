@@ -84,7 +84,7 @@ describe('insurance in the browser', () => {
     await visible(page, 'Please enter the amount');
     await page.getByPlaceholder('Please enter the amount').fill('50');
     await page.getByRole('button', { name: 'Buy cover' }).click();
-    await visible(page, 'The limit is from 100 to 10,000 USDT');
+    await visible(page, 'The limit is from 100.00 to 10,000.00 USDT');
     await page.getByPlaceholder('Please enter the amount').fill('2000');
     await visible(page, 'Premium: 100.00 USDT');
     await page.getByRole('button', { name: 'Buy cover' }).click();

@@ -24,7 +24,7 @@ describe('games in the browser', () => {
   it('buys tickets, joins a race the demo racers fill, sees the result, replays and verifies it, answers a quiz question', {
     timeout: 120_000,
   }, async () => {
-    const { page } = await product.newPhone();
+    const { context, page } = await product.newPhone();
     const u = await signIn(product, page);
     await fund(product, u.id, 'USDT', '1000');
     await product.app.settings.set('exchange.prices_usdt', { BWC: '0.5', BWT: '2' });
@@ -46,7 +46,7 @@ describe('games in the browser', () => {
     await page.getByRole('button', { name: 'Buy tickets' }).click();
     await visible(page, 'Please enter the number of tickets');
     await page.getByPlaceholder('Please enter the number of tickets').fill('5');
-    await expect.poll(() => testId(page, 'ticket-cost').textContent(), WAIT).toBe('50 USDT');
+    await expect.poll(() => testId(page, 'ticket-cost').textContent(), WAIT).toBe('50.00 USDT');
     await page.getByRole('button', { name: 'Buy tickets' }).click();
     await visible(page, 'Confirm purchase');
     await page.locator('.sheet__confirm:visible').click();
@@ -54,13 +54,25 @@ describe('games in the browser', () => {
     // The confirmation sheet closes (and leaves the page) before the next step.
     await expect.poll(() => page.locator('.sheet__confirm').count(), WAIT).toBe(0);
     await expect.poll(() => testId(page, 'ticket-balance').textContent(), WAIT).toBe('5');
-    await expect.poll(() => testId(page, 'usdt-available').textContent(), WAIT).toBe('950');
+    await expect.poll(() => testId(page, 'usdt-available').textContent(), WAIT).toBe('950.00');
     await product.shot(page, 'games-lobby');
+
+    // The wallet's records read tickets whole, at the registry's scale of 0, in every language.
+    const state = await context.storageState();
+    for (const lang of ['en', 'de'] as const) {
+      const small = await product.smallPhone(state, lang, 'dark');
+      const p = await small.newPage();
+      await p.goto(`${product.url}/records`);
+      const ticketLine = p.locator('.record', { has: p.locator('.record__tag', { hasText: /^TICKET · / }) });
+      await expect.poll(() => ticketLine.locator('.record__amount').textContent(), WAIT).toBe('+5 TICKET');
+      await product.shot(p, `games-records-ticket-360-${lang}`);
+      await small.close();
+    }
 
     // Exchange BWC for one more ticket: 10 USDT at 0.5 USDT a BWC is 20 BWC.
     await page.getByRole('button', { name: 'Token', exact: true }).click();
     await page.getByPlaceholder('Please enter the number of tickets').fill('1');
-    await expect.poll(() => testId(page, 'ticket-cost').textContent(), WAIT).toBe('20 BWC');
+    await expect.poll(() => testId(page, 'ticket-cost').textContent(), WAIT).toBe('20.0000 BWC');
     await page.getByRole('button', { name: 'Exchange for tickets' }).click();
     await visible(page, 'Confirm exchange');
     await page.locator('.sheet__confirm:visible').click();
@@ -74,7 +86,7 @@ describe('games in the browser', () => {
     const sheet = page.locator('.sheet');
     await expect.poll(() => sheet.getByText(/Join race #\d+/).isVisible(), WAIT).toBe(true);
     await sheet.getByPlaceholder('Please enter the number of tickets').fill('3');
-    await expect.poll(() => testId(page, 'join-principal').textContent(), WAIT).toBe('30 USDT');
+    await expect.poll(() => testId(page, 'join-principal').textContent(), WAIT).toBe('30.00 USDT');
     const seed = await sheet.getByPlaceholder('8–64 characters 0–9 and a–f').inputValue();
     expect(seed).toMatch(/^[0-9a-f]{32}$/);
     await product.shot(page, 'games-join');

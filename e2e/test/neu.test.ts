@@ -85,7 +85,7 @@ describe('the NEU line in the browser', () => {
     await shot(page, 'neu-home-signed-out');
     const u = await signIn(product, page);
     await page.goto(`${product.url}/deposit`);
-    await page.getByRole('button', { name: 'Get 10,000 USDT' }).click();
+    await page.getByRole('button', { name: 'Get 10,000.00 USDT' }).click();
     await visible(page, /Claimed today/);
     await page.goto(`${product.url}/neuRecharge`);
     await expect.poll(() => text(page, 'neu-usdt'), WAIT).toBe('10,000.00 USDT');
@@ -126,15 +126,15 @@ describe('the NEU line in the browser', () => {
     await expect.poll(() => address.textContent(), WAIT).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     await page.getByRole('tab', { name: 'Withdraw' }).click();
     await expect.poll(() => page.url(), WAIT).toContain('tab=withdraw');
-    await visible(page, '0.5 NEU'); // the wallet's fee for NEU
+    await visible(page, '0.5000 NEU'); // the wallet's fee for NEU
     await page.getByRole('button', { name: 'Withdraw NEU' }).click();
     await visible(page, 'Please enter the receiving address');
     await page.getByPlaceholder('Please enter the receiving address').fill(`0x${'ab'.repeat(20)}`);
     await page.getByPlaceholder('Please enter the withdrawal amount').fill('2');
     await page.getByRole('button', { name: 'Withdraw NEU' }).click();
-    await visible(page, 'The minimum is 5 NEU');
+    await visible(page, 'The minimum is 5.0000 NEU');
     await page.getByPlaceholder('Please enter the withdrawal amount').fill('10');
-    await visible(page, '10.5 NEU'); // deducted: amount and fee
+    await visible(page, '10.5000 NEU'); // deducted: amount and fee
     await shot(page, 'neu-withdraw');
     await page.getByRole('button', { name: 'Withdraw NEU' }).click();
     await visible(page, 'Confirm NEU withdrawal');
@@ -149,7 +149,7 @@ describe('the NEU line in the browser', () => {
     await page.getByRole('button', { name: /90 days/ }).click();
     await page.getByPlaceholder('Please enter the amount').fill('5');
     await page.getByRole('button', { name: 'Stake NEU' }).click();
-    await visible(page, 'The minimum is 10 NEU');
+    await visible(page, 'The minimum is 10.0000 NEU');
     await page.getByPlaceholder('Please enter the amount').fill('100');
     await visible(page, '2.9589 NEU'); // 100 × 12 % × 90 ÷ 365
     await shot(page, 'neu-staking');

@@ -22,7 +22,7 @@ describe('private placement in the browser', () => {
     await visible(page, 'Please enter the amount');
     await page.getByPlaceholder('Please enter the amount').fill('500');
     await page.getByTestId('pp-buy').click();
-    await visible(page, 'Minimum 1,000 RRT');
+    await visible(page, 'Minimum 1,000.0000 RRT');
     await page.getByPlaceholder('Please enter the amount').fill('30000');
     await page.getByTestId('pp-buy').click();
     await visible(page, 'Insufficient balance');
@@ -44,7 +44,7 @@ describe('private placement in the browser', () => {
     );
     await product.app.modules.placement.settleDue();
     await page.reload();
-    await expect.poll(() => page.getByTestId('pp-released').textContent(), WAIT).toBe('2,000.00');
+    await expect.poll(() => page.getByTestId('pp-released').textContent(), WAIT).toBe('2,000.0000');
     await product.shot(page, 'placement-mine');
   });
 });

@@ -99,7 +99,7 @@ async function confirmSheet(page: Page): Promise<void> {
 
 async function claimDemoFunds(page: Page): Promise<void> {
   await page.goto(`${product.url}/deposit`);
-  await page.getByRole('button', { name: 'Get 10,000 USDT' }).click();
+  await page.getByRole('button', { name: 'Get 10,000.00 USDT' }).click();
   await visible(page, /Claimed today/);
 }
 

@@ -91,7 +91,7 @@ describe('the referral team in the browser', () => {
     // Both are my direct referrals, valid, with their volumes, newest first.
     await page.reload();
     await expect.poll(() => page.getByTestId('referral-row').count(), WAIT).toBe(2);
-    expect(await page.getByTestId('referral-volume').allTextContents()).toEqual(['300', '200']);
+    expect(await page.getByTestId('referral-volume').allTextContents()).toEqual(['300.00', '200.00']);
     expect(
       await page.getByTestId('valid-tag').evaluateAll((tags) => tags.map((t) => t.dataset.valid)),
     ).toEqual(['true', 'true']);
@@ -103,14 +103,14 @@ describe('the referral team in the browser', () => {
     await page.goto(`${product.url}/invite2`);
     await expect.poll(() => text(page, 'team-headcount'), WAIT).toBe('2');
     expect(await text(page, 'team-direct')).toBe('2 / 2');
-    expect(await text(page, 'team-volume')).toBe('500');
-    expect(await text(page, 'team-performance')).toBe('500');
-    expect(await text(page, 'node-today')).toBe('500');
-    expect(await text(page, 'node-total')).toBe('500');
-    expect(await text(page, 'personal-volume')).toBe('0');
+    expect(await text(page, 'team-volume')).toBe('500.00');
+    expect(await text(page, 'team-performance')).toBe('500.00');
+    expect(await text(page, 'node-today')).toBe('500.00');
+    expect(await text(page, 'node-total')).toBe('500.00');
+    expect(await text(page, 'personal-volume')).toBe('0.00');
     expect(await text(page, 'team-level')).toBe('V0');
     // V1 needs 10,000 of team performance and two legs: the legs are there, 9,500 is missing.
-    expect(await text(page, 'next-missing')).toBe('9,500 USDT');
+    expect(await text(page, 'next-missing')).toBe('9,500.00 USDT');
     expect(await text(page, 'next-legs')).toBe('2 / 2');
     await expect.poll(() => page.getByTestId('member-row').count(), WAIT).toBe(2);
     expect(await page.getByTestId('member-generation').allTextContents()).toEqual([
@@ -126,11 +126,11 @@ describe('the referral team in the browser', () => {
     await product.app.modules.earn.stake(c.id, { amount: '10000', days: 90, auto_renew: false });
     await page.reload();
     await expect.poll(() => text(page, 'team-level'), WAIT).toBe('V1');
-    expect(await text(page, 'team-performance')).toBe('10,500');
+    expect(await text(page, 'team-performance')).toBe('10,500.00');
     expect(
       await page.getByTestId('level-row').evaluateAll((rows) => rows.map((r) => r.dataset.state)),
     ).toEqual(['current', 'next', 'locked', 'locked', 'locked']);
-    expect(await text(page, 'next-missing')).toBe('39,500 USDT');
+    expect(await text(page, 'next-missing')).toBe('39,500.00 USDT');
     expect(await text(page, 'next-legs')).toBe('0 / 2');
     await page.getByTestId('next-level').scrollIntoViewIfNeeded();
     await product.shot(page, 'team-team-v1');

@@ -63,7 +63,7 @@ describe('token market in the browser', () => {
     await visible(page, 'At the market price');
     await page.getByPlaceholder('Please enter the price').fill('0.5');
     // 1,000 × 0.5 = 500 USDT; the 0.2 % fee is 1 USDT; the seller would receive 499.
-    await visible(page, '499 USDT');
+    await visible(page, '499.00 USDT');
     await product.shot(page, 'token-sell-form');
     await page.locator('.wsubmit').click();
     await visible(page, 'Confirm listing');
@@ -72,7 +72,7 @@ describe('token market in the browser', () => {
     await expect.poll(() => page.url(), WAIT).toContain('tab=mine');
     await expect
       .poll(() => myListing(page), WAIT)
-      .toMatch(/Open[\s\S]*Sold \(BWC\)\s*0\s*Remaining \(BWC\)\s*1,000$/);
+      .toMatch(/Open[\s\S]*Sold \(BWC\)\s*0\.0000\s*Remaining \(BWC\)\s*1,000\.0000$/);
     await product.shot(page, 'token-market-my-listings');
     expect(await spot(seller, 'BWC')).toEqual({ available: 0n, frozen: TOKEN('1000') });
 
@@ -87,23 +87,25 @@ describe('token market in the browser', () => {
     await visible(b.page, 'Buy BWC');
     await b.page.getByPlaceholder('Please enter the amount').fill('400');
     // 400 × 0.5 = 200 USDT paid; the seller's fee on it is 0.4 USDT.
-    await visible(b.page, '200 USDT');
-    await visible(b.page, '0.4 USDT');
+    await visible(b.page, '200.00 USDT');
+    await visible(b.page, '0.40 USDT');
     await product.shot(b.page, 'token-market-buy-sheet');
     await b.page.locator('.sheet__confirm:visible').click();
     await expect.poll(async () => (await spot(buyer, 'BWC')).available, WAIT).toBe(TOKEN('400'));
     expect(await spot(buyer, 'USDT')).toEqual({ available: USDT('800'), frozen: 0n });
     expect(await spot(seller, 'USDT')).toEqual({ available: USDT('199.6'), frozen: 0n });
     expect(await spot(seller, 'BWC')).toEqual({ available: 0n, frozen: TOKEN('600') });
-    await visible(b.page, '600 BWC'); // the listing's rest, refreshed in the market
+    await visible(b.page, '600.0000 BWC'); // the listing's rest, refreshed in the market
 
     // The seller sees the sale on the listing's page and withdraws the rest.
     await page.reload();
-    await expect.poll(() => myListing(page), WAIT).toMatch(/Sold \(BWC\)\s*400\s*Remaining \(BWC\)\s*600$/);
+    await expect
+      .poll(() => myListing(page), WAIT)
+      .toMatch(/Sold \(BWC\)\s*400\.0000\s*Remaining \(BWC\)\s*600\.0000$/);
     await page.locator('.tm-row__stretch').first().click();
     await expect.poll(() => page.url(), WAIT).toContain('/tokenListing?id=');
-    await visible(page, 'Sold 400 BWC');
-    await visible(page, '+199.6 USDT');
+    await visible(page, 'Sold 400.0000 BWC');
+    await visible(page, '+199.60 USDT');
     await product.shot(page, 'token-listing-sold-part');
     await page.locator('.tm-listing__withdraw').click();
     await visible(page, 'Withdraw this listing?');
@@ -118,7 +120,7 @@ describe('token market in the browser', () => {
     // The buyer's purchase is in My purchases; the market is empty again.
     await b.page.getByRole('tab', { name: 'My purchases' }).click();
     await visible(b.page, 'Bought BWC');
-    await visible(b.page, '+400 BWC');
+    await visible(b.page, '+400.0000 BWC');
     await product.shot(b.page, 'token-market-purchases');
     await b.page.getByRole('tab', { name: 'Market' }).click();
     await visible(b.page, 'No listings');
@@ -140,7 +142,7 @@ describe('token market in the browser', () => {
     await a.page.getByPlaceholder('Please enter the price').fill('2');
     await a.page.locator('.wsubmit').click();
     // 2 × 2 = 4 USDT is under the market's smallest listing of 5 USDT.
-    await visible(a.page, 'The total must be at least 5 USDT');
+    await visible(a.page, 'The total must be at least 5.00 USDT');
     await a.page.getByPlaceholder('Please enter the amount').fill('50');
     await a.page.locator('.wsubmit').click();
     await a.page.locator('.sheet__confirm:visible').click();
@@ -154,10 +156,10 @@ describe('token market in the browser', () => {
     await b.page.getByRole('option', { name: 'NEU' }).click();
     await b.page.locator('.tm-row--market').first().click();
     await b.page.getByRole('button', { name: 'All', exact: true }).click();
-    await visible(b.page, 'Insufficient balance: you can buy up to 5 NEU');
+    await visible(b.page, 'Insufficient balance: you can buy up to 5.0000 NEU');
     await product.shot(b.page, 'token-market-buy-insufficient');
     await b.page.locator('.sheet__confirm:visible').click();
-    await visible(b.page, 'Insufficient balance: you can buy up to 5 NEU');
+    await visible(b.page, 'Insufficient balance: you can buy up to 5.0000 NEU');
     expect(await spot(buyer, 'USDT')).toEqual({ available: USDT('10'), frozen: 0n });
     await b.page.getByPlaceholder('Please enter the amount').fill('5');
     await b.page.locator('.sheet__confirm:visible').click();

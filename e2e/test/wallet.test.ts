@@ -151,7 +151,7 @@ describe('a new user funds the account alone', () => {
     const user = await signIn(product, page);
     await page.goto(`${product.url}/wallet`);
     // The empty wallet leads to demo funds.
-    await page.getByText('New here? Get 10,000 demo USDT and start trading').click();
+    await page.getByText('New here? Get 10,000.00 demo USDT and start trading').click();
     await expect.poll(() => page.url()).toContain('/deposit');
 
     // The user's own address with its QR code, per network, named as users know them.
@@ -168,7 +168,7 @@ describe('a new user funds the account alone', () => {
     await product.shot(page, 'deposit-bitcoin');
 
     // Demo funds: one tap credits 10,000 USDT, and the card then says when the next claim opens.
-    await page.getByRole('button', { name: 'Get 10,000 USDT' }).click();
+    await page.getByRole('button', { name: 'Get 10,000.00 USDT' }).click();
     await expect
       .poll(
         async () => (await product.app.ledger.balances(user.id)).find((x) => x.asset === 'USDT')?.available,

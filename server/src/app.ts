@@ -155,7 +155,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
           address: config.chain.tokenAddress as `0x${string}`,
           decimals: config.chain.tokenDecimals,
           asset: 'USDT',
-          scale: 6,
+          scale: deps.assets.get('USDT').scale,
         },
         depositXpub: config.chain.depositXpub,
         confirmations: config.chain.confirmations,

@@ -125,6 +125,22 @@ describe('the draw', () => {
 });
 
 describe('tickets', () => {
+  it('read in whole tickets in the asset records, at the registry scale of 0 (never "0.00000001")', async () => {
+    const p = await player('30');
+    const bought = await api(srv, '/api/racer/buyTicket', { count: 2 }, { token: p.token });
+    expect(bought.body.code).toBe(200);
+    const records = await api(srv, '/api/assets/moneyRecord', { page: 1 }, { token: p.token });
+    const line = records.body.data.list.find((r) => r.asset === TICKET);
+    expect(line).toMatchObject({ amount: '2', balance_after: '2', returned: '0' });
+    // The registry the app reads its units from lists tickets too, whole, though the wallet does not list them.
+    const currencies = await api(srv, '/v1/basic/currencyList', {});
+    expect(currencies.body.data.find((c) => c.symbol === TICKET)).toMatchObject({
+      scale: 0,
+      display_precision: 0,
+      enabled: false,
+    });
+  });
+
   it('are bought with USDT, exchanged from tokens at the one price, and refused without the money', async () => {
     const p = await player('100');
     const bought = await api(

@@ -1,6 +1,7 @@
 import { MAX_MACHINES_A_PURCHASE } from '@nexa/contract';
 import { describe, expect, it } from 'vitest';
-import { epochDays, multiplyDown, quotaGranted, spaToNeu, stakeProfit } from '../src/features/neu/neu-math';
+import { epochDays, quotaGranted, spaToNeu } from '../src/features/neu/neu-math';
+import { multiplyDown, stakeProfit } from '../src/lib/amounts';
 import { maxQuantity, quantityProblem, wholeQuantity } from '../src/lib/quantity';
 import { quoteClock, quoteDeadline } from '../src/lib/quote-clock';
 
@@ -14,28 +15,28 @@ describe('SPA quota a purchase grants: price × quantity × quota per unit paid'
     ['99.99', 3, '1.5', '449.955'],
     ['0.000001', 1, '0.5', '0.0000005'],
   ])('%s × %i × %s = %s', (price, quantity, perPay, expected) => {
-    expect(quotaGranted(price, quantity, perPay)).toBe(expected);
+    expect(quotaGranted(price, quantity, perPay, 8)).toBe(expected);
   });
 
   it('cuts to the quota’s 8 decimals, down (the server issues it rounded down)', () => {
-    expect(quotaGranted('0.000001', 1, '0.00000333')).toBe('0');
-    expect(quotaGranted('1.000001', 1, '0.33333333')).toBe('0.33333366');
+    expect(quotaGranted('0.000001', 1, '0.00000333', 8)).toBe('0');
+    expect(quotaGranted('1.000001', 1, '0.33333333', 8)).toBe('0.33333366');
   });
 
   it('has nothing to say for a quantity that is not a whole number from 1, or a price that is not an amount', () => {
-    expect(quotaGranted('100', 0, '1')).toBeNull();
-    expect(quotaGranted('100', 1.5, '1')).toBeNull();
-    expect(quotaGranted('abc', 1, '1')).toBeNull();
-    expect(quotaGranted('100', 1, '-1')).toBeNull();
+    expect(quotaGranted('100', 0, '1', 8)).toBeNull();
+    expect(quotaGranted('100', 1.5, '1', 8)).toBeNull();
+    expect(quotaGranted('abc', 1, '1', 8)).toBeNull();
+    expect(quotaGranted('100', 1, '-1', 8)).toBeNull();
   });
 });
 
 describe('NEU an SPA exchange pays', () => {
   it('is SPA × rate, rounded down to NEU’s 8 decimals (as the server pays it)', () => {
-    expect(spaToNeu('25', '0.1')).toBe('2.5');
-    expect(spaToNeu('0.00000001', '0.1')).toBe('0');
-    expect(spaToNeu('12.34567891', '0.1')).toBe('1.23456789');
-    expect(spaToNeu('', '0.1')).toBeNull();
+    expect(spaToNeu('25', '0.1', 8)).toBe('2.5');
+    expect(spaToNeu('0.00000001', '0.1', 8)).toBe('0');
+    expect(spaToNeu('12.34567891', '0.1', 8)).toBe('1.23456789');
+    expect(spaToNeu('', '0.1', 8)).toBeNull();
   });
 });
 

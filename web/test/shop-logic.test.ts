@@ -21,7 +21,6 @@ import {
   poolShare,
   shortfall,
   timeLeft,
-  usdtText,
   vipActive,
   weightPercent,
 } from '../src/features/shop/shop-math';
@@ -68,21 +67,6 @@ describe('fees of the shop wallet', () => {
     expect(feeSplit('1', '1.5')).not.toBeNull(); // a rate above 1 still parses; the fee is capped at the amount
     expect(feeSplit('1', '1.5')).toEqual({ fee: '1', received: '0' });
     expect(feeSplit('1', 'x')).toBeNull();
-  });
-});
-
-describe('USDT as shown', () => {
-  it.each([
-    ['1234.5', '1,234.50'],
-    ['0.125', '0.125'],
-    ['7.654321', '7.654321'],
-    ['12.500000', '12.50'],
-    ['5', '5.00'],
-    ['0', '0.00'],
-    ['1.1234567', '1.123457'],
-    ['nope', '--'],
-  ] as const)('%s → %s', (value, text) => {
-    expect(usdtText(value)).toBe(text);
   });
 });
 

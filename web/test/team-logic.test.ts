@@ -6,7 +6,6 @@ import {
   levelState,
   percentText,
   performanceShare,
-  usdt,
 } from '../src/features/team/team-math';
 
 describe('invitation link', () => {
@@ -71,14 +70,5 @@ describe('progress toward a threshold', () => {
     expect(percentText(performanceShare('10000', '0'))).toBe('100%');
     expect(percentText(1.5)).toBe('100%');
     expect(percentText(-1)).toBe('0%');
-  });
-});
-
-describe('amounts', () => {
-  it('show as the app shows USDT: separators, up to 6 decimals, no trailing zeros', () => {
-    expect(usdt('1234567.5')).toBe('1,234,567.5');
-    expect(usdt('0')).toBe('0');
-    expect(usdt('100.000001')).toBe('100.000001');
-    expect(usdt('5000000')).toBe('5,000,000');
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '../src/features/token-market/p2p-math';
 
 describe('token market figures (as the server counts them)', () => {
-  // symbol, price, amount, fee rate → what the buyer pays, the seller's fee, what the seller receives
+  // token (scale 8), price, amount, fee rate → what the buyer pays, the seller's fee, what the seller receives
   const rows: readonly [string, string, string, string, string, string, string][] = [
     ['BWC', '0.5', '400', '0.002', '200', '0.4', '199.6'],
     ['NEU', '2', '4', '0.002', '8', '0.016', '7.984'],
@@ -26,14 +26,14 @@ describe('token market figures (as the server counts them)', () => {
   ];
   for (const [symbol, price, amount, rate, total, fee, net] of rows) {
     it(`${amount} ${symbol} at ${price}: pays ${total}, fee ${fee}, seller gets ${net}`, () => {
-      expect(tradeFigures(symbol, price, amount, rate)).toMatchObject({ total, fee, net });
+      expect(tradeFigures(8, price, amount, rate)).toMatchObject({ total, fee, net });
     });
   }
 
   it('is null while the price or amount is not a number at the asset scale', () => {
-    expect(tradeFigures('BWC', '', '1', '0.002')).toBeNull();
-    expect(tradeFigures('BWC', '0.1234567', '1', '0.002')).toBeNull();
-    expect(tradeFigures('BWC', '1', '0.000000001', '0.002')).toBeNull();
+    expect(tradeFigures(8, '', '1', '0.002')).toBeNull();
+    expect(tradeFigures(8, '0.1234567', '1', '0.002')).toBeNull();
+    expect(tradeFigures(8, '1', '0.000000001', '0.002')).toBeNull();
   });
 
   it('rounds cost and fee up in minor units', () => {
@@ -47,34 +47,34 @@ describe('token market figures (as the server counts them)', () => {
   });
 
   it('takes shares of what is left, cut to the token decimals', () => {
-    expect(shareOf('BWC', '600', 25)).toBe('150');
-    expect(shareOf('BWC', '0.00000003', 50)).toBe('0.00000001');
-    expect(shareOf('BWC', '600', 100)).toBe('600');
+    expect(shareOf(8, '600', 25)).toBe('150');
+    expect(shareOf(8, '0.00000003', 50)).toBe('0.00000001');
+    expect(shareOf(8, '600', 100)).toBe('600');
   });
 
   it('knows the most one can pay for, never more than is left', () => {
-    expect(affordable('NEU', '2', '50', '10')).toBe('5');
-    expect(affordable('NEU', '3', '50', '10')).toBe('3.33333333');
-    expect(affordable('NEU', '2', '4', '10')).toBe('4');
-    expect(affordable('NEU', '2', '50', null)).toBe('50');
+    expect(affordable(8, '2', '50', '10')).toBe('5');
+    expect(affordable(8, '3', '50', '10')).toBe('3.33333333');
+    expect(affordable(8, '2', '4', '10')).toBe('4');
+    expect(affordable(8, '2', '50', null)).toBe('50');
   });
 
   it('finds the first problem of a purchase', () => {
-    expect(checkPurchase('NEU', '2', '', '50', '10')).toBe('required');
-    expect(checkPurchase('NEU', '2', '0', '50', '10')).toBe('invalid');
-    expect(checkPurchase('NEU', '2', '51', '50', '1000')).toBe('aboveRemaining');
-    expect(checkPurchase('NEU', '2', '5.00000001', '50', '10')).toBe('insufficient');
-    expect(checkPurchase('NEU', '2', '5', '50', '10')).toBeNull();
-    expect(checkPurchase('NEU', '2', '50', '50', null)).toBeNull();
+    expect(checkPurchase(8, '2', '', '50', '10')).toBe('required');
+    expect(checkPurchase(8, '2', '0', '50', '10')).toBe('invalid');
+    expect(checkPurchase(8, '2', '51', '50', '1000')).toBe('aboveRemaining');
+    expect(checkPurchase(8, '2', '5.00000001', '50', '10')).toBe('insufficient');
+    expect(checkPurchase(8, '2', '5', '50', '10')).toBeNull();
+    expect(checkPurchase(8, '2', '50', '50', null)).toBeNull();
   });
 
   it('keeps every purchase at the minimum trade value, and what it leaves too', () => {
     // 50 NEU at 2 USDT, minimum 5 USDT: 2 NEU is 4 USDT; 48 NEU would leave 4 USDT; all of it is fine.
-    expect(checkPurchase('NEU', '2', '2', '50', '1000', '5')).toBe('belowMinimum');
-    expect(checkPurchase('NEU', '2', '48', '50', '1000', '5')).toBe('leavesTooLittle');
-    expect(checkPurchase('NEU', '2', '47.5', '50', '1000', '5')).toBeNull();
-    expect(checkPurchase('NEU', '2', '50', '50', '1000', '5')).toBeNull();
-    expect(checkPurchase('NEU', '2', '1', '1', '1000', '5')).toBeNull();
+    expect(checkPurchase(8, '2', '2', '50', '1000', '5')).toBe('belowMinimum');
+    expect(checkPurchase(8, '2', '48', '50', '1000', '5')).toBe('leavesTooLittle');
+    expect(checkPurchase(8, '2', '47.5', '50', '1000', '5')).toBeNull();
+    expect(checkPurchase(8, '2', '50', '50', '1000', '5')).toBeNull();
+    expect(checkPurchase(8, '2', '1', '1', '1000', '5')).toBeNull();
   });
 
   it('checks a listing price and the smallest total', () => {

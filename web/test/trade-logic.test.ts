@@ -176,6 +176,7 @@ describe('order form arithmetic', () => {
     last: '50000',
     bestAsk: '50000.1',
     bestBid: '49999.9',
+    quoteScale: 6,
     ...over,
   });
   const draft = (over: Partial<OrderDraft> = {}): OrderDraft => ({

@@ -89,10 +89,32 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function WithdrawAmount({ available }: { readonly available: string | null }): ReactNode {
+/** The server's asset registry as `/v1/basic/currencyList` answers it. */
+const REGISTRY = [
+  { symbol: 'USDT', name: 'Tether USD', scale: 6, display_precision: 2, kind: 'trading', enabled: true },
+  { symbol: 'TICKET', name: 'Race ticket', scale: 0, display_precision: 0, kind: 'quota', enabled: false },
+];
+
+/** A query client that already holds the registry's answer (as the app has it after its first call). */
+function WithRegistry({ children }: { readonly children: ReactNode }): ReactNode {
+  const [client] = useState(() => {
+    const c = createQueryClient({ toast: () => {}, serverErrorText: () => 'x', retryDelay_ms: 0 });
+    c.setQueryData(['api', '/v1/basic/currencyList', '*', {}], REGISTRY);
+    return c;
+  });
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
+function AmountOf({
+  asset,
+  available,
+}: {
+  readonly asset: string;
+  readonly available: string | null;
+}): ReactNode {
   const field = useAmountField({
     prompt: 'prompts.withdrawalAmount',
-    asset: 'USDT',
+    asset,
     available,
     fee: '1',
     min: '10',
@@ -101,6 +123,14 @@ function WithdrawAmount({ available }: { readonly available: string | null }): R
     tried: false,
   });
   return <AmountField field={field} />;
+}
+
+function WithdrawAmount({ available }: { readonly available: string | null }): ReactNode {
+  return (
+    <WithRegistry>
+      <AmountOf asset="USDT" available={available} />
+    </WithRegistry>
+  );
 }
 
 describe('the amount field', () => {
@@ -114,14 +144,27 @@ describe('the amount field', () => {
     expect(screen.getByText('Cut to 6 decimals, the most USDT allows')).toBeTruthy();
   });
 
+  it('takes the decimals from the registry: race tickets are whole', async () => {
+    const user = userEvent.setup();
+    render(
+      <WithRegistry>
+        <AmountOf asset="TICKET" available="12" />
+      </WithRegistry>,
+    );
+    expect(screen.getByText(/^Available/).textContent).toBe('Available 12 TICKET');
+    const input = screen.getByPlaceholderText('Please enter the withdrawal amount');
+    await user.click(screen.getByRole('button', { name: /max/i }));
+    expect(input).toHaveProperty('value', '11');
+  });
+
   it('says the minimum once the user leaves a too small amount, not while typing', async () => {
     const user = userEvent.setup();
     render(<WithdrawAmount available="399" />);
     const input = screen.getByPlaceholderText('Please enter the withdrawal amount');
     await user.type(input, '5');
-    expect(screen.queryByText('The minimum is 10 USDT')).toBeNull();
+    expect(screen.queryByText('The minimum is 10.00 USDT')).toBeNull();
     await user.tab();
-    expect(screen.getByRole('alert').textContent).toBe('The minimum is 10 USDT');
+    expect(screen.getByRole('alert').textContent).toBe('The minimum is 10.00 USDT');
   });
 
   it('Max fills the balance less the fee, capped by what is left today', async () => {
@@ -147,7 +190,7 @@ describe('the amount field', () => {
     render(<WithdrawAmount available="1000" />);
     await user.type(screen.getByPlaceholderText('Please enter the withdrawal amount'), '301');
     await user.tab();
-    expect(screen.getByRole('alert').textContent).toBe('Today you can still withdraw up to 300 USDT');
+    expect(screen.getByRole('alert').textContent).toBe('Today you can still withdraw up to 300.00 USDT');
   });
 });
 

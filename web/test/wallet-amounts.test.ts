@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   addAmounts,
-  assetScale,
   checkAmount,
   compareAmounts,
   isNegative,
@@ -23,12 +22,6 @@ describe('amount arithmetic on decimal strings', () => {
     expect(compareAmounts('10.0', '10')).toBe(0);
     expect(compareAmounts('9.999999', '10')).toBe(-1);
     expect(compareAmounts('10.000001', '10')).toBe(1);
-  });
-
-  it('knows the scale of each asset', () => {
-    expect(assetScale('USDT')).toBe(6);
-    expect(assetScale('usdt')).toBe(6);
-    expect(assetScale('BTC')).toBe(8);
   });
 
   it('turns a rate into a percentage', () => {

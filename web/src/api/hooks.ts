@@ -27,9 +27,13 @@ export interface ApiQueryOptions {
   readonly refetchInterval_ms?: number;
   /** The errors the screen shows in place (not toasted). */
   readonly handles?: CallMeta['handles'];
+  /** How long an answer stays fresh (the client's default otherwise); `Infinity` for what changes only with a release. */
+  readonly stale_ms?: number;
+  /** The answer is the same in every language: one cache entry, kept across a change of language. */
+  readonly anyLanguage?: boolean;
 }
 
-/** One call as a query, keyed by path, body and language (content follows the language). */
+/** One call as a query, keyed by path, body and language (content follows the language, unless `anyLanguage`). */
 export function useApiQuery<P extends EndpointPath>(
   path: P,
   body: RequestInput<P>,
@@ -38,10 +42,11 @@ export function useApiQuery<P extends EndpointPath>(
   const lang = useLang();
   const ready = useCanCall(path);
   return useQuery({
-    queryKey: ['api', path, lang, body] as const,
+    queryKey: ['api', path, options.anyLanguage ? '*' : lang, body] as const,
     queryFn: () => call(path, body),
     enabled: ready && (options.enabled ?? true),
     refetchInterval: options.refetchInterval_ms ?? false,
+    ...(options.stale_ms === undefined ? {} : { staleTime: options.stale_ms }),
     meta: options.handles ? { handles: options.handles } : undefined,
   });
 }

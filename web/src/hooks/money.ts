@@ -1,7 +1,6 @@
 import type { AccountKind, EndpointPath, RequestInput, ResponseData } from '@nexa/contract';
 import { useEffect, useRef, useState } from 'react';
 import { type ApiFailure, useApiMutation, useApiQuery } from '../api/hooks';
-import { learnDisplayPrecision } from '../lib/amounts';
 import { RequestIds } from '../lib/request-id';
 
 const ALL_ACCOUNTS = {};
@@ -10,8 +9,6 @@ const ALL_ACCOUNTS = {};
 export function useBalances() {
   const query = useApiQuery('/api/finance/userFinance', ALL_ACCOUNTS);
   const list = query.data?.list;
-  // Every balance answer carries each asset's display precision: one rule for every screen that shows one.
-  if (list) learnDisplayPrecision(list);
   const find = (asset: string, account: AccountKind) =>
     list?.find((b) => b.asset === asset && b.account === account);
   /** Available amount; "0" for an asset the account does not hold, null while unknown. */

@@ -1,10 +1,8 @@
-import { formatUpTo } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
+import { type AssetBook, useAssets } from '../hooks/assets';
 import { useTranslation } from '../i18n';
 import {
   type AmountProblem,
-  assetScale,
-  balanceNumber,
   checkAmount,
   exceedsScale,
   maxAmount,
@@ -19,9 +17,9 @@ type AmountPrompt =
   | 'prompts.amount'
   | 'prompts.internalTransferAmount';
 
-/** A balance as shown beside an amount: "399 USDT", or "--" while unknown. */
-export function balanceText(available: string | null, asset: string): string {
-  return available === null ? '--' : `${balanceNumber(available, asset)} ${asset}`;
+/** A balance as shown beside an amount: "399.00 USDT", or "--" while unknown. */
+export function balanceText(registry: AssetBook, available: string | null, asset: string): string {
+  return available === null ? '--' : `${registry.format(available, asset)} ${asset}`;
 }
 
 export interface AmountFieldOptions {
@@ -57,9 +55,11 @@ export function useAmountField(options: AmountFieldOptions) {
   const [touched, setTouched] = useState(false);
   // What was typed had more decimals than the asset allows: the field says it cut them.
   const [cut, setCut] = useState(false);
-  const scale = assetScale(asset);
+  const registry = useAssets();
+  const scale = registry.scale(asset);
   const max = dailyLeft ?? dailyLimit;
   const problem = checkAmount(value, { scale, available: available ?? null, fee, min, max });
+  const exact = (amount: string) => registry.format(amount, asset, { exact: true });
   // The spec's empty-input prompt for an empty amount; the limits in the asset's words.
   const message = (p: AmountProblem): string => {
     switch (p) {
@@ -68,11 +68,11 @@ export function useAmountField(options: AmountFieldOptions) {
       case 'invalid':
         return t('walletForm.amountInvalid');
       case 'belowMinimum':
-        return t('walletForm.belowMinimum', { amount: formatUpTo(min ?? '0'), asset });
+        return t('walletForm.belowMinimum', { amount: exact(min ?? '0'), asset });
       case 'aboveLimit':
         return dailyLeft === undefined
-          ? t('walletForm.aboveDailyLimit', { amount: formatUpTo(dailyLimit ?? '0'), asset })
-          : t('walletForm.aboveDailyLeft', { amount: formatUpTo(dailyLeft), asset });
+          ? t('walletForm.aboveDailyLimit', { amount: exact(dailyLimit ?? '0'), asset })
+          : t('walletForm.aboveDailyLeft', { amount: exact(dailyLeft), asset });
       case 'insufficient':
         return t('messages.insufficientBalance');
     }
@@ -84,6 +84,8 @@ export function useAmountField(options: AmountFieldOptions) {
     prompt,
     asset,
     available,
+    /** The registry the field reads its asset's decimals from. */
+    registry,
     value,
     /** The user has left the field once. */
     touched,
@@ -133,7 +135,7 @@ export function AvailableLine({
     <>
       {t('walletForm.available')}{' '}
       <span className={plain ? 'num' : 'num wf__strong'}>
-        {balanceText(field.available ?? null, field.asset)}
+        {balanceText(field.registry, field.available ?? null, field.asset)}
       </span>
     </>
   );

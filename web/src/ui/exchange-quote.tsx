@@ -1,7 +1,9 @@
 import { formatUpTo, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useEffect } from 'react';
 import { ApiFailure } from '../api/failure';
+import { type AssetBook, useAssets } from '../hooks/assets';
 import { useNow } from '../hooks/money';
+import { EXACT } from '../lib/amounts';
 import { type QuotePanelState, quoteClock, quoteDeadline } from '../lib/quote-clock';
 import { ConfirmSheet, type InfoRow, InfoRows } from './sheet';
 import './exchange-quote.css';
@@ -92,6 +94,7 @@ export function useExchangeQuote<D>({
   /** Carried by what arrives, in the quote's lines. */
   readonly receiveTestId?: string;
 }) {
+  const registry = useAssets();
   const deadline = quote ? quoteDeadline(quote.expires_at, receivedAt_ms, ttl_s) : 0;
   const now = useNow(quote !== null);
   const clock = quoteClock(deadline, now, ttl_s);
@@ -116,7 +119,9 @@ export function useExchangeQuote<D>({
     refusal: error instanceof ApiFailure && error.body ? error.body.msg : null,
     call,
     texts,
-    rows: quoteRows(quote, texts, receiveTestId),
+    rows: quoteRows(registry, quote, texts, receiveTestId),
+    /** The registry the lines read their assets' decimals from. */
+    registry,
     /** Asks for the quote again. */
     requote: () => void refetch(),
     confirm: () =>
@@ -129,12 +134,17 @@ export function useExchangeQuote<D>({
 export type ExchangeQuoteState<D> = ReturnType<typeof useExchangeQuote<D>>;
 
 /** The quote's lines: the rate, the fee (its label names the fee rate), what arrives. */
-function quoteRows(quote: ExchangeQuote | null, texts: QuoteTexts, receiveTestId?: string): InfoRow[] {
+function quoteRows(
+  registry: AssetBook,
+  quote: ExchangeQuote | null,
+  texts: QuoteTexts,
+  receiveTestId?: string,
+): InfoRow[] {
   if (!quote) return [];
-  const receive = `${formatUpTo(quote.to_amount, 8)} ${quote.to_asset}`;
+  const receive = `${registry.format(quote.to_amount, quote.to_asset, EXACT)} ${quote.to_asset}`;
   return [
     { label: texts.rate, value: `1 ${quote.from_asset} ≈ ${formatUpTo(quote.rate, 8)} ${quote.to_asset}` },
-    { label: texts.fee, value: `${formatUpTo(quote.fee, 8)} ${quote.fee_asset}` },
+    { label: texts.fee, value: `${registry.format(quote.fee, quote.fee_asset, EXACT)} ${quote.fee_asset}` },
     {
       label: texts.receive,
       value: receiveTestId ? <span data-testid={receiveTestId}>{receive}</span> : receive,
@@ -244,7 +254,7 @@ export function QuoteSheet<D>({
   /** Above the lines (what arrives, large). */
   readonly children?: ReactNode;
 }): ReactNode {
-  const { quote, expired, refreshing, call, texts } = exchange;
+  const { quote, expired, refreshing, call, texts, registry } = exchange;
   return (
     <ConfirmSheet
       visible={call.content !== null}
@@ -259,7 +269,10 @@ export function QuoteSheet<D>({
       rows={
         quote
           ? [
-              { label: texts.pay, value: `${formatUpTo(quote.from_amount, 8)} ${quote.from_asset}` },
+              {
+                label: texts.pay,
+                value: `${registry.format(quote.from_amount, quote.from_asset, EXACT)} ${quote.from_asset}`,
+              },
               ...exchange.rows,
             ]
           : []

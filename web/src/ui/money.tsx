@@ -1,7 +1,7 @@
-import { formatDateTime, formatUpTo, maskAddress } from '@nexa/contract';
+import { formatDateTime, maskAddress } from '@nexa/contract';
 import type { ReactNode } from 'react';
+import { useAssets } from '../hooks/assets';
 import { useTranslation } from '../i18n';
-import { assetScale } from '../lib/amounts';
 import { copyText } from './copy';
 import { IconCopy } from './icons';
 import { type RecordStatus, statusTone } from './record-status';
@@ -34,25 +34,22 @@ export function AssetIcon({
   );
 }
 
-/** An amount with its asset: "1,234.5 USDT" (up to the asset's decimals, no float). */
+/** An amount with its asset, exactly as the ledger holds it: "+1 TICKET", "1,234.5 USDT" (the registry's scale, no float). */
 export function Money({
   value,
   asset,
-  decimals,
   sign,
 }: {
   readonly value: string;
-  readonly asset?: string;
-  readonly decimals?: number;
+  readonly asset: string;
   /** Prefix "+" for positive values (signed record amounts). */
   readonly sign?: boolean;
 }): ReactNode {
-  const text = formatUpTo(value, decimals ?? (asset ? assetScale(asset) : 6));
-  const signed = sign && !text.startsWith('-') && text !== '0' ? `+${text}` : text;
+  const text = useAssets().format(value, asset, { exact: true, sign: sign ?? false });
   return (
     <span className="money num">
-      {signed}
-      {asset ? <span className="money__unit"> {asset}</span> : null}
+      {text}
+      <span className="money__unit"> {asset}</span>
     </span>
   );
 }

@@ -1,8 +1,7 @@
-import { formatUpTo } from '@nexa/contract';
 import Button from 'antd-mobile/es/components/button';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { useAssets } from '../hooks/assets';
 import { useTranslation } from '../i18n';
-import { assetScale } from '../lib/amounts';
 import { IconCheck, IconClose } from './icons';
 import './form.css';
 import { AssetIcon } from './money';
@@ -216,6 +215,7 @@ export function AssetPickerSheet({
   readonly onClose: () => void;
 }): ReactNode {
   const { t } = useTranslation();
+  const registry = useAssets();
   return (
     <PickerSheet
       visible={visible}
@@ -227,7 +227,7 @@ export function AssetPickerSheet({
         value: a,
         label: a,
         icon: <AssetIcon asset={a} size={28} />,
-        note: formatUpTo(available(a) ?? '0', assetScale(a)),
+        note: registry.format(available(a) ?? '0', a),
       }))}
     />
   );

@@ -1,8 +1,7 @@
-import { formatUpTo } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import type { ApiFailure } from '../api/failure';
 import { useTranslation } from '../i18n';
-import { addAmounts, assetScale, isPositiveAmount } from '../lib/amounts';
+import { addAmounts, isPositiveAmount } from '../lib/amounts';
 import { AmountField, useAmountField } from './amount-field';
 import { Field, TextInput } from './form';
 import { InfoRows } from './sheet';
@@ -118,9 +117,8 @@ export function WithdrawFields({
 }): ReactNode {
   const { t } = useTranslation();
   const { asset, rules, address, amount } = form;
-  const scale = assetScale(asset);
-  const shown = (value: string | undefined) =>
-    value === undefined ? '--' : `${formatUpTo(value, scale)} ${asset}`;
+  const exact = (value: string) => amount.registry.format(value, asset, { exact: true });
+  const shown = (value: string | undefined) => (value === undefined ? '--' : `${exact(value)} ${asset}`);
   const valid = isPositiveAmount(amount.value);
   const total = valid && rules ? addAmounts(amount.value, rules.fee) : null;
   const prompt = t('prompts.receivingAddress');
@@ -154,11 +152,11 @@ export function WithdrawFields({
           { label: t('walletForm.dailyLeft'), value: shown(rules?.daily_left) },
           {
             label: t('walletForm.totalDeducted'),
-            value: total ? `${formatUpTo(total, scale)} ${asset}` : '--',
+            value: total ? `${exact(total)} ${asset}` : '--',
           },
           {
             label: t('walletForm.youReceive'),
-            value: valid ? `${formatUpTo(amount.value, scale)} ${asset}` : '--',
+            value: valid ? `${exact(amount.value)} ${asset}` : '--',
             strong: true,
           },
         ]}

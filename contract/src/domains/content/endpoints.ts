@@ -27,8 +27,11 @@ export const zCurrency = z.object({
   name: z.string(),
   /** Minor units per whole unit = 10^scale. */
   scale: z.number().int(),
+  /** Decimals an amount of it is shown with (balances, totals, estimates). */
   display_precision: z.number().int(),
   kind: z.enum(['trading', 'platform', 'quota']),
+  /** Whether the wallet lists it; one it does not (race tickets) still appears in records. */
+  enabled: z.boolean(),
 });
 
 /** The kinds of content operators publish. */
@@ -101,7 +104,7 @@ export const contentEndpoints = {
     data: z.array(zBanner),
   }),
   '/v1/basic/currencyList': live('content', {
-    summary: 'Assets the platform knows, with scale and display precision',
+    summary: 'Every asset the platform knows, with scale, display precision and whether the wallet lists it',
     auth: false,
     request: z.object({}),
     data: z.array(zCurrency),

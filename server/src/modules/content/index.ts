@@ -7,7 +7,7 @@ import { DomainError } from '../../kernel/errors';
 import { type Db, queryRows, schema, type Tx } from '../../store';
 import { pageAnswer, pageClause } from '../../store/paging';
 
-const { assets, contentItems } = schema;
+const { contentItems } = schema;
 
 type AdminItem = ResponseData<'/admin/content/list'>['list'][number];
 type SaveBody = RequestOutput<'/admin/content/save'>;
@@ -108,14 +108,15 @@ export function createContent(deps: ContentDeps) {
     return rows.map((r) => ({ id: Number(r.id), title: r.title, image: r.image ?? '', link: r.link }));
   }
 
+  /** Every asset of the registry, the ones the wallet does not list included (their amounts appear in records). */
   async function currencies() {
-    const rows = await store.db.select().from(assets).where(sql`${assets.enabled}`).orderBy(assets.sort);
-    return rows.map((a) => ({
+    return deps.assets.list().map((a) => ({
       symbol: a.symbol,
       name: a.name,
       scale: a.scale,
       display_precision: a.displayPrecision,
       kind: a.kind,
+      enabled: a.enabled,
     }));
   }
 

@@ -1,4 +1,4 @@
-import { parseAmount, roundDecimal } from '@nexa/contract';
+import { parseAmount, roundDecimal, USDT_SCALE } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import { type Bus, createMemoryBus } from '../../kernel/bus';
 import { ManualClock } from '../../kernel/clock';
@@ -203,7 +203,7 @@ export function createReferenceMarket(
   async function fundSwaps(userId: number): Promise<void> {
     const held = (await ledger.balances(userId)).some((b) => b.kind === 'futures' && b.asset === 'USDT');
     if (held) return;
-    const minor = parseAmount(MAKER_SWAP_MARGIN, 6);
+    const minor = parseAmount(MAKER_SWAP_MARGIN, USDT_SCALE);
     if (!minor) return;
     await store.db.transaction((tx) =>
       ledger.credit(tx, {

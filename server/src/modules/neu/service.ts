@@ -14,6 +14,7 @@ import {
   type RequestOutput,
   type ResponseData,
   SPA_ASSET,
+  USDT_SCALE,
 } from '@nexa/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { auditOperator, fundPoolAudited } from '../../kernel/audit';
@@ -149,10 +150,13 @@ export function createNeu(deps: NeuDeps) {
     });
   }
 
-  /** USDT per NEU at the one price source, as text with 6 decimals. */
+  /** USDT per NEU at the one price source, as text at USDT's scale. */
   async function price(): Promise<{ p18: bigint | null; text: string | null }> {
     const p18 = await deps.wallet.priceUsdt18(NEU_ASSET);
-    return { p18, text: p18 === null ? null : formatAmount(p18 / 10n ** 12n, 6) };
+    return {
+      p18,
+      text: p18 === null ? null : formatAmount(p18 / 10n ** BigInt(18 - USDT_SCALE), USDT_SCALE),
+    };
   }
 
   /** What the line's programs paid: everyone's, or one user's, from a day on. */
@@ -216,7 +220,10 @@ export function createNeu(deps: NeuDeps) {
       neu: formatAmount(n, scale),
       spa: formatAmount(balances.get(SPA_ASSET) ?? 0n, spa().scale),
       usdt: formatAmount(balances.get('USDT') ?? 0n, assets.get('USDT').scale),
-      neu_value_usdt: p.p18 === null ? null : formatAmount((n * p.p18) / 10n ** BigInt(18 + scale - 6), 6),
+      neu_value_usdt:
+        p.p18 === null
+          ? null
+          : formatAmount((n * p.p18) / 10n ** BigInt(18 + scale - USDT_SCALE), USDT_SCALE),
       staked: staking.staked,
       staking_received: staking.received,
       power: power.personal,

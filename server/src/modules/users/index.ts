@@ -1,4 +1,4 @@
-import { formatAmount, maskAddress } from '@nexa/contract';
+import { formatAmount, maskAddress, USDT_SCALE } from '@nexa/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../kernel/context';
 import { DomainError } from '../../kernel/errors';
@@ -7,8 +7,6 @@ import { onPage, pageAnswer } from '../../store/paging';
 import { USERS_SETTINGS } from './settings';
 
 const { users, userAncestors } = schema;
-
-const USDT_SCALE = 6;
 
 export interface Page {
   readonly page: number;

@@ -31,8 +31,7 @@ export function createWalletAdmin(deps: WalletDeps) {
 
   /** Minor units of an asset shown as a decimal (a disabled asset keeps its scale). */
   function show(symbol: string, minor: bigint): string {
-    const a = deps.assets.list().find((x) => x.symbol === symbol);
-    return formatAmount(minor, a?.scale ?? 8);
+    return formatAmount(minor, deps.assets.get(symbol).scale);
   }
 
   async function mustExist(userId: number): Promise<void> {

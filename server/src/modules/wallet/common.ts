@@ -1,4 +1,4 @@
-import { type Cause, formatAmount, parseAmount } from '@nexa/contract';
+import { type Cause, formatAmount, parseAmount, USDT_SCALE } from '@nexa/contract';
 import type { AssetInfo } from '../../kernel/assets';
 import type { AppDeps } from '../../kernel/context';
 import { ValidationError } from '../../kernel/errors';
@@ -115,12 +115,12 @@ export function createAssets(deps: AppDeps & { readonly venue: ConvertVenue | nu
     return p !== null && p > 0n ? p : null;
   }
 
-  /** Value of `minor` units of an asset in USDT minor units (scale 6), rounded down. */
+  /** Value of `minor` units of an asset in USDT minor units, rounded down. */
   async function usdtValue(asset: AssetInfo, minor: bigint): Promise<bigint> {
     if (minor === 0n) return 0n;
     const p = await priceUsdt18(asset.symbol);
     if (p === null) return 0n;
-    return (minor * p * 10n ** 6n) / (10n ** BigInt(asset.scale) * 10n ** 18n);
+    return (minor * p * 10n ** BigInt(USDT_SCALE)) / (10n ** BigInt(asset.scale) * 10n ** 18n);
   }
 
   return { all, get, toMinor, show, priceUsdt18, usdtValue };

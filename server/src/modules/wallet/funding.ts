@@ -1,3 +1,4 @@
+import { USDT_SCALE } from '@nexa/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DomainError } from '../../kernel/errors';
@@ -15,7 +16,7 @@ export const FAUCET_POOL = SYSTEM.rewards('faucet');
 /** Where the demo's pool is filled from: operators' capital stands for money from outside. */
 export const FAUCET_CAPITAL = SYSTEM.capital('demo');
 /** What the demo's pool is filled to at each start (USDT minor units): a hundred million demo dollars. */
-const FAUCET_POOL_TARGET = 100_000_000n * 1_000_000n;
+const FAUCET_POOL_TARGET = 100_000_000n * 10n ** BigInt(USDT_SCALE);
 
 /** One deposit network of the settings. */
 export type DepositNetwork = z.output<(typeof WALLET_SETTINGS)['deposit.networks']>[number];

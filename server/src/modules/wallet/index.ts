@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { EVM_ADDRESS_PATTERN, formatAmount, maskAddress, remarkDetail, UID_PATTERN } from '@nexa/contract';
+import {
+  EVM_ADDRESS_PATTERN,
+  formatAmount,
+  maskAddress,
+  remarkDetail,
+  UID_PATTERN,
+  USDT_SCALE,
+} from '@nexa/contract';
 import { and, count, desc, eq, lt, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
@@ -41,7 +48,7 @@ export function createWallet(deps: WalletDeps) {
       account: kind,
       available: assets.show(asset, available),
       frozen: assets.show(asset, frozen),
-      usdt_value: formatAmount(await assets.usdtValue(asset, available + frozen), 6),
+      usdt_value: formatAmount(await assets.usdtValue(asset, available + frozen), USDT_SCALE),
       display_precision: asset.displayPrecision,
     };
   }
@@ -62,7 +69,7 @@ export function createWallet(deps: WalletDeps) {
         list.push(await balanceRow(asset, kind, available, frozen));
       }
     }
-    return { total_usdt: formatAmount(total, 6), list };
+    return { total_usdt: formatAmount(total, USDT_SCALE), list };
   }
 
   async function oneBalance(tx: Tx, userId: number, asset: AssetInfo, kind: UserAccountKind) {
@@ -70,10 +77,10 @@ export function createWallet(deps: WalletDeps) {
     return balanceRow(asset, kind, b?.available ?? 0n, b?.frozen ?? 0n);
   }
 
-  async function recordRows(rows: readonly HistoryRow[]) {
-    const all = await assets.all();
+  /** Journal lines at their asset's scale: the registry's, the assets the wallet does not list included. */
+  function recordRows(rows: readonly HistoryRow[]) {
     return rows.map((r) => {
-      const scale = all.get(r.asset)?.scale ?? 8;
+      const { scale } = deps.assets.get(r.asset);
       return {
         id: r.id,
         transaction_id: r.transactionId,
@@ -120,7 +127,7 @@ export function createWallet(deps: WalletDeps) {
     };
     if (f.transactionId) delete (q as { bucket?: string }).bucket;
     const { list, total } = await ledger.history(userId, q);
-    return { list: await recordRows(list), total };
+    return { list: recordRows(list), total };
   }
 
   async function findRecipient(tx: Tx | typeof store.db, to: string) {

@@ -1,4 +1,3 @@
-import { formatUpTo } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -7,7 +6,7 @@ import { ApiFailure, callApi, reportCallFailure } from '../../api';
 import { invalidateApi, useApiMutation, useApiQuery } from '../../api/hooks';
 import { useBalances, useMoneyCall, useNow } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { balanceNumber, isPositiveAmount, ratePercent, sanitizeAmountInput } from '../../lib/amounts';
+import { EXACT, isPositiveAmount, ratePercent, sanitizeAmountInput } from '../../lib/amounts';
 import { RequestIds } from '../../lib/request-id';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
@@ -44,6 +43,7 @@ import {
 } from './cards-parts';
 import { SignError, signFreshMessage } from './reveal';
 import './cards.css';
+import { useAssets } from '../../hooks/assets';
 
 const TOPUP_ID = 'card-topup';
 
@@ -262,6 +262,7 @@ function OffNote({ card }: { readonly card: CardDetail }): ReactNode {
 /** Top up from the USDT spot account: the fee is taken from the amount, the rest reaches the card. */
 function TopUp({ card, info }: { readonly card: CardDetail; readonly info: CardInfo }): ReactNode {
   const { t } = useTranslation('cards');
+  const registry = useAssets();
   const balances = useBalances();
   const [tried, setTried] = useState(false);
   const amount = useAmountField({
@@ -282,7 +283,7 @@ function TopUp({ card, info }: { readonly card: CardDetail; readonly info: CardI
   const confirm = async () => {
     const done = await call.confirm();
     if (!done) return;
-    showToast(t('cards.topup.done', { amount: formatUpTo(done.received), asset: USDT }));
+    showToast(t('cards.topup.done', { amount: registry.format(done.received, USDT, EXACT), asset: USDT }));
     amount.reset();
     setTried(false);
   };
@@ -297,14 +298,17 @@ function TopUp({ card, info }: { readonly card: CardDetail; readonly info: CardI
         rows={[
           {
             label: t('cards.topup.feeRate', { rate }),
-            value: split ? `${formatUpTo(split.fee)} ${USDT}` : '--',
+            value: split ? `${registry.format(split.fee, USDT, EXACT)} ${USDT}` : '--',
           },
-          { label: t('cards.topup.minimum'), value: `${formatUpTo(info.topup_min)} ${USDT}` },
+          {
+            label: t('cards.topup.minimum'),
+            value: `${registry.format(info.topup_min, USDT, EXACT)} ${USDT}`,
+          },
           {
             label: t('cards.topup.arrives'),
             value: (
               <span data-testid="topup-arrives">
-                {split ? `${formatUpTo(split.received)} ${USDT}` : '--'}
+                {split ? `${registry.format(split.received, USDT, EXACT)} ${USDT}` : '--'}
               </span>
             ),
             strong: true,
@@ -325,8 +329,14 @@ function TopUp({ card, info }: { readonly card: CardDetail; readonly info: CardI
             ? [
                 { label: t('cards.topup.toCard'), value: cardName(card) },
                 { label: t('cards.topup.from'), value: t('cards.topup.spot') },
-                { label: t('cards.topup.amount'), value: `${formatUpTo(call.content.amount)} ${USDT}` },
-                { label: t('cards.topup.feeRate', { rate }), value: `${formatUpTo(sent.fee)} ${USDT}` },
+                {
+                  label: t('cards.topup.amount'),
+                  value: `${registry.format(call.content.amount, USDT, EXACT)} ${USDT}`,
+                },
+                {
+                  label: t('cards.topup.feeRate', { rate }),
+                  value: `${registry.format(sent.fee, USDT, EXACT)} ${USDT}`,
+                },
               ]
             : []
         }
@@ -335,7 +345,7 @@ function TopUp({ card, info }: { readonly card: CardDetail; readonly info: CardI
           <p className="sheet__hero">
             <span className="sheet__hero-label">{t('cards.topup.arrives')}</span>
             <span className="sheet__hero-value num">
-              {formatUpTo(sent.received)} {USDT}
+              {registry.format(sent.received, USDT, EXACT)} {USDT}
             </span>
           </p>
         ) : null}
@@ -481,6 +491,7 @@ function ReplaceSheet({
   readonly onClose: () => void;
 }): ReactNode {
   const { t } = useTranslation('cards');
+  const registry = useAssets();
   const navigate = useNavigate();
   const physical = card.kind === 'physical';
   const addresses = useAddresses(physical && visible);
@@ -529,9 +540,13 @@ function ReplaceSheet({
         { label: t('cards.replace.card'), value: cardName(card) },
         {
           label: t('cards.available'),
-          value: available === null ? '--' : `${balanceNumber(available, USDT)} ${USDT}`,
+          value: available === null ? '--' : `${registry.format(available, USDT)} ${USDT}`,
         },
-        { label: t('cards.replace.fee'), value: `${formatUpTo(info.replace_fee)} ${USDT}`, strong: true },
+        {
+          label: t('cards.replace.fee'),
+          value: `${registry.format(info.replace_fee, USDT, EXACT)} ${USDT}`,
+          strong: true,
+        },
       ]}
     >
       <div className="csheet__fields">
@@ -573,6 +588,7 @@ function PurchaseSheet({
   readonly onClose: () => void;
 }): ReactNode {
   const { t } = useTranslation('cards');
+  const registry = useAssets();
   const ids = useId();
   const [merchant, setMerchant] = useState(() => t('cards.purchase.sampleMerchant'));
   const [amount, setAmount] = useState('');
@@ -598,7 +614,7 @@ function PurchaseSheet({
           ? t('cards.purchase.declined')
           : t('cards.purchase.done', {
               merchant: spend.merchant,
-              amount: formatUpTo(spend.amount),
+              amount: registry.format(spend.amount, USDT, EXACT),
               asset: USDT,
             }),
       );
@@ -618,7 +634,7 @@ function PurchaseSheet({
       onConfirm={() => void submit()}
       confirmText={t('cards.purchase.submit')}
       note={t('cards.purchase.note')}
-      rows={[{ label: t('cards.cardBalance'), value: `${balanceNumber(card.balance, USDT)} ${USDT}` }]}
+      rows={[{ label: t('cards.cardBalance'), value: `${registry.format(card.balance, USDT)} ${USDT}` }]}
     >
       <div className="csheet__fields">
         <Field label={t('cards.purchase.merchant')} htmlFor={`${ids}-m`} error={tried ? merchantError : null}>
@@ -715,6 +731,7 @@ function Actions({
 
 function Detail({ id }: { readonly id: number }): ReactNode {
   const { t } = useTranslation('cards');
+  const registry = useAssets();
   const q = useApiQuery('/api/visa/cardDetail', { card_id: id }, { handles: ['CardNotFound'] });
   const info = useCardInfo();
   const [sheet, setSheet] = useState<Sheet>(null);
@@ -733,13 +750,13 @@ function Detail({ id }: { readonly id: number }): ReactNode {
         <div className="cstrip__item">
           <dt>{t('cards.cardBalance')}</dt>
           <dd className="num" data-testid="detail-balance">
-            {balanceNumber(card.balance, USDT)} <small>{USDT}</small>
+            {registry.format(card.balance, USDT)} <small>{USDT}</small>
           </dd>
         </div>
         <div className="cstrip__item">
           <dt>{t('cards.held')}</dt>
           <dd className="num">
-            {balanceNumber(card.held, USDT)} <small>{USDT}</small>
+            {registry.format(card.held, USDT)} <small>{USDT}</small>
           </dd>
         </div>
       </dl>

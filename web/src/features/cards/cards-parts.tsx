@@ -1,17 +1,11 @@
-import {
-  type CARD_STATUSES,
-  type DOC_TYPES,
-  type EndpointPath,
-  formatUpTo,
-  type ResponseData,
-  type SPEND_STATUSES,
-} from '@nexa/contract';
+import type { CARD_STATUSES, DOC_TYPES, EndpointPath, ResponseData, SPEND_STATUSES } from '@nexa/contract';
 import { type ComponentProps, type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
+import { useAssets } from '../../hooks/assets';
 import { LANG_TAGS, useLang, useTranslation } from '../../i18n';
-import { compareAmounts } from '../../lib/amounts';
+import { compareAmounts, EXACT } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { IconAlert, IconCheck, IconClock, IconRight, IconShield } from '../../ui/icons';
 import { LinkRow } from '../../ui/link-row';
@@ -265,6 +259,7 @@ export function BinChoice({
   readonly onChange: (bin: string) => void;
 }): ReactNode {
   const { t } = useTranslation('cards');
+  const registry = useAssets();
   return (
     <fieldset className="cbins">
       <legend className="visually-hidden">{t('cards.open.binLabel')}</legend>
@@ -288,7 +283,7 @@ export function BinChoice({
             <span className="cbin__sub num">{t('cards.open.bin', { bin: b.bin })}</span>
           </span>
           <span className="cbin__fee num">
-            {formatUpTo(b.fee)} <small>{USDT}</small>
+            {registry.format(b.fee, USDT, EXACT)} <small>{USDT}</small>
           </span>
           {b.bin === value ? <IconCheck className="cbin__check" /> : null}
         </button>
@@ -340,6 +335,7 @@ export function SpendRow({
   readonly cardLabel?: string;
 }): ReactNode {
   const { t } = useTranslation('cards');
+  const registry = useAssets();
   const details: { label: string; value: ReactNode }[] = [];
   // What was settled, where it differs from what was authorised (a partial settlement, a refund).
   if ((s.status === 'settled' || s.status === 'refunded') && compareAmounts(s.settled, s.amount) !== 0)
@@ -355,7 +351,7 @@ export function SpendRow({
           s.status === 'declined' ? (
             <Money value={s.amount} asset={USDT} />
           ) : (
-            `−${formatUpTo(s.amount)} ${USDT}`
+            `−${registry.format(s.amount, USDT, EXACT)} ${USDT}`
           )
         }
         {...(s.status === 'declined' ? {} : { amountTone: 'down' as const })}

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { invalidateApi } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
-import { balanceNumber } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { BalanceCard, BalanceCardPending } from '../../ui/balance-card';
@@ -14,10 +13,12 @@ import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { CardFace, CardsLink, KycBanner, NO_BODY, USDT, useCardInfo } from './cards-parts';
 import './cards.css';
+import { useAssets } from '../../hooks/assets';
 
 /** The card account: its balance and what is held for purchases not settled yet. */
 function AccountCard(): ReactNode {
   const { t } = useTranslation('cards');
+  const registry = useAssets();
   const info = useCardInfo();
   const data = info.data;
   if (!data) {
@@ -30,10 +31,10 @@ function AccountCard(): ReactNode {
         labelId="card-balance-label"
         label={t('cards.balance', { asset: USDT })}
         records={{ to: 'card', title: t('screens.card') }}
-        value={balanceNumber(data.balance, USDT)}
+        value={registry.format(data.balance, USDT)}
         valueTestId="card-balance"
       >
-        <span>{t('cards.held')}</span> <span className="num">{balanceNumber(data.held, USDT)}</span>
+        <span>{t('cards.held')}</span> <span className="num">{registry.format(data.held, USDT)}</span>
         <span aria-hidden="true"> · </span>
         <span>{t('cards.count', { n: data.cards })}</span>
       </BalanceCard>

@@ -1,10 +1,9 @@
-import { formatUpTo } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { balanceNumber, compareAmounts, ratePercent } from '../../lib/amounts';
+import { compareAmounts, EXACT, ratePercent } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { SubmitButton } from '../../ui/form';
@@ -26,6 +25,7 @@ import {
   useCardInfo,
 } from './cards-parts';
 import './cards.css';
+import { useAssets } from '../../hooks/assets';
 
 type Kind = 'virtual' | 'physical';
 
@@ -81,6 +81,7 @@ function ShipTo({
  */
 export function OpenCard({ kind }: { readonly kind: Kind }): ReactNode {
   const { t } = useTranslation('cards');
+  const registry = useAssets();
   const navigate = useNavigate();
   const bins = useApiQuery('/api/visa/getVirtualCardBin', NO_BODY);
   const info = useCardInfo();
@@ -173,7 +174,7 @@ export function OpenCard({ kind }: { readonly kind: Kind }): ReactNode {
           rows={[
             {
               label: t('cards.available'),
-              value: available === null ? '--' : `${balanceNumber(available, USDT)} ${USDT}`,
+              value: available === null ? '--' : `${registry.format(available, USDT)} ${USDT}`,
             },
             ...(info.data
               ? [{ label: t('cards.open.topupFee'), value: `${ratePercent(info.data.topup_fee_rate)}%` }]
@@ -181,7 +182,7 @@ export function OpenCard({ kind }: { readonly kind: Kind }): ReactNode {
             {
               label: t('cards.open.fee'),
               value: chosen ? (
-                <span data-testid="open-fee">{`${formatUpTo(chosen.fee)} ${USDT}`}</span>
+                <span data-testid="open-fee">{`${registry.format(chosen.fee, USDT, EXACT)} ${USDT}`}</span>
               ) : (
                 '--'
               ),
@@ -220,7 +221,11 @@ export function OpenCard({ kind }: { readonly kind: Kind }): ReactNode {
                 ...(kind === 'physical' && address
                   ? [{ label: t('cards.open.shipTo'), value: `${address.name}, ${address.city}` }]
                   : []),
-                { label: t('cards.open.fee'), value: `${formatUpTo(chosen.fee)} ${USDT}`, strong: true },
+                {
+                  label: t('cards.open.fee'),
+                  value: `${registry.format(chosen.fee, USDT, EXACT)} ${USDT}`,
+                  strong: true,
+                },
               ]
             : []
         }

@@ -1,6 +1,8 @@
 import { formatDateTime, formatNumber, type ResponseData } from '@nexa/contract';
 import type { ReactNode } from 'react';
+import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
+import { EXACT } from '../../lib/amounts';
 import { copyMargin } from './copy-margin';
 
 export type Trader = ResponseData<'/v1/copy/traders'>['list'][number];
@@ -44,6 +46,7 @@ export function Avatar({ name, size = 40 }: { readonly name: string; readonly si
 /** A copied or lead position, compact: side, contract, size, entry, mark and PnL. */
 export function PositionLine({ p }: { readonly p: Position }): ReactNode {
   const { t } = useTranslation('copy');
+  const registry = useAssets();
   const long = p.pos_side === 'long';
   return (
     <div className="cpos" data-testid="copy-position">
@@ -71,7 +74,7 @@ export function PositionLine({ p }: { readonly p: Position }): ReactNode {
         </div>
         <div>
           <dt>{t('copy.margin')}</dt>
-          <dd className="num">{formatNumber(p.margin, 2)}</dd>
+          <dd className="num">{registry.format(p.margin, 'USDT')}</dd>
         </div>
       </dl>
     </div>
@@ -81,6 +84,7 @@ export function PositionLine({ p }: { readonly p: Position }): ReactNode {
 /** One mirrored trade: what the lead got, what I got, the slippage, or why it was skipped. */
 export function CopyTradeRow({ r }: { readonly r: CopyTrade }): ReactNode {
   const { t } = useTranslation('copy');
+  const registry = useAssets();
   const skipped = r.status === 'skipped' || r.status === 'failed';
   const margin = copyMargin(r);
   return (
@@ -140,7 +144,7 @@ export function CopyTradeRow({ r }: { readonly r: CopyTrade }): ReactNode {
         </div>
         <div>
           <dt>{t('copy.fee')}</dt>
-          <dd className="num">{formatNumber(r.fee, 4)}</dd>
+          <dd className="num">{registry.format(r.fee, 'USDT', EXACT)}</dd>
         </div>
         <div>
           <dt>{t('copy.venue')}</dt>

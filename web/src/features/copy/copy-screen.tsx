@@ -1,4 +1,3 @@
-import { formatNumber } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
@@ -13,6 +12,7 @@ import { Avatar, pctOf, signed, TierBadge, type Trader, tone } from './copy-part
 import { LeadPanel } from './lead-panel';
 import { MyCopies } from './my-copies';
 import './copy.css';
+import { useAssets } from '../../hooks/assets';
 
 type Tab = 'traders' | 'mine' | 'lead';
 type Sort = 'rate14' | 'follower_profit' | 'capital' | 'profit_days' | 'copy_count';
@@ -114,6 +114,7 @@ function Traders(): ReactNode {
 
 function TraderRow({ x }: { readonly x: Trader }): ReactNode {
   const { t } = useTranslation('copy');
+  const registry = useAssets();
   return (
     <Link className="ctrader" to={`${routePath('copyTrader')}?id=${x.id}`} data-testid="copy-trader">
       <div className="ctrader__head">
@@ -139,7 +140,7 @@ function TraderRow({ x }: { readonly x: Trader }): ReactNode {
         </div>
         <div>
           <dt>{t('copy.figure.capital')}</dt>
-          <dd className="num">{formatNumber(x.capital, 0)}</dd>
+          <dd className="num">{registry.format(x.capital, 'USDT')}</dd>
         </div>
         <div>
           <dt>{t('copy.figure.profit_days')}</dt>

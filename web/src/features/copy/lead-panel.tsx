@@ -2,6 +2,7 @@ import { formatDateTime, formatNumber } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { PagedList } from '../../ui/paged-list';
@@ -18,6 +19,7 @@ const DELAYS = [0, 5, 15, 60] as const;
 /** Leading: the criteria and my progress toward them, or my tier, followers, earnings and delay. */
 export function LeadPanel(): ReactNode {
   const { t } = useTranslation('copy');
+  const registry = useAssets();
   const status = useApiQuery('/v1/copy/lead', NO_BODY);
   const apply = useApiMutation('/v1/copy/applyLead', { refreshes: ['/v1/copy/lead', '/v1/copy/traders'] });
   const [asking, setAsking] = useState(false);
@@ -60,7 +62,7 @@ export function LeadPanel(): ReactNode {
             </p>
           ) : null}
           <div className="ccopy__big num up">
-            +{formatNumber(s.earned, 2)} <small>USDT</small>
+            +{registry.format(s.earned, 'USDT')} <small>USDT</small>
           </div>
           <p className="ccopy__terms">{t('copy.earnedTotal')}</p>
           <dl className="cgrid cgrid--4">
@@ -117,8 +119,8 @@ export function LeadPanel(): ReactNode {
               </span>
             </li>
             <li className={equityOk ? 'clead__ok' : ''}>
-              {t('copy.critEquity', { amount: formatNumber(s.criteria.min_equity, 0) })}
-              <span className="num">{formatNumber(s.progress.equity, 2)}</span>
+              {t('copy.critEquity', { amount: registry.format(s.criteria.min_equity, 'USDT') })}
+              <span className="num">{registry.format(s.progress.equity, 'USDT')}</span>
             </li>
           </ul>
           <button
@@ -156,7 +158,7 @@ export function LeadPanel(): ReactNode {
                   <TierBadge tier={x.tier} short />
                 </td>
                 <td className="num">≥{x.min_followers}</td>
-                <td className="num">≥{formatNumber(x.min_aum, 0)}</td>
+                <td className="num">≥{registry.format(x.min_aum, 'USDT')}</td>
                 <td className="num">{pctOf(x.profit_share)}</td>
                 <td className="num">{x.max_followers}</td>
               </tr>
@@ -193,7 +195,7 @@ export function LeadPanel(): ReactNode {
                   <dl className="cgrid cgrid--4">
                     <div>
                       <dt>{t('copy.budget')}</dt>
-                      <dd className="num">{formatNumber(f.budget, 0)}</dd>
+                      <dd className="num">{registry.format(f.budget, 'USDT')}</dd>
                     </div>
                     <div>
                       <dt>{t('copy.realized')}</dt>

@@ -4,7 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { invalidateApi, useApiMutation, useApiQuery } from '../../api/hooks';
+import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
+import { EXACT } from '../../lib/amounts';
 import { useLivePositions, usePositionUpdates } from '../../live/hooks';
 import { routePath } from '../../paths';
 import { Segments } from '../../ui/form';
@@ -114,6 +116,7 @@ export function MyCopies(): ReactNode {
 /** Profit-share settlements I paid (follower) or earned (lead). */
 export function Settlements({ side }: { readonly side: 'follower' | 'lead' }): ReactNode {
   const { t } = useTranslation('copy');
+  const registry = useAssets();
   return (
     <PagedList
       key={side}
@@ -128,17 +131,17 @@ export function Settlements({ side }: { readonly side: 'follower' | 'lead' }): R
             <span>{s.counterparty}</span>
             <span className="num">
               {side === 'lead' ? '+' : '-'}
-              {formatNumber(s.amount, 4)} USDT
+              {registry.format(s.amount, 'USDT', EXACT)} USDT
             </span>
           </div>
           <dl className="cgrid cgrid--4">
             <div>
               <dt>{t('copy.profit')}</dt>
-              <dd className="num">{formatNumber(s.profit, 2)}</dd>
+              <dd className="num">{registry.format(s.profit, 'USDT')}</dd>
             </div>
             <div>
               <dt>{t('copy.hwm')}</dt>
-              <dd className="num">{formatNumber(s.hwm, 2)}</dd>
+              <dd className="num">{registry.format(s.hwm, 'USDT')}</dd>
             </div>
             <div>
               <dt>{t('copy.share')}</dt>
@@ -158,6 +161,7 @@ export function Settlements({ side }: { readonly side: 'follower' | 'lead' }): R
 /** The copy in force: its PnL (realized, and open from the live positions), budget, positions, cancel. */
 export function ActiveCopy({ f, compact }: { readonly f: Follow; readonly compact?: boolean }): ReactNode {
   const { t } = useTranslation('copy');
+  const registry = useAssets();
   const positions = useLivePositions();
   const queryClient = useQueryClient();
   // A position the copy did not hold yet (just copied) or one that closed: the copy's figures are asked again.
@@ -210,7 +214,7 @@ export function ActiveCopy({ f, compact }: { readonly f: Follow; readonly compac
         </div>
         <div>
           <dt>{t('copy.budget')}</dt>
-          <dd className="num">{formatNumber(f.budget, 0)}</dd>
+          <dd className="num">{registry.format(f.budget, 'USDT')}</dd>
         </div>
         <div>
           <dt>{t('copy.shared')}</dt>
@@ -219,7 +223,7 @@ export function ActiveCopy({ f, compact }: { readonly f: Follow; readonly compac
       </dl>
       <p className="ccopy__terms">
         {f.mode === 'amount'
-          ? t('copy.termsAmount', { amount: formatNumber(f.amount ?? '0', 2) })
+          ? t('copy.termsAmount', { amount: registry.format(f.amount ?? '0', 'USDT') })
           : t('copy.termsRatio', { ratio: formatNumber(f.ratio ?? '0', 2) })}
         {f.sl_ratio ? ` · ${t('copy.slShort', { pct: pctOf(f.sl_ratio) })}` : ''}
         {f.tp_ratio ? ` · ${t('copy.tpShort', { pct: pctOf(f.tp_ratio) })}` : ''}

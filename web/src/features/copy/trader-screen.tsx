@@ -16,6 +16,8 @@ import { showToast } from '../../ui/toast';
 import { Avatar, PnlChart, PositionLine, pctOf, signed, TierBadge, tone } from './copy-parts';
 import { ActiveCopy, COPY_REFRESH } from './my-copies';
 import './copy.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 type Days = 7 | 30 | 90;
 
@@ -38,6 +40,7 @@ export default function TraderScreen(): ReactNode {
 
 function Trader({ id }: { readonly id: number }): ReactNode {
   const { t } = useTranslation('copy');
+  const registry = useAssets();
   const [days, setDays] = useState<Days>(30);
   const [tab, setTab] = useState<'positions' | 'history'>('positions');
   const [following, setFollowing] = useState(false);
@@ -78,7 +81,7 @@ function Trader({ id }: { readonly id: number }): ReactNode {
           </div>
           <div>
             <dt>{t('copy.figure.capital')}</dt>
-            <dd className="num">{formatNumber(x.capital, 2)}</dd>
+            <dd className="num">{registry.format(x.capital, 'USDT')}</dd>
           </div>
           <div>
             <dt>{t('copy.figure.profit_days')}</dt>
@@ -92,7 +95,7 @@ function Trader({ id }: { readonly id: number }): ReactNode {
           </div>
           <div>
             <dt>{t('copy.aum')}</dt>
-            <dd className="num">{formatNumber(x.aum, 0)}</dd>
+            <dd className="num">{registry.format(x.aum, 'USDT')}</dd>
           </div>
           <div>
             <dt>{t('copy.avgSlippage')}</dt>
@@ -204,6 +207,7 @@ function FollowSheet({
   readonly onClose: () => void;
 }): ReactNode {
   const { t } = useTranslation('copy');
+  const registry = useAssets();
   const ids = useId();
   const link = useApiQuery('/v1/user/okxLink', {});
   const account = useApiQuery('/v1/futures/account', {});
@@ -274,9 +278,13 @@ function FollowSheet({
           ? [
               {
                 label: mode === 'amount' ? t('copy.amount') : t('copy.ratio'),
-                value: mode === 'amount' ? `${formatNumber(amount, 2)} USDT` : `${ratio}×`,
+                value: mode === 'amount' ? `${registry.format(amount, 'USDT', EXACT)} USDT` : `${ratio}×`,
               },
-              { label: t('copy.budget'), value: `${formatNumber(budget, 2)} USDT`, strong: true },
+              {
+                label: t('copy.budget'),
+                value: `${registry.format(budget, 'USDT', EXACT)} USDT`,
+                strong: true,
+              },
               { label: t('copy.sl'), value: sl ? `${sl}%` : '--' },
               { label: t('copy.tp'), value: tp ? `${tp}%` : '--' },
               { label: t('copy.venue'), value: t(`copy.venues.${venue}`) },
@@ -325,7 +333,9 @@ function FollowSheet({
             htmlFor={`${ids}-b`}
             label={t('copy.budget')}
             error={err('budget')}
-            extra={available !== null ? t('copy.available', { amount: formatNumber(available, 2) }) : null}
+            extra={
+              available !== null ? t('copy.available', { amount: registry.format(available, 'USDT') }) : null
+            }
             hint={t('copy.budgetHint')}
           >
             <AmountInput

@@ -13,6 +13,8 @@ import { ErrorState, ListSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import { pct, useAmountCheck } from './earn-parts';
 import './earn.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 const TERMS = { page: 1, size: 1 };
 
@@ -32,6 +34,7 @@ export default function BurnScreen(): ReactNode {
 
 function Signed(): ReactNode {
   const { t } = useTranslation('earn');
+  const registry = useAssets();
   const check = useAmountCheck();
   const ids = useId();
   const terms = useApiQuery('/api/destroy/destroyList', TERMS);
@@ -71,7 +74,7 @@ function Signed(): ReactNode {
           <div>
             <dt>{t('earn.minBurn')}</dt>
             <dd className="num">
-              {formatNumber(d.min_amount, 0)} {d.asset}
+              {registry.format(d.min_amount, d.asset)} {d.asset}
             </dd>
           </div>
           <div>
@@ -99,10 +102,10 @@ function Signed(): ReactNode {
           error={tried ? problem : null}
           extra={
             available !== null
-              ? t('earn.available', { amount: formatNumber(available, 2), asset: d.asset })
+              ? t('earn.available', { amount: registry.format(available, d.asset), asset: d.asset })
               : null
           }
-          hint={t('earn.min', { amount: formatNumber(d.min_amount, 0), asset: d.asset })}
+          hint={t('earn.min', { amount: registry.format(d.min_amount, d.asset), asset: d.asset })}
         >
           <AmountInput
             id={`${ids}-amount`}
@@ -115,11 +118,13 @@ function Signed(): ReactNode {
         <dl className="egrid egrid--2 earn__est">
           <div>
             <dt>{t('earn.maxRelease')}</dt>
-            <dd className="num up">{max > 0 ? `${formatNumber(max.toFixed(6), 2)} ${d.asset}` : '--'}</dd>
+            <dd className="num up">{max > 0 ? `${registry.format(max, d.asset)} ${d.asset}` : '--'}</dd>
           </div>
           <div>
             <dt>{t('earn.dailyRelease')}</dt>
-            <dd className="num">{daily > 0 ? `${formatNumber(daily.toFixed(6), 4)} ${d.asset}` : '--'}</dd>
+            <dd className="num">
+              {daily > 0 ? `${registry.format(daily, d.asset, EXACT)} ${d.asset}` : '--'}
+            </dd>
           </div>
         </dl>
         <button type="button" className="earn__btn" onClick={review} data-testid="burn-btn">
@@ -136,11 +141,11 @@ function Signed(): ReactNode {
         rows={[
           {
             label: t('earn.burnAmount'),
-            value: `${formatNumber(amount || '0', 2)} ${d.asset}`,
+            value: `${registry.format(amount || '0', d.asset, EXACT)} ${d.asset}`,
             strong: true,
           },
-          { label: t('earn.maxRelease'), value: `${formatNumber(max.toFixed(6), 2)} ${d.asset}` },
-          { label: t('earn.dailyRelease'), value: `${formatNumber(daily.toFixed(6), 4)} ${d.asset}` },
+          { label: t('earn.maxRelease'), value: `${registry.format(max, d.asset)} ${d.asset}` },
+          { label: t('earn.dailyRelease'), value: `${registry.format(daily, d.asset, EXACT)} ${d.asset}` },
         ]}
         note={t('earn.burnNote')}
       />

@@ -1,7 +1,9 @@
 import { formatDateTime, formatNumber, type ResponseData } from '@nexa/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
+import { checkAmount, EXACT } from '../../lib/amounts';
 import { routePath } from '../../paths';
 
 export type PledgeOrder = ResponseData<'/api/pledge/getPledgeOrder'>;
@@ -14,14 +16,20 @@ export type Loan = ResponseData<'/v1/earn/borrow'>;
  */
 export function useAmountCheck() {
   const { t } = useTranslation('earn');
+  const registry = useAssets();
   return (amount: string, min: string, asset: string, available: string | null): string | null => {
-    const text = amount.trim();
-    const n = Number(text);
-    if (!text) return t('earn.amountPrompt');
-    if (!/^\d+(\.\d{1,6})?$/.test(text) || !(n > 0)) return t('earn.amountInvalid');
-    if (n < Number(min)) return t('earn.min', { amount: formatNumber(min, 0), asset });
-    if (available !== null && n > Number(available)) return t('earn.insufficient');
-    return null;
+    switch (checkAmount(amount, { scale: registry.scale(asset), available, min })) {
+      case null:
+        return null;
+      case 'required':
+        return t('earn.amountPrompt');
+      case 'belowMinimum':
+        return t('earn.min', { amount: registry.format(min, asset), asset });
+      case 'insufficient':
+        return t('earn.insufficient');
+      default:
+        return t('earn.amountInvalid');
+    }
   };
 }
 
@@ -35,11 +43,12 @@ export function PledgeStatus({ status }: { readonly status: PledgeOrder['status'
 /** One staking order as a record row: amount, term, rate, profits, link to its detail. */
 export function PledgeRow({ o }: { readonly o: PledgeOrder }): ReactNode {
   const { t } = useTranslation('earn');
+  const registry = useAssets();
   return (
     <Link className="erow" to={`${routePath('node22')}?id=${o.id}`} data-testid="pledge-row">
       <div className="erow__top">
         <span className="erow__title num">
-          {formatNumber(o.amount, 2)} {o.asset}
+          {registry.format(o.amount, o.asset)} {o.asset}
         </span>
         <PledgeStatus status={o.status} />
       </div>
@@ -55,7 +64,7 @@ export function PledgeRow({ o }: { readonly o: PledgeOrder }): ReactNode {
         <div>
           <dt>{t('earn.received')}</dt>
           <dd className="num up" data-testid="pledge-received">
-            {formatNumber(o.received, 6)}
+            {registry.format(o.received, o.asset, EXACT)}
           </dd>
         </div>
         <div>
@@ -69,32 +78,33 @@ export function PledgeRow({ o }: { readonly o: PledgeOrder }): ReactNode {
 
 export function BurnRow({ o }: { readonly o: BurnOrder }): ReactNode {
   const { t } = useTranslation('earn');
+  const registry = useAssets();
   return (
     <article className="erow" data-testid="burn-row">
       <div className="erow__top">
         <span className="erow__title num">
-          {formatNumber(o.amount, 2)} {o.asset}
+          {registry.format(o.amount, o.asset)} {o.asset}
         </span>
         <span className={`estatus estatus--${o.status}`}>{t(`earn.burnStatus.${o.status}`)}</span>
       </div>
       <dl className="egrid">
         <div>
           <dt>{t('earn.maxRelease')}</dt>
-          <dd className="num">{formatNumber(o.max_release, 2)}</dd>
+          <dd className="num">{registry.format(o.max_release, o.asset)}</dd>
         </div>
         <div>
           <dt>{t('earn.dailyRelease')}</dt>
-          <dd className="num">{formatNumber(o.daily_release, 4)}</dd>
+          <dd className="num">{registry.format(o.daily_release, o.asset, EXACT)}</dd>
         </div>
         <div>
           <dt>{t('earn.released')}</dt>
           <dd className="num up" data-testid="burn-released">
-            {formatNumber(o.released, 4)}
+            {registry.format(o.released, o.asset, EXACT)}
           </dd>
         </div>
         <div>
           <dt>{t('earn.remainingRelease')}</dt>
-          <dd className="num">{formatNumber(o.remaining, 4)}</dd>
+          <dd className="num">{registry.format(o.remaining, o.asset, EXACT)}</dd>
         </div>
       </dl>
     </article>

@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber, INCOME_PROGRAMS } from '@nexa/contract';
+import { formatDateTime, INCOME_PROGRAMS } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
@@ -7,12 +7,15 @@ import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Tabs } from '../../ui/tabs';
 import './earn.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 type Program = (typeof INCOME_PROGRAMS)[number];
 
 /** Income: what staking, burn and mining paid me, day by day (/node6 every kind; /node23 staking income only). */
 function Income({ only }: { readonly only?: Program }): ReactNode {
   const { t } = useTranslation('earn');
+  const registry = useAssets();
   const { token } = useSession();
   const [tab, setTab] = useState<Program | 'all'>(only ?? 'all');
   const filters = tab === 'all' ? {} : { program: tab };
@@ -25,7 +28,7 @@ function Income({ only }: { readonly only?: Program }): ReactNode {
         <div className="earn__totals" data-testid="income-total">
           {(head.data?.totals.length ? head.data.totals : [{ asset: 'USDT', paid: '0' }]).map((x) => (
             <div key={x.asset} className="earn__big num up">
-              {formatNumber(x.paid, x.asset === 'USDT' ? 6 : 4)} <small>{x.asset}</small>
+              {registry.format(x.paid, x.asset, EXACT)} <small>{x.asset}</small>
             </div>
           ))}
         </div>
@@ -53,7 +56,7 @@ function Income({ only }: { readonly only?: Program }): ReactNode {
             <div className="erow__top">
               <span className="erow__title">{t(`earn.incomeKind.${r.program}`)}</span>
               <span className="num up">
-                +{formatNumber(r.amount, 6)} {r.asset}
+                +{registry.format(r.amount, r.asset, EXACT)} {r.asset}
               </span>
             </div>
             <dl className="egrid egrid--3">

@@ -9,10 +9,13 @@ import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { showToast } from '../../ui/toast';
 import type { Loan } from './earn-parts';
 import './earn.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 /** Borrow records (/node9): my loans against staking orders; an open one can be repaid. */
 export default function LoansScreen(): ReactNode {
   const { t } = useTranslation('earn');
+  const registry = useAssets();
   const { token } = useSession();
   const call = useMoneyCall('/v1/earn/repay', ['/api/borrow/borrowList', '/api/pledge/getPledgeOrder']);
   const [repaying, setRepaying] = useState<Loan | null>(null);
@@ -34,7 +37,7 @@ export default function LoansScreen(): ReactNode {
           <article className="erow" data-testid="loan-row">
             <div className="erow__top">
               <span className="erow__title num">
-                {formatNumber(l.amount, 2)} {l.asset}
+                {registry.format(l.amount, l.asset)} {l.asset}
               </span>
               <span className={`estatus estatus--${l.status === 'open' ? 'in_progress' : 'expired'}`}>
                 {t(`earn.loanStatus.${l.status}`)}
@@ -47,7 +50,7 @@ export default function LoansScreen(): ReactNode {
               </div>
               <div>
                 <dt>{t('earn.interest')}</dt>
-                <dd className="num">{formatNumber(l.interest, 6)}</dd>
+                <dd className="num">{registry.format(l.interest, l.asset, EXACT)}</dd>
               </div>
               <div>
                 <dt>{t('earn.dailyRate')}</dt>
@@ -68,7 +71,7 @@ export default function LoansScreen(): ReactNode {
                 }}
                 data-testid="repay-btn"
               >
-                {t('earn.repay')} {formatNumber(l.due, 6)} {l.asset}
+                {t('earn.repay')} {registry.format(l.due, l.asset, EXACT)} {l.asset}
               </button>
             ) : null}
           </article>
@@ -83,14 +86,17 @@ export default function LoansScreen(): ReactNode {
         rows={
           repaying
             ? [
-                { label: t('earn.borrowed'), value: `${formatNumber(repaying.amount, 2)} ${repaying.asset}` },
+                {
+                  label: t('earn.borrowed'),
+                  value: `${registry.format(repaying.amount, repaying.asset)} ${repaying.asset}`,
+                },
                 {
                   label: t('earn.interest'),
-                  value: `${formatNumber(repaying.interest, 6)} ${repaying.asset}`,
+                  value: `${registry.format(repaying.interest, repaying.asset, EXACT)} ${repaying.asset}`,
                 },
                 {
                   label: t('earn.due'),
-                  value: `${formatNumber(repaying.due, 6)} ${repaying.asset}`,
+                  value: `${registry.format(repaying.due, repaying.asset, EXACT)} ${repaying.asset}`,
                   strong: true,
                 },
               ]

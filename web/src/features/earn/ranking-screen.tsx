@@ -1,4 +1,3 @@
-import { formatNumber } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
@@ -7,12 +6,14 @@ import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Tabs } from '../../ui/tabs';
 import './earn.css';
+import { useAssets } from '../../hooks/assets';
 
 type Period = 'day' | 'week' | 'month';
 
 /** Leaderboard (/node5): teams ranked by what they staked in the day, week or month, with my place. */
 export default function RankingScreen(): ReactNode {
   const { t } = useTranslation('earn');
+  const registry = useAssets();
   const { token } = useSession();
   const [period, setPeriod] = useState<Period>('month');
   const head = useApiQuery(
@@ -44,7 +45,7 @@ export default function RankingScreen(): ReactNode {
           <div>
             <dt>{t('earn.rank.performance')}</dt>
             <dd className="num up">
-              {formatNumber(d?.mine.performance ?? '0', 2)} {d?.asset ?? 'USDT'}
+              {registry.format(d?.mine.performance ?? '0', d?.asset ?? 'USDT')} {d?.asset ?? 'USDT'}
             </dd>
           </div>
           <div>
@@ -73,7 +74,7 @@ export default function RankingScreen(): ReactNode {
               <span className="erank__addr num">{r.address}</span>
             </span>
             <span className="erank__perf num">
-              {formatNumber(r.performance, 2)} <small>{d?.asset ?? 'USDT'}</small>
+              {registry.format(r.performance, d?.asset ?? 'USDT')} <small>{d?.asset ?? 'USDT'}</small>
             </span>
           </article>
         )}

@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber } from '@nexa/contract';
+import { formatDateTime } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
@@ -13,6 +13,8 @@ import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import { type PledgeOrder, PledgeStatus, pct } from './earn-parts';
 import './earn.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT, fitsScale } from '../../lib/amounts';
 
 const REFRESH = ['/api/pledge/pledgeList', '/api/pledge/getPledgeOrder'] as const;
 
@@ -29,6 +31,7 @@ export default function StakeDetailScreen(): ReactNode {
 
 function Detail({ id }: { readonly id: number }): ReactNode {
   const { t } = useTranslation('earn');
+  const registry = useAssets();
   const q = useApiQuery('/api/pledge/getPledgeOrder', { id }, { handles: ['EarnOrderNotFound'] });
   const call = useMoneyCall('/api/pledge/operate', REFRESH);
   const [action, setAction] = useState<'redeem' | 'renew' | 'no_renew' | null>(null);
@@ -56,7 +59,7 @@ function Detail({ id }: { readonly id: number }): ReactNode {
           <PledgeStatus status={o.status} />
         </div>
         <div className="earn__big num">
-          {formatNumber(o.amount, 2)} <small>{o.asset}</small>
+          {registry.format(o.amount, o.asset)} <small>{o.asset}</small>
         </div>
         <div
           className="earn__bar"
@@ -78,14 +81,14 @@ function Detail({ id }: { readonly id: number }): ReactNode {
             { label: t('earn.dailyRate'), value: pct(o.daily_rate, 4) },
             { label: t('earn.start'), value: formatDateTime(o.start_at).slice(0, 16) },
             { label: t('earn.end'), value: formatDateTime(o.end_at).slice(0, 16) },
-            { label: t('earn.accumulated'), value: formatNumber(o.accumulated, 6) },
-            { label: t('earn.maxProfit'), value: formatNumber(o.max_profit, 6) },
+            { label: t('earn.accumulated'), value: registry.format(o.accumulated, o.asset, EXACT) },
+            { label: t('earn.maxProfit'), value: registry.format(o.max_profit, o.asset, EXACT) },
             {
               label: t('earn.received'),
-              value: <span data-testid="detail-received">{formatNumber(o.received, 6)}</span>,
+              value: <span data-testid="detail-received">{registry.format(o.received, o.asset, EXACT)}</span>,
               strong: true,
             },
-            { label: t('earn.remaining'), value: formatNumber(o.remaining, 6) },
+            { label: t('earn.remaining'), value: registry.format(o.remaining, o.asset, EXACT) },
             { label: t('earn.autoRenew'), value: o.auto_renew ? t('earn.yes') : t('earn.no') },
           ]}
         />
@@ -114,11 +117,14 @@ function Detail({ id }: { readonly id: number }): ReactNode {
         rows={
           action === 'redeem'
             ? [
-                { label: t('earn.amount'), value: `${formatNumber(o.amount, 2)} ${o.asset}` },
-                { label: t('earn.received'), value: `${formatNumber(o.received, 6)} ${o.asset}` },
+                { label: t('earn.amount'), value: `${registry.format(o.amount, o.asset)} ${o.asset}` },
+                {
+                  label: t('earn.received'),
+                  value: `${registry.format(o.received, o.asset, EXACT)} ${o.asset}`,
+                },
                 {
                   label: t('earn.redeemValue'),
-                  value: `${formatNumber(o.redeem_value, 6)} ${o.asset}`,
+                  value: `${registry.format(o.redeem_value, o.asset, EXACT)} ${o.asset}`,
                   strong: true,
                 },
               ]
@@ -133,6 +139,7 @@ function Detail({ id }: { readonly id: number }): ReactNode {
 /** Borrow against this order: up to the loan-to-value of its principal, interest by the started day. */
 function Borrow({ order }: { readonly order: PledgeOrder }): ReactNode {
   const { t } = useTranslation('earn');
+  const registry = useAssets();
   const ids = useId();
   const loans = useApiQuery('/api/borrow/borrowList', { status: 'open', page: 1, size: 50 });
   const call = useMoneyCall('/v1/earn/borrow', ['/api/borrow/borrowList']);
@@ -152,8 +159,12 @@ function Borrow({ order }: { readonly order: PledgeOrder }): ReactNode {
         </div>
         <InfoRows
           rows={[
-            { label: t('earn.borrowed'), value: `${formatNumber(open.amount, 2)} ${open.asset}` },
-            { label: t('earn.due'), value: `${formatNumber(open.due, 6)} ${open.asset}`, strong: true },
+            { label: t('earn.borrowed'), value: `${registry.format(open.amount, open.asset)} ${open.asset}` },
+            {
+              label: t('earn.due'),
+              value: `${registry.format(open.due, open.asset, EXACT)} ${open.asset}`,
+              strong: true,
+            },
           ]}
         />
       </section>
@@ -162,10 +173,10 @@ function Borrow({ order }: { readonly order: PledgeOrder }): ReactNode {
   const n = Number(amount);
   const problem = !amount.trim()
     ? t('earn.amountPrompt')
-    : !/^\d+(\.\d{1,6})?$/.test(amount.trim()) || !(n > 0)
+    : !fitsScale(amount, registry.scale(order.asset)) || !(n > 0)
       ? t('earn.amountInvalid')
       : n > max
-        ? t('earn.loanMax', { amount: formatNumber(String(max), 2), asset: order.asset })
+        ? t('earn.loanMax', { amount: registry.format(max, order.asset), asset: order.asset })
         : null;
   const confirm = async () => {
     const done = await call.confirm();
@@ -184,7 +195,7 @@ function Borrow({ order }: { readonly order: PledgeOrder }): ReactNode {
           ltv: pct(loans.data.ltv, 0),
           rate: pct(loans.data.daily_rate, 3),
         })}
-        extra={t('earn.loanMax', { amount: formatNumber(String(max), 2), asset: order.asset })}
+        extra={t('earn.loanMax', { amount: registry.format(max, order.asset), asset: order.asset })}
       >
         <AmountInput
           id={`${ids}-loan`}
@@ -214,7 +225,7 @@ function Borrow({ order }: { readonly order: PledgeOrder }): ReactNode {
         rows={[
           {
             label: t('earn.borrowed'),
-            value: `${formatNumber(amount || '0', 2)} ${order.asset}`,
+            value: `${registry.format(amount || '0', order.asset, EXACT)} ${order.asset}`,
             strong: true,
           },
           { label: t('earn.dailyRate'), value: pct(loans.data.daily_rate, 3) },

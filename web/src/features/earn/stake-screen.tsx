@@ -1,4 +1,3 @@
-import { formatNumber } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
@@ -13,6 +12,8 @@ import { ErrorState, ListSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import { pct, useAmountCheck } from './earn-parts';
 import './earn.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT, stakeProfit } from '../../lib/amounts';
 
 const NO_BODY = {};
 const SUMMARY = { page: 1, size: 1 };
@@ -21,6 +22,7 @@ const REFRESH = ['/api/pledge/pledgeList', '/api/pledge/getPledgeOrder'] as cons
 /** Staking (/node2): plans with their rates, my totals, and the form: plan, amount, what it earns, confirm. */
 export default function StakeScreen(): ReactNode {
   const { t } = useTranslation('earn');
+  const registry = useAssets();
   const check = useAmountCheck();
   const ids = useId();
   const navigate = useNavigate();
@@ -45,7 +47,8 @@ export default function StakeScreen(): ReactNode {
   const available = token ? balances.available(d.asset, 'spot') : null;
   const n = Number(amount);
   // Rounded down as the server counts it.
-  const profit = plan && n > 0 ? Math.floor(((n * Number(plan.apr) * plan.days) / 365) * 1e6) / 1e6 : 0;
+  const profitText = plan && n > 0 ? stakeProfit(amount, plan.apr, plan.days, registry.scale(d.asset)) : null;
+  const profit = profitText === null ? 0 : Number(profitText);
   const problem = check(amount, d.min_amount, d.asset, available);
   const review = () => {
     setTried(true);
@@ -65,16 +68,16 @@ export default function StakeScreen(): ReactNode {
       <section className="card earn__hero">
         <div className="earn__hero-label">{t('earn.staked')}</div>
         <div className="earn__big num">
-          {formatNumber(summary.data?.staked ?? '0', 2)} <small>{d.asset}</small>
+          {registry.format(summary.data?.staked ?? '0', d.asset)} <small>{d.asset}</small>
         </div>
         <dl className="egrid egrid--2">
           <div>
             <dt>{t('earn.accumulated')}</dt>
-            <dd className="num up">{formatNumber(summary.data?.accumulated ?? '0', 6)}</dd>
+            <dd className="num up">{registry.format(summary.data?.accumulated ?? '0', d.asset, EXACT)}</dd>
           </div>
           <div>
             <dt>{t('earn.received')}</dt>
-            <dd className="num">{formatNumber(summary.data?.received ?? '0', 6)}</dd>
+            <dd className="num">{registry.format(summary.data?.received ?? '0', d.asset, EXACT)}</dd>
           </div>
         </dl>
         <div className="earn__links">
@@ -112,10 +115,10 @@ export default function StakeScreen(): ReactNode {
               error={tried ? problem : null}
               extra={
                 available !== null
-                  ? t('earn.available', { amount: formatNumber(available, 2), asset: d.asset })
+                  ? t('earn.available', { amount: registry.format(available, d.asset), asset: d.asset })
                   : null
               }
-              hint={t('earn.min', { amount: formatNumber(d.min_amount, 0), asset: d.asset })}
+              hint={t('earn.min', { amount: registry.format(d.min_amount, d.asset), asset: d.asset })}
             >
               <AmountInput
                 id={`${ids}-amount`}
@@ -138,7 +141,7 @@ export default function StakeScreen(): ReactNode {
               <div>
                 <dt>{t('earn.maxProfit')}</dt>
                 <dd className="num up">
-                  {profit > 0 ? `${formatNumber(profit.toFixed(6), 6)} ${d.asset}` : '--'}
+                  {profit > 0 ? `${registry.format(profitText ?? '0', d.asset, EXACT)} ${d.asset}` : '--'}
                 </dd>
               </div>
             </dl>
@@ -158,10 +161,17 @@ export default function StakeScreen(): ReactNode {
         onConfirm={() => void confirm()}
         onClose={call.close}
         rows={[
-          { label: t('earn.amount'), value: `${formatNumber(amount || '0', 2)} ${d.asset}`, strong: true },
+          {
+            label: t('earn.amount'),
+            value: `${registry.format(amount || '0', d.asset, EXACT)} ${d.asset}`,
+            strong: true,
+          },
           { label: t('earn.days'), value: t('earn.nDays', { n: plan?.days ?? 0 }) },
           { label: t('earn.apr'), value: plan ? pct(plan.apr, 0) : '--' },
-          { label: t('earn.maxProfit'), value: `${formatNumber(profit.toFixed(6), 6)} ${d.asset}` },
+          {
+            label: t('earn.maxProfit'),
+            value: `${registry.format(profitText ?? '0', d.asset, EXACT)} ${d.asset}`,
+          },
           { label: t('earn.autoRenew'), value: autoRenew ? t('earn.yes') : t('earn.no') },
         ]}
         note={t('earn.confirmNote')}

@@ -2,8 +2,10 @@ import { formatNumber } from '@nexa/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { memo, type ReactNode, useEffect, useId, useState } from 'react';
 import { useApiMutation } from '../../api/hooks';
+import { useAssets } from '../../hooks/assets';
 import { useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
+import { EXACT } from '../../lib/amounts';
 import { AmountInput, Field, Segments } from '../../ui/form';
 import { ConfirmSheet } from '../../ui/sheet';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
@@ -31,6 +33,7 @@ const Row = memo(function Row({
   readonly onTpSl: (p: Position) => void;
 }): ReactNode {
   const { t } = useTranslation('futures');
+  const registry = useAssets();
   const long = p.pos_side === 'long';
   const base = p.instId.split('-')[0] ?? p.instId;
   const ratio = p.margin_ratio === null ? '--' : `${formatNumber(p.margin_ratio, 2)}%`;
@@ -74,7 +77,7 @@ const Row = memo(function Row({
         </div>
         <div>
           <dt>{t('futures.margin')}</dt>
-          <dd className="num">{formatNumber(p.margin, 2)}</dd>
+          <dd className="num">{registry.format(p.margin, 'USDT')}</dd>
         </div>
         <div>
           <dt>{t('futures.marginRatio')}</dt>
@@ -98,7 +101,7 @@ const Row = memo(function Row({
         </div>
         <div>
           <dt>{t('futures.fee')}</dt>
-          <dd className="num">{formatNumber(p.fee, 4)}</dd>
+          <dd className="num">{registry.format(p.fee, 'USDT', EXACT)}</dd>
         </div>
         <div>
           <dt>{t('futures.funding')}</dt>

@@ -2,7 +2,9 @@ import { formatDateTime, formatNumber } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useApiMutation } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
+import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
+import { EXACT } from '../../lib/amounts';
 import { Segments } from '../../ui/form';
 import { PagedList } from '../../ui/paged-list';
 import { showToast } from '../../ui/toast';
@@ -23,6 +25,7 @@ function OrderRow({
   readonly onCancel: ((o: Order) => void) | null;
 }): ReactNode {
   const { t } = useTranslation('futures');
+  const registry = useAssets();
   const buy = o.side === 'buy';
   const label = o.reduce_only
     ? buy
@@ -73,7 +76,7 @@ function OrderRow({
         </div>
         <div>
           <dt>{t('futures.fee')}</dt>
-          <dd className="num">{formatNumber(o.fee, 4)}</dd>
+          <dd className="num">{registry.format(o.fee, 'USDT', EXACT)}</dd>
         </div>
         <div>
           <dt>{t('futures.time')}</dt>
@@ -125,6 +128,7 @@ export function OrderRecords({ instId }: { readonly instId: string }): ReactNode
 /** Closed positions with what each made. */
 export function PositionHistory(): ReactNode {
   const { t } = useTranslation('futures');
+  const registry = useAssets();
   return (
     <PagedList
       path="/v1/futures/positionHistory"
@@ -167,7 +171,7 @@ export function PositionHistory(): ReactNode {
             </div>
             <div>
               <dt>{t('futures.fee')}</dt>
-              <dd className="num">{formatNumber(p.fee, 4)}</dd>
+              <dd className="num">{registry.format(p.fee, 'USDT', EXACT)}</dd>
             </div>
             <div>
               <dt>{t('futures.funding')}</dt>
@@ -175,7 +179,7 @@ export function PositionHistory(): ReactNode {
             </div>
             <div>
               <dt>{t('futures.compensation')}</dt>
-              <dd className="num">{formatNumber(p.compensation, 2)}</dd>
+              <dd className="num">{registry.format(p.compensation, 'USDT')}</dd>
             </div>
             <div>
               <dt>{t('futures.opened')}</dt>

@@ -35,11 +35,6 @@ export function isLive(status: GroupStatus): boolean {
   return status === 'open' || status === 'formed';
 }
 
-/** USDT as the games show it: up to 6 decimals, thousands separators. */
-export function usdt(value: string): string {
-  return formatUpTo(value, 6);
-}
-
 export function GroupTag({ status }: { readonly status: GroupStatus }): ReactNode {
   const { t } = useTranslation('games');
   return (

@@ -1,7 +1,9 @@
 import { TX_HASH_PATTERN } from '@nexa/contract';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
+import { EXACT } from '../../lib/amounts';
 import { RequestIds } from '../../lib/request-id';
 import { AmountInput, Field, Segments, TextInput } from '../../ui/form';
 import { HashText } from '../../ui/money';
@@ -16,7 +18,7 @@ import {
   sanitizeSeed,
   timesCount,
 } from './game-math';
-import { GAME_READS, type Lobby, NO_BODY, type RaceGroup, usdt, useCountMessage } from './game-parts';
+import { GAME_READS, type Lobby, NO_BODY, type RaceGroup, useCountMessage } from './game-parts';
 
 type Pay = 'balance' | 'chain';
 
@@ -66,6 +68,7 @@ export function JoinSheet({
   readonly onJoined: (groupId: number) => void;
 }): ReactNode {
   const { t } = useTranslation('games');
+  const registry = useAssets();
   const countMessage = useCountMessage();
   const ids = useId();
   const play = useApiMutation('/api/racer/play', { refreshes: GAME_READS });
@@ -130,12 +133,15 @@ export function JoinSheet({
       note={t('games.principalNote')}
       rows={[
         { label: t('games.myTickets'), value: String(lobby.tickets) },
-        { label: t('games.ticketPrice'), value: `${usdt(lobby.ticket_price)} USDT` },
+        {
+          label: t('games.ticketPrice'),
+          value: `${registry.format(lobby.ticket_price, 'USDT', EXACT)} USDT`,
+        },
         {
           label: t('games.principal'),
           value: (
             <span data-testid="join-principal">
-              {n > 0 && !countProblem ? `${usdt(principal)} USDT` : '--'}
+              {n > 0 && !countProblem ? `${registry.format(principal, 'USDT', EXACT)} USDT` : '--'}
             </span>
           ),
           strong: true,
@@ -177,13 +183,13 @@ export function JoinSheet({
         </div>
         {pay === 'balance' ? (
           <p className="gjoin__muted gjoin__balance">
-            {t('games.balanceLine', { amount: usdt(lobby.usdt) })}
+            {t('games.balanceLine', { amount: registry.format(lobby.usdt, 'USDT') })}
           </p>
         ) : (
           <>
             <ChainAddress
               network={lobby.chain.network}
-              amount={n > 0 && !countProblem ? usdt(principal) : '--'}
+              amount={n > 0 && !countProblem ? registry.format(principal, 'USDT', EXACT) : '--'}
             />
             <Field htmlFor={`${ids}-tx`} label={t('games.txHash')} error={show(hashError, txHash !== '')}>
               <TextInput

@@ -2,12 +2,14 @@ import { formatDateTime } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
+import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
+import { EXACT } from '../../lib/amounts';
 import { HashText } from '../../ui/money';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
 import { fillPercent } from './game-math';
-import { GroupTag, isLive, LIVE_MS, type RaceInfo, RankBadge, usdt, useTicketsText } from './game-parts';
+import { GroupTag, isLive, LIVE_MS, type RaceInfo, RankBadge, useTicketsText } from './game-parts';
 import { RaceReplay } from './race-replay';
 import { VerifyPanel } from './verify-panel';
 
@@ -16,6 +18,7 @@ type View = 'replay' | 'verify';
 /** One race (/game1?group=): the group, every entrant, and once settled its replay and its verification. */
 export function RaceDetail({ id }: { readonly id: number }): ReactNode {
   const { t } = useTranslation('games');
+  const registry = useAssets();
   const [params, setParams] = useSearchParams();
   const viewParam = params.get('view');
   const view: View | null = viewParam === 'replay' || viewParam === 'verify' ? viewParam : null;
@@ -62,7 +65,7 @@ export function RaceDetail({ id }: { readonly id: number }): ReactNode {
             </div>
             <div>
               <dt>{t('games.pool')}</dt>
-              <dd className="num">{usdt(g.pool)} USDT</dd>
+              <dd className="num">{registry.format(g.pool, 'USDT', EXACT)} USDT</dd>
             </div>
             <div>
               <dt>{t('games.opened')}</dt>
@@ -144,6 +147,7 @@ export function RaceDetail({ id }: { readonly id: number }): ReactNode {
 
 function Entrants({ info }: { readonly info: RaceInfo }): ReactNode {
   const { t } = useTranslation('games');
+  const registry = useAssets();
   const tk = useTicketsText();
   const settled = info.group.status === 'settled';
   const list = [...info.entrants].sort((a, b) =>
@@ -180,7 +184,9 @@ function Entrants({ info }: { readonly info: RaceInfo }): ReactNode {
                 </div>
               </div>
               <span className={Number(e.reward) > 0 ? 'gentrant__reward num up' : 'gentrant__reward num'}>
-                {Number(e.reward) > 0 ? `+${usdt(e.reward)}` : usdt(e.reward)}
+                {Number(e.reward) > 0
+                  ? `+${registry.format(e.reward, 'USDT', EXACT)}`
+                  : registry.format(e.reward, 'USDT', EXACT)}
               </span>
             </li>
           ))}

@@ -3,8 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiFailure, invalidateApi, useApiQuery } from '../../api/hooks';
+import { useAssets } from '../../hooks/assets';
 import { useNow } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
+import { EXACT } from '../../lib/amounts';
 import { SubmitButton } from '../../ui/form';
 import { IconClose } from '../../ui/icons';
 import { HashText } from '../../ui/money';
@@ -24,7 +26,6 @@ import {
   RankBadge,
   raceLink,
   sharesText,
-  usdt,
   useTicketsText,
 } from './game-parts';
 import { JoinSheet } from './join-sheet';
@@ -146,6 +147,7 @@ function GroupCard({
   readonly onJoin: (g: RaceGroup) => void;
 }): ReactNode {
   const { t } = useTranslation('games');
+  const registry = useAssets();
   // The wait for the group to fill starts with its first entrant.
   const counting = g.status === 'open' && g.entrants > 0;
   const now = useNow(counting, 1000);
@@ -165,7 +167,7 @@ function GroupCard({
       <dl className="ggrid ggrid--2">
         <div>
           <dt>{t('games.pool')}</dt>
-          <dd className="num">{usdt(g.pool)} USDT</dd>
+          <dd className="num">{registry.format(g.pool, 'USDT', EXACT)} USDT</dd>
         </div>
         <div>
           <dt>{t('games.prizes')}</dt>
@@ -188,6 +190,7 @@ function GroupCard({
 /** The race I am in, asked again every 2 s until it settles: fill, the race running, then my result. */
 function LiveRace({ id, onDismiss }: { readonly id: number; readonly onDismiss: () => void }): ReactNode {
   const { t } = useTranslation('games');
+  const registry = useAssets();
   const client = useQueryClient();
   const [live, setLive] = useState(true);
   const q = useApiQuery(
@@ -268,7 +271,7 @@ function LiveRace({ id, onDismiss }: { readonly id: number; readonly onDismiss: 
               {me.rank !== null ? t('games.yourRank', { rank: me.rank }) : t('games.entryStatus.not_drawn')}
             </strong>
             <span className="num">
-              {t('games.reward')} {usdt(me.reward)} USDT
+              {t('games.reward')} {registry.format(me.reward, 'USDT', EXACT)} USDT
             </span>
           </div>
         </div>
@@ -323,6 +326,7 @@ function LiveRace({ id, onDismiss }: { readonly id: number; readonly onDismiss: 
 /** My other entries not finished yet (each opens its race). */
 function MyRaces({ entries }: { readonly entries: Lobby['active'] }): ReactNode {
   const { t } = useTranslation('games');
+  const registry = useAssets();
   const tk = useTicketsText();
   if (entries.length === 0) return null;
   return (
@@ -340,7 +344,7 @@ function MyRaces({ entries }: { readonly entries: Lobby['active'] }): ReactNode 
           <div className="gentry__sub num">
             <span>{tk(e.tickets)}</span>
             <span>
-              {t('games.principal')} {usdt(e.principal)} USDT
+              {t('games.principal')} {registry.format(e.principal, 'USDT', EXACT)} USDT
             </span>
             <span>{formatDateTime(e.created_at).slice(5, 16)}</span>
           </div>
@@ -352,11 +356,12 @@ function MyRaces({ entries }: { readonly entries: Lobby['active'] }): ReactNode 
 
 function Rules({ lobby }: { readonly lobby: Lobby }): ReactNode {
   const { t } = useTranslation('games');
+  const registry = useAssets();
   return (
     <p className="gnote">
       {t('games.rules', {
         size: lobby.group_size,
-        price: usdt(lobby.ticket_price),
+        price: registry.format(lobby.ticket_price, 'USDT', EXACT),
         share: pctText(lobby.prize_share),
       })}
     </p>

@@ -7,17 +7,11 @@ import { useSession } from '../../session';
 import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Tabs } from '../../ui/tabs';
-import {
-  type EntryStatus,
-  EntryTag,
-  GroupTag,
-  RankBadge,
-  raceLink,
-  usdt,
-  useTicketsText,
-} from './game-parts';
+import { type EntryStatus, EntryTag, GroupTag, RankBadge, raceLink, useTicketsText } from './game-parts';
 import { RaceDetail } from './race-detail';
 import './games.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 type Tab = 'entries' | 'orders' | 'locks' | 'moves';
 const TABS: readonly Tab[] = ['entries', 'orders', 'locks', 'moves'];
@@ -113,6 +107,7 @@ export default function RecordsScreen(): ReactNode {
 
 function EntryRow({ e }: { readonly e: Entry }): ReactNode {
   const { t } = useTranslation('games');
+  const registry = useAssets();
   const tk = useTicketsText();
   return (
     <Link className="grow" to={raceLink(e.group_id)} data-testid="entry-row">
@@ -141,12 +136,12 @@ function EntryRow({ e }: { readonly e: Entry }): ReactNode {
         <div>
           <dt>{t('games.reward')}</dt>
           <dd className={Number(e.reward) > 0 ? 'num up' : 'num'} data-testid="entry-reward">
-            {usdt(e.reward)}
+            {registry.format(e.reward, 'USDT', EXACT)}
           </dd>
         </div>
         <div>
           <dt>{t('games.principal')}</dt>
-          <dd className="num">{usdt(e.principal)}</dd>
+          <dd className="num">{registry.format(e.principal, 'USDT', EXACT)}</dd>
         </div>
         <div>
           <dt>{t('games.pay')}</dt>
@@ -163,6 +158,7 @@ function EntryRow({ e }: { readonly e: Entry }): ReactNode {
 
 function OrderRow({ o }: { readonly o: TicketOrder }): ReactNode {
   const { t } = useTranslation('games');
+  const registry = useAssets();
   const tk = useTicketsText();
   return (
     <article className="grow" data-testid="order-row">
@@ -173,7 +169,9 @@ function OrderRow({ o }: { readonly o: TicketOrder }): ReactNode {
       <div className="grow__foot num">
         <span>{formatDateTime(o.created_at)}</span>
         <span>
-          {o.pay_asset ? `${t('games.paid')} ${usdt(o.pay_amount)} ${o.pay_asset}` : t('games.free')}
+          {o.pay_asset
+            ? `${t('games.paid')} ${registry.format(o.pay_amount, o.pay_asset, EXACT)} ${o.pay_asset}`
+            : t('games.free')}
         </span>
       </div>
     </article>
@@ -182,6 +180,7 @@ function OrderRow({ o }: { readonly o: TicketOrder }): ReactNode {
 
 function LockLine({ l }: { readonly l: LockRow }): ReactNode {
   const { t } = useTranslation('games');
+  const registry = useAssets();
   return (
     <Link className="grow" to={raceLink(l.group_id)} data-testid="lock-row">
       <div className="grow__top">
@@ -191,7 +190,7 @@ function LockLine({ l }: { readonly l: LockRow }): ReactNode {
         </span>
         <span className={l.action === 'unlock' ? 'grow__amount num up' : 'grow__amount num'}>
           {l.action === 'unlock' ? '+' : '-'}
-          {usdt(l.amount)} USDT
+          {registry.format(l.amount, 'USDT', EXACT)} USDT
         </span>
       </div>
       <div className="grow__foot num">

@@ -1,21 +1,24 @@
 import { formatUpTo } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useAssets } from '../../hooks/assets';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
+import { EXACT } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { AmountInput, Field, PickerButton, Segments, SubmitButton } from '../../ui/form';
 import { AssetIcon } from '../../ui/money';
 import { ConfirmSheet, PickerSheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
 import { affordableCount, checkCount, notAbove, sanitizeCount, timesCount } from './game-math';
-import { GAME_READS, type Lobby, usdt, useCountMessage, useTicketsText } from './game-parts';
+import { GAME_READS, type Lobby, useCountMessage, useTicketsText } from './game-parts';
 
 type Way = 'buy' | 'exchange';
 
 /** My tickets, my USDT and the ticket price, with the way to the match records. */
 export function WalletCard({ lobby }: { readonly lobby: Lobby }): ReactNode {
   const { t } = useTranslation('games');
+  const registry = useAssets();
   return (
     <section className="card gcard">
       <div className="gwallet__head">
@@ -34,12 +37,12 @@ export function WalletCard({ lobby }: { readonly lobby: Lobby }): ReactNode {
           <div>
             <dt>{t('games.usdtAvailable')}</dt>
             <dd className="num" data-testid="usdt-available">
-              {usdt(lobby.usdt)}
+              {registry.format(lobby.usdt, 'USDT')}
             </dd>
           </div>
           <div>
             <dt>{t('games.ticketPrice')}</dt>
-            <dd className="num">{usdt(lobby.ticket_price)} USDT</dd>
+            <dd className="num">{registry.format(lobby.ticket_price, 'USDT', EXACT)} USDT</dd>
           </div>
         </dl>
       </div>
@@ -50,6 +53,7 @@ export function WalletCard({ lobby }: { readonly lobby: Lobby }): ReactNode {
 /** The form that gets more tickets: bought with USDT, or exchanged for a token. */
 export function GetTicketsCard({ lobby }: { readonly lobby: Lobby }): ReactNode {
   const { t } = useTranslation('games');
+  const registry = useAssets();
   const countMessage = useCountMessage();
   const tk = useTicketsText();
   const ids = useId();
@@ -130,9 +134,11 @@ export function GetTicketsCard({ lobby }: { readonly lobby: Lobby }): ReactNode 
         label={t('games.count')}
         error={shown}
         extra={
-          funds !== null ? t('games.available', { amount: formatUpTo(funds, 8), asset: payAsset }) : null
+          funds !== null
+            ? t('games.available', { amount: registry.format(funds, payAsset), asset: payAsset })
+            : null
         }
-        hint={t('games.perTicket', { amount: formatUpTo(unit, 8), asset: payAsset })}
+        hint={t('games.perTicket', { amount: registry.format(unit, payAsset, EXACT), asset: payAsset })}
       >
         <AmountInput
           id={`${ids}-count`}
@@ -146,7 +152,7 @@ export function GetTicketsCard({ lobby }: { readonly lobby: Lobby }): ReactNode 
         <div>
           <dt>{t('games.cost')}</dt>
           <dd className="num" data-testid="ticket-cost">
-            {n > 0 && !countProblem ? `${formatUpTo(cost, 8)} ${payAsset}` : '--'}
+            {n > 0 && !countProblem ? `${registry.format(cost, payAsset, EXACT)} ${payAsset}` : '--'}
           </dd>
         </div>
         <div>
@@ -165,7 +171,10 @@ export function GetTicketsCard({ lobby }: { readonly lobby: Lobby }): ReactNode 
           value: r.asset,
           label: r.asset,
           icon: <AssetIcon asset={r.asset} size={28} />,
-          note: t('games.perTicket', { amount: formatUpTo(r.per_ticket, 8), asset: r.asset }),
+          note: t('games.perTicket', {
+            amount: registry.format(r.per_ticket, r.asset, EXACT),
+            asset: r.asset,
+          }),
         }))}
       />
       <ConfirmSheet
@@ -176,14 +185,18 @@ export function GetTicketsCard({ lobby }: { readonly lobby: Lobby }): ReactNode 
         onClose={call.close}
         rows={[
           { label: t('games.count'), value: tk(n || 0), strong: true },
-          { label: t('games.unitPrice'), value: `${formatUpTo(unit, 8)} ${payAsset}` },
+          { label: t('games.unitPrice'), value: `${registry.format(unit, payAsset, EXACT)} ${payAsset}` },
           ...(exchanging
             ? [{ label: t('games.tokenPrice'), value: `${formatUpTo(rate.price_usdt, 6)} USDT` }]
             : []),
-          { label: t('games.cost'), value: `${formatUpTo(cost, 8)} ${payAsset}`, strong: true },
+          {
+            label: t('games.cost'),
+            value: `${registry.format(cost, payAsset, EXACT)} ${payAsset}`,
+            strong: true,
+          },
           {
             label: t('walletForm.available'),
-            value: funds !== null ? `${formatUpTo(funds, 8)} ${payAsset}` : '--',
+            value: funds !== null ? `${registry.format(funds, payAsset)} ${payAsset}` : '--',
           },
         ]}
         note={exchanging ? t('games.exchangeNote') : t('games.buyNote')}

@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber } from '@nexa/contract';
+import { formatDateTime } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
@@ -6,10 +6,12 @@ import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Tabs } from '../../ui/tabs';
 import './insurance.css';
+import { useAssets } from '../../hooks/assets';
 
 /** Insurance records (/node8): my purchases and my compensations. */
 export default function InsuranceRecordsScreen(): ReactNode {
   const { t } = useTranslation('insurance');
+  const registry = useAssets();
   const { token } = useSession();
   const [tab, setTab] = useState<'buy' | 'pay'>('buy');
   if (!token) return <SignInPrompt title={t('insurance.signInTitle')} body={t('insurance.signInBody')} />;
@@ -36,7 +38,7 @@ export default function InsuranceRecordsScreen(): ReactNode {
             <article className="insrec">
               <div className="insrec__top">
                 <span className="insrec__title num">
-                  {t('insurance.limit')} {formatNumber(c.limit, 2)} USDT
+                  {t('insurance.limit')} {registry.format(c.limit, 'USDT')} USDT
                 </span>
                 <span className={`ins__status ins__status--${c.status}`}>
                   {t(`insurance.status.${c.status}`)}
@@ -45,15 +47,15 @@ export default function InsuranceRecordsScreen(): ReactNode {
               <dl className="ins__grid">
                 <div>
                   <dt>{t('insurance.premium')}</dt>
-                  <dd className="num">{formatNumber(c.premium, 2)}</dd>
+                  <dd className="num">{registry.format(c.premium, 'USDT')}</dd>
                 </div>
                 <div>
                   <dt>{t('insurance.remaining')}</dt>
-                  <dd className="num">{formatNumber(c.remaining, 2)}</dd>
+                  <dd className="num">{registry.format(c.remaining, 'USDT')}</dd>
                 </div>
                 <div>
                   <dt>{t('insurance.paid')}</dt>
-                  <dd className="num">{formatNumber(c.paid, 2)}</dd>
+                  <dd className="num">{registry.format(c.paid, 'USDT')}</dd>
                 </div>
                 <div>
                   <dt>{t('insurance.expires')}</dt>
@@ -78,17 +80,17 @@ export default function InsuranceRecordsScreen(): ReactNode {
                   {c.instId.split('-')[0]}USDT · {t(`insurance.kind.${c.kind}`)}
                 </span>
                 <span className={`insrec__amount num ${c.status === 'paid' ? 'up' : ''}`}>
-                  +{formatNumber(c.amount, 2)} USDT
+                  +{registry.format(c.amount, 'USDT')} USDT
                 </span>
               </div>
               <dl className="ins__grid">
                 <div>
                   <dt>{t('insurance.loss')}</dt>
-                  <dd className="num">{formatNumber(c.loss, 2)}</dd>
+                  <dd className="num">{registry.format(c.loss, 'USDT')}</dd>
                 </div>
                 <div>
                   <dt>{t('insurance.coveredLoss')}</dt>
-                  <dd className="num">{formatNumber(c.covered_loss, 2)}</dd>
+                  <dd className="num">{registry.format(c.covered_loss, 'USDT')}</dd>
                 </div>
                 <div>
                   <dt>{t('insurance.state')}</dt>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
+import { EXACT, fitsScale } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { AmountInput, Field } from '../../ui/form';
@@ -12,6 +13,7 @@ import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState, ListSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import './insurance.css';
+import { useAssets } from '../../hooks/assets';
 
 const FIRST_PAGE = { page: 1, size: 10 };
 const pct = (rate: string) => `${formatNumber(String(Number(rate) * 100), 2)}%`;
@@ -35,6 +37,7 @@ export default function InsuranceScreen(): ReactNode {
 
 function Signed(): ReactNode {
   const { t } = useTranslation('insurance');
+  const registry = useAssets();
   const ids = useId();
   const list = useApiQuery('/v1/user/buyInsuranceList', FIRST_PAGE);
   const balances = useBalances();
@@ -55,10 +58,13 @@ function Signed(): ReactNode {
   const premium = n > 0 ? n * Number(d.premium_rate) : 0;
   const problem = !limit.trim()
     ? t('insurance.limitPrompt')
-    : !(n > 0) || !/^\d+(\.\d{1,2})?$/.test(limit.trim())
+    : !(n > 0) || !fitsScale(limit, registry.scale('USDT'))
       ? t('insurance.limitInvalid')
       : n < Number(d.min_limit) || n > Number(d.max_limit)
-        ? t('insurance.limitRange', { min: formatNumber(d.min_limit, 0), max: formatNumber(d.max_limit, 0) })
+        ? t('insurance.limitRange', {
+            min: registry.format(d.min_limit, 'USDT'),
+            max: registry.format(d.max_limit, 'USDT'),
+          })
         : available !== null && premium > Number(available)
           ? t('insurance.insufficient')
           : null;
@@ -85,17 +91,18 @@ function Signed(): ReactNode {
             </span>
           </header>
           <div className="ins__big num">
-            {formatNumber(current.remaining, 2)} <small>/ {formatNumber(current.limit, 2)} USDT</small>
+            {registry.format(current.remaining, 'USDT')}{' '}
+            <small>/ {registry.format(current.limit, 'USDT')} USDT</small>
           </div>
           <div className="ins__sub">{t('insurance.remaining')}</div>
           <dl className="ins__grid">
             <div>
               <dt>{t('insurance.paid')}</dt>
-              <dd className="num">{formatNumber(current.paid, 2)} USDT</dd>
+              <dd className="num">{registry.format(current.paid, 'USDT')} USDT</dd>
             </div>
             <div>
               <dt>{t('insurance.premium')}</dt>
-              <dd className="num">{formatNumber(current.premium, 2)} USDT</dd>
+              <dd className="num">{registry.format(current.premium, 'USDT')} USDT</dd>
             </div>
             <div>
               <dt>{t('insurance.activeFrom')}</dt>
@@ -131,7 +138,9 @@ function Signed(): ReactNode {
             label={t('insurance.limit')}
             error={tried ? problem : null}
             extra={
-              available !== null ? t('insurance.available', { amount: formatNumber(available, 2) }) : null
+              available !== null
+                ? t('insurance.available', { amount: registry.format(available, 'USDT') })
+                : null
             }
           >
             <AmountInput
@@ -143,7 +152,7 @@ function Signed(): ReactNode {
             />
           </Field>
           <p className="ins__premium num">
-            {t('insurance.premium')}: {premium > 0 ? `${formatNumber(premium.toFixed(2), 2)} USDT` : '--'}
+            {t('insurance.premium')}: {premium > 0 ? `${registry.format(premium, 'USDT')} USDT` : '--'}
           </p>
           <button type="button" className="ins__btn" onClick={review}>
             {t('insurance.buy')}
@@ -160,10 +169,10 @@ function Signed(): ReactNode {
         onConfirm={() => void confirm()}
         onClose={call.close}
         rows={[
-          { label: t('insurance.limit'), value: `${formatNumber(limit || '0', 2)} USDT` },
+          { label: t('insurance.limit'), value: `${registry.format(limit || '0', 'USDT', EXACT)} USDT` },
           {
             label: t('insurance.premium'),
-            value: `${formatNumber(premium.toFixed(2), 2)} USDT`,
+            value: `${registry.format(premium, 'USDT')} USDT`,
             strong: true,
           },
           { label: t('insurance.share'), value: pct(d.share) },

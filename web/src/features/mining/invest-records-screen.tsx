@@ -1,4 +1,3 @@
-import { formatNumber } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
@@ -11,6 +10,7 @@ import { StatusChip } from '../../ui/status-chip';
 import { Tabs } from '../../ui/tabs';
 import { type Investment, showDay, TotalHead } from './mining-parts';
 import './mining.css';
+import { useAssets } from '../../hooks/assets';
 
 type Tab = 'all' | 'valid' | 'invalid';
 
@@ -19,6 +19,7 @@ const HEAD = { page: 1, size: 1 };
 /** Investment records (/nft6): my machine investments, valid while they run; the minimum and my valid total. */
 export default function InvestRecordsScreen(): ReactNode {
   const { t } = useTranslation('mining');
+  const registry = useAssets();
   const { token } = useSession();
   const [tab, setTab] = useState<Tab>('all');
   const head = useApiQuery('/api/moneylog/investLog', HEAD, { enabled: token !== null });
@@ -27,7 +28,7 @@ export default function InvestRecordsScreen(): ReactNode {
   const money = (value: string | undefined) =>
     h && value !== undefined ? (
       <>
-        {formatNumber(value, 2)} <small>{h.asset}</small>
+        {registry.format(value, h.asset)} <small>{h.asset}</small>
       </>
     ) : (
       '--'
@@ -66,6 +67,7 @@ export default function InvestRecordsScreen(): ReactNode {
 
 function InvestmentRow({ i }: { readonly i: Investment }): ReactNode {
   const { t } = useTranslation('mining');
+  const registry = useAssets();
   return (
     <article className="line-row" data-testid="invest-row">
       <div className="line-row__top">
@@ -78,7 +80,7 @@ function InvestmentRow({ i }: { readonly i: Investment }): ReactNode {
         <div>
           <dt>{t('mining.amount')}</dt>
           <dd className="num">
-            {formatNumber(i.amount, 2)} <small>{i.asset}</small>
+            {registry.format(i.amount, i.asset)} <small>{i.asset}</small>
           </dd>
         </div>
         <div>

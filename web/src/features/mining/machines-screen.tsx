@@ -11,8 +11,10 @@ import { MachineBuyForm, MachineBuySheet, MachineCard } from '../../ui/machine-c
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
-import { type Machine, showOutput, showPower } from './mining-parts';
+import { type Machine, showPower } from './mining-parts';
 import './mining.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT, multiplyDown } from '../../lib/amounts';
 
 /** The catalogue is short: one page holds it. */
 const CATALOGUE = { page: 1, size: 50 };
@@ -35,6 +37,7 @@ const powerOf = (m: Machine) => Number(m.power) + Number(m.bonus_power);
  */
 export default function MachinesScreen(): ReactNode {
   const { t } = useTranslation('mining');
+  const registry = useAssets();
   const { token } = useSession();
   const list = useApiQuery('/api/machine/list', CATALOGUE);
   const balances = useBalances();
@@ -63,7 +66,7 @@ export default function MachinesScreen(): ReactNode {
           <div>
             <dt>{t('mining.dailyEmission')}</dt>
             <dd className="mn-hero__mid num" data-testid="catalogue-emission">
-              {showOutput(d.daily_emission)} <small>{d.output_asset}</small>
+              {registry.format(d.daily_emission, d.output_asset)} <small>{d.output_asset}</small>
             </dd>
           </div>
           <div>
@@ -112,7 +115,7 @@ export default function MachinesScreen(): ReactNode {
                 quantity: n,
                 power: showPower((n * powerOf(chosen)).toFixed(4)),
                 term: t('mining.nDays', { n: chosen.term_days }),
-                total: `${formatNumber((n * Number(chosen.price)).toFixed(6), 2)} ${chosen.pay_asset}`,
+                total: `${registry.format(multiplyDown(chosen.price, String(n), registry.scale(chosen.pay_asset)) ?? '0', chosen.pay_asset, EXACT)} ${chosen.pay_asset}`,
               }
             : null
         }
@@ -133,6 +136,7 @@ export default function MachinesScreen(): ReactNode {
 /** A machine's price and daily output (large), its power with any bonus, its term. */
 function MachineFigures({ m }: { readonly m: Machine }): ReactNode {
   const { t } = useTranslation('mining');
+  const registry = useAssets();
   const hasBonus = Number(m.bonus_power) > 0;
   return (
     <dl className="figures figures--2 mn-machine__grid">
@@ -145,7 +149,7 @@ function MachineFigures({ m }: { readonly m: Machine }): ReactNode {
       <div>
         <dt>{t('mining.dailyOutput')}</dt>
         <dd className="mn-machine__price num up">
-          {showOutput(m.daily_output)} <small>{m.output_asset}</small>
+          {registry.format(m.daily_output, m.output_asset)} <small>{m.output_asset}</small>
         </dd>
       </div>
       <div>
@@ -209,6 +213,7 @@ function BuyForm({
   readonly onReview: (quantity: number) => void;
 }): ReactNode {
   const { t } = useTranslation('mining');
+  const registry = useAssets();
   return (
     <MachineBuyForm
       left={m.left}
@@ -222,7 +227,10 @@ function BuyForm({
         { label: t('mining.term'), value: t('mining.earnsFrom', { n: m.term_days }) },
         {
           label: t('mining.totalPrice'),
-          value: n !== null ? `${formatNumber((n * Number(m.price)).toFixed(6), 2)} ${m.pay_asset}` : '--',
+          value:
+            n !== null
+              ? `${registry.format(multiplyDown(m.price, String(n), registry.scale(m.pay_asset)) ?? '0', m.pay_asset, EXACT)} ${m.pay_asset}`
+              : '--',
           strong: true,
         },
       ]}
@@ -231,7 +239,7 @@ function BuyForm({
       onReview={onReview}
       texts={{
         available: (balance) =>
-          t('mining.available', { amount: formatNumber(balance, 2), asset: m.pay_asset }),
+          t('mining.available', { amount: registry.format(balance, m.pay_asset), asset: m.pay_asset }),
         buy: t('mining.buy'),
       }}
       testIds={{ quantity: 'machine-quantity', submit: 'machine-buy-submit' }}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import '../../ui/figures.css';
 import '../../ui/line-row.css';
+import { useAssets } from '../../hooks/assets';
 import { StatusChip } from '../../ui/status-chip';
 
 export type Machine = ResponseData<'/api/machine/list'>['list'][number];
@@ -16,8 +17,6 @@ const PLATFORM_DAY_OFFSET_MIN = 480;
 
 /** Hash power: two decimals and the unit ("12.50 T"). */
 export const showPower = (value: string): string => `${formatNumber(value, 2)} T`;
-/** An output amount (BWC): four decimals. */
-export const showOutput = (value: string): string => formatNumber(value, 4);
 /** The platform day a time falls in. */
 export const showDay = (time: string): string => formatDateTime(time, PLATFORM_DAY_OFFSET_MIN).slice(0, 10);
 /** A rate ("0.1") as a percentage ("10%"). */
@@ -26,6 +25,7 @@ export const pct = (rate: string): string => `${formatUpTo(String(Number(rate) *
 /** One purchase of machines on "My machines": what was paid, its power, what it earned, its term. */
 export function MachineOrderRow({ o }: { readonly o: MachineOrder }): ReactNode {
   const { t } = useTranslation('mining');
+  const registry = useAssets();
   return (
     <article className="line-row" data-testid="machine-order-row">
       <div className="line-row__top">
@@ -38,7 +38,7 @@ export function MachineOrderRow({ o }: { readonly o: MachineOrder }): ReactNode 
         <div>
           <dt>{t('mining.amountPaid')}</dt>
           <dd className="num">
-            {formatNumber(o.amount, 2)} <small>{o.pay_asset}</small>
+            {registry.format(o.amount, o.pay_asset)} <small>{o.pay_asset}</small>
           </dd>
         </div>
         <div>
@@ -52,7 +52,7 @@ export function MachineOrderRow({ o }: { readonly o: MachineOrder }): ReactNode 
         <div>
           <dt>{t('mining.outputSoFar')}</dt>
           <dd className="num up" data-testid="machine-order-output">
-            {showOutput(o.output)} <small>{o.output_asset}</small>
+            {registry.format(o.output, o.output_asset)} <small>{o.output_asset}</small>
           </dd>
         </div>
         <div>
@@ -71,6 +71,7 @@ export function MachineOrderRow({ o }: { readonly o: MachineOrder }): ReactNode 
 /** One purchase in the purchase log: machines, price paid, power added, when. */
 export function PurchaseRow({ o }: { readonly o: MachineOrder }): ReactNode {
   const { t } = useTranslation('mining');
+  const registry = useAssets();
   const total = (Number(o.power) + Number(o.bonus_power)).toFixed(4);
   return (
     <article className="line-row" data-testid="purchase-row">
@@ -79,7 +80,7 @@ export function PurchaseRow({ o }: { readonly o: MachineOrder }): ReactNode {
           {o.name} <span className="line-row__times num">× {o.quantity}</span>
         </span>
         <span className="line-row__amount num down">
-          −{formatNumber(o.amount, 2)} <small>{o.pay_asset}</small>
+          −{registry.format(o.amount, o.pay_asset)} <small>{o.pay_asset}</small>
         </span>
       </div>
       <div className="line-row__sub">
@@ -95,12 +96,13 @@ export function PurchaseRow({ o }: { readonly o: MachineOrder }): ReactNode {
 /** One platform day of my mining output: my power against the network's, the amount, paid or queued. */
 export function MiningDayRow({ d }: { readonly d: MiningDay }): ReactNode {
   const { t } = useTranslation('mining');
+  const registry = useAssets();
   return (
     <article className="line-row" data-testid="mine-row">
       <div className="line-row__top">
         <span className="line-row__title num">{showDay(d.day)}</span>
         <span className="line-row__amount num up" data-testid="mine-amount">
-          +{showOutput(d.amount)} <small>{d.asset}</small>
+          +{registry.format(d.amount, d.asset)} <small>{d.asset}</small>
         </span>
       </div>
       <dl className="figures figures--wide">

@@ -5,8 +5,9 @@ import { useSession } from '../../session';
 import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Tabs } from '../../ui/tabs';
-import { MiningDayRow, PurchaseRow, showOutput, TotalHead } from './mining-parts';
+import { MiningDayRow, PurchaseRow, TotalHead } from './mining-parts';
 import './mining.css';
+import { useAssets } from '../../hooks/assets';
 
 type Tab = 'buy' | 'output';
 
@@ -15,6 +16,7 @@ const HEAD = { page: 1, size: 1 };
 /** Mining records (/miner2): my machine purchases, and my output per platform day with the total paid. */
 export default function MiningRecordsScreen(): ReactNode {
   const { t } = useTranslation('mining');
+  const registry = useAssets();
   const { token } = useSession();
   const [tab, setTab] = useState<Tab>('buy');
   const head = useApiQuery('/api/mine/mineList', HEAD, { enabled: token !== null && tab === 'output' });
@@ -50,7 +52,7 @@ export default function MiningRecordsScreen(): ReactNode {
                 testId: 'mine-total',
                 value: head.data ? (
                   <>
-                    {showOutput(head.data.total_paid)} <small>{head.data.asset}</small>
+                    {registry.format(head.data.total_paid, head.data.asset)} <small>{head.data.asset}</small>
                   </>
                 ) : (
                   '--'

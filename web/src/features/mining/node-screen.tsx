@@ -18,8 +18,9 @@ import {
 import '../../ui/figures.css';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState, ListSkeleton } from '../../ui/states';
-import { pct, showOutput, showPower } from './mining-parts';
+import { pct, showPower } from './mining-parts';
 import './mining.css';
+import { useAssets } from '../../hooks/assets';
 
 const NO_BODY = {};
 
@@ -66,6 +67,7 @@ export default function NodeScreen(): ReactNode {
 
 function Power(): ReactNode {
   const { t } = useTranslation('mining');
+  const registry = useAssets();
   const info = useApiQuery('/api/machine/machinePowerInfo', NO_BODY);
   if (!info.data) {
     return info.isError ? <ErrorState onRetry={() => void info.refetch()} /> : <ListSkeleton rows={3} />;
@@ -97,19 +99,19 @@ function Power(): ReactNode {
           <div>
             <dt>{t('mining.estimatedDaily')}</dt>
             <dd className="num up" data-testid="output-estimated">
-              {showOutput(d.estimated_daily)} <small>{d.output_asset}</small>
+              {registry.format(d.estimated_daily, d.output_asset)} <small>{d.output_asset}</small>
             </dd>
           </div>
           <div>
             <dt>{t('mining.yesterday')}</dt>
             <dd className="num" data-testid="output-yesterday">
-              {showOutput(d.yesterday_output)} <small>{d.output_asset}</small>
+              {registry.format(d.yesterday_output, d.output_asset)} <small>{d.output_asset}</small>
             </dd>
           </div>
           <div>
             <dt>{t('mining.totalOutput')}</dt>
             <dd className="num" data-testid="output-total">
-              {showOutput(d.total_output)} <small>{d.output_asset}</small>
+              {registry.format(d.total_output, d.output_asset)} <small>{d.output_asset}</small>
             </dd>
           </div>
         </dl>
@@ -133,7 +135,7 @@ function Power(): ReactNode {
           <div>
             <dt>{t('mining.dailyEmission')}</dt>
             <dd className="num">
-              {showOutput(d.daily_emission)} {d.output_asset}
+              {registry.format(d.daily_emission, d.output_asset)} {d.output_asset}
             </dd>
           </div>
           <div>

@@ -4,14 +4,16 @@ import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { MiningDayRow, showOutput, TotalHead } from './mining-parts';
+import { MiningDayRow, TotalHead } from './mining-parts';
 import './mining.css';
+import { useAssets } from '../../hooks/assets';
 
 const HEAD = { page: 1, size: 1 };
 
 /** Profit records (/nft7): my mining profit per platform day, my power against the network's, the total paid. */
 export default function ProfitRecordsScreen(): ReactNode {
   const { t } = useTranslation('mining');
+  const registry = useAssets();
   const { token } = useSession();
   const head = useApiQuery('/api/moneylog/profitLog', HEAD, { enabled: token !== null });
   if (!token) return <SignInPrompt title={t('mining.signInTitle')} body={t('mining.signInBody')} />;
@@ -24,7 +26,7 @@ export default function ProfitRecordsScreen(): ReactNode {
             testId: 'profit-total',
             value: head.data ? (
               <>
-                {showOutput(head.data.total_paid)} <small>{head.data.asset}</small>
+                {registry.format(head.data.total_paid, head.data.asset)} <small>{head.data.asset}</small>
               </>
             ) : (
               '--'

@@ -1,9 +1,9 @@
-import { formatUpTo, NEU_ASSET, type ResponseData } from '@nexa/contract';
+import { NEU_ASSET, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { useBalances, useDebounced, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { assetScale, checkAmount, isPositiveAmount, ratePercent } from '../../lib/amounts';
+import { checkAmount, EXACT, isPositiveAmount, ratePercent } from '../../lib/amounts';
 import { quotePanelState } from '../../lib/quote-clock';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
@@ -41,7 +41,6 @@ function Exchange(): ReactNode {
   const [from, setFrom] = useState<From>('USDT');
   const [tried, setTried] = useState(false);
   const to: From = from === 'USDT' ? NEU_ASSET : 'USDT';
-  const scale = assetScale(from);
   const ttl = terms.data?.quote_ttl_s ?? 0;
   const feeRate = terms.data?.fee_rate ?? null;
   const amount = useAmountField({
@@ -51,6 +50,8 @@ function Exchange(): ReactNode {
     tried,
     emptyOnlyWhenTried: true,
   });
+  const { registry } = amount;
+  const scale = registry.scale(from);
 
   const settled = useDebounced(amount.value, QUOTE_DEBOUNCE_MS);
   const quotable =
@@ -111,7 +112,7 @@ function Exchange(): ReactNode {
     if (!done) return;
     showToast(
       t('neu.exchange.success', {
-        amount: formatUpTo(done.to_amount, assetScale(done.to_asset)),
+        amount: registry.format(done.to_amount, done.to_asset, EXACT),
         asset: done.to_asset,
       }),
     );

@@ -1,4 +1,4 @@
-import { formatUpTo } from '@nexa/contract';
+import { formatUpTo, NEU_ASSET } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -11,18 +11,9 @@ import { IconDeposit, IconExchange, IconLock, IconMiner, IconRight } from '../..
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { InlineError } from '../../ui/states';
-import {
-  Amount,
-  LevelTag,
-  NO_BODY,
-  showBalance,
-  showNeu,
-  showPower,
-  showPrice,
-  showUsdt,
-  useRefresh,
-} from './neu-parts';
+import { Amount, LevelTag, NO_BODY, showPower, showPrice, useRefresh } from './neu-parts';
 import './neu.css';
+import { useAssets } from '../../hooks/assets';
 
 type IconType = ComponentType<{ className?: string }>;
 
@@ -37,6 +28,7 @@ type EntryNote = 'wallet' | 'staking' | 'machines' | 'exchange';
 /** My balances of the line, what they are worth, and what my stake and machines earn. */
 function Mine({ entries }: { readonly entries: ReactNode }): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const q = useApiQuery('/api/neu/uinfo', NO_BODY);
   if (!q.data) {
     return (
@@ -64,20 +56,22 @@ function Mine({ entries }: { readonly entries: ReactNode }): ReactNode {
           <LevelTag level={d.level} testId="neu-level" />
         </div>
         <div className="neu-hero__big num" data-testid="neu-balance">
-          {showBalance(d.neu, 'NEU')} <small>NEU</small>
+          {registry.format(d.neu, 'NEU')} <small>NEU</small>
         </div>
         <p className="neu-hero__sub num" data-testid="neu-value">
-          {d.neu_value_usdt === null ? t('neu.noPrice') : `≈ ${showUsdt(d.neu_value_usdt)} USDT`}
+          {d.neu_value_usdt === null
+            ? t('neu.noPrice')
+            : `≈ ${registry.format(d.neu_value_usdt, 'USDT')} USDT`}
         </p>
         <dl className="figures figures--2">
           <Figure
             label={t('neu.spaQuota')}
-            value={<Amount value={showBalance(d.spa, 'SPA')} asset="SPA" />}
+            value={<Amount value={registry.format(d.spa, 'SPA')} asset="SPA" />}
             testId="neu-spa"
           />
           <Figure
             label="USDT"
-            value={<Amount value={showBalance(d.usdt, 'USDT')} asset="USDT" />}
+            value={<Amount value={registry.format(d.usdt, 'USDT')} asset="USDT" />}
             testId="neu-usdt"
           />
         </dl>
@@ -91,16 +85,25 @@ function Mine({ entries }: { readonly entries: ReactNode }): ReactNode {
           <span className="neu-card__aside">{t('neu.ordersRunning', { count: d.machines })}</span>
         </div>
         <dl className="figures">
-          <Figure label={t('neu.staked')} value={showNeu(d.staked)} testId="neu-staked" />
+          <Figure label={t('neu.staked')} value={registry.format(d.staked, NEU_ASSET)} testId="neu-staked" />
           <Figure label={t('neu.power')} value={showPower(d.power)} testId="neu-power" />
-          <Figure label={t('neu.stakingReceived')} value={showNeu(d.staking_received)} tone="up" />
+          <Figure
+            label={t('neu.stakingReceived')}
+            value={registry.format(d.staking_received, NEU_ASSET)}
+            tone="up"
+          />
           <Figure
             label={t('neu.yesterdayIncome')}
-            value={showNeu(d.yesterday_income)}
+            value={registry.format(d.yesterday_income, NEU_ASSET)}
             tone="up"
             testId="neu-yesterday"
           />
-          <Figure label={t('neu.totalIncome')} value={showNeu(d.total_income)} tone="up" testId="neu-total" />
+          <Figure
+            label={t('neu.totalIncome')}
+            value={registry.format(d.total_income, NEU_ASSET)}
+            tone="up"
+            testId="neu-total"
+          />
         </dl>
       </section>
     </>
@@ -110,6 +113,7 @@ function Mine({ entries }: { readonly entries: ReactNode }): ReactNode {
 /** The line's own figures: the NEU price, the epoch and today's output, what is staked and what was paid. */
 function Line(): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const q = useApiQuery('/api/neu/index', NO_BODY);
   if (!q.data) {
     return q.isError ? (
@@ -137,17 +141,17 @@ function Line(): ReactNode {
         <Figure label={t('neu.epoch')} value={t('neu.epochN', { n: d.period })} testId="neu-epoch" />
         <Figure
           label={t('neu.todayOutput')}
-          value={<Amount value={showNeu(d.daily_emission)} asset={d.asset} />}
+          value={<Amount value={registry.format(d.daily_emission, NEU_ASSET)} asset={d.asset} />}
           testId="neu-today-output"
         />
         <Figure label={t('neu.networkPower')} value={showPower(d.network_power)} />
         <Figure
           label={t('neu.totalStaked')}
-          value={<Amount value={showNeu(d.total_staked)} asset={d.asset} />}
+          value={<Amount value={registry.format(d.total_staked, NEU_ASSET)} asset={d.asset} />}
         />
         <Figure
           label={t('neu.totalOutput')}
-          value={<Amount value={showNeu(d.total_output)} asset={d.asset} />}
+          value={<Amount value={registry.format(d.total_output, NEU_ASSET)} asset={d.asset} />}
         />
         <Figure
           label={t('neu.spaRate')}

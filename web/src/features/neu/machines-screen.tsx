@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { compareAmounts } from '../../lib/amounts';
+import { compareAmounts, multiplyDown } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { Figure } from '../../ui/figures';
 import { Segments } from '../../ui/form';
@@ -15,23 +15,20 @@ import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
 import { StatusChip } from '../../ui/status-chip';
 import { Tabs } from '../../ui/tabs';
 import { showToast } from '../../ui/toast';
-import { epochDays, multiplyDown, quotaGranted } from './neu-math';
+import { epochDays, quotaGranted } from './neu-math';
 import '../../ui/line-row.css';
 import {
   Amount,
   type Machine,
   type MachineOrder,
   type NeuPeriod,
-  showBalance,
   showDay,
-  showNeu,
   showPower,
-  showSpa,
-  showUsdt,
   useRefresh,
   useTabParam,
 } from './neu-parts';
 import './neu.css';
+import { useAssets } from '../../hooks/assets';
 
 type Tab = 'machines' | 'mine' | 'periods' | 'income';
 const TABS: readonly Tab[] = ['machines', 'mine', 'periods', 'income'];
@@ -63,28 +60,32 @@ function BuyForm({
   readonly onReview: (quantity: number) => void;
 }): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const balances = useBalances();
   return (
     <MachineBuyForm
       left={m.left}
       available={balances.available(m.pay_asset, 'spot')}
       exceeds={(q, balance) => {
-        const total = multiplyDown(m.price, q, 6);
+        const total = multiplyDown(m.price, q, registry.scale(m.pay_asset));
         return total !== null && compareAmounts(total, balance) > 0;
       }}
       rows={(n) => {
-        const quota = n !== null ? quotaGranted(m.price, n, quotaPerPay) : null;
-        const total = n !== null ? multiplyDown(m.price, String(n), 6) : null;
+        const quota = n !== null ? quotaGranted(m.price, n, quotaPerPay, registry.scale(SPA_ASSET)) : null;
+        const total = n !== null ? multiplyDown(m.price, String(n), registry.scale(m.pay_asset)) : null;
         return [
           {
             label: t('neu.machine.powerAdded'),
             value: n !== null ? showPower(String(n * powerOf(m))) : '--',
           },
           { label: t('neu.machine.term'), value: t('neu.machine.earnsFrom', { n: m.term_days }) },
-          { label: t('neu.machine.quotaGranted'), value: quota ? `${showSpa(quota)} ${SPA_ASSET}` : '--' },
+          {
+            label: t('neu.machine.quotaGranted'),
+            value: quota ? `${registry.format(quota, SPA_ASSET)} ${SPA_ASSET}` : '--',
+          },
           {
             label: t('neu.machine.totalPrice'),
-            value: total ? `${showUsdt(total)} ${m.pay_asset}` : '--',
+            value: total ? `${registry.format(total, m.pay_asset)} ${m.pay_asset}` : '--',
             strong: true,
           },
         ];
@@ -93,7 +94,7 @@ function BuyForm({
       onReview={onReview}
       texts={{
         available: (balance) =>
-          t('neu.availableAmount', { amount: showBalance(balance, m.pay_asset), asset: m.pay_asset }),
+          t('neu.availableAmount', { amount: registry.format(balance, m.pay_asset), asset: m.pay_asset }),
         buy: t('neu.machine.buy'),
       }}
       testIds={{ quantity: 'neu-machine-quantity', submit: 'neu-machine-buy-submit' }}
@@ -116,6 +117,7 @@ function CatalogueCard({
   readonly children: ReactNode;
 }): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const hasBonus = Number(m.bonus_power) > 0;
   return (
     <MachineCard
@@ -134,12 +136,12 @@ function CatalogueCard({
         <dl className="figures figures--2">
           <Figure
             label={t('neu.machine.price')}
-            value={<Amount value={showUsdt(m.price)} asset={m.pay_asset} />}
+            value={<Amount value={registry.format(m.price, m.pay_asset)} asset={m.pay_asset} />}
             testId="neu-machine-price"
           />
           <Figure
             label={t('neu.machine.dailyOutput')}
-            value={<Amount value={showNeu(m.daily_output)} asset={m.output_asset} />}
+            value={<Amount value={registry.format(m.daily_output, NEU_ASSET)} asset={m.output_asset} />}
             tone="up"
           />
           <Figure
@@ -158,7 +160,15 @@ function CatalogueCard({
           <Figure label={t('neu.machine.term')} value={t('neu.nDays', { n: m.term_days })} />
           <Figure
             label={t('neu.machine.quotaEach')}
-            value={<Amount value={showSpa(quotaGranted(m.price, 1, quotaPerPay) ?? '0')} asset={SPA_ASSET} />}
+            value={
+              <Amount
+                value={registry.format(
+                  quotaGranted(m.price, 1, quotaPerPay, registry.scale(SPA_ASSET)) ?? '0',
+                  SPA_ASSET,
+                )}
+                asset={SPA_ASSET}
+              />
+            }
           />
         </dl>
       }
@@ -170,17 +180,21 @@ function CatalogueCard({
 
 function Catalogue({ d, onBought }: { readonly d: Catalogue; readonly onBought: () => void }): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const call = useMoneyCall('/api/neu/buyMachine', REFRESH);
   const [openId, setOpenId] = useState<number | null>(null);
   const chosen = d.list.find((m) => m.id === call.content?.machine_id) ?? null;
   const n = call.content?.quantity ?? 1;
-  const quota = chosen ? quotaGranted(chosen.price, n, d.quota_per_pay) : null;
+  const quota = chosen ? quotaGranted(chosen.price, n, d.quota_per_pay, registry.scale(SPA_ASSET)) : null;
   const confirm = async () => {
     const done = await call.confirm();
     if (!done) return;
     showToast(
       t('neu.machine.bought', {
-        quota: showSpa(quotaGranted(done.amount, 1, d.quota_per_pay) ?? '0'),
+        quota: registry.format(
+          quotaGranted(done.amount, 1, d.quota_per_pay, registry.scale(SPA_ASSET)) ?? '0',
+          SPA_ASSET,
+        ),
         asset: SPA_ASSET,
       }),
     );
@@ -207,7 +221,9 @@ function Catalogue({ d, onBought }: { readonly d: Catalogue; readonly onBought: 
           />
         </CatalogueCard>
       ))}
-      <p className="neu-note neu-note--pad">{t('neu.machine.rules', { quota: showSpa(d.quota_per_pay) })}</p>
+      <p className="neu-note neu-note--pad">
+        {t('neu.machine.rules', { quota: registry.format(d.quota_per_pay, SPA_ASSET) })}
+      </p>
       <MachineBuySheet
         call={call}
         purchase={
@@ -217,7 +233,7 @@ function Catalogue({ d, onBought }: { readonly d: Catalogue; readonly onBought: 
                 quantity: n,
                 power: showPower(String(n * powerOf(chosen))),
                 term: t('neu.nDays', { n: chosen.term_days }),
-                total: `${showUsdt(multiplyDown(chosen.price, String(n), 6) ?? '0')} ${chosen.pay_asset}`,
+                total: `${registry.format(multiplyDown(chosen.price, String(n), registry.scale(chosen.pay_asset)) ?? '0', chosen.pay_asset)} ${chosen.pay_asset}`,
               }
             : null
         }
@@ -226,7 +242,7 @@ function Catalogue({ d, onBought }: { readonly d: Catalogue; readonly onBought: 
             label: t('neu.machine.quotaGranted'),
             value: (
               <span data-testid="neu-confirm-quota">
-                {showSpa(quota ?? '0')} {SPA_ASSET}
+                {registry.format(quota ?? '0', SPA_ASSET)} {SPA_ASSET}
               </span>
             ),
             strong: true,
@@ -255,6 +271,7 @@ function MachineOrderRow({
   readonly quotaPerPay: string;
 }): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   return (
     <article className="line-row" data-testid="neu-machine-order">
       <div className="line-row__top">
@@ -268,17 +285,25 @@ function MachineOrderRow({
       <dl className="figures">
         <Figure
           label={t('neu.machine.paid')}
-          value={<Amount value={showUsdt(o.amount)} asset={o.pay_asset} />}
+          value={<Amount value={registry.format(o.amount, o.pay_asset)} asset={o.pay_asset} />}
         />
         <Figure
           label={t('neu.machine.quotaGranted')}
-          value={<Amount value={showSpa(quotaGranted(o.amount, 1, quotaPerPay) ?? '0')} asset={SPA_ASSET} />}
+          value={
+            <Amount
+              value={registry.format(
+                quotaGranted(o.amount, 1, quotaPerPay, registry.scale(SPA_ASSET)) ?? '0',
+                SPA_ASSET,
+              )}
+              asset={SPA_ASSET}
+            />
+          }
           testId="neu-order-quota"
         />
         <Figure label={t('neu.power')} value={showPower(String(Number(o.power) + Number(o.bonus_power)))} />
         <Figure
           label={t('neu.machine.outputSoFar')}
-          value={<Amount value={showNeu(o.output)} asset={o.output_asset} />}
+          value={<Amount value={registry.format(o.output, NEU_ASSET)} asset={o.output_asset} />}
           tone="up"
         />
         <Figure label={t('neu.start')} value={showDay(o.start_at)} />
@@ -303,6 +328,7 @@ function MyMachines({ d }: { readonly d: Catalogue }): ReactNode {
 
 function PeriodRow({ p }: { readonly p: NeuPeriod }): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const days = epochDays(p.first_day, p.last_day);
   const tone = p.status === 'current' ? 'on' : p.status === 'done' ? 'done' : 'wait';
   return (
@@ -323,15 +349,15 @@ function PeriodRow({ p }: { readonly p: NeuPeriod }): ReactNode {
       <dl className="figures">
         <Figure
           label={t('neu.period.daily')}
-          value={<Amount value={showNeu(p.daily_emission)} asset={NEU_ASSET} />}
+          value={<Amount value={registry.format(p.daily_emission, NEU_ASSET)} asset={NEU_ASSET} />}
         />
         <Figure
           label={t('neu.period.output')}
-          value={<Amount value={showNeu(p.output)} asset={NEU_ASSET} />}
+          value={<Amount value={registry.format(p.output, NEU_ASSET)} asset={NEU_ASSET} />}
         />
         <Figure
           label={t('neu.period.mine')}
-          value={<Amount value={showNeu(p.mine)} asset={NEU_ASSET} />}
+          value={<Amount value={registry.format(p.mine, NEU_ASSET)} asset={NEU_ASSET} />}
           tone={Number(p.mine) > 0 ? 'up' : undefined}
         />
       </dl>
@@ -341,6 +367,7 @@ function PeriodRow({ p }: { readonly p: NeuPeriod }): ReactNode {
 
 function Income(): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const [program, setProgram] = useState<Program>('all');
   const filters = program === 'all' ? {} : { program };
   const head = useApiQuery('/api/neu/incomeLog', { ...filters, page: 1, size: 1 });
@@ -350,7 +377,11 @@ function Income(): ReactNode {
         <div>
           <div className="neu-head__label">{t('neu.totalPaid')}</div>
           <div className="neu-head__value num up" data-testid="neu-income-total">
-            {head.data ? <Amount value={showNeu(head.data.total_paid)} asset={NEU_ASSET} /> : '--'}
+            {head.data ? (
+              <Amount value={registry.format(head.data.total_paid, NEU_ASSET)} asset={NEU_ASSET} />
+            ) : (
+              '--'
+            )}
           </div>
         </div>
         <Segments
@@ -380,7 +411,7 @@ function Income(): ReactNode {
                 {t(`neu.income.${r.program === 'pledge' ? 'pledge' : 'mining'}`)}
               </span>
               <span className="line-row__amount num up">
-                +<Amount value={showNeu(r.amount)} asset={r.asset} />
+                +<Amount value={registry.format(r.amount, NEU_ASSET)} asset={r.asset} />
               </span>
             </div>
             <div className="line-row__sub num">
@@ -399,6 +430,7 @@ function Income(): ReactNode {
 
 function Machines(): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const q = useCatalogue();
   const [tab, setTab] = useTabParam(TABS, 'machines');
   const refresh = useRefresh('/api/neu/machineList', '/api/neu/periodList', '/api/neu/incomeLog');
@@ -419,7 +451,7 @@ function Machines(): ReactNode {
             <dl className="figures figures--2">
               <Figure
                 label={t('neu.todayOutput')}
-                value={<Amount value={showNeu(d.daily_emission)} asset={d.output_asset} />}
+                value={<Amount value={registry.format(d.daily_emission, NEU_ASSET)} asset={d.output_asset} />}
               />
               <Figure label={t('neu.networkPower')} value={showPower(d.network)} />
             </dl>

@@ -3,6 +3,7 @@ import {
   formatDateTime,
   formatNumber,
   formatUpTo,
+  NEU_ASSET,
   type ResponseData,
 } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,10 +11,10 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { invalidateApi } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
-import { floorDecimals } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { Figure } from '../../ui/figures';
 import '../../ui/line-row.css';
+import { useAssets } from '../../hooks/assets';
 import { StatusChip } from '../../ui/status-chip';
 
 export type PledgeOrder = ResponseData<'/api/neuPledge/getOrder'>;
@@ -26,20 +27,6 @@ export const NO_BODY = {};
 /** Platform days start at 00:00 UTC+8: a day's date reads the same wherever the phone is. */
 const PLATFORM_DAY_OFFSET_MIN = 480;
 
-/** Decimals a balance of the line's assets shows (the registry's display precision). */
-const BALANCE_DECIMALS: Readonly<Record<string, number>> = { NEU: 4, SPA: 2, USDT: 2 };
-
-/** A balance, cut down (never shown as more than it is) to its asset's display precision: "9,210.40". */
-export const showBalance = (value: string, asset: string): string => {
-  const d = BALANCE_DECIMALS[asset] ?? 4;
-  return formatNumber(floorDecimals(value, d), d);
-};
-/** A NEU amount: the asset's display precision (4). */
-export const showNeu = (value: string): string => formatNumber(value, 4);
-/** An SPA quota amount (2). */
-export const showSpa = (value: string): string => formatNumber(value, 2);
-/** A USDT amount (2). */
-export const showUsdt = (value: string): string => formatNumber(value, 2);
 /** Hash power: two decimals and the unit ("12.50 T"). */
 export const showPower = (value: string): string => `${formatNumber(value, 2)} T`;
 /** A rate ("0.08") as a percentage ("8%"). */
@@ -81,18 +68,19 @@ export function PledgeStatus({ status }: { readonly status: PledgeOrder['status'
 /** One NEU staking order as a row: amount, term, rate, profit received, end; opens its detail. */
 export function PledgeRow({ o }: { readonly o: PledgeOrder }): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   return (
     <Link className="line-row" to={`${routePath('neuRecharge2')}?id=${o.id}`} data-testid="neu-pledge-row">
       <div className="line-row__top">
         <span className="line-row__title num">
-          <Amount value={showNeu(o.amount)} asset={o.asset} />
+          <Amount value={registry.format(o.amount, NEU_ASSET)} asset={o.asset} />
         </span>
         <PledgeStatus status={o.status} />
       </div>
       <dl className="figures figures--4">
         <Figure label={t('neu.days')} value={t('neu.nDays', { n: o.days })} />
         <Figure label={t('neu.apr')} value={pct(o.apr)} />
-        <Figure label={t('neu.received')} value={showNeu(o.received)} tone="up" />
+        <Figure label={t('neu.received')} value={registry.format(o.received, NEU_ASSET)} tone="up" />
         <Figure label={t('neu.end')} value={formatDateTime(o.end_at).slice(0, 10)} />
       </dl>
     </Link>

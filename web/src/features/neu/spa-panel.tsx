@@ -1,9 +1,11 @@
-import { formatUpTo, NEU_ASSET, SPA_ASSET } from '@nexa/contract';
+import { NEU_ASSET, SPA_ASSET } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
+import { useAssets } from '../../hooks/assets';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
+import { EXACT } from '../../lib/amounts';
 import { AmountField, useAmountField } from '../../ui/amount-field';
 import { Segments, SubmitButton } from '../../ui/form';
 import { Money, RecordRow } from '../../ui/money';
@@ -13,7 +15,7 @@ import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
 import { TransferFields, TransferSheet, useRecipientField } from '../../ui/transfer-fields';
 import { spaToNeu } from './neu-math';
-import { NO_BODY, showBalance, showNeu, showSpa } from './neu-parts';
+import { NO_BODY } from './neu-parts';
 
 type Mode = 'transfer' | 'exchange';
 
@@ -24,6 +26,7 @@ type SpaExchange = PagedItem<'/api/neu/spaExchangeList'>;
 /** Give SPA quota to another user by address or UID: free, at least the wallet's transfer minimum. */
 function TransferForm(): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const balances = useBalances();
   const rules = useApiQuery('/api/withdraw/list', TERMS);
   const transferMin = rules.data?.transfer_min ?? null;
@@ -65,7 +68,10 @@ function TransferForm(): ReactNode {
       <InfoRows
         rows={[
           { label: t('neu.fee'), value: t('neu.free') },
-          { label: t('neu.minimum'), value: transferMin ? `${formatUpTo(transferMin)} ${SPA_ASSET}` : '--' },
+          {
+            label: t('neu.minimum'),
+            value: transferMin ? `${registry.format(transferMin, SPA_ASSET, EXACT)} ${SPA_ASSET}` : '--',
+          },
         ]}
       />
       <SubmitButton disabled={call.busy || !transferMin} onClick={review}>
@@ -76,7 +82,11 @@ function TransferForm(): ReactNode {
         recipient={recipient}
         onConfirm={() => void confirm()}
         rows={(content) => [
-          { label: t('neu.amount'), value: `${formatUpTo(content.amount, 8)} ${SPA_ASSET}`, strong: true },
+          {
+            label: t('neu.amount'),
+            value: `${registry.format(content.amount, SPA_ASSET, EXACT)} ${SPA_ASSET}`,
+            strong: true,
+          },
           { label: t('neu.fee'), value: t('neu.free') },
         ]}
         texts={{
@@ -112,6 +122,7 @@ function SpaTransferRecords(): ReactNode {
 
 function ExchangeRow({ x }: { readonly x: SpaExchange }): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   return (
     <div data-testid="neu-spa-exchange-row">
       <RecordRow
@@ -121,7 +132,10 @@ function ExchangeRow({ x }: { readonly x: SpaExchange }): ReactNode {
         time={x.created_at}
         details={[
           { label: t('neu.spa.spent'), value: <Money value={`-${x.spa}`} asset={SPA_ASSET} /> },
-          { label: t('neu.rate'), value: `1 ${SPA_ASSET} = ${formatUpTo(x.rate, 8)} ${NEU_ASSET}` },
+          {
+            label: t('neu.rate'),
+            value: `1 ${SPA_ASSET} = ${registry.format(x.rate, SPA_ASSET, EXACT)} ${NEU_ASSET}`,
+          },
         ]}
       />
     </div>
@@ -131,6 +145,7 @@ function ExchangeRow({ x }: { readonly x: SpaExchange }): ReactNode {
 /** SPA quota for NEU at the operators' rate, at least their minimum; what arrives shown before confirming. */
 function ExchangeForm(): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const balances = useBalances();
   const terms = useApiQuery('/api/neu/spaExchangeList', TERMS);
   const call = useMoneyCall('/api/neu/spaExchange', ['/api/neu/spaExchangeList', '/api/neu/uinfo']);
@@ -143,7 +158,8 @@ function ExchangeForm(): ReactNode {
     ...(terms.data ? { min: terms.data.min } : {}),
     tried,
   });
-  const out = rate && amount.problem === null ? spaToNeu(amount.value, rate) : null;
+  const out =
+    rate && amount.problem === null ? spaToNeu(amount.value, rate, registry.scale(NEU_ASSET)) : null;
   const review = () => {
     setTried(true);
     if (!rate || amount.problem) return;
@@ -152,7 +168,7 @@ function ExchangeForm(): ReactNode {
   const confirm = async () => {
     const done = await call.confirm();
     if (!done) return;
-    showToast(t('neu.spa.exchanged', { amount: showNeu(done.neu), asset: NEU_ASSET }));
+    showToast(t('neu.spa.exchanged', { amount: registry.format(done.neu, NEU_ASSET), asset: NEU_ASSET }));
     amount.reset();
     setTried(false);
   };
@@ -163,12 +179,19 @@ function ExchangeForm(): ReactNode {
         rows={[
           {
             label: t('neu.rate'),
-            value: rate ? `1 ${SPA_ASSET} = ${formatUpTo(rate, 8)} ${NEU_ASSET}` : '--',
+            value: rate ? `1 ${SPA_ASSET} = ${registry.format(rate, SPA_ASSET, EXACT)} ${NEU_ASSET}` : '--',
           },
-          { label: t('neu.minimum'), value: terms.data ? `${showSpa(terms.data.min)} ${SPA_ASSET}` : '--' },
+          {
+            label: t('neu.minimum'),
+            value: terms.data ? `${registry.format(terms.data.min, SPA_ASSET)} ${SPA_ASSET}` : '--',
+          },
           {
             label: t('neu.youReceive'),
-            value: <span data-testid="neu-spa-out">{out ? `${showNeu(out)} ${NEU_ASSET}` : '--'}</span>,
+            value: (
+              <span data-testid="neu-spa-out">
+                {out ? `${registry.format(out, NEU_ASSET)} ${NEU_ASSET}` : '--'}
+              </span>
+            ),
             strong: true,
           },
         ]}
@@ -186,11 +209,17 @@ function ExchangeForm(): ReactNode {
         rows={
           call.content && rate
             ? [
-                { label: t('neu.spa.spent'), value: `${formatUpTo(call.content.amount, 8)} ${SPA_ASSET}` },
-                { label: t('neu.rate'), value: `1 ${SPA_ASSET} = ${formatUpTo(rate, 8)} ${NEU_ASSET}` },
+                {
+                  label: t('neu.spa.spent'),
+                  value: `${registry.format(call.content.amount, SPA_ASSET, EXACT)} ${SPA_ASSET}`,
+                },
+                {
+                  label: t('neu.rate'),
+                  value: `1 ${SPA_ASSET} = ${registry.format(rate, SPA_ASSET, EXACT)} ${NEU_ASSET}`,
+                },
                 {
                   label: t('neu.youReceive'),
-                  value: `${showNeu(spaToNeu(call.content.amount, rate) ?? '0')} ${NEU_ASSET}`,
+                  value: `${registry.format(spaToNeu(call.content.amount, rate, registry.scale(NEU_ASSET)) ?? '0', NEU_ASSET)} ${NEU_ASSET}`,
                   strong: true,
                 },
               ]
@@ -205,6 +234,7 @@ function ExchangeForm(): ReactNode {
 /** The SPA quota: give it to another user, or exchange it for NEU; with the records of each. */
 export function SpaPanel(): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const [mode, setMode] = useState<Mode>('transfer');
   const balances = useBalances();
   const spa = balances.available(SPA_ASSET, 'spot');
@@ -223,7 +253,7 @@ export function SpaPanel(): ReactNode {
               ]}
             />
             <span className="neu-card__aside num" data-testid="neu-spa-balance">
-              {spa === null ? '--' : `${showBalance(spa, SPA_ASSET)} ${SPA_ASSET}`}
+              {spa === null ? '--' : `${registry.format(spa, SPA_ASSET)} ${SPA_ASSET}`}
             </span>
           </div>
           {mode === 'transfer' ? <TransferForm /> : <ExchangeForm />}

@@ -1,9 +1,10 @@
-import { formatDateTime, PLEDGE_STATUSES } from '@nexa/contract';
+import { formatDateTime, NEU_ASSET, PLEDGE_STATUSES, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
+import { stakeProfit } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
@@ -17,13 +18,12 @@ import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { EmptyState, ErrorState, ListSkeleton, ScreenSkeleton } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { showToast } from '../../ui/toast';
-import { stakeProfit } from './neu-math';
-import { Amount, NO_BODY, PledgeRow, PledgeStatus, pct, showNeu, useRefresh } from './neu-parts';
+import { Amount, NO_BODY, PledgeRow, PledgeStatus, pct, useRefresh } from './neu-parts';
 import './neu.css';
+import { useAssets } from '../../hooks/assets';
 
 const SUMMARY = { page: 1, size: 1 };
 const REFRESH = ['/api/neuPledge/pledgeList', '/api/neuPledge/getOrder', '/api/neu/uinfo'] as const;
-const NEU_SCALE = 8;
 
 type Filter = 'all' | (typeof PLEDGE_STATUSES)[number];
 const FILTERS: readonly Filter[] = ['all', ...PLEDGE_STATUSES];
@@ -31,6 +31,7 @@ const FILTERS: readonly Filter[] = ['all', ...PLEDGE_STATUSES];
 /** The plans, my totals, and the form: plan, amount, renewal, what it earns, confirm. */
 function Stake(): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const navigate = useNavigate();
   const { token } = useSession();
   const info = useApiQuery('/api/neuPledge/pledgeInfo', NO_BODY);
@@ -60,7 +61,9 @@ function Stake(): ReactNode {
   const d = info.data;
   const plan = d.plans.find((p) => p.days === (days ?? d.plans[0]?.days)) ?? d.plans[0];
   const profit =
-    plan && amount.problem === null ? stakeProfit(amount.value, plan.apr, plan.days, NEU_SCALE) : null;
+    plan && amount.problem === null
+      ? stakeProfit(amount.value, plan.apr, plan.days, registry.scale(d.asset))
+      : null;
   const review = () => {
     setTried(true);
     if (amount.problem || !plan) return;
@@ -79,11 +82,18 @@ function Stake(): ReactNode {
       <section className="card neu-hero">
         <div className="neu-hero__label">{t('neu.staked')}</div>
         <div className="neu-hero__big num" data-testid="neu-staked-total">
-          <Amount value={showNeu(summary.data?.staked ?? '0')} asset={d.asset} />
+          <Amount value={registry.format(summary.data?.staked ?? '0', NEU_ASSET)} asset={d.asset} />
         </div>
         <dl className="figures figures--2">
-          <Figure label={t('neu.accumulated')} value={showNeu(summary.data?.accumulated ?? '0')} tone="up" />
-          <Figure label={t('neu.received')} value={showNeu(summary.data?.received ?? '0')} />
+          <Figure
+            label={t('neu.accumulated')}
+            value={registry.format(summary.data?.accumulated ?? '0', NEU_ASSET)}
+            tone="up"
+          />
+          <Figure
+            label={t('neu.received')}
+            value={registry.format(summary.data?.received ?? '0', NEU_ASSET)}
+          />
         </dl>
       </section>
 
@@ -113,11 +123,11 @@ function Stake(): ReactNode {
             </label>
             <InfoRows
               rows={[
-                { label: t('neu.minimum'), value: `${showNeu(d.min_amount)} ${d.asset}` },
+                { label: t('neu.minimum'), value: `${registry.format(d.min_amount, NEU_ASSET)} ${d.asset}` },
                 { label: t('neu.dailyRate'), value: plan ? pct(plan.daily_rate, 4) : '--' },
                 {
                   label: t('neu.maxProfit'),
-                  value: profit ? `${showNeu(profit)} ${d.asset}` : '--',
+                  value: profit ? `${registry.format(profit, NEU_ASSET)} ${d.asset}` : '--',
                   strong: true,
                 },
               ]}
@@ -140,12 +150,15 @@ function Stake(): ReactNode {
         rows={[
           {
             label: t('neu.amount'),
-            value: `${showNeu(call.content?.amount ?? '0')} ${d.asset}`,
+            value: `${registry.format(call.content?.amount ?? '0', NEU_ASSET)} ${d.asset}`,
             strong: true,
           },
           { label: t('neu.days'), value: t('neu.nDays', { n: plan?.days ?? 0 }) },
           { label: t('neu.apr'), value: plan ? pct(plan.apr) : '--' },
-          { label: t('neu.maxProfit'), value: profit ? `${showNeu(profit)} ${d.asset}` : '--' },
+          {
+            label: t('neu.maxProfit'),
+            value: profit ? `${registry.format(profit, NEU_ASSET)} ${d.asset}` : '--',
+          },
           { label: t('neu.autoRenew'), value: call.content?.auto_renew ? t('neu.yes') : t('neu.no') },
         ]}
         note={t('neu.stake.confirmNote')}
@@ -189,9 +202,41 @@ function Orders(): ReactNode {
   );
 }
 
+type PledgeOrder = ResponseData<'/api/neuPledge/getOrder'>;
+
+/** The order's amount, status and progress through its days. */
+function PledgeHero({ o }: { readonly o: PledgeOrder }): ReactNode {
+  const { t } = useTranslation('neu');
+  const registry = useAssets();
+  const progress = Math.min(100, (o.days_paid / o.days) * 100);
+  return (
+    <section className="card neu-hero" data-testid="neu-pledge-detail">
+      <div className="neu-hero__top">
+        <span className="neu-hero__label">{t('neu.amount')}</span>
+        <PledgeStatus status={o.status} />
+      </div>
+      <div className="neu-hero__big num">
+        <Amount value={registry.format(o.amount, NEU_ASSET)} asset={o.asset} />
+      </div>
+      <div
+        className="neu-bar"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={o.days}
+        aria-valuenow={o.days_paid}
+        aria-label={t('neu.stake.progress', { n: o.days_paid, days: o.days })}
+      >
+        <span style={{ width: `${progress}%` }} />
+      </div>
+      <p className="neu-note">{t('neu.stake.progress', { n: o.days_paid, days: o.days })}</p>
+    </section>
+  );
+}
+
 /** One order (?id=): amounts, term, the profit figures; switch renewal, redeem early (showing what comes back). */
 function Detail({ id }: { readonly id: number }): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const q = useApiQuery('/api/neuPledge/getOrder', { id }, { handles: ['EarnOrderNotFound'] });
   const redeem = useMoneyCall('/api/neuPledge/redemption', REFRESH);
   const renewal = useMoneyCall('/api/neuPledge/renewal', REFRESH);
@@ -202,7 +247,6 @@ function Detail({ id }: { readonly id: number }): ReactNode {
   }
   const o = q.data;
   const open = o.status === 'in_progress';
-  const progress = Math.min(100, (o.days_paid / o.days) * 100);
   const confirmRedeem = async () => {
     if (await redeem.confirm()) showToast(t('neu.stake.redeemed'));
   };
@@ -212,26 +256,7 @@ function Detail({ id }: { readonly id: number }): ReactNode {
   };
   return (
     <>
-      <section className="card neu-hero" data-testid="neu-pledge-detail">
-        <div className="neu-hero__top">
-          <span className="neu-hero__label">{t('neu.amount')}</span>
-          <PledgeStatus status={o.status} />
-        </div>
-        <div className="neu-hero__big num">
-          <Amount value={showNeu(o.amount)} asset={o.asset} />
-        </div>
-        <div
-          className="neu-bar"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={o.days}
-          aria-valuenow={o.days_paid}
-          aria-label={t('neu.stake.progress', { n: o.days_paid, days: o.days })}
-        >
-          <span style={{ width: `${progress}%` }} />
-        </div>
-        <p className="neu-note">{t('neu.stake.progress', { n: o.days_paid, days: o.days })}</p>
-      </section>
+      <PledgeHero o={o} />
       <section className="card neu-card">
         <InfoRows
           className="neu-rows--first"
@@ -241,16 +266,21 @@ function Detail({ id }: { readonly id: number }): ReactNode {
             { label: t('neu.dailyRate'), value: pct(o.daily_rate, 4) },
             { label: t('neu.start'), value: formatDateTime(o.start_at).slice(0, 16) },
             { label: t('neu.end'), value: formatDateTime(o.end_at).slice(0, 16) },
-            { label: t('neu.accumulated'), value: showNeu(o.accumulated) },
-            { label: t('neu.maxProfit'), value: showNeu(o.max_profit) },
+            { label: t('neu.accumulated'), value: registry.format(o.accumulated, NEU_ASSET) },
+            { label: t('neu.maxProfit'), value: registry.format(o.max_profit, NEU_ASSET) },
             {
               label: t('neu.received'),
-              value: <span data-testid="neu-detail-received">{showNeu(o.received)}</span>,
+              value: <span data-testid="neu-detail-received">{registry.format(o.received, NEU_ASSET)}</span>,
               strong: true,
             },
-            { label: t('neu.remaining'), value: showNeu(o.remaining) },
+            { label: t('neu.remaining'), value: registry.format(o.remaining, NEU_ASSET) },
             ...(open
-              ? [{ label: t('neu.stake.redeemValue'), value: `${showNeu(o.redeem_value)} ${o.asset}` }]
+              ? [
+                  {
+                    label: t('neu.stake.redeemValue'),
+                    value: `${registry.format(o.redeem_value, NEU_ASSET)} ${o.asset}`,
+                  },
+                ]
               : []),
           ]}
         />
@@ -289,9 +319,13 @@ function Detail({ id }: { readonly id: number }): ReactNode {
         onConfirm={() => void confirmRedeem()}
         onClose={redeem.close}
         rows={[
-          { label: t('neu.amount'), value: `${showNeu(o.amount)} ${o.asset}` },
-          { label: t('neu.received'), value: `${showNeu(o.received)} ${o.asset}` },
-          { label: t('neu.stake.redeemValue'), value: `${showNeu(o.redeem_value)} ${o.asset}`, strong: true },
+          { label: t('neu.amount'), value: `${registry.format(o.amount, NEU_ASSET)} ${o.asset}` },
+          { label: t('neu.received'), value: `${registry.format(o.received, NEU_ASSET)} ${o.asset}` },
+          {
+            label: t('neu.stake.redeemValue'),
+            value: `${registry.format(o.redeem_value, NEU_ASSET)} ${o.asset}`,
+            strong: true,
+          },
         ]}
         note={t('neu.stake.redeemNote')}
       />

@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber, RANKING_PERIODS } from '@nexa/contract';
+import { formatDateTime, NEU_ASSET, RANKING_PERIODS } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
@@ -9,7 +9,8 @@ import { Segments } from '../../ui/form';
 import { PagedList } from '../../ui/paged-list';
 import { InlineError } from '../../ui/states';
 import '../../ui/line-row.css';
-import { LevelTag, NO_BODY, showNeu } from './neu-parts';
+import { useAssets } from '../../hooks/assets';
+import { LevelTag, NO_BODY } from './neu-parts';
 
 type Period = (typeof RANKING_PERIODS)[number];
 type Member = PagedItem<'/api/neu/teamList'>;
@@ -17,10 +18,10 @@ type Member = PagedItem<'/api/neu/teamList'>;
 const SUMMARY = { page: 1, size: 1 };
 
 /** Team figures are USDT amounts, shown as whole numbers with separators ("10,500"). */
-const usdt = (value: string): string => formatNumber(value, 0);
 
 function MemberRow({ m }: { readonly m: Member }): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   return (
     <article className="line-row" data-testid="neu-member" data-uid={m.uid}>
       <div className="line-row__top">
@@ -31,7 +32,7 @@ function MemberRow({ m }: { readonly m: Member }): ReactNode {
             {m.valid ? t('neu.team.valid') : t('neu.team.notValid')}
           </span>
         </span>
-        <span className="line-row__amount num">{usdt(m.volume)}</span>
+        <span className="line-row__amount num">{registry.format(m.volume, 'USDT')}</span>
       </div>
       <div className="line-row__sub num">
         <span>
@@ -46,6 +47,7 @@ function MemberRow({ m }: { readonly m: Member }): ReactNode {
 /** My team: its summary (level, headcount, direct, performance), then everyone below me, nearest first. */
 export function TeamPanel(): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const q = useApiQuery('/api/neu/teamList', SUMMARY);
   const d = q.data;
   return (
@@ -63,7 +65,7 @@ export function TeamPanel(): ReactNode {
             <Figure label={t('neu.team.direct')} value={d.direct} testId="neu-team-direct" />
             <Figure
               label={t('neu.team.performance')}
-              value={`${usdt(d.team_performance)} USDT`}
+              value={`${registry.format(d.team_performance, 'USDT')} USDT`}
               testId="neu-team-performance"
             />
           </dl>
@@ -96,6 +98,7 @@ export function TeamPanel(): ReactNode {
 /** The NEU ranking: teams by the NEU they staked in the day, week or month, and my place even outside the top. */
 export function RankingPanel(): ReactNode {
   const { t } = useTranslation('neu');
+  const registry = useAssets();
   const [period, setPeriod] = useState<Period>('month');
   const head = useApiQuery('/api/neu/rankingList', { period, page: 1, size: 1 });
   const d = head.data;
@@ -135,7 +138,7 @@ export function RankingPanel(): ReactNode {
         <div className="neu-mine__perf">
           <div className="neu-hero__label">{t('neu.rank.performance')}</div>
           <div className="num up neu-mine__value" data-testid="neu-rank-performance">
-            {showNeu(d?.mine.performance ?? '0')} <small>{asset}</small>
+            {registry.format(d?.mine.performance ?? '0', NEU_ASSET)} <small>{asset}</small>
           </div>
         </div>
       </section>
@@ -157,7 +160,7 @@ export function RankingPanel(): ReactNode {
               <span className="neu-rank__addr num">{r.address}</span>
             </span>
             <span className="neu-rank__perf num">
-              {showNeu(r.performance)} <small>{asset}</small>
+              {registry.format(r.performance, NEU_ASSET)} <small>{asset}</small>
             </span>
           </article>
         )}

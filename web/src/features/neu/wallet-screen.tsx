@@ -1,10 +1,10 @@
-import { DEFAULT_CHAIN, EVM_ADDRESS_PATTERN, formatUpTo, NEU_ASSET, type ResponseData } from '@nexa/contract';
+import { DEFAULT_CHAIN, EVM_ADDRESS_PATTERN, NEU_ASSET, type ResponseData } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { addAmounts, assetScale } from '../../lib/amounts';
+import { addAmounts, EXACT } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { DepositAddressCard } from '../../ui/deposit-address';
 import { Field, Segments, SubmitButton } from '../../ui/form';
@@ -123,9 +123,8 @@ function WithdrawForm({ asset, rules }: { readonly asset: Asset; readonly rules:
     validAddress: (a) => EVM_ADDRESS_PATTERN.test(a.trim()),
     call,
   });
-  const scale = assetScale(asset);
-  const shown = (value: string | undefined) =>
-    value === undefined ? '--' : `${formatUpTo(value, scale)} ${asset}`;
+  const exact = (value: string) => form.amount.registry.format(value, asset, EXACT);
+  const shown = (value: string | undefined) => (value === undefined ? '--' : `${exact(value)} ${asset}`);
   const review = () => form.review((to) => call.open({ chain: DEFAULT_CHAIN, ...to }));
   const content = call.content;
   return (
@@ -150,11 +149,11 @@ function WithdrawForm({ asset, rules }: { readonly asset: Asset; readonly rules:
                   label: t('neu.withdraw.toAddress'),
                   value: <span className="neu-mono">{content.address}</span>,
                 },
-                { label: t('neu.amount'), value: `${formatUpTo(content.amount, scale)} ${asset}` },
+                { label: t('neu.amount'), value: `${exact(content.amount)} ${asset}` },
                 { label: t('neu.fee'), value: shown(rules.fee) },
                 {
                   label: t('neu.totalDeducted'),
-                  value: `${formatUpTo(addAmounts(content.amount, rules.fee), scale)} ${asset}`,
+                  value: `${exact(addAmounts(content.amount, rules.fee))} ${asset}`,
                   strong: true,
                 },
               ]

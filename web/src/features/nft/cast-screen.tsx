@@ -13,6 +13,7 @@ import { ErrorState, ListSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import { NftArt, RarityChip } from './nft-parts';
 import './nft.css';
+import { useAssets } from '../../hooks/assets';
 
 const NO_BODY = {};
 const REFRESH = [
@@ -32,6 +33,7 @@ export default function CastScreen(): ReactNode {
 
 function Signed(): ReactNode {
   const { t } = useTranslation('nft');
+  const registry = useAssets();
   const ids = useId();
   const cols = useApiQuery('/v1/nft/collections', NO_BODY);
   const quota = useApiQuery('/api/assets/getNum', NO_BODY);
@@ -130,7 +132,7 @@ function Signed(): ReactNode {
             >
               <span>{x.name}</span>
               <small className="num">
-                {formatNumber(x.fee, 2)} {x.fee_asset} ·{' '}
+                {registry.format(x.fee, x.fee_asset)} {x.fee_asset} ·{' '}
                 {x.cap === null ? x.minted : `${x.minted} / ${x.cap}`}
               </small>
             </button>
@@ -157,7 +159,10 @@ function Signed(): ReactNode {
         >
           {q.quota === 0
             ? t('nft.noQuota')
-            : t('nft.castFor', { fee: formatNumber(c?.fee ?? '0', 2), asset: c?.fee_asset ?? 'USDT' })}
+            : t('nft.castFor', {
+                fee: registry.format(c?.fee ?? '0', c?.fee_asset ?? 'USDT'),
+                asset: c?.fee_asset ?? 'USDT',
+              })}
         </button>
         <p className="nft-note">{t('nft.castRules')}</p>
       </section>
@@ -195,7 +200,10 @@ function Signed(): ReactNode {
         rows={[
           { label: t('nft.collection'), value: c?.name ?? '', strong: true },
           ...(c?.kind === 'nameplate' ? [{ label: t('nft.name'), value: name.trim() }] : []),
-          { label: t('nft.fee'), value: `${formatNumber(c?.fee ?? '0', 2)} ${c?.fee_asset ?? ''}` },
+          {
+            label: t('nft.fee'),
+            value: `${registry.format(c?.fee ?? '0', c?.fee_asset ?? 'USDT')} ${c?.fee_asset ?? ''}`,
+          },
           { label: t('nft.quotaAfter'), value: String(Math.max(0, q.quota - 1)) },
         ]}
         note={t('nft.castNote')}

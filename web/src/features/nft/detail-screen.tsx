@@ -9,8 +9,9 @@ import { ConfirmSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
-import { bwc, NftArt, RarityChip } from './nft-parts';
+import { NftArt, RarityChip } from './nft-parts';
 import './nft.css';
+import { useAssets } from '../../hooks/assets';
 
 const REFRESH = [
   '/v1/nft/detail',
@@ -33,6 +34,7 @@ export default function DetailScreen(): ReactNode {
 
 function Detail({ id }: { readonly id: number }): ReactNode {
   const { t } = useTranslation('nft');
+  const registry = useAssets();
   const q = useApiQuery('/v1/nft/detail', { id }, { handles: ['NftNotFound'] });
   const cols = useApiQuery('/v1/nft/collections', NO_BODY);
   const stake = useMoneyCall('/v1/nft/stake', REFRESH);
@@ -70,7 +72,7 @@ function Detail({ id }: { readonly id: number }): ReactNode {
           <div>
             <dt>{t('nft.earned')}</dt>
             <dd className="num up" data-testid="nft-earned">
-              {bwc(n.earned)} BWC
+              {registry.format(n.earned, 'BWC')} BWC
             </dd>
           </div>
           <div>
@@ -108,7 +110,7 @@ function Detail({ id }: { readonly id: number }): ReactNode {
                 >
                   <span>{p.name}</span>
                   <small className="num">
-                    {t('nft.budgetDay', { amount: bwc(p.daily_budget), asset: p.asset })}
+                    {t('nft.budgetDay', { amount: registry.format(p.daily_budget, p.asset), asset: p.asset })}
                   </small>
                 </button>
               ))}

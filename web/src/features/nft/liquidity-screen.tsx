@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
+import { EXACT, fitsScale } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { AmountInput, Field } from '../../ui/form';
@@ -12,8 +13,8 @@ import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { showToast } from '../../ui/toast';
-import { bwc } from './nft-parts';
 import './nft.css';
+import { useAssets } from '../../hooks/assets';
 
 const NO_BODY = {};
 const REFRESH = ['/api/lp/inner', '/v1/lp/records'] as const;
@@ -44,6 +45,7 @@ export default function LiquidityScreen(): ReactNode {
 
 function Inner(): ReactNode {
   const { t } = useTranslation('nft');
+  const registry = useAssets();
   const ids = useId();
   const q = useApiQuery('/api/lp/inner', NO_BODY);
   const balances = useBalances();
@@ -62,7 +64,7 @@ function Inner(): ReactNode {
   const text = amount.trim();
   const problem = !text
     ? t('nft.amountPrompt')
-    : !/^\d+(\.\d{1,6})?$/.test(text) || !(n > 0)
+    : !fitsScale(text, registry.scale('USDT')) || !(n > 0)
       ? t('nft.amountInvalid')
       : n < Number(d.min_usdt)
         ? t('nft.min', { amount: d.min_usdt })
@@ -81,23 +83,23 @@ function Inner(): ReactNode {
           <div>
             <dt>{t('nft.dailyBudget')}</dt>
             <dd className="num up">
-              {bwc(d.daily_budget)} {d.reward_asset}
+              {registry.format(d.daily_budget, d.reward_asset)} {d.reward_asset}
             </dd>
           </div>
           <div>
             <dt>{t('nft.poolValue')}</dt>
-            <dd className="num">{formatNumber(d.total_value, 2)} USDT</dd>
+            <dd className="num">{registry.format(d.total_value, 'USDT')} USDT</dd>
           </div>
           <div>
             <dt>{t('nft.myValue')}</dt>
             <dd className="num" data-testid="lp-my-value">
-              {formatNumber(d.my_value, 2)} USDT
+              {registry.format(d.my_value, 'USDT')} USDT
             </dd>
           </div>
           <div>
             <dt>{t('nft.earned')}</dt>
             <dd className="num up">
-              {bwc(d.earned)} {d.reward_asset}
+              {registry.format(d.earned, d.reward_asset)} {d.reward_asset}
             </dd>
           </div>
         </dl>
@@ -111,8 +113,8 @@ function Inner(): ReactNode {
           label={t('nft.addUsdt')}
           error={tried ? problem : null}
           extra={t('nft.available', {
-            usdt: formatNumber(usdt ?? '0', 2),
-            bwc: formatNumber(base ?? '0', 2),
+            usdt: registry.format(usdt ?? '0', 'USDT'),
+            bwc: registry.format(base ?? '0', 'BWC'),
           })}
           hint={t('nft.min', { amount: d.min_usdt })}
         >
@@ -125,7 +127,7 @@ function Inner(): ReactNode {
           />
         </Field>
         <p className="nft-note">
-          {need > 0 ? t('nft.takesBwc', { amount: formatNumber(need.toFixed(8), 4) }) : t('nft.lpRules')}
+          {need > 0 ? t('nft.takesBwc', { amount: registry.format(need, 'BWC') }) : t('nft.lpRules')}
         </p>
         <button
           type="button"
@@ -147,18 +149,18 @@ function Inner(): ReactNode {
           <article className="card nft-form" key={p.id} data-testid="lp-row">
             <div className="nft-row__top">
               <span className="nft-row__title num">
-                {formatNumber(p.usdt, 2)} USDT + {formatNumber(p.bwc, 4)} BWC
+                {registry.format(p.usdt, 'USDT')} USDT + {registry.format(p.bwc, 'BWC')} BWC
               </span>
               <span className={`nft-chip nft-chip--${p.status}`}>{t(`nft.lpStatus.${p.status}`)}</span>
             </div>
             <dl className="nft-grid2 nft-grid2--3">
               <div>
                 <dt>{t('nft.value')}</dt>
-                <dd className="num">{formatNumber(p.value, 2)} USDT</dd>
+                <dd className="num">{registry.format(p.value, 'USDT')} USDT</dd>
               </div>
               <div>
                 <dt>{t('nft.earned')}</dt>
-                <dd className="num up">{bwc(p.earned)} BWC</dd>
+                <dd className="num up">{registry.format(p.earned, 'BWC')} BWC</dd>
               </div>
               <div>
                 <dt>{t('nft.added')}</dt>
@@ -192,8 +194,8 @@ function Inner(): ReactNode {
           })
         }
         rows={[
-          { label: 'USDT', value: formatNumber(text || '0', 2), strong: true },
-          { label: 'BWC', value: formatNumber(need.toFixed(8), 4) },
+          { label: 'USDT', value: registry.format(text || '0', 'USDT', EXACT), strong: true },
+          { label: 'BWC', value: registry.format(need, 'BWC') },
         ]}
         note={t('nft.addNote')}
       />
@@ -208,8 +210,8 @@ function Inner(): ReactNode {
           })
         }
         rows={[
-          { label: 'USDT', value: formatNumber(removing?.usdt ?? '0', 2), strong: true },
-          { label: 'BWC', value: formatNumber(removing?.bwc ?? '0', 4) },
+          { label: 'USDT', value: registry.format(removing?.usdt ?? '0', 'USDT'), strong: true },
+          { label: 'BWC', value: registry.format(removing?.bwc ?? '0', 'BWC') },
         ]}
         note={t('nft.removeNote')}
       />

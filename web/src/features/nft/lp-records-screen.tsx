@@ -1,16 +1,17 @@
-import { formatDateTime, formatNumber } from '@nexa/contract';
+import { formatDateTime } from '@nexa/contract';
 import type { ReactNode } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { bwc } from './nft-parts';
 import './nft.css';
+import { useAssets } from '../../hooks/assets';
 
 /** Liquidity records (/nft41): my liquidity rewards per platform day. */
 export default function LpRecordsScreen(): ReactNode {
   const { t } = useTranslation('nft');
+  const registry = useAssets();
   const { token } = useSession();
   const head = useApiQuery('/v1/lp/records', { page: 1, size: 1 }, { enabled: token !== null });
   if (!token) return <SignInPrompt title={t('nft.signInTitle')} body={t('nft.signInBody')} />;
@@ -19,7 +20,7 @@ export default function LpRecordsScreen(): ReactNode {
       <section className="card nft-total">
         <span>{t('nft.totalPaid')}</span>
         <strong className="num up" data-testid="lp-total">
-          {bwc(head.data?.total_paid ?? '0')} BWC
+          {registry.format(head.data?.total_paid ?? '0', 'BWC')} BWC
         </strong>
       </section>
       <PagedList
@@ -32,17 +33,17 @@ export default function LpRecordsScreen(): ReactNode {
             <div className="nft-row__top">
               <span className="nft-row__title num">{formatDateTime(r.day).slice(0, 10)}</span>
               <span className="num up">
-                +{bwc(r.amount)} {r.asset}
+                +{registry.format(r.amount, r.asset)} {r.asset}
               </span>
             </div>
             <dl className="nft-grid2 nft-grid2--3">
               <div>
                 <dt>{t('nft.myValue')}</dt>
-                <dd className="num">{formatNumber(r.value, 2)} USDT</dd>
+                <dd className="num">{registry.format(r.value, 'USDT')} USDT</dd>
               </div>
               <div>
                 <dt>{t('nft.poolValue')}</dt>
-                <dd className="num">{formatNumber(r.total, 2)} USDT</dd>
+                <dd className="num">{registry.format(r.total, 'USDT')} USDT</dd>
               </div>
               <div>
                 <dt>{t('nft.state')}</dt>

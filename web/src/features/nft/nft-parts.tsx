@@ -1,4 +1,4 @@
-import { formatNumber, type ResponseData } from '@nexa/contract';
+import type { ResponseData } from '@nexa/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
@@ -89,5 +89,3 @@ export function NftCard({ n }: { readonly n: Nft }): ReactNode {
     </Link>
   );
 }
-
-export const bwc = (v: string) => formatNumber(v, 4);

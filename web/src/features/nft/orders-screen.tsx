@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber, type ResponseData } from '@nexa/contract';
+import { formatDateTime, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
@@ -11,6 +11,7 @@ import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { NftArt, RarityChip } from './nft-parts';
 import './nft.css';
+import { useAssets } from '../../hooks/assets';
 
 type Order = ResponseData<'/api/cast/cast'>;
 type Tab = 'all' | 'nameplate';
@@ -50,6 +51,7 @@ export default function OrdersScreen(): ReactNode {
 
 function OrderRow({ o }: { readonly o: Order }): ReactNode {
   const { t } = useTranslation('nft');
+  const registry = useAssets();
   return (
     <Link className="nft-row nft-row--link" to={`${routePath('nft5')}?id=${o.id}`} data-testid="order-row">
       <div className="nft-row__top">
@@ -58,7 +60,7 @@ function OrderRow({ o }: { readonly o: Order }): ReactNode {
       </div>
       <div className="nft-row__foot num">
         <span>
-          {o.collection} · {t('nft.feeN', { fee: formatNumber(o.fee, 2), asset: o.fee_asset })}
+          {o.collection} · {t('nft.feeN', { fee: registry.format(o.fee, o.fee_asset), asset: o.fee_asset })}
         </span>
         <span>{formatDateTime(o.created_at).slice(0, 16)}</span>
       </div>
@@ -68,6 +70,7 @@ function OrderRow({ o }: { readonly o: Order }): ReactNode {
 
 function OrderDetail({ id }: { readonly id: number }): ReactNode {
   const { t } = useTranslation('nft');
+  const registry = useAssets();
   const q = useApiQuery('/api/nameplate/getOrderDetail', { id }, { handles: ['NftOrderNotFound'] });
   if (!q.data) {
     if (q.error instanceof ApiFailure && q.error.is('NftOrderNotFound'))
@@ -95,7 +98,7 @@ function OrderDetail({ id }: { readonly id: number }): ReactNode {
           <div>
             <dt>{t('nft.fee')}</dt>
             <dd className="num">
-              {formatNumber(o.fee, 2)} {o.fee_asset}
+              {registry.format(o.fee, o.fee_asset)} {o.fee_asset}
             </dd>
           </div>
           <div>

@@ -7,8 +7,8 @@ import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ListSkeleton } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
-import { bwc } from './nft-parts';
 import './nft.css';
+import { useAssets } from '../../hooks/assets';
 
 const NO_BODY = {};
 type Tab = 'pools' | 'mine';
@@ -16,6 +16,7 @@ type Tab = 'pools' | 'mine';
 /** NFT pools (/nft1): each pool's daily budget and staked weight, and my stakes with what each earned. */
 export default function PoolsScreen(): ReactNode {
   const { t } = useTranslation('nft');
+  const registry = useAssets();
   const { token } = useSession();
   const [tab, setTab] = useState<Tab>('pools');
   const cols = useApiQuery('/v1/nft/collections', NO_BODY);
@@ -49,7 +50,7 @@ export default function PoolsScreen(): ReactNode {
                   <div>
                     <dt>{t('nft.dailyBudget')}</dt>
                     <dd className="num up">
-                      {bwc(p.daily_budget)} {p.asset}
+                      {registry.format(p.daily_budget, p.asset)} {p.asset}
                     </dd>
                   </div>
                   <div>
@@ -71,7 +72,7 @@ export default function PoolsScreen(): ReactNode {
             <span>{t('nft.earnedTotal')}</span>
             <strong className="num up" data-testid="pool-earned-total">
               {(head.data?.totals.length ? head.data.totals : [{ asset: 'BWC', earned: '0' }])
-                .map((x) => `${bwc(x.earned)} ${x.asset}`)
+                .map((x) => `${registry.format(x.earned, x.asset)} ${x.asset}`)
                 .join(' · ')}
             </strong>
           </section>
@@ -98,7 +99,7 @@ export default function PoolsScreen(): ReactNode {
                   <div>
                     <dt>{t('nft.earned')}</dt>
                     <dd className="num up" data-testid="stake-earned">
-                      {bwc(s.earned)} {s.asset}
+                      {registry.format(s.earned, s.asset)} {s.asset}
                     </dd>
                   </div>
                 </dl>

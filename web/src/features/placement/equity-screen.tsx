@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber } from '@nexa/contract';
+import { formatDateTime } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
@@ -6,12 +6,14 @@ import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Tabs } from '../../ui/tabs';
 import './placement.css';
+import { useAssets } from '../../hooks/assets';
 
 type Tab = 'all' | 'vesting' | 'complete';
 
 /** My placements (/privateEquity): each subscription, what is locked, released, and when the next part unlocks. */
 export default function EquityScreen(): ReactNode {
   const { t } = useTranslation('placement');
+  const registry = useAssets();
   const { token } = useSession();
   const [tab, setTab] = useState<Tab>('all');
   if (!token) return <SignInPrompt title={t('placement.signInTitle')} body={t('placement.signInBody')} />;
@@ -43,23 +45,23 @@ export default function EquityScreen(): ReactNode {
               </span>
             </div>
             <div className="pprow__amount num">
-              {formatNumber(s.amount, 2)} <small>{s.asset}</small>
+              {registry.format(s.amount, s.asset)} <small>{s.asset}</small>
             </div>
             <dl className="pp__grid pp__grid--4">
               <div>
                 <dt>{t('placement.cost')}</dt>
                 <dd className="num">
-                  {formatNumber(s.cost, 2)} {s.pay_asset}
+                  {registry.format(s.cost, s.pay_asset)} {s.pay_asset}
                 </dd>
               </div>
               <div>
                 <dt>{t('placement.locked')}</dt>
-                <dd className="num">{formatNumber(s.locked, 2)}</dd>
+                <dd className="num">{registry.format(s.locked, s.asset)}</dd>
               </div>
               <div>
                 <dt>{t('placement.released')}</dt>
                 <dd className="num up" data-testid="pp-released">
-                  {formatNumber(s.released, 2)}
+                  {registry.format(s.released, s.asset)}
                 </dd>
               </div>
               <div>

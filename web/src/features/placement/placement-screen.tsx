@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
+import { compareAmounts, EXACT, fitsScale, multiplyUp } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { AmountInput, Field } from '../../ui/form';
@@ -12,6 +13,7 @@ import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import './placement.css';
+import { useAssets } from '../../hooks/assets';
 
 const NO_BODY = {};
 const REFRESH = ['/api/basic/checkBuy', '/v1/placement/mine'] as const;
@@ -32,6 +34,7 @@ export default function PlacementScreen(): ReactNode {
 
 function Signed(): ReactNode {
   const { t } = useTranslation('placement');
+  const registry = useAssets();
   const ids = useId();
   const info = useApiQuery('/api/basic/checkBuy', NO_BODY);
   const call = useMoneyCall('/api/basic/saveBuy', REFRESH);
@@ -55,18 +58,20 @@ function Signed(): ReactNode {
   }
   const soldPct = Math.min(100, (Number(r.sold) / Number(r.hard_cap)) * 100);
   const n = Number(amount);
-  const cost = n > 0 ? Math.ceil(n * Number(r.price) * 1e6) / 1e6 : 0;
+  // What the purchase costs, rounded up to the pay asset's decimals (as the server charges it).
+  const costText = multiplyUp(amount, r.price, registry.scale(r.pay_asset)) ?? '0';
+  const cost = n > 0 ? Number(costText) : 0;
   const part = n > 0 ? n / r.vesting_months : 0;
   const text = amount.trim();
   const problem = !text
     ? t('placement.amountPrompt')
-    : !/^\d+(\.\d{1,8})?$/.test(text) || !(n > 0)
+    : !fitsScale(text, registry.scale(r.asset)) || !(n > 0)
       ? t('placement.amountInvalid')
       : n < Number(r.min_amount)
-        ? t('placement.min', { amount: formatNumber(r.min_amount, 0), asset: r.asset })
+        ? t('placement.min', { amount: registry.format(r.min_amount, r.asset), asset: r.asset })
         : n > Number(d.allowance)
-          ? t('placement.max', { amount: formatNumber(d.allowance, 0), asset: r.asset })
-          : cost > Number(d.available)
+          ? t('placement.max', { amount: registry.format(d.allowance, r.asset), asset: r.asset })
+          : compareAmounts(costText, d.available) > 0
             ? t('placement.insufficient')
             : null;
   const review = () => {
@@ -99,7 +104,8 @@ function Signed(): ReactNode {
         </div>
         <div className="pp__progress num" data-testid="pp-sold">
           <span>
-            {t('placement.sold')} {formatNumber(r.sold, 0)} / {formatNumber(r.hard_cap, 0)} {r.asset}
+            {t('placement.sold')} {registry.format(r.sold, r.asset)} / {registry.format(r.hard_cap, r.asset)}{' '}
+            {r.asset}
           </span>
           <span>{formatNumber(soldPct.toFixed(2), 2)}%</span>
         </div>
@@ -107,13 +113,13 @@ function Signed(): ReactNode {
           <div>
             <dt>{t('placement.perUserCap')}</dt>
             <dd className="num">
-              {formatNumber(r.per_user_cap, 0)} {r.asset}
+              {registry.format(r.per_user_cap, r.asset)} {r.asset}
             </dd>
           </div>
           <div>
             <dt>{t('placement.minBuy')}</dt>
             <dd className="num">
-              {formatNumber(r.min_amount, 0)} {r.asset}
+              {registry.format(r.min_amount, r.asset)} {r.asset}
             </dd>
           </div>
           <div>
@@ -134,13 +140,13 @@ function Signed(): ReactNode {
           <div>
             <dt>{t('placement.bought')}</dt>
             <dd className="num" data-testid="pp-bought">
-              {formatNumber(d.bought, 2)} {r.asset}
+              {registry.format(d.bought, r.asset)} {r.asset}
             </dd>
           </div>
           <div>
             <dt>{t('placement.allowance')}</dt>
             <dd className="num">
-              {formatNumber(d.allowance, 2)} {r.asset}
+              {registry.format(d.allowance, r.asset)} {r.asset}
             </dd>
           </div>
         </dl>
@@ -150,8 +156,11 @@ function Signed(): ReactNode {
               htmlFor={`${ids}-amount`}
               label={t('placement.amount')}
               error={tried ? problem : null}
-              extra={t('placement.available', { amount: formatNumber(d.available, 2), asset: r.pay_asset })}
-              hint={t('placement.min', { amount: formatNumber(r.min_amount, 0), asset: r.asset })}
+              extra={t('placement.available', {
+                amount: registry.format(d.available, r.pay_asset),
+                asset: r.pay_asset,
+              })}
+              hint={t('placement.min', { amount: registry.format(r.min_amount, r.asset), asset: r.asset })}
             >
               <AmountInput
                 id={`${ids}-amount`}
@@ -169,14 +178,12 @@ function Signed(): ReactNode {
               <div>
                 <dt>{t('placement.cost')}</dt>
                 <dd className="num">
-                  {cost > 0 ? `${formatNumber(cost.toFixed(6), 2)} ${r.pay_asset}` : '--'}
+                  {cost > 0 ? `${registry.format(costText, r.pay_asset, EXACT)} ${r.pay_asset}` : '--'}
                 </dd>
               </div>
               <div>
                 <dt>{t('placement.monthly')}</dt>
-                <dd className="num up">
-                  {part > 0 ? `${formatNumber(part.toFixed(8), 2)} ${r.asset}` : '--'}
-                </dd>
+                <dd className="num up">{part > 0 ? `${registry.format(part, r.asset)} ${r.asset}` : '--'}</dd>
               </div>
             </dl>
             <button type="button" className="pp__btn" onClick={review} data-testid="pp-buy">
@@ -197,10 +204,17 @@ function Signed(): ReactNode {
         onConfirm={() => void confirm()}
         onClose={call.close}
         rows={[
-          { label: t('placement.amount'), value: `${formatNumber(text || '0', 2)} ${r.asset}`, strong: true },
-          { label: t('placement.cost'), value: `${formatNumber(cost.toFixed(6), 2)} ${r.pay_asset}` },
+          {
+            label: t('placement.amount'),
+            value: `${registry.format(text || '0', r.asset, EXACT)} ${r.asset}`,
+            strong: true,
+          },
+          {
+            label: t('placement.cost'),
+            value: `${registry.format(costText, r.pay_asset, EXACT)} ${r.pay_asset}`,
+          },
           { label: t('placement.vesting'), value: t('placement.vestingMonths', { n: r.vesting_months }) },
-          { label: t('placement.monthly'), value: `${formatNumber(part.toFixed(8), 2)} ${r.asset}` },
+          { label: t('placement.monthly'), value: `${registry.format(part, r.asset)} ${r.asset}` },
         ]}
         note={t('placement.confirmNote')}
       />

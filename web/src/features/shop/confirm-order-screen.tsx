@@ -4,7 +4,6 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure, invalidateApi, useApiMutation, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
-import { balanceNumber } from '../../lib/amounts';
 import { RequestIds } from '../../lib/request-id';
 import { routePath } from '../../paths';
 import { IconAlert, IconRight } from '../../ui/icons';
@@ -20,7 +19,6 @@ import {
   parseId,
   parseQuantity,
   shortfall,
-  usdtText,
 } from './shop-math';
 import {
   AddressText,
@@ -36,6 +34,8 @@ import {
   useShopInfo,
 } from './shop-parts';
 import './shop.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 /** What went wrong with a payment, said in place above the pay button. */
 type Problem =
@@ -122,6 +122,7 @@ function AddressCard({
 
 function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initialQty: number }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const navigate = useNavigate();
   const client = useQueryClient();
   const info = useShopInfo();
@@ -193,7 +194,7 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
               <span className="sconfirm__merchant">{p.merchant.name}</span>
               <span className="sconfirm__title">{p.title}</span>
               <span className="sconfirm__price num" data-testid="confirm-price">
-                {usdtText(p.price)}
+                {registry.format(p.price, USDT, EXACT)}
                 <small> {USDT}</small>
               </span>
             </div>
@@ -217,7 +218,7 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
             <div className="info-rows__row">
               <dt>{t('shop.confirm.unitPrice')}</dt>
               <dd className="num">
-                {usdtText(p.price)} {USDT}
+                {registry.format(p.price, USDT, EXACT)} {USDT}
               </dd>
             </div>
             <div className="info-rows__row">
@@ -227,7 +228,7 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
             <div className="info-rows__row info-rows__row--strong">
               <dt>{t('shop.total')}</dt>
               <dd className="num" data-testid="confirm-total">
-                {usdtText(total)} {USDT}
+                {registry.format(total, USDT, EXACT)} {USDT}
               </dd>
             </div>
           </dl>
@@ -238,7 +239,7 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
               <span className="sbox__label">{t('shop.confirm.payWith')}</span>
               <span className="sconfirm__balance num" data-testid="confirm-balance">
                 {t('shop.confirm.balance', {
-                  amount: balance === null ? '--' : balanceNumber(balance, USDT),
+                  amount: balance === null ? '--' : registry.format(balance, USDT),
                 })}
               </span>
             </span>
@@ -259,7 +260,9 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
             </Button>
           ) : enough === false ? (
             <p className="snote snote--danger" role="alert" data-testid="short-note">
-              {t('shop.confirm.short', { amount: usdtText(shortfall(balance ?? '0', total)) })}
+              {t('shop.confirm.short', {
+                amount: registry.format(shortfall(balance ?? '0', total), USDT, EXACT),
+              })}
             </p>
           ) : null}
           <p className="snote">{t('shop.confirm.escrow', { days: config.data?.auto_confirm_days ?? 10 })}</p>
@@ -276,7 +279,9 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
               {problem.kind === 'balance' ? (
                 <>
                   <p>
-                    {t('shop.confirm.insufficient', { amount: usdtText(shortfall(balance ?? '0', total)) })}
+                    {t('shop.confirm.insufficient', {
+                      amount: registry.format(shortfall(balance ?? '0', total), USDT, EXACT),
+                    })}
                   </p>
                   <Link to={routePath('order2')} className="salert__link">
                     {t('shop.wallet.recharge')}
@@ -299,7 +304,7 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
         <div className="sbar__sum">
           <span className="sbar__label">{t('shop.total')}</span>
           <span className="sbar__value num" data-testid="bar-total">
-            {usdtText(total)}
+            {registry.format(total, USDT, EXACT)}
             <small> {USDT}</small>
           </span>
         </div>
@@ -337,7 +342,7 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
         note={t('shop.confirm.escrow', { days: config.data?.auto_confirm_days ?? 10 })}
         rows={[
           { label: t('shop.confirm.item'), value: p.title },
-          { label: t('shop.confirm.unitPrice'), value: `${usdtText(p.price)} ${USDT}` },
+          { label: t('shop.confirm.unitPrice'), value: `${registry.format(p.price, USDT, EXACT)} ${USDT}` },
           { label: t('shop.quantity'), value: String(quantity) },
           { label: t('shop.confirm.deliverTo'), value: chosen ? `${chosen.name} · ${chosen.region}` : '--' },
           { label: t('shop.confirm.payWith'), value: t('shop.confirm.shopWallet') },
@@ -346,7 +351,7 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
         <p className="sheet__hero">
           <span className="sheet__hero-label">{t('shop.total')}</span>
           <span className="sheet__hero-value num" data-testid="sheet-total">
-            {usdtText(total)} {USDT}
+            {registry.format(total, USDT, EXACT)} {USDT}
           </span>
         </p>
       </ConfirmSheet>

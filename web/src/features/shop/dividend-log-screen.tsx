@@ -4,16 +4,18 @@ import { useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
-import { usdtText } from './shop-math';
 import { NO_BODY, SignedIn, USDT, useRefresh } from './shop-parts';
 import '../../ui/balance-card.css';
 import './shop.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 /** Platform days start at 00:00 UTC+8: a day's date reads the same wherever the phone is. */
 const PLATFORM_DAY_OFFSET_MIN = 480;
 
 function Log(): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const sum = useApiQuery('/api/shop/dividend', NO_BODY);
   const refresh = useRefresh('/api/shop/dividend', '/api/shop/dividendLog');
   return (
@@ -24,7 +26,7 @@ function Log(): ReactNode {
             {t('shop.dividend.receivedTotal', { asset: USDT })}
           </span>
           <p className="balance__value num" data-testid="log-received">
-            {sum.data ? usdtText(sum.data.received) : '--'}
+            {sum.data ? registry.format(sum.data.received, USDT, EXACT) : '--'}
           </p>
         </section>
         <PagedList
@@ -42,7 +44,7 @@ function Log(): ReactNode {
                 {t(`shop.dividend.status.${d.status}`)}
               </span>
               <span className="sdivrow__amount num up" data-testid="dividend-amount">
-                +{usdtText(d.amount)}
+                +{registry.format(d.amount, USDT, EXACT)}
                 <small> {USDT}</small>
               </span>
             </article>

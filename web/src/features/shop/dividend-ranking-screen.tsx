@@ -4,21 +4,23 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
-import { ratePercent } from '../../lib/amounts';
+import { EXACT, ratePercent } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { IconRecords } from '../../ui/icons';
 import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { InlineError } from '../../ui/states';
 import { IconCrown } from './shop-icons';
-import { poolShare, usdtText, weightPercent } from './shop-math';
+import { poolShare, weightPercent } from './shop-math';
 import { NO_BODY, ShopLink, SignedIn, USDT, useRefresh, useShopConfig } from './shop-parts';
 import '../../ui/balance-card.css';
 import './shop.css';
+import { useAssets } from '../../hooks/assets';
 
 /** Today's pool, my weight in it and what it would give me now, what I received, VIP. */
 function Summary(): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const q = useApiQuery('/api/shop/dividend', NO_BODY);
   const d = q.data;
   if (!d) {
@@ -48,26 +50,26 @@ function Summary(): ReactNode {
         )}
       </div>
       <p className="balance__value num" data-testid="dividend-pool">
-        {usdtText(d.pool_today)}
+        {registry.format(d.pool_today, USDT, EXACT)}
       </p>
       <dl className="sfigs sfigs--3">
         <div className="sfig">
           <dt>{t('shop.dividend.myWeight')}</dt>
           <dd className="num" data-testid="dividend-weight">
-            {usdtText(d.my_weight_today)}
+            {registry.format(d.my_weight_today, USDT, EXACT)}
             <small> ({weightPercent(d.my_weight_today, d.total_weight_today)}%)</small>
           </dd>
         </div>
         <div className="sfig">
           <dt>{t('shop.dividend.estimate')}</dt>
           <dd className="num" data-testid="dividend-estimate">
-            {usdtText(poolShare(d.pool_today, d.my_weight_today, d.total_weight_today))}
+            {registry.format(poolShare(d.pool_today, d.my_weight_today, d.total_weight_today), USDT, EXACT)}
           </dd>
         </div>
         <div className="sfig">
           <dt>{t('shop.dividend.received')}</dt>
           <dd className="num" data-testid="dividend-received">
-            {usdtText(d.received)}
+            {registry.format(d.received, USDT, EXACT)}
           </dd>
         </div>
       </dl>
@@ -81,19 +83,23 @@ function MyPlace({
   readonly mine: { rank: number | null; received: string } | undefined;
 }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   return (
     <div className="sdiv-mine" data-testid="dividend-mine">
       <span className="sdiv-mine__label">{t('shop.dividend.myPlace')}</span>
       <span className="sdiv-mine__rank num" data-testid="dividend-rank">
         {mine === undefined ? '--' : mine.rank ? `#${mine.rank}` : t('shop.dividend.notRanked')}
       </span>
-      <span className="sdiv-mine__amount num">{mine ? `${usdtText(mine.received)} ${USDT}` : '--'}</span>
+      <span className="sdiv-mine__amount num">
+        {mine ? `${registry.format(mine.received, USDT, EXACT)} ${USDT}` : '--'}
+      </span>
     </div>
   );
 }
 
 function Ranking(): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const config = useShopConfig();
   const head = useApiQuery('/v1/shop/dividendRanking', { page: 1, size: 1 });
   const refresh = useRefresh('/api/shop/dividend', '/v1/shop/dividendRanking');
@@ -129,7 +135,7 @@ function Ranking(): ReactNode {
                   <span className="srank__meta num">{maskAddress(r.address, 6, 4)}</span>
                 </span>
                 <span className="srank__value num">
-                  {usdtText(r.received)}
+                  {registry.format(r.received, USDT, EXACT)}
                   <small> {USDT}</small>
                 </span>
               </article>

@@ -2,6 +2,7 @@ import { Button, SpinLoading, TextArea } from 'antd-mobile';
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure, useApiMutation, useApiQuery } from '../../api/hooks';
+import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
 import { sanitizeAmountInput } from '../../lib/amounts';
 import { routePath } from '../../paths';
@@ -22,7 +23,6 @@ import {
   moveToFront,
   parseId,
   sizeText,
-  USDT_SCALE,
 } from './shop-math';
 import {
   BottomBar,
@@ -237,6 +237,7 @@ function ImageGrid({ images, error }: { readonly images: Images; readonly error:
 
 function GoodsForm({ initial }: { readonly initial: Product | null }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const ids = useId();
   const navigate = useNavigate();
   const categories = useCategories();
@@ -350,7 +351,7 @@ function GoodsForm({ initial }: { readonly initial: Product | null }): ReactNode
               <AmountInput
                 id={`${ids}-price`}
                 value={price}
-                onChange={(v) => setPrice(sanitizeAmountInput(v, USDT_SCALE))}
+                onChange={(v) => setPrice(sanitizeAmountInput(v, registry.scale(USDT)))}
                 onBlur={touch('price')}
                 placeholder="0.00"
                 asset={USDT}

@@ -8,7 +8,6 @@ import { routePath } from '../../paths';
 import { PagedList } from '../../ui/paged-list';
 import { showToast } from '../../ui/toast';
 import { IconEdit } from './shop-icons';
-import { usdtText } from './shop-math';
 import {
   BottomBar,
   type Product,
@@ -20,6 +19,8 @@ import {
   USDT,
 } from './shop-parts';
 import './shop.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 type Filter = 'all' | ProductStatus;
 
@@ -34,6 +35,7 @@ function GoodsRow({
   readonly onToggle: (on: boolean) => void;
 }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const switchable = p.status === 'on_sale' || p.status === 'off_sale';
   return (
     <article className="card sgoods" data-testid="goods-row" data-id={p.id} data-status={p.status}>
@@ -42,7 +44,7 @@ function GoodsRow({
         <span className="sgoods__text">
           <span className="sgoods__title">{p.title}</span>
           <span className="sgoods__price num">
-            {usdtText(p.price)}
+            {registry.format(p.price, USDT, EXACT)}
             <small> {USDT}</small>
           </span>
           <span className="sgoods__meta num">

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useApiMutation } from '../../api/hooks';
 import { useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { balanceNumber, ratePercent } from '../../lib/amounts';
+import { EXACT, ratePercent } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { Field, TextInput } from '../../ui/form';
 import { IconChart, IconClock, IconRecords, IconRight } from '../../ui/icons';
@@ -13,7 +13,7 @@ import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { ErrorState } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import { IconBox, IconCrown, IconEdit, IconMerchant, IconStack, IconTruck } from './shop-icons';
-import { covers, merchantStage, usdtText, vipActive } from './shop-math';
+import { covers, merchantStage, vipActive } from './shop-math';
 import {
   BottomBar,
   type Merchant,
@@ -28,16 +28,18 @@ import {
   useShopInfo,
 } from './shop-parts';
 import './shop.css';
+import { useAssets } from '../../hooks/assets';
 
 /** "Shop balance 120.00 USDT · Recharge ›": what a fee is paid from, and the way to top it up. */
 function PaysFrom({ info }: { readonly info: ShopInfo }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   return (
     <div className="spays">
       <span className="spays__text">
         {t('shop.merchant.paysFrom')}{' '}
         <span className="num spays__amount" data-testid="center-balance">
-          {balanceNumber(info.balance, USDT)} {USDT}
+          {registry.format(info.balance, USDT)} {USDT}
         </span>
       </span>
       <Link to={routePath('order2')} className="slinkbtn">
@@ -45,6 +47,50 @@ function PaysFrom({ info }: { readonly info: ShopInfo }): ReactNode {
         <IconRight />
       </Link>
     </div>
+  );
+}
+
+/** The form's bottom button: apply for the fee, or top up first when the shop wallet does not cover it. */
+function ApplyBar({
+  enough,
+  busy,
+  fee,
+  onReview,
+}: {
+  readonly enough: boolean;
+  readonly busy: boolean;
+  readonly fee: string;
+  readonly onReview: () => void;
+}): ReactNode {
+  const { t } = useTranslation('shop');
+  const navigate = useNavigate();
+  return (
+    <BottomBar>
+      {enough ? (
+        <Button
+          block
+          color="primary"
+          size="large"
+          className="sbar__btn"
+          disabled={busy}
+          onClick={onReview}
+          data-testid="apply-merchant"
+        >
+          {t('shop.merchant.apply', { fee })}
+        </Button>
+      ) : (
+        <Button
+          block
+          color="primary"
+          size="large"
+          className="sbar__btn"
+          onClick={() => navigate(routePath('order2'))}
+          data-testid="apply-recharge"
+        >
+          {t('shop.wallet.recharge')}
+        </Button>
+      )}
+    </BottomBar>
   );
 }
 
@@ -59,8 +105,8 @@ function ApplyForm({
   readonly rejected: Merchant | null;
 }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const ids = useId();
-  const navigate = useNavigate();
   const [name, setName] = useState(rejected?.name ?? '');
   const [intro, setIntro] = useState(rejected?.intro ?? '');
   const [tried, setTried] = useState(false);
@@ -72,6 +118,7 @@ function ApplyForm({
         ? t('shop.merchant.nameShort')
         : null;
   const enough = covers(info.balance, config.merchant_fee);
+  const fee = registry.format(config.merchant_fee, USDT, EXACT);
   const review = () => {
     setTried(true);
     if (nameError || !enough) return;
@@ -87,7 +134,7 @@ function ApplyForm({
         <h2 className="sbox__title" id="apply-title">
           {t('shop.merchant.applyTitle')}
         </h2>
-        <p className="wform__lead">{t('shop.merchant.applyLead', { fee: usdtText(config.merchant_fee) })}</p>
+        <p className="wform__lead">{t('shop.merchant.applyLead', { fee })}</p>
         <Field label={t('shop.merchant.name')} htmlFor={`${ids}-name`} error={tried ? nameError : null}>
           <TextInput
             id={`${ids}-name`}
@@ -114,7 +161,7 @@ function ApplyForm({
           rows={[
             {
               label: t('shop.merchant.fee'),
-              value: `${usdtText(config.merchant_fee)} ${USDT}`,
+              value: `${fee} ${USDT}`,
               strong: true,
             },
           ]}
@@ -122,36 +169,11 @@ function ApplyForm({
         <PaysFrom info={info} />
         {!enough ? (
           <p className="snote snote--danger" role="alert">
-            {t('shop.merchant.feeShort', { fee: usdtText(config.merchant_fee) })}
+            {t('shop.merchant.feeShort', { fee })}
           </p>
         ) : null}
       </section>
-      <BottomBar>
-        {enough ? (
-          <Button
-            block
-            color="primary"
-            size="large"
-            className="sbar__btn"
-            disabled={call.busy}
-            onClick={review}
-            data-testid="apply-merchant"
-          >
-            {t('shop.merchant.apply', { fee: usdtText(config.merchant_fee) })}
-          </Button>
-        ) : (
-          <Button
-            block
-            color="primary"
-            size="large"
-            className="sbar__btn"
-            onClick={() => navigate(routePath('order2'))}
-            data-testid="apply-recharge"
-          >
-            {t('shop.wallet.recharge')}
-          </Button>
-        )}
-      </BottomBar>
+      <ApplyBar enough={enough} busy={call.busy} fee={fee} onReview={review} />
       <ConfirmSheet
         visible={call.content !== null}
         title={t('shop.merchant.applyConfirm')}
@@ -161,7 +183,11 @@ function ApplyForm({
         note={t('shop.merchant.reviewNote')}
         rows={[
           { label: t('shop.merchant.name'), value: call.content?.name ?? '' },
-          { label: t('shop.merchant.fee'), value: `${usdtText(config.merchant_fee)} ${USDT}`, strong: true },
+          {
+            label: t('shop.merchant.fee'),
+            value: `${fee} ${USDT}`,
+            strong: true,
+          },
           { label: t('shop.confirm.payWith'), value: t('shop.wallet.shopWallet') },
         ]}
       />
@@ -195,6 +221,7 @@ function StatusCard({ m }: { readonly m: Merchant }): ReactNode {
 /** An active merchant's ways: goods, orders, stock, sales, settlements, release orders, profile, storefront. */
 function Tools({ m, info }: { readonly m: Merchant; readonly info: ShopInfo }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   return (
     <>
       <dl className="card sbox sfigs sfigs--3">
@@ -209,7 +236,7 @@ function Tools({ m, info }: { readonly m: Merchant; readonly info: ShopInfo }): 
         <div className="sfig">
           <dt>{t('shop.figure.turnover')}</dt>
           <dd className="num">
-            {usdtText(m.turnover)}
+            {registry.format(m.turnover, USDT, EXACT)}
             <small> {USDT}</small>
           </dd>
         </div>
@@ -240,6 +267,7 @@ function Tools({ m, info }: { readonly m: Merchant; readonly info: ShopInfo }): 
 /** VIP: until when, what it gives, its fee; open or extend it from the shop wallet. */
 function VipCard({ info, config }: { readonly info: ShopInfo; readonly config: ShopConfig }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const call = useMoneyCall('/api/shop/openVip', SHOP_READS);
   const active = vipActive(info.vip_until, Date.now());
   const enough = covers(info.balance, config.vip_fee);
@@ -278,9 +306,11 @@ function VipCard({ info, config }: { readonly info: ShopInfo; readonly config: S
         </Button>
       </div>
       <p className="svip__note">
-        {t('shop.vip.benefit', { fee: usdtText(config.vip_fee), days: config.vip_days })}
+        {t('shop.vip.benefit', { fee: registry.format(config.vip_fee, USDT, EXACT), days: config.vip_days })}
       </p>
-      {!enough ? <p className="snote">{t('shop.vip.short', { fee: usdtText(config.vip_fee) })}</p> : null}
+      {!enough ? (
+        <p className="snote">{t('shop.vip.short', { fee: registry.format(config.vip_fee, USDT, EXACT) })}</p>
+      ) : null}
       <ConfirmSheet
         visible={call.content !== null}
         title={active ? t('shop.vip.extendTitle') : t('shop.vip.openTitle')}
@@ -289,7 +319,11 @@ function VipCard({ info, config }: { readonly info: ShopInfo; readonly config: S
         onConfirm={() => void confirm()}
         note={t('shop.vip.sheetNote', { days: config.vip_days })}
         rows={[
-          { label: t('shop.vip.fee'), value: `${usdtText(config.vip_fee)} ${USDT}`, strong: true },
+          {
+            label: t('shop.vip.fee'),
+            value: `${registry.format(config.vip_fee, USDT, EXACT)} ${USDT}`,
+            strong: true,
+          },
           { label: t('shop.confirm.payWith'), value: t('shop.wallet.shopWallet') },
         ]}
       />
@@ -330,6 +364,7 @@ function Activate(): ReactNode {
 
 function Center(): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const navigate = useNavigate();
   const info = useShopInfo();
   const config = useShopConfig();
@@ -365,7 +400,10 @@ function Center(): ReactNode {
         <section className="card sbox">
           <InfoRows
             rows={[
-              { label: t('shop.merchant.feePaid'), value: `${usdtText(c.merchant_fee)} ${USDT}` },
+              {
+                label: t('shop.merchant.feePaid'),
+                value: `${registry.format(c.merchant_fee, USDT, EXACT)} ${USDT}`,
+              },
               { label: t('shop.merchant.next'), value: t('shop.merchant.nextActivate') },
             ]}
           />

@@ -1,13 +1,15 @@
 import { formatDate } from '@nexa/contract';
 import type { ReactNode } from 'react';
+import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
+import { EXACT } from '../../lib/amounts';
 import { IconMerchant } from './shop-icons';
-import { usdtText } from './shop-math';
 import { Figure, type Merchant, MerchantStatusChip, USDT } from './shop-parts';
 
 /** A merchant's card: name, intro, since when, and their figures. */
 export function MerchantHead({ m, mine }: { readonly m: Merchant; readonly mine?: boolean }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   return (
     <section className="card sbox sstore" data-testid="merchant-head" data-id={m.id}>
       <div className="sstore__top">
@@ -30,7 +32,7 @@ export function MerchantHead({ m, mine }: { readonly m: Merchant; readonly mine?
           label={t('shop.figure.turnover')}
           value={
             <>
-              {usdtText(m.turnover)}
+              {registry.format(m.turnover, USDT, EXACT)}
               <small> {USDT}</small>
             </>
           }

@@ -3,18 +3,19 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
-import { balanceNumber } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
 import { MerchantHead } from './merchant-head';
 import { IconMerchant, IconTruck } from './shop-icons';
-import { usdtText } from './shop-math';
 import { BottomBar, Figure, NO_BODY, ShopLink, SignedIn, USDT, useRefresh, useShopInfo } from './shop-parts';
 import './shop.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 function Info(): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const navigate = useNavigate();
   const q = useApiQuery('/api/shop/merchantInfo', NO_BODY, { handles: ['MerchantNotFound'] });
   const info = useShopInfo();
@@ -55,17 +56,17 @@ function Info(): ReactNode {
             <Figure label={t('shop.info.toShip')} value={i ? i.to_ship : '--'} testId="info-to-ship" />
             <Figure
               label={t('shop.wallet.balance', { asset: USDT })}
-              value={i ? balanceNumber(i.balance, USDT) : '--'}
+              value={i ? registry.format(i.balance, USDT) : '--'}
               testId="info-balance"
             />
             <Figure
               label={t('shop.settle.totalNet', { asset: USDT })}
-              value={settled.data ? usdtText(settled.data.total_net) : '--'}
+              value={settled.data ? registry.format(settled.data.total_net, USDT, EXACT) : '--'}
               testId="info-settled"
             />
             <Figure
               label={t('shop.settle.totalFee')}
-              value={settled.data ? usdtText(settled.data.total_fee) : '--'}
+              value={settled.data ? registry.format(settled.data.total_fee, USDT, EXACT) : '--'}
             />
           </dl>
         </section>

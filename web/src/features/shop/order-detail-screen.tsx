@@ -13,7 +13,7 @@ import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import { IconTruck } from './shop-icons';
-import { orderActions, orderRole, orderTimeline, parseId, timeLeft, usdtText } from './shop-math';
+import { orderActions, orderRole, orderTimeline, parseId, timeLeft } from './shop-math';
 import {
   AddressText,
   BottomBar,
@@ -28,6 +28,8 @@ import {
   useShopInfo,
 } from './shop-parts';
 import './shop.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 /** The order's way so far: placed, shipped, completed (or canceled), each with its time. */
 function Timeline({ o }: { readonly o: ShopOrder }): ReactNode {
@@ -84,6 +86,7 @@ function Detail({
   readonly myMerchantId: number | null;
 }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const navigate = useNavigate();
   const role = orderRole(o, myMerchantId);
   const can = orderActions(o.status, role);
@@ -206,19 +209,28 @@ function Detail({
               <span className="sconfirm__item-text">
                 <span className="sconfirm__title">{o.title}</span>
                 <span className="sconfirm__price num">
-                  {usdtText(o.unit_price)} {USDT} × {o.quantity}
+                  {registry.format(o.unit_price, USDT, EXACT)} {USDT} × {o.quantity}
                 </span>
               </span>
             </Link>
             <InfoRows
               className="sconfirm__rows"
               rows={[
-                { label: t('shop.confirm.unitPrice'), value: `${usdtText(o.unit_price)} ${USDT}` },
+                {
+                  label: t('shop.confirm.unitPrice'),
+                  value: `${registry.format(o.unit_price, USDT, EXACT)} ${USDT}`,
+                },
                 { label: t('shop.quantity'), value: String(o.quantity) },
                 ...(role === 'merchant'
                   ? [
-                      { label: t('shop.settle.fee'), value: `${usdtText(o.fee)} ${USDT}` },
-                      { label: t('shop.settle.net'), value: `${usdtText(o.net)} ${USDT}` },
+                      {
+                        label: t('shop.settle.fee'),
+                        value: `${registry.format(o.fee, USDT, EXACT)} ${USDT}`,
+                      },
+                      {
+                        label: t('shop.settle.net'),
+                        value: `${registry.format(o.net, USDT, EXACT)} ${USDT}`,
+                      },
                     ]
                   : []),
                 {
@@ -228,7 +240,9 @@ function Detail({
                       : role === 'buyer'
                         ? t('shop.detail.paid')
                         : t('shop.detail.amount'),
-                  value: <span data-testid="detail-amount">{`${usdtText(o.amount)} ${USDT}`}</span>,
+                  value: (
+                    <span data-testid="detail-amount">{`${registry.format(o.amount, USDT, EXACT)} ${USDT}`}</span>
+                  ),
                   strong: true,
                 },
               ]}
@@ -300,7 +314,7 @@ function Detail({
           { label: t('shop.confirm.item'), value: `${o.title} × ${o.quantity}` },
           {
             label: sheet === 'cancel' ? t('shop.detail.refund') : t('shop.detail.release'),
-            value: `${usdtText(o.amount)} ${USDT}`,
+            value: `${registry.format(o.amount, USDT, EXACT)} ${USDT}`,
             strong: true,
           },
         ]}

@@ -8,7 +8,7 @@ import { IconRight } from '../../ui/icons';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
 import { IconMerchant } from './shop-icons';
-import { clampQuantity, lineTotal, maxQuantity, parseId, usdtText } from './shop-math';
+import { clampQuantity, lineTotal, maxQuantity, parseId } from './shop-math';
 import {
   BottomBar,
   type ProductDetail,
@@ -19,6 +19,8 @@ import {
   useRefresh,
 } from './shop-parts';
 import './shop.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 /** The product's images: swiped one by one (native scroll snapping), a counter, thumbnails that jump. */
 function Gallery({ p }: { readonly p: ProductDetail }): ReactNode {
@@ -86,6 +88,7 @@ function Gallery({ p }: { readonly p: ProductDetail }): ReactNode {
 
 function Detail({ p }: { readonly p: ProductDetail }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const navigate = useNavigate();
   const [qty, setQty] = useState(1);
   const refresh = useRefresh('/api/shop/productDetail');
@@ -100,7 +103,7 @@ function Detail({ p }: { readonly p: ProductDetail }): ReactNode {
           <Gallery p={p} />
           <section className="card sbox sdetail__main">
             <p className="sdetail__price num" data-testid="detail-price">
-              {usdtText(p.price)}
+              {registry.format(p.price, USDT, EXACT)}
               <small> {USDT}</small>
             </p>
             <h2 className="sdetail__title">{p.title}</h2>
@@ -165,7 +168,7 @@ function Detail({ p }: { readonly p: ProductDetail }): ReactNode {
         <div className="sbar__sum">
           <span className="sbar__label">{t('shop.total')}</span>
           <span className="sbar__value num" data-testid="detail-total">
-            {total ? usdtText(total) : '--'}
+            {total ? registry.format(total, USDT, EXACT) : '--'}
             <small> {USDT}</small>
           </span>
         </div>

@@ -3,12 +3,15 @@ import type { ReactNode } from 'react';
 import { useNow } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { PagedList } from '../../ui/paged-list';
-import { timeLeft, usdtText } from './shop-math';
-import { NO_BODY, OrderRow, SignedIn } from './shop-parts';
+import { timeLeft } from './shop-math';
+import { NO_BODY, OrderRow, SignedIn, USDT } from './shop-parts';
 import './shop.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 function Release(): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const now = useNow(true, 60_000);
   return (
     <div className="shop shop--list">
@@ -37,7 +40,7 @@ function Release(): ReactNode {
                   <span className="srelease__sub">
                     {left ? t('shop.detail.autoLeft', { days: left.days, hours: left.hours }) : null}
                     {left ? ' · ' : ''}
-                    {t('shop.release.net', { net: usdtText(o.net) })}
+                    {t('shop.release.net', { net: registry.format(o.net, USDT, EXACT) })}
                   </span>
                 </span>
               }

@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import { PagedList } from '../../ui/paged-list';
-import { usdtText } from './shop-math';
 import { NO_BODY, SignedIn, USDT } from './shop-parts';
 import './shop.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 /** Sales (/storeMyItem4): my merchant's sales per platform day: orders, pieces, amount. */
 export default function SalesScreen(): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   return (
     <SignedIn>
       {() => (
@@ -30,7 +32,7 @@ export default function SalesScreen(): ReactNode {
                 <span className="num">{r.orders}</span>
                 <span className="num">{r.pieces}</span>
                 <span className="num scols__strong" data-testid="sale-amount">
-                  {usdtText(r.amount)}
+                  {registry.format(r.amount, USDT, EXACT)}
                 </span>
               </div>
             )}

@@ -6,14 +6,16 @@ import { useTranslation } from '../../i18n';
 import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { InlineError } from '../../ui/states';
-import { usdtText } from './shop-math';
 import { NO_BODY, OrderRow, SignedIn, USDT, useRefresh } from './shop-parts';
 import '../../ui/balance-card.css';
 import './shop.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 /** What the settlements add up to: the net received and the platform fees (the server's totals). */
 function Totals(): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const head = useApiQuery('/api/shop/orderSettleLog', { page: 1, size: 1 });
   const d = head.data;
   if (!d) {
@@ -29,13 +31,13 @@ function Totals(): ReactNode {
     <section className="card sbox ssettle" aria-label={t('shop.settle.totals')}>
       <span className="balance__label">{t('shop.settle.totalNet', { asset: USDT })}</span>
       <p className="balance__value num" data-testid="settle-total-net">
-        {usdtText(d.total_net)}
+        {registry.format(d.total_net, USDT, EXACT)}
       </p>
       <dl className="sfigs sfigs--2">
         <div className="sfig">
           <dt>{t('shop.settle.totalFee')}</dt>
           <dd className="num" data-testid="settle-total-fee">
-            {usdtText(d.total_fee)}
+            {registry.format(d.total_fee, USDT, EXACT)}
           </dd>
         </div>
         <div className="sfig">
@@ -51,6 +53,7 @@ function Totals(): ReactNode {
 
 function Settlements(): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const refresh = useRefresh('/api/shop/orderSettleLog');
   return (
     <PullToRefresh onRefresh={refresh}>
@@ -71,7 +74,10 @@ function Settlements(): ReactNode {
               side="merchant"
               extra={
                 <span className="ssettle__line num" data-testid="settle-row">
-                  {t('shop.settle.line', { fee: usdtText(o.fee), net: usdtText(o.net) })}
+                  {t('shop.settle.line', {
+                    fee: registry.format(o.fee, USDT, EXACT),
+                    net: registry.format(o.net, USDT, EXACT),
+                  })}
                   {o.completed_at ? ` · ${formatDateTime(o.completed_at)}` : ''}
                 </span>
               }

@@ -8,7 +8,7 @@ import { Field, PickerButton, TextInput } from '../../ui/form';
 import { ConfirmSheet, PickerSheet } from '../../ui/sheet';
 import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
-import { isTracking, parseId, usdtText } from './shop-math';
+import { isTracking, parseId } from './shop-math';
 import {
   AddressText,
   BottomBar,
@@ -21,9 +21,12 @@ import {
   USDT,
 } from './shop-parts';
 import './shop.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 function ShipForm({ o }: { readonly o: ShopOrder }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const ids = useId();
   const navigate = useNavigate();
   const companies = useApiQuery('/api/shop/companyList', NO_BODY);
@@ -85,7 +88,7 @@ function ShipForm({ o }: { readonly o: ShopOrder }): ReactNode {
             <span className="sconfirm__item-text">
               <span className="sconfirm__title">{o.title}</span>
               <span className="sconfirm__price num">
-                {usdtText(o.unit_price)} {USDT} × {o.quantity}
+                {registry.format(o.unit_price, USDT, EXACT)} {USDT} × {o.quantity}
               </span>
             </span>
           </div>

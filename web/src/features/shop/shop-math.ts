@@ -1,10 +1,12 @@
 import {
   formatAmount,
-  formatNumber,
   type MERCHANT_STATUSES,
   parseAmount,
+  RATE_ONE,
+  RATE_SCALE,
   type SHOP_ORDER_FILTERS,
   type SHOP_ORDER_STATUSES,
+  USDT_SCALE,
 } from '@nexa/contract';
 
 /**
@@ -15,10 +17,6 @@ import {
 /** A goods image the upload would refuse (the same check as the cards' identity images). */
 export { IMAGE_TYPES, imageProblem, sizeText } from '../../lib/image-file';
 
-/** USDT counts in millionths on the wire. */
-export const USDT_SCALE = 6;
-/** A rate ("0.05") as units of 10^-RATE_DECIMALS. */
-const RATE_DECIMALS = 8;
 /** The most pieces one purchase may take (the contract's limit). */
 export const MAX_PIECES = 100;
 /** The most images one product may carry; the first is the cover. */
@@ -27,17 +25,6 @@ export const MAX_IMAGES = 6;
 export type OrderStatus = (typeof SHOP_ORDER_STATUSES)[number];
 export type OrderFilter = (typeof SHOP_ORDER_FILTERS)[number];
 export type MerchantStatus = (typeof MERCHANT_STATUSES)[number];
-
-/**
- * A USDT price or amount as every shop screen shows it: thousands grouped, at least 2 decimals and up to
- * the 6 it may carry ("1,234.50", "0.125", "7.654321"); "--" when it is not a number.
- */
-export function usdtText(value: string): string {
-  const m = /^-?\d+(?:\.(\d+))?$/.exec(value.trim());
-  if (!m) return '--';
-  const decimals = (m[1] ?? '').replace(/0+$/, '').length;
-  return formatNumber(value.trim(), Math.min(USDT_SCALE, Math.max(2, decimals)));
-}
 
 /** The smaller of two bigints (Math.min takes no bigint). */
 function lesser(a: bigint, b: bigint): bigint {
@@ -62,9 +49,9 @@ export function lineTotal(unitPrice: string, quantity: number): string | null {
  */
 export function feeSplit(amount: string, rate: string): { fee: string; received: string } | null {
   const a = units(amount);
-  const r = parseAmount(rate.trim(), RATE_DECIMALS);
+  const r = parseAmount(rate.trim(), RATE_SCALE);
   if (a === null || r === null) return null;
-  const one = 10n ** BigInt(RATE_DECIMALS);
+  const one = RATE_ONE;
   const fee = (a * r + one - 1n) / one;
   const capped = lesser(fee, a);
   return { fee: formatAmount(capped, USDT_SCALE), received: formatAmount(a - capped, USDT_SCALE) };

@@ -10,14 +10,16 @@ import { type ComponentProps, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { invalidateApi, useApiQuery } from '../../api/hooks';
 import type { PagedItem, PageFilters } from '../../api/paging';
+import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
+import { EXACT } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { LinkRow } from '../../ui/link-row';
 import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { IconImage, IconMinus, IconPlus } from './shop-icons';
-import { type MerchantStatus, maxQuantity, type OrderStatus, usdtText } from './shop-math';
+import { type MerchantStatus, maxQuantity, type OrderStatus } from './shop-math';
 
 export type Product = PagedItem<'/api/shop/productList'>;
 export type ProductDetail = ResponseData<'/api/shop/productDetail'>;
@@ -127,6 +129,7 @@ export function ProductImage({
 /** One product in a grid: cover, title on two lines, price, sold. */
 export function ProductTile({ p }: { readonly p: Product }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   return (
     <Link
       to={`${routePath('productDetail')}?id=${p.id}`}
@@ -139,7 +142,7 @@ export function ProductTile({ p }: { readonly p: Product }): ReactNode {
         <span className="stile__title">{p.title}</span>
         <span className="stile__foot">
           <span className="stile__price num">
-            {usdtText(p.price)}
+            {registry.format(p.price, USDT, EXACT)}
             <small> {USDT}</small>
           </span>
           <span className="stile__sold num">{t('shop.soldN', { n: p.sold })}</span>
@@ -284,6 +287,7 @@ export function OrderRow({
   readonly action?: ReactNode;
 }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   return (
     <article className="sorder" data-testid="order-row" data-id={o.id} data-status={o.status}>
       <Link to={`${routePath('orderDetail')}?id=${o.id}`} className="sorder__link">
@@ -298,14 +302,14 @@ export function OrderRow({
           <span className="sorder__text">
             <span className="sorder__title">{o.title}</span>
             <span className="sorder__meta num">
-              {usdtText(o.unit_price)} × {o.quantity}
+              {registry.format(o.unit_price, USDT, EXACT)} × {o.quantity}
             </span>
             <span className="sorder__time num">
               {t('shop.order.no', { id: o.id })} · {formatDateTime(o.created_at)}
             </span>
           </span>
           <span className="sorder__amount num" data-testid="order-amount">
-            {usdtText(o.amount)}
+            {registry.format(o.amount, USDT, EXACT)}
             <small> {USDT}</small>
           </span>
         </span>

@@ -11,9 +11,11 @@ import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { EmptyState, InlineError } from '../../ui/states';
 import { MerchantHead } from './merchant-head';
-import { parseId, usdtText } from './shop-math';
+import { parseId } from './shop-math';
 import { ProductGrid, type ProductSort, SortBar, USDT, useRefresh } from './shop-parts';
 import './shop.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 function Storefront({ id }: { readonly id: number }): ReactNode {
   const { t } = useTranslation('shop');
@@ -58,6 +60,7 @@ function Storefront({ id }: { readonly id: number }): ReactNode {
 /** Every open storefront, ranked by what it sold; each opens. */
 function Ranking(): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   return (
     <div className="shop shop--list">
       <p className="slead">{t('shop.ranking.lead')}</p>
@@ -78,7 +81,7 @@ function Ranking(): ReactNode {
               </span>
             </span>
             <span className="srank__value num">
-              {usdtText(m.turnover)}
+              {registry.format(m.turnover, USDT, EXACT)}
               <small> {USDT}</small>
             </span>
             <IconRight className="srank__chev" />

@@ -5,18 +5,23 @@ import { useTranslation } from '../../i18n';
 import { RecordRow } from '../../ui/money';
 import { PagedList } from '../../ui/paged-list';
 import { Tabs } from '../../ui/tabs';
-import { usdtText } from './shop-math';
 import { NO_BODY, SignedIn, USDT } from './shop-parts';
 import './shop.css';
+import { useAssets } from '../../hooks/assets';
+import { EXACT } from '../../lib/amounts';
 
 type Move = PagedItem<'/api/shop/rechargeLog'>;
 
 function MoveRow({ m }: { readonly m: Move }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const details: { label: string; value: ReactNode }[] = [];
   if (m.kind !== 'recharge') {
-    details.push({ label: t('walletForm.fee'), value: `${usdtText(m.fee)} ${USDT}` });
-    details.push({ label: t('walletForm.youReceive'), value: `${usdtText(m.received)} ${USDT}` });
+    details.push({ label: t('walletForm.fee'), value: `${registry.format(m.fee, USDT, EXACT)} ${USDT}` });
+    details.push({
+      label: t('walletForm.youReceive'),
+      value: `${registry.format(m.received, USDT, EXACT)} ${USDT}`,
+    });
   }
   if (m.done_at && m.kind === 'withdrawal')
     details.push({ label: t('shop.wallet.paidAt'), value: formatDateTime(m.done_at) });
@@ -25,7 +30,7 @@ function MoveRow({ m }: { readonly m: Move }): ReactNode {
     <div data-testid="move-row" data-kind={m.kind} data-status={m.status}>
       <RecordRow
         title={t(`shop.wallet.kind.${m.kind}`)}
-        amount={`${usdtText(m.amount)} ${USDT}`}
+        amount={`${registry.format(m.amount, USDT, EXACT)} ${USDT}`}
         time={m.created_at}
         tag={
           <span className={`status-tag status-tag--${tone}`}>

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { balanceNumber, isPositiveAmount, ratePercent } from '../../lib/amounts';
+import { EXACT, isPositiveAmount, ratePercent } from '../../lib/amounts';
 import { AmountField, useAmountField } from '../../ui/amount-field';
 import { BalanceCard, BalanceCardPending } from '../../ui/balance-card';
 import { Segments, SubmitButton } from '../../ui/form';
@@ -9,7 +9,7 @@ import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { InlineError } from '../../ui/states';
 import { showToast } from '../../ui/toast';
-import { feeSplit, usdtText } from './shop-math';
+import { feeSplit } from './shop-math';
 import {
   SHOP_READS,
   type ShopConfig,
@@ -21,6 +21,7 @@ import {
   useShopInfo,
 } from './shop-parts';
 import './shop.css';
+import { useAssets } from '../../hooks/assets';
 
 type Mode = 'recharge' | 'withdraw' | 'flash';
 
@@ -41,6 +42,7 @@ function ShopBalance({
   readonly failed: boolean;
 }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   if (!info) return <BalanceCardPending className="sbox" failed={failed} onRetry={onRetry} />;
   return (
     <BalanceCard
@@ -48,12 +50,12 @@ function ShopBalance({
       labelId="shop-balance-label"
       label={t('shop.wallet.balance', { asset: USDT })}
       records={{ to: 'order3', title: t('screens.order3'), testId: 'to-wallet-records' }}
-      value={balanceNumber(info.balance, USDT)}
+      value={registry.format(info.balance, USDT)}
       valueTestId="shop-balance"
     >
       {t('shop.wallet.held')}{' '}
       <span className="num" data-testid="shop-held">
-        {balanceNumber(info.held, USDT)}
+        {registry.format(info.held, USDT)}
       </span>
     </BalanceCard>
   );
@@ -70,6 +72,7 @@ function MoveForm({
   readonly config: ShopConfig | undefined;
 }): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const balances = useBalances();
   const [tried, setTried] = useState(false);
   const call = useMoneyCall(PATHS[mode], SHOP_READS);
@@ -119,12 +122,24 @@ function MoveForm({
     },
     {
       label: feeLabel,
-      value: mode === 'recharge' ? t('walletForm.free') : split ? `${usdtText(split.fee)} ${USDT}` : '--',
+      value:
+        mode === 'recharge'
+          ? t('walletForm.free')
+          : split
+            ? `${registry.format(split.fee, USDT, EXACT)} ${USDT}`
+            : '--',
     },
-    { label: t('walletForm.minimum'), value: config ? `${usdtText(config.min_move)} ${USDT}` : '--' },
+    {
+      label: t('walletForm.minimum'),
+      value: config ? `${registry.format(config.min_move, USDT, EXACT)} ${USDT}` : '--',
+    },
     {
       label: mode === 'withdraw' ? t('shop.wallet.youGetLater') : t('walletForm.youReceive'),
-      value: <span data-testid="move-receive">{split ? `${usdtText(split.received)} ${USDT}` : '--'}</span>,
+      value: (
+        <span data-testid="move-receive">
+          {split ? `${registry.format(split.received, USDT, EXACT)} ${USDT}` : '--'}
+        </span>
+      ),
       strong: true,
     },
   ];
@@ -160,10 +175,16 @@ function MoveForm({
         rows={
           call.content && pending
             ? [
-                { label: t('walletForm.amount'), value: `${usdtText(call.content.amount)} ${USDT}` },
+                {
+                  label: t('walletForm.amount'),
+                  value: `${registry.format(call.content.amount, USDT, EXACT)} ${USDT}`,
+                },
                 {
                   label: feeLabel,
-                  value: mode === 'recharge' ? t('walletForm.free') : `${usdtText(pending.fee)} ${USDT}`,
+                  value:
+                    mode === 'recharge'
+                      ? t('walletForm.free')
+                      : `${registry.format(pending.fee, USDT, EXACT)} ${USDT}`,
                 },
                 {
                   label: t('shop.wallet.to'),
@@ -179,7 +200,7 @@ function MoveForm({
               {mode === 'withdraw' ? t('shop.wallet.youGetLater') : t('walletForm.youReceive')}
             </span>
             <span className="sheet__hero-value num">
-              {usdtText(pending.received)} {USDT}
+              {registry.format(pending.received, USDT, EXACT)} {USDT}
             </span>
           </p>
         ) : null}
@@ -190,6 +211,7 @@ function MoveForm({
 
 function ShopWallet(): ReactNode {
   const { t } = useTranslation('shop');
+  const registry = useAssets();
   const info = useShopInfo();
   const config = useShopConfig();
   const [mode, setMode] = useState<Mode>('recharge');
@@ -225,7 +247,10 @@ function ShopWallet(): ReactNode {
                 value: c ? t('shop.wallet.ratePlusHold', { rate: ratePercent(c.withdraw_fee_rate) }) : '--',
               },
               { label: t('shop.wallet.flash'), value: c ? `${ratePercent(c.flash_fee_rate)}%` : '--' },
-              { label: t('walletForm.minimum'), value: c ? `${usdtText(c.min_move)} ${USDT}` : '--' },
+              {
+                label: t('walletForm.minimum'),
+                value: c ? `${registry.format(c.min_move, USDT, EXACT)} ${USDT}` : '--',
+              },
             ]}
           />
         </section>

@@ -6,14 +6,15 @@ import { useSession } from '../../session';
 import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { usdt } from './team-math';
 import { ListHead, NO_BODY, useInvitation, useRefresh, ValidTag } from './team-parts';
 import './team.css';
+import { useAssets } from '../../hooks/assets';
 
 type Referral = PagedItem<'/api/user/shareList'>;
 
 function ReferralRow({ r }: { readonly r: Referral }): ReactNode {
   const { t } = useTranslation('team');
+  const registry = useAssets();
   return (
     <article className="trow" data-testid="referral-row" data-uid={r.uid}>
       <div className="trow__line">
@@ -24,7 +25,7 @@ function ReferralRow({ r }: { readonly r: Referral }): ReactNode {
           <ValidTag valid={r.valid} />
         </span>
         <span className="trow__amount num" data-testid="referral-volume">
-          {usdt(r.volume)}
+          {registry.format(r.volume, 'USDT')}
         </span>
       </div>
       <div className="trow__line trow__line--dim">

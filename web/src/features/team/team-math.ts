@@ -1,7 +1,4 @@
-import { formatUpTo, parseAmount } from '@nexa/contract';
-
-/** USDT amounts on the wire carry at most 6 decimals. */
-const USDT_SCALE = 6;
+import { parseAmount, USDT_SCALE } from '@nexa/contract';
 
 /**
  * The link a friend opens to sign up with my code: the app's sign-in at this origin with `?code=` (the
@@ -15,11 +12,6 @@ export function invitationLink(origin: string, loginPath: string, code: string):
 /** V0 … V5. */
 export function levelName(level: number): string {
   return `V${Math.max(0, Math.trunc(level))}`;
-}
-
-/** A USDT figure as the app shows amounts: thousands separators, up to 6 decimals, no trailing zeros. */
-export function usdt(value: string): string {
-  return formatUpTo(value, USDT_SCALE);
 }
 
 /** How a level of the table stands for a user at `mine`. */

@@ -9,7 +9,7 @@ import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { InlineError } from '../../ui/states';
-import { levelState, percentText, performanceShare, usdt } from './team-math';
+import { levelState, percentText, performanceShare } from './team-math';
 import {
   Figure,
   type Invitation,
@@ -21,12 +21,14 @@ import {
   ValidTag,
 } from './team-parts';
 import './team.css';
+import { useAssets } from '../../hooks/assets';
 
 type Member = PagedItem<'/v1/user/teamList'>;
 
 /** My level, headcount and every figure of my team (amounts in USDT). */
 function FiguresCard({ data }: { readonly data: Invitation }): ReactNode {
   const { t } = useTranslation('team');
+  const registry = useAssets();
   return (
     <section className="card tcard" aria-labelledby="team-figures-title">
       <h2 className="visually-hidden" id="team-figures-title">
@@ -49,22 +51,34 @@ function FiguresCard({ data }: { readonly data: Invitation }): ReactNode {
       <dl className="tfigs tfigs--2">
         <Figure
           label={t('team.personalVolume')}
-          value={usdt(data.personal_volume)}
+          value={registry.format(data.personal_volume, 'USDT')}
           testId="personal-volume"
         />
-        <Figure label={t('team.teamVolume')} value={usdt(data.team_volume)} testId="team-volume" />
+        <Figure
+          label={t('team.teamVolume')}
+          value={registry.format(data.team_volume, 'USDT')}
+          testId="team-volume"
+        />
         <Figure
           label={t('team.personalPerformance')}
-          value={usdt(data.personal_performance)}
+          value={registry.format(data.personal_performance, 'USDT')}
           testId="personal-performance"
         />
         <Figure
           label={t('team.teamPerformance')}
-          value={usdt(data.team_performance)}
+          value={registry.format(data.team_performance, 'USDT')}
           testId="team-performance"
         />
-        <Figure label={t('team.nodeToday')} value={usdt(data.node_today)} testId="node-today" />
-        <Figure label={t('team.nodeTotal')} value={usdt(data.node_total)} testId="node-total" />
+        <Figure
+          label={t('team.nodeToday')}
+          value={registry.format(data.node_today, 'USDT')}
+          testId="node-today"
+        />
+        <Figure
+          label={t('team.nodeTotal')}
+          value={registry.format(data.node_total, 'USDT')}
+          testId="node-total"
+        />
       </dl>
       <p className="tcard__foot">{t('team.amountsIn')}</p>
     </section>
@@ -74,6 +88,7 @@ function FiguresCard({ data }: { readonly data: Invitation }): ReactNode {
 /** What the next level needs: team performance toward its threshold, and legs have / need. */
 function NextLevel({ data }: { readonly data: Invitation }): ReactNode {
   const { t } = useTranslation('team');
+  const registry = useAssets();
   const next = data.next;
   if (!next) {
     return (
@@ -94,7 +109,8 @@ function NextLevel({ data }: { readonly data: Invitation }): ReactNode {
         <div className="tnext__line">
           <span>{t('team.teamPerformance')}</span>
           <span className="num">
-            {usdt(data.team_performance)} / {usdt(next.team_performance)}
+            {registry.format(data.team_performance, 'USDT')} /{' '}
+            {registry.format(next.team_performance, 'USDT')}
           </span>
         </div>
         <div
@@ -110,7 +126,7 @@ function NextLevel({ data }: { readonly data: Invitation }): ReactNode {
         <div className="tnext__line tnext__line--dim">
           <span>{t('team.missing')}</span>
           <span className="num" data-testid="next-missing">
-            {usdt(next.missing_performance)} USDT
+            {registry.format(next.missing_performance, 'USDT')} USDT
           </span>
         </div>
       </div>
@@ -147,6 +163,7 @@ function NextLevel({ data }: { readonly data: Invitation }): ReactNode {
 /** V1–V5 with their thresholds, mine highlighted; then what the next one needs. */
 function LevelsCard({ data }: { readonly data: Invitation }): ReactNode {
   const { t } = useTranslation('team');
+  const registry = useAssets();
   return (
     <section className="card tcard" aria-labelledby="team-levels-title">
       <div className="tcard__head">
@@ -183,7 +200,7 @@ function LevelsCard({ data }: { readonly data: Invitation }): ReactNode {
                 <th scope="row" className="tlevels__lvl">
                   <LevelBadge level={l.level} muted={state === 'locked' || state === 'next'} />
                 </th>
-                <td className="tlevels__num num">≥ {usdt(l.team_performance)}</td>
+                <td className="tlevels__num num">≥ {registry.format(l.team_performance, 'USDT')}</td>
                 <td className="tlevels__num num">≥ {l.legs}</td>
                 <td className="tlevels__state">
                   {state === 'locked' ? null : (
@@ -203,6 +220,7 @@ function LevelsCard({ data }: { readonly data: Invitation }): ReactNode {
 
 function MemberRow({ m }: { readonly m: Member }): ReactNode {
   const { t } = useTranslation('team');
+  const registry = useAssets();
   return (
     <article className="trow" data-testid="member-row" data-uid={m.uid}>
       <div className="trow__line">
@@ -213,7 +231,7 @@ function MemberRow({ m }: { readonly m: Member }): ReactNode {
           <LevelBadge level={m.level} />
           <ValidTag valid={m.valid} />
         </span>
-        <span className="trow__amount num">{usdt(m.volume)}</span>
+        <span className="trow__amount num">{registry.format(m.volume, 'USDT')}</span>
       </div>
       <div className="trow__line trow__line--dim">
         <span>

@@ -1,21 +1,22 @@
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { ApiFailure, useApiMutation } from '../../api/hooks';
+import { useAssets } from '../../hooks/assets';
 import { useBalances } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { assetScale, ratePercent, sanitizeAmountInput } from '../../lib/amounts';
+import { EXACT, ratePercent, sanitizeAmountInput } from '../../lib/amounts';
 import { RequestIds } from '../../lib/request-id';
 import { AmountInput, Field } from '../../ui/form';
 import { ConfirmSheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
 import { type Listing, MARKET_CALLS, useMarketTerms } from './hooks';
 import { affordable, type BuyProblem, checkPurchase, QUOTE, shareOf, tradeFigures } from './p2p-math';
-import { tokenText, usdtShown } from './parts';
 
 const SHARES = [25, 50, 75, 100] as const;
 
 /** The amount field's message for a problem ("Please enter the amount" once the user tried). */
 function useBuyMessage(listing: Listing, available: string | null, minUsdt: string) {
   const { t } = useTranslation('tokenMarket');
+  const registry = useAssets();
   return (problem: BuyProblem): string => {
     switch (problem) {
       case 'required':
@@ -24,18 +25,25 @@ function useBuyMessage(listing: Listing, available: string | null, minUsdt: stri
         return t('walletForm.amountInvalid');
       case 'aboveRemaining':
         return t('tokenMarket.aboveRemaining', {
-          amount: tokenText(listing.remaining, listing.symbol),
+          amount: registry.format(listing.remaining, listing.symbol, EXACT),
           asset: listing.symbol,
         });
       case 'belowMinimum':
-        return t('tokenMarket.belowMinimum', { amount: usdtShown(minUsdt), asset: QUOTE });
+        return t('tokenMarket.belowMinimum', {
+          amount: registry.format(minUsdt, QUOTE, EXACT),
+          asset: QUOTE,
+        });
       case 'leavesTooLittle':
-        return t('tokenMarket.leavesTooLittle', { amount: usdtShown(minUsdt), asset: QUOTE });
+        return t('tokenMarket.leavesTooLittle', {
+          amount: registry.format(minUsdt, QUOTE, EXACT),
+          asset: QUOTE,
+        });
       case 'insufficient':
         return t('tokenMarket.canAfford', {
-          amount: tokenText(
-            affordable(listing.symbol, listing.price, listing.remaining, available),
+          amount: registry.format(
+            affordable(registry.scale(listing.symbol), listing.price, listing.remaining, available),
             listing.symbol,
+            EXACT,
           ),
           asset: listing.symbol,
         });
@@ -53,6 +61,7 @@ function BuyForm({
   readonly onClose: () => void;
 }): ReactNode {
   const { t } = useTranslation('tokenMarket');
+  const registry = useAssets();
   const amountId = useId();
   const balances = useBalances();
   const buy = useApiMutation('/api/trade/buy', { refreshes: MARKET_CALLS });
@@ -64,13 +73,13 @@ function BuyForm({
   const [tried, setTried] = useState(false);
 
   const l = listing;
-  const scale = assetScale(l.symbol);
+  const scale = registry.scale(l.symbol);
   const available = balances.available(QUOTE, 'spot');
   const { minUsdt } = useMarketTerms();
-  const problem = checkPurchase(l.symbol, l.price, amount, l.remaining, available, minUsdt);
+  const problem = checkPurchase(scale, l.price, amount, l.remaining, available, minUsdt);
   const message = useBuyMessage(l, available, minUsdt);
   const shown = problem && (tried || (amount !== '' && problem !== 'required')) ? message(problem) : null;
-  const figures = tradeFigures(l.symbol, l.price, amount === '' ? '0' : amount, l.fee_rate);
+  const figures = tradeFigures(scale, l.price, amount === '' ? '0' : amount, l.fee_rate);
   const rate = ratePercent(l.fee_rate);
 
   const confirm = async () => {
@@ -82,7 +91,10 @@ function BuyForm({
       const sale = await buy.mutateAsync({ ...content, request_id });
       ids.current?.succeeded();
       showToast(
-        t('tokenMarket.boughtToast', { amount: tokenText(sale.amount, sale.symbol), asset: sale.symbol }),
+        t('tokenMarket.boughtToast', {
+          amount: registry.format(sale.amount, sale.symbol, EXACT),
+          asset: sale.symbol,
+        }),
       );
       onClose();
     } catch (e) {
@@ -109,15 +121,15 @@ function BuyForm({
         { label: t('tokenMarket.sellerSalesLabel'), value: <span className="num">{l.seller_sales}</span> },
         {
           label: t('walletForm.available'),
-          value: available === null ? '--' : `${usdtShown(available)} ${QUOTE}`,
+          value: available === null ? '--' : `${registry.format(available, QUOTE, EXACT)} ${QUOTE}`,
         },
         {
           label: t('tokenMarket.feeBySeller', { rate }),
-          value: `${usdtShown(figures?.fee ?? '0')} ${QUOTE}`,
+          value: `${registry.format(figures?.fee ?? '0', QUOTE, EXACT)} ${QUOTE}`,
         },
         {
           label: t('tokenMarket.cost'),
-          value: `${usdtShown(figures?.total ?? '0')} ${QUOTE}`,
+          value: `${registry.format(figures?.total ?? '0', QUOTE, EXACT)} ${QUOTE}`,
           strong: true,
         },
       ]}
@@ -126,13 +138,13 @@ function BuyForm({
         <div>
           <dt>{t('tokenMarket.price')}</dt>
           <dd className="num">
-            {usdtShown(l.price)} {QUOTE}
+            {registry.format(l.price, QUOTE, EXACT)} {QUOTE}
           </dd>
         </div>
         <div>
           <dt>{t('tokenMarket.remaining')}</dt>
           <dd className="num">
-            {tokenText(l.remaining, l.symbol)} {l.symbol}
+            {registry.format(l.remaining, l.symbol, EXACT)} {l.symbol}
           </dd>
         </div>
       </dl>
@@ -151,7 +163,7 @@ function BuyForm({
         </Field>
         <div className="tm-shares">
           {SHARES.map((share) => {
-            const value = shareOf(l.symbol, l.remaining, share);
+            const value = shareOf(scale, l.remaining, share);
             const on = share === 100 ? all : !all && amount !== '' && amount === value;
             return (
               <button

@@ -1,17 +1,15 @@
-import { formatAmount, parseAmount } from '@nexa/contract';
-import { assetScale } from '../../lib/amounts';
+import { formatAmount, parseAmount, RATE_ONE, RATE_SCALE, USDT_SCALE } from '@nexa/contract';
 
 /**
  * Money of the token market, as the server counts it (server/src/market/service/p2p.ts): bigint minor
  * units, decimal strings in and out, no float. A price is USDT per whole token; a purchase of `amount`
  * tokens costs price × amount rounded up to the USDT minor unit; the seller pays the fee on that total,
  * rounded up (rates carry 8 decimals). A purchase of part of a listing is worth the minimum trade value
- * and leaves at least that much; buying all that is left is always allowed.
+ * and leaves at least that much; buying all that is left is always allowed. A token's `scale` is the
+ * registry's (`useAssets`).
  */
 export const QUOTE = 'USDT';
-const QUOTE_SCALE = assetScale(QUOTE);
-const RATE_SCALE = 8;
-const RATE_ONE = 10n ** BigInt(RATE_SCALE);
+const QUOTE_SCALE = USDT_SCALE;
 
 /** A decimal string in minor units of `scale`; null when it is not one (too many decimals, not a number). */
 export function toMinor(text: string, scale: number): bigint | null {
@@ -45,36 +43,34 @@ export interface TradeFigures {
   readonly totalMinor: bigint;
 }
 
-/** The figures of buying (or listing) `amount` of `symbol` at `price`; null while either is not a number. */
+/** The figures of buying (or listing) `amount` of a token of `scale` at `price`; null while either is not a number. */
 export function tradeFigures(
-  symbol: string,
+  scale: number,
   price: string,
   amount: string,
   feeRate: string,
 ): TradeFigures | null {
   const p = usdtMinor(price);
-  const a = toMinor(amount, assetScale(symbol));
+  const a = toMinor(amount, scale);
   if (p === null || a === null) return null;
-  const total = costMinor(p, a, assetScale(symbol));
+  const total = costMinor(p, a, scale);
   const fee = feeMinor(total, feeRate);
   return { total: usdtText(total), fee: usdtText(fee), net: usdtText(total - fee), totalMinor: total };
 }
 
 /** `share` percent of a token amount, cut down to the token's decimals ("All" is 100). */
-export function shareOf(symbol: string, amount: string, share: number): string {
-  const scale = assetScale(symbol);
+export function shareOf(scale: number, amount: string, share: number): string {
   const a = toMinor(amount, scale) ?? 0n;
   return formatAmount((a * BigInt(share)) / 100n, scale);
 }
 
 /** The most of a listing one can pay for: ⌊available × 10^scale / price⌋, never above what is left. */
 export function affordable(
-  symbol: string,
+  scale: number,
   price: string,
   remaining: string,
   available: string | null,
 ): string {
-  const scale = assetScale(symbol);
   const left = toMinor(remaining, scale) ?? 0n;
   const p = usdtMinor(price);
   const cash = available === null ? null : usdtMinor(available);
@@ -93,14 +89,13 @@ export type BuyProblem =
 
 /** The first thing wrong with a purchase, or null when it may be sent. */
 export function checkPurchase(
-  symbol: string,
+  scale: number,
   price: string,
   amount: string,
   remaining: string,
   available: string | null,
   minUsdt = '0',
 ): BuyProblem | null {
-  const scale = assetScale(symbol);
   if (amount.trim() === '') return 'required';
   const a = toMinor(amount, scale);
   if (a === null || a <= 0n) return 'invalid';

@@ -1,8 +1,8 @@
-import { formatDateTime, formatUpTo } from '@nexa/contract';
+import { formatDateTime } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n';
-import { assetScale } from '../../lib/amounts';
+import { EXACT } from '../../lib/amounts';
 import { FilterChip } from '../../ui/filter-chip';
 import { IconRight } from '../../ui/icons';
 import { AssetIcon, Money, RecordRow } from '../../ui/money';
@@ -10,28 +10,10 @@ import { PickerSheet } from '../../ui/sheet';
 import { type Listing, type ListingStatus, listingPath, type Sale, shortUid } from './hooks';
 import { costMinor, QUOTE, toMinor, usdtMinor, usdtText } from './p2p-math';
 import './token-market.css';
-
-/** A token amount exactly: thousands separators, up to the token's decimals (forms, sheets, one listing). */
-export function tokenText(amount: string, symbol: string): string {
-  return formatUpTo(amount, assetScale(symbol));
-}
-
-/** Decimals of token amounts in lists (LOOK.md: up to 6). */
-export const LIST_DECIMALS = 6;
-
-/** A token amount in a list row: thousands separators, up to 6 decimals. */
-export function tokenShort(amount: string): string {
-  return formatUpTo(amount, LIST_DECIMALS);
-}
-
-/** A USDT figure as shown. */
-export function usdtShown(amount: string): string {
-  return formatUpTo(amount, assetScale(QUOTE));
-}
+import { useAssets } from '../../hooks/assets';
 
 /** USDT value of what is left of a listing at its price (rounded up, as a purchase of all of it costs). */
-export function remainingValue(listing: Listing): string {
-  const scale = assetScale(listing.symbol);
+export function remainingValue(listing: Listing, scale: number): string {
   const p = usdtMinor(listing.price) ?? 0n;
   const a = toMinor(listing.remaining, scale) ?? 0n;
   return usdtText(costMinor(p, a, scale));
@@ -61,6 +43,7 @@ export function MarketRow({
   readonly onOpen: (listing: Listing) => void;
 }): ReactNode {
   const { t } = useTranslation('tokenMarket');
+  const registry = useAssets();
   const l = listing;
   return (
     <button type="button" className="tm-row tm-row--market" onClick={() => onOpen(l)}>
@@ -78,19 +61,19 @@ export function MarketRow({
       <span className="tm-row__body">
         <span className="tm-row__figures">
           <span className="tm-row__price num">
-            {usdtShown(l.price)}
+            {registry.format(l.price, QUOTE, EXACT)}
             <span className="tm-row__unit"> {QUOTE}</span>
           </span>
           <span className="tm-row__line">
             <span className="tm-row__k">{t('tokenMarket.remaining')}</span>
             <span className="num">
-              {tokenShort(l.remaining)} {l.symbol}
+              {registry.format(l.remaining, l.symbol)} {l.symbol}
             </span>
           </span>
           <span className="tm-row__line">
             <span className="tm-row__k">{t('tokenMarket.totalValue')}</span>
             <span className="num">
-              {usdtShown(remainingValue(l))} {QUOTE}
+              {registry.format(remainingValue(l, registry.scale(l.symbol)), QUOTE, EXACT)} {QUOTE}
             </span>
           </span>
         </span>
@@ -111,6 +94,7 @@ export function MyListingRow({
   readonly onWithdraw: ((listing: Listing) => void) | null;
 }): ReactNode {
   const { t } = useTranslation('tokenMarket');
+  const registry = useAssets();
   const l = listing;
   return (
     <article className="tm-row tm-row--mine">
@@ -134,11 +118,11 @@ export function MyListingRow({
       <dl className="tm-grid">
         <div>
           <dt>{t('tokenMarket.priceCol', { asset: QUOTE })}</dt>
-          <dd className="num">{usdtShown(l.price)}</dd>
+          <dd className="num">{registry.format(l.price, QUOTE, EXACT)}</dd>
         </div>
         <div>
           <dt>{t('tokenMarket.soldAmountCol', { asset: l.symbol })}</dt>
-          <dd className="num">{tokenShort(l.sold)}</dd>
+          <dd className="num">{registry.format(l.sold, l.symbol)}</dd>
         </div>
         <div>
           <dt>
@@ -146,7 +130,7 @@ export function MyListingRow({
               asset: l.symbol,
             })}
           </dt>
-          <dd className="num">{tokenShort(l.remaining)}</dd>
+          <dd className="num">{registry.format(l.remaining, l.symbol)}</dd>
         </div>
       </dl>
     </article>
@@ -156,6 +140,7 @@ export function MyListingRow({
 /** A purchase (as buyer: the tokens it brought) or a sale (as seller: the USDT it brought). */
 export function SaleRow({ sale }: { readonly sale: Sale }): ReactNode {
   const { t } = useTranslation('tokenMarket');
+  const registry = useAssets();
   const s = sale;
   const price = { label: t('tokenMarket.price'), value: <Money value={s.price} asset={QUOTE} /> };
   const who = <span className="num">{shortUid(s.counterparty_uid)}</span>;
@@ -163,7 +148,7 @@ export function SaleRow({ sale }: { readonly sale: Sale }): ReactNode {
     return (
       <RecordRow
         title={t('tokenMarket.bought', { asset: s.symbol })}
-        amount={<Money value={s.amount} asset={s.symbol} decimals={LIST_DECIMALS} sign />}
+        amount={<Money value={s.amount} asset={s.symbol} sign />}
         amountTone="up"
         time={s.created_at}
         tag={<span className="record__tag">{t('tokenMarket.listingNo', { id: s.listing_id })}</span>}
@@ -177,7 +162,7 @@ export function SaleRow({ sale }: { readonly sale: Sale }): ReactNode {
   }
   return (
     <RecordRow
-      title={t('tokenMarket.soldTitle', { amount: tokenShort(s.amount), asset: s.symbol })}
+      title={t('tokenMarket.soldTitle', { amount: registry.format(s.amount, s.symbol), asset: s.symbol })}
       amount={<Money value={s.net} asset={QUOTE} sign />}
       amountTone="up"
       time={s.created_at}

@@ -2,8 +2,9 @@ import { formatDateTime } from '@nexa/contract';
 import { Button, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
-import { ratePercent } from '../../lib/amounts';
+import { EXACT, ratePercent } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { AssetIcon } from '../../ui/money';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
@@ -13,11 +14,12 @@ import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { EmptyState, ErrorState } from '../../ui/states';
 import { type Listing, tokenMarketPath, useMyListing, useRefreshMarket } from './hooks';
 import { QUOTE } from './p2p-math';
-import { ListingStatusTag, remainingValue, SaleRow, tokenText, usdtShown } from './parts';
+import { ListingStatusTag, remainingValue, SaleRow } from './parts';
 import { useWithdraw } from './withdraw';
 
 function ListingCard({ listing }: { readonly listing: Listing }): ReactNode {
   const { t } = useTranslation('tokenMarket');
+  const registry = useAssets();
   const withdraw = useWithdraw();
   const l = listing;
   const open = l.status === 'open';
@@ -37,19 +39,27 @@ function ListingCard({ listing }: { readonly listing: Listing }): ReactNode {
       <div className="tm-listing__price">
         <span className="tm-listing__price-label">{t('tokenMarket.price')}</span>
         <span className="tm-listing__price-value num">
-          {usdtShown(l.price)} <span className="tm-row__unit">{QUOTE}</span>
+          {registry.format(l.price, QUOTE, EXACT)} <span className="tm-row__unit">{QUOTE}</span>
         </span>
       </div>
       <InfoRows
         rows={[
-          { label: t('tokenMarket.listedAmount'), value: `${tokenText(l.amount, l.symbol)} ${l.symbol}` },
-          { label: t('tokenMarket.sold'), value: `${tokenText(l.sold, l.symbol)} ${l.symbol}` },
+          {
+            label: t('tokenMarket.listedAmount'),
+            value: `${registry.format(l.amount, l.symbol, EXACT)} ${l.symbol}`,
+          },
+          { label: t('tokenMarket.sold'), value: `${registry.format(l.sold, l.symbol, EXACT)} ${l.symbol}` },
           {
             label: l.status === 'withdrawn' ? t('tokenMarket.returned') : t('tokenMarket.remaining'),
-            value: `${tokenText(l.status === 'sold' ? '0' : l.remaining, l.symbol)} ${l.symbol}`,
+            value: `${registry.format(l.status === 'sold' ? '0' : l.remaining, l.symbol, EXACT)} ${l.symbol}`,
           },
           ...(open
-            ? [{ label: t('tokenMarket.totalValue'), value: `${usdtShown(remainingValue(l))} ${QUOTE}` }]
+            ? [
+                {
+                  label: t('tokenMarket.totalValue'),
+                  value: `${registry.format(remainingValue(l, registry.scale(l.symbol)), QUOTE, EXACT)} ${QUOTE}`,
+                },
+              ]
             : []),
           {
             label: t('tokenMarket.fee'),

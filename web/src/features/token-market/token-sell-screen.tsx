@@ -1,8 +1,9 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useAssets } from '../../hooks/assets';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { assetScale, compareAmounts, ratePercent, sanitizeAmountInput } from '../../lib/amounts';
+import { compareAmounts, EXACT, ratePercent, sanitizeAmountInput } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
 import { AmountInput, Field, PickerButton, SubmitButton } from '../../ui/form';
@@ -12,9 +13,6 @@ import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { showToast } from '../../ui/toast';
 import { type TokenPrices, tokenMarketPath, useMarketTerms } from './hooks';
 import { checkPrice, meetsMinimum, premiumPercent, QUOTE, tradeFigures } from './p2p-math';
-import { tokenText, usdtShown } from './parts';
-
-const PRICE_SCALE = assetScale(QUOTE);
 
 /**
  * Under the price: the market price (the one the wallet values tokens at), the cheapest listing, how far
@@ -30,6 +28,7 @@ function PriceGuide({
   readonly onUse: (price: string) => void;
 }): ReactNode {
   const { t } = useTranslation('tokenMarket');
+  const registry = useAssets();
   if (!prices || (prices.market === null && prices.lowest === null)) return null;
   const premium = premiumPercent(price, prices.market);
   return (
@@ -39,7 +38,7 @@ function PriceGuide({
           <div>
             <dt>{t('tokenMarket.marketPrice')}</dt>
             <dd className="num">
-              {usdtShown(prices.market)} {QUOTE}
+              {registry.format(prices.market, QUOTE, EXACT)} {QUOTE}
             </dd>
           </div>
         ) : null}
@@ -47,7 +46,7 @@ function PriceGuide({
           <div>
             <dt>{t('tokenMarket.lowestListing')}</dt>
             <dd className="num">
-              {usdtShown(prices.lowest)} {QUOTE}
+              {registry.format(prices.lowest, QUOTE, EXACT)} {QUOTE}
             </dd>
           </div>
         ) : null}
@@ -70,7 +69,7 @@ function PriceGuide({
         )}
         {prices.suggested !== null && prices.suggested !== price ? (
           <button type="button" className="tm-guide__use" onClick={() => onUse(prices.suggested ?? '')}>
-            {t('tokenMarket.useSuggested', { price: usdtShown(prices.suggested) })}
+            {t('tokenMarket.useSuggested', { price: registry.format(prices.suggested, QUOTE, EXACT) })}
           </button>
         ) : null}
       </div>
@@ -80,6 +79,7 @@ function PriceGuide({
 
 function SellForm(): ReactNode {
   const { t } = useTranslation('tokenMarket');
+  const registry = useAssets();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const priceId = useId();
@@ -111,24 +111,27 @@ function SellForm(): ReactNode {
       : null;
   const figures =
     symbol && !priceProblem && amountProblem !== 'invalid' && amountProblem !== 'required'
-      ? tradeFigures(symbol, price, amount, terms.feeRate)
+      ? tradeFigures(registry.scale(symbol), price, amount, terms.feeRate)
       : null;
   const belowMinimum = figures !== null && !meetsMinimum(figures.totalMinor, terms.minUsdt);
   const minimumError =
     belowMinimum && (tried || (amountField.touched && touchedPrice))
-      ? t('tokenMarket.belowMinimum', { amount: usdtShown(terms.minUsdt), asset: QUOTE })
+      ? t('tokenMarket.belowMinimum', { amount: registry.format(terms.minUsdt, QUOTE, EXACT), asset: QUOTE })
       : null;
   const rate = ratePercent(terms.feeRate);
 
   const rows = [
-    { label: t('tokenMarket.total'), value: figures ? `${usdtShown(figures.total)} ${QUOTE}` : '--' },
+    {
+      label: t('tokenMarket.total'),
+      value: figures ? `${registry.format(figures.total, QUOTE, EXACT)} ${QUOTE}` : '--',
+    },
     {
       label: t('tokenMarket.feeWithRate', { rate }),
-      value: figures ? `${usdtShown(figures.fee)} ${QUOTE}` : '--',
+      value: figures ? `${registry.format(figures.fee, QUOTE, EXACT)} ${QUOTE}` : '--',
     },
     {
       label: t('walletForm.youReceive'),
-      value: figures ? `${usdtShown(figures.net)} ${QUOTE}` : '--',
+      value: figures ? `${registry.format(figures.net, QUOTE, EXACT)} ${QUOTE}` : '--',
       strong: true,
     },
   ];
@@ -162,7 +165,7 @@ function SellForm(): ReactNode {
           <AmountInput
             id={priceId}
             value={price}
-            onChange={(v) => setPrice(sanitizeAmountInput(v, PRICE_SCALE))}
+            onChange={(v) => setPrice(sanitizeAmountInput(v, registry.scale(QUOTE)))}
             onBlur={() => setTouchedPrice(true)}
             placeholder={t('tokenMarket.pricePrompt')}
             asset={QUOTE}
@@ -183,7 +186,11 @@ function SellForm(): ReactNode {
           </p>
         ) : (
           <p className="wf__hint">
-            {t('tokenMarket.sellHint', { amount: usdtShown(terms.minUsdt), asset: QUOTE, rate })}
+            {t('tokenMarket.sellHint', {
+              amount: registry.format(terms.minUsdt, QUOTE, EXACT),
+              asset: QUOTE,
+              rate,
+            })}
           </p>
         )}
         <SubmitButton disabled={call.busy} onClick={review}>
@@ -213,7 +220,13 @@ function SellForm(): ReactNode {
         confirmTone="down"
         rows={
           call.content
-            ? [{ label: t('tokenMarket.price'), value: `${usdtShown(call.content.price)} ${QUOTE}` }, ...rows]
+            ? [
+                {
+                  label: t('tokenMarket.price'),
+                  value: `${registry.format(call.content.price, QUOTE, EXACT)} ${QUOTE}`,
+                },
+                ...rows,
+              ]
             : []
         }
         note={t('tokenMarket.sellNote')}
@@ -222,7 +235,7 @@ function SellForm(): ReactNode {
           <p className="sheet__hero">
             <span className="sheet__hero-label">{t('tokenMarket.youList')}</span>
             <span className="sheet__hero-value num">
-              {tokenText(call.content.amount, call.content.symbol)} {call.content.symbol}
+              {registry.format(call.content.amount, call.content.symbol, EXACT)} {call.content.symbol}
             </span>
           </p>
         ) : null}

@@ -1,11 +1,12 @@
 import { type ReactNode, useState } from 'react';
 import { useApiMutation } from '../../api/hooks';
+import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
+import { EXACT } from '../../lib/amounts';
 import { ConfirmSheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
 import { type Listing, MARKET_CALLS } from './hooks';
 import { QUOTE } from './p2p-math';
-import { tokenText, usdtShown } from './parts';
 
 /**
  * Withdrawing what is left of one of my listings, behind a confirmation sheet: `ask(listing)` opens it,
@@ -16,6 +17,7 @@ export function useWithdraw(): {
   readonly sheet: ReactNode;
 } {
   const { t } = useTranslation('tokenMarket');
+  const registry = useAssets();
   const [target, setTarget] = useState<Listing | null>(null);
   // What the sheet shows, kept while it slides away.
   const [shown, setShown] = useState<Listing | null>(null);
@@ -50,14 +52,17 @@ export function useWithdraw(): {
       rows={
         shown
           ? [
-              { label: t('tokenMarket.price'), value: `${usdtShown(shown.price)} ${QUOTE}` },
+              {
+                label: t('tokenMarket.price'),
+                value: `${registry.format(shown.price, QUOTE, EXACT)} ${QUOTE}`,
+              },
               {
                 label: t('tokenMarket.soldCol', { asset: shown.symbol }),
-                value: `${tokenText(shown.sold, shown.symbol)} / ${tokenText(shown.amount, shown.symbol)}`,
+                value: `${registry.format(shown.sold, shown.symbol, EXACT)} / ${registry.format(shown.amount, shown.symbol, EXACT)}`,
               },
               {
                 label: t('tokenMarket.returned'),
-                value: `${tokenText(shown.remaining, shown.symbol)} ${shown.symbol}`,
+                value: `${registry.format(shown.remaining, shown.symbol, EXACT)} ${shown.symbol}`,
                 strong: true,
               },
             ]

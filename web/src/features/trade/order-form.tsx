@@ -1,9 +1,10 @@
-import { formatNumber, formatUpTo } from '@nexa/contract';
+import { formatUpTo } from '@nexa/contract';
 import { Button } from 'antd-mobile';
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useAssets } from '../../hooks/assets';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { balanceNumber, displayDecimals, sanitizeAmountInput } from '../../lib/amounts';
+import { EXACT, sanitizeAmountInput } from '../../lib/amounts';
 import { formatPrice, stepDecimals } from '../../lib/market-data';
 import { ConfirmSheet, type InfoRow } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
@@ -21,7 +22,6 @@ import {
   type OrderRules,
   type OrderType,
   percentOfAvailable,
-  QUOTE_DECIMALS,
   type Side,
   spendAsset,
   stepPrice,
@@ -116,6 +116,7 @@ export function OrderForm({
   readonly fill: PriceFill | null;
 }): ReactNode {
   const { t } = useTranslation('trade');
+  const registry = useAssets();
   const priceId = useId();
   const amountId = useId();
   const balances = useBalances();
@@ -130,10 +131,11 @@ export function OrderForm({
   const priceDecimals = stepDecimals(rules.tick_size);
   const draft: OrderDraft = { side, type, price, amount };
   const asset = amountAsset(draft, rules);
-  const amountDecimals = asset === rules.quote ? QUOTE_DECIMALS : stepDecimals(rules.lot_size);
+  const quoteScale = registry.scale(rules.quote);
+  const amountDecimals = asset === rules.quote ? quoteScale : stepDecimals(rules.lot_size);
   const spend = spendAsset(side, rules);
   const available = balances.available(spend, 'spot');
-  const ctx: MarketContext = { rules, available, last, bestAsk, bestBid };
+  const ctx: MarketContext = { rules, available, last, bestAsk, bestBid, quoteScale };
   const problem = checkOrder(draft, ctx);
   const value = notional(draft, ctx);
   const fee = estimateFee(draft, ctx);
@@ -183,7 +185,10 @@ export function OrderForm({
       case 'amountInvalid':
         return t('trade.amountInvalid', { step: rules.lot_size });
       case 'belowMinimum':
-        return t('trade.minNotional', { amount: formatUpTo(rules.min_notional), asset: rules.quote });
+        return t('trade.minNotional', {
+          amount: registry.format(rules.min_notional, rules.quote, EXACT),
+          asset: rules.quote,
+        });
       case 'insufficient':
         return t('messages.insufficientBalance');
     }
@@ -214,7 +219,7 @@ export function OrderForm({
 
   const sideLabel = t(side === 'buy' ? 'trade.buyAsset' : 'trade.sellAsset', { asset: rules.base });
   const rate = feeRate(draft, ctx);
-  const feeText = fee ? `${formatUpTo(fee, 4)} ${rules.quote}` : '--';
+  const feeText = fee ? `${registry.format(fee, rules.quote, EXACT)} ${rules.quote}` : '--';
   const estimated = type === 'market' && side === 'sell';
   const sheetRows: InfoRow[] = call.content
     ? [
@@ -230,14 +235,14 @@ export function OrderForm({
         },
         {
           label: asset === rules.quote ? t('trade.totalLabel') : t('trade.amountLabel'),
-          value: `${formatUpTo(amount, amountDecimals)} ${asset}`,
+          value: `${registry.format(amount, asset, EXACT)} ${asset}`,
         },
         ...(type === 'limit' || estimated
           ? [
               {
                 label: t('trade.totalLabel'),
                 value: value
-                  ? `${estimated ? '≈ ' : ''}${formatNumber(value, displayDecimals(rules.quote))} ${rules.quote}`
+                  ? `${estimated ? '≈ ' : ''}${registry.format(value, rules.quote)} ${rules.quote}`
                   : '--',
               },
             ]
@@ -357,16 +362,14 @@ export function OrderForm({
         <div className="oform__line">
           <span>{t('trade.totalLabel')}</span>
           <span className="num">
-            {value
-              ? `${formatNumber(value, displayDecimals(rules.quote))} ${rules.quote}`
-              : `-- ${rules.quote}`}
+            {value ? `${registry.format(value, rules.quote)} ${rules.quote}` : `-- ${rules.quote}`}
           </span>
         </div>
       ) : null}
       <div className="oform__line oform__available">
         <span>{t('trade.available')}</span>
         <span className="num">
-          {available === null ? '--' : balanceNumber(available, spend)} {spend}
+          {available === null ? '--' : registry.format(available, spend)} {spend}
         </span>
       </div>
       <div className="oform__line">
@@ -399,7 +402,7 @@ export function OrderForm({
           <p className="sheet__hero">
             <span className="sheet__hero-label">{sideLabel}</span>
             <span className={`sheet__hero-value num ${side === 'buy' ? 'up' : 'down'}`}>
-              {formatUpTo(amount, amountDecimals)} {asset}
+              {registry.format(amount, asset, EXACT)} {asset}
             </span>
           </p>
         ) : null}

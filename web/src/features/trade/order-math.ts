@@ -1,12 +1,18 @@
-import { formatAmount } from '@nexa/contract';
-import { toUnits } from '../../lib/amounts';
+import {
+  CALC_ONE,
+  ceilUnits,
+  decimalStep,
+  divUnits,
+  floorUnits,
+  fromUnits,
+  mulUnits,
+  toUnits,
+} from '../../lib/amounts';
 
 /**
- * The arithmetic of the spot order form. Decimal strings in and out; bigint at 18 decimals inside,
- * so no float touches a price, an amount or a fee.
+ * The rules of the spot order form. Decimal strings in and out; the arithmetic is the web's one amounts
+ * library (bigint calculation units), so no float touches a price, an amount or a fee.
  */
-const SCALE = 18;
-const ONE = 10n ** BigInt(SCALE);
 
 export type Side = 'buy' | 'sell';
 export type OrderType = 'limit' | 'market';
@@ -29,9 +35,6 @@ export const DEFAULT_SPOT_RULES = {
   taker_fee_rate: '0.001',
 } as const;
 
-/** Decimals a quote amount (a market buy's spend) may carry: USDT's scale. */
-export const QUOTE_DECIMALS = 6;
-
 export interface OrderDraft {
   readonly side: Side;
   readonly type: OrderType;
@@ -48,6 +51,8 @@ export interface MarketContext {
   readonly last: string | null;
   readonly bestAsk: string | null;
   readonly bestBid: string | null;
+  /** Decimals of the quote asset (the registry's scale): what its amounts and fees are rounded to. */
+  readonly quoteScale: number;
 }
 
 function units(text: string | null | undefined): bigint | null {
@@ -55,19 +60,16 @@ function units(text: string | null | undefined): bigint | null {
   return toUnits(text);
 }
 
-function text(u: bigint): string {
-  return formatAmount(u, SCALE);
-}
-
-const mul = (a: bigint, b: bigint) => (a * b) / ONE;
-const div = (a: bigint, b: bigint) => (a * ONE) / b;
+const text = fromUnits;
+const mul = mulUnits;
+const div = divUnits;
 
 /** Cut down to a whole number of steps ("0.12345", "0.001" → "0.123"). */
 export function floorToStep(value: string, step: string): string {
   const v = units(value);
   const s = units(step);
   if (v === null || s === null || s <= 0n) return value;
-  return text((v / s) * s);
+  return text(floorUnits(v, s));
 }
 
 /** Whether the value is a whole number of steps. */
@@ -85,7 +87,7 @@ export function stepPrice(price: string, step: string, dir: 1 | -1, fallback: st
   if (s === null || s <= 0n) return price;
   if (p === null) return '';
   // Up: the next step above. Down: the step below, or the step the price sits between.
-  const floored = (p / s) * s;
+  const floored = floorUnits(p, s);
   const next = dir === 1 ? floored + s : floored === p ? p - s : floored;
   if (next < s) return text(s);
   return text(next);
@@ -134,9 +136,7 @@ export function estimateFee(draft: OrderDraft, ctx: MarketContext): string | nul
   const value = units(notional(draft, ctx));
   const rate = units(feeRate(draft, ctx));
   if (value === null || rate === null) return null;
-  const step = 10n ** BigInt(SCALE - QUOTE_DECIMALS);
-  const raw = mul(value, rate);
-  return text(((raw + step - 1n) / step) * step);
+  return text(ceilUnits(mul(value, rate), decimalStep(ctx.quoteScale)));
 }
 
 function higherRate(rules: OrderRules): bigint {
@@ -146,10 +146,9 @@ function higherRate(rules: OrderRules): bigint {
 }
 
 /** A fee on a quote value, rounded up to the quote's decimals, as the server charges it. */
-function feeUp(value: bigint, rate: bigint): bigint {
-  const step = 10n ** BigInt(SCALE - QUOTE_DECIMALS);
-  const raw = mul(value, rate) + ((value * rate) % ONE > 0n ? 1n : 0n);
-  return ((raw + step - 1n) / step) * step;
+function feeUp(value: bigint, rate: bigint, quoteScale: number): bigint {
+  const raw = mul(value, rate) + ((value * rate) % CALC_ONE > 0n ? 1n : 0n);
+  return ceilUnits(raw, decimalStep(quoteScale));
 }
 
 /**
@@ -162,13 +161,14 @@ export function holdAmount(draft: OrderDraft, ctx: MarketContext): string | null
   if (amount === null) return null;
   if (draft.side === 'sell') return text(amount);
   if (draft.type === 'market') {
-    return text(amount + feeUp(amount, units(ctx.rules.taker_fee_rate) ?? 0n));
+    return text(amount + feeUp(amount, units(ctx.rules.taker_fee_rate) ?? 0n, ctx.quoteScale));
   }
   const value = units(notional(draft, ctx));
   const lot = units(ctx.rules.lot_size);
   if (value === null) return null;
   const lots = lot !== null && lot > 0n ? amount / lot : 0n;
-  return text(value + feeUp(value, higherRate(ctx.rules)) + lots * 10n ** BigInt(SCALE - QUOTE_DECIMALS));
+  const quoteUnit = decimalStep(ctx.quoteScale);
+  return text(value + feeUp(value, higherRate(ctx.rules), ctx.quoteScale) + lots * quoteUnit);
 }
 
 /**
@@ -183,14 +183,13 @@ export function amountForPercent(percent: number, draft: OrderDraft, ctx: Market
   if (draft.side === 'sell') return nonZero(floorToStep(text(share), ctx.rules.lot_size));
   const taker = units(ctx.rules.taker_fee_rate) ?? 0n;
   if (draft.type === 'market') {
-    // What a market buy spends, in cents: the slider offers round amounts.
-    const spend = div(share, ONE + taker);
-    const cent = 10n ** BigInt(SCALE - 2);
-    return nonZero(text((spend / cent) * cent));
+    // What a market buy spends, in hundredths of the quote: the slider offers round amounts.
+    const spend = div(share, CALC_ONE + taker);
+    return nonZero(text(floorUnits(spend, decimalStep(2))));
   }
   const price = units(draft.price) ?? units(ctx.last);
   if (price === null || price <= 0n) return '';
-  const size = div(share, mul(price, ONE + higherRate(ctx.rules)));
+  const size = div(share, mul(price, CALC_ONE + higherRate(ctx.rules)));
   return nonZero(floorToStep(text(size), ctx.rules.lot_size));
 }
 

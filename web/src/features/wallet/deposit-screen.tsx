@@ -1,9 +1,10 @@
-import { formatDateTime, formatUpTo, type ResponseData } from '@nexa/contract';
+import { formatDateTime, type ResponseData } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiFailure, useApiMutation, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
+import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
@@ -35,6 +36,7 @@ export function networkName(n: { readonly asset: string; readonly network: strin
 
 function NetworkAddress({ n, demoKey }: { readonly n: Network; readonly demoKey: boolean }): ReactNode {
   const { t } = useTranslation('wallet');
+  const registry = useAssets();
   if (!n.address) {
     return (
       <section className="wform__card wform__notice">
@@ -63,7 +65,10 @@ function NetworkAddress({ n, demoKey }: { readonly n: Network; readonly demoKey:
       details={
         <InfoRows
           rows={[
-            { label: t('deposit.minimum'), value: `${formatUpTo(n.min)} ${n.asset}` },
+            {
+              label: t('deposit.minimum'),
+              value: `${registry.format(n.min, n.asset, { exact: true })} ${n.asset}`,
+            },
             { label: t('deposit.confirmationsNeeded'), value: String(n.confirmations) },
             {
               label: t('deposit.crediting'),
@@ -90,12 +95,14 @@ function FaucetCard({ faucet }: { readonly faucet: Faucet }): ReactNode {
     handles: ['FaucetClaimed'],
   });
   const [error, setError] = useState<string | null>(null);
+  const registry = useAssets();
+  const exact = (amount: string, asset: string) => registry.format(amount, asset, { exact: true });
   const next = faucet.next_at ? formatDateTime(faucet.next_at) : null;
   const go = async () => {
     setError(null);
     try {
       const got = await claim.mutateAsync({});
-      showToast(t('faucet.credited', { amount: formatUpTo(got.amount), asset: got.asset }));
+      showToast(t('faucet.credited', { amount: exact(got.amount, got.asset), asset: got.asset }));
     } catch (e) {
       if (e instanceof ApiFailure && e.is('FaucetClaimed')) setError(e.message);
     }
@@ -109,7 +116,7 @@ function FaucetCard({ faucet }: { readonly faucet: Faucet }): ReactNode {
         </h2>
       </div>
       <p className="wform__lead">
-        {t('faucet.body', { amount: formatUpTo(faucet.amount), asset: faucet.asset })}
+        {t('faucet.body', { amount: exact(faucet.amount, faucet.asset), asset: faucet.asset })}
       </p>
       {next ? (
         <p className="faucet__next">{t('faucet.next', { time: next })}</p>
@@ -117,7 +124,7 @@ function FaucetCard({ faucet }: { readonly faucet: Faucet }): ReactNode {
         <SubmitButton disabled={claim.isPending} onClick={() => void go()}>
           {claim.isPending
             ? t('common.loading')
-            : t('faucet.claim', { amount: formatUpTo(faucet.amount), asset: faucet.asset })}
+            : t('faucet.claim', { amount: exact(faucet.amount, faucet.asset), asset: faucet.asset })}
         </SubmitButton>
       )}
       {error ? (

@@ -1,9 +1,9 @@
-import { formatNumber, formatUpTo, type ResponseData } from '@nexa/contract';
+import { formatNumber, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useApiInfinite, useApiQuery } from '../../api/hooks';
 import { useBalances, useDebounced, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { assetScale, checkAmount, isPositiveAmount, ratePercent } from '../../lib/amounts';
+import { checkAmount, isPositiveAmount, ratePercent } from '../../lib/amounts';
 import { quotePanelState } from '../../lib/quote-clock';
 import { useSession } from '../../session';
 import { AvailableLine, useAmountField } from '../../ui/amount-field';
@@ -40,7 +40,6 @@ function Exchange(): ReactNode {
   const assets = [...new Set(['USDT', ...(info?.prices ?? []).map((p) => p.asset)])];
   const from = pair.from;
   const to = pair.to;
-  const scale = from ? assetScale(from) : 8;
   // Empty is only an error once the user tried to submit (the box's placeholder is a number, not the prompt).
   const amountField = useAmountField({
     prompt: 'prompts.amount',
@@ -50,6 +49,8 @@ function Exchange(): ReactNode {
     emptyOnlyWhenTried: true,
   });
   const amount = amountField.value;
+  const { registry } = amountField;
+  const scale = registry.scale(from ?? '');
   const pairError = tried && !to ? t('prompts.tokenSelection') : null;
 
   // Quote what the user typed once it settles.
@@ -187,7 +188,9 @@ function Exchange(): ReactNode {
                 <IconDown className="cv__caret" />
               </button>
               <span className={quote ? 'cv__out num' : 'cv__out cv__out--empty num'}>
-                {quote ? formatUpTo(quote.to_amount, 8) : formatNumber('0', 2)}
+                {quote
+                  ? registry.format(quote.to_amount, quote.to_asset, { exact: true })
+                  : formatNumber('0', 2)}
               </span>
             </div>
           </div>
@@ -235,7 +238,7 @@ function Exchange(): ReactNode {
           <p className="sheet__hero">
             <span className="sheet__hero-label">{t('walletForm.youReceive')}</span>
             <span className="sheet__hero-value num">
-              {formatUpTo(quote.to_amount, 8)} {quote.to_asset}
+              {registry.format(quote.to_amount, quote.to_asset, { exact: true })} {quote.to_asset}
             </span>
           </p>
         ) : null}

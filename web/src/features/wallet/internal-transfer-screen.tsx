@@ -1,9 +1,9 @@
-import { ACCOUNT_KINDS, type AccountKind, formatUpTo } from '@nexa/contract';
+import { ACCOUNT_KINDS, type AccountKind } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { assetScale, compareAmounts } from '../../lib/amounts';
+import { compareAmounts } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { AmountField, balanceText, useAmountField } from '../../ui/amount-field';
@@ -36,7 +36,6 @@ function InternalTransfer(): ReactNode {
     tried,
   });
 
-  const scale = assetScale(asset);
   const account = (k: AccountKind) => t(`wallet.accounts.${k}`);
   const held = (balances.data?.list ?? [])
     .filter((b) => b.account === accounts.from && compareAmounts(b.available, '0') > 0)
@@ -57,7 +56,7 @@ function InternalTransfer(): ReactNode {
     amount.reset();
     setTried(false);
   };
-  const balanceOf = (k: AccountKind) => balanceText(balances.available(asset, k), asset);
+  const balanceOf = (k: AccountKind) => balanceText(amount.registry, balances.available(asset, k), asset);
 
   return (
     <div className="wform">
@@ -168,7 +167,8 @@ function InternalTransfer(): ReactNode {
           <p className="sheet__hero">
             <span className="sheet__hero-label">{t('walletForm.amount')}</span>
             <span className="sheet__hero-value num">
-              {formatUpTo(call.content.amount, scale)} {call.content.asset ?? asset}
+              {amount.registry.format(call.content.amount, call.content.asset ?? asset, { exact: true })}{' '}
+              {call.content.asset ?? asset}
             </span>
           </p>
         ) : null}

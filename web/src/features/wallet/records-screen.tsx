@@ -1,10 +1,11 @@
-import { ACCOUNT_KINDS, causeLabel, formatUpTo, isAccountKind } from '@nexa/contract';
+import { ACCOUNT_KINDS, causeLabel, isAccountKind } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PagedItem, PageFilters } from '../../api/paging';
+import { useAssets } from '../../hooks/assets';
 import { useBalances } from '../../hooks/money';
 import { useLang, useTranslation } from '../../i18n';
-import { assetScale, isNegative, isPositiveAmount } from '../../lib/amounts';
+import { isNegative, isPositiveAmount } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { FilterChip } from '../../ui/filter-chip';
 import { Segments } from '../../ui/form';
@@ -35,6 +36,7 @@ const pairName = (inst: string) => inst.replace('-', '/');
 /** The remark's facts in the user's language; null where the remark has none (it is shown as written). */
 function useDetailText(): (d: Detail) => ReactNode {
   const { t } = useTranslation('wallet');
+  const registry = useAssets();
   return (d) => {
     switch (d.kind) {
       case 'order': {
@@ -55,7 +57,10 @@ function useDetailText(): (d: Detail) => ReactNode {
       case 'exchange':
         return `${d.from} → ${d.to}`;
       case 'p2pList':
-        return t('recordDetail.p2pList', { asset: d.asset, price: formatUpTo(d.price) });
+        return t('recordDetail.p2pList', {
+          asset: d.asset,
+          price: registry.format(d.price, 'USDT', { exact: true }),
+        });
       case 'p2pTrade':
         return t('recordDetail.p2pTrade', { asset: d.asset, listing: d.listing });
       case 'tx':
@@ -85,7 +90,8 @@ function RecordLine({ r }: { readonly r: AssetRecord }): ReactNode {
   const title = useRecordTitle();
   const detailText = useDetailText();
   const negative = isNegative(r.amount);
-  const scale = assetScale(r.asset);
+  const registry = useAssets();
+  const exact = (amount: string) => registry.format(amount, r.asset, { exact: true });
   const account = isAccountKind(r.account) ? t(`wallet.accounts.${r.account}`) : r.account;
   const details: { label: string; value: ReactNode }[] = [];
   if (r.detail) details.push({ label: t('records.what'), value: detailText(r.detail) });
@@ -97,7 +103,7 @@ function RecordLine({ r }: { readonly r: AssetRecord }): ReactNode {
       value: (
         <span className="record__returned">
           <span className="num">
-            +{formatUpTo(r.returned, scale)} {r.asset}
+            +{exact(r.returned)} {r.asset}
           </span>
           <span className="record__why" data-testid="record-returned-why">
             {t(returnedWhyKey(r.detail))}
@@ -108,7 +114,7 @@ function RecordLine({ r }: { readonly r: AssetRecord }): ReactNode {
   }
   details.push({
     label: t('records.balanceAfter'),
-    value: <span className="num">{formatUpTo(r.balance_after, scale)}</span>,
+    value: <span className="num">{exact(r.balance_after)}</span>,
   });
   return (
     <RecordRow

@@ -1,8 +1,7 @@
-import { formatUpTo } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { assetScale, compareAmounts } from '../../lib/amounts';
+import { compareAmounts } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { useAmountField } from '../../ui/amount-field';
 import { Field, PickerButton, SubmitButton } from '../../ui/form';
@@ -36,7 +35,7 @@ function TransferForm(): ReactNode {
     tried,
   });
 
-  const scale = assetScale(asset);
+  const exact = (value: string, of = asset) => amount.registry.format(value, of, { exact: true });
   const spot = (balances.data?.list ?? []).filter((b) => b.account === 'spot');
   const assets = [
     ...new Set([
@@ -77,7 +76,7 @@ function TransferForm(): ReactNode {
             { label: t('walletForm.fee'), value: t('walletForm.free') },
             {
               label: t('walletForm.minimum'),
-              value: transferMin ? `${formatUpTo(transferMin)} ${asset}` : '--',
+              value: transferMin ? `${exact(transferMin)} ${asset}` : '--',
             },
             { label: t('transfer.arrival'), value: t('transfer.instant') },
           ]}
@@ -113,7 +112,7 @@ function TransferForm(): ReactNode {
           <p className="sheet__hero">
             <span className="sheet__hero-label">{t('walletForm.amount')}</span>
             <span className="sheet__hero-value num">
-              {formatUpTo(call.content.amount, scale)} {call.content.asset ?? asset}
+              {exact(call.content.amount, call.content.asset ?? asset)} {call.content.asset ?? asset}
             </span>
           </p>
         ) : null}

@@ -1,11 +1,12 @@
-import { ACCOUNT_KINDS, type AccountKind, formatNumber, formatUpTo } from '@nexa/contract';
+import { ACCOUNT_KINDS, type AccountKind } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
+import { useAssets } from '../../hooks/assets';
 import { useBalances } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { balanceNumber, compareAmounts, isPositiveAmount, sumAmounts } from '../../lib/amounts';
+import { compareAmounts, isPositiveAmount, sumAmounts } from '../../lib/amounts';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 import { routePath, type ScreenName } from '../../paths';
 import { useSession } from '../../session';
@@ -49,6 +50,7 @@ function Balances(): ReactNode {
   const [account, setAccount] = useState<AccountKind>('spot');
   const [showZero, setShowZero] = useState(() => readStored(STORAGE_KEYS.showZeroBalances) === '1');
   const balances = useBalances();
+  const registry = useAssets();
 
   const toggle = () => {
     writeStored(STORAGE_KEYS.hideBalances, hidden ? null : '1');
@@ -93,7 +95,7 @@ function Balances(): ReactNode {
             </Link>
           </div>
           {data ? (
-            <p className="wallet-total__value num">{show(formatNumber(data.total_usdt, 2))}</p>
+            <p className="wallet-total__value num">{show(registry.format(data.total_usdt, 'USDT'))}</p>
           ) : balances.isError ? (
             <p className="wallet-total__value num">--</p>
           ) : (
@@ -134,7 +136,7 @@ function Balances(): ReactNode {
             {t('wallet.accountValue', { account: t(`wallet.accounts.${account}`) })}
           </span>
           <span className="acct-summary__value num">
-            {data ? `${show(formatNumber(accountValue, 2))} USDT` : '--'}
+            {data ? `${show(registry.format(accountValue, 'USDT'))} USDT` : '--'}
           </span>
         </div>
 
@@ -179,18 +181,20 @@ function Balances(): ReactNode {
                   </span>
                   <span className="asset-row__amounts">
                     <span className="asset-row__total num">
-                      {show(balanceNumber(sumAmounts([b.available, b.frozen]), b.asset))}
+                      {show(registry.format(sumAmounts([b.available, b.frozen]), b.asset))}
                     </span>
-                    <span className="asset-row__value num">≈ {show(formatNumber(b.usdt_value, 2))} USDT</span>
+                    <span className="asset-row__value num">
+                      ≈ {show(registry.format(b.usdt_value, 'USDT'))} USDT
+                    </span>
                   </span>
                   <span className="asset-row__split">
                     <span>
                       <span className="asset-row__k">{t('wallet.available')}</span>
-                      <span className="num">{show(balanceNumber(b.available, b.asset))}</span>
+                      <span className="num">{show(registry.format(b.available, b.asset))}</span>
                     </span>
                     <span>
                       <span className="asset-row__k">{t('wallet.frozen')}</span>
-                      <span className="num">{show(balanceNumber(b.frozen, b.asset))}</span>
+                      <span className="num">{show(registry.format(b.frozen, b.asset))}</span>
                     </span>
                   </span>
                   <IconRight className="asset-row__arrow" />
@@ -208,13 +212,17 @@ function Balances(): ReactNode {
 function DemoFundsEntry(): ReactNode {
   const { t } = useTranslation('wallet');
   const query = useApiQuery('/api/recharge/networks', {});
+  const registry = useAssets();
   const faucet = query.data?.faucet;
   if (!faucet || faucet.next_at) return null;
   return (
     <Link to={routePath('deposit')} className="demo-funds-entry">
       <span className="faucet__badge">{t('faucet.badge')}</span>
       <span className="demo-funds-entry__text">
-        {t('faucet.cta', { amount: formatUpTo(faucet.amount), asset: faucet.asset })}
+        {t('faucet.cta', {
+          amount: registry.format(faucet.amount, faucet.asset, { exact: true }),
+          asset: faucet.asset,
+        })}
       </span>
       <IconRight />
     </Link>

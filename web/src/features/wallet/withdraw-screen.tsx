@@ -1,8 +1,7 @@
-import { formatUpTo } from '@nexa/contract';
 import type { ReactNode } from 'react';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { addAmounts, assetScale } from '../../lib/amounts';
+import { addAmounts } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { Field, SubmitButton } from '../../ui/form';
 import { AssetIcon } from '../../ui/money';
@@ -18,7 +17,6 @@ import './wallet-screens.css';
 
 const ASSET = 'USDT';
 const CHAIN = DEFAULT_CHAIN;
-const SCALE = assetScale(ASSET);
 const NO_FILTERS = {};
 
 function Withdraw(): ReactNode {
@@ -33,7 +31,8 @@ function Withdraw(): ReactNode {
     validAddress: (a) => isAddressFor(CHAIN, a),
     call,
   });
-  const shown = (value: string | undefined) => (value === undefined ? '--' : `${formatUpTo(value)} ${ASSET}`);
+  const exact = (value: string) => form.amount.registry.format(value, ASSET, { exact: true });
+  const shown = (value: string | undefined) => (value === undefined ? '--' : `${exact(value)} ${ASSET}`);
   const review = () => form.review((to) => call.open({ asset: ASSET, chain: CHAIN, ...to }));
 
   if (rulesQuery.isError && !rules) return <ErrorState onRetry={() => void rulesQuery.refetch()} />;
@@ -96,12 +95,12 @@ function Withdraw(): ReactNode {
                 },
                 {
                   label: t('walletForm.amount'),
-                  value: `${formatUpTo(call.content.amount, SCALE)} ${ASSET}`,
+                  value: `${exact(call.content.amount)} ${ASSET}`,
                 },
                 { label: t('walletForm.fee'), value: shown(rules.fee) },
                 {
                   label: t('walletForm.totalDeducted'),
-                  value: `${formatUpTo(addAmounts(call.content.amount, rules.fee), SCALE)} ${ASSET}`,
+                  value: `${exact(addAmounts(call.content.amount, rules.fee))} ${ASSET}`,
                 },
               ]
             : []
@@ -111,7 +110,7 @@ function Withdraw(): ReactNode {
           <p className="sheet__hero">
             <span className="sheet__hero-label">{t('walletForm.youReceive')}</span>
             <span className="sheet__hero-value num">
-              {formatUpTo(call.content.amount, SCALE)} {ASSET}
+              {exact(call.content.amount)} {ASSET}
             </span>
           </p>
         ) : null}

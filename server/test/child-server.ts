@@ -109,7 +109,8 @@ export async function startChild(
   // test's server that took the same free port in between.
   let listening = false;
   child.on('message', (m: unknown) => {
-    if (typeof m === 'object' && m !== null && (m as { listening?: unknown }).listening === port) listening = true;
+    if (typeof m === 'object' && m !== null && (m as { listening?: unknown }).listening === port)
+      listening = true;
   });
   let err = '';
   child.stderr?.on('data', (d: Buffer) => {

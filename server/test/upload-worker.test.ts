@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/store';
 import { api, signedInUser, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
@@ -90,10 +91,11 @@ describe('image uploads off the event loop', () => {
   it('works on one image of a user at a time, lets the next two wait, and refuses a fourth, in their language', async () => {
     const u = await signedInUser(srv);
     const me = await api(srv, '/api/user/info', {}, { token: u.token });
-    const userId = await srv.app.deps.store.db.execute<{ id: number }>(
+    const [row] = await queryRows<{ id: number }>(
+      srv.app.deps.store.db,
       sql`select id from users where uid = ${String(me.body.data.uid)}`,
     );
-    const id = Number(userId.rows[0]?.id);
+    const id = Number(row?.id);
     const bytes = await image(400, 300);
     // Three of the user's images are in line, the first held in progress (as a large one would be).
     let release = () => {};

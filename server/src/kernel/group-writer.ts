@@ -141,52 +141,100 @@ const alone = (err: unknown) => (err instanceof BatchRefused ? new DomainError(e
  * - `close` refuses new jobs and resolves once every queued one is answered.
  */
 export function createGroupWriter<J, R, S>(opts: GroupWriterOptions<J, R, S>): GroupWriter<J, R> {
-  const { store, requests, plan } = opts;
-  const owns = opts.owns ?? (() => true);
-  const maxBatch = opts.maxBatch ?? MAX_BATCH;
-  // The embedded store runs one statement at a time and a transaction holds it whole: jobs still on their
-  // way in (their own checks need the store) get a moment to join the batch.
-  const lingerMs = store.kind === 'pglite' ? 2 : 0;
-  const slots = new Map<string, KeySlot<J, R>>();
-  const sizes = new Map<number, number>();
-  let closed = false;
+  return new KeyedGroupWriter(opts);
+}
 
-  function slotOf(key: string): KeySlot<J, R> {
-    let slot = slots.get(key);
+class KeyedGroupWriter<J, R, S> implements GroupWriter<J, R> {
+  readonly #store: Store;
+  readonly #requests: RequestLog;
+  readonly #plan: BatchPlan<J, R, S>;
+  readonly #owns: (key: string) => boolean;
+  readonly #maxBatch: number;
+  /**
+   * The embedded store runs one statement at a time and a transaction holds it whole: jobs still on their
+   * way in (their own checks need the store) get a moment to join the batch.
+   */
+  readonly #lingerMs: number;
+  readonly #slots = new Map<string, KeySlot<J, R>>();
+  readonly #sizes = new Map<number, number>();
+  #closed = false;
+
+  constructor(opts: GroupWriterOptions<J, R, S>) {
+    this.#store = opts.store;
+    this.#requests = opts.requests;
+    this.#plan = opts.plan;
+    this.#owns = opts.owns ?? (() => true);
+    this.#maxBatch = opts.maxBatch ?? MAX_BATCH;
+    this.#lingerMs = opts.store.kind === 'pglite' ? 2 : 0;
+  }
+
+  submit(key: string, job: J, o: SubmitOptions = {}): Promise<R> {
+    if (this.#closed) return Promise.reject(new StoreUnavailableError('writer closed'));
+    if (!this.#owns(key)) return Promise.reject(new NotOwnerError(key));
+    const slot = this.#slotOf(key);
+    return new Promise<R>((resolve, reject) => {
+      slot.pending.push({ job, request: o.request ?? null, alone: o.alone === true, resolve, reject });
+      this.#schedule(slot);
+    });
+  }
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    return this.#slotOf(key).serial.run(task);
+  }
+
+  async idle(): Promise<void> {
+    for (;;) {
+      const busy = [...this.#slots.values()].filter((s) => s.serial.pending > 0 || s.pending.length > 0);
+      if (busy.length === 0) return;
+      await Promise.all(busy.map((s) => s.serial.idle()));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.idle();
+  }
+
+  batchSizes(): ReadonlyMap<number, number> {
+    return new Map(this.#sizes);
+  }
+
+  #slotOf(key: string): KeySlot<J, R> {
+    let slot = this.#slots.get(key);
     if (!slot) {
       slot = { key, serial: new Serial(), pending: [], scheduled: false };
-      slots.set(key, slot);
+      this.#slots.set(key, slot);
     }
     return slot;
   }
 
-  function schedule(slot: KeySlot<J, R>): void {
+  #schedule(slot: KeySlot<J, R>): void {
     if (slot.scheduled || slot.pending.length === 0) return;
     slot.scheduled = true;
-    void slot.serial.run(() => drain(slot));
+    void slot.serial.run(() => this.#drain(slot));
   }
 
   /** The next batch: jobs in order up to the limit, a job that goes alone in a batch of its own. */
-  function take(slot: KeySlot<J, R>): Queued<J, R>[] {
+  #take(slot: KeySlot<J, R>): Queued<J, R>[] {
     const first = slot.pending[0];
     if (!first) return [];
     let n = 1;
     if (!first.alone) {
-      while (n < slot.pending.length && n < maxBatch && !slot.pending[n]?.alone) n++;
+      while (n < slot.pending.length && n < this.#maxBatch && !slot.pending[n]?.alone) n++;
     }
     return slot.pending.splice(0, n);
   }
 
-  async function drain(slot: KeySlot<J, R>): Promise<void> {
-    if (lingerMs > 0 && slot.pending.length < maxBatch) await sleep(lingerMs);
+  async #drain(slot: KeySlot<J, R>): Promise<void> {
+    if (this.#lingerMs > 0 && slot.pending.length < this.#maxBatch) await sleep(this.#lingerMs);
     slot.scheduled = false;
-    const items = take(slot);
-    schedule(slot);
-    if (items.length > 0) await commit(slot, items);
+    const items = this.#take(slot);
+    this.#schedule(slot);
+    if (items.length > 0) await this.#commit(slot, items);
   }
 
   /** Claims the batch's request ids: answers for the jobs already decided, the rest left to the plan. */
-  async function claim(tx: Tx, items: readonly Queued<J, R>[]) {
+  async #claim(tx: Tx, items: readonly Queued<J, R>[]) {
     const answers: Answer<R>[] = [];
     const live: number[] = [];
     const claimedHere = new Set<string>();
@@ -202,7 +250,7 @@ export function createGroupWriter<J, R, S>(opts: GroupWriterOptions<J, R, S>): G
         continue;
       }
       try {
-        const prior = await requests.claimRequest(tx, r.userId, r.requestId, r.scope, r.body);
+        const prior = await this.#requests.claimRequest(tx, r.userId, r.requestId, r.scope, r.body);
         if (prior.seen) {
           answers[i] = { ok: true, value: prior.response as R };
           continue;
@@ -218,67 +266,69 @@ export function createGroupWriter<J, R, S>(opts: GroupWriterOptions<J, R, S>): G
   }
 
   /** One batch inside its transaction: claims, the plan, then each claim answered or given back. */
-  async function inBatch(tx: Tx, items: readonly Queued<J, R>[], state: S): Promise<Answer<R>[]> {
-    const { answers, live } = await claim(tx, items);
+  async #inBatch(tx: Tx, items: readonly Queued<J, R>[], state: S): Promise<Answer<R>[]> {
+    const { answers, live } = await this.#claim(tx, items);
     if (live.length === 0) return answers;
-    const outcomes = await plan.run(
-      tx,
-      live.map((i) => (items[i] as Queued<J, R>).job),
-      state,
-    );
+    const jobs = live.map((i) => (items[i] as Queued<J, R>).job);
+    const outcomes = await this.#plan.run(tx, jobs, state);
     if (outcomes.length !== live.length)
-      throw new Error(`batch plan answered ${outcomes.length} of ${live.length}`);
+      throw new Error(`batch plan answered ${outcomes.length} of ${live.length} jobs`);
     for (const [k, i] of live.entries()) {
       const out = outcomes[k] as JobOutcome<R>;
       const r = (items[i] as Queued<J, R>).request;
       if (r === null) answers[i] = out;
       else if (out.ok) {
-        const stored = await requests.answerRequest(tx, r.userId, r.requestId, out.value);
+        const stored = await this.#requests.answerRequest(tx, r.userId, r.requestId, out.value);
         answers[i] = { ok: true, value: stored as R };
       } else {
-        await requests.releaseRequest(tx, r.userId, r.requestId);
+        await this.#requests.releaseRequest(tx, r.userId, r.requestId);
         answers[i] = out;
       }
     }
     return answers;
   }
 
-  async function commit(slot: KeySlot<J, R>, items: readonly Queued<J, R>[]): Promise<void> {
+  async #commit(slot: KeySlot<J, R>, items: readonly Queued<J, R>[]): Promise<void> {
     let state: S;
     try {
-      state = await plan.begin(slot.key);
+      state = await this.#plan.begin(slot.key);
     } catch (err) {
       for (const item of items) item.reject(err);
       return;
     }
     let answers: Answer<R>[];
     try {
-      answers = await store.db.transaction((tx) => inBatch(tx, items, state));
+      answers = await this.#store.db.transaction((tx) => this.#inBatch(tx, items, state));
     } catch (err) {
-      try {
-        await plan.rolledBack?.(state, err);
-      } catch {
-        // Memory could not be put back: the batch is refused whole (the plan's next `begin` tries again).
-        for (const item of items) item.reject(alone(err));
-        return;
-      }
-      if (items.length === 1 || isStoreUnavailable(err)) {
-        for (const item of items) item.reject(alone(err));
-        return;
-      }
-      for (const item of items) await commit(slot, [item]);
+      await this.#failed(slot, items, state, err);
       return;
     }
-    sizes.set(items.length, (sizes.get(items.length) ?? 0) + 1);
+    this.#sizes.set(items.length, (this.#sizes.get(items.length) ?? 0) + 1);
     try {
-      plan.committed?.(state);
+      this.#plan.committed?.(state);
     } finally {
       // Committed: every caller is answered, whatever followed.
-      answer(slot, items, answers);
+      this.#answer(slot, items, answers);
     }
   }
 
-  function answer(slot: KeySlot<J, R>, items: readonly Queued<J, R>[], answers: readonly Answer<R>[]): void {
+  /** A batch rolled back: memory put back, then each job alone (or all answered, the store being away). */
+  async #failed(slot: KeySlot<J, R>, items: readonly Queued<J, R>[], state: S, err: unknown): Promise<void> {
+    try {
+      await this.#plan.rolledBack?.(state, err);
+    } catch {
+      // Memory could not be put back: the batch is refused whole (the plan's next `begin` tries again).
+      for (const item of items) item.reject(alone(err));
+      return;
+    }
+    if (items.length === 1 || isStoreUnavailable(err)) {
+      for (const item of items) item.reject(alone(err));
+      return;
+    }
+    for (const item of items) await this.#commit(slot, [item]);
+  }
+
+  #answer(slot: KeySlot<J, R>, items: readonly Queued<J, R>[], answers: readonly Answer<R>[]): void {
     const again: Queued<J, R>[] = [];
     for (const [i, item] of items.entries()) {
       const a = answers[i];
@@ -288,37 +338,9 @@ export function createGroupWriter<J, R, S>(opts: GroupWriterOptions<J, R, S>): G
       else item.reject(a.error);
     }
     if (again.length > 0) {
+      // Back at the head of the queue, in their order: the next batch answers them.
       slot.pending.unshift(...again);
-      schedule(slot);
+      this.#schedule(slot);
     }
   }
-
-  async function idle(): Promise<void> {
-    for (;;) {
-      const busy = [...slots.values()].filter((s) => s.serial.pending > 0 || s.pending.length > 0);
-      if (busy.length === 0) return;
-      await Promise.all(busy.map((s) => s.serial.idle()));
-    }
-  }
-
-  return {
-    submit(key: string, job: J, o: SubmitOptions = {}): Promise<R> {
-      if (closed) return Promise.reject(new StoreUnavailableError('writer closed'));
-      if (!owns(key)) return Promise.reject(new NotOwnerError(key));
-      const slot = slotOf(key);
-      return new Promise<R>((resolve, reject) => {
-        slot.pending.push({ job, request: o.request ?? null, alone: o.alone === true, resolve, reject });
-        schedule(slot);
-      });
-    },
-    run<T>(key: string, task: () => Promise<T>): Promise<T> {
-      return slotOf(key).serial.run(task);
-    },
-    idle,
-    async close(): Promise<void> {
-      closed = true;
-      await idle();
-    },
-    batchSizes: (): ReadonlyMap<number, number> => new Map(sizes),
-  };
 }

@@ -1,6 +1,7 @@
 /**
- * Perpetual swaps: one in-memory book and one writer (a promise queue) per contract, positions in net mode
- * with isolated margin, the mark price, funding, liquidation with the insurance fund and auto-deleveraging.
+ * Perpetual swaps: one in-memory book and one writer (kernel/group-writer.ts) per contract, positions in
+ * net mode with isolated margin, the mark price, funding, liquidation with the insurance fund and
+ * auto-deleveraging.
  *
  * Money. Every position's margin is held in one pool, `system:futures:margin`: opening moves margin from the
  * user's futures account into it, reducing pays the released margin plus the realized PnL back (never below

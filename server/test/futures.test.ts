@@ -315,3 +315,26 @@ describe('live swap channels', () => {
     await api(srv, '/v1/futures/closeAll', {}, { token: b.token });
   });
 });
+
+describe('request ids', () => {
+  it('answers a request id once: a replay gets the first answer even when the order could no longer be placed, twice at once both get it', async () => {
+    await markAt('60000');
+    const b = await trader('1300');
+    await api(srv, '/v1/futures/setLeverage', { instId: INST, lever: 10 }, { token: b.token });
+    const order = (request_id: string) =>
+      ({ instId: INST, side: 'sell', type: 'limit', px: '60000', sz: '10', request_id }) as const;
+    // Two at once with one id queue together: the second waits for the first's answer.
+    const [x, y] = await Promise.all([
+      futures().submit(b.id, order('f1')),
+      futures().submit(b.id, order('f1')),
+    ]);
+    expect(y).toEqual(x);
+    expect(x.status).toBe('new');
+    // A second order holds what is left (603.00001 each): the first could not be placed again now.
+    await placed(b, { side: 'sell', type: 'limit', px: '60000', sz: '10' });
+    expect(await account(b)).toMatchObject({ available: '93.99998', frozen: '1206.00002' });
+    expect(await futures().submit(b.id, order('f1'))).toEqual(x);
+    expect(await account(b)).toMatchObject({ available: '93.99998', frozen: '1206.00002' });
+    await futures().cancel(b.id, { orderIds: [], instId: INST });
+  });
+});

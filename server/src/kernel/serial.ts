@@ -1,6 +1,7 @@
 /**
- * A promise queue: tasks run one at a time, in the order they were handed in. One per instrument, so
- * operations on a book (and the database work that commits them) never interleave. A failing task does
+ * A promise queue: tasks run one at a time, in the order they were handed in. One per key of a group
+ * writer (an instrument's book), so operations on it (and the database work that commits them) never
+ * interleave. A failing task does
  * not stop the ones after it.
  */
 export class Serial {

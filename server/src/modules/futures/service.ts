@@ -1,6 +1,7 @@
 /**
- * Perpetual swaps: one in-memory book and one writer (a promise queue) per contract, positions in net mode
- * with isolated margin, the mark price, funding, liquidation with the insurance fund and auto-deleveraging.
+ * Perpetual swaps: one in-memory book and one writer (kernel/group-writer.ts) per contract, positions in
+ * net mode with isolated margin, the mark price, funding, liquidation with the insurance fund and
+ * auto-deleveraging.
  *
  * Money. Every position's margin is held in one pool, `system:futures:margin`: opening moves margin from the
  * user's futures account into it, reducing pays the released margin plus the realized PnL back (never below
@@ -19,7 +20,6 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Cause,
   formatAmount,
@@ -33,13 +33,12 @@ import { createBook, type LevelDelta, type OrderBook } from '../../engine';
 import type { BookLevel, Bus } from '../../kernel/bus';
 import type { AppDeps } from '../../kernel/context';
 import { DomainError, ValidationError } from '../../kernel/errors';
-import { Serial } from '../../kernel/serial';
+import { BatchRefused, createGroupWriter, type JobOutcome } from '../../kernel/group-writer';
 import { parseRate } from '../../kernel/units';
 import { type Ledger, type LedgerAccount, type PostInput, SYSTEM } from '../../ledger';
 import type { CopyOrder, CopyOutcome, CopyPort, LeadMove } from '../../ports/copy';
 import type { Tx } from '../../store';
 import { onPage, pageAnswer } from '../../store/paging';
-import { isStoreUnavailable } from '../../store/unavailable';
 import {
   bandEdge,
   bandRateOf,
@@ -156,12 +155,10 @@ interface Pos extends PositionState {
   endedBy?: 'liquidation' | 'stop_out';
 }
 
+/** One contract: its book and positions (its writer is the group writer's key `instId`). */
 interface Slot {
   readonly inst: SwapInst;
   book: OrderBook;
-  readonly serial: Serial;
-  pending: Job[];
-  scheduled: boolean;
   /** Open orders by id. */
   rows: Map<string, SwapOrderRow>;
   /** Open positions by user. */
@@ -179,30 +176,25 @@ interface Slot {
   dirty: boolean;
 }
 
+/** An order or a cancel for its contract's writer. */
 type Job =
   | {
       readonly kind: 'place';
       readonly userId: number;
       readonly o: SwapSubmit;
       readonly source: OrderSource;
-      resolve(v: SwapOrderView): void;
-      reject(e: unknown): void;
     }
   | {
       readonly kind: 'cancel';
       readonly userId: number;
       readonly ids: readonly string[] | null;
-      resolve(v: SwapOrderView[]): void;
-      reject(e: unknown): void;
     };
 
-class BatchRefused extends Error {
-  constructor(readonly error: 'InsufficientBalance' | 'SystemFundsShort') {
-    super(error);
-  }
+/** One batch of a contract: its work, once it started. */
+interface BatchState {
+  readonly slot: Slot;
+  work: Work | null;
 }
-
-const MAX_BATCH = 256;
 const isOpen = (s: SwapOrderRow['status']) => s === 'new' || s === 'partial_filled';
 const newOrderId = () => `ord_${randomBytes(12).toString('hex')}`;
 const abs = (v: bigint) => (v < 0n ? -v : v);
@@ -271,7 +263,6 @@ export function createFutures(deps: FuturesDeps) {
   const slots = new Map<string, Slot>();
   const levers = new Map<string, number>();
   const accounts = new Map<string, LedgerAccount>();
-  const LINGER_MS = store.kind === 'pglite' ? 2 : 0;
   let timer: NodeJS.Timeout | null = null;
   let closing = false;
   /** Index prices pinned by a drill or a test, over the reference market's. */
@@ -587,29 +578,61 @@ export function createFutures(deps: FuturesDeps) {
 
   // ---------------------------------------------------------------- the writer
 
-  function enqueue(job: Job, instId: string): void {
-    const slot = slotOf(instId);
-    slot.pending.push(job);
-    schedule(slot);
+  /** One writer per contract: orders and cancels are group-committed (kernel/group-writer.ts). */
+  const writer = createGroupWriter<Job, unknown, BatchState>({
+    store,
+    requests: ledger,
+    plan: {
+      async begin(instId) {
+        const slot = slotOf(instId);
+        if (slot.dirty) await rebuild(slot);
+        return { slot, work: null };
+      },
+      async run(tx, jobs, state) {
+        const w = newWork(tx, state.slot);
+        state.work = w;
+        const outcomes = await runJobs(w, jobs);
+        await commitWork(w);
+        return outcomes;
+      },
+      committed: (state) => {
+        if (state.work) afterCommit(state.work);
+      },
+      rolledBack: async (state) => {
+        if (state.work?.touched) await recover(state.slot);
+      },
+    },
+  });
+
+  function newWork(tx: Tx, slot: Slot): Work {
+    return {
+      tx,
+      slot,
+      now: clock.now(),
+      entries: [],
+      orders: new Map(),
+      fresh: new Set(),
+      trades: [],
+      positions: new Set(),
+      deltas: [],
+      balances: new Map(),
+      touched: false,
+      leads: new Map(),
+      mirroring: false,
+    };
   }
 
-  function schedule(slot: Slot): void {
-    if (slot.scheduled || slot.pending.length === 0) return;
-    slot.scheduled = true;
-    void slot.serial.run(() => drain(slot));
+  /** After a rolled-back transaction that moved the book: the book and positions rebuilt from the store. */
+  async function recover(slot: Slot): Promise<void> {
+    slot.dirty = true;
+    try {
+      await rebuild(slot);
+    } catch (again) {
+      log.error({ err: again, instId: slot.inst.instId }, 'swap book rebuild failed; retried next time');
+    }
   }
 
-  async function drain(slot: Slot): Promise<void> {
-    if (LINGER_MS > 0 && slot.pending.length < MAX_BATCH) await sleep(LINGER_MS);
-    slot.scheduled = false;
-    const jobs = slot.pending.splice(0, MAX_BATCH);
-    schedule(slot);
-    if (jobs.length > 0) await runBatch(slot, jobs);
-  }
-
-  type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
-  /** Runs work in one transaction; on failure after the book moved, rebuilds the book and positions. */
+  /** Runs work in one transaction (outside the writer's batches); on failure after the book moved, recovers. */
   async function inTransaction<T>(
     slot: Slot,
     fn: (w: Work) => Promise<T>,
@@ -618,21 +641,7 @@ export function createFutures(deps: FuturesDeps) {
     let work: Work | null = null;
     try {
       const value = await store.db.transaction(async (tx) => {
-        work = {
-          tx,
-          slot,
-          now: clock.now(),
-          entries: [],
-          orders: new Map(),
-          fresh: new Set(),
-          trades: [],
-          positions: new Set(),
-          deltas: [],
-          balances: new Map(),
-          touched: false,
-          leads: new Map(),
-          mirroring: false,
-        };
+        work = newWork(tx, slot);
         const v = await fn(work);
         await commitWork(work);
         return v;
@@ -640,55 +649,28 @@ export function createFutures(deps: FuturesDeps) {
       assert(work);
       return { value, work };
     } catch (err) {
-      if ((work as Work | null)?.touched) {
-        slot.dirty = true;
-        try {
-          await rebuild(slot);
-        } catch (again) {
-          log.error({ err: again, instId: slot.inst.instId }, 'swap book rebuild failed; retried next time');
-        }
-      }
+      if ((work as Work | null)?.touched) await recover(slot);
       throw err;
     }
   }
 
-  async function runBatch(slot: Slot, jobs: Job[]): Promise<void> {
-    let result: { value: Outcome[]; work: Work };
-    try {
-      result = await inTransaction(slot, async (w) => {
-        const outcomes: Outcome[] = [];
-        for (const job of jobs) {
-          try {
-            outcomes.push({
-              ok: true,
-              value: job.kind === 'place' ? await place(w, job) : await cancelIn(w, job),
-            });
-            await mirror(w);
-          } catch (err) {
-            // Refused before touching the book: this job fails alone.
-            if (err instanceof DomainError || err instanceof ValidationError)
-              outcomes.push({ ok: false, error: err });
-            else throw err;
-          }
-        }
-        return outcomes;
-      });
-    } catch (err) {
-      // The store is away: every job alone would fail the same way; all are answered now.
-      if (jobs.length === 1 || isStoreUnavailable(err)) {
-        for (const job of jobs) job.reject(err instanceof BatchRefused ? new DomainError(err.error) : err);
-        return;
+  /** A batch's jobs in order, each followed by its copies; one refused before touching the book fails alone. */
+  async function runJobs(w: Work, jobs: readonly Job[]): Promise<JobOutcome<unknown>[]> {
+    const outcomes: JobOutcome<unknown>[] = [];
+    for (const job of jobs) {
+      try {
+        outcomes.push({
+          ok: true,
+          value: job.kind === 'place' ? await place(w, job) : await cancelIn(w, job),
+        });
+        await mirror(w);
+      } catch (err) {
+        if (err instanceof DomainError || err instanceof ValidationError)
+          outcomes.push({ ok: false, error: err });
+        else throw err;
       }
-      for (const job of jobs) await runBatch(slot, [job]);
-      return;
     }
-    afterCommit(result.work);
-    for (const [i, job] of jobs.entries()) {
-      const out = result.value[i];
-      if (!out) continue;
-      if (out.ok) (job.resolve as (v: unknown) => void)(out.value);
-      else job.reject(out.error);
-    }
+    return outcomes;
   }
 
   /** Running balance of an account in the work (read once, then moved in memory). */
@@ -1240,10 +1222,6 @@ export function createFutures(deps: FuturesDeps) {
     if (bal.available < needs) throw new DomainError('InsufficientBalance');
     const cause: Cause = liquidation ? 'futures.liquidation' : 'futures.trade';
     const e = new Entry(cause, id, userId, o.request_id ?? null);
-    if (o.request_id !== undefined) {
-      const claim = await ledger.claimRequest(tx, userId, o.request_id, 'futures.order', o);
-      if (claim.seen) return claim.response as SwapOrderView;
-    }
     if (o.type === 'market') e.need(user.id, needs);
     const result = slot.book.place({
       id,
@@ -1255,7 +1233,6 @@ export function createFutures(deps: FuturesDeps) {
       timeInForce: tif,
     });
     if (result.rejectedReason) {
-      if (o.request_id !== undefined) await ledger.releaseRequest(tx, userId, o.request_id);
       throw new DomainError('OrderRejected', { reason: result.rejectedReason });
     }
     w.touched = true;
@@ -1350,9 +1327,7 @@ export function createFutures(deps: FuturesDeps) {
     w.fresh.add(id);
     if (result.fills.length > 0)
       await guardResting(w, [userId, ...result.fills.map((f) => f.makerUserId)], id);
-    const view = orderView(row);
-    if (o.request_id !== undefined) await ledger.answerRequest(tx, userId, o.request_id, view);
-    return view;
+    return orderView(row);
   }
 
   /**
@@ -1718,8 +1693,8 @@ export function createFutures(deps: FuturesDeps) {
       });
       if (slot.lastFunding < last) {
         const t = last;
-        void slot.serial
-          .run(() => settleFunding(slot, t))
+        void writer
+          .run(slot.inst.instId, () => settleFunding(slot, t))
           .catch((err) => log.error({ err }, 'funding failed'));
       }
       scan(slot);
@@ -1745,8 +1720,8 @@ export function createFutures(deps: FuturesDeps) {
       if (!job) continue;
       const run = job;
       slot.queued.add(p.userId);
-      void slot.serial
-        .run(run)
+      void writer
+        .run(slot.inst.instId, run)
         .catch((err) => log.error({ err, userId: p.userId }, 'swap liquidation or trigger failed'))
         .finally(() => slot.queued.delete(p.userId));
     }
@@ -1763,9 +1738,13 @@ export function createFutures(deps: FuturesDeps) {
   // ---------------------------------------------------------------- public operations
 
   function submit(userId: number, o: SwapSubmit, source: OrderSource = 'user'): Promise<SwapOrderView> {
-    return new Promise((resolve, reject) =>
-      enqueue({ kind: 'place', userId, o, source, resolve, reject }, o.instId),
-    );
+    const slot = slotOf(o.instId);
+    const request =
+      o.request_id === undefined
+        ? undefined
+        : { userId, requestId: o.request_id, scope: 'futures.order', body: o };
+    const job: Job = { kind: 'place', userId, o, source };
+    return writer.submit(slot.inst.instId, job, { request }) as Promise<SwapOrderView>;
   }
 
   async function cancel(userId: number, q: { orderIds: readonly string[]; instId?: string | undefined }) {
@@ -1782,9 +1761,8 @@ export function createFutures(deps: FuturesDeps) {
     const out: SwapOrderView[] = [];
     for (const slot of targets) {
       const ids = q.orderIds.length > 0 ? q.orderIds : null;
-      const views = await new Promise<SwapOrderView[]>((resolve, reject) =>
-        enqueue({ kind: 'cancel', userId, ids, resolve, reject }, slot.inst.instId),
-      );
+      const job: Job = { kind: 'cancel', userId, ids };
+      const views = (await writer.submit(slot.inst.instId, job)) as SwapOrderView[];
       out.push(...views);
     }
     if (q.orderIds.length > 0) {
@@ -1822,7 +1800,7 @@ export function createFutures(deps: FuturesDeps) {
   async function setLeverage(userId: number, instId: string, lever: number) {
     const slot = slotOf(instId);
     if (lever > slot.inst.maxLever) throw new ValidationError('lever', 'too_big');
-    return slot.serial.run(async () => {
+    return writer.run(slot.inst.instId, async () => {
       const pos = slot.positions.get(userId);
       const hasOrders = [...slot.rows.values()].some((r) => r.userId === userId);
       if ((pos && pos.size !== 0n) || hasOrders) throw new DomainError('LeverageLocked');
@@ -1886,7 +1864,7 @@ export function createFutures(deps: FuturesDeps) {
     q: { instId: string; tp?: string | null | undefined; sl?: string | null | undefined },
   ) {
     const slot = slotOf(q.instId);
-    return slot.serial.run(async () => {
+    return writer.run(slot.inst.instId, async () => {
       const pos = slot.positions.get(userId);
       if (!pos || pos.size === 0n || pos.id === null) throw new DomainError('NoPosition');
       if (deps.copy?.()?.manages(userId, q.instId)) throw new DomainError('CopyManaged');
@@ -2180,9 +2158,6 @@ export function createFutures(deps: FuturesDeps) {
       const slot: Slot = {
         inst,
         book: createBook({ instId: inst.instId, tickSize: inst.spec.tick, lotSize: 1n }),
-        serial: new Serial(),
-        pending: [],
-        scheduled: false,
         rows: new Map(),
         positions: new Map(),
         mark: null,
@@ -2208,7 +2183,7 @@ export function createFutures(deps: FuturesDeps) {
   async function close(): Promise<void> {
     closing = true;
     if (timer) clearInterval(timer);
-    for (const slot of slots.values()) await slot.serial.idle();
+    await writer.close();
   }
 
   /** The books as the demo's market maker quotes them. */
@@ -2236,7 +2211,7 @@ export function createFutures(deps: FuturesDeps) {
     async books(userId: number | null) {
       const out = [];
       for (const slot of slots.values()) {
-        const view = await slot.serial.run(async () => {
+        const view = await writer.run(slot.inst.instId, async () => {
           const { book, inst } = slot;
           const d = book.depth();
           const bid = book.bestBid();
@@ -2310,11 +2285,9 @@ export function createFutures(deps: FuturesDeps) {
     /** Test hook: settles a period now with the samples so far. */
     settleFunding: (instId: string, fundingTime: number) => {
       const slot = slotOf(instId);
-      return slot.serial.run(() => settleFunding(slot, fundingTime));
+      return writer.run(instId, () => settleFunding(slot, fundingTime));
     },
-    idle: async () => {
-      for (const slot of slots.values()) await slot.serial.idle();
-    },
+    idle: () => writer.idle(),
   };
 }
 

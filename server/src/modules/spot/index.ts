@@ -1,10 +1,10 @@
 /**
  * Spot trading on the order books.
  *
- * - One engine book per instrument in memory, one writer per instrument (a promise queue, serial.ts).
- * - Every operation is one database transaction with one ledger journal entry; events go to the bus after
- *   the commit (`book.update` with the published sequence, `trade`, `order.update` per touched order,
- *   `ticker`; `book.snapshot` at start and after a rebuild).
+ * - One engine book per instrument in memory, one writer per instrument (kernel/group-writer.ts): orders
+ *   and cancels that queue together share one database transaction, each with its own journal entry.
+ * - Events go to the bus after the commit (`book.update` with the published sequence, `trade`,
+ *   `order.update` per touched order, `ticker`; `book.snapshot` at start and after a rebuild).
  * - On failure after the engine ran, the instrument's book is rebuilt from the store (see service.ts).
  * - Units and rounding: kernel/units.ts.
  */
@@ -35,8 +35,8 @@ export function createMarket(deps: MarketDeps) {
     ...spot,
     /** Builds every book from the store's open orders and publishes their snapshots. */
     start: () => spot.start(),
-    /** Lets every queued operation finish. */
-    close: () => spot.idle(),
+    /** Refuses new orders; resolves once every queued operation finished. */
+    close: () => spot.close(),
   };
 }
 

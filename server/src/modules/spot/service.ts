@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type Cause, parseAmount, type ResponseData } from '@nexa/contract';
 import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import {
@@ -15,7 +14,7 @@ import {
 } from '../../engine';
 import type { BookLevel, BusEvents } from '../../kernel/bus';
 import { DomainError, ValidationError } from '../../kernel/errors';
-import { Serial } from '../../kernel/serial';
+import { BatchRefused, createGroupWriter, type JobOutcome } from '../../kernel/group-writer';
 import { amountSetting } from '../../kernel/settings';
 import {
   type AssetScale,
@@ -35,7 +34,6 @@ import {
 import { type LedgerAccount, type PostInput, type Posting, SYSTEM } from '../../ledger';
 import { queryRows, type Tx } from '../../store';
 import { onPage, pageAnswer } from '../../store/paging';
-import { isStoreUnavailable } from '../../store/unavailable';
 import { checkSpotBand, indexUnits, spotBandRate } from './band';
 import type { MarketContext } from './context';
 import { orderRemark, partialOf } from './partial';
@@ -99,27 +97,22 @@ export interface OrderFilter {
   readonly instId?: string | undefined;
 }
 
-/** One instrument: its book, its single writer and what it publishes. */
+/** One instrument: its book and what it publishes (its writer is the group writer's key `instId`). */
 interface Slot {
   readonly inst: Instrument;
   book: OrderBook;
-  readonly serial: Serial;
   /** Added to the engine's seq so the published sequence keeps rising across rebuilds. */
   seqBase: number;
   /** The book may differ from the store (a rebuild failed): rebuild before the next operation. */
   dirty: boolean;
-  /** Orders waiting for the writer; placed together in its next batch. */
-  readonly pending: PlaceJob[];
   /**
    * The instrument's open orders as stored, by id: what the book holds, with the rest of each row (a
    * maker's fee rate and hold). Changed only after a commit, reloaded with the book.
    */
   rows: Map<string, OrderRow>;
-  /** A batch is queued on the writer. */
-  scheduled: boolean;
 }
 
-/** One order waiting for its instrument's writer, and how to answer its caller. */
+/** One order (or cancel) for its instrument's writer. */
 interface PlaceJob {
   readonly userId: number;
   readonly o: SubmitInput;
@@ -127,18 +120,10 @@ interface PlaceJob {
   readonly cancel?: { readonly ids: readonly string[] | null; readonly reason: string };
   readonly x: OrderExtras<unknown> | null;
   readonly answer: (tx: Tx, row: OrderRow, ledgerTxId: number) => Promise<unknown>;
-  readonly resolve: (value: unknown) => void;
-  readonly reject: (err: unknown) => void;
 }
 
-/** What became of one job of a batch; `again`: it waits for the next batch (its request id is in flight). */
-type JobOutcome =
-  | { readonly kind: 'ok'; readonly value: unknown }
-  | { readonly kind: 'error'; readonly error: unknown }
-  | { readonly kind: 'again' };
-
 interface BatchDone {
-  readonly outcomes: JobOutcome[];
+  readonly outcomes: JobOutcome<unknown>[];
   readonly events: Published[];
   /** Orders the batch wrote or changed, as committed. */
   readonly rows: readonly OrderRow[];
@@ -146,16 +131,12 @@ interface BatchDone {
   readonly accounts: { readonly key: string; readonly account: LedgerAccount }[];
 }
 
-/** The ledger refused an order of the batch (its balance changed meanwhile): each order runs again alone. */
-class BatchRefused extends Error {
-  constructor(readonly error: 'InsufficientBalance' | 'SystemFundsShort') {
-    super(error);
-    this.name = 'BatchRefused';
-  }
+/** One batch of an instrument: whether it moved the book, and what it did once it ran. */
+interface BatchState {
+  readonly slot: Slot;
+  touched: boolean;
+  done: BatchDone | null;
 }
-
-/** The most orders one batch takes (a bound on how long its locks are held). */
-const MAX_BATCH = 256;
 
 /** An order placed after validation: what goes to the engine and what is held for it. */
 interface Plan {
@@ -206,8 +187,8 @@ class Postings {
 }
 
 /**
- * The spot market: one in-memory book per instrument, one writer per instrument (a promise queue). Orders
- * that queue while the writer commits are placed together in one database transaction (group commit);
+ * The spot market: one in-memory book per instrument, one writer per instrument (kernel/group-writer.ts).
+ * Orders that queue while the writer commits are placed together in one database transaction (group commit);
  * each order keeps its own journal entry, and its caller is answered only once that transaction committed.
  * Cancels join the batches; reads run one at a time in the same queue.
  *
@@ -232,11 +213,39 @@ export function createSpot(ctx: MarketContext) {
   const { store, clock, log } = deps;
   const settings = deps.settings.of(SPOT_SETTINGS);
   const slots = new Map<string, Slot>();
-  const LINGER_MS = store.kind === 'pglite' ? 2 : 0;
   /** Spot accounts by `user:asset`, once a committed transaction has them (an account never changes). */
   const knownAccounts = new Map<string, LedgerAccount>();
-  /** How many batches of each size the writers committed (the trade bench prints it). */
-  const batchSizes = new Map<number, number>();
+  /** One writer per instrument: orders and cancels are group-committed (kernel/group-writer.ts). */
+  const writer = createGroupWriter<PlaceJob, unknown, BatchState>({
+    store,
+    requests: ledger,
+    plan: {
+      async begin(instId) {
+        const slot = slotOf(instId);
+        // A book left dirty by a failed batch is rebuilt first; if the store cannot be read, the batch is refused.
+        if (slot.dirty) await rebuild(slot);
+        return { slot, touched: false, done: null };
+      },
+      async run(tx, jobs, state) {
+        state.done = await placeBatch(tx, state.slot, jobs, state);
+        return state.done.outcomes;
+      },
+      committed: (state) => {
+        if (state.done) settled(state.slot, state.done);
+      },
+      async rolledBack(state) {
+        if (!state.touched) return;
+        try {
+          await rebuild(state.slot);
+        } catch (again) {
+          log.error(
+            { err: again, instId: state.slot.inst.instId },
+            'order book rebuild failed; retried next time',
+          );
+        }
+      },
+    },
+  });
 
   const newBook = (inst: Instrument) =>
     // The engine's own minimum is off: the service checks the live minimum (a setting) before placing.
@@ -539,9 +548,9 @@ export function createSpot(ctx: MarketContext) {
   }
 
   /**
-   * Hands an order to its instrument's writer. Orders that queue while the writer commits are placed
-   * together: one database transaction, one ledger call, multi-row writes (group commit). Every caller is
-   * answered only after the commit that holds its order.
+   * Hands an order to its instrument's writer: orders that queue while the writer commits are placed
+   * together (one transaction, one ledger call, multi-row writes). An order for another service (it writes
+   * in the same transaction after the ledger) goes alone, so a batch takes its account locks in one round.
    */
   function enqueue<R>(
     userId: number,
@@ -550,73 +559,16 @@ export function createSpot(ctx: MarketContext) {
     answer: (tx: Tx, row: OrderRow, ledgerTxId: number) => Promise<R>,
   ): Promise<R> {
     const slot = slotOf(o.instId);
-    return new Promise<R>((resolve, reject) => {
-      slot.pending.push({
-        userId,
-        o,
-        x: x as OrderExtras<unknown> | null,
-        answer,
-        resolve: resolve as (v: unknown) => void,
-        reject,
-      });
-      schedule(slot);
-    });
+    const request =
+      o.request_id === undefined
+        ? undefined
+        : { userId, requestId: o.request_id, scope: x?.scope ?? 'spot.submit', body: x?.body ?? o };
+    const job: PlaceJob = { userId, o, x: x as OrderExtras<unknown> | null, answer };
+    return writer.submit(slot.inst.instId, job, { request, alone: x !== null }) as Promise<R>;
   }
 
-  function schedule(slot: Slot): void {
-    if (slot.scheduled || slot.pending.length === 0) return;
-    slot.scheduled = true;
-    void slot.serial.run(() => drain(slot));
-  }
-
-  /**
-   * Takes what queued and places it. An order for another service (it writes in the same transaction
-   * after the ledger) goes alone, so a batch takes its account locks in one round.
-   */
-  async function drain(slot: Slot): Promise<void> {
-    // The embedded store runs one statement at a time and a transaction holds it whole: orders still on
-    // their way in (their request checks need the store) get a moment to join this batch.
-    if (LINGER_MS > 0 && slot.pending.length < MAX_BATCH) await sleep(LINGER_MS);
-    slot.scheduled = false;
-    const first = slot.pending[0];
-    if (!first) return;
-    let n = 1;
-    if (!first.x) {
-      while (n < slot.pending.length && n < MAX_BATCH && !slot.pending[n]?.x) n++;
-    }
-    const jobs = slot.pending.splice(0, n);
-    schedule(slot);
-    batchSizes.set(jobs.length, (batchSizes.get(jobs.length) ?? 0) + 1);
-    await runBatch(slot, jobs);
-  }
-
-  /**
-   * One batch in one transaction. A job refused before it reached the book (bad input, short balance,
-   * a post-only that would take) fails alone. Anything failing after the book moved, a refusal by the
-   * ledger, or a failed commit rolls the batch back: the book is rebuilt from the store and each job runs
-   * again on its own, so one bad order never fails the others.
-   */
-  async function runBatch(slot: Slot, jobs: PlaceJob[]): Promise<void> {
-    if (slot.dirty && !(await rebuiltOrRefused(slot, jobs))) return;
-    const state = { touched: false };
-    let done: BatchDone;
-    try {
-      done = await store.db.transaction((tx) => placeBatch(tx, slot, jobs, state));
-    } catch (err) {
-      if (state.touched) {
-        try {
-          await rebuild(slot);
-        } catch (again) {
-          log.error({ err: again, instId: slot.inst.instId }, 'order book rebuild failed; retried next time');
-        }
-      }
-      if (jobs.length === 1 || isStoreUnavailable(err)) {
-        for (const job of jobs) job.reject(err instanceof BatchRefused ? new DomainError(err.error) : err);
-        return;
-      }
-      for (const job of jobs) await runBatch(slot, [job]);
-      return;
-    }
+  /** After a batch committed: the caches take its rows and accounts, and its events go out in order. */
+  function settled(slot: Slot, done: BatchDone): void {
     for (const a of done.accounts) knownAccounts.set(a.key, a.account);
     for (const row of done.rows) {
       if (isOpen(row.status)) slot.rows.set(row.id, row);
@@ -624,31 +576,18 @@ export function createSpot(ctx: MarketContext) {
     }
     // Told inside the queue, in order, so subscribers see each instrument's events in sequence order.
     for (const ev of done.events) publish(slot, ev);
-    for (const [i, job] of jobs.entries()) {
-      const out = done.outcomes[i];
-      if (!out) continue;
-      if (out.kind === 'ok') job.resolve(out.value);
-      else if (out.kind === 'error') job.reject(out.error);
-      else slot.pending.unshift(job);
-    }
-    schedule(slot);
   }
 
-  /** Rebuilds a book left dirty by a failed batch; when the store cannot be read yet, refuses the batch. */
-  async function rebuiltOrRefused(slot: Slot, jobs: readonly PlaceJob[]): Promise<boolean> {
-    try {
-      await rebuild(slot);
-      return true;
-    } catch (err) {
-      for (const job of jobs) job.reject(err);
-      return false;
-    }
-  }
-
+  /**
+   * One batch in its transaction (request ids already claimed). A job refused before it reached the book
+   * (bad input, short balance, a post-only that would take) fails alone. Anything failing after the book
+   * moved, or a refusal by the ledger, throws: the writer rolls the batch back, the book is rebuilt from
+   * the store and each job runs again on its own, so one bad order never fails the others.
+   */
   async function placeBatch(tx: Tx, slot: Slot, jobs: readonly PlaceJob[], state: { touched: boolean }) {
     const { inst } = slot;
     const now = clock.now();
-    const outcomes: JobOutcome[] = [];
+    const outcomes: JobOutcome<unknown>[] = [];
     const newAccounts: { key: string; account: LedgerAccount }[] = [];
     const accounts = new Map<string, LedgerAccount>();
     const acc = async (u: number, a: AssetScale): Promise<LedgerAccount> => {
@@ -691,7 +630,6 @@ export function createSpot(ctx: MarketContext) {
     // Orders this batch wrote or changed, by id: a later order may fill one placed earlier in the batch.
     const touchedRows = new Map<string, OrderRow>();
     const newRows: OrderRow[] = [];
-    const claimedHere = new Set<string>();
     const placed: {
       job: number;
       /** Null: nothing to post (a cancel of orders holding nothing). */
@@ -703,12 +641,10 @@ export function createSpot(ctx: MarketContext) {
       makers: OrderRow[];
       deltas: LevelDelta[];
       seq: number;
-      claimed: boolean;
     }[] = [];
 
     for (const [index, job] of jobs.entries()) {
       const { userId, o, x } = job;
-      let claimed = false;
       let mutated = false;
       if (job.cancel) {
         const { ids, reason } = job.cancel;
@@ -718,7 +654,7 @@ export function createSpot(ctx: MarketContext) {
           .filter((r) => r.userId === userId && isOpen(r.status) && (!wanted || wanted.has(r.id)))
           .sort((a, b) => (a.seq || Number.MAX_SAFE_INTEGER) - (b.seq || Number.MAX_SAFE_INTEGER));
         if (rows.length === 0) {
-          outcomes[index] = { kind: 'ok', value: [] };
+          outcomes[index] = { ok: true, value: [] };
           continue;
         }
         state.touched = true;
@@ -756,32 +692,10 @@ export function createSpot(ctx: MarketContext) {
           makers: [],
           deltas: r.deltas,
           seq: r.seq,
-          claimed: false,
         });
         continue;
       }
       try {
-        if (o.request_id !== undefined) {
-          const key = `${userId}:${o.request_id}`;
-          if (claimedHere.has(key)) {
-            // The same request twice in one batch: the second waits for the first's answer.
-            outcomes[index] = { kind: 'again' };
-            continue;
-          }
-          const prior = await ledger.claimRequest(
-            tx,
-            userId,
-            o.request_id,
-            x?.scope ?? 'spot.submit',
-            x?.body ?? o,
-          );
-          if (prior.seen) {
-            outcomes[index] = { kind: 'ok', value: prior.response };
-            continue;
-          }
-          claimed = true;
-          claimedHere.add(key);
-        }
         // Planned inside the transaction: a retried request id gets its first answer, whatever the book is now.
         const p = await plan(slot, userId, o, x?.takerRate);
         const holdAcc = await acc(userId, p.freezeAsset);
@@ -929,17 +843,12 @@ export function createSpot(ctx: MarketContext) {
           makers: [...makers.values()].map((m) => ({ ...m })),
           deltas: r.deltas,
           seq: r.seq,
-          claimed,
         });
       } catch (err) {
         // The book moved for an order that is not going through: the batch cannot stand.
         if (mutated) throw err;
-        // Nothing of this order reached the book: it fails alone, its claim given back.
-        if (claimed && o.request_id !== undefined) {
-          await ledger.releaseRequest(tx, userId, o.request_id);
-          claimedHere.delete(`${userId}:${o.request_id}`);
-        }
-        outcomes[index] = { kind: 'error', error: err };
+        // Nothing of this order reached the book: it fails alone (the writer gives its claim back).
+        outcomes[index] = { ok: false, error: err };
       }
     }
     if (placed.length === 0) return { outcomes, events: [], rows: [], accounts: newAccounts };
@@ -967,14 +876,12 @@ export function createSpot(ctx: MarketContext) {
       assert(out?.ok);
       if (p.canceled) {
         const canceled = p.canceled.map((c) => ({ ...c, seq: seqOf(c.id, c.seq) }));
-        outcomes[p.job] = { kind: 'ok', value: canceled };
+        outcomes[p.job] = { ok: true, value: canceled };
         events.push({ deltas: p.deltas, seq: p.seq, trades: [], orders: canceled });
         continue;
       }
       p.row.seq = seqOf(p.row.id, p.row.seq);
-      const value = await jobs[p.job]?.answer(tx, p.row, out.id);
-      if (p.claimed) await ledger.answerRequest(tx, p.row.userId, p.row.requestId as string, value);
-      outcomes[p.job] = { kind: 'ok', value: p.claimed ? JSON.parse(JSON.stringify(value ?? null)) : value };
+      outcomes[p.job] = { ok: true, value: await jobs[p.job]?.answer(tx, p.row, out.id) };
       const trades = tradeRows.slice(t, t + p.trades.length) as (typeof marketTrades.$inferSelect)[];
       t += p.trades.length;
       const makers = p.makers.map((m) => ({ ...m, seq: seqOf(m.id, m.seq) }));
@@ -1107,21 +1014,16 @@ export function createSpot(ctx: MarketContext) {
 
   // ——— canceling ———
 
-  /** Cancels the given open orders of one instrument (all of the user's when ids is null). */
   /** Cancels the given open orders of one instrument (all of the user's when ids is null), with the writer's next batch. */
   function cancelOn(slot: Slot, userId: number, ids: readonly string[] | null, reason: string) {
-    return new Promise<OrderRow[]>((resolve, reject) => {
-      slot.pending.push({
-        userId,
-        o: { instId: slot.inst.instId, side: 'buy', type: 'limit', sz: '0' },
-        cancel: { ids, reason },
-        x: null,
-        answer: async () => [],
-        resolve: resolve as (v: unknown) => void,
-        reject,
-      });
-      schedule(slot);
-    });
+    const job: PlaceJob = {
+      userId,
+      o: { instId: slot.inst.instId, side: 'buy', type: 'limit', sz: '0' },
+      cancel: { ids, reason },
+      x: null,
+      answer: async () => [],
+    };
+    return writer.submit(slot.inst.instId, job) as Promise<OrderRow[]>;
   }
 
   /**
@@ -1179,7 +1081,7 @@ export function createSpot(ctx: MarketContext) {
   /** The best n levels, read in the instrument's queue so they match the published sequence. */
   async function depth(instId: string, n = 20): Promise<DepthView> {
     const slot = slotOf(instId);
-    return slot.serial.run(async () => {
+    return writer.run(instId, async () => {
       if (slot.dirty) await rebuild(slot);
       return depthOf(slot, n);
     });
@@ -1204,7 +1106,7 @@ export function createSpot(ctx: MarketContext) {
     const marketTaker = (await settings.get('market.taker_fee_rate')).units;
     const rate = maxOf(parseRate(takerRate), marketTaker);
     const minNotional = amountSetting('market.instruments', cfg.min_notional, slot.inst.quote.scale);
-    return slot.serial.run(async () => {
+    return writer.run(instId, async () => {
       if (slot.dirty) await rebuild(slot);
       const { inst, book } = slot;
       const d = book.depth();
@@ -1350,11 +1252,8 @@ export function createSpot(ctx: MarketContext) {
       slots.set(c.inst_id, {
         inst,
         book: newBook(inst),
-        serial: new Serial(),
         seqBase: 0,
         dirty: false,
-        pending: [],
-        scheduled: false,
         rows: new Map(),
       });
     }
@@ -1399,8 +1298,8 @@ export function createSpot(ctx: MarketContext) {
   }
 
   /** Waits for every queued operation. */
-  async function idle(): Promise<void> {
-    await Promise.all([...slots.values()].map((s) => s.serial.idle()));
+  function idle(): Promise<void> {
+    return writer.idle();
   }
 
   /** The taker fee rate of the books (the exchange charges at least this). */
@@ -1418,7 +1317,7 @@ export function createSpot(ctx: MarketContext) {
     const cfg = await settings.get('market.instruments');
     const out = [];
     for (const slot of slots.values()) {
-      const view = await slot.serial.run(async () => {
+      const view = await writer.run(slot.inst.instId, async () => {
         if (slot.dirty) await rebuild(slot);
         const { inst, book } = slot;
         const d = book.depth();
@@ -1463,6 +1362,8 @@ export function createSpot(ctx: MarketContext) {
     takerFeeRate,
     start,
     idle,
+    /** Refuses new orders and cancels; resolves once every queued one is answered. */
+    close: () => writer.close(),
     submit,
     submitFor,
     estimate,
@@ -1478,11 +1379,11 @@ export function createSpot(ctx: MarketContext) {
     /** Instrument ids with a book. */
     instIds: () => [...slots.keys()],
     /** Committed batches by size since start: how much the writers' group commit is sharing. */
-    batchSizes: (): ReadonlyMap<number, number> => new Map(batchSizes),
+    batchSizes: (): ReadonlyMap<number, number> => writer.batchSizes(),
     /** Test and operator hook: rebuilds a book from the store in its queue. */
     rebuild: async (instId: string) => {
       const slot = slotOf(instId);
-      await slot.serial.run(() => rebuild(slot));
+      await writer.run(instId, () => rebuild(slot));
     },
   };
 }

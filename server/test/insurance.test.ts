@@ -1,7 +1,7 @@
 import { parseAmount, type ResponseData } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/ledger';
-import { INSURANCE_POOL } from '../src/modules/insurance';
+import { INSURANCE_POOL } from '../src/modules/insurance/service';
 import {
   api,
   call,

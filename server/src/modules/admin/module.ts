@@ -2,7 +2,7 @@ import type { AppDeps } from '../../kernel/context';
 import { defineModule, OWNS_NOTHING } from '../../kernel/module';
 import type { Ledger } from '../../ledger';
 import type { ProgramReport } from '../../programs/rewards';
-import { createAdmin } from '.';
+import { createAdmin } from './service';
 import { type ConsoleDeps, createConsole } from './console';
 import type { SolvencyDeps } from './solvency';
 

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../kernel/context';
 import { defineModule, OWNS_NOTHING } from '../../kernel/module';
-import { createAuth } from '.';
+import { createAuth } from './service';
 
 /** Sign-in with a wallet signature, email codes, sessions. */
 export function authModule(deps: AppDeps) {

@@ -1,5 +1,5 @@
 import { defineModule, OWNS_NOTHING } from '../../kernel/module';
-import { type ContentDeps, createContent } from '.';
+import { type ContentDeps, createContent } from './service';
 
 /** News, bulletins, questions, banners and the currency list. */
 export function contentModule(deps: ContentDeps) {

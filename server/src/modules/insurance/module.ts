@@ -8,7 +8,7 @@ import {
   INSURANCE_POOL,
   POSITION_LOSS_TOPIC,
   type PositionLoss,
-} from '.';
+} from './service';
 
 /** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
 export const INSURANCE_OWNS: ModuleOwnership = {

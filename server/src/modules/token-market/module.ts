@@ -1,7 +1,7 @@
 import { causeNames, TOKEN_MARKET_CAUSES } from '@nexa/contract';
 import { defineModule, type ModuleOwnership } from '../../kernel/module';
 import { SYSTEM } from '../../ledger';
-import { createTokenMarket, type TokenMarketDeps } from '.';
+import { createTokenMarket, type TokenMarketDeps } from './service';
 
 /** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
 export const TOKEN_MARKET_OWNS: ModuleOwnership = {

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../kernel/context';
 import { defineModule, OWNS_NOTHING } from '../../kernel/module';
-import { createUsers } from '.';
+import { createUsers } from './service';
 import { createUsersAdmin, type UserSessions } from './admin';
 import { createTeams } from './team';
 

@@ -3,7 +3,7 @@ import { causeNames, WALLET_CAUSES } from '@nexa/contract';
 import type { AuthUser } from '../../kernel/context';
 import { defineModule, type ModuleOwnership } from '../../kernel/module';
 import { SYSTEM } from '../../ledger';
-import { createWallet } from '.';
+import { createWallet } from './service';
 import { createWalletAdmin } from './admin';
 import type { WalletDeps } from './common';
 import { FAUCET_CAPITAL, FAUCET_POOL } from './funding';

@@ -1,0 +1,40 @@
+/** The games' start and the step that runs every second. */
+import { eq } from 'drizzle-orm';
+import { schema } from '../../store';
+import { GAMES_SYSTEM, type GamesCtx } from './context';
+import { demoStep, ensureDemoRacers } from './demo-racers';
+import { currentGroup } from './groups';
+import { fund } from './operators';
+import { settleDue } from './settle';
+import { terms } from './terms';
+
+/** What runs every second while the server runs (and what tests call). */
+export async function tick(ctx: GamesCtx): Promise<void> {
+  await settleDue(ctx);
+  await quizStep(ctx);
+  await demoStep(ctx);
+  await currentGroup(ctx);
+}
+
+/** Closed questions paid; in the demo, its questions come again when none is open. */
+export async function quizStep(ctx: GamesCtx): Promise<void> {
+  const { quiz, state } = ctx;
+  await quiz.settleClosed();
+  if (state.reseedQuiz && !(await quiz.anyOpen())) await state.reseedQuiz();
+}
+
+export async function start(ctx: GamesCtx, seedQuiz: () => Promise<void>): Promise<void> {
+  const { store, config, settings, state } = ctx;
+  await terms(ctx);
+  await currentGroup(ctx);
+  if (!config.seedDemo) return;
+  const [funded] = await store.db
+    .select({ id: schema.ledgerAccounts.id })
+    .from(schema.ledgerAccounts)
+    .where(eq(schema.ledgerAccounts.systemName, GAMES_SYSTEM.fund))
+    .limit(1);
+  if (!funded) await fund(ctx, null, { amount: await settings.get('games.demo_fund') });
+  await seedQuiz();
+  state.reseedQuiz = seedQuiz;
+  await ensureDemoRacers(ctx);
+}

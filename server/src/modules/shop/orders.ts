@@ -1,0 +1,202 @@
+/** An order's life: bought into escrow, canceled before shipping, shipped, signed for or confirmed by itself. */
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { DomainError, ValidationError } from '../../kernel/errors';
+import { DAY_MS } from '../../programs/days';
+import type { Tx } from '../../store';
+import { myAddress } from './addresses';
+import {
+  fmt,
+  money,
+  type OrderRow,
+  type OrderView,
+  SHOP_SYSTEM,
+  type ShopCtx,
+  shopAcc,
+  USDT,
+} from './context';
+import { complete } from './settle-order';
+import { shopMerchants, shopOrders, shopProducts } from './tables';
+import { orderView } from './views';
+
+export async function purchase(
+  ctx: ShopCtx,
+  userId: number,
+  body: {
+    product_id: number;
+    quantity: number;
+    address_id: number;
+    price: string;
+    request_id?: string | undefined;
+  },
+): Promise<OrderView> {
+  const { clock, ledger } = ctx;
+  const address = await myAddress(ctx, userId, body.address_id);
+  const seen = money(body.price, 'price');
+  const row = await ledger.withIdempotency(userId, body.request_id, 'shop.purchase', body, async (tx) => {
+    // The product's row is locked while its stock is taken: buyers of the last piece queue here.
+    const [p] = await tx
+      .select()
+      .from(shopProducts)
+      .where(eq(shopProducts.id, body.product_id))
+      .for('update');
+    if (p?.status !== 'on_sale') throw new DomainError('ProductNotFound');
+    const [m] = await tx.select().from(shopMerchants).where(eq(shopMerchants.id, p.merchantId));
+    if (m?.status !== 'active') throw new DomainError('ProductNotFound');
+    if (m.userId === userId) throw new DomainError('OwnProduct');
+    if (p.price !== seen) throw new DomainError('PriceChanged', { price: fmt(p.price) });
+    if (p.stock < body.quantity) throw new DomainError('OutOfStock', { left: String(p.stock) });
+    await tx
+      .update(shopProducts)
+      .set({
+        stock: sql`${shopProducts.stock} - ${body.quantity}`,
+        sold: sql`${shopProducts.sold} + ${body.quantity}`,
+      })
+      .where(eq(shopProducts.id, p.id));
+    const amount = p.price * BigInt(body.quantity);
+    const [o] = await tx
+      .insert(shopOrders)
+      .values({
+        buyerId: userId,
+        merchantId: m.id,
+        merchantUserId: m.userId,
+        productId: p.id,
+        title: p.title,
+        image: (JSON.parse(p.images) as string[])[0] ?? null,
+        quantity: body.quantity,
+        unitPrice: p.price,
+        amount,
+        status: 'paid',
+        address: JSON.stringify({
+          name: address.name,
+          phone: address.phone,
+          region: address.region,
+          detail: address.detail,
+        }),
+        createdAt: clock.now(),
+      })
+      .returning();
+    if (!o) throw new Error('order not written');
+    await ledger.transfer(tx, {
+      from: shopAcc(userId),
+      to: { system: SHOP_SYSTEM.escrow, asset: USDT },
+      amount,
+      cause: 'shop.pay',
+      ref: `shop-order:${o.id}`,
+      remark: `${p.title} × ${body.quantity}`,
+      userId,
+      requestId: body.request_id ?? null,
+    });
+    return { id: o.id };
+  });
+  return orderDetail(ctx, userId, row.id);
+}
+
+export async function orderOf(ctx: ShopCtx, userId: number, id: number): Promise<OrderRow> {
+  const { store } = ctx;
+  const [o] = await store.db.select().from(shopOrders).where(eq(shopOrders.id, id));
+  if (!o || (o.buyerId !== userId && o.merchantUserId !== userId)) throw new DomainError('ShopOrderNotFound');
+  return o;
+}
+
+export async function orderDetail(ctx: ShopCtx, userId: number, id: number) {
+  return orderView(ctx, await orderOf(ctx, userId, id));
+}
+
+/** Locks an order of this party in a state, or says why not. */
+export async function lockOrder(
+  tx: Tx,
+  id: number,
+  who: { buyer?: number; merchant?: number },
+  state: OrderRow['status'],
+) {
+  const [o] = await tx.select().from(shopOrders).where(eq(shopOrders.id, id)).for('update');
+  if (!o) throw new DomainError('ShopOrderNotFound');
+  if (who.buyer !== undefined && o.buyerId !== who.buyer) throw new DomainError('ShopOrderNotFound');
+  if (who.merchant !== undefined && o.merchantUserId !== who.merchant)
+    throw new DomainError('ShopOrderNotFound');
+  if (o.status !== state) throw new DomainError('ShopOrderState', { status: o.status });
+  return o;
+}
+
+export async function cancel(ctx: ShopCtx, userId: number, id: number) {
+  const { store, clock, ledger } = ctx;
+  await orderOf(ctx, userId, id);
+  await store.db.transaction(async (tx) => {
+    const o = await lockOrder(tx, id, { buyer: userId }, 'paid');
+    await tx
+      .update(shopProducts)
+      .set({
+        stock: sql`${shopProducts.stock} + ${o.quantity}`,
+        sold: sql`${shopProducts.sold} - ${o.quantity}`,
+      })
+      .where(eq(shopProducts.id, o.productId));
+    await tx
+      .update(shopOrders)
+      .set({ status: 'canceled', canceledAt: clock.now() })
+      .where(eq(shopOrders.id, o.id));
+    await ledger.transfer(tx, {
+      from: { system: SHOP_SYSTEM.escrow, asset: USDT },
+      to: shopAcc(o.buyerId),
+      amount: o.amount,
+      cause: 'shop.refund',
+      ref: `shop-order:${o.id}`,
+      userId: o.buyerId,
+    });
+  });
+  return orderDetail(ctx, userId, id);
+}
+
+export async function ship(
+  ctx: ShopCtx,
+  userId: number,
+  body: { order_id: number; company: string; tracking: string },
+) {
+  const { store, clock, settings } = ctx;
+  await orderOf(ctx, userId, body.order_id);
+  const known = (await settings.get('shop.companies')).some((c) => c.code === body.company);
+  if (!known) throw new ValidationError('company', 'invalid_value');
+  const daysToConfirm = await settings.get('shop.auto_confirm_days');
+  await store.db.transaction(async (tx) => {
+    const o = await lockOrder(tx, body.order_id, { merchant: userId }, 'paid');
+    const now = clock.now();
+    await tx
+      .update(shopOrders)
+      .set({
+        status: 'shipped',
+        company: body.company,
+        tracking: body.tracking,
+        shippedAt: now,
+        autoConfirmAt: new Date(now.getTime() + daysToConfirm * DAY_MS),
+      })
+      .where(eq(shopOrders.id, o.id));
+  });
+  return orderDetail(ctx, userId, body.order_id);
+}
+
+export async function signFor(ctx: ShopCtx, userId: number, id: number) {
+  const { store } = ctx;
+  await orderOf(ctx, userId, id);
+  await store.db.transaction(async (tx) =>
+    complete(ctx, tx, await lockOrder(tx, id, { buyer: userId }, 'shipped')),
+  );
+  return orderDetail(ctx, userId, id);
+}
+
+/** Shipped orders past their auto-confirm time complete by themselves. */
+export async function autoConfirm(ctx: ShopCtx): Promise<number> {
+  const { store, clock } = ctx;
+  const due = await store.db
+    .select({ id: shopOrders.id })
+    .from(shopOrders)
+    .where(and(eq(shopOrders.status, 'shipped'), lte(shopOrders.autoConfirmAt, clock.now())));
+  let n = 0;
+  for (const { id } of due) {
+    await store.db.transaction(async (tx) => {
+      const [o] = await tx.select().from(shopOrders).where(eq(shopOrders.id, id)).for('update');
+      if (o?.status !== 'shipped') return;
+      await complete(ctx, tx, o);
+      n++;
+    });
+  }
+  return n;
+}

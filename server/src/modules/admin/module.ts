@@ -2,8 +2,8 @@ import type { AppDeps } from '../../kernel/context';
 import { defineModule, OWNS_NOTHING } from '../../kernel/module';
 import type { Ledger } from '../../ledger';
 import type { ProgramReport } from '../../programs/rewards';
-import { createAdmin } from './service';
 import { type ConsoleDeps, createConsole } from './console';
+import { createAdmin } from './service';
 import type { SolvencyDeps } from './solvency';
 
 /**

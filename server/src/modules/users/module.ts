@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../kernel/context';
 import { defineModule, OWNS_NOTHING } from '../../kernel/module';
-import { createUsers } from './service';
 import { createUsersAdmin, type UserSessions } from './admin';
+import { createUsers } from './service';
 import { createTeams } from './team';
 
 /** The account, its referrals, and the referral team's kept figures and levels; operators' calls on users. */

@@ -3,10 +3,10 @@ import { causeNames, WALLET_CAUSES } from '@nexa/contract';
 import type { AuthUser } from '../../kernel/context';
 import { defineModule, type ModuleOwnership } from '../../kernel/module';
 import { SYSTEM } from '../../ledger';
-import { createWallet } from './service';
 import { createWalletAdmin } from './admin';
 import type { WalletDeps } from './common';
 import { FAUCET_CAPITAL, FAUCET_POOL } from './funding';
+import { createWallet } from './service';
 
 /** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
 export const WALLET_OWNS: ModuleOwnership = {

@@ -4,11 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ListItem } from '../api';
 import { failureText, useConsole } from '../console';
-import { type DataColumn, DataTable, download, toCsv } from '../ui/DataTable';
+import { type DataColumn, DataTable, download, toCsv } from '../ui/data-table';
 import { when } from '../ui/format';
-import { JsonDiff } from '../ui/JsonDiff';
+import { JsonDiff } from '../ui/json-diff';
 import { useListLoader } from '../ui/lists';
-import { ScreenTitle } from '../ui/Screen';
+import { ScreenTitle } from '../ui/screen';
 import '../ui/screens.css';
 
 type Entry = ListItem<'/admin/audit/list'>;

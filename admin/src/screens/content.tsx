@@ -22,11 +22,11 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api';
 import { failureText, useAction, useConsole } from '../console';
-import { useConfirmWithReason } from '../ui/ConfirmWithReason';
-import { type DataColumn, DataTable } from '../ui/DataTable';
+import { useConfirmWithReason } from '../ui/confirm-with-reason';
+import { type DataColumn, DataTable } from '../ui/data-table';
 import { when } from '../ui/format';
 import { useListLoader } from '../ui/lists';
-import { ScreenTitle } from '../ui/Screen';
+import { ScreenTitle } from '../ui/screen';
 import '../ui/screens.css';
 
 type Item = ResponseData<'/admin/content/list'>['list'][number];

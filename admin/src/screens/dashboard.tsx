@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import type { AdminListPath, AdminPath } from '../api';
 import { failureText, useConsole } from '../console';
 import { Amount, when } from '../ui/format';
-import { ScreenTitle } from '../ui/Screen';
+import { ScreenTitle } from '../ui/screen';
 
 type Solvency = ResponseData<'/admin/solvency'>;
 type Today = ResponseData<'/admin/dashboard'>;

@@ -3,10 +3,10 @@ import { Button, Descriptions, Drawer, Form, Input, Tag, Typography } from 'antd
 import { useState } from 'react';
 import type { ListItem } from '../api';
 import { useConsole } from '../console';
-import type { DataColumn } from '../ui/DataTable';
+import type { DataColumn } from '../ui/data-table';
 import { Amount, Mono, StatusTag, when } from '../ui/format';
-import { DECISION_STATUSES, ReviewQueue, useReviewQueue } from '../ui/ReviewQueue';
-import { SameAdminFlag } from '../ui/SameAdminFlag';
+import { DECISION_STATUSES, ReviewQueue, useReviewQueue } from '../ui/review-queue';
+import { SameAdminFlag } from '../ui/same-admin-flag';
 
 type Deposit = ListItem<'/admin/deposits/list'>;
 

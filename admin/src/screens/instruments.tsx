@@ -18,8 +18,8 @@ import {
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConsole } from '../console';
-import { useConfirmWithReason } from '../ui/ConfirmWithReason';
-import { ScreenTitle } from '../ui/Screen';
+import { useConfirmWithReason } from '../ui/confirm-with-reason';
+import { ScreenTitle } from '../ui/screen';
 import { useLoad } from './programs/common';
 import { historyPath, type Setting, useSetSetting } from './settings';
 

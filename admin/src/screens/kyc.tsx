@@ -1,10 +1,10 @@
 import { Button, Descriptions, Space } from 'antd';
 import type { ListItem } from '../api';
 import { useConsole } from '../console';
-import type { DataColumn } from '../ui/DataTable';
+import type { DataColumn } from '../ui/data-table';
 import { Mono, StatusTag, when } from '../ui/format';
-import { DECISION_STATUSES, ReviewQueue, useReviewQueue } from '../ui/ReviewQueue';
-import { ViewOnlyImage } from '../ui/ViewOnlyImage';
+import { DECISION_STATUSES, ReviewQueue, useReviewQueue } from '../ui/review-queue';
+import { ViewOnlyImage } from '../ui/view-only-image';
 
 type Kyc = ListItem<'/admin/kyc/list'>;
 

@@ -2,9 +2,9 @@ import { Button, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { ListItem } from '../api';
 import { useConsole } from '../console';
-import type { DataColumn } from '../ui/DataTable';
+import type { DataColumn } from '../ui/data-table';
 import { Amount, Mono, StatusTag, when } from '../ui/format';
-import { ReviewQueue, useReviewQueue } from '../ui/ReviewQueue';
+import { ReviewQueue, useReviewQueue } from '../ui/review-queue';
 
 type Application = ListItem<'/admin/copy/leadApplications'>;
 

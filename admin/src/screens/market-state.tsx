@@ -3,7 +3,7 @@ import { Alert, Card, Col, Descriptions, Row, Skeleton, Switch, Table, Tag, Typo
 import { useEffect, useState } from 'react';
 import { failureText, useConsole } from '../console';
 import { Amount } from '../ui/format';
-import { ScreenTitle } from '../ui/Screen';
+import { ScreenTitle } from '../ui/screen';
 
 type State = ResponseData<'/admin/market/state'>;
 type InstrumentRow = State['list'][number];

@@ -1,9 +1,9 @@
 import { Button, Descriptions } from 'antd';
 import type { ListItem } from '../api';
 import { useConsole } from '../console';
-import type { DataColumn } from '../ui/DataTable';
+import type { DataColumn } from '../ui/data-table';
 import { Amount, Mono, StatusTag, when } from '../ui/format';
-import { ReviewQueue, useReviewQueue } from '../ui/ReviewQueue';
+import { ReviewQueue, useReviewQueue } from '../ui/review-queue';
 
 type Merchant = ListItem<'/admin/shop/merchants'>;
 

@@ -3,12 +3,12 @@ import type { ResponseData } from '@nexa/contract';
 import { App, Button, Checkbox, Form, Input, Space, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useAction, useConsole } from '../console';
-import { useConfirmWithReason } from '../ui/ConfirmWithReason';
-import { type DataColumn, DataTable } from '../ui/DataTable';
-import { FormDrawer } from '../ui/FormDrawer';
+import { useConfirmWithReason } from '../ui/confirm-with-reason';
+import { type DataColumn, DataTable } from '../ui/data-table';
+import { FormDrawer } from '../ui/form-drawer';
 import { when } from '../ui/format';
 import { pageOf } from '../ui/lists';
-import { ScreenTitle } from '../ui/Screen';
+import { ScreenTitle } from '../ui/screen';
 
 type Operator = ResponseData<'/admin/operators/list'>[number];
 type OperatorRequest = ResponseData<'/admin/operators/requests'>[number];

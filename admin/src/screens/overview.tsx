@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useConsole } from '../console';
 import { when } from '../ui/format';
-import { ScreenTitle } from '../ui/Screen';
+import { ScreenTitle } from '../ui/screen';
 import { SolvencyPanels } from './dashboard';
 import { useLoad } from './programs/common';
 import '../ui/screens.css';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminPath } from '../api';
 import { useConsole } from '../console';
-import { ScreenTitle } from '../ui/Screen';
+import { ScreenTitle } from '../ui/screen';
 import { EarnPanel } from './programs/earn';
 import { GamesPanel } from './programs/games';
 import { MiningPanel } from './programs/mining';

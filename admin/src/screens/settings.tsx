@@ -30,8 +30,8 @@ import {
   fromFormValue,
   SchemaField,
   toFormValue,
-} from '../ui/SchemaField';
-import { ScreenTitle } from '../ui/Screen';
+} from '../ui/schema-field';
+import { ScreenTitle } from '../ui/screen';
 import { useLoad } from './programs/common';
 import '../ui/screens.css';
 

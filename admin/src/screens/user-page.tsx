@@ -22,11 +22,11 @@ import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { AdminPath, ListItem } from '../api';
 import { useAction, useConsole } from '../console';
-import { useConfirmWithReason } from '../ui/ConfirmWithReason';
-import { type DataColumn, DataTable, type Page } from '../ui/DataTable';
+import { useConfirmWithReason } from '../ui/confirm-with-reason';
+import { type DataColumn, DataTable, type Page } from '../ui/data-table';
 import { Amount, Mono, StatusTag, when } from '../ui/format';
 import { pageOf, useListLoader } from '../ui/lists';
-import { ScreenTitle } from '../ui/Screen';
+import { ScreenTitle } from '../ui/screen';
 import { useLoad } from './programs/common';
 import '../ui/screens.css';
 

@@ -2,10 +2,10 @@ import { Input, Tag } from 'antd';
 import { lazy, useState } from 'react';
 import { Route, Routes, useNavigate, useSearchParams } from 'react-router';
 import type { ListItem } from '../api';
-import { type DataColumn, DataTable } from '../ui/DataTable';
+import { type DataColumn, DataTable } from '../ui/data-table';
 import { Mono, when } from '../ui/format';
 import { useListLoader } from '../ui/lists';
-import { ScreenTitle } from '../ui/Screen';
+import { ScreenTitle } from '../ui/screen';
 
 const UserPage = lazy(() => import('./user-page'));
 

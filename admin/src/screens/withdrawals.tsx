@@ -2,11 +2,11 @@ import { Alert, Button, Card, Descriptions, Input, Space, Steps, Typography } fr
 import { useCallback, useState } from 'react';
 import type { ListItem } from '../api';
 import { useConsole } from '../console';
-import { type DataColumn, DataTable } from '../ui/DataTable';
+import { type DataColumn, DataTable } from '../ui/data-table';
 import { Amount, Mono, StatusTag, when } from '../ui/format';
 import { pageOf, useListLoader } from '../ui/lists';
-import { ReviewQueue, useReviewQueue } from '../ui/ReviewQueue';
-import { SameAdminFlag } from '../ui/SameAdminFlag';
+import { ReviewQueue, useReviewQueue } from '../ui/review-queue';
+import { SameAdminFlag } from '../ui/same-admin-flag';
 
 type Withdrawal = ListItem<'/admin/withdrawals/list'>;
 

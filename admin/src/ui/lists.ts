@@ -2,7 +2,7 @@ import type { RequestInput } from '@nexa/contract';
 import { useCallback } from 'react';
 import type { AdminListPath, ListItem } from '../api';
 import { useConsole } from '../console';
-import type { Page } from './DataTable';
+import type { Page } from './data-table';
 
 /** A list call's filters: its request less the paging. */
 export type ListFilters<P extends AdminListPath> = Omit<RequestInput<P>, 'page' | 'size'>;

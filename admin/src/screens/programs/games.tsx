@@ -1,8 +1,8 @@
 import { Button, Card, Col, Form, Input, InputNumber, Row, Space, Statistic, Switch } from 'antd';
 import { useCallback, useState } from 'react';
 import { useAction, useConsole } from '../../console';
-import { useConfirmWithReason } from '../../ui/ConfirmWithReason';
-import { AmountField, FormDrawer } from '../../ui/FormDrawer';
+import { useConfirmWithReason } from '../../ui/confirm-with-reason';
+import { AmountField, FormDrawer } from '../../ui/form-drawer';
 import { StatusTag, when } from '../../ui/format';
 import { ProgramTable, useLoad } from './common';
 

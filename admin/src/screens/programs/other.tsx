@@ -2,9 +2,9 @@ import { Button, Card, Form, Input, InputNumber, Segmented, Space, Statistic } f
 import { useCallback, useState } from 'react';
 import type { ListItem } from '../../api';
 import { useAction, useConsole } from '../../console';
-import { useConfirmWithReason } from '../../ui/ConfirmWithReason';
-import { type DataColumn, DataTable } from '../../ui/DataTable';
-import { AmountField } from '../../ui/FormDrawer';
+import { useConfirmWithReason } from '../../ui/confirm-with-reason';
+import { type DataColumn, DataTable } from '../../ui/data-table';
+import { AmountField } from '../../ui/form-drawer';
 import { Amount, StatusTag, when } from '../../ui/format';
 
 /** The NEU line's SPA exchange fund: funded from the platform's capital. */

@@ -1,8 +1,8 @@
 import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
 import { useCallback, useState } from 'react';
 import { useAction, useConsole } from '../../console';
-import { useConfirmWithReason } from '../../ui/ConfirmWithReason';
-import { AmountField, FormDrawer } from '../../ui/FormDrawer';
+import { useConfirmWithReason } from '../../ui/confirm-with-reason';
+import { AmountField, FormDrawer } from '../../ui/form-drawer';
 import { Amount, StatusTag, when } from '../../ui/format';
 import { ProgramTable, useLoad } from './common';
 

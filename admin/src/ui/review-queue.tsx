@@ -2,10 +2,10 @@ import { Drawer, Segmented, Space } from 'antd';
 import { type ReactNode, useCallback, useState } from 'react';
 import type { AdminListPath, ListItem } from '../api';
 import { useAction } from '../console';
-import { type ConfirmOptions, useConfirmWithReason } from './ConfirmWithReason';
-import { type DataColumn, DataTable, type Page } from './DataTable';
+import { type ConfirmOptions, useConfirmWithReason } from './confirm-with-reason';
+import { type DataColumn, DataTable, type Page } from './data-table';
 import { type ListFilters, useListLoader } from './lists';
-import { ScreenTitle } from './Screen';
+import { ScreenTitle } from './screen';
 
 /** The list calls whose rows carry an `id` and that filter by `status`: the queues operators work through. */
 export type QueuePath = {

@@ -4,5 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // The whole suite runs beside the server's and the browser tests: a test may wait for a busy machine.
+    testTimeout: 30_000,
+    setupFiles: ['test/setup.ts'],
   },
 });

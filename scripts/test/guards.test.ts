@@ -26,7 +26,7 @@ const plants: Plant[] = [
   // A sibling module's folder (resolved to its index.ts): the breach the old regex guard missed.
   {
     file: `server/src/modules/earn/${tag}-a.ts`,
-    text: "import '../wallet';\n",
+    text: "import '../market/candles';\n",
     rule: 'module-imports-module',
   },
   {

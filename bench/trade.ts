@@ -293,7 +293,7 @@ async function onStore(label: string, store: Store): Promise<{ rows: Row[]; requ
     const ok = await countOk(srv, result.answers);
     const violations = await ledger.audit();
     console.log(
-      `  ${label}: batches committed by the writer: ${batchText(srv.app.modules.market.batchSizes())}`,
+      `  ${label}: batches committed by the writer: ${batchText(srv.app.modules.spot.batchSizes())}`,
     );
     console.log(
       `  ${label}: ${ok} of ${requests.length} orders accepted; ledger audit ${violations.length === 0 ? 'clean' : `${violations.length} violations`}`,

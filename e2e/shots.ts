@@ -89,7 +89,7 @@ try {
   if (!user) throw new Error('user not found');
   await fund(product, user.id, 'USDT', '5000');
   // Some history: a market buy, a resting limit order, a transfer to another user.
-  const market = product.app.modules.market;
+  const market = product.app.modules.spot;
   await sleep(3000);
   await market
     .submit(user.id, { instId: 'BTC-USDT', side: 'buy', type: 'market', sz: '100', tgtCcy: 'quote_ccy' })

@@ -42,14 +42,14 @@ async function neuBook(makerId: number): Promise<void> {
   await fund(product, makerId, 'USDT', '20000');
   await fund(product, makerId, 'NEU', '5000');
   for (let k = 1; k <= 5; k++) {
-    await product.app.modules.market.submit(makerId, {
+    await product.app.modules.spot.submit(makerId, {
       instId: 'NEU-USDT',
       side: 'sell',
       type: 'limit',
       px: (2 + k * 0.002).toFixed(4),
       sz: '500',
     });
-    await product.app.modules.market.submit(makerId, {
+    await product.app.modules.spot.submit(makerId, {
       instId: 'NEU-USDT',
       side: 'buy',
       type: 'limit',

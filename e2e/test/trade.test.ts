@@ -77,7 +77,7 @@ describe('the trade screen on a small phone', () => {
     const makerId = await signIn(maker.page);
     await fund(makerId, 'BTC', '1');
     // Two asks and one bid: the book shows these three levels and no placeholder rows.
-    const market = product.app.modules.market;
+    const market = product.app.modules.spot;
     await market.submit(makerId, {
       instId: 'BTC-USDT',
       side: 'sell',

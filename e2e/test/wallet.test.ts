@@ -96,7 +96,7 @@ describe('a user moves money through the wallet', () => {
 
     // Exchange USDT for BTC at a live quote: the exchange buys on the BTC-USDT book, where B sells.
     await fund(product, userB.id, 'BTC', '0.01');
-    await product.app.modules.market.submit(userB.id, {
+    await product.app.modules.spot.submit(userB.id, {
       instId: 'BTC-USDT',
       side: 'sell',
       type: 'limit',
@@ -192,7 +192,7 @@ describe('records in the user language', () => {
     const maker = await signIn(product, (await product.newPhone()).page);
     await fund(product, user.id, 'USDT', '1000');
     await fund(product, maker.id, 'BTC', '1');
-    const market = product.app.modules.market;
+    const market = product.app.modules.spot;
     await market.submit(maker.id, {
       instId: 'BTC-USDT',
       side: 'sell',

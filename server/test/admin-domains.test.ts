@@ -483,12 +483,12 @@ describe('dashboard parts', () => {
     await submitted(seller, { instId: 'BTC-USDT', side: 'sell', type: 'limit', px: '30000', sz: '0.01' });
     await submitted(buyer, { instId: 'BTC-USDT', side: 'buy', type: 'limit', px: '30000', sz: '0.01' });
     await srv.app.settings.set('market.limit_band', '0.1');
-    const t = await srv.app.modules.market.tradedSince(since);
+    const t = await srv.app.modules.spot.tradedSince(since);
     expect(t.count).toBe(1);
     expect(t.volume).toBe(300_000_000n);
     // 0.08 % maker and 0.1 % taker of 300 USDT.
     expect(t.fees).toBe(540_000n);
-    expect((await srv.app.modules.market.tradedSince(new Date(since.getTime() + 3_600_000))).count).toBe(0);
+    expect((await srv.app.modules.spot.tradedSince(new Date(since.getTime() + 3_600_000))).count).toBe(0);
     const shop = await srv.app.modules.shop.pendingReviews();
     expect(shop.merchants.count).toBeGreaterThanOrEqual(0);
     expect((await srv.app.modules.insurance.dryClaims()).count).toBe(0);

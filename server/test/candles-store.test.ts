@@ -50,7 +50,7 @@ async function credit(userId: number, asset: string, amount: bigint): Promise<vo
 /** One fill of `sz` BTC at `px`, a minute after the previous one. */
 async function fill(px: string, sz: string): Promise<void> {
   srv.clock.advance(61_000);
-  const market = srv.app.modules.market;
+  const market = srv.app.modules.spot;
   await market.submit(seller, { instId: 'BTC-USDT', side: 'sell', type: 'limit', px, sz });
   const taken = await market.submit(buyer, {
     instId: 'BTC-USDT',
@@ -64,12 +64,12 @@ async function fill(px: string, sz: string): Promise<void> {
 
 /** Every platform trade stored for BTC-USDT, as the candles see them. */
 async function storedTrades() {
-  return srv.app.modules.market.tradesAfter('BTC-USDT', 0, 100_000);
+  return srv.app.modules.spot.tradesAfter('BTC-USDT', 0, 100_000);
 }
 
 function service(): CandleService {
   return createCandleService(
-    { ...srv.app.deps, bus: srv.app.bus, trades: srv.app.modules.market },
+    { ...srv.app.deps, bus: srv.app.bus, trades: srv.app.modules.spot },
     { flushMs: 0 },
   );
 }
@@ -158,7 +158,7 @@ describe('candles across restarts', () => {
 
   it('keep only the newest bars, in memory and in the store', async () => {
     const d = createCandleService(
-      { ...srv.app.deps, bus: srv.app.bus, trades: srv.app.modules.market },
+      { ...srv.app.deps, bus: srv.app.bus, trades: srv.app.modules.spot },
       { flushMs: 0, keep: 2, intervals: ['1m'] },
     );
     await d.start();
@@ -168,7 +168,7 @@ describe('candles across restarts', () => {
     expect(d.bars('BTC-USDT', '1m').map((b) => b.close)).toEqual(['65250', '65400']);
     await d.close();
     const e = createCandleService(
-      { ...srv.app.deps, bus: srv.app.bus, trades: srv.app.modules.market },
+      { ...srv.app.deps, bus: srv.app.bus, trades: srv.app.modules.spot },
       { flushMs: 0, keep: 1000, intervals: ['1m'] },
     );
     await e.start();

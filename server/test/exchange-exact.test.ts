@@ -46,7 +46,7 @@ async function spot(userId: number, asset: string) {
 
 /** A maker's ladder on `instId` around `mid` (in 0.0001 ticks), `levels` a side, 8 ticks apart. */
 async function ladder(instId: string, makerId: number, mid: number, lots = '2000') {
-  const market = srv.app.modules.market;
+  const market = srv.app.modules.spot;
   await market.cancel(makerId, { instId });
   const px = (t: number) => (t / 10_000).toFixed(4);
   for (let k = 0; k < 5; k++) {

@@ -18,7 +18,7 @@ beforeAll(async () => {
   srv = await startServer();
 });
 beforeEach(async () => {
-  for (const id of makers) await srv.app.modules.market.cancel(id, { instId: 'BWC-USDT' });
+  for (const id of makers) await srv.app.modules.spot.cancel(id, { instId: 'BWC-USDT' });
 });
 afterEach(async () => {
   expect(await srv.app.ledger.audit()).toEqual([]);
@@ -59,7 +59,7 @@ async function ladder(
   opts: { half?: number; gap?: number; levels?: number } = {},
 ) {
   const { half = 2, gap = 8, levels = 5 } = opts;
-  const market = srv.app.modules.market;
+  const market = srv.app.modules.spot;
   if (!makers.includes(makerId)) makers.push(makerId);
   await market.cancel(makerId, { instId: 'BWC-USDT' });
   for (let k = 0; k < levels; k++) {
@@ -106,7 +106,7 @@ describe('the exchange converts on the live book', () => {
     expect(bwc).toBeGreaterThan(0n);
     // Sold back at market on the book, in whole lots.
     const lots = bwc - (bwc % minor('BWC', '0.01'));
-    const sold = await srv.app.modules.market.submit(u.id, {
+    const sold = await srv.app.modules.spot.submit(u.id, {
       instId: 'BWC-USDT',
       side: 'sell',
       type: 'market',
@@ -175,7 +175,7 @@ describe('the exchange converts on the live book', () => {
     const u = await newUser({ USDT: '1000' });
     const q = await quote(u.token, 'USDT', 'BWC', '500');
     await ladder(maker.id, 6200);
-    const before = await srv.app.modules.market.depth('BWC-USDT', 50);
+    const before = await srv.app.modules.spot.depth('BWC-USDT', 50);
     const ex = await call(
       srv,
       '/api/exchange/exchange',
@@ -185,7 +185,7 @@ describe('the exchange converts on the live book', () => {
     expect(ex.body.error).toBe('PriceMoved');
     expect(await spot(u.id, 'USDT')).toEqual({ available: minor('USDT', '1000'), frozen: 0n });
     expect((await spot(u.id, 'BWC')).available).toBe(0n);
-    const after = await srv.app.modules.market.depth('BWC-USDT', 50);
+    const after = await srv.app.modules.spot.depth('BWC-USDT', 50);
     expect({ asks: after.asks, bids: after.bids }).toEqual({ asks: before.asks, bids: before.bids });
   });
 
@@ -252,7 +252,7 @@ describe('no money machine', () => {
 
   it('random exchanges, spot orders and token-market sales at moving prices create no money', async () => {
     const wallet = srv.app.modules.wallet;
-    const market = srv.app.modules.market;
+    const market = srv.app.modules.spot;
     const maker = await newUser({ USDT: '10000000', BWC: '100000000' });
     let ran = 0;
     await fc.assert(
@@ -344,7 +344,7 @@ describe('no money machine', () => {
 
   it('no route through the exchange and the book ends with more value than it started with, at the mid', async () => {
     const wallet = srv.app.modules.wallet;
-    const market = srv.app.modules.market;
+    const market = srv.app.modules.spot;
     const maker = await newUser({ USDT: '10000000', BWC: '100000000' });
     await fc.assert(
       fc.asyncProperty(

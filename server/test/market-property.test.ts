@@ -7,7 +7,7 @@ import { parseAmount } from '@nexa/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DomainError } from '../src/kernel/errors';
-import type { OrderView, SubmitInput } from '../src/modules/spot';
+import type { OrderView, SubmitInput } from '../src/modules/spot/service';
 import { depositConfirmed, operatorToken, signedInUser, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
@@ -95,11 +95,11 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 async function openOrders(userId: number): Promise<OrderView[]> {
-  return (await srv.app.modules.market.orders(userId, { open: true }, { page: 1, size: 100 })).list;
+  return (await srv.app.modules.spot.orders(userId, { open: true }, { page: 1, size: 100 })).list;
 }
 
 async function run(o: Op): Promise<void> {
-  const market = srv.app.modules.market;
+  const market = srv.app.modules.spot;
   const userId = users[o.user] as number;
   try {
     if (o.kind === 'cancel') {
@@ -163,7 +163,7 @@ function expectedHold(o: OrderView): bigint {
 }
 
 async function checkInvariants(): Promise<void> {
-  const market = srv.app.modules.market;
+  const market = srv.app.modules.spot;
   expect(await srv.app.ledger.audit()).toEqual([]);
   expect((await srv.app.ledger.solvency()).every((l) => l.balanced)).toBe(true);
   const levels = new Map<string, Map<string, [bigint, number]>>();
@@ -234,7 +234,7 @@ it('keeps holds exact and the ledger clean through any sequence of orders and ca
   );
   // Everything canceled: nothing is held any more.
   for (const userId of users) {
-    for (const instId of INST_IDS) await srv.app.modules.market.cancel(userId, { instId });
+    for (const instId of INST_IDS) await srv.app.modules.spot.cancel(userId, { instId });
     for (const b of await srv.app.ledger.balances(userId)) expect(b.frozen).toBe(0n);
   }
   expect(await srv.app.ledger.audit()).toEqual([]);
@@ -264,7 +264,7 @@ it('keeps the same invariants when orders on both instruments arrive all at once
     request_id: `race-${randomBytes(6).toString('hex')}`,
   };
   const answers = await Promise.allSettled(
-    Array.from({ length: 6 }, () => srv.app.modules.market.submit(userId, body)),
+    Array.from({ length: 6 }, () => srv.app.modules.spot.submit(userId, body)),
   );
   // One order, and every retry answers it: none may fail, or "all retries failed" would pass.
   const ids = new Set(answers.flatMap((a) => (a.status === 'fulfilled' ? [a.value.trade_id] : [])));

@@ -89,7 +89,7 @@ async function placed(u: User, body: Record<string, unknown>): Promise<Order> {
 /** Cancels what a test left resting, so the next test meets an empty book. */
 async function clear(...users: User[]) {
   for (const u of users) {
-    for (const instId of srv.app.modules.market.instIds()) await cancel(u, { instId });
+    for (const instId of srv.app.modules.spot.instIds()) await cancel(u, { instId });
   }
 }
 
@@ -708,7 +708,7 @@ describe('restart', () => {
     await placed(y, { instId: 'ETH-USDT', side: 'buy', type: 'limit', px: '3400', sz: '1' });
     // A partly filled order keeps its open size.
     await placed(y, { instId: 'ETH-USDT', side: 'buy', type: 'limit', px: '3500', sz: '0.5' });
-    const market = srv.app.modules.market;
+    const market = srv.app.modules.spot;
     const before = await Promise.all(market.instIds().map((id) => market.depth(id, 1000)));
 
     const second = await buildApp({
@@ -718,7 +718,7 @@ describe('restart', () => {
       quiet: true,
     });
     try {
-      const m2 = second.modules.market;
+      const m2 = second.modules.spot;
       expect(m2.instIds()).toEqual(market.instIds());
       const after = await Promise.all(m2.instIds().map((id) => m2.depth(id, 1000)));
       const strip = (d: Depth) => ({ instId: d.instId, asks: d.asks, bids: d.bids });

@@ -360,7 +360,7 @@ describe('NEU through the wallet', () => {
     const maker = await newUser({ USDT: '100000', NEU: '100000' });
     for (let k = 0; k < 5; k++) {
       const px = (2 + (k + 1) * 0.002).toFixed(4);
-      await srv.app.modules.market.submit(maker.id, {
+      await srv.app.modules.spot.submit(maker.id, {
         instId: 'NEU-USDT',
         side: 'sell',
         type: 'limit',
@@ -368,7 +368,7 @@ describe('NEU through the wallet', () => {
         sz: '500',
       });
       const bid = (2 - (k + 1) * 0.002).toFixed(4);
-      await srv.app.modules.market.submit(maker.id, {
+      await srv.app.modules.spot.submit(maker.id, {
         instId: 'NEU-USDT',
         side: 'buy',
         type: 'limit',

@@ -107,15 +107,15 @@ describe('orders placed together', () => {
     const ua = await users(a, 4, funds);
     const ub = await users(b, 4, funds);
     const list = orders(36);
-    const before = new Map(a.app.modules.market.batchSizes());
+    const before = new Map(a.app.modules.spot.batchSizes());
     // Enqueued without waiting: they meet on the writer and commit in batches.
     const run = (srv: TestServer, user: number, o: SubmitInput | 'cancel all') =>
       o === 'cancel all'
-        ? srv.app.modules.market.cancel(user, { instId: 'BTC-USDT' }).then((list) => ({
+        ? srv.app.modules.spot.cancel(user, { instId: 'BTC-USDT' }).then((list) => ({
             status: `canceled ${list.length}`,
             filled_sz: list.map((x) => `${x.status}:${x.filled_sz}`).join(','),
           }))
-        : srv.app.modules.market.submit(user, o);
+        : srv.app.modules.spot.submit(user, o);
     const together = await Promise.allSettled(list.map(({ user, o }) => run(a, ua[user] as number, o)));
     const oneByOne: PromiseSettledResult<{ status: string; filled_sz: string }>[] = [];
     for (const { user, o } of list) {
@@ -128,17 +128,17 @@ describe('orders placed together', () => {
     }
     expect(together.map(outcome)).toEqual(oneByOne.map(outcome));
     expect(await spotBalances(a, ua)).toEqual(await spotBalances(b, ub));
-    expect((await a.app.modules.market.depth('BTC-USDT')).asks).toEqual(
-      (await b.app.modules.market.depth('BTC-USDT')).asks,
+    expect((await a.app.modules.spot.depth('BTC-USDT')).asks).toEqual(
+      (await b.app.modules.spot.depth('BTC-USDT')).asks,
     );
-    const batched = [...a.app.modules.market.batchSizes()].some(
+    const batched = [...a.app.modules.spot.batchSizes()].some(
       ([size, n]) => size > 1 && n > (before.get(size) ?? 0),
     );
     expect(batched).toBe(true);
     expect(await a.app.ledger.audit()).toEqual([]);
-    await a.app.modules.market.cancel(ua[0] as number, { instId: 'BTC-USDT' });
-    for (const u of ua) await a.app.modules.market.cancel(u, { instId: 'BTC-USDT' });
-    for (const u of ub) await b.app.modules.market.cancel(u, { instId: 'BTC-USDT' });
+    await a.app.modules.spot.cancel(ua[0] as number, { instId: 'BTC-USDT' });
+    for (const u of ua) await a.app.modules.spot.cancel(u, { instId: 'BTC-USDT' });
+    for (const u of ub) await b.app.modules.spot.cancel(u, { instId: 'BTC-USDT' });
   });
 
   it('an order short of balance fails alone; the others of its batch go through', async () => {
@@ -154,10 +154,10 @@ describe('orders placed together', () => {
       sz: '0.001',
     });
     const results = await Promise.allSettled([
-      a.app.modules.market.submit(rich as number, buy('50000')),
-      a.app.modules.market.submit(rich as number, buy('50100')),
-      a.app.modules.market.submit(poor as number, buy('50200')),
-      a.app.modules.market.submit(rich as number, buy('50300')),
+      a.app.modules.spot.submit(rich as number, buy('50000')),
+      a.app.modules.spot.submit(rich as number, buy('50100')),
+      a.app.modules.spot.submit(poor as number, buy('50200')),
+      a.app.modules.spot.submit(rich as number, buy('50300')),
     ]);
     expect(results.map(outcome)).toEqual([
       { status: 'new', filled: '0' },
@@ -165,7 +165,7 @@ describe('orders placed together', () => {
       { error: 'InsufficientBalance' },
       { status: 'new', filled: '0' },
     ]);
-    await a.app.modules.market.cancel(rich as number, { instId: 'BTC-USDT' });
+    await a.app.modules.spot.cancel(rich as number, { instId: 'BTC-USDT' });
     expect(await a.app.ledger.audit()).toEqual([]);
   });
 
@@ -180,8 +180,8 @@ describe('orders placed together', () => {
       request_id: 'twice-in-one-batch',
     };
     const [first, second] = await Promise.all([
-      a.app.modules.market.submit(u as number, o),
-      a.app.modules.market.submit(u as number, o),
+      a.app.modules.spot.submit(u as number, o),
+      a.app.modules.spot.submit(u as number, o),
     ]);
     expect(second.trade_id).toBe(first?.trade_id);
     const rows = await queryRows<{ n: number }>(
@@ -189,7 +189,7 @@ describe('orders placed together', () => {
       sql`select count(*)::int as n from market_orders where request_id = 'twice-in-one-batch'`,
     );
     expect(rows[0]?.n).toBe(1);
-    await a.app.modules.market.cancel(u as number, { instId: 'BTC-USDT' });
+    await a.app.modules.spot.cancel(u as number, { instId: 'BTC-USDT' });
   });
 
   it('a failure after matching rolls the batch back; each order then runs alone and only the bad one fails', async () => {
@@ -204,7 +204,7 @@ describe('orders placed together', () => {
     const stop = a.app.bus.subscribe('book.snapshot', (s) => snapshots.push(s));
     let results: PromiseSettledResult<{ status: string; filled_sz: string }>[];
     try {
-      const m = a.app.modules.market;
+      const m = a.app.modules.spot;
       results = await Promise.allSettled([
         m.submit(maker as number, {
           instId: 'BTC-USDT',
@@ -247,12 +247,12 @@ describe('orders placed together', () => {
       { status: 'new', filled: '0' },
     ]);
     expect(snapshots.length).toBeGreaterThan(0);
-    const depth = await a.app.modules.market.depth('BTC-USDT');
+    const depth = await a.app.modules.spot.depth('BTC-USDT');
     expect(depth.asks.slice(0, 2)).toEqual([
       ['61000', '0.008', 1],
       ['61100', '0.001', 1],
     ]);
     expect(await a.app.ledger.audit()).toEqual([]);
-    await a.app.modules.market.cancel(maker as number, { instId: 'BTC-USDT' });
+    await a.app.modules.spot.cancel(maker as number, { instId: 'BTC-USDT' });
   });
 });

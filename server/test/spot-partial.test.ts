@@ -27,7 +27,7 @@ async function user(funds: Record<string, bigint>) {
   return { ...u, id: me.id };
 }
 
-const market = () => srv.app.modules.market;
+const market = () => srv.app.modules.spot;
 
 /** The newest journal line of the user's spot orders in an asset, as the wallet's records screen reads it. */
 async function orderRecord(u: { token: string }, symbol: string) {

@@ -272,7 +272,7 @@ export function buildModules(deps: ModuleWiring) {
       users: users.api,
       content: content.api,
       wallet: wallet.api,
-      market: spot.api,
+      spot: spot.api,
       futures: futures.api,
       insurance: insurance.api,
       copy: copy.api,

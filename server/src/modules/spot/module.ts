@@ -2,7 +2,7 @@ import { causeNames, isSwapInstId, type ResponseData, SPOT_CAUSES } from '@nexa/
 import { ValidationError } from '../../kernel/errors';
 import { defineModule, type ModuleOwnership } from '../../kernel/module';
 import { SYSTEM } from '../../ledger';
-import { createMarket, type MarketDeps } from '.';
+import { createSpot, type SpotDeps } from './service';
 import { SPOT_SETTINGS, spotInstrumentsProblem } from './settings';
 
 /** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
@@ -68,10 +68,10 @@ const isSwap = (q: { instId?: string | undefined; instType?: 'SPOT' | 'SWAP' | u
   q.instType === 'SWAP' || (q.instId !== undefined && isSwapInstId(q.instId));
 
 /** Spot trading on the order books; the order calls hand swap orders to the swap venue. */
-export function spotModule(deps: MarketDeps & { readonly swaps: () => SwapVenue }) {
-  const market = createMarket(deps);
+export function spotModule(deps: SpotDeps & { readonly swaps: () => SwapVenue }) {
+  const spot = createSpot(deps);
   return {
-    api: market,
+    api: spot,
     module: defineModule({
       domains: ['spot'],
       owns: SPOT_OWNS,
@@ -91,18 +91,18 @@ export function spotModule(deps: MarketDeps & { readonly swaps: () => SwapVenue 
           }
           if (b.tdMode === 'isolated') throw new ValidationError('tdMode', 'invalid_value');
           if (b.reduceOnly) throw new ValidationError('reduceOnly', 'invalid_value');
-          return market.submit(ctx.me().id, b);
+          return spot.submit(ctx.me().id, b);
         },
         '/v1/order/batchCancelOrder': async (ctx) => {
           const { order_id, order_ids = [], instId } = ctx.body;
           const orderIds = order_id === undefined ? order_ids : [order_id, ...order_ids];
           if (isSwap(ctx.body)) return { list: await deps.swaps().cancel(ctx.me().id, { orderIds, instId }) };
-          return { list: await market.cancel(ctx.me().id, { orderIds, instId }) };
+          return { list: await spot.cancel(ctx.me().id, { orderIds, instId }) };
         },
         '/v1/order/meTradeList': (ctx) => {
           const f = { open: ctx.body.state === 'open', instId: ctx.body.instId };
           if (isSwap(ctx.body)) return deps.swaps().orders(ctx.me().id, f, ctx.body);
-          return market.orders(ctx.me().id, f, ctx.body);
+          return spot.orders(ctx.me().id, f, ctx.body);
         },
         '/v1/order/list': (ctx) => {
           const f = {
@@ -110,20 +110,20 @@ export function spotModule(deps: MarketDeps & { readonly swaps: () => SwapVenue 
             instId: ctx.body.instId,
           };
           if (isSwap(ctx.body)) return deps.swaps().orders(ctx.me().id, f, ctx.body);
-          return market.orders(ctx.me().id, f, ctx.body);
+          return spot.orders(ctx.me().id, f, ctx.body);
         },
-        '/v1/market/instruments': async () => ({ list: await market.instruments() }),
-        '/v1/market/depth': (ctx) => market.depth(ctx.body.instId, ctx.body.n),
+        '/v1/market/instruments': async () => ({ list: await spot.instruments() }),
+        '/v1/market/depth': (ctx) => spot.depth(ctx.body.instId, ctx.body.n),
         '/admin/spot/orders': async (ctx) => {
           const { user_id, state } = ctx.body;
           const open = state === undefined ? undefined : state === 'open';
-          const page = await market.orders(user_id, { open }, ctx.body);
+          const page = await spot.orders(user_id, { open }, ctx.body);
           return { list: page.list.map(adminOrder), total: page.total };
         },
       },
       // Today's spot trading in USDT: volume and the fees both sides paid.
       dashboard: async (since) => {
-        const t = await market.tradedSince(since);
+        const t = await spot.tradedSince(since);
         return {
           figures: [
             { key: 'spot_volume', asset: 'USDT', count: t.count, amount: t.volume },
@@ -132,8 +132,8 @@ export function spotModule(deps: MarketDeps & { readonly swaps: () => SwapVenue 
         };
       },
       // Every book is rebuilt from the store's open orders (its snapshot reaches the live feed).
-      start: () => market.start(),
-      close: () => market.close(),
+      start: () => spot.start(),
+      close: () => spot.close(),
     }),
   };
 }

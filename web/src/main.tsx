@@ -8,6 +8,7 @@ import { App } from './app';
 import { getLang, initI18n, onLangChange } from './i18n';
 import { applyAppearance } from './ui/settings';
 import './ui/theme.css';
+import './ui/parts.css';
 
 // antd-mobile's imperative Toast and Dialog render through React 19's createRoot.
 unstableSetRender((node, container) => {

@@ -10,11 +10,12 @@ import { initI18n } from '../src/i18n';
 import { signIn } from '../src/session';
 import { AmountField, useAmountField } from '../src/ui/amount-field';
 import { PagedList } from '../src/ui/paged-list';
+import { SearchBox } from '../src/ui/search-box';
 import { ConfirmSheet, PickerSheet } from '../src/ui/sheet';
 
 /*
  * The shared form and list parts, used the way a user uses them: typing, leaving a field, tapping Max,
- * confirming in a sheet, picking from a list, scrolling a list to its end.
+ * confirming in a sheet, picking from a list, scrolling a list to its end, searching.
  */
 
 // The list calls go to this fake server: one answer per request, in order.
@@ -331,5 +332,48 @@ describe('the record list', () => {
     await screen.findByText('Record 3');
     expect(screen.getAllByText(/^Record \d+$/)).toHaveLength(3);
     expect(screen.queryByRole('button', { name: /retry/i })).toBeNull();
+  });
+});
+
+function Search({ onChange }: { readonly onChange?: (value: string) => void }): ReactNode {
+  const [query, setQuery] = useState('');
+  return (
+    <SearchBox
+      id="q"
+      label="Search"
+      clearLabel="Clear search"
+      value={query}
+      onChange={(v) => {
+        setQuery(v);
+        onChange?.(v);
+      }}
+      maxLength={5}
+      data-testid="search"
+    />
+  );
+}
+
+describe('the search box', () => {
+  it('is named by its label, takes what is typed, and hands the input its own attributes', async () => {
+    const user = userEvent.setup();
+    const typed: string[] = [];
+    render(<Search onChange={(v) => typed.push(v)} />);
+    const input = screen.getByRole('searchbox', { name: 'Search' });
+    expect(input).toHaveProperty('placeholder', 'Search');
+    expect(screen.getByTestId('search')).toBe(input);
+    await user.type(input, 'BTC-USDT');
+    expect(input).toHaveProperty('value', 'BTC-U');
+    expect(typed.at(-1)).toBe('BTC-U');
+  });
+
+  it('offers a clear button only once something is typed, and clearing empties it', async () => {
+    const user = userEvent.setup();
+    render(<Search />);
+    expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull();
+    const input = screen.getByRole('searchbox', { name: 'Search' });
+    await user.type(input, 'eth');
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(input).toHaveProperty('value', '');
+    expect(screen.queryByRole('button', { name: 'Clear search' })).toBeNull();
   });
 });

@@ -22,7 +22,7 @@ export function ArticleSheet({ article, onClose }: ArticleSheetProps): ReactNode
       onMaskClick={onClose}
       onClose={onClose}
       position="bottom"
-      bodyClassName="article-sheet"
+      bodyClassName="sheet"
       destroyOnClose
     >
       {article ? (
@@ -32,7 +32,7 @@ export function ArticleSheet({ article, onClose }: ArticleSheetProps): ReactNode
             <h2 className="article-sheet__title">{article.title}</h2>
             <button
               type="button"
-              className="article-sheet__close"
+              className="round-btn sheet__close article-sheet__close"
               onClick={onClose}
               aria-label={t('common.close')}
             >

@@ -18,7 +18,7 @@ export function BlockButton({
   return (
     <button
       type="button"
-      className={ghost ? 'block-btn block-btn--ghost' : 'block-btn'}
+      className={ghost ? 'btn-primary block-btn block-btn--ghost' : 'btn-primary block-btn'}
       disabled={disabled}
       onClick={onClick}
       data-testid={testId}

@@ -230,7 +230,7 @@ export function QuotePanel<D>({
           {requote}
         </>
       ) : shows === 'loading' ? (
-        <p className="quote-panel__hint quote-panel__hint--loading">{texts.quoting}</p>
+        <p className="quote-panel__hint spinning">{texts.quoting}</p>
       ) : shows === 'unavailable' ? (
         <p className="quote-panel__hint">{texts.noQuote}</p>
       ) : texts.hint !== null ? (

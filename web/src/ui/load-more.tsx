@@ -37,7 +37,7 @@ export function LoadMore({ hasMore, loading, failed, onLoad }: LoadMoreProps): R
           {t('common.errorTitle')} · {t('common.retry')}
         </button>
       ) : (
-        <span className="load-more__loading">{t('common.loadingMore')}</span>
+        <span className="spinning">{t('common.loadingMore')}</span>
       )}
     </div>
   );

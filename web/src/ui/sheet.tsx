@@ -77,7 +77,12 @@ function Sheet({
             <h2 className="sheet__title" id={titleId}>
               {title}
             </h2>
-            <button type="button" className="sheet__close" onClick={onClose} aria-label={t('common.close')}>
+            <button
+              type="button"
+              className="round-btn sheet__close"
+              onClick={onClose}
+              aria-label={t('common.close')}
+            >
               <IconClose />
             </button>
           </header>

@@ -47,7 +47,12 @@ function avatarStyle(address: string): { background: string } {
 
 function CopyButton({ text, label }: { readonly text: string; readonly label: string }): ReactNode {
   return (
-    <button type="button" className="copy-btn" onClick={() => void copyText(text)} aria-label={label}>
+    <button
+      type="button"
+      className="round-btn copy-btn"
+      onClick={() => void copyText(text)}
+      aria-label={label}
+    >
       <IconCopy />
     </button>
   );

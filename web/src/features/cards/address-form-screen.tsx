@@ -108,7 +108,7 @@ function AddressForm({ initial }: { readonly initial: CardAddress | null }): Rea
   );
 
   return (
-    <div className="cards">
+    <div className="page page--tight">
       <section
         className="card cbox"
         aria-label={t(initial ? 'cards.address.editTitle' : 'cards.address.addTitle')}

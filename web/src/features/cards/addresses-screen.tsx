@@ -24,7 +24,7 @@ function Addresses(): ReactNode {
         className="caddress-list"
         renderItem={(a) => (
           <article className="caddr caddr--row" data-testid="address-row">
-            <span className="caddr__text">
+            <span className="fill lines">
               <AddressText a={a} />
             </span>
             <Link

@@ -94,7 +94,7 @@ function RevealableFace({ card }: { readonly card: CardDetail }): ReactNode {
         <div className="creveal">
           {revealed ? (
             <>
-              <span className="creveal__left num" data-testid="reveal-countdown">
+              <span className="fill creveal__left num" data-testid="reveal-countdown">
                 {t('cards.reveal.hidesIn', { seconds: left })}
               </span>
               <button
@@ -116,7 +116,7 @@ function RevealableFace({ card }: { readonly card: CardDetail }): ReactNode {
             </>
           ) : (
             <>
-              <span className="creveal__left">{t('cards.reveal.why')}</span>
+              <span className="fill creveal__left">{t('cards.reveal.why')}</span>
               <Button
                 size="small"
                 color="primary"
@@ -166,11 +166,11 @@ function PhysicalProgress({ card }: { readonly card: CardDetail }): ReactNode {
         ))}
       </ol>
       {card.tracking ? (
-        <p className="cbox__note">
+        <p className="note">
           {t('cards.progress.tracking')} <span className="num cbox__strong">{card.tracking}</span>
         </p>
       ) : null}
-      {card.status === 'applying' ? <p className="cbox__note">{t('cards.progress.applyingNote')}</p> : null}
+      {card.status === 'applying' ? <p className="note">{t('cards.progress.applyingNote')}</p> : null}
     </section>
   );
 }
@@ -207,7 +207,7 @@ function Activate({ card }: { readonly card: CardDetail }): ReactNode {
       <h2 className="cbox__title" id="card-activate-title">
         {t('cards.activate.title')}
       </h2>
-      <p className="cbox__note">{t('cards.activate.body')}</p>
+      <p className="note">{t('cards.activate.body')}</p>
       {card.demo_code ? (
         <p className="cdemo-code" data-testid="demo-code">
           <span>{t('cards.activate.demoCode')}</span>
@@ -243,9 +243,7 @@ function OffNote({ card }: { readonly card: CardDetail }): ReactNode {
   const { t } = useTranslation('cards');
   return (
     <section className="card cbox cbox--muted" data-testid="card-off">
-      <p className="cbox__note">
-        {t(card.status === 'replaced' ? 'cards.off.replaced' : 'cards.off.frozen')}
-      </p>
+      <p className="note">{t(card.status === 'replaced' ? 'cards.off.replaced' : 'cards.off.frozen')}</p>
       {card.replaced_by ? (
         <Link
           className="cbox__link"
@@ -681,48 +679,48 @@ function Actions({
   return (
     <nav className="cactions" aria-label={t('cards.actions')}>
       {active ? (
-        <button type="button" className="cactions__item" onClick={toTopUp} data-testid="action-topup">
-          <span className="cactions__icon" aria-hidden="true">
+        <button type="button" className="tile cactions__item" onClick={toTopUp} data-testid="action-topup">
+          <span className="icon-disc cactions__icon" aria-hidden="true">
             <IconDeposit />
           </span>
-          <span className="cactions__label">{t('cards.topup.title')}</span>
+          <span className="tile__label">{t('cards.topup.title')}</span>
         </button>
       ) : null}
       {usable(card) ? (
         <button
           type="button"
-          className="cactions__item"
+          className="tile cactions__item"
           onClick={() => onOpen('pin')}
           data-testid="action-pin"
         >
-          <span className="cactions__icon" aria-hidden="true">
+          <span className="icon-disc cactions__icon" aria-hidden="true">
             <IconKey />
           </span>
-          <span className="cactions__label">{t(card.pin_set ? 'cards.pin.change' : 'cards.pin.set')}</span>
+          <span className="tile__label">{t(card.pin_set ? 'cards.pin.change' : 'cards.pin.set')}</span>
         </button>
       ) : null}
       <button
         type="button"
-        className="cactions__item"
+        className="tile cactions__item"
         onClick={() => onOpen('replace')}
         data-testid="action-replace"
       >
-        <span className="cactions__icon" aria-hidden="true">
+        <span className="icon-disc cactions__icon" aria-hidden="true">
           <IconSwapVertical />
         </span>
-        <span className="cactions__label">{t('cards.replace.action')}</span>
+        <span className="tile__label">{t('cards.replace.action')}</span>
       </button>
       {active && info.simulated ? (
         <button
           type="button"
-          className="cactions__item"
+          className="tile cactions__item"
           onClick={() => onOpen('purchase')}
           data-testid="action-purchase"
         >
-          <span className="cactions__icon" aria-hidden="true">
+          <span className="icon-disc cactions__icon" aria-hidden="true">
             <IconStore />
           </span>
-          <span className="cactions__label">{t('cards.purchase.action')}</span>
+          <span className="tile__label">{t('cards.purchase.action')}</span>
         </button>
       ) : null}
     </nav>
@@ -744,7 +742,7 @@ function Detail({ id }: { readonly id: number }): ReactNode {
   const active = card.status === 'active';
   const off = card.status === 'frozen' || card.status === 'replaced';
   return (
-    <div className="cards cdetail" data-testid="card-detail" data-status={card.status}>
+    <div className="page page--tight cdetail" data-testid="card-detail" data-status={card.status}>
       <RevealableFace key={card.id} card={card} />
       <dl className="card cbox cstrip">
         <div className="cstrip__item">

@@ -76,12 +76,13 @@ export function cardName(card: { readonly brand: string; readonly last4: string 
   return `${card.brand} •••• ${card.last4}`;
 }
 
+/** The status tag's tone class for a card's status (a muted tag is a shade lighter on a card). */
 const STATUS_TONE: Readonly<Record<CardStatus, string>> = {
-  active: 'success',
-  applying: 'warning',
-  shipped: 'warning',
-  frozen: 'danger',
-  replaced: 'muted',
+  active: 'status-tag--success',
+  applying: 'status-tag--warning',
+  shipped: 'status-tag--warning',
+  frozen: 'status-tag--danger',
+  replaced: 'cchip--muted',
 };
 
 export function CardStatusChip({
@@ -94,7 +95,7 @@ export function CardStatusChip({
   const { t } = useTranslation('cards');
   return (
     <span
-      className={`cchip cchip--${STATUS_TONE[status]}${onFace ? ' cchip--face' : ''}`}
+      className={`status-tag ${STATUS_TONE[status]}${onFace ? ' cchip--face' : ''}`}
       data-testid="card-status"
       data-status={status}
     >
@@ -233,7 +234,7 @@ export function KycBanner({ status }: { readonly status: KycState }): ReactNode 
       data-status={status}
     >
       <Icon className="cbanner__icon" />
-      <span className="cbanner__text">
+      <span className="fill col">
         <span className="cbanner__title">{t(`cards.kycBanner.${status}.title`)}</span>
         <span className="cbanner__body">{t(`cards.kycBanner.${status}.body`)}</span>
       </span>
@@ -276,7 +277,7 @@ export function BinChoice({
           <span className={`cbin__swatch cbin__swatch--${b.kind}`} aria-hidden="true">
             <BrandMark brand={b.brand} />
           </span>
-          <span className="cbin__text">
+          <span className="fill col">
             <span className="cbin__name">
               {b.brand} · {b.currency}
             </span>
@@ -319,11 +320,11 @@ export function RechargeRow({
 }
 
 const SPEND_TONE: Readonly<Record<SpendStatus, string>> = {
-  held: 'warning',
-  settled: 'success',
-  reversed: 'muted',
-  refunded: 'muted',
-  declined: 'danger',
+  held: 'status-tag--warning',
+  settled: 'status-tag--success',
+  reversed: 'cchip--muted',
+  refunded: 'cchip--muted',
+  declined: 'status-tag--danger',
 };
 
 /** A purchase as the issuer reported it: merchant, amount, where it stands. */
@@ -356,7 +357,7 @@ export function SpendRow({
         }
         {...(s.status === 'declined' ? {} : { amountTone: 'down' as const })}
         time={s.created_at}
-        tag={<span className={`cchip cchip--${SPEND_TONE[s.status]}`}>{t(`cards.spend.${s.status}`)}</span>}
+        tag={<span className={`status-tag ${SPEND_TONE[s.status]}`}>{t(`cards.spend.${s.status}`)}</span>}
         details={details}
       />
     </div>
@@ -428,7 +429,7 @@ export function AddressChoice({
           onClick={() => onChange(a.id)}
           data-testid="address-option"
         >
-          <span className="caddr__text">
+          <span className="fill lines">
             <AddressText a={a} />
           </span>
           <span className="caddr__radio" aria-hidden="true">

@@ -50,7 +50,7 @@ function Cards(): ReactNode {
   const refresh = () => invalidateApi(client, '/api/visa/info', '/api/visa/myCardList');
   return (
     <PullToRefresh onRefresh={refresh}>
-      <div className="cards">
+      <div className="page page--tight">
         <AccountCard />
         <div className="cards__open">
           <Button

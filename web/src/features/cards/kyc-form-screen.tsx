@@ -142,7 +142,7 @@ function ImageSlot({
           }}
         />
       </label>
-      <div className="cimg__text">
+      <div className="fill lines">
         <span className="cimg__name">{t(`cards.form.image.${purpose}`)}</span>
         <span className="cimg__hint">
           {slot.state === 'done' && slot.file
@@ -377,11 +377,11 @@ function KycFormBody({
   const countryOptions = nations.map((n) => ({ value: n.code, label: nationName(n.code), note: n.code }));
 
   return (
-    <div className="cards ckycform">
+    <div className="page page--tight ckycform">
       <Stepper step={step} />
       {step === 1 ? (
         <section className="card cbox" aria-label={t('cards.form.step1')}>
-          {editId !== null ? <p className="cbox__note cbox__note--top">{t('cards.form.editNote')}</p> : null}
+          {editId !== null ? <p className="note cnote--top">{t('cards.form.editNote')}</p> : null}
           <Field label={t('cards.kyc.country')} htmlFor={`${ids}-country`} error={shown('country')}>
             <PickerButton
               id={`${ids}-country`}
@@ -473,11 +473,11 @@ function KycFormBody({
             </div>
           </Field>
           <SubmitButton onClick={next}>{t('cards.form.next')}</SubmitButton>
-          <p className="cbox__note">{t('cards.form.privacy')}</p>
+          <p className="note">{t('cards.form.privacy')}</p>
         </section>
       ) : (
         <section className="card cbox" aria-label={t('cards.form.step2')}>
-          <p className="cbox__note cbox__note--top">{t('cards.form.imagesLead')}</p>
+          <p className="note cnote--top">{t('cards.form.imagesLead')}</p>
           <div className="cimgs">
             {PURPOSES.map((p) => (
               <ImageSlot
@@ -569,7 +569,7 @@ function KycForm({ editId }: { readonly editId: number | null }): ReactNode {
   if (!editable) {
     // Pending or approved: nothing to fill in; the status page says where it stands.
     return (
-      <div className="cards">
+      <div className="page page--tight">
         <section className="card cbox ckyc" data-testid="kyc-locked">
           <p className="ckyc__body">
             {t(`cards.kyc.status.${status === 'approved' ? 'approved' : 'pending'}.body`)}

@@ -68,7 +68,7 @@ function StatusCard(): ReactNode {
   return (
     <section className={`card cbox ckyc ckyc--${status}`} data-testid="kyc-status" data-status={status}>
       <div className="ckyc__head">
-        <span className="ckyc__icon" aria-hidden="true">
+        <span className="icon-disc ckyc__icon" aria-hidden="true">
           {ICONS[status]}
         </span>
         <div className="ckyc__text">
@@ -153,7 +153,7 @@ function KycStatus(): ReactNode {
   const refresh = () => invalidateApi(client, '/api/digitalAssets/showRealName', '/api/visa/kycList');
   return (
     <PullToRefresh onRefresh={refresh}>
-      <div className="cards">
+      <div className="page page--tight">
         <StatusCard />
       </div>
       <RecordsSection

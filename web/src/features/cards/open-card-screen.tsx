@@ -133,7 +133,7 @@ export function OpenCard({ kind }: { readonly kind: Kind }): ReactNode {
   const sheetOpen = virtualCall.content !== null || physicalCall.content !== null;
 
   return (
-    <div className="cards">
+    <div className="page page--tight">
       {kycStatus && !verified ? <KycBanner status={kycStatus} /> : null}
       {chosen ? (
         <div className="copen__preview">

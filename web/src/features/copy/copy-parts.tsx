@@ -50,7 +50,7 @@ export function PositionLine({ p }: { readonly p: Position }): ReactNode {
   const long = p.pos_side === 'long';
   return (
     <div className="cpos" data-testid="copy-position">
-      <div className="cpos__top">
+      <div className="row cpos__top">
         <span className={long ? 'cpos__side cpos__side--long' : 'cpos__side cpos__side--short'}>
           {t(long ? 'copy.long' : 'copy.short')} {p.lever}×
         </span>

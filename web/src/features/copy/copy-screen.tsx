@@ -36,7 +36,7 @@ export default function CopyScreen(): ReactNode {
   return (
     <div className="copy">
       <Tabs
-        className="copy__tabs"
+        className="sticky-bar copy__tabs"
         value={tab}
         onChange={setTab}
         label={t('copy.title')}
@@ -72,7 +72,7 @@ function Traders(): ReactNode {
           </span>
         </Link>
       ) : null}
-      <div className="copy__sorts" role="toolbar" aria-label={t('copy.sortBy')}>
+      <div className="scroll-x copy__sorts" role="toolbar" aria-label={t('copy.sortBy')}>
         {SORTS.map((s) => (
           <button
             key={s}
@@ -116,7 +116,7 @@ function TraderRow({ x }: { readonly x: Trader }): ReactNode {
   const { t } = useTranslation('copy');
   const registry = useAssets();
   return (
-    <Link className="ctrader" to={`${routePath('copyTrader')}?id=${x.id}`} data-testid="copy-trader">
+    <Link className="list-row" to={`${routePath('copyTrader')}?id=${x.id}`} data-testid="copy-trader">
       <div className="ctrader__head">
         <Avatar name={x.name} />
         <div className="ctrader__who">

@@ -51,7 +51,7 @@ export function LeadPanel(): ReactNode {
   return (
     <div className="clead">
       {s.is_lead && s.tier ? (
-        <section className="card clead__card" data-testid="lead-desk">
+        <section className="card box" data-testid="lead-desk">
           <header className="ccopy__head">
             <span>{t('copy.leadDesk')}</span>
             <TierBadge tier={s.tier} />
@@ -61,7 +61,7 @@ export function LeadPanel(): ReactNode {
               {s.suspended.message}
             </p>
           ) : null}
-          <div className="ccopy__big num up">
+          <div className="hero-figure ccopy__big num up">
             +{registry.format(s.earned, 'USDT')} <small>USDT</small>
           </div>
           <p className="ccopy__terms">{t('copy.earnedTotal')}</p>
@@ -103,7 +103,7 @@ export function LeadPanel(): ReactNode {
           </fieldset>
         </section>
       ) : (
-        <section className="card clead__card" data-testid="lead-apply">
+        <section className="card box" data-testid="lead-apply">
           <h2 className="clead__h">{t('copy.becomeLead')}</h2>
           <p className="ccopy__terms">{t('copy.becomeLeadBody')}</p>
           {s.application ? (
@@ -125,7 +125,7 @@ export function LeadPanel(): ReactNode {
           </ul>
           <button
             type="button"
-            className="clead__btn"
+            className="btn-primary clead__btn"
             disabled={!s.can_apply || pending}
             onClick={() => setAsking(true)}
             data-testid="lead-apply-btn"
@@ -139,7 +139,7 @@ export function LeadPanel(): ReactNode {
           ) : null}
         </section>
       )}
-      <section className="card clead__tiers">
+      <section className="card box">
         <h2 className="clead__h">{t('copy.tiers')}</h2>
         <table className="clead__table">
           <thead>

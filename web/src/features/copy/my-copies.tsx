@@ -200,7 +200,7 @@ export function ActiveCopy({ f, compact }: { readonly f: Follow; readonly compac
         )}
         <span className="cstatus cstatus--filled">{t(`copy.venues.${f.venue}`)}</span>
       </header>
-      <div className={`ccopy__big num ${tone(String(total))}`} data-testid="copy-total">
+      <div className={`hero-figure ccopy__big num ${tone(String(total))}`} data-testid="copy-total">
         {signed(total.toFixed(6))} <small>USDT</small>
       </div>
       <dl className="cgrid cgrid--4">

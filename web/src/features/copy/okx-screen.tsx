@@ -178,7 +178,7 @@ function Linked(): ReactNode {
         ) : null}
         <button
           type="button"
-          className="clead__btn"
+          className="btn-primary clead__btn"
           onClick={() => void submit()}
           disabled={bind.isPending}
           data-testid="okx-submit"

@@ -67,7 +67,7 @@ function Trader({ id }: { readonly id: number }): ReactNode {
           </span>
         </div>
       </section>
-      <section className="card ctrd__stats">
+      <section className="card box">
         <div className="ctrd__rate">
           <span className={`num ${tone(x.rate14)}`} data-testid="trader-rate">
             {signed(x.rate14)}%
@@ -106,7 +106,7 @@ function Trader({ id }: { readonly id: number }): ReactNode {
         </dl>
         <p className="ccopy__terms">{t('copy.shareTerms', { pct: pctOf(x.profit_share) })}</p>
       </section>
-      <section className="card ctrd__chart">
+      <section className="card box">
         <Segments
           label={t('copy.pnlChart')}
           value={String(days) as '7' | '30' | '90'}
@@ -181,7 +181,7 @@ function Trader({ id }: { readonly id: number }): ReactNode {
         <div className="ctrd__bar">
           <button
             type="button"
-            className="ctrd__follow"
+            className="btn-primary"
             onClick={() => setFollowing(true)}
             data-testid="copy-follow"
           >

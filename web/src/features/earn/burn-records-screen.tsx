@@ -16,9 +16,9 @@ export default function BurnRecordsScreen(): ReactNode {
   const [tab, setTab] = useState<Tab>('all');
   if (!token) return <SignInPrompt title={t('earn.signInTitle')} body={t('earn.signInBody')} />;
   return (
-    <div className="earn earn--records">
+    <div className="page page--flush">
       <Tabs
-        className="earn__tabs"
+        className="tabs-bar"
         size="m"
         value={tab}
         onChange={setTab}

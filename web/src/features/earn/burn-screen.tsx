@@ -24,7 +24,7 @@ export default function BurnScreen(): ReactNode {
   const { token } = useSession();
   if (!token) {
     return (
-      <div className="earn">
+      <div className="page">
         <SignInPrompt title={t('earn.signInTitle')} body={t('earn.signInBody')} />
       </div>
     );
@@ -44,7 +44,7 @@ function Signed(): ReactNode {
   const [tried, setTried] = useState(false);
   if (!terms.data) {
     return (
-      <div className="earn">
+      <div className="page">
         {terms.isError ? <ErrorState onRetry={() => void terms.refetch()} /> : <ListSkeleton rows={3} />}
       </div>
     );
@@ -68,9 +68,9 @@ function Signed(): ReactNode {
     setTried(false);
   };
   return (
-    <div className="earn">
-      <section className="card earn__hero">
-        <dl className="egrid egrid--3">
+    <div className="page">
+      <section className="card box">
+        <dl className="fig-grid fig-grid--3">
           <div>
             <dt>{t('earn.minBurn')}</dt>
             <dd className="num">
@@ -87,15 +87,15 @@ function Signed(): ReactNode {
           </div>
         </dl>
         <div className="earn__links">
-          <Link className="earn__link" to={routePath('node4')}>
+          <Link className="text-link" to={routePath('node4')}>
             {t('earn.burnRecords')} ›
           </Link>
-          <Link className="earn__link" to={routePath('node6')}>
+          <Link className="text-link" to={routePath('node6')}>
             {t('earn.incomeRecords')} ›
           </Link>
         </div>
       </section>
-      <section className="card earn__form">
+      <section className="card box earn__form">
         <Field
           htmlFor={`${ids}-amount`}
           label={t('earn.burnAmount')}
@@ -115,7 +115,7 @@ function Signed(): ReactNode {
             asset={d.asset}
           />
         </Field>
-        <dl className="egrid egrid--2 earn__est">
+        <dl className="fig-grid earn__est">
           <div>
             <dt>{t('earn.maxRelease')}</dt>
             <dd className="num up">{max > 0 ? `${registry.format(max, d.asset)} ${d.asset}` : '--'}</dd>
@@ -127,10 +127,10 @@ function Signed(): ReactNode {
             </dd>
           </div>
         </dl>
-        <button type="button" className="earn__btn" onClick={review} data-testid="burn-btn">
+        <button type="button" className="btn-primary" onClick={review} data-testid="burn-btn">
           {t('earn.burn')}
         </button>
-        <p className="earn__note">{t('earn.burnRules')}</p>
+        <p className="note note--xs">{t('earn.burnRules')}</p>
       </section>
       <ConfirmSheet
         visible={call.content !== null}

@@ -45,14 +45,14 @@ export function PledgeRow({ o }: { readonly o: PledgeOrder }): ReactNode {
   const { t } = useTranslation('earn');
   const registry = useAssets();
   return (
-    <Link className="erow" to={`${routePath('node22')}?id=${o.id}`} data-testid="pledge-row">
+    <Link className="list-row" to={`${routePath('node22')}?id=${o.id}`} data-testid="pledge-row">
       <div className="erow__top">
         <span className="erow__title num">
           {registry.format(o.amount, o.asset)} {o.asset}
         </span>
         <PledgeStatus status={o.status} />
       </div>
-      <dl className="egrid">
+      <dl className="fig-grid fig-grid--4">
         <div>
           <dt>{t('earn.days')}</dt>
           <dd className="num">{t('earn.nDays', { n: o.days })}</dd>
@@ -80,14 +80,14 @@ export function BurnRow({ o }: { readonly o: BurnOrder }): ReactNode {
   const { t } = useTranslation('earn');
   const registry = useAssets();
   return (
-    <article className="erow" data-testid="burn-row">
+    <article className="list-row" data-testid="burn-row">
       <div className="erow__top">
         <span className="erow__title num">
           {registry.format(o.amount, o.asset)} {o.asset}
         </span>
         <span className={`estatus estatus--${o.status}`}>{t(`earn.burnStatus.${o.status}`)}</span>
       </div>
-      <dl className="egrid">
+      <dl className="fig-grid fig-grid--4">
         <div>
           <dt>{t('earn.maxRelease')}</dt>
           <dd className="num">{registry.format(o.max_release, o.asset)}</dd>

@@ -22,12 +22,12 @@ function Income({ only }: { readonly only?: Program }): ReactNode {
   const head = useApiQuery('/api/auth/income', { ...filters, page: 1, size: 1 }, { enabled: token !== null });
   if (!token) return <SignInPrompt title={t('earn.signInTitle')} body={t('earn.signInBody')} />;
   return (
-    <div className="earn earn--records">
-      <section className="card earn__hero earn__hero--inset">
+    <div className="page page--flush">
+      <section className="card box earn__hero--inset">
         <div className="earn__hero-label">{t('earn.totalIncome')}</div>
         <div className="earn__totals" data-testid="income-total">
           {(head.data?.totals.length ? head.data.totals : [{ asset: 'USDT', paid: '0' }]).map((x) => (
-            <div key={x.asset} className="earn__big num up">
+            <div key={x.asset} className="hero-figure num up">
               {registry.format(x.paid, x.asset, EXACT)} <small>{x.asset}</small>
             </div>
           ))}
@@ -35,7 +35,7 @@ function Income({ only }: { readonly only?: Program }): ReactNode {
       </section>
       {only ? null : (
         <Tabs
-          className="earn__tabs"
+          className="tabs-bar"
           size="m"
           value={tab}
           onChange={setTab}
@@ -52,14 +52,14 @@ function Income({ only }: { readonly only?: Program }): ReactNode {
         itemKey={(r) => r.id}
         emptyTitle={t('earn.noIncome')}
         renderItem={(r) => (
-          <article className="erow" data-testid="income-row">
+          <article className="list-row" data-testid="income-row">
             <div className="erow__top">
               <span className="erow__title">{t(`earn.incomeKind.${r.program}`)}</span>
               <span className="num up">
                 +{registry.format(r.amount, r.asset, EXACT)} {r.asset}
               </span>
             </div>
-            <dl className="egrid egrid--3">
+            <dl className="fig-grid fig-grid--3">
               <div>
                 <dt>{t('earn.day')}</dt>
                 <dd className="num">{formatDateTime(r.day).slice(0, 10)}</dd>

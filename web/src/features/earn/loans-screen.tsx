@@ -27,14 +27,14 @@ export default function LoansScreen(): ReactNode {
     setRepaying(null);
   };
   return (
-    <div className="earn earn--records">
+    <div className="page page--flush">
       <PagedList
         path="/api/borrow/borrowList"
         filters={{}}
         itemKey={(l) => l.id}
         emptyTitle={t('earn.noLoans')}
         renderItem={(l) => (
-          <article className="erow" data-testid="loan-row">
+          <article className="list-row" data-testid="loan-row">
             <div className="erow__top">
               <span className="erow__title num">
                 {registry.format(l.amount, l.asset)} {l.asset}
@@ -43,7 +43,7 @@ export default function LoansScreen(): ReactNode {
                 {t(`earn.loanStatus.${l.status}`)}
               </span>
             </div>
-            <dl className="egrid">
+            <dl className="fig-grid fig-grid--4">
               <div>
                 <dt>{t('earn.order')}</dt>
                 <dd className="num">#{l.pledge_id}</dd>
@@ -64,7 +64,7 @@ export default function LoansScreen(): ReactNode {
             {l.status === 'open' ? (
               <button
                 type="button"
-                className="earn__btn earn__btn--small"
+                className="btn-primary earn__btn--small"
                 onClick={() => {
                   setRepaying(l);
                   call.open({ id: l.id });

@@ -24,9 +24,9 @@ export default function RankingScreen(): ReactNode {
   if (!token) return <SignInPrompt title={t('earn.rank.title')} body={t('earn.rank.note')} />;
   const d = head.data;
   return (
-    <div className="earn earn--records">
+    <div className="page page--flush">
       <Tabs
-        className="earn__tabs"
+        className="tabs-bar"
         size="m"
         value={period}
         onChange={setPeriod}
@@ -36,12 +36,12 @@ export default function RankingScreen(): ReactNode {
           { key: 'month', label: t('earn.rank.month') },
         ]}
       />
-      <section className="card earn__hero earn__hero--inset" data-testid="rank-mine">
+      <section className="card box earn__hero--inset" data-testid="rank-mine">
         <div className="earn__hero-label">{t('earn.rank.mine')}</div>
-        <div className="earn__big num">
+        <div className="hero-figure num">
           {d?.mine.rank ? `#${d.mine.rank}` : <span className="earn__muted">{t('earn.rank.notRanked')}</span>}
         </div>
-        <dl className="egrid egrid--2">
+        <dl className="fig-grid">
           <div>
             <dt>{t('earn.rank.performance')}</dt>
             <dd className="num up">
@@ -67,19 +67,21 @@ export default function RankingScreen(): ReactNode {
         itemKey={(r) => r.rank}
         emptyTitle={t('earn.rank.empty')}
         renderItem={(r) => (
-          <article className="erank" data-testid="rank-row">
-            <span className={`erank__place erank__place--${r.rank <= 3 ? r.rank : 'n'} num`}>{r.rank}</span>
-            <span className="erank__who">
-              <span className="erank__uid">UID {r.uid}</span>
-              <span className="erank__addr num">{r.address}</span>
+          <article className="rank-row" data-testid="rank-row">
+            <span className={`rank-row__place rank-row__place--${r.rank <= 3 ? r.rank : 'n'} num`}>
+              {r.rank}
             </span>
-            <span className="erank__perf num">
+            <span className="fill lines">
+              <span className="rank-row__uid">UID {r.uid}</span>
+              <span className="rank-row__addr num">{r.address}</span>
+            </span>
+            <span className="rank-row__perf num">
               {registry.format(r.performance, d?.asset ?? 'USDT')} <small>{d?.asset ?? 'USDT'}</small>
             </span>
           </article>
         )}
       />
-      <p className="earn__note earn__note--pad">{t('earn.rank.note')}</p>
+      <p className="note note--xs earn__note--pad">{t('earn.rank.note')}</p>
     </div>
   );
 }

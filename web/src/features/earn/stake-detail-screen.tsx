@@ -52,17 +52,17 @@ function Detail({ id }: { readonly id: number }): ReactNode {
   };
   const progress = Math.min(100, (o.days_paid / o.days) * 100);
   return (
-    <div className="earn">
-      <section className="card earn__hero" data-testid="pledge-detail">
+    <div className="page">
+      <section className="card box" data-testid="pledge-detail">
         <div className="erow__top">
           <span className="earn__hero-label">{t('earn.amount')}</span>
           <PledgeStatus status={o.status} />
         </div>
-        <div className="earn__big num">
+        <div className="hero-figure num">
           {registry.format(o.amount, o.asset)} <small>{o.asset}</small>
         </div>
         <div
-          className="earn__bar"
+          className="bar"
           role="progressbar"
           aria-valuemin={0}
           aria-valuemax={o.days}
@@ -71,9 +71,9 @@ function Detail({ id }: { readonly id: number }): ReactNode {
         >
           <span style={{ width: `${progress}%` }} />
         </div>
-        <p className="earn__note">{t('earn.progress', { n: o.days_paid, days: o.days })}</p>
+        <p className="note note--xs">{t('earn.progress', { n: o.days_paid, days: o.days })}</p>
       </section>
-      <section className="card earn__form">
+      <section className="card box earn__form">
         <InfoRows
           rows={[
             { label: t('earn.days'), value: t('earn.nDays', { n: o.days }) },
@@ -98,12 +98,17 @@ function Detail({ id }: { readonly id: number }): ReactNode {
         <div className="earn__actions">
           <button
             type="button"
-            className="earn__btn earn__btn--ghost"
+            className="btn-primary earn__btn--ghost"
             onClick={() => open(o.auto_renew ? 'no_renew' : 'renew')}
           >
             {o.auto_renew ? t('earn.renewOff') : t('earn.renew')}
           </button>
-          <button type="button" className="earn__btn" onClick={() => open('redeem')} data-testid="redeem-btn">
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() => open('redeem')}
+            data-testid="redeem-btn"
+          >
             {t('earn.redeem')}
           </button>
         </div>
@@ -150,10 +155,10 @@ function Borrow({ order }: { readonly order: PledgeOrder }): ReactNode {
   const max = Number(order.amount) * Number(loans.data.ltv);
   if (open) {
     return (
-      <section className="card earn__form" data-testid="loan-open">
+      <section className="card box earn__form" data-testid="loan-open">
         <div className="erow__top">
           <span className="earn__hero-label">{t('earn.loanOpen')}</span>
-          <Link className="earn__link" to={routePath('node9')}>
+          <Link className="text-link" to={routePath('node9')}>
             {t('earn.loans')} ›
           </Link>
         </div>
@@ -186,7 +191,7 @@ function Borrow({ order }: { readonly order: PledgeOrder }): ReactNode {
     setTried(false);
   };
   return (
-    <section className="card earn__form">
+    <section className="card box earn__form">
       <Field
         htmlFor={`${ids}-loan`}
         label={t('earn.borrow')}
@@ -207,7 +212,7 @@ function Borrow({ order }: { readonly order: PledgeOrder }): ReactNode {
       </Field>
       <button
         type="button"
-        className="earn__btn earn__btn--ghost earn__btn--small"
+        className="btn-primary earn__btn--ghost earn__btn--small"
         onClick={() => {
           setTried(true);
           if (!problem) call.open({ pledge_id: order.id, amount: amount.trim() });

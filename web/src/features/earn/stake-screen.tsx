@@ -37,7 +37,7 @@ export default function StakeScreen(): ReactNode {
   const [tried, setTried] = useState(false);
   if (!info.data) {
     return (
-      <div className="earn">
+      <div className="page">
         {info.isError ? <ErrorState onRetry={() => void info.refetch()} /> : <ListSkeleton rows={4} />}
       </div>
     );
@@ -64,13 +64,13 @@ export default function StakeScreen(): ReactNode {
     navigate(`${routePath('node22')}?id=${done.id}`);
   };
   return (
-    <div className="earn">
-      <section className="card earn__hero">
+    <div className="page">
+      <section className="card box">
         <div className="earn__hero-label">{t('earn.staked')}</div>
-        <div className="earn__big num">
+        <div className="hero-figure num">
           {registry.format(summary.data?.staked ?? '0', d.asset)} <small>{d.asset}</small>
         </div>
-        <dl className="egrid egrid--2">
+        <dl className="fig-grid">
           <div>
             <dt>{t('earn.accumulated')}</dt>
             <dd className="num up">{registry.format(summary.data?.accumulated ?? '0', d.asset, EXACT)}</dd>
@@ -81,29 +81,29 @@ export default function StakeScreen(): ReactNode {
           </div>
         </dl>
         <div className="earn__links">
-          <Link className="earn__link" to={routePath('node21')}>
+          <Link className="text-link" to={routePath('node21')}>
             {t('earn.records')} ›
           </Link>
-          <Link className="earn__link" to={routePath('node23')}>
+          <Link className="text-link" to={routePath('node23')}>
             {t('earn.stakingIncome')} ›
           </Link>
         </div>
       </section>
 
-      <section className="card earn__form">
+      <section className="card box earn__form">
         <h2 className="earn__h">{t('earn.choosePlan')}</h2>
-        <div className="earn__plans">
+        <div className="plans earn__plans">
           {d.plans.map((p) => (
             <button
               key={p.days}
               type="button"
               aria-pressed={p.days === plan?.days}
-              className={p.days === plan?.days ? 'eplan eplan--on' : 'eplan'}
+              className={p.days === plan?.days ? 'plan plan--on' : 'plan'}
               onClick={() => setDays(p.days)}
             >
-              <span className="eplan__days">{t('earn.nDays', { n: p.days })}</span>
-              <span className="eplan__apr num">{pct(p.apr, 0)}</span>
-              <span className="eplan__label">{t('earn.apr')}</span>
+              <span className="plan__days">{t('earn.nDays', { n: p.days })}</span>
+              <span className="plan__apr num">{pct(p.apr, 0)}</span>
+              <span className="plan__label">{t('earn.apr')}</span>
             </button>
           ))}
         </div>
@@ -133,7 +133,7 @@ export default function StakeScreen(): ReactNode {
               <input type="checkbox" checked={autoRenew} onChange={(e) => setAutoRenew(e.target.checked)} />
               {t('earn.autoRenew')}
             </label>
-            <dl className="egrid egrid--2 earn__est">
+            <dl className="fig-grid earn__est">
               <div>
                 <dt>{t('earn.dailyRate')}</dt>
                 <dd className="num">{plan ? pct(plan.daily_rate, 4) : '--'}</dd>
@@ -145,14 +145,14 @@ export default function StakeScreen(): ReactNode {
                 </dd>
               </div>
             </dl>
-            <button type="button" className="earn__btn" onClick={review} data-testid="stake-btn">
+            <button type="button" className="btn-primary" onClick={review} data-testid="stake-btn">
               {t('earn.stake')}
             </button>
           </>
         ) : (
           <SignInPrompt compact title={t('earn.signInTitle')} body={t('earn.signInBody')} />
         )}
-        <p className="earn__note">{t('earn.rules', { rate: pct(d.flexible_apr, 0) })}</p>
+        <p className="note note--xs">{t('earn.rules', { rate: pct(d.flexible_apr, 0) })}</p>
       </section>
       <ConfirmSheet
         visible={call.content !== null}

@@ -127,7 +127,7 @@ export function OrderPanel({
   const showErr = tried ? problem : null;
   return (
     <section className="fform card" aria-label={t('futures.orderForm')}>
-      <div className="fform__top">
+      <div className="list-row__top">
         <Segments
           label={t('futures.orderType')}
           value={type}

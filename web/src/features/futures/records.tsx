@@ -36,8 +36,8 @@ function OrderRow({
       : 'futures.openShort';
   const open = o.status === 'new' || o.status === 'partial_filled';
   return (
-    <article className="frec" data-testid="fut-order">
-      <div className="frec__top">
+    <article className="record-card" data-testid="fut-order">
+      <div className="row frec__top">
         <span className={`frec__side ${buy ? 'up' : 'down'}`}>{t(label)}</span>
         <span className="frec__pair">
           {pairOf(o.instId)} · {o.lever}×
@@ -139,8 +139,8 @@ export function PositionHistory(): ReactNode {
       emptyTitle={t('futures.noHistory')}
       emptyBody={t('futures.noHistoryBody')}
       renderItem={(p: Closed) => (
-        <article className="frec" data-testid="fut-closed">
-          <div className="frec__top">
+        <article className="record-card" data-testid="fut-closed">
+          <div className="row frec__top">
             <span className={`frec__side ${p.pos_side === 'long' ? 'up' : 'down'}`}>
               {t(p.pos_side === 'long' ? 'futures.long' : 'futures.short')}
             </span>
@@ -209,8 +209,8 @@ export function FundingRecords(): ReactNode {
       emptyTitle={t('futures.noFunding')}
       emptyBody={t('futures.noFundingBody')}
       renderItem={(f: Funding) => (
-        <article className="frec">
-          <div className="frec__top">
+        <article className="record-card">
+          <div className="row frec__top">
             <span className="frec__pair">
               {pairOf(f.instId)} · {t(f.pos_side === 'long' ? 'futures.long' : 'futures.short')} {f.pos}{' '}
               {t('futures.cont')}

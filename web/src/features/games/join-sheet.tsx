@@ -165,7 +165,7 @@ export function JoinSheet({
             onMax={() => setCount(String(Math.max(1, Math.min(lobby.tickets, lobby.max_tickets))))}
           />
         </Field>
-        <div className="gjoin__pay">
+        <div className="row row--between gjoin__pay">
           <span className="wf__label">{t('games.pay')}</span>
           {lobby.chain.enabled ? (
             <Segments

@@ -184,7 +184,7 @@ function QuizSheet({
           <p className="gask__q">{opened.question}</p>
           {result ? null : (
             <div className={timeUp ? 'gask__clock gask__clock--up' : 'gask__clock'}>
-              <div className="gask__bar" aria-hidden="true">
+              <div className="bar gask__bar" aria-hidden="true">
                 <span style={{ width: `${limitMs > 0 ? (leftMs / limitMs) * 100 : 0}%` }} />
               </div>
               <span className="num" data-testid="quiz-left" aria-live="off">

@@ -43,14 +43,14 @@ export function RaceDetail({ id }: { readonly id: number }): ReactNode {
   const settled = g.status === 'settled' && g.seed !== null;
   return (
     <PullToRefresh onRefresh={() => q.refetch()}>
-      <div className="games games__body" data-testid="race-detail">
-        <section className="card gcard">
-          <div className="gcard__top">
+      <div className="games page games__body" data-testid="race-detail">
+        <section className="card box">
+          <div className="box__head">
             <h2 className="gh">{t('games.raceNo', { id: g.id })}</h2>
             <GroupTag status={g.status} />
           </div>
           <div
-            className="gbar"
+            className="bar gbar"
             role="progressbar"
             aria-valuenow={Math.round(fillPercent(g.entrants, g.size))}
             aria-valuemin={0}
@@ -154,7 +154,7 @@ function Entrants({ info }: { readonly info: RaceInfo }): ReactNode {
     settled ? (a.rank ?? 1e9) - (b.rank ?? 1e9) : a.join_order - b.join_order,
   );
   return (
-    <section className="card gcard gcard--list">
+    <section className="card box gcard--list">
       <h2 className="gh gcard__pad">
         {t('games.entrants')} <span className="gmuted num">{info.entrants.length}</span>
       </h2>

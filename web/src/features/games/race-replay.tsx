@@ -237,8 +237,8 @@ export function RaceReplay({
 
   const podium = [...lanes].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).slice(0, 3);
   return (
-    <section className="card gcard greplay" data-testid="replay">
-      <div className="gcard__top">
+    <section className="card box greplay" data-testid="replay">
+      <div className="box__head">
         <h2 className="gh">{t('games.replayTitle')}</h2>
         <span className="gmuted num">{t('games.seconds', { count: Math.round(REPLAY_MS / 1000) })}</span>
       </div>
@@ -252,7 +252,7 @@ export function RaceReplay({
           height={height}
         />
       </div>
-      <div className="greplay__foot">
+      <div className="row row--between row--3 greplay__foot">
         <span className="gmuted" data-testid="replay-state" data-done={done}>
           {done ? t('games.replayDone') : t('games.replayRunning')}
         </span>

@@ -58,7 +58,7 @@ export function RaceTab(): ReactNode {
 
   if (!d) {
     return (
-      <div className="games__body">
+      <div className="page games__body">
         {lobby.isError ? <InlineError onRetry={() => void lobby.refetch()} /> : <ListSkeleton rows={4} />}
       </div>
     );
@@ -68,7 +68,7 @@ export function RaceTab(): ReactNode {
   const refresh = () => Promise.all([lobby.refetch(), invalidateApi(client, '/api/racer/racerInfo')]);
   return (
     <PullToRefresh onRefresh={refresh}>
-      <div className="games__body">
+      <div className="page games__body">
         <WalletCard lobby={d} />
         {followId !== null ? (
           <LiveRace
@@ -115,7 +115,7 @@ export function RaceTab(): ReactNode {
 function NoGroup(): ReactNode {
   const { t } = useTranslation('games');
   return (
-    <section className="card gcard gcard--empty">
+    <section className="card box gcard--empty">
       <p className="gmuted">{t('games.noGroup')}</p>
     </section>
   );
@@ -124,7 +124,7 @@ function NoGroup(): ReactNode {
 function Progress({ value, label }: { readonly value: number; readonly label: string }): ReactNode {
   return (
     <div
-      className="gbar"
+      className="bar gbar"
       role="progressbar"
       aria-valuenow={Math.round(value)}
       aria-valuemin={0}
@@ -154,8 +154,8 @@ function GroupCard({
   const left = counting ? secondsLeft(g.expires_at, now) : null;
   const fill = t('games.fill', { n: g.entrants, size: g.size });
   return (
-    <section className="card gcard" data-testid="open-group">
-      <div className="gcard__top">
+    <section className="card box" data-testid="open-group">
+      <div className="box__head">
         <h2 className="gh">{t('games.raceNo', { id: g.id })}</h2>
         <GroupTag status={g.status} />
       </div>
@@ -210,7 +210,7 @@ function LiveRace({ id, onDismiss }: { readonly id: number; readonly onDismiss: 
   if (!q.data || !g) {
     if (q.error instanceof ApiFailure && q.error.is('RaceNotFound')) return null;
     return (
-      <section className="card gcard">
+      <section className="card box">
         {q.isError ? <InlineError onRetry={() => void q.refetch()} /> : <ListSkeleton rows={1} />}
       </section>
     );
@@ -228,8 +228,8 @@ function LiveRace({ id, onDismiss }: { readonly id: number; readonly onDismiss: 
   const openLeft = g.status === 'open' ? secondsLeft(g.expires_at, now) : null;
 
   return (
-    <section className="card gcard gcard--mine" data-testid="my-race">
-      <div className="gcard__top">
+    <section className="card box gcard--mine" data-testid="my-race">
+      <div className="box__head">
         <h2 className="gh">
           {t('games.myRace')} · {t('games.raceNo', { id: g.id })}
         </h2>
@@ -330,11 +330,11 @@ function MyRaces({ entries }: { readonly entries: Lobby['active'] }): ReactNode 
   const tk = useTicketsText();
   if (entries.length === 0) return null;
   return (
-    <section className="card gcard gcard--list">
+    <section className="card box gcard--list">
       <h2 className="gh gcard__pad">{t('games.myRaces')}</h2>
       {entries.map((e) => (
         <Link key={e.id} className="gentry" to={raceLink(e.group_id)} data-testid="active-entry">
-          <div className="gentry__top">
+          <div className="row row--between">
             <span className="gentry__title">{t('games.raceNo', { id: e.group_id })}</span>
             <span className="gcard__tags">
               <GroupTag status={e.group_status} />

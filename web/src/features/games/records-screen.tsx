@@ -44,7 +44,7 @@ export default function RecordsScreen(): ReactNode {
   return (
     <div className="games games--records">
       <Tabs
-        className="games__tabs games__tabs--scroll"
+        className="games__tabs scroll-x"
         size="m"
         value={tab}
         onChange={(next) => setParams(next === 'entries' ? {} : { tab: next }, { replace: true })}
@@ -110,8 +110,8 @@ function EntryRow({ e }: { readonly e: Entry }): ReactNode {
   const registry = useAssets();
   const tk = useTicketsText();
   return (
-    <Link className="grow" to={raceLink(e.group_id)} data-testid="entry-row">
-      <div className="grow__top">
+    <Link className="list-row list-row--pad grow" to={raceLink(e.group_id)} data-testid="entry-row">
+      <div className="list-row__top">
         <span className="grow__title">
           {t('games.raceNo', { id: e.group_id })}
           <span className="grow__dim num"> · {tk(e.tickets)}</span>
@@ -161,8 +161,8 @@ function OrderRow({ o }: { readonly o: TicketOrder }): ReactNode {
   const registry = useAssets();
   const tk = useTicketsText();
   return (
-    <article className="grow" data-testid="order-row">
-      <div className="grow__top">
+    <article className="list-row list-row--pad grow" data-testid="order-row">
+      <div className="list-row__top">
         <span className="grow__title">{t(`games.orderKind.${o.kind}`)}</span>
         <span className="grow__amount num up">+{tk(o.count)}</span>
       </div>
@@ -182,8 +182,8 @@ function LockLine({ l }: { readonly l: LockRow }): ReactNode {
   const { t } = useTranslation('games');
   const registry = useAssets();
   return (
-    <Link className="grow" to={raceLink(l.group_id)} data-testid="lock-row">
-      <div className="grow__top">
+    <Link className="list-row list-row--pad grow" to={raceLink(l.group_id)} data-testid="lock-row">
+      <div className="list-row__top">
         <span className="grow__title">
           {t(`games.lockAction.${l.action}`)}
           <span className="grow__dim"> · {t('games.raceNo', { id: l.group_id })}</span>
@@ -203,8 +203,8 @@ function LockLine({ l }: { readonly l: LockRow }): ReactNode {
 function MoveRow({ m }: { readonly m: TicketMove }): ReactNode {
   const { t } = useTranslation('games');
   return (
-    <article className="grow" data-testid="move-row">
-      <div className="grow__top">
+    <article className="list-row list-row--pad grow" data-testid="move-row">
+      <div className="list-row__top">
         <span className="grow__title">{t(`games.moveReason.${m.reason}`)}</span>
         <span className={m.change > 0 ? 'grow__amount num up' : 'grow__amount num down'}>
           {m.change > 0 ? `+${m.change}` : m.change}

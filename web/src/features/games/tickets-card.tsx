@@ -20,8 +20,8 @@ export function WalletCard({ lobby }: { readonly lobby: Lobby }): ReactNode {
   const { t } = useTranslation('games');
   const registry = useAssets();
   return (
-    <section className="card gcard">
-      <div className="gwallet__head">
+    <section className="card box">
+      <div className="row row--between gwallet__head">
         <span className="gwallet__label">{t('games.myTickets')}</span>
         <Link className="glink" to={routePath('game1')}>
           {t('games.records')} ›
@@ -101,8 +101,8 @@ export function GetTicketsCard({ lobby }: { readonly lobby: Lobby }): ReactNode 
   };
 
   return (
-    <section className="card gcard">
-      <div className="gget__head">
+    <section className="card box">
+      <div className="box__head">
         <h2 className="gh">{t('games.getTickets')}</h2>
         {rates.length > 0 ? (
           <Segments

@@ -76,7 +76,7 @@ export function VerifyPanel({
     ids.map((id, i) => `${i + 1}. #${id} ${uidOf(id)}`).join('\n');
 
   return (
-    <section className="card gcard gverify" data-testid="verify-panel">
+    <section className="card box gverify" data-testid="verify-panel">
       <h2 className="gh">{t('games.verifyTitle')}</h2>
       <p className="gmuted">{t('games.verifyIntro')}</p>
       {failed ? (

@@ -31,11 +31,11 @@ export function QuickEntries(): ReactNode {
   return (
     <nav className="quick">
       {ENTRIES.map((e) => (
-        <Link key={e.key} to={routePath(e.to)} className="quick__item">
-          <span className="quick__icon" aria-hidden="true">
+        <Link key={e.key} to={routePath(e.to)} className="tile">
+          <span className="tile__icon" aria-hidden="true">
             {e.icon}
           </span>
-          <span className="quick__label">{t(`home.quick.${e.key}`)}</span>
+          <span className="tile__label">{t(`home.quick.${e.key}`)}</span>
         </Link>
       ))}
     </nav>

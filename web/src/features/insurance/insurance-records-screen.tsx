@@ -16,9 +16,9 @@ export default function InsuranceRecordsScreen(): ReactNode {
   const [tab, setTab] = useState<'buy' | 'pay'>('buy');
   if (!token) return <SignInPrompt title={t('insurance.signInTitle')} body={t('insurance.signInBody')} />;
   return (
-    <div className="ins ins--records">
+    <div className="page page--flush">
       <Tabs
-        className="ins__tabs"
+        className="tabs-bar sticky-bar"
         value={tab}
         onChange={setTab}
         label={t('insurance.records')}
@@ -35,8 +35,8 @@ export default function InsuranceRecordsScreen(): ReactNode {
           itemKey={(c) => c.id}
           emptyTitle={t('insurance.noPurchases')}
           renderItem={(c) => (
-            <article className="insrec">
-              <div className="insrec__top">
+            <article className="record-card">
+              <div className="row row--between insrec__top">
                 <span className="insrec__title num">
                   {t('insurance.limit')} {registry.format(c.limit, 'USDT')} USDT
                 </span>
@@ -44,7 +44,7 @@ export default function InsuranceRecordsScreen(): ReactNode {
                   {t(`insurance.status.${c.status}`)}
                 </span>
               </div>
-              <dl className="ins__grid">
+              <dl className="fig-grid ins__grid">
                 <div>
                   <dt>{t('insurance.premium')}</dt>
                   <dd className="num">{registry.format(c.premium, 'USDT')}</dd>
@@ -74,8 +74,8 @@ export default function InsuranceRecordsScreen(): ReactNode {
           emptyTitle={t('insurance.noPayouts')}
           emptyBody={t('insurance.noPayoutsBody')}
           renderItem={(c) => (
-            <article className="insrec" data-testid="ins-payout">
-              <div className="insrec__top">
+            <article className="record-card" data-testid="ins-payout">
+              <div className="row row--between insrec__top">
                 <span className="insrec__title">
                   {c.instId.split('-')[0]}USDT · {t(`insurance.kind.${c.kind}`)}
                 </span>
@@ -83,7 +83,7 @@ export default function InsuranceRecordsScreen(): ReactNode {
                   +{registry.format(c.amount, 'USDT')} USDT
                 </span>
               </div>
-              <dl className="ins__grid">
+              <dl className="fig-grid ins__grid">
                 <div>
                   <dt>{t('insurance.loss')}</dt>
                   <dd className="num">{registry.format(c.loss, 'USDT')}</dd>

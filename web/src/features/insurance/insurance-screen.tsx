@@ -27,7 +27,7 @@ export default function InsuranceScreen(): ReactNode {
   const { token } = useSession();
   if (!token) {
     return (
-      <div className="ins">
+      <div className="page">
         <SignInPrompt title={t('insurance.signInTitle')} body={t('insurance.signInBody')} />
       </div>
     );
@@ -46,7 +46,7 @@ function Signed(): ReactNode {
   const [tried, setTried] = useState(false);
   if (!list.data) {
     return (
-      <div className="ins">
+      <div className="page">
         {list.isError ? <ErrorState onRetry={() => void list.refetch()} /> : <ListSkeleton rows={3} />}
       </div>
     );
@@ -81,21 +81,21 @@ function Signed(): ReactNode {
     setTried(false);
   };
   return (
-    <div className="ins">
+    <div className="page">
       {current ? (
-        <section className="ins__cover card" data-testid="ins-cover">
+        <section className="box card" data-testid="ins-cover">
           <header className="ins__cover-head">
             <span>{t('insurance.myCover')}</span>
             <span className={`ins__status ins__status--${current.status}`}>
               {t(`insurance.status.${current.status}`)}
             </span>
           </header>
-          <div className="ins__big num">
+          <div className="hero-figure ins__big num">
             {registry.format(current.remaining, 'USDT')}{' '}
             <small>/ {registry.format(current.limit, 'USDT')} USDT</small>
           </div>
           <div className="ins__sub">{t('insurance.remaining')}</div>
-          <dl className="ins__grid">
+          <dl className="fig-grid ins__grid">
             <div>
               <dt>{t('insurance.paid')}</dt>
               <dd className="num">{registry.format(current.paid, 'USDT')} USDT</dd>
@@ -115,13 +115,13 @@ function Signed(): ReactNode {
           </dl>
         </section>
       ) : (
-        <section className="ins__cover ins__cover--none card">
+        <section className="box ins__cover--none card">
           <p className="ins__none-title">{t('insurance.noCover')}</p>
           <p className="ins__none-body">{t('insurance.noCoverBody')}</p>
         </section>
       )}
 
-      <section className="ins__terms card" aria-label={t('insurance.terms')}>
+      <section className="box card" aria-label={t('insurance.terms')}>
         <h2 className="ins__h">{t('insurance.terms')}</h2>
         <ul className="ins__list">
           <li>{t('insurance.termPremium', { rate: pct(d.premium_rate) })}</li>
@@ -132,7 +132,7 @@ function Signed(): ReactNode {
       </section>
 
       {current ? null : (
-        <section className="ins__buy card">
+        <section className="box card">
           <Field
             htmlFor={`${ids}-limit`}
             label={t('insurance.limit')}

@@ -2,9 +2,10 @@ import { type ReactNode, useDeferredValue, useId, useMemo, useState } from 'reac
 import { useMarkets } from '../../hooks/markets';
 import { useTranslation } from '../../i18n';
 import { filterMarkets, nextSort, type Sort, type SortKey, sortMarkets } from '../../lib/market-data';
-import { IconClose, IconSearch, IconSort } from '../../ui/icons';
+import { IconSort } from '../../ui/icons';
 import { MarketListRow } from '../../ui/market-parts';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
+import { SearchBox } from '../../ui/search-box';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
 import './markets.css';
 
@@ -63,35 +64,16 @@ export default function MarketsScreen(): ReactNode {
   return (
     <PullToRefresh onRefresh={markets.refetch}>
       <div className="msearch">
-        <div className="msearch__box">
-          <IconSearch fontSize={18} />
-          <label htmlFor={searchId} className="visually-hidden">
-            {t('markets.search')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="msearch__input"
-            value={query}
-            placeholder={t('markets.search')}
-            autoComplete="off"
-            autoCapitalize="characters"
-            autoCorrect="off"
-            spellCheck={false}
-            enterKeyHint="search"
-            onChange={(e) => setQuery(e.target.value)}
-          />
-          {query ? (
-            <button
-              type="button"
-              className="msearch__clear"
-              onClick={() => setQuery('')}
-              aria-label={t('markets.clearSearch')}
-            >
-              <IconClose />
-            </button>
-          ) : null}
-        </div>
+        <SearchBox
+          id={searchId}
+          label={t('markets.search')}
+          clearLabel={t('markets.clearSearch')}
+          value={query}
+          onChange={setQuery}
+          autoCapitalize="characters"
+          autoCorrect="off"
+          spellCheck={false}
+        />
       </div>
       <div className="mhead" role="presentation">
         <span>

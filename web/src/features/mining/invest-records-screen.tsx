@@ -34,7 +34,7 @@ export default function InvestRecordsScreen(): ReactNode {
       '--'
     );
   return (
-    <div className="mn mn--records">
+    <div className="page page--flush mn--records">
       <TotalHead
         items={[
           { label: t('mining.minInvest'), value: money(h?.min_price), testId: 'invest-min' },
@@ -42,7 +42,7 @@ export default function InvestRecordsScreen(): ReactNode {
         ]}
       />
       <Tabs
-        className="mn-tabs"
+        className="tabs-bar scroll-x mn-tabs"
         size="m"
         value={tab}
         onChange={setTab}
@@ -69,8 +69,8 @@ function InvestmentRow({ i }: { readonly i: Investment }): ReactNode {
   const { t } = useTranslation('mining');
   const registry = useAssets();
   return (
-    <article className="line-row" data-testid="invest-row">
-      <div className="line-row__top">
+    <article className="list-row line-row" data-testid="invest-row">
+      <div className="list-row__top">
         <span className="line-row__title">{i.name}</span>
         <StatusChip tone={i.valid ? 'on' : 'off'}>
           {i.valid ? t('mining.valid') : t('mining.invalid')}

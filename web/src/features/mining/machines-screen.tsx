@@ -45,7 +45,7 @@ export default function MachinesScreen(): ReactNode {
   const [openId, setOpenId] = useState<number | null>(null);
   if (!list.data) {
     return (
-      <div className="mn">
+      <div className="page">
         {list.isError ? <ErrorState onRetry={() => void list.refetch()} /> : <ListSkeleton rows={4} />}
       </div>
     );
@@ -60,8 +60,8 @@ export default function MachinesScreen(): ReactNode {
   };
   const n = call.content?.quantity ?? 1;
   return (
-    <div className="mn">
-      <section className="card mn-hero">
+    <div className="page">
+      <section className="card box mn-hero">
         <dl className="figures figures--2">
           <div>
             <dt>{t('mining.dailyEmission')}</dt>
@@ -105,7 +105,7 @@ export default function MachinesScreen(): ReactNode {
           </CatalogueCard>
         ))
       )}
-      <p className="mn-note mn-note--pad">{t('mining.rules')}</p>
+      <p className="note note--xs mn-note--pad">{t('mining.rules')}</p>
       <MachineBuySheet
         call={call}
         purchase={

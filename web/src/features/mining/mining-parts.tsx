@@ -27,8 +27,8 @@ export function MachineOrderRow({ o }: { readonly o: MachineOrder }): ReactNode 
   const { t } = useTranslation('mining');
   const registry = useAssets();
   return (
-    <article className="line-row" data-testid="machine-order-row">
-      <div className="line-row__top">
+    <article className="list-row line-row" data-testid="machine-order-row">
+      <div className="list-row__top">
         <span className="line-row__title">
           {o.name} <span className="line-row__times num">× {o.quantity}</span>
         </span>
@@ -74,8 +74,8 @@ export function PurchaseRow({ o }: { readonly o: MachineOrder }): ReactNode {
   const registry = useAssets();
   const total = (Number(o.power) + Number(o.bonus_power)).toFixed(4);
   return (
-    <article className="line-row" data-testid="purchase-row">
-      <div className="line-row__top">
+    <article className="list-row line-row" data-testid="purchase-row">
+      <div className="list-row__top">
         <span className="line-row__title">
           {o.name} <span className="line-row__times num">× {o.quantity}</span>
         </span>
@@ -98,8 +98,8 @@ export function MiningDayRow({ d }: { readonly d: MiningDay }): ReactNode {
   const { t } = useTranslation('mining');
   const registry = useAssets();
   return (
-    <article className="line-row" data-testid="mine-row">
-      <div className="line-row__top">
+    <article className="list-row line-row" data-testid="mine-row">
+      <div className="list-row__top">
         <span className="line-row__title num">{showDay(d.day)}</span>
         <span className="line-row__amount num up" data-testid="mine-amount">
           +{registry.format(d.amount, d.asset)} <small>{d.asset}</small>

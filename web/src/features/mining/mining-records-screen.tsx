@@ -22,9 +22,9 @@ export default function MiningRecordsScreen(): ReactNode {
   const head = useApiQuery('/api/mine/mineList', HEAD, { enabled: token !== null && tab === 'output' });
   if (!token) return <SignInPrompt title={t('mining.signInTitle')} body={t('mining.signInBody')} />;
   return (
-    <div className="mn mn--records">
+    <div className="page page--flush mn--records">
       <Tabs
-        className="mn-tabs"
+        className="tabs-bar scroll-x mn-tabs"
         size="m"
         value={tab}
         onChange={setTab}

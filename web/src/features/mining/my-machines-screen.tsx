@@ -16,9 +16,9 @@ export default function MyMachinesScreen(): ReactNode {
   const [tab, setTab] = useState<Tab>('all');
   if (!token) return <SignInPrompt title={t('mining.signInTitle')} body={t('mining.signInBody')} />;
   return (
-    <div className="mn mn--records">
+    <div className="page page--flush mn--records">
       <Tabs
-        className="mn-tabs"
+        className="tabs-bar scroll-x mn-tabs"
         size="m"
         value={tab}
         onChange={setTab}

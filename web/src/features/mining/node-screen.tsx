@@ -45,7 +45,7 @@ export default function NodeScreen(): ReactNode {
   const { t } = useTranslation('mining');
   const { token } = useSession();
   return (
-    <div className="mn">
+    <div className="page">
       {token ? (
         <Power />
       ) : (
@@ -53,11 +53,11 @@ export default function NodeScreen(): ReactNode {
       )}
       <nav className="card mn-entries" aria-label={t('mining.entries')}>
         {ENTRIES.map(({ to, icon: Icon }) => (
-          <Link key={to} to={routePath(to)} className="mn-entry" data-testid={`node-entry-${to}`}>
-            <span className="mn-entry__icon" aria-hidden="true">
+          <Link key={to} to={routePath(to)} className="tile mn-entry" data-testid={`node-entry-${to}`}>
+            <span className="tile__icon mn-entry__icon" aria-hidden="true">
               <Icon />
             </span>
-            <span className="mn-entry__label">{t(`screens.${to}`)}</span>
+            <span className="tile__label">{t(`screens.${to}`)}</span>
           </Link>
         ))}
       </nav>
@@ -85,14 +85,14 @@ function Power(): ReactNode {
   };
   return (
     <>
-      <section className="card mn-hero">
-        <div className="mn-hero__top">
+      <section className="card box mn-hero">
+        <div className="row row--between">
           <span className="mn-hero__label">{t('mining.effective')}</span>
           <span className="mn-level num" data-testid="team-level">
             {t('mining.levelTag', { n: d.level })}
           </span>
         </div>
-        <div className="mn-hero__big num" data-testid="power-effective">
+        <div className="hero-figure num" data-testid="power-effective">
           {showPower(d.effective)}
         </div>
         <dl className="figures">
@@ -116,7 +116,7 @@ function Power(): ReactNode {
           </div>
         </dl>
       </section>
-      <section className="card mn-card">
+      <section className="card box">
         <div className="mn-card__head">
           <h2 className="mn-card__title">{t('mining.myPower')}</h2>
           <span className="mn-card__aside">{t('mining.running', { n: d.running_orders })}</span>
@@ -147,7 +147,7 @@ function Power(): ReactNode {
             <dd className="num">{pct(d.level_rate)}</dd>
           </div>
         </dl>
-        <p className="mn-note">{t('mining.powerRule')}</p>
+        <p className="note note--xs">{t('mining.powerRule')}</p>
       </section>
     </>
   );

@@ -24,10 +24,10 @@ export default function PowerRecordsScreen(): ReactNode {
   const [tab, setTab] = useState<Tab>('all');
   if (!token) return <SignInPrompt title={t('mining.signInTitle')} body={t('mining.signInBody')} />;
   return (
-    <div className="mn mn--records">
+    <div className="page page--flush mn--records">
       <Categories />
       <Tabs
-        className="mn-tabs"
+        className="tabs-bar scroll-x mn-tabs"
         size="m"
         value={tab}
         onChange={setTab}
@@ -76,8 +76,8 @@ function PowerRow({ r }: { readonly r: PowerRecord }): ReactNode {
   const { t } = useTranslation('mining');
   const down = r.change.startsWith('-');
   return (
-    <article className="line-row" data-testid="power-row">
-      <div className="line-row__top">
+    <article className="list-row line-row" data-testid="power-row">
+      <div className="list-row__top">
         <span className="line-row__title">
           {t(`mining.kindPower.${r.kind}`)}{' '}
           <StatusChip tone={down ? 'off' : 'on'}>{t(`mining.reason.${r.reason}`)}</StatusChip>

@@ -18,7 +18,7 @@ export default function ProfitRecordsScreen(): ReactNode {
   const head = useApiQuery('/api/moneylog/profitLog', HEAD, { enabled: token !== null });
   if (!token) return <SignInPrompt title={t('mining.signInTitle')} body={t('mining.signInBody')} />;
   return (
-    <div className="mn mn--records">
+    <div className="page page--flush mn--records">
       <TotalHead
         items={[
           {

@@ -122,9 +122,9 @@ function Exchange(): ReactNode {
 
   return (
     <>
-      <div className="neu-form">
-        <section className="card neu-card">
-          <div className="neu-card__head">
+      <div className="page page--no-bottom">
+        <section className="card box neu-card">
+          <div className="box__head">
             <Segments
               label={t('neu.exchange.direction')}
               value={from}

@@ -34,9 +34,9 @@ function Mine({ entries }: { readonly entries: ReactNode }): ReactNode {
     return (
       <>
         {q.isError ? (
-          <InlineError className="card neu-card" onRetry={() => void q.refetch()} />
+          <InlineError className="card box neu-card" onRetry={() => void q.refetch()} />
         ) : (
-          <section className="card neu-hero" aria-busy="true">
+          <section className="card box neu-hero" aria-busy="true">
             <Skeleton.Title animated />
             <Skeleton.Paragraph animated lineCount={4} />
           </section>
@@ -48,8 +48,8 @@ function Mine({ entries }: { readonly entries: ReactNode }): ReactNode {
   const d = q.data;
   return (
     <>
-      <section className="card neu-hero" aria-labelledby="neu-mine-title">
-        <div className="neu-hero__top">
+      <section className="card box neu-hero" aria-labelledby="neu-mine-title">
+        <div className="row row--between">
           <h2 className="neu-hero__label" id="neu-mine-title">
             {t('neu.myNeu')}
           </h2>
@@ -77,8 +77,8 @@ function Mine({ entries }: { readonly entries: ReactNode }): ReactNode {
         </dl>
       </section>
       {entries}
-      <section className="card neu-card" aria-labelledby="neu-earn-title">
-        <div className="neu-card__head">
+      <section className="card box neu-card" aria-labelledby="neu-earn-title">
+        <div className="box__head">
           <h2 className="neu-card__title" id="neu-earn-title">
             {t('neu.myLine')}
           </h2>
@@ -117,17 +117,17 @@ function Line(): ReactNode {
   const q = useApiQuery('/api/neu/index', NO_BODY);
   if (!q.data) {
     return q.isError ? (
-      <InlineError className="card neu-card" onRetry={() => void q.refetch()} />
+      <InlineError className="card box neu-card" onRetry={() => void q.refetch()} />
     ) : (
-      <section className="card neu-card" aria-busy="true">
+      <section className="card box neu-card" aria-busy="true">
         <Skeleton.Paragraph animated lineCount={4} />
       </section>
     );
   }
   const d = q.data;
   return (
-    <section className="card neu-card" aria-labelledby="neu-line-title">
-      <div className="neu-card__head">
+    <section className="card box neu-card" aria-labelledby="neu-line-title">
+      <div className="box__head">
         <h2 className="neu-card__title" id="neu-line-title">
           {t('neu.line')}
         </h2>
@@ -172,10 +172,10 @@ function Entries(): ReactNode {
     <nav className="neu-entries" aria-label={t('neu.entries')}>
       {ENTRIES.map(({ to, icon: Icon, note }) => (
         <Link key={to} to={routePath(to)} className="card neu-entry" data-testid={`neu-entry-${to}`}>
-          <span className="neu-entry__icon" aria-hidden="true">
+          <span className="icon-disc neu-entry__icon" aria-hidden="true">
             <Icon />
           </span>
-          <span className="neu-entry__text">
+          <span className="fill lines">
             <span className="neu-entry__label">{t(`screens.${to}`)}</span>
             <span className="neu-entry__note">{t(`neu.entryNote.${note}`)}</span>
           </span>
@@ -193,7 +193,7 @@ export default function NeuHomeScreen(): ReactNode {
   const refresh = useRefresh('/api/neu/uinfo', '/api/neu/index');
   return (
     <PullToRefresh onRefresh={refresh}>
-      <div className="neu">
+      <div className="page">
         {token ? (
           <Mine entries={<Entries />} />
         ) : (

@@ -204,7 +204,7 @@ function Catalogue({ d, onBought }: { readonly d: Catalogue; readonly onBought: 
   if (d.list.length === 0)
     return <EmptyState title={t('neu.machine.none')} body={t('neu.machine.noneBody')} />;
   return (
-    <div className="neu-list">
+    <div className="page page--no-bottom neu-list">
       {d.list.map((m) => (
         <CatalogueCard
           key={m.id}
@@ -221,7 +221,7 @@ function Catalogue({ d, onBought }: { readonly d: Catalogue; readonly onBought: 
           />
         </CatalogueCard>
       ))}
-      <p className="neu-note neu-note--pad">
+      <p className="note note--xs neu-note--pad">
         {t('neu.machine.rules', { quota: registry.format(d.quota_per_pay, SPA_ASSET) })}
       </p>
       <MachineBuySheet
@@ -273,8 +273,8 @@ function MachineOrderRow({
   const { t } = useTranslation('neu');
   const registry = useAssets();
   return (
-    <article className="line-row" data-testid="neu-machine-order">
-      <div className="line-row__top">
+    <article className="list-row line-row" data-testid="neu-machine-order">
+      <div className="list-row__top">
         <span className="line-row__title">
           {o.name} <span className="line-row__times num">× {o.quantity}</span>
         </span>
@@ -333,11 +333,11 @@ function PeriodRow({ p }: { readonly p: NeuPeriod }): ReactNode {
   const tone = p.status === 'current' ? 'on' : p.status === 'done' ? 'done' : 'wait';
   return (
     <article
-      className={p.status === 'current' ? 'line-row neu-row--current' : 'line-row'}
+      className={p.status === 'current' ? 'list-row line-row neu-row--current' : 'list-row line-row'}
       data-testid="neu-period"
       data-status={p.status}
     >
-      <div className="line-row__top">
+      <div className="list-row__top">
         <span className="line-row__title">{t('neu.epochN', { n: p.index })}</span>
         <StatusChip tone={tone}>{t(`neu.period.${p.status}`)}</StatusChip>
       </div>
@@ -405,8 +405,8 @@ function Income(): ReactNode {
         emptyTitle={t('neu.income.none')}
         emptyBody={t('neu.income.noneBody')}
         renderItem={(r) => (
-          <article className="line-row" data-testid="neu-income-row">
-            <div className="line-row__top">
+          <article className="list-row line-row" data-testid="neu-income-row">
+            <div className="list-row__top">
               <span className="line-row__title">
                 {t(`neu.income.${r.program === 'pledge' ? 'pledge' : 'mining'}`)}
               </span>
@@ -440,8 +440,8 @@ function Machines(): ReactNode {
     <PullToRefresh onRefresh={refresh}>
       <div className="neu-screen">
         {d ? (
-          <section className="card neu-hero neu-hero--inset">
-            <div className="neu-hero__top">
+          <section className="card box neu-hero neu-hero--inset">
+            <div className="row row--between">
               <span className="neu-hero__label">{t('neu.myPower')}</span>
               <span className="neu-card__aside">{t('neu.machinesRunning', { count: running })}</span>
             </div>

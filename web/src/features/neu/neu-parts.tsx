@@ -70,8 +70,12 @@ export function PledgeRow({ o }: { readonly o: PledgeOrder }): ReactNode {
   const { t } = useTranslation('neu');
   const registry = useAssets();
   return (
-    <Link className="line-row" to={`${routePath('neuRecharge2')}?id=${o.id}`} data-testid="neu-pledge-row">
-      <div className="line-row__top">
+    <Link
+      className="list-row line-row"
+      to={`${routePath('neuRecharge2')}?id=${o.id}`}
+      data-testid="neu-pledge-row"
+    >
+      <div className="list-row__top">
         <span className="line-row__title num">
           <Amount value={registry.format(o.amount, NEU_ASSET)} asset={o.asset} />
         </span>

@@ -240,9 +240,9 @@ export function SpaPanel(): ReactNode {
   const spa = balances.available(SPA_ASSET, 'spot');
   return (
     <>
-      <div className="neu-form">
-        <section className="card neu-card">
-          <div className="neu-card__head">
+      <div className="page page--no-bottom">
+        <section className="card box neu-card">
+          <div className="box__head">
             <Segments
               label={t('neu.spaQuota')}
               value={mode}

@@ -53,7 +53,7 @@ function Stake(): ReactNode {
     return info.isError ? (
       <ErrorState onRetry={() => void info.refetch()} />
     ) : (
-      <div className="neu">
+      <div className="page">
         <ListSkeleton rows={3} />
       </div>
     );
@@ -79,7 +79,7 @@ function Stake(): ReactNode {
   };
   return (
     <>
-      <section className="card neu-hero">
+      <section className="card box neu-hero">
         <div className="neu-hero__label">{t('neu.staked')}</div>
         <div className="neu-hero__big num" data-testid="neu-staked-total">
           <Amount value={registry.format(summary.data?.staked ?? '0', NEU_ASSET)} asset={d.asset} />
@@ -97,20 +97,20 @@ function Stake(): ReactNode {
         </dl>
       </section>
 
-      <section className="card neu-card">
+      <section className="card box neu-card">
         <h2 className="neu-card__title neu-card__title--gap">{t('neu.stake.choosePlan')}</h2>
-        <div className="neu-plans">
+        <div className="plans">
           {d.plans.map((p) => (
             <button
               key={p.days}
               type="button"
               aria-pressed={p.days === plan?.days}
-              className={p.days === plan?.days ? 'neu-plan neu-plan--on' : 'neu-plan'}
+              className={p.days === plan?.days ? 'plan plan--on' : 'plan'}
               onClick={() => setDays(p.days)}
             >
-              <span className="neu-plan__days">{t('neu.nDays', { n: p.days })}</span>
-              <span className="neu-plan__apr num">{pct(p.apr)}</span>
-              <span className="neu-plan__label">{t('neu.apr')}</span>
+              <span className="plan__days">{t('neu.nDays', { n: p.days })}</span>
+              <span className="plan__apr num">{pct(p.apr)}</span>
+              <span className="plan__label">{t('neu.apr')}</span>
             </button>
           ))}
         </div>
@@ -139,7 +139,7 @@ function Stake(): ReactNode {
         ) : (
           <SignInPrompt compact title={t('neu.signInTitle')} body={t('neu.signInBody')} />
         )}
-        <p className="neu-note">{t('neu.stake.rules', { rate: pct(d.flexible_apr) })}</p>
+        <p className="note note--xs">{t('neu.stake.rules', { rate: pct(d.flexible_apr) })}</p>
       </section>
       <ConfirmSheet
         visible={call.content !== null}
@@ -210,8 +210,8 @@ function PledgeHero({ o }: { readonly o: PledgeOrder }): ReactNode {
   const registry = useAssets();
   const progress = Math.min(100, (o.days_paid / o.days) * 100);
   return (
-    <section className="card neu-hero" data-testid="neu-pledge-detail">
-      <div className="neu-hero__top">
+    <section className="card box neu-hero" data-testid="neu-pledge-detail">
+      <div className="row row--between">
         <span className="neu-hero__label">{t('neu.amount')}</span>
         <PledgeStatus status={o.status} />
       </div>
@@ -219,7 +219,7 @@ function PledgeHero({ o }: { readonly o: PledgeOrder }): ReactNode {
         <Amount value={registry.format(o.amount, NEU_ASSET)} asset={o.asset} />
       </div>
       <div
-        className="neu-bar"
+        className="bar neu-bar"
         role="progressbar"
         aria-valuemin={0}
         aria-valuemax={o.days}
@@ -228,7 +228,7 @@ function PledgeHero({ o }: { readonly o: PledgeOrder }): ReactNode {
       >
         <span style={{ width: `${progress}%` }} />
       </div>
-      <p className="neu-note">{t('neu.stake.progress', { n: o.days_paid, days: o.days })}</p>
+      <p className="note note--xs">{t('neu.stake.progress', { n: o.days_paid, days: o.days })}</p>
     </section>
   );
 }
@@ -257,7 +257,7 @@ function Detail({ id }: { readonly id: number }): ReactNode {
   return (
     <>
       <PledgeHero o={o} />
-      <section className="card neu-card">
+      <section className="card box neu-card">
         <InfoRows
           className="neu-rows--first"
           rows={[
@@ -286,7 +286,7 @@ function Detail({ id }: { readonly id: number }): ReactNode {
         />
         {open ? (
           <label className="neu-switch">
-            <span className="neu-switch__text">
+            <span className="fill lines">
               <span className="neu-switch__label">{t('neu.autoRenew')}</span>
               <span className="neu-switch__hint">{t('neu.stake.renewNote')}</span>
             </span>
@@ -364,7 +364,7 @@ export default function NeuStakingScreen(): ReactNode {
     if (!Number.isInteger(id) || id <= 0) return <EmptyState title={t('neu.stake.noOrder')} />;
     return (
       <PullToRefresh onRefresh={refresh}>
-        <div className="neu">
+        <div className="page">
           <Detail id={id} />
         </div>
       </PullToRefresh>
@@ -372,7 +372,7 @@ export default function NeuStakingScreen(): ReactNode {
   }
   return (
     <PullToRefresh onRefresh={refresh}>
-      <div className="neu">
+      <div className="page">
         <Stake />
         {token ? <Orders /> : null}
       </div>

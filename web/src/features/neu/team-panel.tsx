@@ -23,8 +23,8 @@ function MemberRow({ m }: { readonly m: Member }): ReactNode {
   const { t } = useTranslation('neu');
   const registry = useAssets();
   return (
-    <article className="line-row" data-testid="neu-member" data-uid={m.uid}>
-      <div className="line-row__top">
+    <article className="list-row line-row" data-testid="neu-member" data-uid={m.uid}>
+      <div className="list-row__top">
         <span className="line-row__title">
           <span className="num">{m.address}</span>
           <LevelTag level={m.level} />
@@ -53,8 +53,8 @@ export function TeamPanel(): ReactNode {
   return (
     <div className="neu-panel">
       {d ? (
-        <section className="card neu-card neu-card--inset" aria-labelledby="neu-team-title">
-          <div className="neu-card__head">
+        <section className="card box neu-card neu-card--inset" aria-labelledby="neu-team-title">
+          <div className="box__head">
             <h2 className="neu-card__title" id="neu-team-title">
               {t('neu.team.title')}
             </h2>
@@ -71,9 +71,9 @@ export function TeamPanel(): ReactNode {
           </dl>
         </section>
       ) : q.isError ? (
-        <InlineError className="card neu-card neu-card--inset" onRetry={() => void q.refetch()} />
+        <InlineError className="card box neu-card neu-card--inset" onRetry={() => void q.refetch()} />
       ) : (
-        <section className="card neu-card neu-card--inset" aria-busy="true">
+        <section className="card box neu-card neu-card--inset" aria-busy="true">
           <Skeleton.Paragraph animated lineCount={3} />
         </section>
       )}
@@ -120,7 +120,7 @@ export function RankingPanel(): ReactNode {
             : ''}
         </span>
       </div>
-      <section className="card neu-card neu-card--inset neu-mine" data-testid="neu-rank-mine">
+      <section className="card box neu-card neu-card--inset neu-mine" data-testid="neu-rank-mine">
         <div>
           <div className="neu-hero__label">{t('neu.rank.mine')}</div>
           <div className="neu-mine__place num" data-testid="neu-rank-place">
@@ -151,21 +151,21 @@ export function RankingPanel(): ReactNode {
         itemKey={(r) => r.rank}
         emptyTitle={t('neu.rank.none')}
         renderItem={(r) => (
-          <article className="neu-rank" data-testid="neu-rank-row">
-            <span className={`neu-rank__place neu-rank__place--${r.rank <= 3 ? r.rank : 'n'} num`}>
+          <article className="rank-row neu-rank" data-testid="neu-rank-row">
+            <span className={`rank-row__place rank-row__place--${r.rank <= 3 ? r.rank : 'n'} num`}>
               {r.rank}
             </span>
-            <span className="neu-rank__who">
-              <span className="neu-rank__uid">{t('neu.uidValue', { uid: r.uid })}</span>
-              <span className="neu-rank__addr num">{r.address}</span>
+            <span className="fill lines">
+              <span className="rank-row__uid">{t('neu.uidValue', { uid: r.uid })}</span>
+              <span className="rank-row__addr num">{r.address}</span>
             </span>
-            <span className="neu-rank__perf num">
+            <span className="rank-row__perf num">
               {registry.format(r.performance, NEU_ASSET)} <small>{asset}</small>
             </span>
           </article>
         )}
       />
-      <p className="neu-note neu-note--pad">{t('neu.rank.note')}</p>
+      <p className="note note--xs neu-note--pad">{t('neu.rank.note')}</p>
     </div>
   );
 }

@@ -47,8 +47,8 @@ function Deposit(): ReactNode {
   const network = networkName(chain);
   const d = q.data;
   return (
-    <div className="neu-form">
-      <section className="card neu-card">
+    <div className="page page--no-bottom">
+      <section className="card box neu-card">
         <Field label={t('neu.network')}>
           <Segments
             label={t('neu.network')}
@@ -60,23 +60,23 @@ function Deposit(): ReactNode {
       </section>
       {!d ? (
         q.isError ? (
-          <section className="card neu-card">
+          <section className="card box neu-card">
             <ErrorState onRetry={() => void q.refetch()} />
           </section>
         ) : (
-          <section className="card neu-card deposit-address" aria-busy="true">
+          <section className="card box neu-card deposit-address" aria-busy="true">
             <Skeleton animated className="qr__placeholder neu-qr-loading" />
             <Skeleton.Paragraph animated lineCount={3} />
           </section>
         )
       ) : d.address === null ? (
-        <section className="card neu-card neu-notice">
-          <IconInfo className="neu-notice__icon" />
+        <section className="card box neu-card notice">
+          <IconInfo className="notice__icon" />
           <p>{t('neu.deposit.noAddress', { network })}</p>
         </section>
       ) : (
         <DepositAddressCard
-          className="card neu-card"
+          className="card box neu-card"
           address={d.address}
           texts={{
             qrAlt: t('neu.deposit.qrAlt'),
@@ -171,13 +171,13 @@ function Withdraw(): ReactNode {
   const rules = rulesQuery.data?.rules.find((r) => r.asset === asset) ?? null;
   return (
     <>
-      <div className="neu-form">
-        <section className="card neu-card">
+      <div className="page page--no-bottom">
+        <section className="card box neu-card">
           {rulesQuery.isError && !rulesQuery.data ? (
             <ErrorState onRetry={() => void rulesQuery.refetch()} />
           ) : (
             <>
-              <div className="neu-form__pair">
+              <div className="field-pair">
                 <Field label={t('neu.asset')}>
                   <Segments
                     label={t('neu.asset')}

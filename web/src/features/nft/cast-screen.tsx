@@ -47,7 +47,7 @@ function Signed(): ReactNode {
   if (!cols.data || !quota.data) {
     const failed = cols.isError || quota.isError;
     return (
-      <div className="nft">
+      <div className="page nft">
         {failed ? (
           <ErrorState onRetry={() => void Promise.all([cols.refetch(), quota.refetch()])} />
         ) : (
@@ -65,7 +65,7 @@ function Signed(): ReactNode {
     cast.open({ collection_id: c.id, ...(c.kind === 'nameplate' ? { name: name.trim() } : {}) });
   };
   return (
-    <div className="nft">
+    <div className="page nft">
       <section className="card nft-form">
         <div className="nft-quota">
           <div>
@@ -74,7 +74,7 @@ function Signed(): ReactNode {
               {q.quota}
             </div>
           </div>
-          <dl className="nft-grid2 nft-grid2--3">
+          <dl className="fig-grid nft-grid2 fig-grid--3">
             <div>
               <dt>{t('nft.base')}</dt>
               <dd className="num">{q.base}</dd>
@@ -89,11 +89,11 @@ function Signed(): ReactNode {
             </div>
           </dl>
         </div>
-        <div className="nft-add">
+        <div className="row">
           <span className="nft-add__label">
             {t('nft.addQuota', { price: formatNumber(q.price, 2), asset: q.asset })}
           </span>
-          <div className="nft-stepper">
+          <div className="row nft-stepper">
             <button type="button" aria-label="-" onClick={() => setCount(Math.max(1, count - 1))}>
               −
             </button>
@@ -110,7 +110,7 @@ function Signed(): ReactNode {
           </div>
           <button
             type="button"
-            className="nft-btn nft-btn--small"
+            className="btn-primary nft-btn nft-btn--small"
             disabled={q.can_buy === 0}
             data-testid="quota-buy"
             onClick={() => buy.open({ count })}
@@ -152,7 +152,7 @@ function Signed(): ReactNode {
         ) : null}
         <button
           type="button"
-          className="nft-btn"
+          className="btn-primary nft-btn"
           data-testid="cast-btn"
           disabled={q.quota === 0}
           onClick={review}
@@ -164,7 +164,7 @@ function Signed(): ReactNode {
                 asset: c?.fee_asset ?? 'USDT',
               })}
         </button>
-        <p className="nft-note">{t('nft.castRules')}</p>
+        <p className="note note--xs nft-note">{t('nft.castRules')}</p>
       </section>
       {made ? (
         <section className="card nft-result" data-testid="cast-result">

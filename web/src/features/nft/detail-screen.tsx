@@ -51,14 +51,14 @@ function Detail({ id }: { readonly id: number }): ReactNode {
   );
   const chosen = pools.find((p) => p.id === (pool ?? pools[0]?.id));
   return (
-    <div className="nft">
+    <div className="page nft">
       <section className="card nft-detail">
         <NftArt symbol={n.symbol} serial={n.serial} rarity={n.rarity} label={n.name} />
-        <div className="nft-detail__head">
+        <div className="row row--between">
           <h1 className="nft-detail__name">{n.name}</h1>
           <RarityChip rarity={n.rarity} />
         </div>
-        <dl className="nft-grid2">
+        <dl className="fig-grid nft-grid2">
           <div>
             <dt>{t('nft.collection')}</dt>
             <dd>
@@ -84,10 +84,10 @@ function Detail({ id }: { readonly id: number }): ReactNode {
       <section className="card nft-form">
         {n.status === 'staked' ? (
           <>
-            <p className="nft-note">{t('nft.stakedIn', { pool: n.pool ?? '' })}</p>
+            <p className="note note--xs nft-note">{t('nft.stakedIn', { pool: n.pool ?? '' })}</p>
             <button
               type="button"
-              className="nft-btn nft-btn--ghost"
+              className="btn-primary nft-btn nft-btn--ghost"
               data-testid="unstake-btn"
               onClick={() => unstake.open({ nft_id: n.id })}
             >
@@ -95,7 +95,7 @@ function Detail({ id }: { readonly id: number }): ReactNode {
             </button>
           </>
         ) : pools.length === 0 ? (
-          <p className="nft-note">{t('nft.noPool')}</p>
+          <p className="note note--xs nft-note">{t('nft.noPool')}</p>
         ) : (
           <>
             <h2 className="nft-h">{t('nft.choosePool')}</h2>
@@ -117,7 +117,7 @@ function Detail({ id }: { readonly id: number }): ReactNode {
             </div>
             <button
               type="button"
-              className="nft-btn"
+              className="btn-primary nft-btn"
               data-testid="stake-btn"
               onClick={() => chosen && stake.open({ nft_id: n.id, pool_id: chosen.id })}
             >
@@ -125,7 +125,7 @@ function Detail({ id }: { readonly id: number }): ReactNode {
             </button>
           </>
         )}
-        <p className="nft-note">{t('nft.poolRules')}</p>
+        <p className="note note--xs nft-note">{t('nft.poolRules')}</p>
       </section>
       <ConfirmSheet
         visible={stake.content !== null}

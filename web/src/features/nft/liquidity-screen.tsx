@@ -27,9 +27,9 @@ export default function LiquidityScreen(): ReactNode {
   const [tab, setTab] = useState<Tab>('inner');
   if (!token) return <SignInPrompt title={t('nft.signInTitle')} body={t('nft.signInBody')} />;
   return (
-    <div className="nft nft--records">
+    <div className="page nft page--flush nft--records">
       <Tabs
-        className="nft-tabs"
+        className="tabs-bar"
         size="m"
         value={tab}
         onChange={setTab}
@@ -73,13 +73,13 @@ function Inner(): ReactNode {
           : null;
   const removing = d.list.find((p) => remove.content?.id === p.id);
   return (
-    <div className="nft nft--pad">
+    <div className="page nft page--no-bottom">
       <section className="card nft-form">
-        <div className="nft-row__top">
+        <div className="row row--between">
           <span className="nft-h">{d.pair}</span>
           <span className="num">{d.price ? `${formatNumber(d.price, 4)} USDT` : t('nft.noPrice')}</span>
         </div>
-        <dl className="nft-grid2">
+        <dl className="fig-grid nft-grid2">
           <div>
             <dt>{t('nft.dailyBudget')}</dt>
             <dd className="num up">
@@ -126,12 +126,12 @@ function Inner(): ReactNode {
             asset="USDT"
           />
         </Field>
-        <p className="nft-note">
+        <p className="note note--xs nft-note">
           {need > 0 ? t('nft.takesBwc', { amount: registry.format(need, 'BWC') }) : t('nft.lpRules')}
         </p>
         <button
           type="button"
-          className="nft-btn"
+          className="btn-primary nft-btn"
           data-testid="lp-add-btn"
           disabled={!d.price}
           onClick={() => {
@@ -147,13 +147,13 @@ function Inner(): ReactNode {
       ) : (
         d.list.map((p) => (
           <article className="card nft-form" key={p.id} data-testid="lp-row">
-            <div className="nft-row__top">
+            <div className="row row--between">
               <span className="nft-row__title num">
                 {registry.format(p.usdt, 'USDT')} USDT + {registry.format(p.bwc, 'BWC')} BWC
               </span>
               <span className={`nft-chip nft-chip--${p.status}`}>{t(`nft.lpStatus.${p.status}`)}</span>
             </div>
-            <dl className="nft-grid2 nft-grid2--3">
+            <dl className="fig-grid nft-grid2 fig-grid--3">
               <div>
                 <dt>{t('nft.value')}</dt>
                 <dd className="num">{registry.format(p.value, 'USDT')} USDT</dd>
@@ -170,7 +170,7 @@ function Inner(): ReactNode {
             {p.status === 'active' ? (
               <button
                 type="button"
-                className="nft-btn nft-btn--ghost nft-btn--small"
+                className="btn-primary nft-btn nft-btn--ghost nft-btn--small"
                 data-testid="lp-remove-btn"
                 onClick={() => remove.open({ id: p.id })}
               >
@@ -226,9 +226,9 @@ function Chain(): ReactNode {
   const d = q.data;
   if (!d.configured) return <EmptyState title={t('nft.chainOff')} body={t('nft.chainOffBody')} />;
   return (
-    <div className="nft nft--pad">
+    <div className="page nft page--no-bottom">
       <section className="card nft-form" data-testid="lp-chain">
-        <dl className="nft-grid2">
+        <dl className="fig-grid nft-grid2">
           <div>
             <dt>{t('nft.pair')}</dt>
             <dd>
@@ -256,7 +256,7 @@ function Chain(): ReactNode {
             <dd className="num">{formatNumber(d.amount1, 6)}</dd>
           </div>
         </dl>
-        <p className="nft-note nft-addr">{d.address}</p>
+        <p className="note note--xs nft-note nft-addr">{d.address}</p>
       </section>
     </div>
   );

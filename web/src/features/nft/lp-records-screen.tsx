@@ -16,7 +16,7 @@ export default function LpRecordsScreen(): ReactNode {
   const head = useApiQuery('/v1/lp/records', { page: 1, size: 1 }, { enabled: token !== null });
   if (!token) return <SignInPrompt title={t('nft.signInTitle')} body={t('nft.signInBody')} />;
   return (
-    <div className="nft nft--records">
+    <div className="page nft page--flush nft--records">
       <section className="card nft-total">
         <span>{t('nft.totalPaid')}</span>
         <strong className="num up" data-testid="lp-total">
@@ -30,13 +30,13 @@ export default function LpRecordsScreen(): ReactNode {
         emptyTitle={t('nft.noRewards')}
         renderItem={(r) => (
           <article className="nft-row" data-testid="lp-record">
-            <div className="nft-row__top">
+            <div className="row row--between">
               <span className="nft-row__title num">{formatDateTime(r.day).slice(0, 10)}</span>
               <span className="num up">
                 +{registry.format(r.amount, r.asset)} {r.asset}
               </span>
             </div>
-            <dl className="nft-grid2 nft-grid2--3">
+            <dl className="fig-grid nft-grid2 fig-grid--3">
               <div>
                 <dt>{t('nft.myValue')}</dt>
                 <dd className="num">{registry.format(r.value, 'USDT')} USDT</dd>

@@ -18,7 +18,7 @@ export default function NftScreen(): ReactNode {
   const [tab, setTab] = useState<Tab>('all');
   if (!token) return <SignInPrompt title={t('nft.signInTitle')} body={t('nft.signInBody')} />;
   return (
-    <div className="nft nft--records">
+    <div className="page nft page--flush nft--records">
       <nav className="nft-links">
         <Link to={routePath('nft3')} data-testid="go-cast">
           {t('nft.cast')}
@@ -28,7 +28,7 @@ export default function NftScreen(): ReactNode {
         <Link to={routePath('nft5')}>{t('nft.orders')}</Link>
       </nav>
       <Tabs
-        className="nft-tabs"
+        className="tabs-bar"
         size="m"
         value={tab}
         onChange={setTab}

@@ -26,9 +26,9 @@ export default function OrdersScreen(): ReactNode {
   if (!token) return <SignInPrompt title={t('nft.signInTitle')} body={t('nft.signInBody')} />;
   if (Number.isInteger(id) && id > 0) return <OrderDetail id={id} />;
   return (
-    <div className="nft nft--records">
+    <div className="page nft page--flush nft--records">
       <Tabs
-        className="nft-tabs"
+        className="tabs-bar"
         size="m"
         value={tab}
         onChange={setTab}
@@ -54,7 +54,7 @@ function OrderRow({ o }: { readonly o: Order }): ReactNode {
   const registry = useAssets();
   return (
     <Link className="nft-row nft-row--link" to={`${routePath('nft5')}?id=${o.id}`} data-testid="order-row">
-      <div className="nft-row__top">
+      <div className="row row--between">
         <span className="nft-row__title">{o.nft.name}</span>
         <RarityChip rarity={o.nft.rarity} />
       </div>
@@ -79,14 +79,14 @@ function OrderDetail({ id }: { readonly id: number }): ReactNode {
   }
   const o = q.data;
   return (
-    <div className="nft">
+    <div className="page nft">
       <section className="card nft-detail" data-testid="order-detail">
         <NftArt symbol={o.nft.symbol} serial={o.nft.serial} rarity={o.nft.rarity} label={o.nft.name} />
-        <div className="nft-detail__head">
+        <div className="row row--between">
           <h1 className="nft-detail__name">{o.name ?? o.nft.name}</h1>
           <RarityChip rarity={o.nft.rarity} />
         </div>
-        <dl className="nft-grid2">
+        <dl className="fig-grid nft-grid2">
           <div>
             <dt>{t('nft.order')}</dt>
             <dd className="num">#{o.id}</dd>

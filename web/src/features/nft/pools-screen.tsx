@@ -22,9 +22,9 @@ export default function PoolsScreen(): ReactNode {
   const cols = useApiQuery('/v1/nft/collections', NO_BODY);
   const head = useApiQuery('/api/assets/nftPoolRecord', { page: 1, size: 1 }, { enabled: token !== null });
   return (
-    <div className="nft nft--records">
+    <div className="page nft page--flush nft--records">
       <Tabs
-        className="nft-tabs"
+        className="tabs-bar"
         size="m"
         value={tab}
         onChange={setTab}
@@ -38,11 +38,11 @@ export default function PoolsScreen(): ReactNode {
           cols.data.list.flatMap((c) =>
             c.pools.map((p) => (
               <article className="nft-row" key={p.id} data-testid="pool-row">
-                <div className="nft-row__top">
+                <div className="row row--between">
                   <span className="nft-row__title">{p.name}</span>
                   <span className={`nft-chip nft-chip--${p.status}`}>{t(`nft.poolStatus.${p.status}`)}</span>
                 </div>
-                <dl className="nft-grid2 nft-grid2--3">
+                <dl className="fig-grid nft-grid2 fig-grid--3">
                   <div>
                     <dt>{t('nft.collection')}</dt>
                     <dd>{c.name}</dd>
@@ -83,11 +83,11 @@ export default function PoolsScreen(): ReactNode {
             emptyTitle={t('nft.noStakes')}
             renderItem={(s) => (
               <article className="nft-row" data-testid="stake-row">
-                <div className="nft-row__top">
+                <div className="row row--between">
                   <span className="nft-row__title">{s.nft}</span>
                   <span className={`nft-chip nft-chip--${s.status}`}>{t(`nft.stakeStatus.${s.status}`)}</span>
                 </div>
-                <dl className="nft-grid2 nft-grid2--3">
+                <dl className="fig-grid nft-grid2 fig-grid--3">
                   <div>
                     <dt>{t('nft.pool')}</dt>
                     <dd>{s.pool}</dd>

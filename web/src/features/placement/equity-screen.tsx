@@ -18,9 +18,9 @@ export default function EquityScreen(): ReactNode {
   const [tab, setTab] = useState<Tab>('all');
   if (!token) return <SignInPrompt title={t('placement.signInTitle')} body={t('placement.signInBody')} />;
   return (
-    <div className="pp pp--records">
+    <div className="page page--flush">
       <Tabs
-        className="pp__tabs"
+        className="tabs-bar"
         size="m"
         value={tab}
         onChange={setTab}
@@ -38,7 +38,7 @@ export default function EquityScreen(): ReactNode {
         emptyTitle={t('placement.noSubscriptions')}
         renderItem={(s) => (
           <article className="pprow" data-testid="pp-row">
-            <div className="pprow__top">
+            <div className="row row--between">
               <span className="pprow__title">{s.round}</span>
               <span className={`pprow__status pprow__status--${s.status}`}>
                 {t(`placement.status.${s.status}`)}
@@ -47,7 +47,7 @@ export default function EquityScreen(): ReactNode {
             <div className="pprow__amount num">
               {registry.format(s.amount, s.asset)} <small>{s.asset}</small>
             </div>
-            <dl className="pp__grid pp__grid--4">
+            <dl className="fig-grid fig-grid--4">
               <div>
                 <dt>{t('placement.cost')}</dt>
                 <dd className="num">

@@ -24,7 +24,7 @@ export default function PlacementScreen(): ReactNode {
   const { token } = useSession();
   if (!token) {
     return (
-      <div className="pp">
+      <div className="page">
         <SignInPrompt title={t('placement.signInTitle')} body={t('placement.signInBody')} />
       </div>
     );
@@ -42,7 +42,7 @@ function Signed(): ReactNode {
   const [tried, setTried] = useState(false);
   if (!info.data) {
     return (
-      <div className="pp">
+      <div className="page">
         {info.isError ? <ErrorState onRetry={() => void info.refetch()} /> : <ListSkeleton rows={4} />}
       </div>
     );
@@ -51,7 +51,7 @@ function Signed(): ReactNode {
   const r = d.round;
   if (!r) {
     return (
-      <div className="pp">
+      <div className="page">
         <EmptyState title={t('placement.noRound')} />
       </div>
     );
@@ -87,14 +87,14 @@ function Signed(): ReactNode {
     setTried(false);
   };
   return (
-    <div className="pp">
-      <section className="card pp__hero">
+    <div className="page">
+      <section className="card box">
         <div className="pp__name">{r.name}</div>
-        <div className="pp__price num">
+        <div className="hero-figure pp__price num">
           1 {r.asset} = {formatNumber(r.price, 4)} <small>{r.pay_asset}</small>
         </div>
         <div
-          className="pp__bar"
+          className="bar pp__bar"
           role="progressbar"
           aria-valuenow={Math.round(soldPct)}
           aria-valuemin={0}
@@ -109,7 +109,7 @@ function Signed(): ReactNode {
           </span>
           <span>{formatNumber(soldPct.toFixed(2), 2)}%</span>
         </div>
-        <dl className="pp__grid">
+        <dl className="fig-grid">
           <div>
             <dt>{t('placement.perUserCap')}</dt>
             <dd className="num">
@@ -131,12 +131,12 @@ function Signed(): ReactNode {
             <dd className="num">{formatDateTime(r.ends_at).slice(0, 16)}</dd>
           </div>
         </dl>
-        <Link className="pp__link" to={routePath('privateEquity')}>
+        <Link className="text-link" to={routePath('privateEquity')}>
           {t('placement.mine')} ›
         </Link>
       </section>
-      <section className="card pp__form">
-        <dl className="pp__grid pp__grid--mine">
+      <section className="card box">
+        <dl className="fig-grid pp__grid--mine">
           <div>
             <dt>{t('placement.bought')}</dt>
             <dd className="num" data-testid="pp-bought">
@@ -174,7 +174,7 @@ function Signed(): ReactNode {
                 }}
               />
             </Field>
-            <dl className="pp__grid pp__grid--est">
+            <dl className="fig-grid pp__grid--est">
               <div>
                 <dt>{t('placement.cost')}</dt>
                 <dd className="num">
@@ -186,7 +186,7 @@ function Signed(): ReactNode {
                 <dd className="num up">{part > 0 ? `${registry.format(part, r.asset)} ${r.asset}` : '--'}</dd>
               </div>
             </dl>
-            <button type="button" className="pp__btn" onClick={review} data-testid="pp-buy">
+            <button type="button" className="btn-primary" onClick={review} data-testid="pp-buy">
               {t('placement.subscribe')}
             </button>
           </>
@@ -195,7 +195,7 @@ function Signed(): ReactNode {
             {t(`placement.blocked.${d.reason ?? 'ended'}`)}
           </p>
         )}
-        <p className="pp__note">{t('placement.rules', { n: r.vesting_months })}</p>
+        <p className="note note--xs">{t('placement.rules', { n: r.vesting_months })}</p>
       </section>
       <ConfirmSheet
         visible={call.content !== null}

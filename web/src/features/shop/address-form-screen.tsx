@@ -78,7 +78,7 @@ function AddressForm({ initial }: { readonly initial: ShopAddress | null }): Rea
 
   return (
     <>
-      <div className="shop">
+      <div className="page page--tight shop">
         <section
           className="card sbox"
           aria-label={t(initial ? 'shop.address.editTitle' : 'shop.address.addTitle')}
@@ -88,7 +88,7 @@ function AddressForm({ initial }: { readonly initial: ShopAddress | null }): Rea
           {text('region', region, setRegion, 120)}
           {text('detail', detail, setDetail, 200)}
           <div className="sswitch-row">
-            <span className="sswitch-row__text">
+            <span className="fill col">
               <span className="sswitch-row__label">{t('shop.address.makeDefault')}</span>
               <span className="sswitch-row__note">{t('shop.address.makeDefaultNote')}</span>
             </span>

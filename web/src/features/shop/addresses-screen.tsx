@@ -28,7 +28,7 @@ function Addresses(): ReactNode {
   };
   return (
     <>
-      <div className="shop shop--list">
+      <div className="page page--tight shop shop--list">
         <p className="slead">{t('shop.address.lead')}</p>
         <PagedList
           path="/api/shop/addressList"

@@ -71,10 +71,10 @@ function AddressCard({
         className="card sbox sconfirm__addr sconfirm__addr--add"
         data-testid="add-address"
       >
-        <span className="sconfirm__addr-icon" aria-hidden="true">
+        <span className="icon-disc sconfirm__addr-icon" aria-hidden="true">
           <IconPin />
         </span>
-        <span className="sconfirm__addr-text">
+        <span className="fill col">
           <span className="sconfirm__addr-title">{t('shop.confirm.addAddress')}</span>
           <span className="sconfirm__addr-note">{t('shop.confirm.addAddressNote')}</span>
         </span>
@@ -92,10 +92,10 @@ function AddressCard({
           data-testid="address-choice"
           data-id={chosen.id}
         >
-          <span className="sconfirm__addr-icon" aria-hidden="true">
+          <span className="icon-disc sconfirm__addr-icon" aria-hidden="true">
             <IconPin />
           </span>
-          <span className="sconfirm__addr-text">
+          <span className="fill col">
             <AddressText a={chosen} />
           </span>
           <IconRight className="sconfirm__chev" />
@@ -179,7 +179,7 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
 
   return (
     <>
-      <div className="shop sconfirm">
+      <div className="page page--tight shop sconfirm">
         <AddressCard
           list={list}
           chosen={chosen}
@@ -190,7 +190,7 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
         <section className="card sbox" aria-label={t('shop.confirm.item')}>
           <div className="sconfirm__item">
             <ProductImage src={p.images[0]?.url} alt={p.title} className="sconfirm__img" width={72} eager />
-            <div className="sconfirm__item-text">
+            <div className="fill lines">
               <span className="sconfirm__merchant">{p.merchant.name}</span>
               <span className="sconfirm__title">{p.title}</span>
               <span className="sconfirm__price num" data-testid="confirm-price">
@@ -259,13 +259,13 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
               {t('shop.address.add')}
             </Button>
           ) : enough === false ? (
-            <p className="snote snote--danger" role="alert" data-testid="short-note">
+            <p className="note snote--danger" role="alert" data-testid="short-note">
               {t('shop.confirm.short', {
                 amount: registry.format(shortfall(balance ?? '0', total), USDT, EXACT),
               })}
             </p>
           ) : null}
-          <p className="snote">{t('shop.confirm.escrow', { days: config.data?.auto_confirm_days ?? 10 })}</p>
+          <p className="note">{t('shop.confirm.escrow', { days: config.data?.auto_confirm_days ?? 10 })}</p>
         </section>
         {problem ? (
           <div
@@ -301,7 +301,7 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
         ) : null}
       </div>
       <BottomBar>
-        <div className="sbar__sum">
+        <div className="fill col sbar__sum">
           <span className="sbar__label">{t('shop.total')}</span>
           <span className="sbar__value num" data-testid="bar-total">
             {registry.format(total, USDT, EXACT)}

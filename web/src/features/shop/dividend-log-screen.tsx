@@ -20,7 +20,7 @@ function Log(): ReactNode {
   const refresh = useRefresh('/api/shop/dividend', '/api/shop/dividendLog');
   return (
     <PullToRefresh onRefresh={refresh}>
-      <div className="shop">
+      <div className="page page--tight shop">
         <section className="card sbox" aria-labelledby="div-received">
           <span className="balance__label" id="div-received">
             {t('shop.dividend.receivedTotal', { asset: USDT })}

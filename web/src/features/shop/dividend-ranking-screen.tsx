@@ -35,7 +35,7 @@ function Summary(): ReactNode {
   }
   return (
     <section className="card sbox sdiv" aria-labelledby="pool-label" data-testid="dividend-summary">
-      <div className="sdiv__head">
+      <div className="row row--between sdiv__head">
         <span className="balance__label" id="pool-label">
           {t('shop.dividend.pool', { asset: USDT })}
         </span>
@@ -106,7 +106,7 @@ function Ranking(): ReactNode {
   const c = config.data;
   return (
     <PullToRefresh onRefresh={refresh}>
-      <div className="shop">
+      <div className="page page--tight shop">
         <Summary />
         <nav className="card link-rows">
           <ShopLink to="consumerDividendRanking1" icon={<IconRecords />} testId="to-dividend-log" />
@@ -130,7 +130,7 @@ function Ranking(): ReactNode {
                 <span className={`srank__place srank__place--${r.rank <= 3 ? r.rank : 'n'} num`}>
                   {r.rank}
                 </span>
-                <span className="srank__who">
+                <span className="fill col">
                   <span className="srank__name">UID {r.uid}</span>
                   <span className="srank__meta num">{maskAddress(r.address, 6, 4)}</span>
                 </span>
@@ -142,7 +142,7 @@ function Ranking(): ReactNode {
             )}
           />
         </section>
-        <p className="snote snote--center">
+        <p className="note snote--center">
           {c
             ? t('shop.dividend.rule', {
                 share: ratePercent(c.dividend_share),

@@ -161,7 +161,7 @@ function ImageGrid({ images, error }: { readonly images: Images; readonly error:
       <ul className="sshots" aria-labelledby={`${inputId}-label`}>
         {slots.map((s, i) => (
           <li key={s.key} className={`sshot sshot--${s.state}`} data-testid="image-slot" data-state={s.state}>
-            <img className="sshot__img" src={s.preview} alt={t('shop.goods.imageN', { n: i + 1 })} />
+            <img className="cover" src={s.preview} alt={t('shop.goods.imageN', { n: i + 1 })} />
             {i === 0 ? <span className="sshot__cover">{t('shop.goods.cover')}</span> : null}
             {s.state === 'uploading' ? (
               <span className="sshot__overlay" aria-live="polite">
@@ -291,14 +291,14 @@ function GoodsForm({ initial }: { readonly initial: Product | null }): ReactNode
 
   return (
     <>
-      <div className="shop" data-testid="goods-form">
+      <div className="page page--tight shop" data-testid="goods-form">
         {initial ? (
           <section className="card sbox">
-            <div className="sgoods-state">
+            <div className="row row--between">
               <span className="sbox__label">{t('shop.status')}</span>
               <ProductStatusChip status={initial.status} />
             </div>
-            <p className="snote">{t('shop.goods.editNote')}</p>
+            <p className="note">{t('shop.goods.editNote')}</p>
           </section>
         ) : (
           <p className="card sbox snotice" data-testid="review-note">
@@ -342,7 +342,7 @@ function GoodsForm({ initial }: { readonly initial: Product | null }): ReactNode
               />
             </div>
           </Field>
-          <div className="wform__pair sgoods-pair">
+          <div className="field-pair sgoods-pair">
             <Field
               label={t('shop.goods.price', { asset: USDT })}
               htmlFor={`${ids}-price`}

@@ -41,7 +41,7 @@ function GoodsRow({
     <article className="card sgoods" data-testid="goods-row" data-id={p.id} data-status={p.status}>
       <Link to={`${routePath('storeMyItem2')}?id=${p.id}`} className="sgoods__main">
         <ProductImage src={p.images[0]?.url} alt={p.title} className="sgoods__img" width={72} />
-        <span className="sgoods__text">
+        <span className="fill lines">
           <span className="sgoods__title">{p.title}</span>
           <span className="sgoods__price num">
             {registry.format(p.price, USDT, EXACT)}
@@ -110,15 +110,15 @@ function Goods(): ReactNode {
   };
   return (
     <>
-      <div className="shop shop--list">
-        <div className="schips" role="tablist" aria-label={t('shop.status')}>
+      <div className="page page--tight shop shop--list">
+        <div className="scroll-x schips" role="tablist" aria-label={t('shop.status')}>
           {(['all', ...PRODUCT_STATUSES] as const).map((f) => (
             <button
               key={f}
               type="button"
               role="tab"
               aria-selected={f === filter}
-              className={f === filter ? 'schips__item schips__item--on' : 'schips__item'}
+              className={f === filter ? 'tap schips__item schips__item--on' : 'tap schips__item'}
               onClick={() => setFilter(f)}
               data-testid={`goods-filter-${f}`}
             >

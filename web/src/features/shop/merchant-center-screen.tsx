@@ -168,7 +168,7 @@ function ApplyForm({
         />
         <PaysFrom info={info} />
         {!enough ? (
-          <p className="snote snote--danger" role="alert">
+          <p className="note snote--danger" role="alert">
             {t('shop.merchant.feeShort', { fee })}
           </p>
         ) : null}
@@ -200,11 +200,11 @@ function StatusCard({ m }: { readonly m: Merchant }): ReactNode {
   const { t } = useTranslation('shop');
   return (
     <section className="card sbox sstatus" data-testid="merchant-stage" data-stage={m.status}>
-      <div className="sstatus__top">
-        <span className="sstatus__icon" aria-hidden="true">
+      <div className="row row--3">
+        <span className="icon-disc sstatus__icon" aria-hidden="true">
           {m.status === 'pending' ? <IconClock /> : <IconMerchant />}
         </span>
-        <span className="sstatus__who">
+        <span className="fill col">
           <span className="sstatus__name">{m.name}</span>
           <span className="sstatus__since num">{t('shop.since', { date: formatDate(m.created_at) })}</span>
         </span>
@@ -212,7 +212,7 @@ function StatusCard({ m }: { readonly m: Merchant }): ReactNode {
       </div>
       <p className="sstatus__note">{t(`shop.merchant.stage.${m.status}`)}</p>
       {m.reason && (m.status === 'rejected' || m.status === 'suspended') ? (
-        <p className="snote snote--danger">{t('shop.merchant.reason', { reason: m.reason })}</p>
+        <p className="note snote--danger">{t('shop.merchant.reason', { reason: m.reason })}</p>
       ) : null}
     </section>
   );
@@ -281,11 +281,11 @@ function VipCard({ info, config }: { readonly info: ShopInfo; readonly config: S
       data-testid="vip-card"
       data-active={active}
     >
-      <div className="svip__top">
-        <span className="svip__icon" aria-hidden="true">
+      <div className="row row--3">
+        <span className="icon-disc svip__icon" aria-hidden="true">
           <IconCrown />
         </span>
-        <span className="svip__text">
+        <span className="fill col">
           <span className="svip__title">{t('shop.vip.title')}</span>
           <span className="svip__state num" data-testid="vip-until">
             {active && info.vip_until
@@ -309,7 +309,7 @@ function VipCard({ info, config }: { readonly info: ShopInfo; readonly config: S
         {t('shop.vip.benefit', { fee: registry.format(config.vip_fee, USDT, EXACT), days: config.vip_days })}
       </p>
       {!enough ? (
-        <p className="snote">{t('shop.vip.short', { fee: registry.format(config.vip_fee, USDT, EXACT) })}</p>
+        <p className="note">{t('shop.vip.short', { fee: registry.format(config.vip_fee, USDT, EXACT) })}</p>
       ) : null}
       <ConfirmSheet
         visible={call.content !== null}
@@ -381,7 +381,7 @@ function Center(): ReactNode {
         />
       );
     return (
-      <div className="shop">
+      <div className="page page--tight shop">
         <section className="card sbox" aria-busy="true">
           <Skeleton.Title animated />
           <Skeleton.Paragraph animated lineCount={3} />
@@ -392,7 +392,7 @@ function Center(): ReactNode {
   const m = i.merchant;
   const stage = merchantStage(m);
   return (
-    <div className="shop" data-testid="merchant-center" data-stage={stage}>
+    <div className="page page--tight shop" data-testid="merchant-center" data-stage={stage}>
       {m ? <StatusCard m={m} /> : null}
       {stage === 'none' || stage === 'rejected' ? <ApplyForm info={i} config={c} rejected={m} /> : null}
       {stage === 'active' && m ? <Tools m={m} info={i} /> : null}
@@ -410,7 +410,7 @@ function Center(): ReactNode {
         </section>
       ) : null}
       <VipCard info={i} config={c} />
-      <p className="snote snote--center">
+      <p className="note snote--center">
         {t('shop.merchant.terms', {
           fee: `${ratePercent(c.platform_fee_rate)}%`,
           days: c.auto_confirm_days,

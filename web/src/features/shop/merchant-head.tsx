@@ -12,11 +12,11 @@ export function MerchantHead({ m, mine }: { readonly m: Merchant; readonly mine?
   const registry = useAssets();
   return (
     <section className="card sbox sstore" data-testid="merchant-head" data-id={m.id}>
-      <div className="sstore__top">
+      <div className="row row--3">
         <span className="sstore__logo" aria-hidden="true">
           {[...m.name.trim()][0]?.toUpperCase() ?? <IconMerchant />}
         </span>
-        <span className="sstore__who">
+        <span className="fill col">
           <span className="sstore__name" data-testid="merchant-name">
             {m.name}
           </span>

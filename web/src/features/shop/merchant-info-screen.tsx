@@ -46,7 +46,7 @@ function Info(): ReactNode {
   const i = info.data;
   return (
     <PullToRefresh onRefresh={refresh}>
-      <div className="shop" data-testid="store-info">
+      <div className="page page--tight shop" data-testid="store-info">
         <MerchantHead m={m} mine />
         <section className="card sbox" aria-labelledby="info-figures">
           <h2 className="sbox__title" id="info-figures">

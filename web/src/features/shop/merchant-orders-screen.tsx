@@ -17,7 +17,7 @@ function MerchantOrders(): ReactNode {
   const info = useShopInfo();
   const toShip = info.data?.to_ship;
   return (
-    <div className="shop shop--list">
+    <div className="page page--tight shop shop--list">
       <Tabs
         className="stabs"
         size="m"

@@ -126,9 +126,14 @@ function Detail({
   return (
     <>
       <PullToRefresh onRefresh={refresh}>
-        <div className="shop sorderd" data-testid="order-detail" data-status={o.status} data-role={role}>
+        <div
+          className="page page--tight shop sorderd"
+          data-testid="order-detail"
+          data-status={o.status}
+          data-role={role}
+        >
           <section className={`card sbox sorderd__hero sorderd__hero--${o.status}`}>
-            <div className="sorderd__hero-top">
+            <div className="row row--between sorderd__hero-top">
               <OrderStatusChip status={o.status} side={role} />
               <span className="sorderd__no num">{t('shop.order.no', { id: o.id })}</span>
             </div>
@@ -206,7 +211,7 @@ function Detail({
             </Link>
             <Link to={`${routePath('productDetail')}?id=${o.product_id}`} className="sconfirm__item">
               <ProductImage src={o.image} alt={o.title} className="sconfirm__img" width={72} eager />
-              <span className="sconfirm__item-text">
+              <span className="fill lines">
                 <span className="sconfirm__title">{o.title}</span>
                 <span className="sconfirm__price num">
                   {registry.format(o.unit_price, USDT, EXACT)} {USDT} × {o.quantity}

@@ -13,7 +13,7 @@ function Orders(): ReactNode {
   const info = useShopInfo();
   const counts = info.data;
   return (
-    <div className="shop shop--list">
+    <div className="page page--tight shop shop--list">
       <Tabs
         className="stabs"
         size="m"

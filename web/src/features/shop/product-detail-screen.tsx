@@ -66,7 +66,7 @@ function Gallery({ p }: { readonly p: ProductDetail }): ReactNode {
           <span className="sgallery__count num" aria-hidden="true">
             {index + 1}/{images.length}
           </span>
-          <div className="sthumbs">
+          <div className="scroll-x sthumbs">
             {images.map((img, i) => (
               <button
                 key={img.upload_id}
@@ -135,10 +135,10 @@ function Detail({ p }: { readonly p: ProductDetail }): ReactNode {
             className="card sbox smerchant-link"
             data-testid="to-storefront"
           >
-            <span className="smerchant-link__icon" aria-hidden="true">
+            <span className="icon-disc smerchant-link__icon" aria-hidden="true">
               <IconMerchant />
             </span>
-            <span className="smerchant-link__text">
+            <span className="fill col">
               <span className="smerchant-link__name">{p.merchant.name}</span>
               <span className="smerchant-link__meta num">
                 {t('shop.merchantFigures', { products: p.merchant.products, sales: p.merchant.sales })}
@@ -156,7 +156,7 @@ function Detail({ p }: { readonly p: ProductDetail }): ReactNode {
             <p className="sdetail__desc">{p.description || t('shop.detail.noDescription')}</p>
           </section>
           {onSale && can > 0 ? (
-            <section className="card sbox sdetail__qty">
+            <section className="card sbox row">
               <span className="sbox__label">{t('shop.quantity')}</span>
               <span className="sdetail__qty-note num">{t('shop.maxPieces', { n: can })}</span>
               <QtyStepper value={quantity} stock={p.stock} onChange={setQty} />
@@ -165,7 +165,7 @@ function Detail({ p }: { readonly p: ProductDetail }): ReactNode {
         </div>
       </PullToRefresh>
       <BottomBar>
-        <div className="sbar__sum">
+        <div className="fill col sbar__sum">
           <span className="sbar__label">{t('shop.total')}</span>
           <span className="sbar__value num" data-testid="detail-total">
             {total ? registry.format(total, USDT, EXACT) : '--'}

@@ -19,13 +19,13 @@ export default function ProductListScreen(): ReactNode {
     setParams(id === null ? {} : { category_id: String(id) }, { replace: true });
   return (
     <PullToRefresh onRefresh={refresh}>
-      <div className="shop">
-        <div className="schips" role="tablist" aria-label={t('shop.categories')}>
+      <div className="page page--tight shop">
+        <div className="scroll-x schips" role="tablist" aria-label={t('shop.categories')}>
           <button
             type="button"
             role="tab"
             aria-selected={categoryId === null}
-            className={categoryId === null ? 'schips__item schips__item--on' : 'schips__item'}
+            className={categoryId === null ? 'tap schips__item schips__item--on' : 'tap schips__item'}
             onClick={() => pick(null)}
           >
             {t('shop.allCategories')}
@@ -36,7 +36,7 @@ export default function ProductListScreen(): ReactNode {
               type="button"
               role="tab"
               aria-selected={c.id === categoryId}
-              className={c.id === categoryId ? 'schips__item schips__item--on' : 'schips__item'}
+              className={c.id === categoryId ? 'tap schips__item schips__item--on' : 'tap schips__item'}
               onClick={() => pick(c.id)}
             >
               {c.name}

@@ -14,7 +14,7 @@ function Release(): ReactNode {
   const registry = useAssets();
   const now = useNow(true, 60_000);
   return (
-    <div className="shop shop--list">
+    <div className="page page--tight shop shop--list">
       <p className="slead">{t('shop.release.lead')}</p>
       <PagedList
         path="/api/shop/releaseOrderList"

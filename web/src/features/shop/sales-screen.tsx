@@ -13,7 +13,7 @@ export default function SalesScreen(): ReactNode {
   return (
     <SignedIn>
       {() => (
-        <div className="shop shop--list">
+        <div className="page page--tight shop shop--list">
           <div className="scols" aria-hidden="true">
             <span>{t('shop.sales.day')}</span>
             <span>{t('shop.sales.orders')}</span>

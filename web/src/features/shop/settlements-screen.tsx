@@ -57,7 +57,7 @@ function Settlements(): ReactNode {
   const refresh = useRefresh('/api/shop/orderSettleLog');
   return (
     <PullToRefresh onRefresh={refresh}>
-      <div className="shop">
+      <div className="page page--tight shop">
         <Totals />
         <PagedList
           path="/api/shop/orderSettleLog"

@@ -77,15 +77,15 @@ function ShipForm({ o }: { readonly o: ShopOrder }): ReactNode {
 
   return (
     <>
-      <div className="shop">
+      <div className="page page--tight shop">
         <section className="card sbox" aria-label={t('shop.confirm.item')}>
-          <div className="sorderd__hero-top">
+          <div className="row row--between sorderd__hero-top">
             <OrderStatusChip status={o.status} side="merchant" />
             <span className="sorderd__no num">{t('shop.order.no', { id: o.id })}</span>
           </div>
           <div className="sconfirm__item">
             <ProductImage src={o.image} alt={o.title} className="sconfirm__img" width={72} eager />
-            <span className="sconfirm__item-text">
+            <span className="fill lines">
               <span className="sconfirm__title">{o.title}</span>
               <span className="sconfirm__price num">
                 {registry.format(o.unit_price, USDT, EXACT)} {USDT} × {o.quantity}

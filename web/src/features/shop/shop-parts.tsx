@@ -113,7 +113,7 @@ export function ProductImage({
   return (
     <span className={cls}>
       <img
-        className="simg__img"
+        className="cover"
         src={src}
         alt={alt}
         width={width}
@@ -197,7 +197,7 @@ export function SortBar({
         <button
           key={s}
           type="button"
-          className={s === value ? 'ssort__item ssort__item--on' : 'ssort__item'}
+          className={s === value ? 'tap ssort__item ssort__item--on' : 'tap ssort__item'}
           aria-pressed={s === value}
           onClick={() => onChange(s)}
           data-testid={`sort-${s}`}
@@ -291,7 +291,7 @@ export function OrderRow({
   return (
     <article className="sorder" data-testid="order-row" data-id={o.id} data-status={o.status}>
       <Link to={`${routePath('orderDetail')}?id=${o.id}`} className="sorder__link">
-        <span className="sorder__head">
+        <span className="list-row__top">
           <span className="sorder__who">
             {side === 'buyer' ? o.merchant_name : t('shop.order.to', { name: o.address.name })}
           </span>
@@ -299,7 +299,7 @@ export function OrderRow({
         </span>
         <span className="sorder__body">
           <ProductImage src={o.image} alt={o.title} className="sorder__img" width={64} />
-          <span className="sorder__text">
+          <span className="fill lines">
             <span className="sorder__title">{o.title}</span>
             <span className="sorder__meta num">
               {registry.format(o.unit_price, USDT, EXACT)} × {o.quantity}

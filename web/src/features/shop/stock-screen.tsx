@@ -31,9 +31,9 @@ function StockRow({ p }: { readonly p: Product }): ReactNode {
   };
   return (
     <article className="card sstock" data-testid="stock-row" data-id={p.id}>
-      <div className="sstock__top">
+      <div className="row row--3">
         <ProductImage src={p.images[0]?.url} alt={p.title} className="sstock__img" width={48} />
-        <span className="sstock__text">
+        <span className="fill col">
           <span className="sstock__title">{p.title}</span>
           <span className="sstock__meta num">
             {t('shop.stockPage.now', { n: p.stock })} · {t('shop.soldN', { n: p.sold })}
@@ -99,7 +99,7 @@ export default function StockScreen(): ReactNode {
   return (
     <SignedIn>
       {() => (
-        <div className="shop shop--list">
+        <div className="page page--tight shop shop--list">
           <p className="slead">{t('shop.stockPage.lead')}</p>
           <PagedList
             path="/api/shop/merchantGoods"

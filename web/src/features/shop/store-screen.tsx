@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { useDebounced } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { routePath, type ScreenName } from '../../paths';
-import { IconClose, IconSearch, IconWallet } from '../../ui/icons';
+import { IconWallet } from '../../ui/icons';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
+import { SearchBox } from '../../ui/search-box';
 import { InlineError } from '../../ui/states';
 import { CategoryIcon } from './category-icon';
 import { IconBag, IconGift, IconMerchant, IconTrophy } from './shop-icons';
@@ -27,11 +28,11 @@ function Entries(): ReactNode {
   return (
     <nav className="sentries" aria-label={t('shop.entriesLabel')}>
       {ENTRIES.map((e) => (
-        <Link key={e.key} to={routePath(e.to)} className="sentries__item" data-testid={`entry-${e.key}`}>
-          <span className="sentries__icon" aria-hidden="true">
+        <Link key={e.key} to={routePath(e.to)} className="tile sentries__item" data-testid={`entry-${e.key}`}>
+          <span className="tile__icon" aria-hidden="true">
             {e.icon}
           </span>
-          <span className="sentries__label">{t(`shop.entry.${e.key}`)}</span>
+          <span className="tile__label sentries__label">{t(`shop.entry.${e.key}`)}</span>
         </Link>
       ))}
     </nav>
@@ -45,7 +46,7 @@ function Categories(): ReactNode {
   if (q.isError && !q.data) return <InlineError className="scats-error" onRetry={() => void q.refetch()} />;
   const list = q.data?.list;
   return (
-    <nav className="scats" aria-label={t('shop.categories')} aria-busy={!list}>
+    <nav className="scroll-x scats" aria-label={t('shop.categories')} aria-busy={!list}>
       {list
         ? list.map((c) => (
             <Link
@@ -73,36 +74,17 @@ export default function StoreScreen(): ReactNode {
   const refresh = useRefresh('/api/shop/categoryList', '/api/shop/productList');
   return (
     <PullToRefresh onRefresh={refresh}>
-      <div className="shop">
+      <div className="page page--tight shop">
         <search className="ssearch">
-          <div className="ssearch__box">
-            <IconSearch fontSize={18} />
-            <label htmlFor={searchId} className="visually-hidden">
-              {t('shop.search')}
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              className="ssearch__input"
-              value={query}
-              maxLength={40}
-              placeholder={t('shop.search')}
-              autoComplete="off"
-              enterKeyHint="search"
-              onChange={(e) => setQuery(e.target.value)}
-              data-testid="shop-search"
-            />
-            {query ? (
-              <button
-                type="button"
-                className="ssearch__clear"
-                onClick={() => setQuery('')}
-                aria-label={t('shop.clearSearch')}
-              >
-                <IconClose />
-              </button>
-            ) : null}
-          </div>
+          <SearchBox
+            id={searchId}
+            label={t('shop.search')}
+            clearLabel={t('shop.clearSearch')}
+            value={query}
+            onChange={setQuery}
+            maxLength={40}
+            data-testid="shop-search"
+          />
         </search>
         {keyword ? null : (
           <>

@@ -27,7 +27,7 @@ function Storefront({ id }: { readonly id: number }): ReactNode {
     return <EmptyState title={t('shop.merchantNotFound')} body={t('shop.merchantNotFoundBody')} />;
   return (
     <PullToRefresh onRefresh={refresh}>
-      <div className="shop">
+      <div className="page page--tight shop">
         {!token ? (
           <SignInPrompt compact title={t('shop.signInTitle')} body={t('shop.signInStore')} />
         ) : q.data ? (
@@ -62,7 +62,7 @@ function Ranking(): ReactNode {
   const { t } = useTranslation('shop');
   const registry = useAssets();
   return (
-    <div className="shop shop--list">
+    <div className="page page--tight shop shop--list">
       <p className="slead">{t('shop.ranking.lead')}</p>
       <PagedList
         path="/api/shop/ranking"
@@ -74,7 +74,7 @@ function Ranking(): ReactNode {
         renderItem={(m) => (
           <Link to={`${routePath('storeHome')}?id=${m.id}`} className="srank" data-testid="merchant-rank-row">
             <span className={`srank__place srank__place--${m.rank <= 3 ? m.rank : 'n'} num`}>{m.rank}</span>
-            <span className="srank__who">
+            <span className="fill col">
               <span className="srank__name">{m.name}</span>
               <span className="srank__meta num">
                 {t('shop.merchantFigures', { products: m.products, sales: m.sales })}

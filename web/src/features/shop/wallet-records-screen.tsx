@@ -47,7 +47,7 @@ function Records(): ReactNode {
   const { t } = useTranslation('shop');
   const [tab, setTab] = useState<'recharge' | 'withdrawal'>('recharge');
   return (
-    <div className="shop shop--list">
+    <div className="page page--tight shop shop--list">
       <Tabs
         className="stabs"
         size="m"

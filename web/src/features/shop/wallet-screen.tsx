@@ -151,7 +151,7 @@ function MoveForm({
         <AmountField field={amount} />
         <InfoRows rows={rows} />
         {mode === 'withdraw' ? (
-          <p className="snote" data-testid="hold-note">
+          <p className="note" data-testid="hold-note">
             {t('shop.wallet.holdNote')}
           </p>
         ) : null}
@@ -219,7 +219,7 @@ function ShopWallet(): ReactNode {
   const c = config.data;
   return (
     <PullToRefresh onRefresh={refresh}>
-      <div className="shop swallet">
+      <div className="page page--tight shop swallet">
         <ShopBalance info={info.data} failed={info.isError} onRetry={() => void info.refetch()} />
         <Segments
           label={t('screens.order2')}

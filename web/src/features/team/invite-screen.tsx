@@ -53,11 +53,11 @@ function CodeCard({ code }: { readonly code: string }): ReactNode {
   const { t } = useTranslation('team');
   const link = invitationLink(window.location.origin, routePath('login'), code);
   return (
-    <section className="card tcard tinvite" aria-labelledby="invite-code-label">
+    <section className="card box tinvite" aria-labelledby="invite-code-label">
       <p className="tinvite__label" id="invite-code-label">
         {t('team.myCode')}
       </p>
-      <div className="tinvite__code-row">
+      <div className="row row--between row--3">
         <span className="tinvite__code num" data-testid="invite-code">
           {code}
         </span>
@@ -112,8 +112,8 @@ function CodeCard({ code }: { readonly code: string }): ReactNode {
 function SummaryCard({ data }: { readonly data: Invitation }): ReactNode {
   const { t } = useTranslation('team');
   return (
-    <section className="card tcard" aria-labelledby="team-summary-title">
-      <div className="tcard__head">
+    <section className="card box" aria-labelledby="team-summary-title">
+      <div className="box__head">
         <h2 className="tcard__title" id="team-summary-title">
           {t('team.myTeam')}
         </h2>
@@ -145,11 +145,11 @@ function Invite(): ReactNode {
             <SummaryCard data={data} />
           </>
         ) : query.isError ? (
-          <section className="card tcard">
+          <section className="card box">
             <ErrorState onRetry={() => void query.refetch()} />
           </section>
         ) : (
-          <section className="card tcard tinvite" aria-busy="true">
+          <section className="card box tinvite" aria-busy="true">
             <Skeleton.Title animated />
             <Skeleton animated className="tqr__placeholder tqr__placeholder--center" />
             <Skeleton.Paragraph animated lineCount={3} />

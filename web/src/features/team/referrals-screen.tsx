@@ -17,7 +17,7 @@ function ReferralRow({ r }: { readonly r: Referral }): ReactNode {
   const registry = useAssets();
   return (
     <article className="trow" data-testid="referral-row" data-uid={r.uid}>
-      <div className="trow__line">
+      <div className="row row--between row--3">
         <span className="trow__who">
           <span className="trow__addr num" title={r.address}>
             {maskAddress(r.address, 6, 4)}
@@ -28,7 +28,7 @@ function ReferralRow({ r }: { readonly r: Referral }): ReactNode {
           {registry.format(r.volume, 'USDT')}
         </span>
       </div>
-      <div className="trow__line trow__line--dim">
+      <div className="row row--between row--3 trow__line--dim">
         <span className="num">{t('team.uid', { uid: r.uid })}</span>
         <span className="num">{formatDateTime(r.registered_at)}</span>
       </div>

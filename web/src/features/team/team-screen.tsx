@@ -30,7 +30,7 @@ function FiguresCard({ data }: { readonly data: Invitation }): ReactNode {
   const { t } = useTranslation('team');
   const registry = useAssets();
   return (
-    <section className="card tcard" aria-labelledby="team-figures-title">
+    <section className="card box" aria-labelledby="team-figures-title">
       <h2 className="visually-hidden" id="team-figures-title">
         {t('team.figures')}
       </h2>
@@ -101,12 +101,12 @@ function NextLevel({ data }: { readonly data: Invitation }): ReactNode {
   const legsShare = next.legs > 0 ? Math.min(1, next.have_legs / next.legs) : 1;
   return (
     <div className="tnext" data-testid="next-level">
-      <div className="tnext__head">
+      <div className="row">
         <span className="tnext__title">{t('team.nextLevel')}</span>
         <LevelBadge level={next.level} muted />
       </div>
       <div className="tnext__item">
-        <div className="tnext__line">
+        <div className="row row--between tnext__line">
           <span>{t('team.teamPerformance')}</span>
           <span className="num">
             {registry.format(data.team_performance, 'USDT')} /{' '}
@@ -114,7 +114,7 @@ function NextLevel({ data }: { readonly data: Invitation }): ReactNode {
           </span>
         </div>
         <div
-          className="tbar"
+          className="bar tbar"
           role="progressbar"
           aria-label={t('team.teamPerformance')}
           aria-valuemin={0}
@@ -123,7 +123,7 @@ function NextLevel({ data }: { readonly data: Invitation }): ReactNode {
         >
           <span style={{ width: percentText(share) }} />
         </div>
-        <div className="tnext__line tnext__line--dim">
+        <div className="row row--between tnext__line tnext__line--dim">
           <span>{t('team.missing')}</span>
           <span className="num" data-testid="next-missing">
             {registry.format(next.missing_performance, 'USDT')} USDT
@@ -131,7 +131,7 @@ function NextLevel({ data }: { readonly data: Invitation }): ReactNode {
         </div>
       </div>
       <div className="tnext__item">
-        <div className="tnext__line">
+        <div className="row row--between tnext__line">
           <span>{t('team.legs')}</span>
           <span className="num tnext__met">
             {next.have_legs >= next.legs ? (
@@ -146,7 +146,7 @@ function NextLevel({ data }: { readonly data: Invitation }): ReactNode {
           </span>
         </div>
         <div
-          className="tbar"
+          className="bar tbar"
           role="progressbar"
           aria-label={t('team.legs')}
           aria-valuemin={0}
@@ -165,8 +165,8 @@ function LevelsCard({ data }: { readonly data: Invitation }): ReactNode {
   const { t } = useTranslation('team');
   const registry = useAssets();
   return (
-    <section className="card tcard" aria-labelledby="team-levels-title">
-      <div className="tcard__head">
+    <section className="card box" aria-labelledby="team-levels-title">
+      <div className="box__head">
         <h2 className="tcard__title" id="team-levels-title">
           {t('team.levels')}
         </h2>
@@ -223,7 +223,7 @@ function MemberRow({ m }: { readonly m: Member }): ReactNode {
   const registry = useAssets();
   return (
     <article className="trow" data-testid="member-row" data-uid={m.uid}>
-      <div className="trow__line">
+      <div className="row row--between row--3">
         <span className="trow__who">
           <span className="trow__addr num" title={m.address}>
             {maskAddress(m.address, 6, 4)}
@@ -233,7 +233,7 @@ function MemberRow({ m }: { readonly m: Member }): ReactNode {
         </span>
         <span className="trow__amount num">{registry.format(m.volume, 'USDT')}</span>
       </div>
-      <div className="trow__line trow__line--dim">
+      <div className="row row--between row--3 trow__line--dim">
         <span>
           <span data-testid="member-generation">{t('team.generation', { n: m.distance })}</span>
           <span className="num"> · {t('team.uid', { uid: m.uid })}</span>
@@ -258,15 +258,15 @@ function Team(): ReactNode {
             <LevelsCard data={data} />
           </>
         ) : query.isError ? (
-          <InlineError className="card tcard" onRetry={() => void query.refetch()} />
+          <InlineError className="card box" onRetry={() => void query.refetch()} />
         ) : (
-          <section className="card tcard" aria-busy="true">
+          <section className="card box" aria-busy="true">
             <Skeleton.Title animated />
             <Skeleton.Paragraph animated lineCount={5} />
           </section>
         )}
         <section className="tsection" aria-labelledby="team-members-title">
-          <div className="tsection__head">
+          <div className="row row--between tsection__head">
             <h2 className="tsection__title" id="team-members-title">
               {t('team.members')}
               {data ? <span className="tsection__count num"> · {data.headcount}</span> : null}

@@ -170,7 +170,7 @@ function BuyForm({
                 key={share}
                 type="button"
                 aria-pressed={on}
-                className={on ? 'tm-shares__item tm-shares__item--on' : 'tm-shares__item'}
+                className={on ? 'tap tm-shares__item tm-shares__item--on' : 'tap tm-shares__item'}
                 onClick={() => {
                   setAmount(value);
                   setAll(share === 100);

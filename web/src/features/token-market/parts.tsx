@@ -28,9 +28,7 @@ const STATUS_TONE: Readonly<Record<ListingStatus, string>> = {
 export function ListingStatusTag({ status }: { readonly status: ListingStatus }): ReactNode {
   const { t } = useTranslation('tokenMarket');
   return (
-    <span className={`status-tag tm-tag tm-tag--${STATUS_TONE[status]}`}>
-      {t(`tokenMarket.status.${status}`)}
-    </span>
+    <span className={`status-tag tm-tag--${STATUS_TONE[status]}`}>{t(`tokenMarket.status.${status}`)}</span>
   );
 }
 
@@ -47,19 +45,19 @@ export function MarketRow({
   const l = listing;
   return (
     <button type="button" className="tm-row tm-row--market" onClick={() => onOpen(l)}>
-      <span className="tm-row__top">
+      <span className="row tm-row__top">
         <AssetIcon asset={l.symbol} size={22} />
         <span className="tm-row__symbol">{l.symbol}</span>
         <span className="tm-row__who">
           {l.mine ? (
-            <span className="tm-tag tm-tag--mine">{t('tokenMarket.yours')}</span>
+            <span className="status-tag tm-tag--mine">{t('tokenMarket.yours')}</span>
           ) : (
             t('tokenMarket.sellerSales', { address: l.seller_address, count: l.seller_sales })
           )}
         </span>
       </span>
       <span className="tm-row__body">
-        <span className="tm-row__figures">
+        <span className="fill lines">
           <span className="tm-row__price num">
             {registry.format(l.price, QUOTE, EXACT)}
             <span className="tm-row__unit"> {QUOTE}</span>
@@ -98,7 +96,7 @@ export function MyListingRow({
   const l = listing;
   return (
     <article className="tm-row tm-row--mine">
-      <div className="tm-row__top">
+      <div className="row tm-row__top">
         <AssetIcon asset={l.symbol} size={22} />
         <Link className="tm-row__symbol tm-row__stretch" to={listingPath(l.id)}>
           {l.symbol}
@@ -106,7 +104,11 @@ export function MyListingRow({
         <ListingStatusTag status={l.status} />
         <span className="tm-row__end">
           {onWithdraw && l.status === 'open' ? (
-            <button type="button" className="tm-row__withdraw" onClick={() => onWithdraw(l)}>
+            <button
+              type="button"
+              className="tap tap--8 small-btn tm-row__withdraw"
+              onClick={() => onWithdraw(l)}
+            >
               {t('tokenMarket.withdraw')}
             </button>
           ) : (

@@ -25,9 +25,9 @@ function ListingCard({ listing }: { readonly listing: Listing }): ReactNode {
   const open = l.status === 'open';
   return (
     <section className="wform__card tm-listing">
-      <header className="tm-listing__head">
+      <header className="row row--3">
         <AssetIcon asset={l.symbol} size={32} />
-        <div className="tm-listing__who">
+        <div className="fill">
           <h2 className="tm-listing__title">
             {l.symbol}
             <span className="tm-listing__no">{t('tokenMarket.listingNo', { id: l.id })}</span>

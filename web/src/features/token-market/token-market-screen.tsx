@@ -132,7 +132,7 @@ function BuysTab({
 function SellLink(): ReactNode {
   const { t } = useTranslation('tokenMarket');
   return (
-    <Link to={routePath('tokenSell')} className="tm-sell">
+    <Link to={routePath('tokenSell')} className="tap tm-sell">
       {t('tokenMarket.sell')}
     </Link>
   );

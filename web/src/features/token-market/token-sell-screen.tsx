@@ -13,6 +13,7 @@ import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { showToast } from '../../ui/toast';
 import { type TokenPrices, tokenMarketPath, useMarketTerms } from './hooks';
 import { checkPrice, meetsMinimum, premiumPercent, QUOTE, tradeFigures } from './p2p-math';
+import './token-market.css';
 
 /**
  * Under the price: the market price (the one the wallet values tokens at), the cheapest listing, how far
@@ -51,7 +52,7 @@ function PriceGuide({
           </div>
         ) : null}
       </dl>
-      <div className="tm-guide__foot">
+      <div className="row row--between">
         {premium !== null ? (
           <span
             className={

@@ -39,7 +39,7 @@ const OrderRow = memo(function OrderRow({
   const end = orderOutcome(order, { base, quote });
   return (
     <article className="orow">
-      <div className="orow__top">
+      <div className="row orow__top">
         <span className={`orow__side ${order.side === 'buy' ? 'orow__side--buy' : 'orow__side--sell'}`}>
           {t(order.side === 'buy' ? 'trade.buy' : 'trade.sell')}
         </span>
@@ -51,7 +51,7 @@ const OrderRow = memo(function OrderRow({
           {onCancel && open ? (
             <button
               type="button"
-              className="orow__cancel"
+              className="small-btn orow__cancel"
               disabled={canceling}
               onClick={() => onCancel(order)}
             >
@@ -169,7 +169,7 @@ export const OrdersPanel = memo(function OrdersPanel({
           onChange={setTab}
         />
         {tab === 'open' && openCount > 0 ? (
-          <button type="button" className="orders__cancel-all" onClick={() => setConfirmAll(true)}>
+          <button type="button" className="small-btn orders__cancel-all" onClick={() => setConfirmAll(true)}>
             {t('trade.cancelAll')}
           </button>
         ) : null}

@@ -39,8 +39,8 @@ function NetworkAddress({ n, demoKey }: { readonly n: Network; readonly demoKey:
   const registry = useAssets();
   if (!n.address) {
     return (
-      <section className="wform__card wform__notice">
-        <IconInfo className="wform__notice-icon" />
+      <section className="wform__card notice">
+        <IconInfo className="notice__icon" />
         <p>{t('deposit.noAddress')}</p>
       </section>
     );

@@ -77,7 +77,7 @@ function InternalTransfer(): ReactNode {
           </div>
           <button
             type="button"
-            className="route-card__swap"
+            className="round-btn route-card__swap"
             aria-label={t('internal.swap')}
             onClick={() => setAccounts({ from: accounts.to, to: accounts.from })}
           >

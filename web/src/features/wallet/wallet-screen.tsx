@@ -82,7 +82,7 @@ function Balances(): ReactNode {
             <span className="wallet-total__label">{t('wallet.totalAssets', { asset: 'USDT' })}</span>
             <button
               type="button"
-              className="wallet-total__eye"
+              className="round-btn wallet-total__eye"
               onClick={toggle}
               aria-pressed={hidden}
               aria-label={hidden ? t('wallet.showBalances') : t('wallet.hideBalances')}
@@ -107,8 +107,8 @@ function Balances(): ReactNode {
 
         <nav className="wallet-actions" aria-label={t('wallet.actionsLabel')}>
           {ACTIONS.map((a) => (
-            <Link key={a.key} to={routePath(a.key as ScreenName)} className="wallet-actions__item">
-              <span className="wallet-actions__icon" aria-hidden="true">
+            <Link key={a.key} to={routePath(a.key as ScreenName)} className="tile wallet-actions__item">
+              <span className="tile__icon wallet-actions__icon" aria-hidden="true">
                 {a.icon}
               </span>
               <span className="wallet-actions__label">{t(`wallet.actions.${a.key}`)}</span>

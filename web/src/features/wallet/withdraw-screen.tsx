@@ -41,7 +41,7 @@ function Withdraw(): ReactNode {
     <>
       <div className="wform">
         <section className="wform__card">
-          <div className="wform__pair">
+          <div className="field-pair">
             <Field label={t('walletForm.asset')}>
               <div className="wf__static">
                 <AssetIcon asset={ASSET} size={24} />

@@ -88,6 +88,17 @@ module.exports = {
       },
     },
     {
+      name: 'console-user-tab-imports-tab',
+      comment:
+        "A domain's tabs of the console's user page import no other domain's; they share the registry and ui/.",
+      severity: 'error',
+      from: { path: '^admin/src/screens/user-tabs/([^/]+)\\.tsx$' },
+      to: {
+        path: '^admin/src/screens/user-tabs/',
+        pathNot: '^admin/src/screens/user-tabs/(registry\\.ts|$1\\.tsx)$',
+      },
+    },
+    {
       name: 'console-parts-import-screen',
       comment: "The console's shared parts (ui/) import no screen.",
       severity: 'error',

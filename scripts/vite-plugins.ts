@@ -44,6 +44,31 @@ export function endpointMeta(pick: (path: EndpointPath, endpoint: Endpoint) => o
   };
 }
 
+export const CAUSE_LABELS_ID = 'virtual:nexa-cause-labels';
+
+/**
+ * `virtual:nexa-cause-labels`: the name of every cause the ledger records, in every language, derived at
+ * build time from the contract's list of domains (which also holds the calls' schemas, so a client that
+ * read it at run time would bring zod with it).
+ */
+export function causeLabels(): Plugin {
+  return {
+    name: 'nexa-cause-labels',
+    resolveId(id) {
+      return id === CAUSE_LABELS_ID ? `\0${CAUSE_LABELS_ID}` : null;
+    },
+    async load(id) {
+      if (id !== `\0${CAUSE_LABELS_ID}`) return null;
+      const { module } = await runnerImport<typeof import('@nexa/contract')>('@nexa/contract', {
+        configFile: false,
+        root: REPOSITORY,
+        logLevel: 'warn',
+      });
+      return `export default ${JSON.stringify(module.CAUSES)};`;
+    },
+  };
+}
+
 export type AstNode = { readonly type: string; readonly start: number; readonly [key: string]: unknown };
 
 export function isNode(value: unknown): value is AstNode {

@@ -5,12 +5,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, parseAst, runnerImport } from 'vite';
 import {
   type AstNode,
+  causeLabels,
   contractIsPure,
   endpointMeta,
   isNode,
   noZod,
   precompress,
 } from '../scripts/vite-plugins.ts';
+import { dictionaries, shellDictionary } from './scripts/dictionaries.ts';
 
 const backend = 'http://127.0.0.1:8080';
 
@@ -126,12 +128,10 @@ function shellPage(): Plugin {
             root,
             logLevel: 'warn',
             resolve: { noExternal: ['antd-mobile'] },
-            plugins: [noCss],
+            plugins: [noCss, dictionaries()],
           },
         );
-        const shell = module.renderShell((lang) =>
-          JSON.parse(readFileSync(join(root, 'src/i18n/locales', `${lang}.json`), 'utf8')),
-        );
+        const shell = module.renderShell((lang) => shellDictionary(root, lang).dictionary);
         const { markup, ...rest } = shell;
         const data = JSON.stringify(rest).replace(/</g, '\\u003c');
         const script = `(function () {
@@ -343,9 +343,13 @@ function routePreloads(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    // The shell's dictionaries with every feature's screen titles.
+    dictionaries(),
     // What the client needs at run time about each call (session needed, list style, page size); the phone
     // app makes no operator call, so those stay out of its table.
     endpointMeta((_path, e) => (e.operator ? null : { auth: e.auth, list: e.list, pageSize: e.pageSize })),
+    // The names of the ledger's causes, for the records (the contract's list would bring the schemas).
+    causeLabels(),
     contractIsPure(),
     noZod(),
     antdByPath(),

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { dictionaries } from './scripts/dictionaries.ts';
 
 export default defineConfig({
+  plugins: [dictionaries()],
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'node',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorName } from './errors';
+import type { ErrorName } from './error-kit';
 
 /** What an operator may be: admin (everything), finance (moves money), support (reads queues). */
 export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;

@@ -1,9 +1,13 @@
 import type { z } from 'zod';
-import { liveEndpoints } from './domains';
+import { callTable } from './domain';
+import { DOMAINS } from './domains';
 import { plannedEndpoints } from './planned';
 
-/** Every call the platform answers: the single source of truth for server routes and the web client. */
-export const endpoints = { ...liveEndpoints, ...plannedEndpoints } as const;
+/**
+ * Every call the platform answers, the single source of truth for server routes and the web client: each
+ * listed domain's calls, then the planned calls no domain answers yet.
+ */
+export const endpoints = callTable(DOMAINS, plannedEndpoints);
 
 export type Endpoints = typeof endpoints;
 export type EndpointPath = keyof Endpoints;

@@ -19,3 +19,17 @@ export function defineErrors<const E extends Record<string, ErrorDef>>(
 ): ErrorSet<E> {
   return { ranges, errors };
 }
+
+/**
+ * The answers' names by the set that declares them. Each domain's `errors.ts` adds its set from its own
+ * folder (`declare module '../../error-kit' { interface AnswerSets { wallet: typeof WALLET_ERRORS } }`), so
+ * a call's declared answers are checked without the call table reading the error catalogue; `errors.ts`
+ * checks that these are exactly the catalogue's answers, which it reads from the list of domains.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the domains' declarations
+export interface AnswerSets {}
+
+/** The name of an answer of the catalogue: the `error` of an answer on the wire. */
+export type ErrorName = {
+  [S in keyof AnswerSets]: AnswerSets[S] extends ErrorSet<infer E> ? keyof E & string : never;
+}[keyof AnswerSets];

@@ -1,19 +1,6 @@
-import { ADMIN_ERRORS } from './domains/admin/errors';
-import { AUTH_ERRORS } from './domains/auth/errors';
-import { CARDS_ERRORS } from './domains/cards/errors';
-import { COPY_ERRORS } from './domains/copy/errors';
-import { EARN_ERRORS } from './domains/earn/errors';
-import { FUTURES_ERRORS } from './domains/futures/errors';
-import { GAMES_ERRORS } from './domains/games/errors';
-import { INSURANCE_ERRORS } from './domains/insurance/errors';
-import { MINING_ERRORS } from './domains/mining/errors';
-import { NFT_ERRORS } from './domains/nft/errors';
-import { PLACEMENT_ERRORS } from './domains/placement/errors';
-import { SHOP_ERRORS } from './domains/shop/errors';
-import { SPOT_ERRORS } from './domains/spot/errors';
-import { TOKEN_MARKET_ERRORS } from './domains/token-market/errors';
-import { WALLET_ERRORS } from './domains/wallet/errors';
-import { defineErrors } from './error-kit';
+import { mergeTables } from './domain';
+import { DOMAINS, type DomainErrors } from './domains';
+import { defineErrors, type ErrorDef, type ErrorName, type ErrorSet } from './error-kit';
 import type { Lang, Localized } from './lang';
 
 /**
@@ -271,51 +258,32 @@ export const COMMON_ERRORS = defineErrors(
   },
 );
 
-/** Every domain's answers with its range: two domains never pick the same code. */
-export const ERROR_SETS = {
+declare module './error-kit' {
+  interface AnswerSets {
+    common: typeof COMMON_ERRORS;
+  }
+}
+
+/** Every domain's answers with its range, by domain: two domains never pick the same code. */
+export const ERROR_SETS: Readonly<Record<string, ErrorSet<Readonly<Record<string, ErrorDef>>>>> = {
   common: COMMON_ERRORS,
-  auth: AUTH_ERRORS,
-  wallet: WALLET_ERRORS,
-  spot: SPOT_ERRORS,
-  futures: FUTURES_ERRORS,
-  insurance: INSURANCE_ERRORS,
-  copy: COPY_ERRORS,
-  earn: EARN_ERRORS,
-  mining: MINING_ERRORS,
-  placement: PLACEMENT_ERRORS,
-  games: GAMES_ERRORS,
-  cards: CARDS_ERRORS,
-  shop: SHOP_ERRORS,
-  nft: NFT_ERRORS,
-  'token-market': TOKEN_MARKET_ERRORS,
-  admin: ADMIN_ERRORS,
-} as const;
+  ...Object.fromEntries(DOMAINS.flatMap((d) => (d.errors ? [[d.name, d.errors]] : []))),
+};
 
 /**
- * The closed catalogue of answers the platform gives. `code` travels in the body;
- * `name` travels in `error` for machines; `msg` is localized by the caller's language.
- * Messages may hold `{param}` placeholders filled from the error's params.
+ * The closed catalogue of answers the platform gives: the common ones and every listed domain's.
+ * `code` travels in the body; `name` travels in `error` for machines; `msg` is localized by the caller's
+ * language. Messages may hold `{param}` placeholders filled from the error's params.
  */
-export const ERRORS = {
-  ...COMMON_ERRORS.errors,
-  ...AUTH_ERRORS.errors,
-  ...WALLET_ERRORS.errors,
-  ...SPOT_ERRORS.errors,
-  ...FUTURES_ERRORS.errors,
-  ...INSURANCE_ERRORS.errors,
-  ...COPY_ERRORS.errors,
-  ...EARN_ERRORS.errors,
-  ...MINING_ERRORS.errors,
-  ...PLACEMENT_ERRORS.errors,
-  ...GAMES_ERRORS.errors,
-  ...CARDS_ERRORS.errors,
-  ...SHOP_ERRORS.errors,
-  ...NFT_ERRORS.errors,
-  ...TOKEN_MARKET_ERRORS.errors,
-  ...ADMIN_ERRORS.errors,
-} as const;
+export const ERRORS = mergeTables<(typeof COMMON_ERRORS)['errors'] & DomainErrors>(
+  'answer',
+  Object.entries(ERROR_SETS).map(([domain, set]) => [domain, set.errors] as const),
+);
 
-export type ErrorName = keyof typeof ERRORS;
+// The answers the calls may declare (each domain's own declaration) are exactly the catalogue's.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const listed: Same<ErrorName, keyof typeof ERRORS> = true;
+void listed;
 
 /** Reasons a field fails validation; localized into the `{reason}` of ValidationFailed. */
 export const VALIDATION_REASONS = {

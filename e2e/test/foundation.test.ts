@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BANNERS, DEMO_NEWS } from '../../server/src/seed/content-data';
 import koAccount from '../../web/src/features/account/locales/ko.json';
-import ko from '../../web/src/i18n/locales/ko.json';
+import koHome from '../../web/src/features/home/locales/ko.json';
 import { type Product, startProduct } from '../harness';
 
 let product: Product;
@@ -133,10 +133,10 @@ describe('a newcomer on a phone', () => {
 
     await page.goto(`${product.url}/me1`);
     await page.getByText('한국어').click();
-    await expect.poll(() => page.title()).toBe(ko.screens.me1);
+    await expect.poll(() => page.title()).toBe(koAccount.screens.me1);
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ko');
     await page.goto(`${product.url}/home`);
-    await expect.poll(() => page.title()).toBe(ko.screens.home);
+    await expect.poll(() => page.title()).toBe(koHome.screens.home);
     await product.shot(page, 'home-ko');
 
     // The server ends every session: the next call answers 406, the app forgets the token.

@@ -57,6 +57,11 @@ const plants: Plant[] = [
     text: "import './earn';\n",
     rule: 'console-panel-imports-panel',
   },
+  {
+    file: `admin/src/screens/user-tabs/${tag}.tsx`,
+    text: "import './wallet';\n",
+    rule: 'console-user-tab-imports-tab',
+  },
   { file: `admin/src/ui/${tag}.ts`, text: "import '../screens/kyc';\n", rule: 'console-parts-import-screen' },
   {
     file: `web/src/api/${tag}.ts`,

@@ -5,7 +5,6 @@ import { lazy } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { LANG_TAGS, setDictionary } from '../src/i18n';
-import en from '../src/i18n/locales/en.json';
 import { STORAGE_KEYS } from '../src/lib/storage';
 import { type RouteDef, TABS } from '../src/paths';
 import { ScreenFrame } from '../src/ui/screen-frame';
@@ -56,7 +55,8 @@ export interface Shell {
   readonly upDown: Readonly<Record<Lang, UpDown>>;
 }
 
-export function renderShell(readDictionary: (lang: Lang) => unknown): Shell {
+export function renderShell(readDictionary: (lang: Lang) => object): Shell {
+  const en = readDictionary('en');
   setDictionary('en', 'translation', slots(en));
   // A route of no tab: the tab bar shows with none marked; the page marks the one it is on.
   const route: RouteDef = { name: 'home', tab: true, load: () => new Promise(() => {}) };

@@ -1,13 +1,12 @@
 import type { ComponentType } from 'react';
-import type { Messages } from './i18n';
+import type { ScreenName } from './i18n';
 
 /**
  * Path names of the app's screens. Shared parts and screens link through here; nothing here imports a
- * screen, so the route table (routes.tsx) is the only place that knows them all.
+ * screen, so the route table (routes.tsx) is the only place that knows them all. A screen's name is a key
+ * of its feature's `screens` (its title, in the feature's own dictionary).
  */
-
-/** A screen name: the key of its title in the dictionaries (`screens.<name>`) and its path without the slash. */
-export type ScreenName = keyof Messages['screens'];
+export type { ScreenName };
 
 export interface RouteDef {
   readonly name: ScreenName;

@@ -1,7 +1,11 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en.json';
-import { routePath, TABS } from '../src/paths';
+import { shellDictionary } from '../scripts/dictionaries';
+import { type RouteDef, routePath, TABS } from '../src/paths';
 import { ROUTES } from '../src/routes';
+
+const web = join(import.meta.dirname, '..');
 
 /** Every path of ROUTES.md (spec paths and our italic ones), copied by hand on purpose. */
 const ROUTES_MD = [
@@ -112,9 +116,25 @@ describe('route table', () => {
   });
 
   it('gives every screen a title in the dictionary', () => {
-    const titles = en.screens as Record<string, string>;
+    const titles = shellDictionary(web, 'en').dictionary.screens as Record<string, string>;
     for (const r of ROUTES) expect(titles[r.name], r.name).toMatch(/\S/);
     expect(Object.keys(titles).sort()).toEqual(ROUTES.map((r) => r.name).sort());
+  });
+
+  it('takes each screen’s title from the dictionary of the feature that routes to it', async () => {
+    const features = join(web, 'src/features');
+    for (const feature of readdirSync(features)) {
+      const index: Record<string, unknown> = await import(`../src/features/${feature}/index.ts`);
+      const routed = Object.values(index)
+        .filter((v): v is readonly RouteDef[] => Array.isArray(v))
+        .flat()
+        .map((r) => r.name);
+      const file = join(features, feature, 'locales/en.json');
+      const own = existsSync(file)
+        ? Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { screens?: object }).screens ?? {})
+        : [];
+      expect(own.sort(), feature).toEqual(routed.sort());
+    }
   });
 
   it('marks exactly the five bottom tabs as tab roots', () => {

@@ -55,3 +55,13 @@ export function Mono({ text, short = false }: { text: string | null; short?: boo
     </Typography.Text>
   );
 }
+
+/** A signed amount: green when it adds, red when it takes. */
+export function Signed({ value }: { value: string }) {
+  const negative = value.startsWith('-');
+  return (
+    <Typography.Text className="amount" type={negative ? 'danger' : 'success'}>
+      {negative ? value : `+${value}`}
+    </Typography.Text>
+  );
+}

@@ -1,6 +1,8 @@
 import type { Cause, LiveDomain, LivePathOf } from '@nexa/contract';
+import type { LoanCover, ProgramReport } from '../ports/solvency';
 import type { BusEvent } from './bus';
 import type { Handler } from './context';
+import type { SettingsCatalogue } from './settings';
 
 /** One handler per live call of a domain: a call of the domain without one does not compile. */
 export type DomainHandlers<D extends string> = { [P in LivePathOf<D>]: Handler<P> };
@@ -71,16 +73,14 @@ export interface RawRoute {
 }
 
 /**
- * What a domain brings to the app. A module folder exports a function that builds one of these from the
- * shared machinery and the small ports the app wires in (never another module); the app loops over the
- * list of modules for routes, sweeps, start and shutdown.
+ * What a domain brings to the app once built (its entry's `build`). The app loops over the list of modules
+ * for routes, sweeps, start and shutdown, and the console reads their dashboard parts, setting checks,
+ * programs and loans taken together.
  */
 export interface ServerModule<D extends LiveDomain = LiveDomain> {
   /** The contract domains whose calls this module answers. */
   readonly domains: readonly D[];
   readonly handlers: DomainHandlers<D>;
-  /** Its causes, system accounts and bus events (the ledger and bus it was given hold it to them). */
-  readonly owns: ModuleOwnership;
   /** Routes outside the contract's calls (uploads, webhooks); the app serves their bodies raw. */
   readonly routes?: readonly RawRoute[];
   /** Once a minute: expiry sweeps and the like. */
@@ -92,6 +92,10 @@ export interface ServerModule<D extends LiveDomain = LiveDomain> {
   checkSetting?(key: string, value: unknown): string | null;
   /** Its part of the operator dashboard: what happened since a moment (the platform day's start), open queues. */
   dashboard?(since: Date): Promise<DashboardPart>;
+  /** The rewards programs it runs, with their pools and what they owe, for the solvency report. */
+  programs?(): Promise<readonly ProgramReport[]>;
+  /** Its open loans and what secures each, for the solvency report. */
+  loans?(): Promise<readonly LoanCover[]>;
   /** After every module is built and the routes are registered: rebuild state, start loops. */
   start?(): Promise<void>;
   /** On shutdown, in reverse order of the list. */
@@ -109,8 +113,58 @@ export interface AnyModule extends Omit<ServerModule, 'domains' | 'handlers'> {
   readonly handlers: object;
 }
 
+/** What building a module gives: its service (what ports, the app and its tests reach) and its face to the app. */
+export interface BuiltModule<A, M extends AnyModule = AnyModule> {
+  readonly api: A;
+  readonly module: M;
+}
+
+/**
+ * A module as the list of modules names it, declared in its folder's `module.ts`: everything the app needs
+ * to know of it is here, so adding one is one line in that list (and its ports, if it asks for any, in the
+ * one place that wires them).
+ */
+export interface ModuleEntry<
+  N extends string = string,
+  D = never,
+  A = unknown,
+  M extends AnyModule = AnyModule,
+  S extends SettingsCatalogue = SettingsCatalogue,
+> {
+  /** The module's name: the owner its ledger and bus speak for, the key of its service (camel-cased) in the app. */
+  readonly name: N;
+  /** Its settings with their types and defaults: part of the catalogue operators edit. */
+  readonly settings: S;
+  /** Its causes, system accounts and bus events (the ledger and bus it is built with hold it to them). */
+  readonly owns: ModuleOwnership;
+  /** Modules that must have started before it starts (by name); otherwise it starts in the list's order. */
+  readonly startsAfter?: readonly string[];
+  /**
+   * Builds it from the shared machinery (a ledger and a bus held to `owns`) and the ports it asks for: what
+   * its argument holds beyond the shared machinery, wired from other modules' services.
+   */
+  readonly build: (deps: D) => BuiltModule<A, M>;
+}
+
+/** Declares a module's entry; one without settings of its own leaves them out. */
+export function defineEntry<
+  const N extends string,
+  D,
+  A,
+  M extends AnyModule,
+  // biome-ignore lint/complexity/noBannedTypes: no settings of its own
+  S extends SettingsCatalogue = {},
+>(
+  entry: Omit<ModuleEntry<N, D, A, M, S>, 'settings'> & { readonly settings?: S },
+): ModuleEntry<N, D, A, M, S> {
+  return { ...entry, settings: entry.settings ?? ({} as S) };
+}
+
+/** A module entry of any name, ports and service, as the list holds them. */
+export type AnyEntry = ModuleEntry<string, never, unknown, AnyModule, SettingsCatalogue>;
+
 /** Live domains no module of the list answers: `never` when the list is complete. */
-export type MissingDomains<M extends readonly AnyModule[]> = Exclude<
+export type MissingDomains<L extends readonly AnyEntry[]> = Exclude<
   LiveDomain,
-  M[number]['domains'][number]
+  ReturnType<L[number]['build']>['module']['domains'][number]
 >;

@@ -18,3 +18,15 @@ export interface LoanCover {
   /** Secured: the collateral is in progress, within the loan ratio, and worth more than what is owed. */
   readonly secured: boolean;
 }
+
+/** What an operator sees of one program in the solvency report (minor units of its asset). */
+export interface ProgramReport {
+  readonly program: string;
+  readonly pool: string;
+  readonly asset: string;
+  readonly poolBalance: bigint;
+  readonly paid: bigint;
+  /** What it owes users now and has not paid (queued payouts; a vesting program's locked amounts). */
+  readonly owed: bigint;
+  readonly lastDay: number | null;
+}

@@ -45,17 +45,7 @@ export interface RewardProgram<P> {
   ): Promise<void>;
 }
 
-/** What an operator sees of one program in the solvency report (minor units of its asset). */
-export interface ProgramReport {
-  readonly program: string;
-  readonly pool: string;
-  readonly asset: string;
-  readonly poolBalance: bigint;
-  readonly paid: bigint;
-  /** What it owes users now and has not paid (queued payouts; a vesting program's locked amounts). */
-  readonly owed: bigint;
-  readonly lastDay: number | null;
-}
+export type { ProgramReport } from '../ports/solvency';
 
 export interface SettleResult {
   readonly program: string;

@@ -1,10 +1,14 @@
+import en from 'virtual:nexa-dictionary/en';
 import { DEFAULT_LANG, headerForLang, isLang, type Lang } from '@nexa/contract';
 import { useMemo, useSyncExternalStore } from 'react';
 import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
-import en from './locales/en.json';
+import type shell from './locales/en.json';
 
-/** The shell's dictionary: what every screen may say (titles, tabs, common words, shared parts). */
-export type Messages = typeof en;
+/**
+ * The shell's dictionary: what every screen may say (tabs, common words, shared parts) and every screen's
+ * title (`screens`), which each feature brings in its own dictionary (see web/scripts/dictionaries.ts).
+ */
+export type Messages = typeof shell & { readonly screens: Readonly<Record<ScreenName, string>> };
 
 /**
  * Each feature's own dictionary, by namespace. A feature adds itself here from its own folder
@@ -14,6 +18,13 @@ export type Messages = typeof en;
 // biome-ignore lint/suspicious/noEmptyInterface: filled by the features' declarations
 export interface FeatureMessages {}
 export type FeatureNamespace = keyof FeatureMessages & string;
+
+/** A screen's name: a key of its feature's `screens` (its title), and its path without the slash. */
+export type ScreenName = {
+  [N in FeatureNamespace]: FeatureMessages[N] extends { readonly screens: infer S }
+    ? keyof S & string
+    : never;
+}[FeatureNamespace];
 type NamespaceLoader = (lang: Lang) => Promise<{ default: object }>;
 
 /** The name of each language in itself, shown in the language list. */
@@ -109,13 +120,13 @@ export function useTranslation<N extends Namespace = typeof SHELL>(ns?: N): { re
 }
 
 // English ships with the first load; the other dictionaries load when chosen.
-const loaders: Readonly<Record<Exclude<Lang, 'en'>, () => Promise<{ default: Messages }>>> = {
-  zh: () => import('./locales/zh.json'),
-  ko: () => import('./locales/ko.json'),
-  th: () => import('./locales/th.json'),
-  vi: () => import('./locales/vi.json'),
-  ja: () => import('./locales/ja.json'),
-  de: () => import('./locales/de.json'),
+const loaders: Readonly<Record<Exclude<Lang, 'en'>, () => Promise<{ default: object }>>> = {
+  zh: () => import('virtual:nexa-dictionary/zh'),
+  ko: () => import('virtual:nexa-dictionary/ko'),
+  th: () => import('virtual:nexa-dictionary/th'),
+  vi: () => import('virtual:nexa-dictionary/vi'),
+  ja: () => import('virtual:nexa-dictionary/ja'),
+  de: () => import('virtual:nexa-dictionary/de'),
 };
 
 function storedLang(): Lang {

@@ -75,3 +75,9 @@ export const ADMIN_ERRORS = defineErrors([[2400, 2499]], {
     },
   },
 });
+
+declare module '../../error-kit' {
+  interface AnswerSets {
+    admin: typeof ADMIN_ERRORS;
+  }
+}

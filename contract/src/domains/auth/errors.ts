@@ -111,3 +111,9 @@ export const AUTH_ERRORS = defineErrors([[1030, 1099]], {
     },
   },
 });
+
+declare module '../../error-kit' {
+  interface AnswerSets {
+    auth: typeof AUTH_ERRORS;
+  }
+}

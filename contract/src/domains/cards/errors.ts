@@ -195,3 +195,9 @@ export const CARDS_ERRORS = defineErrors([[3000, 3049]], {
     },
   },
 });
+
+declare module '../../error-kit' {
+  interface AnswerSets {
+    cards: typeof CARDS_ERRORS;
+  }
+}

@@ -171,3 +171,9 @@ export const COPY_ERRORS = defineErrors([[2500, 2549]], {
     },
   },
 });
+
+declare module '../../error-kit' {
+  interface AnswerSets {
+    copy: typeof COPY_ERRORS;
+  }
+}

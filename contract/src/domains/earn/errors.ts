@@ -75,3 +75,9 @@ export const EARN_ERRORS = defineErrors([[2600, 2649]], {
     },
   },
 });
+
+declare module '../../error-kit' {
+  interface AnswerSets {
+    earn: typeof EARN_ERRORS;
+  }
+}

@@ -75,3 +75,9 @@ export const FUTURES_ERRORS = defineErrors([[2200, 2249]], {
     },
   },
 });
+
+declare module '../../error-kit' {
+  interface AnswerSets {
+    futures: typeof FUTURES_ERRORS;
+  }
+}

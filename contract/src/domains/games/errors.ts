@@ -171,3 +171,9 @@ export const GAMES_ERRORS = defineErrors([[2900, 2949]], {
     },
   },
 });
+
+declare module '../../error-kit' {
+  interface AnswerSets {
+    games: typeof GAMES_ERRORS;
+  }
+}

@@ -15,3 +15,9 @@ export const INSURANCE_ERRORS = defineErrors([[2250, 2299]], {
     },
   },
 });
+
+declare module '../../error-kit' {
+  interface AnswerSets {
+    insurance: typeof INSURANCE_ERRORS;
+  }
+}

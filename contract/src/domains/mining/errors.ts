@@ -39,3 +39,9 @@ export const MINING_ERRORS = defineErrors([[2650, 2699]], {
     },
   },
 });
+
+declare module '../../error-kit' {
+  interface AnswerSets {
+    mining: typeof MINING_ERRORS;
+  }
+}

@@ -135,3 +135,9 @@ export const NFT_ERRORS = defineErrors([[2750, 2799]], {
     },
   },
 });
+
+declare module '../../error-kit' {
+  interface AnswerSets {
+    nft: typeof NFT_ERRORS;
+  }
+}

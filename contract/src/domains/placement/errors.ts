@@ -51,3 +51,9 @@ export const PLACEMENT_ERRORS = defineErrors([[2700, 2749]], {
     },
   },
 });
+
+declare module '../../error-kit' {
+  interface AnswerSets {
+    placement: typeof PLACEMENT_ERRORS;
+  }
+}

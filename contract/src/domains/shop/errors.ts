@@ -123,3 +123,9 @@ export const SHOP_ERRORS = defineErrors([[3050, 3099]], {
     },
   },
 });
+
+declare module '../../error-kit' {
+  interface AnswerSets {
+    shop: typeof SHOP_ERRORS;
+  }
+}

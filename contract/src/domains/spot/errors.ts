@@ -28,3 +28,9 @@ export const SPOT_ERRORS = defineErrors([[2100, 2149]], {
     },
   },
 });
+
+declare module '../../error-kit' {
+  interface AnswerSets {
+    spot: typeof SPOT_ERRORS;
+  }
+}

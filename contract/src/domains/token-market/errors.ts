@@ -27,3 +27,9 @@ export const TOKEN_MARKET_ERRORS = defineErrors([[2150, 2199]], {
     },
   },
 });
+
+declare module '../../error-kit' {
+  interface AnswerSets {
+    'token-market': typeof TOKEN_MARKET_ERRORS;
+  }
+}

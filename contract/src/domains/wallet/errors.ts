@@ -135,3 +135,9 @@ export const WALLET_ERRORS = defineErrors([[2300, 2399]], {
     },
   },
 });
+
+declare module '../../error-kit' {
+  interface AnswerSets {
+    wallet: typeof WALLET_ERRORS;
+  }
+}

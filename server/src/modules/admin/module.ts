@@ -1,16 +1,17 @@
 import type { AppDeps } from '../../kernel/context';
-import { defineModule, OWNS_NOTHING } from '../../kernel/module';
+import { defineEntry, defineModule, OWNS_NOTHING } from '../../kernel/module';
 import type { Ledger } from '../../ledger';
 import type { ProgramReport } from '../../programs/rewards';
 import { type ConsoleDeps, createConsole } from './console';
 import { createAdmin } from './service';
+import { ADMIN_SETTINGS } from './settings';
 import type { SolvencyDeps } from './solvency';
 
 /**
  * Operators: sign-in with a second factor, operator accounts, the solvency report (with every rewards program),
  * and the console's dashboard, settings and audit log.
  */
-export function adminModule(
+function buildAdmin(
   deps: AppDeps &
     ConsoleDeps &
     SolvencyDeps & { readonly ledger: Ledger; readonly programs: () => Promise<readonly ProgramReport[]> },
@@ -43,7 +44,6 @@ export function adminModule(
     api: admin,
     module: defineModule({
       domains: ['admin'],
-      owns: OWNS_NOTHING,
       handlers: {
         '/admin/auth/login': (ctx) => admin.login(ctx.body.name, ctx.body.password, ctx.ip, ctx.body.totp),
         '/admin/auth/logout': (ctx) => admin.logout(ctx.op()),
@@ -75,3 +75,10 @@ export function adminModule(
     }),
   };
 }
+
+export const adminModule = defineEntry({
+  name: 'admin',
+  settings: ADMIN_SETTINGS,
+  owns: OWNS_NOTHING,
+  build: buildAdmin,
+});

@@ -1,15 +1,15 @@
 import type { AppDeps } from '../../kernel/context';
-import { defineModule, OWNS_NOTHING } from '../../kernel/module';
+import { defineEntry, defineModule, OWNS_NOTHING } from '../../kernel/module';
 import { createAuth } from './service';
+import { AUTH_SETTINGS } from './settings';
 
 /** Sign-in with a wallet signature, email codes, sessions. */
-export function authModule(deps: AppDeps) {
+function buildAuth(deps: AppDeps) {
   const auth = createAuth(deps);
   return {
     api: auth,
     module: defineModule({
       domains: ['auth'],
-      owns: OWNS_NOTHING,
       handlers: {
         '/api/auth/login': (ctx) => auth.login(ctx.body, { ip: ctx.ip }),
         '/api/auth/sendEmail': (ctx) => auth.sendEmail(ctx.body.email, ctx.body.scene, ctx.ip, ctx.user?.id),
@@ -22,3 +22,10 @@ export function authModule(deps: AppDeps) {
     }),
   };
 }
+
+export const authModule = defineEntry({
+  name: 'auth',
+  settings: AUTH_SETTINGS,
+  owns: OWNS_NOTHING,
+  build: buildAuth,
+});

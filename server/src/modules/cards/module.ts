@@ -1,6 +1,7 @@
 import { CARDS_CAUSES, causeNames } from '@nexa/contract';
-import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import { CARDS_SYSTEM, type CardsDeps, createCards } from './service';
+import { CARDS_SETTINGS } from './settings';
 
 export const CARDS_OWNS: ModuleOwnership = {
   causes: causeNames(CARDS_CAUSES),
@@ -9,13 +10,12 @@ export const CARDS_OWNS: ModuleOwnership = {
 };
 
 /** Identity verification, uploads, and payment cards on an issuer (the simulated one by default). */
-export function cardsModule(deps: CardsDeps) {
+function buildCards(deps: CardsDeps) {
   const cards = createCards(deps);
   return {
     api: cards,
     module: defineModule({
       domains: ['cards'],
-      owns: CARDS_OWNS,
       handlers: {
         '/api/digitalAssets/nationList': () => cards.nations(),
         '/api/digitalAssets/showRealName': (ctx) => cards.showRealName(ctx.me().id),
@@ -66,3 +66,10 @@ export function cardsModule(deps: CardsDeps) {
     }),
   };
 }
+
+export const cardsModule = defineEntry({
+  name: 'cards',
+  settings: CARDS_SETTINGS,
+  owns: CARDS_OWNS,
+  build: buildCards,
+});

@@ -1,14 +1,13 @@
-import { defineModule, OWNS_NOTHING } from '../../kernel/module';
+import { defineEntry, defineModule, OWNS_NOTHING } from '../../kernel/module';
 import { type ContentDeps, createContent } from './service';
 
 /** News, bulletins, questions, banners and the currency list. */
-export function contentModule(deps: ContentDeps) {
+function buildContent(deps: ContentDeps) {
   const content = createContent(deps);
   return {
     api: content,
     module: defineModule({
       domains: ['content'],
-      owns: OWNS_NOTHING,
       handlers: {
         '/api/basic/news': (ctx) => content.articles('news', ctx.lang, ctx.body.page, ctx.body.size),
         '/api/basic/bulletin': (ctx) => content.articles('bulletin', ctx.lang, ctx.body.page, ctx.body.size),
@@ -23,3 +22,5 @@ export function contentModule(deps: ContentDeps) {
     }),
   };
 }
+
+export const contentModule = defineEntry({ name: 'content', owns: OWNS_NOTHING, build: buildContent });

@@ -1,5 +1,5 @@
 import { COPY_CAUSES, causeNames } from '@nexa/contract';
-import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import { createDemoLeads, DEMO_LEADS_CAPITAL, type DemoFutures } from './demo';
 import type { OkxClient } from './okx';
 import { type CopyDeps, createCopy, type FuturesPort } from './service';
@@ -13,7 +13,7 @@ export const COPY_OWNS: ModuleOwnership = {
 };
 
 /** Copy trading: lead traders, copies mirrored in the futures writer, profit share, the OKX account link. */
-export function copyModule(
+function buildCopy(
   deps: Omit<CopyDeps, 'futures'> & { futures: () => FuturesPort & DemoFutures; okx?: OkxClient },
 ) {
   const copy = createCopy(deps);
@@ -24,7 +24,6 @@ export function copyModule(
     api: copy,
     module: defineModule({
       domains: ['copy'],
-      owns: COPY_OWNS,
       handlers: {
         '/v1/copy/traders': (ctx) => copy.traders(ctx.body),
         '/v1/copy/trader': (ctx) => copy.trader(ctx.me().id, ctx.body),
@@ -81,3 +80,12 @@ export function copyModule(
     }),
   };
 }
+
+// The demo's leads trade on the rebuilt swap books.
+export const copyModule = defineEntry({
+  name: 'copy',
+  settings: COPY_SETTINGS,
+  owns: COPY_OWNS,
+  startsAfter: ['futures'],
+  build: buildCopy,
+});

@@ -1,9 +1,10 @@
 import { causeNames, EARN_CAUSES } from '@nexa/contract';
 import type { AppDeps } from '../../kernel/context';
-import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import type { Ledger } from '../../ledger';
 import type { TeamPort } from '../../ports/team';
 import { createEarn, EARN_SYSTEM } from './service';
+import { EARN_SETTINGS } from './settings';
 
 /** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
 export const EARN_OWNS: ModuleOwnership = {
@@ -20,13 +21,12 @@ export const EARN_OWNS: ModuleOwnership = {
 };
 
 /** Earn: staking and burn, paid daily by the rewards engine. */
-export function earnModule(deps: AppDeps & { readonly ledger: Ledger; readonly team?: TeamPort }) {
+function buildEarn(deps: AppDeps & { readonly ledger: Ledger; readonly team?: TeamPort }) {
   const earn = createEarn(deps);
   return {
     api: earn,
     module: defineModule({
       domains: ['earn'],
-      owns: EARN_OWNS,
       handlers: {
         '/api/pledge/pledgeInfo': () => earn.pledgeInfo(),
         '/api/pledge/index': (ctx) => earn.stake(ctx.me().id, ctx.body),
@@ -48,9 +48,19 @@ export function earnModule(deps: AppDeps & { readonly ledger: Ledger; readonly t
         '/v1/earn/repay': (ctx) => earn.repay(ctx.me().id, ctx.body),
         '/admin/earn/stakes': (ctx) => earn.adminStakes(ctx.body.user_id, ctx.body),
       },
+      // Its rewards programs and its loans against stakes, for the solvency report.
+      programs: () => earn.programReports(),
+      loans: () => earn.loanReport(),
       start: () => earn.seedPools(),
       // Each ended platform day is settled once; orders that ran their term end.
       sweep: () => earn.settleDue(),
     }),
   };
 }
+
+export const earnModule = defineEntry({
+  name: 'earn',
+  settings: EARN_SETTINGS,
+  owns: EARN_OWNS,
+  build: buildEarn,
+});

@@ -1,5 +1,5 @@
 import { causeNames, FUTURES_CAUSES } from '@nexa/contract';
-import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import { createFutures, FUTURES_SYSTEM, type FuturesDeps } from './service';
 import { FUTURES_SETTINGS, swapInstrumentsProblem } from './settings';
 
@@ -17,13 +17,12 @@ export const FUTURES_OWNS: ModuleOwnership = {
 };
 
 /** Perpetual swaps: positions, leverage, triggers, funding and liquidation. Orders arrive through the order calls. */
-export function futuresModule(deps: FuturesDeps) {
+function buildFutures(deps: FuturesDeps) {
   const futures = createFutures(deps);
   return {
     api: futures,
     module: defineModule({
       domains: ['futures'],
-      owns: FUTURES_OWNS,
       checkSetting: (key, value) =>
         key === 'futures.instruments'
           ? swapInstrumentsProblem(FUTURES_SETTINGS['futures.instruments'].parse(value), (symbol) =>
@@ -67,3 +66,10 @@ export function futuresModule(deps: FuturesDeps) {
     }),
   };
 }
+
+export const futuresModule = defineEntry({
+  name: 'futures',
+  settings: FUTURES_SETTINGS,
+  owns: FUTURES_OWNS,
+  build: buildFutures,
+});

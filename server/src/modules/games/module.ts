@@ -1,9 +1,10 @@
 import { causeNames, GAMES_CAUSES } from '@nexa/contract';
 import { count } from 'drizzle-orm';
 import { ManualClock } from '../../kernel/clock';
-import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import { DEMO_QUIZ } from './quiz-data';
 import { createGames, GAMES_SYSTEM, type GamesDeps } from './service';
+import { GAMES_SETTINGS } from './settings';
 import { quizQuestions } from './tables';
 
 export const GAMES_OWNS: ModuleOwnership = {
@@ -21,7 +22,7 @@ export const GAMES_OWNS: ModuleOwnership = {
 };
 
 /** Race and quiz games: tickets, race groups with a commit–reveal draw, quiz questions. */
-export function gamesModule(deps: GamesDeps) {
+function buildGames(deps: GamesDeps) {
   const games = createGames(deps);
   let timer: NodeJS.Timeout | null = null;
   let running = false;
@@ -45,7 +46,6 @@ export function gamesModule(deps: GamesDeps) {
     api: games,
     module: defineModule({
       domains: ['games'],
-      owns: GAMES_OWNS,
       handlers: {
         '/api/racer/index': (ctx) => games.lobby(ctx.me().id),
         '/api/racer/play': (ctx) => games.play(ctx.me().id, ctx.body),
@@ -88,3 +88,10 @@ export function gamesModule(deps: GamesDeps) {
     }),
   };
 }
+
+export const gamesModule = defineEntry({
+  name: 'games',
+  settings: GAMES_SETTINGS,
+  owns: GAMES_OWNS,
+  build: buildGames,
+});

@@ -1,6 +1,6 @@
 import { causeNames, INSURANCE_CAUSES } from '@nexa/contract';
 import type { AppDeps } from '../../kernel/context';
-import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import type { Ledger } from '../../ledger';
 import {
   createInsurance,
@@ -9,6 +9,7 @@ import {
   POSITION_LOSS_TOPIC,
   type PositionLoss,
 } from './service';
+import { INSURANCE_SETTINGS } from './settings';
 
 /** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
 export const INSURANCE_OWNS: ModuleOwnership = {
@@ -18,7 +19,7 @@ export const INSURANCE_OWNS: ModuleOwnership = {
 };
 
 /** Loss covers on futures positions: purchases, compensation through the outbox, the queue operators watch. */
-export function insuranceModule(deps: AppDeps & { readonly ledger: Ledger }) {
+function buildInsurance(deps: AppDeps & { readonly ledger: Ledger }) {
   const insurance = createInsurance(deps);
   // A position that ended in a covered loss is compensated once, in a transaction of its own.
   deps.outbox.consume<PositionLoss>(POSITION_LOSS_TOPIC, 'insurance.claim', (tx, e) =>
@@ -28,7 +29,6 @@ export function insuranceModule(deps: AppDeps & { readonly ledger: Ledger }) {
     api: insurance,
     module: defineModule({
       domains: ['insurance'],
-      owns: INSURANCE_OWNS,
       handlers: {
         '/v1/user/buyInsurance': (ctx) => insurance.buy(ctx.me().id, ctx.body),
         '/v1/user/buyInsuranceList': (ctx) => insurance.covers(ctx.me().id, ctx.body),
@@ -48,3 +48,10 @@ export function insuranceModule(deps: AppDeps & { readonly ledger: Ledger }) {
     }),
   };
 }
+
+export const insuranceModule = defineEntry({
+  name: 'insurance',
+  settings: INSURANCE_SETTINGS,
+  owns: INSURANCE_OWNS,
+  build: buildInsurance,
+});

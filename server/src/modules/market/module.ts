@@ -2,7 +2,7 @@ import { causeNames, formatAmount, MARKET_CAUSES, type ResponseData } from '@nex
 import { eq } from 'drizzle-orm';
 import type { Bus } from '../../kernel/bus';
 import type { AppDeps } from '../../kernel/context';
-import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import type { Ledger } from '../../ledger';
 import { SYSTEM } from '../../ledger';
 import { schema } from '../../store';
@@ -23,7 +23,7 @@ export const MARKET_OWNS: ModuleOwnership = {
  * Market data: candles and tickers of every instrument, and where reference prices come from (the built-in
  * walk with the demo's market maker, or OKX's public feed).
  */
-export function marketModule(
+function buildMarketData(
   deps: AppDeps & {
     readonly ledger: Ledger;
     readonly bus: Bus;
@@ -136,7 +136,6 @@ export function marketModule(
     api,
     module: defineModule({
       domains: ['market'],
-      owns: MARKET_OWNS,
       handlers: {
         '/v1/market/candles': async (ctx) =>
           candles
@@ -181,3 +180,12 @@ export function marketModule(
     }),
   };
 }
+
+// Candles replay stored trades once the books are rebuilt (their snapshots reach the live feed), and the
+// reference market trades on rebuilt books.
+export const marketModule = defineEntry({
+  name: 'market-data',
+  owns: MARKET_OWNS,
+  startsAfter: ['spot', 'futures'],
+  build: buildMarketData,
+});

@@ -1,9 +1,10 @@
 import { causeNames, MINING_CAUSES } from '@nexa/contract';
 import type { AppDeps } from '../../kernel/context';
-import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import type { Ledger } from '../../ledger';
 import type { TeamPort } from '../../ports/team';
 import { createMining, MINING_SYSTEM } from './service';
+import { MINING_SETTINGS } from './settings';
 
 /** What the module may touch beyond its tables. */
 export const MINING_OWNS: ModuleOwnership = {
@@ -13,13 +14,12 @@ export const MINING_OWNS: ModuleOwnership = {
 };
 
 /** Mining machines and hash power; each line's daily output paid by the rewards engine. */
-export function miningModule(deps: AppDeps & { readonly ledger: Ledger; readonly team?: TeamPort }) {
+function buildMining(deps: AppDeps & { readonly ledger: Ledger; readonly team?: TeamPort }) {
   const mining = createMining(deps);
   return {
     api: mining,
     module: defineModule({
       domains: ['mining'],
-      owns: MINING_OWNS,
       handlers: {
         '/api/machine/list': (ctx) => mining.machines(ctx.body),
         '/api/machine/getMachinePowerOrder': (ctx) => mining.buy(ctx.me().id, ctx.body),
@@ -37,9 +37,17 @@ export function miningModule(deps: AppDeps & { readonly ledger: Ledger; readonly
         '/admin/mining/fund': (ctx) => mining.fund(ctx.op().id, ctx.body),
         '/admin/mining/lines': () => mining.linesReport(),
       },
+      programs: () => mining.programReports(),
       start: () => mining.start(),
       // Each ended platform day of each line is settled once; orders past their term end.
       sweep: () => mining.settleDue(),
     }),
   };
 }
+
+export const miningModule = defineEntry({
+  name: 'mining',
+  settings: MINING_SETTINGS,
+  owns: MINING_OWNS,
+  build: buildMining,
+});

@@ -1,6 +1,7 @@
 import { causeNames, NEU_CAUSES } from '@nexa/contract';
-import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import { createNeu, NEU_SYSTEM, type NeuDeps } from './service';
+import { NEU_SETTINGS } from './settings';
 
 /** What the module may touch beyond its tables: the SPA exchange's fund and sink. */
 export const NEU_OWNS: ModuleOwnership = {
@@ -10,14 +11,13 @@ export const NEU_OWNS: ModuleOwnership = {
 };
 
 /** The NEU line: staking, machines, exchanges and team of the NEU token, on the shared mechanisms. */
-export function neuModule(deps: NeuDeps) {
+function buildNeu(deps: NeuDeps) {
   const neu = createNeu(deps);
   const { staking, machines } = deps;
   return {
     api: neu,
     module: defineModule({
       domains: ['neu'],
-      owns: NEU_OWNS,
       handlers: {
         '/api/neu/index': () => neu.index(),
         '/api/neu/uinfo': (ctx) => neu.uinfo(ctx.me().id),
@@ -57,3 +57,10 @@ export function neuModule(deps: NeuDeps) {
     }),
   };
 }
+
+export const neuModule = defineEntry({
+  name: 'neu',
+  settings: NEU_SETTINGS,
+  owns: NEU_OWNS,
+  build: buildNeu,
+});

@@ -1,7 +1,8 @@
 import { causeNames, NFT_CAUSES } from '@nexa/contract';
-import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import { createLpChainReader } from './lp-chain';
 import { createNft, NFT_SYSTEM, type NftDeps } from './service';
+import { NFT_SETTINGS } from './settings';
 
 /** What the module may touch beyond its tables. */
 export const NFT_OWNS: ModuleOwnership = {
@@ -17,14 +18,13 @@ export const NFT_OWNS: ModuleOwnership = {
 };
 
 /** NFTs (casting, pools) and liquidity (inside the platform and on chain). */
-export function nftModule(deps: Omit<NftDeps, 'lpChain'>) {
+function buildNft(deps: Omit<NftDeps, 'lpChain'>) {
   const lp = deps.config.lpChain;
   const nft = createNft({ ...deps, lpChain: lp ? createLpChainReader(lp) : null });
   return {
     api: nft,
     module: defineModule({
       domains: ['nft'],
-      owns: NFT_OWNS,
       handlers: {
         '/v1/nft/collections': () => nft.collections(),
         '/api/assets/getNum': (ctx) => nft.getQuota(ctx.me().id),
@@ -47,9 +47,17 @@ export function nftModule(deps: Omit<NftDeps, 'lpChain'>) {
         '/admin/nft/savePool': (ctx) => nft.savePool(ctx.op().id, ctx.body),
         '/admin/nft/fund': (ctx) => nft.fund(ctx.op().id, ctx.body),
       },
+      programs: () => nft.programReports(),
       start: () => nft.start(),
       // Each pool's and the liquidity pool's ended days are paid once.
       sweep: () => nft.settleDue(),
     }),
   };
 }
+
+export const nftModule = defineEntry({
+  name: 'nft',
+  settings: NFT_SETTINGS,
+  owns: NFT_OWNS,
+  build: buildNft,
+});

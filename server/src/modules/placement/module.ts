@@ -1,8 +1,9 @@
 import { causeNames, PLACEMENT_CAUSES } from '@nexa/contract';
 import type { AppDeps } from '../../kernel/context';
-import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import type { Ledger } from '../../ledger';
 import { createPlacement, PLACEMENT_SYSTEM } from './service';
+import { PLACEMENT_SETTINGS } from './settings';
 
 /** What the module may touch beyond its tables. */
 export const PLACEMENT_OWNS: ModuleOwnership = {
@@ -17,13 +18,12 @@ export const PLACEMENT_OWNS: ModuleOwnership = {
 };
 
 /** Private placement: rounds, subscriptions, and their monthly vesting paid by the rewards engine. */
-export function placementModule(deps: AppDeps & { readonly ledger: Ledger }) {
+function buildPlacement(deps: AppDeps & { readonly ledger: Ledger }) {
   const placement = createPlacement(deps);
   return {
     api: placement,
     module: defineModule({
       domains: ['placement'],
-      owns: PLACEMENT_OWNS,
       handlers: {
         '/api/basic/checkBuy': (ctx) => placement.check(ctx.me().id, ctx.body),
         '/api/basic/saveBuy': (ctx) => placement.subscribe(ctx.me().id, ctx.body),
@@ -32,9 +32,17 @@ export function placementModule(deps: AppDeps & { readonly ledger: Ledger }) {
         '/admin/placement/saveRound': (ctx) => placement.openRound(ctx.op().id, ctx.body),
         '/admin/placement/roundStatus': (ctx) => placement.roundStatus(ctx.op().id, ctx.body),
       },
+      programs: () => placement.programReports(),
       start: () => placement.start(),
       // Each part of each subscription unlocks once, on its day.
       sweep: () => placement.settleDue(),
     }),
   };
 }
+
+export const placementModule = defineEntry({
+  name: 'placement',
+  settings: PLACEMENT_SETTINGS,
+  owns: PLACEMENT_OWNS,
+  build: buildPlacement,
+});

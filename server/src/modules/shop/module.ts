@@ -1,6 +1,7 @@
 import { causeNames, SHOP_CAUSES } from '@nexa/contract';
-import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import { createShop, SHOP_SYSTEM, type ShopDeps } from './service';
+import { SHOP_SETTINGS } from './settings';
 
 export const SHOP_OWNS: ModuleOwnership = {
   causes: causeNames(SHOP_CAUSES),
@@ -9,13 +10,12 @@ export const SHOP_OWNS: ModuleOwnership = {
 };
 
 /** The merchant shop: storefronts, escrowed orders, VIP, consumer dividends, the shop wallet. */
-export function shopModule(deps: ShopDeps) {
+function buildShop(deps: ShopDeps) {
   const shop = createShop(deps);
   return {
     api: shop,
     module: defineModule({
       domains: ['shop'],
-      owns: SHOP_OWNS,
       handlers: {
         '/api/shop/config': () => shop.terms(),
         '/api/shop/uinfo': (ctx) => shop.uinfo(ctx.me().id),
@@ -69,9 +69,17 @@ export function shopModule(deps: ShopDeps) {
           ],
         };
       },
+      programs: () => shop.programReports(),
       start: () => shop.start(),
       // Auto-confirmations, withdrawals past their hold, each ended day's dividend (once), the demo's reviews.
       sweep: () => shop.sweep(),
     }),
   };
 }
+
+export const shopModule = defineEntry({
+  name: 'shop',
+  settings: SHOP_SETTINGS,
+  owns: SHOP_OWNS,
+  build: buildShop,
+});

@@ -1,6 +1,6 @@
 import { causeNames, isSwapInstId, type ResponseData, SPOT_CAUSES } from '@nexa/contract';
 import { ValidationError } from '../../kernel/errors';
-import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import { SYSTEM } from '../../ledger';
 import { createSpot, type SpotDeps } from './service';
 import { SPOT_SETTINGS, spotInstrumentsProblem } from './settings';
@@ -68,13 +68,12 @@ const isSwap = (q: { instId?: string | undefined; instType?: 'SPOT' | 'SWAP' | u
   q.instType === 'SWAP' || (q.instId !== undefined && isSwapInstId(q.instId));
 
 /** Spot trading on the order books; the order calls hand swap orders to the swap venue. */
-export function spotModule(deps: SpotDeps & { readonly swaps: () => SwapVenue }) {
+function buildSpot(deps: SpotDeps & { readonly swaps: () => SwapVenue }) {
   const spot = createSpot(deps);
   return {
     api: spot,
     module: defineModule({
       domains: ['spot'],
-      owns: SPOT_OWNS,
       checkSetting: (key, value) =>
         key === 'market.instruments'
           ? spotInstrumentsProblem(SPOT_SETTINGS['market.instruments'].parse(value), (symbol) =>
@@ -137,3 +136,10 @@ export function spotModule(deps: SpotDeps & { readonly swaps: () => SwapVenue })
     }),
   };
 }
+
+export const spotModule = defineEntry({
+  name: 'spot',
+  settings: SPOT_SETTINGS,
+  owns: SPOT_OWNS,
+  build: buildSpot,
+});

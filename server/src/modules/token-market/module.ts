@@ -1,7 +1,8 @@
 import { causeNames, TOKEN_MARKET_CAUSES } from '@nexa/contract';
-import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import { SYSTEM } from '../../ledger';
 import { createTokenMarket, type TokenMarketDeps } from './service';
+import { TOKEN_MARKET_SETTINGS } from './settings';
 
 /** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
 export const TOKEN_MARKET_OWNS: ModuleOwnership = {
@@ -11,13 +12,12 @@ export const TOKEN_MARKET_OWNS: ModuleOwnership = {
 };
 
 /** The peer-to-peer token market: listings at a fixed price, bought in parts. */
-export function tokenMarketModule(deps: TokenMarketDeps) {
+function buildTokenMarket(deps: TokenMarketDeps) {
   const market = createTokenMarket(deps);
   return {
     api: market,
     module: defineModule({
       domains: ['token-market'],
-      owns: TOKEN_MARKET_OWNS,
       handlers: {
         '/api/trade/sellList': (ctx) => market.listings(ctx.me().id, ctx.body, ctx.body),
         '/api/trade/sellDetail': (ctx) => market.sales(ctx.me().id, 'seller', ctx.body, ctx.body),
@@ -29,3 +29,10 @@ export function tokenMarketModule(deps: TokenMarketDeps) {
     }),
   };
 }
+
+export const tokenMarketModule = defineEntry({
+  name: 'token-market',
+  settings: TOKEN_MARKET_SETTINGS,
+  owns: TOKEN_MARKET_OWNS,
+  build: buildTokenMarket,
+});

@@ -1,11 +1,12 @@
 import type { AppDeps } from '../../kernel/context';
-import { defineModule, OWNS_NOTHING } from '../../kernel/module';
+import { defineEntry, defineModule, OWNS_NOTHING } from '../../kernel/module';
 import { createUsersAdmin, type UserSessions } from './admin';
 import { createUsers } from './service';
+import { USERS_SETTINGS } from './settings';
 import { createTeams } from './team';
 
 /** The account, its referrals, and the referral team's kept figures and levels; operators' calls on users. */
-export function usersModule(deps: AppDeps & { readonly sessions: UserSessions }) {
+function buildUsers(deps: AppDeps & { readonly sessions: UserSessions }) {
   const users = createUsers(deps);
   const teams = createTeams(deps);
   const admin = createUsersAdmin(deps);
@@ -13,7 +14,6 @@ export function usersModule(deps: AppDeps & { readonly sessions: UserSessions })
     api: { ...users, teams, dashboard: admin.dashboard },
     module: defineModule({
       domains: ['users'],
-      owns: OWNS_NOTHING,
       handlers: {
         '/api/user/info': (ctx) => users.info(ctx.me().id),
         '/api/user/shareList': (ctx) => users.directReferrals(ctx.me().id, ctx.body),
@@ -36,3 +36,10 @@ export function usersModule(deps: AppDeps & { readonly sessions: UserSessions })
     }),
   };
 }
+
+export const usersModule = defineEntry({
+  name: 'users',
+  settings: USERS_SETTINGS,
+  owns: OWNS_NOTHING,
+  build: buildUsers,
+});

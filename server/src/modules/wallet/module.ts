@@ -1,12 +1,13 @@
 import type { RequestOutput } from '@nexa/contract';
 import { causeNames, WALLET_CAUSES } from '@nexa/contract';
 import type { AuthUser } from '../../kernel/context';
-import { defineModule, type ModuleOwnership } from '../../kernel/module';
+import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import { SYSTEM } from '../../ledger';
 import { createWalletAdmin } from './admin';
 import type { WalletDeps } from './common';
 import { FAUCET_CAPITAL, FAUCET_POOL } from './funding';
 import { createWallet } from './service';
+import { WALLET_SETTINGS } from './settings';
 
 /** What the module may touch beyond its tables (the ledger and bus it is given hold it to this). */
 export const WALLET_OWNS: ModuleOwnership = {
@@ -22,7 +23,7 @@ interface CtxOf<P extends '/api/user/usdtLog' | '/api/transfer/index' | '/api/wi
 }
 
 /** Balances, records, deposits, withdrawals, transfers and the exchange; operators' money queues. */
-export function walletModule(deps: WalletDeps) {
+function buildWallet(deps: WalletDeps) {
   const wallet = createWallet(deps);
   const admin = createWalletAdmin(deps);
   // One handler serves calls of the same shape; typed by what it reads, so it fits each of them.
@@ -43,7 +44,6 @@ export function walletModule(deps: WalletDeps) {
     api: { ...wallet, dashboard: admin.dashboard },
     module: defineModule({
       domains: ['wallet'],
-      owns: WALLET_OWNS,
       handlers: {
         '/api/finance/userFinance': (ctx) => wallet.finance(ctx.me().id, ctx.body.account),
         '/api/user/usdtLog': assetLog('USDT'),
@@ -110,3 +110,10 @@ export function walletModule(deps: WalletDeps) {
     }),
   };
 }
+
+export const walletModule = defineEntry({
+  name: 'wallet',
+  settings: WALLET_SETTINGS,
+  owns: WALLET_OWNS,
+  build: buildWallet,
+});

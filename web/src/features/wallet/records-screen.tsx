@@ -1,4 +1,4 @@
-import { ACCOUNT_KINDS, causeLabel, isAccountKind } from '@nexa/contract';
+import { ACCOUNT_KINDS, isAccountKind } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PagedItem, PageFilters } from '../../api/paging';
@@ -6,6 +6,7 @@ import { useAssets } from '../../hooks/assets';
 import { useBalances } from '../../hooks/money';
 import { useLang, useTranslation } from '../../i18n';
 import { isNegative, isPositiveAmount } from '../../lib/amounts';
+import { causeLabel } from '../../lib/causes';
 import { useSession } from '../../session';
 import { FilterChip } from '../../ui/filter-chip';
 import { Segments } from '../../ui/form';

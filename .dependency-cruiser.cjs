@@ -46,8 +46,8 @@ module.exports = {
     {
       name: 'module-imports-module',
       comment:
-        'A server module imports no other module (nor the composition root): modules/index.ts alone wires them, ' +
-        'through ports. A sibling folder (`../wallet`) counts as much as a file in it.',
+        'A server module imports no other module (nor the composition root, its list or its ports): modules/ports.ts ' +
+        'alone wires them, through ports. A sibling folder (`../wallet`) counts as much as a file in it.',
       severity: 'error',
       from: { path: '^server/src/modules/([^/]+)/' },
       to: { path: '^server/src/modules/', pathNot: '^server/src/modules/$1/' },

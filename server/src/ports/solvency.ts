@@ -1,6 +1,7 @@
 /**
- * What the solvency report reads from the modules beside the ledger (wired in modules/index.ts; modules never
- * import each other).
+ * What the solvency report reads from the modules beside the ledger: each module that lends or runs a rewards
+ * program answers through its `loans` or `programs` (kernel/module.ts), read together by the app (modules
+ * never import each other).
  */
 
 /** An open loan and the collateral that secures it (a staking order in progress, the borrower's). */

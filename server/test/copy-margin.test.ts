@@ -4,6 +4,7 @@
 // contract). When the amount is a whole number of contracts the two agree within one contract's margin.
 import type { ResponseData } from '@nexa/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { copyFixture } from './copy-fixture';
 import { api, call, futuresTrader, operatorToken, startServer, type TestServer } from './harness';
 
 const INST = 'BTC-USDT-SWAP';
@@ -17,27 +18,7 @@ interface User {
 type CopyTrade = ResponseData<'/v1/copy/copyTrades'>['list'][number];
 
 const trader = (usdt: string) => futuresTrader(srv, finance, usdt);
-const futures = () => srv.app.modules.futures;
-
-async function markAt(price: string) {
-  futures().pinIndex('BTC-USDT', price);
-  await futures().tick();
-  await futures().idle();
-}
-async function placed(u: User, body: Record<string, unknown>) {
-  const res = await call<ResponseData<'/v1/order/submitTrade'>>(
-    srv,
-    '/v1/order/submitTrade',
-    { instId: INST, ...body },
-    { token: u.token },
-  );
-  if (res.body.code !== 200) throw new Error(JSON.stringify(res.body));
-  return res.body.data;
-}
-const pos = async (u: User) =>
-  (await api(srv, '/v1/futures/positions', {}, { token: u.token })).body.data.list.find(
-    (p) => p.instId === INST,
-  );
+const { markAt, placed, pos } = copyFixture(() => srv);
 async function lastTrade(u: User): Promise<CopyTrade> {
   const [t] = (await api(srv, '/v1/copy/copyTrades', {}, { token: u.token })).body.data.list;
   if (!t) throw new Error('no copy trade');

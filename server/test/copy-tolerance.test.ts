@@ -1,10 +1,5 @@
-// A lead cannot sell to their own followers at the band's edge: a copy is a limit order (IOC) no worse than
-// the lead's fill price plus `copy.price_tolerance`, nor the mark at the lead's fill plus
-// `copy.mark_tolerance`; what cannot fill within that is skipped and recorded with the reason. Slippage is
-// kept against both the lead's price and the mark. A lead whose followers keep filling against the same
-// account is flagged to operators.
-import type { ResponseData } from '@nexa/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { copyFixture } from './copy-fixture';
 import { api, call, futuresTrader, operatorToken, startServer, type TestServer } from './harness';
 
 const INST = 'BTC-USDT-SWAP';
@@ -17,27 +12,7 @@ interface User {
 }
 
 const trader = (usdt: string) => futuresTrader(srv, finance, usdt);
-const futures = () => srv.app.modules.futures;
-
-async function markAt(price: string) {
-  futures().pinIndex('BTC-USDT', price);
-  await futures().tick();
-  await futures().idle();
-}
-async function placed(u: User, body: Record<string, unknown>) {
-  const res = await call<ResponseData<'/v1/order/submitTrade'>>(
-    srv,
-    '/v1/order/submitTrade',
-    { instId: INST, ...body },
-    { token: u.token },
-  );
-  if (res.body.code !== 200) throw new Error(JSON.stringify(res.body));
-  return res.body.data;
-}
-const pos = async (u: User) =>
-  (await api(srv, '/v1/futures/positions', {}, { token: u.token })).body.data.list.find(
-    (p) => p.instId === INST,
-  );
+const { markAt, placed, pos } = copyFixture(() => srv);
 const copyTrades = async (u: User) =>
   (await api(srv, '/v1/copy/copyTrades', {}, { token: u.token })).body.data.list;
 async function cancelAll(u: User) {

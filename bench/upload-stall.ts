@@ -117,6 +117,13 @@ export async function uploadStallBench(): Promise<void> {
   const big = await putAll(srv, at40);
   const rows: Row[] = [];
 
+  // Reference: the same caller with nothing else happening, for what the loop and a call cost alone.
+  rows.push(
+    await measure(srv, caller.token, 'reference: calls alone for 1 s, no upload', async () => {
+      await new Promise((r) => setTimeout(r, 1000));
+      return '0';
+    }),
+  );
   rows.push(
     await measure(srv, caller.token, 'server now: ten PUTs, 24 MP each', async () => {
       const statuses = await Promise.all(near.links.map((l) => put(srv, l, at24).then((r) => r.status)));

@@ -39,33 +39,8 @@ function spread(r: InstrumentRow): string {
 
 /** The markets as they run: reference prices and their age, the books' best prices and depth, the market maker. */
 export default function MarketStateScreen() {
-  const { call } = useConsole();
-  const [state, setState] = useState<State | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [auto, setAuto] = useState(true);
-  const [at, setAt] = useState<Date | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const tick = async () => {
-      try {
-        const s = await call('/admin/market/state', {});
-        if (!live) return;
-        setState(s);
-        setError(null);
-        setAt(new Date());
-      } catch (e) {
-        if (live) setError(failureText(e));
-      }
-      if (live && auto) timer = setTimeout(tick, REFRESH_MS);
-    };
-    void tick();
-    return () => {
-      live = false;
-      if (timer) clearTimeout(timer);
-    };
-  }, [call, auto]);
+  const { state, error, at } = useMarketState(auto);
 
   return (
     <>
@@ -98,115 +73,169 @@ export default function MarketStateScreen() {
         <>
           <Row gutter={12} style={{ marginBottom: 12 }}>
             <Col span={8}>
-              <Card size="small" title="Reference prices" style={{ height: '100%' }}>
-                <Descriptions size="small" column={1}>
-                  <Descriptions.Item label="Source">
-                    <Tag color={state.source === 'off' ? 'red' : 'blue'} data-testid="market-source">
-                      {state.source}
-                    </Tag>
-                    {SOURCES[state.source] ?? ''}
-                  </Descriptions.Item>
-                  <Descriptions.Item label="Instruments">
-                    {state.list.length} ({state.list.filter((r) => r.enabled).length} enabled)
-                  </Descriptions.Item>
-                </Descriptions>
-              </Card>
+              <SourceCard state={state} />
             </Col>
             <Col span={16}>
-              <Card
-                size="small"
-                title="Market maker"
-                style={{ height: '100%' }}
-                extra={
-                  state.maker.running ? (
-                    <Tag color="green" data-testid="maker-state">
-                      running
-                    </Tag>
-                  ) : (
-                    <Tag color="default" data-testid="maker-state">
-                      stopped
-                    </Tag>
-                  )
-                }
-              >
-                <Descriptions size="small" column={2} style={{ marginBottom: 8 }}>
-                  <Descriptions.Item label="Account UID">{state.maker.uid ?? '—'}</Descriptions.Item>
-                  <Descriptions.Item label="Resting orders">{state.maker.orders}</Descriptions.Item>
-                </Descriptions>
-                {state.maker.balances.length > 0 ? (
-                  <Table
-                    size="small"
-                    pagination={false}
-                    rowKey={(b) => `${b.account}:${b.asset}`}
-                    dataSource={state.maker.balances}
-                    columns={[
-                      { title: 'Account', dataIndex: 'account' },
-                      { title: 'Asset', dataIndex: 'asset' },
-                      {
-                        title: 'Available',
-                        align: 'right',
-                        render: (_, b) => <Amount value={b.available} />,
-                      },
-                      { title: 'Frozen', align: 'right', render: (_, b) => <Amount value={b.frozen} /> },
-                    ]}
-                  />
-                ) : null}
-              </Card>
+              <MakerCard maker={state.maker} />
             </Col>
           </Row>
-          <Table<InstrumentRow>
-            size="small"
-            bordered
-            pagination={false}
-            rowKey="instId"
-            dataSource={state.list}
-            data-testid="market-table"
-            rowClassName={(r) => (state.source !== 'off' && r.enabled && stale(r) ? 'row-danger' : '')}
-            scroll={{ x: 'max-content' }}
-            columns={[
-              {
-                title: 'Instrument',
-                dataIndex: 'instId',
-                render: (t: string) => <Typography.Text strong>{t}</Typography.Text>,
-              },
-              { title: 'Type', dataIndex: 'inst_type' },
-              {
-                title: 'Enabled',
-                render: (_, r) => (r.enabled ? <Tag color="green">on</Tag> : <Tag color="default">off</Tag>),
-              },
-              { title: 'Reference', render: (_, r) => <span className="mono">{r.reference.instId}</span> },
-              {
-                title: 'Last price',
-                align: 'right',
-                render: (_, r) => <Amount value={r.reference.price ?? '—'} />,
-              },
-              {
-                title: 'Age',
-                align: 'right',
-                render: (_, r) => (
-                  <Typography.Text type={state.source !== 'off' && stale(r) ? 'danger' : undefined}>
-                    {age(r.reference.age_ms)}
-                  </Typography.Text>
-                ),
-              },
-              { title: 'Best bid', align: 'right', render: (_, r) => <Amount value={r.best_bid ?? '—'} /> },
-              { title: 'Best ask', align: 'right', render: (_, r) => <Amount value={r.best_ask ?? '—'} /> },
-              { title: 'Spread', align: 'right', render: (_, r) => spread(r) },
-              {
-                title: 'Bid levels / orders',
-                align: 'right',
-                render: (_, r) => `${r.bid_levels} / ${r.bid_orders}`,
-              },
-              {
-                title: 'Ask levels / orders',
-                align: 'right',
-                render: (_, r) => `${r.ask_levels} / ${r.ask_orders}`,
-              },
-              { title: 'Maker orders', align: 'right', dataIndex: 'maker_orders' },
-            ]}
-          />
+          <InstrumentsTable state={state} />
         </>
       )}
     </>
+  );
+}
+
+/** The market state, asked again every REFRESH_MS while `auto` is on; when it last came, and why it did not. */
+function useMarketState(auto: boolean) {
+  const { call } = useConsole();
+  const [state, setState] = useState<State | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [at, setAt] = useState<Date | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = async () => {
+      try {
+        const s = await call('/admin/market/state', {});
+        if (!live) return;
+        setState(s);
+        setError(null);
+        setAt(new Date());
+      } catch (e) {
+        if (live) setError(failureText(e));
+      }
+      if (live && auto) timer = setTimeout(tick, REFRESH_MS);
+    };
+    void tick();
+    return () => {
+      live = false;
+      if (timer) clearTimeout(timer);
+    };
+  }, [call, auto]);
+
+  return { state, error, at };
+}
+
+/** Where the reference prices come from, and how many instruments are on. */
+function SourceCard({ state }: { state: State }) {
+  return (
+    <Card size="small" title="Reference prices" style={{ height: '100%' }}>
+      <Descriptions size="small" column={1}>
+        <Descriptions.Item label="Source">
+          <Tag color={state.source === 'off' ? 'red' : 'blue'} data-testid="market-source">
+            {state.source}
+          </Tag>
+          {SOURCES[state.source] ?? ''}
+        </Descriptions.Item>
+        <Descriptions.Item label="Instruments">
+          {state.list.length} ({state.list.filter((r) => r.enabled).length} enabled)
+        </Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}
+
+/** The market maker: running or not, its account, its resting orders and balances. */
+function MakerCard({ maker }: { maker: State['maker'] }) {
+  return (
+    <Card
+      size="small"
+      title="Market maker"
+      style={{ height: '100%' }}
+      extra={
+        maker.running ? (
+          <Tag color="green" data-testid="maker-state">
+            running
+          </Tag>
+        ) : (
+          <Tag color="default" data-testid="maker-state">
+            stopped
+          </Tag>
+        )
+      }
+    >
+      <Descriptions size="small" column={2} style={{ marginBottom: 8 }}>
+        <Descriptions.Item label="Account UID">{maker.uid ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Resting orders">{maker.orders}</Descriptions.Item>
+      </Descriptions>
+      {maker.balances.length > 0 ? (
+        <Table
+          size="small"
+          pagination={false}
+          rowKey={(b) => `${b.account}:${b.asset}`}
+          dataSource={maker.balances}
+          columns={[
+            { title: 'Account', dataIndex: 'account' },
+            { title: 'Asset', dataIndex: 'asset' },
+            {
+              title: 'Available',
+              align: 'right',
+              render: (_, b) => <Amount value={b.available} />,
+            },
+            { title: 'Frozen', align: 'right', render: (_, b) => <Amount value={b.frozen} /> },
+          ]}
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+/** Every instrument: its reference price and age (stale ones in red while a feed runs) and its book. */
+function InstrumentsTable({ state }: { state: State }) {
+  const staleNow = (r: InstrumentRow) => state.source !== 'off' && stale(r);
+  return (
+    <Table<InstrumentRow>
+      size="small"
+      bordered
+      pagination={false}
+      rowKey="instId"
+      dataSource={state.list}
+      data-testid="market-table"
+      rowClassName={(r) => (r.enabled && staleNow(r) ? 'row-danger' : '')}
+      scroll={{ x: 'max-content' }}
+      columns={[
+        {
+          title: 'Instrument',
+          dataIndex: 'instId',
+          render: (t: string) => <Typography.Text strong>{t}</Typography.Text>,
+        },
+        { title: 'Type', dataIndex: 'inst_type' },
+        {
+          title: 'Enabled',
+          render: (_, r) => (r.enabled ? <Tag color="green">on</Tag> : <Tag color="default">off</Tag>),
+        },
+        { title: 'Reference', render: (_, r) => <span className="mono">{r.reference.instId}</span> },
+        {
+          title: 'Last price',
+          align: 'right',
+          render: (_, r) => <Amount value={r.reference.price ?? '—'} />,
+        },
+        {
+          title: 'Age',
+          align: 'right',
+          render: (_, r) => (
+            <Typography.Text type={staleNow(r) ? 'danger' : undefined}>
+              {age(r.reference.age_ms)}
+            </Typography.Text>
+          ),
+        },
+        { title: 'Best bid', align: 'right', render: (_, r) => <Amount value={r.best_bid ?? '—'} /> },
+        { title: 'Best ask', align: 'right', render: (_, r) => <Amount value={r.best_ask ?? '—'} /> },
+        { title: 'Spread', align: 'right', render: (_, r) => spread(r) },
+        {
+          title: 'Bid levels / orders',
+          align: 'right',
+          render: (_, r) => `${r.bid_levels} / ${r.bid_orders}`,
+        },
+        {
+          title: 'Ask levels / orders',
+          align: 'right',
+          render: (_, r) => `${r.ask_levels} / ${r.ask_orders}`,
+        },
+        { title: 'Maker orders', align: 'right', dataIndex: 'maker_orders' },
+      ]}
+    />
   );
 }

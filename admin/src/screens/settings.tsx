@@ -1,14 +1,8 @@
 import { EditOutlined, HistoryOutlined, ReloadOutlined } from '@ant-design/icons';
-import type { ResponseData } from '@nexa/contract';
 import {
-  Alert,
-  App,
   Button,
   Collapse,
-  Descriptions,
-  Drawer,
   Empty,
-  Form,
   Input,
   Result,
   Skeleton,
@@ -20,30 +14,13 @@ import {
 } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../api';
-import { failureText, useConsole } from '../console';
+import { useConsole } from '../console';
 import { when } from '../ui/format';
-import {
-  asSchema,
-  describeSchema,
-  editorKind,
-  fromFormValue,
-  SchemaField,
-  toFormValue,
-} from '../ui/schema-field';
 import { ScreenTitle } from '../ui/screen';
 import { useLoad } from './programs/common';
+import { SettingDrawer } from './setting-drawer';
+import { domainOf, historyPath, type Setting, valueText } from './setting-save';
 import '../ui/screens.css';
-
-export type Setting = ResponseData<'/admin/settings/list'>[number];
-
-/** A setting's domain: the part of its key before the first dot. */
-export const domainOf = (key: string) => key.split('.')[0] ?? key;
-
-/** A value as one line of text (JSON for the structured ones). */
-export function valueText(v: unknown): string {
-  return typeof v === 'string' ? v : JSON.stringify(v);
-}
 
 function ValueCell({ value }: { value: unknown }) {
   if (typeof value === 'boolean')
@@ -64,41 +41,10 @@ function ValueCell({ value }: { value: unknown }) {
   );
 }
 
-/** The audit log opened on one setting's changes. */
-export const historyPath = (key: string) => `/audit?subject=${encodeURIComponent(`setting:${key}`)}`;
-
-/**
- * Changes a setting with a reason: the answer, or null with the server's refusal shown on the form's field
- * (the value's or the reason's) or as a message.
- */
-export function useSetSetting() {
-  const { call } = useConsole();
-  const { message } = App.useApp();
-  return useCallback(
-    async (
-      body: { key: string; value: unknown; reason: string },
-      onFieldError?: (field: 'value' | 'reason', text: string) => void,
-    ): Promise<Setting | null> => {
-      try {
-        const out = await call('/admin/settings/set', body);
-        message.success(`${body.key} saved`);
-        return out;
-      } catch (e) {
-        if (e instanceof ApiError && e.signedOut) return null;
-        const text = failureText(e);
-        if (onFieldError && e instanceof ApiError && e.error === 'ValidationFailed') {
-          onFieldError(/reason/i.test(text) ? 'reason' : 'value', text);
-        } else message.error(text);
-        return null;
-      }
-    },
-    [call, message],
-  );
-}
-
 /**
  * Settings: every declared setting grouped by its domain, with its value, its default, whether it was
- * changed and by whom; admins edit one in a drawer whose editor follows the setting's type.
+ * changed and by whom; admins edit one in a drawer (setting-drawer.tsx) whose editor follows the setting's
+ * type. Saving one, and its history's address, are in setting-save.ts.
  */
 export default function SettingsScreen() {
   const { call, can } = useConsole();
@@ -108,89 +54,8 @@ export default function SettingsScreen() {
   const [filter, setFilter] = useState('');
   const [editing, setEditing] = useState<Setting | null>(null);
   const mayEdit = can('/admin/settings/set');
-
-  const groups = useMemo(() => {
-    const q = filter.trim().toLowerCase();
-    const by = new Map<string, Setting[]>();
-    for (const s of data ?? []) {
-      if (q && !s.key.toLowerCase().includes(q)) continue;
-      const d = domainOf(s.key);
-      by.set(d, [...(by.get(d) ?? []), s]);
-    }
-    return [...by.entries()].sort(([a], [b]) => a.localeCompare(b));
-  }, [data, filter]);
-
-  const columns = [
-    {
-      title: 'Key',
-      key: 'key',
-      width: 250,
-      render: (_: unknown, s: Setting) => (
-        <span className="mono" data-testid={`setting-${s.key}`}>
-          {s.key}
-        </span>
-      ),
-    },
-    { title: 'Value', key: 'value', render: (_: unknown, s: Setting) => <ValueCell value={s.value} /> },
-    {
-      title: 'Default',
-      key: 'default',
-      width: 140,
-      render: (_: unknown, s: Setting) =>
-        s.changed ? (
-          <ValueCell value={s.default} />
-        ) : (
-          <Typography.Text type="secondary">same</Typography.Text>
-        ),
-    },
-    {
-      title: 'Changed',
-      key: 'changed',
-      width: 90,
-      render: (_: unknown, s: Setting) => (s.changed ? <Tag color="orange">changed</Tag> : null),
-    },
-    {
-      title: 'Last change',
-      key: 'by',
-      width: 200,
-      render: (_: unknown, s: Setting) =>
-        s.changed_at ? (
-          <span>
-            {s.changed_by ?? 'system'}{' '}
-            <Typography.Text type="secondary">{when(s.changed_at)}</Typography.Text>
-          </span>
-        ) : (
-          '—'
-        ),
-    },
-    {
-      title: '',
-      key: 'actions',
-      width: 160,
-      render: (_: unknown, s: Setting) => (
-        <Space size={4}>
-          {mayEdit ? (
-            <Button
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => setEditing(s)}
-              data-testid="setting-edit"
-            >
-              Edit
-            </Button>
-          ) : null}
-          <Button
-            size="small"
-            type="link"
-            icon={<HistoryOutlined />}
-            onClick={() => navigate(historyPath(s.key))}
-          >
-            History
-          </Button>
-        </Space>
-      ),
-    },
-  ];
+  const groups = useGroups(data, filter);
+  const columns = settingColumns({ mayEdit, edit: setEditing, history: (key) => navigate(historyPath(key)) });
 
   return (
     <>
@@ -237,15 +102,7 @@ export default function SettingsScreen() {
           defaultActiveKey={groups.map(([d]) => d)}
           items={groups.map(([domain, rows]) => ({
             key: domain,
-            label: (
-              <Space>
-                <Typography.Text strong>{domain}</Typography.Text>
-                <Typography.Text type="secondary">{rows.length}</Typography.Text>
-                {rows.some((r) => r.changed) ? (
-                  <Tag color="orange">{rows.filter((r) => r.changed).length} changed</Tag>
-                ) : null}
-              </Space>
-            ),
+            label: <GroupLabel domain={domain} rows={rows} />,
             children: (
               <Table<Setting>
                 size="small"
@@ -273,98 +130,91 @@ export default function SettingsScreen() {
   );
 }
 
-interface EditValues {
-  value: unknown;
-  reason: string;
+/** The settings whose key holds the filter's text, by domain, the domains in order. */
+function useGroups(data: readonly Setting[] | null, filter: string) {
+  return useMemo(() => {
+    const q = filter.trim().toLowerCase();
+    const by = new Map<string, Setting[]>();
+    for (const s of data ?? []) {
+      if (q && !s.key.toLowerCase().includes(q)) continue;
+      const d = domainOf(s.key);
+      by.set(d, [...(by.get(d) ?? []), s]);
+    }
+    return [...by.entries()].sort(([a], [b]) => a.localeCompare(b));
+  }, [data, filter]);
 }
 
-function SettingDrawer(props: { setting: Setting; onClose: () => void; onSaved: () => void }) {
-  const { setting } = props;
-  const schema = asSchema(setting.schema);
-  const kind = editorKind(schema);
-  const [form] = Form.useForm<EditValues>();
-  const [busy, setBusy] = useState(false);
-  const save = useSetSetting();
-  const navigate = useNavigate();
-
-  const submit = async (v: EditValues) => {
-    let value: unknown;
-    try {
-      value = fromFormValue(kind, v.value);
-    } catch {
-      form.setFields([{ name: 'value', errors: ['Not valid JSON'] }]);
-      return;
-    }
-    setBusy(true);
-    const done = await save({ key: setting.key, value, reason: v.reason.trim() }, (field, text) =>
-      form.setFields([{ name: field, errors: [text] }]),
-    );
-    setBusy(false);
-    if (done) props.onSaved();
-  };
-
+/** A domain's heading: its name, how many settings, how many changed. */
+function GroupLabel({ domain, rows }: { domain: string; rows: Setting[] }) {
   return (
-    <Drawer
-      open
-      onClose={props.onClose}
-      title={<span className="mono">{setting.key}</span>}
-      size={kind === 'json' ? 720 : 520}
-      destroyOnHidden
-      extra={
-        <Button type="link" icon={<HistoryOutlined />} onClick={() => navigate(historyPath(setting.key))}>
-          History
-        </Button>
-      }
-    >
-      <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
-        <Descriptions.Item label="Type">{describeSchema(schema)}</Descriptions.Item>
-        <Descriptions.Item label="Default">
-          <span className="mono">{valueText(setting.default)}</span>
-        </Descriptions.Item>
-        <Descriptions.Item label="Last change">
-          {setting.changed_at ? `${setting.changed_by ?? 'system'}, ${when(setting.changed_at)}` : 'never'}
-        </Descriptions.Item>
-      </Descriptions>
-      {setting.key.endsWith('.instruments') ? (
-        <Alert
-          type="info"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message="Tick, lot and contract-value changes apply when the market restarts; the rest at once."
-        />
+    <Space>
+      <Typography.Text strong>{domain}</Typography.Text>
+      <Typography.Text type="secondary">{rows.length}</Typography.Text>
+      {rows.some((r) => r.changed) ? (
+        <Tag color="orange">{rows.filter((r) => r.changed).length} changed</Tag>
       ) : null}
-      <Form<EditValues>
-        form={form}
-        layout="vertical"
-        initialValues={{ value: toFormValue(kind, setting.value), reason: '' }}
-        onFinish={submit}
-        data-testid="setting-form"
-      >
-        <SchemaField name="value" schema={schema} />
-        <Form.Item
-          name="reason"
-          label="Reason (kept in the audit log)"
-          rules={[
-            { required: true, message: 'Say why' },
-            { min: 3, message: 'At least 3 characters' },
-            { max: 200 },
-          ]}
-        >
-          <Input.TextArea rows={2} maxLength={200} showCount data-testid="setting-reason" />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={busy} data-testid="setting-save">
-            Save
-          </Button>
-          <Button onClick={props.onClose}>Cancel</Button>
-          <Button
-            onClick={() => form.setFieldValue('value', toFormValue(kind, setting.default))}
-            disabled={!setting.changed}
-          >
-            Back to default
-          </Button>
-        </Space>
-      </Form>
-    </Drawer>
+    </Space>
   );
 }
+
+/** A domain's table: key, value, default, changed, last change, and edit (for admins) and history. */
+const settingColumns = (p: {
+  mayEdit: boolean;
+  edit: (s: Setting) => void;
+  history: (key: string) => void;
+}) => [
+  {
+    title: 'Key',
+    key: 'key',
+    width: 250,
+    render: (_: unknown, s: Setting) => (
+      <span className="mono" data-testid={`setting-${s.key}`}>
+        {s.key}
+      </span>
+    ),
+  },
+  { title: 'Value', key: 'value', render: (_: unknown, s: Setting) => <ValueCell value={s.value} /> },
+  {
+    title: 'Default',
+    key: 'default',
+    width: 140,
+    render: (_: unknown, s: Setting) =>
+      s.changed ? <ValueCell value={s.default} /> : <Typography.Text type="secondary">same</Typography.Text>,
+  },
+  {
+    title: 'Changed',
+    key: 'changed',
+    width: 90,
+    render: (_: unknown, s: Setting) => (s.changed ? <Tag color="orange">changed</Tag> : null),
+  },
+  {
+    title: 'Last change',
+    key: 'by',
+    width: 200,
+    render: (_: unknown, s: Setting) =>
+      s.changed_at ? (
+        <span>
+          {s.changed_by ?? 'system'} <Typography.Text type="secondary">{when(s.changed_at)}</Typography.Text>
+        </span>
+      ) : (
+        '—'
+      ),
+  },
+  {
+    title: '',
+    key: 'actions',
+    width: 160,
+    render: (_: unknown, s: Setting) => (
+      <Space size={4}>
+        {p.mayEdit ? (
+          <Button size="small" icon={<EditOutlined />} onClick={() => p.edit(s)} data-testid="setting-edit">
+            Edit
+          </Button>
+        ) : null}
+        <Button size="small" type="link" icon={<HistoryOutlined />} onClick={() => p.history(s.key)}>
+          History
+        </Button>
+      </Space>
+    ),
+  },
+];

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Tag, 
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAction, useConsole } from '../console';
-import { useConfirmWithReason } from '../ui/confirm-with-reason';
+import { type AskConfirm, useConfirmWithReason } from '../ui/confirm-with-reason';
 import { Mono, when } from '../ui/format';
 import { ScreenTitle } from '../ui/screen';
 import { useLoad } from './programs/common';
@@ -20,9 +20,8 @@ type Detail = ResponseData<'/admin/users/detail'>;
 export default function UserPage() {
   const { id } = useParams();
   const userId = Number(id);
-  const { call, can } = useConsole();
+  const { call } = useConsole();
   const navigate = useNavigate();
-  const run = useAction();
   const confirm = useConfirmWithReason();
   const load = useCallback(() => call('/admin/users/detail', { user_id: userId }), [call, userId]);
   const { data: loaded, error, loading, reload } = useLoad(load);
@@ -49,8 +48,33 @@ export default function UserPage() {
     );
   }
 
+  return (
+    <>
+      <ScreenTitle
+        title={`User ${user.uid}`}
+        extra={<UserActions userId={userId} user={user} ask={confirm.ask} onChanged={setUpdated} />}
+      />
+      <UserHeader user={user} />
+      <UserTabs key={userId} user={user} />
+      {confirm.element}
+    </>
+  );
+}
+
+/** Back, and freeze or unfreeze (confirmed with a reason) as the operator's roles allow. */
+function UserActions(props: {
+  userId: number;
+  user: Detail;
+  ask: AskConfirm;
+  onChanged: (user: Detail) => void;
+}) {
+  const { call, can } = useConsole();
+  const navigate = useNavigate();
+  const run = useAction();
+  const { userId, user, ask, onChanged } = props;
+
   const freeze = () =>
-    confirm.ask({
+    ask({
       title: `Freeze user ${user.uid}`,
       summary:
         'Every session of the user ends at once and sign-in is refused until the account is unfrozen. Balances stay as they are.',
@@ -61,12 +85,12 @@ export default function UserPage() {
           () => call('/admin/users/freeze', { user_id: userId, reason }),
           'Account frozen',
         );
-        if (out) setUpdated(out);
+        if (out) onChanged(out);
         return out !== null;
       },
     });
   const unfreeze = () =>
-    confirm.ask({
+    ask({
       title: `Unfreeze user ${user.uid}`,
       summary: 'The user may sign in again.',
       okText: 'Unfreeze account',
@@ -75,91 +99,93 @@ export default function UserPage() {
           () => call('/admin/users/unfreeze', { user_id: userId, reason }),
           'Account unfrozen',
         );
-        if (out) setUpdated(out);
+        if (out) onChanged(out);
         return out !== null;
       },
     });
 
+  return (
+    <Space>
+      <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
+        Back
+      </Button>
+      {user.frozen
+        ? can('/admin/users/unfreeze') && (
+            <Button icon={<UnlockOutlined />} onClick={unfreeze} data-testid="user-unfreeze">
+              Unfreeze
+            </Button>
+          )
+        : can('/admin/users/freeze') && (
+            <Button danger icon={<LockOutlined />} onClick={freeze} data-testid="user-freeze">
+              Freeze
+            </Button>
+          )}
+    </Space>
+  );
+}
+
+/** Who the user is: frozen or not (and why), their identifiers, level, invite and place in the team. */
+function UserHeader({ user }: { user: Detail }) {
+  return (
+    <Card size="small" className="user-header" data-testid="user-header">
+      {user.frozen_info ? (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="user-frozen"
+          message={`Frozen since ${when(user.frozen_info.at)}`}
+          description={`Reason: ${user.frozen_info.reason}`}
+        />
+      ) : null}
+      <Descriptions size="small" column={4}>
+        <Descriptions.Item label="UID">
+          <Typography.Text className="mono" copyable data-testid="user-uid">
+            {user.uid}
+          </Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label="User id">{user.user_id}</Descriptions.Item>
+        <Descriptions.Item label="Address" span={2}>
+          <Mono text={user.address} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Email">{user.email ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Level">
+          <Tag color="blue">V{user.level}</Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label="State">
+          {user.frozen ? (
+            <Tag color="red" data-testid="user-state">
+              frozen
+            </Tag>
+          ) : (
+            <Tag color="green" data-testid="user-state">
+              active
+            </Tag>
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label="Invite code">
+          <span className="mono">{user.invite_code}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label="Signed up">{when(user.created_at)}</Descriptions.Item>
+        <Descriptions.Item label="Parent">
+          {user.team.parent ? (
+            <Link to={`/users/${user.team.parent.user_id}`}>{user.team.parent.uid}</Link>
+          ) : (
+            'none (a root)'
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label="Depth">{user.depth}</Descriptions.Item>
+        <Descriptions.Item label="Direct referrals">{user.team.direct_referrals}</Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}
+
+/** The tabs the domains register, those whose call the operator's roles may make. */
+function UserTabs({ user }: { user: Detail }) {
+  const { can } = useConsole();
   const tabs = userTabs()
     .filter((t) => can(t.endpoint))
     .map((t) => ({ key: t.id, label: t.title, children: t.render(user) }));
-
-  return (
-    <>
-      <ScreenTitle
-        title={`User ${user.uid}`}
-        extra={
-          <Space>
-            <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
-              Back
-            </Button>
-            {user.frozen
-              ? can('/admin/users/unfreeze') && (
-                  <Button icon={<UnlockOutlined />} onClick={unfreeze} data-testid="user-unfreeze">
-                    Unfreeze
-                  </Button>
-                )
-              : can('/admin/users/freeze') && (
-                  <Button danger icon={<LockOutlined />} onClick={freeze} data-testid="user-freeze">
-                    Freeze
-                  </Button>
-                )}
-          </Space>
-        }
-      />
-      <Card size="small" className="user-header" data-testid="user-header">
-        {user.frozen_info ? (
-          <Alert
-            type="error"
-            showIcon
-            style={{ marginBottom: 12 }}
-            data-testid="user-frozen"
-            message={`Frozen since ${when(user.frozen_info.at)}`}
-            description={`Reason: ${user.frozen_info.reason}`}
-          />
-        ) : null}
-        <Descriptions size="small" column={4}>
-          <Descriptions.Item label="UID">
-            <Typography.Text className="mono" copyable data-testid="user-uid">
-              {user.uid}
-            </Typography.Text>
-          </Descriptions.Item>
-          <Descriptions.Item label="User id">{user.user_id}</Descriptions.Item>
-          <Descriptions.Item label="Address" span={2}>
-            <Mono text={user.address} />
-          </Descriptions.Item>
-          <Descriptions.Item label="Email">{user.email ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="Level">
-            <Tag color="blue">V{user.level}</Tag>
-          </Descriptions.Item>
-          <Descriptions.Item label="State">
-            {user.frozen ? (
-              <Tag color="red" data-testid="user-state">
-                frozen
-              </Tag>
-            ) : (
-              <Tag color="green" data-testid="user-state">
-                active
-              </Tag>
-            )}
-          </Descriptions.Item>
-          <Descriptions.Item label="Invite code">
-            <span className="mono">{user.invite_code}</span>
-          </Descriptions.Item>
-          <Descriptions.Item label="Signed up">{when(user.created_at)}</Descriptions.Item>
-          <Descriptions.Item label="Parent">
-            {user.team.parent ? (
-              <Link to={`/users/${user.team.parent.user_id}`}>{user.team.parent.uid}</Link>
-            ) : (
-              'none (a root)'
-            )}
-          </Descriptions.Item>
-          <Descriptions.Item label="Depth">{user.depth}</Descriptions.Item>
-          <Descriptions.Item label="Direct referrals">{user.team.direct_referrals}</Descriptions.Item>
-        </Descriptions>
-      </Card>
-      <Tabs key={userId} defaultActiveKey={tabs[0]?.key} type="card" data-testid="user-tabs" items={tabs} />
-      {confirm.element}
-    </>
-  );
+  return <Tabs defaultActiveKey={tabs[0]?.key} type="card" data-testid="user-tabs" items={tabs} />;
 }

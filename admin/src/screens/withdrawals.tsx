@@ -5,7 +5,7 @@ import { useConsole } from '../console';
 import { type DataColumn, DataTable } from '../ui/data-table';
 import { Amount, Mono, StatusTag, when } from '../ui/format';
 import { pageOf, useListLoader } from '../ui/lists';
-import { ReviewQueue, useReviewQueue } from '../ui/review-queue';
+import { type Queue, ReviewQueue, useReviewQueue } from '../ui/review-queue';
 import { SameAdminFlag } from '../ui/same-admin-flag';
 
 type Withdrawal = ListItem<'/admin/withdrawals/list'>;
@@ -69,56 +69,29 @@ const COLUMNS: readonly DataColumn<Withdrawal>[] = [
   { key: 'reason', title: 'Reason', value: (w) => w.reason, hidden: true },
 ];
 
+/** Still waiting on an approval or a rejection. */
+const decidable = (w: Withdrawal) =>
+  w.status === 'pending' && (w.stage === 'requested' || w.stage === 'first_approved');
+/** Approved, but sending it failed: approving sends it again. */
+const retry = (w: Withdrawal) => w.stage === 'send_failed';
+/** The next approval is the last: it pays. */
+const last = (w: Withdrawal) => w.approvals.length + 1 >= w.required_approvals;
+
 /**
  * Withdrawals: first and second approval (four eyes: from the threshold on, two different operators; one who
  * credited this user by hand may not pay them out), rejection with the reason the user reads, and the payment
  * hash where the platform pays by hand. The drawer shows the user's history and the address's past use.
  */
 export default function WithdrawalsScreen() {
-  const { call, can, session } = useConsole();
+  const { can, session } = useConsole();
   const [txHash, setTxHash] = useState('');
   // A withdrawal opened (or the drawer closed) starts without a payment hash; one acted on keeps it.
   const clearHash = useCallback(() => setTxHash(''), []);
   const queue = useReviewQueue('/admin/withdrawals/list', 'pending', { onShow: clearHash });
+  const asks = useWithdrawalAsks(queue, txHash);
   const mayApprove = can('/admin/withdrawals/approve');
   const mayReject = can('/admin/withdrawals/reject');
-
-  const decidable = (w: Withdrawal) =>
-    w.status === 'pending' && (w.stage === 'requested' || w.stage === 'first_approved');
-  const retry = (w: Withdrawal) => w.stage === 'send_failed';
   const mine = (w: Withdrawal) => w.approvals.includes(session.name);
-  const last = (w: Withdrawal) => w.approvals.length + 1 >= w.required_approvals;
-
-  const askApprove = (w: Withdrawal) => {
-    const hash = txHash.trim();
-    const which = w.required_approvals > 1 ? (w.approvals.length === 0 ? 'First' : 'Second') : 'Single';
-    queue.ask({
-      title: `${which} approval of withdrawal #${w.id}`,
-      summary: last(w)
-        ? `${w.amount} ${w.asset} (fee ${w.fee}) leaves user ${w.user.uid}'s account and is paid to ${w.address}${hash ? ` (payment ${hash})` : ''}.`
-        : `First of ${w.required_approvals} approvals for ${w.amount} ${w.asset}: another operator gives the next, and only then is it paid.`,
-      okText: last(w) ? 'Approve and pay' : 'Approve',
-      call: (reason) =>
-        call('/admin/withdrawals/approve', {
-          withdrawal_id: w.id,
-          reason,
-          ...(last(w) && hash ? { tx_hash: hash } : {}),
-        }),
-      done: 'Withdrawal approved',
-      next: (out) => out,
-    });
-  };
-
-  const askReject = (w: Withdrawal) =>
-    queue.ask({
-      title: `Reject withdrawal #${w.id}`,
-      summary: `The hold of ${w.amount} ${w.asset} (and fee) goes back to user ${w.user.uid}; the user reads the reason.`,
-      okText: 'Reject',
-      danger: true,
-      call: (reason) => call('/admin/withdrawals/reject', { withdrawal_id: w.id, reason }),
-      done: 'Withdrawal rejected',
-      next: (out) => out,
-    });
 
   return (
     <ReviewQueue
@@ -141,14 +114,14 @@ export default function WithdrawalsScreen() {
           decidable(w) || retry(w) ? (
             <>
               {mayReject && decidable(w) ? (
-                <Button danger onClick={() => askReject(w)} data-testid="withdrawal-reject">
+                <Button danger onClick={() => asks.reject(w)} data-testid="withdrawal-reject">
                   Reject
                 </Button>
               ) : null}
               {mayApprove ? (
                 <Button
                   type="primary"
-                  onClick={() => askApprove(w)}
+                  onClick={() => asks.approve(w)}
                   disabled={mine(w)}
                   data-testid="withdrawal-approve"
                 >
@@ -158,65 +131,121 @@ export default function WithdrawalsScreen() {
             </>
           ) : null,
         body: (w) => (
-          <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-            {mine(w) && decidable(w) ? (
-              <Alert
-                type="info"
-                showIcon
-                message="You gave an approval: the next one is another operator's."
-              />
-            ) : null}
-            <Steps
-              size="small"
-              current={w.status === 'approved' ? w.required_approvals + 1 : w.approvals.length}
-              status={w.stage === 'rejected' || w.stage === 'send_failed' ? 'error' : undefined}
-              items={[
-                ...Array.from({ length: w.required_approvals }, (_, i) => ({
-                  title: i === 0 ? 'First approval' : 'Second approval',
-                  description: w.approvals[i] ?? 'waiting',
-                })),
-                { title: 'Paid', description: w.tx_hash ? 'hash recorded' : w.stage },
-              ]}
-            />
-            <Descriptions column={2} size="small" bordered>
-              <Descriptions.Item label="Status">
-                <StatusTag status={w.status} /> <StatusTag status={w.stage} />
-              </Descriptions.Item>
-              <Descriptions.Item label="User">{w.user.uid}</Descriptions.Item>
-              <Descriptions.Item label="Amount">
-                <Amount value={w.amount} asset={w.asset} />
-              </Descriptions.Item>
-              <Descriptions.Item label="Fee">
-                <Amount value={w.fee} asset={w.asset} />
-              </Descriptions.Item>
-              <Descriptions.Item label="To address" span={2}>
-                <Mono text={w.address} />
-              </Descriptions.Item>
-              <Descriptions.Item label="Chain">{w.chain}</Descriptions.Item>
-              <Descriptions.Item label="Requested">{when(w.time)}</Descriptions.Item>
-              <Descriptions.Item label="Payment hash" span={2}>
-                <Mono text={w.tx_hash} />
-              </Descriptions.Item>
-              <Descriptions.Item label="Reason" span={2}>
-                {w.reason ?? '—'}
-              </Descriptions.Item>
-            </Descriptions>
-            {decidable(w) && mayApprove && last(w) && !mine(w) ? (
-              <Input
-                addonBefore="Payment tx hash"
-                placeholder="Where the platform pays by hand: the hash of the payment made (optional)"
-                value={txHash}
-                maxLength={80}
-                onChange={(e) => setTxHash(e.target.value)}
-                data-testid="withdrawal-txhash"
-              />
-            ) : null}
-            <UserHistory userId={w.user_id} reloadKey={`${w.stage}:${w.approvals.length}`} />
-            <AddressUse address={w.address} exclude={w.id} />
-          </Space>
+          <WithdrawalDetails
+            w={w}
+            mine={mine(w)}
+            // Where the platform pays by hand, the last approver may give the payment's hash.
+            hash={
+              decidable(w) && mayApprove && last(w) && !mine(w) ? { value: txHash, set: setTxHash } : null
+            }
+          />
         ),
       }}
     />
+  );
+}
+
+/** The queue's decisions, each asked with a reason and saying what happens: approve (paying on the last), reject. */
+function useWithdrawalAsks(queue: Queue<'/admin/withdrawals/list'>, txHash: string) {
+  const { call } = useConsole();
+
+  const approve = (w: Withdrawal) => {
+    const hash = txHash.trim();
+    const which = w.required_approvals > 1 ? (w.approvals.length === 0 ? 'First' : 'Second') : 'Single';
+    queue.ask({
+      title: `${which} approval of withdrawal #${w.id}`,
+      summary: last(w)
+        ? `${w.amount} ${w.asset} (fee ${w.fee}) leaves user ${w.user.uid}'s account and is paid to ${w.address}${hash ? ` (payment ${hash})` : ''}.`
+        : `First of ${w.required_approvals} approvals for ${w.amount} ${w.asset}: another operator gives the next, and only then is it paid.`,
+      okText: last(w) ? 'Approve and pay' : 'Approve',
+      call: (reason) =>
+        call('/admin/withdrawals/approve', {
+          withdrawal_id: w.id,
+          reason,
+          ...(last(w) && hash ? { tx_hash: hash } : {}),
+        }),
+      done: 'Withdrawal approved',
+      next: (out) => out,
+    });
+  };
+
+  const reject = (w: Withdrawal) =>
+    queue.ask({
+      title: `Reject withdrawal #${w.id}`,
+      summary: `The hold of ${w.amount} ${w.asset} (and fee) goes back to user ${w.user.uid}; the user reads the reason.`,
+      okText: 'Reject',
+      danger: true,
+      call: (reason) => call('/admin/withdrawals/reject', { withdrawal_id: w.id, reason }),
+      done: 'Withdrawal rejected',
+      next: (out) => out,
+    });
+
+  return { approve, reject };
+}
+
+/**
+ * A withdrawal in the drawer: its approvals as steps, its details, the payment hash field (`hash`, when this
+ * operator may give it), the user's history and the address's past use.
+ */
+function WithdrawalDetails(props: {
+  w: Withdrawal;
+  mine: boolean;
+  hash: { value: string; set: (hash: string) => void } | null;
+}) {
+  const { w, mine, hash } = props;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {mine && decidable(w) ? (
+        <Alert type="info" showIcon message="You gave an approval: the next one is another operator's." />
+      ) : null}
+      <Steps
+        size="small"
+        current={w.status === 'approved' ? w.required_approvals + 1 : w.approvals.length}
+        status={w.stage === 'rejected' || w.stage === 'send_failed' ? 'error' : undefined}
+        items={[
+          ...Array.from({ length: w.required_approvals }, (_, i) => ({
+            title: i === 0 ? 'First approval' : 'Second approval',
+            description: w.approvals[i] ?? 'waiting',
+          })),
+          { title: 'Paid', description: w.tx_hash ? 'hash recorded' : w.stage },
+        ]}
+      />
+      <Descriptions column={2} size="small" bordered>
+        <Descriptions.Item label="Status">
+          <StatusTag status={w.status} /> <StatusTag status={w.stage} />
+        </Descriptions.Item>
+        <Descriptions.Item label="User">{w.user.uid}</Descriptions.Item>
+        <Descriptions.Item label="Amount">
+          <Amount value={w.amount} asset={w.asset} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Fee">
+          <Amount value={w.fee} asset={w.asset} />
+        </Descriptions.Item>
+        <Descriptions.Item label="To address" span={2}>
+          <Mono text={w.address} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Chain">{w.chain}</Descriptions.Item>
+        <Descriptions.Item label="Requested">{when(w.time)}</Descriptions.Item>
+        <Descriptions.Item label="Payment hash" span={2}>
+          <Mono text={w.tx_hash} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Reason" span={2}>
+          {w.reason ?? '—'}
+        </Descriptions.Item>
+      </Descriptions>
+      {hash ? (
+        <Input
+          addonBefore="Payment tx hash"
+          placeholder="Where the platform pays by hand: the hash of the payment made (optional)"
+          value={hash.value}
+          maxLength={80}
+          onChange={(e) => hash.set(e.target.value)}
+          data-testid="withdrawal-txhash"
+        />
+      ) : null}
+      <UserHistory userId={w.user_id} reloadKey={`${w.stage}:${w.approvals.length}`} />
+      <AddressUse address={w.address} exclude={w.id} />
+    </Space>
   );
 }
 

@@ -13,13 +13,16 @@ export interface ConfirmOptions {
   readonly action: (reason: string) => Promise<boolean>;
 }
 
+/** Opens the confirmation (what `useConfirmWithReason` answers as `ask`), for the parts a screen hands it to. */
+export type AskConfirm = (o: ConfirmOptions) => void;
+
 const MIN_REASON = 5;
 
 /**
  * Anything that moves money or locks a user asks for a typed reason (sent with the call where the call takes
  * one: the user reads it) and says what will happen before it does. `ask(options)` opens it; render `element` once in the screen.
  */
-export function useConfirmWithReason(): { ask: (o: ConfirmOptions) => void; element: ReactNode } {
+export function useConfirmWithReason(): { ask: AskConfirm; element: ReactNode } {
   const [open, setOpen] = useState<ConfirmOptions | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);

@@ -95,80 +95,16 @@ function compare(a: string | number | null, b: string | number | null): number {
  * loading, empty and error (with retry) states.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { id, load, columns, rowKey, onOpen, reloadKey, pageSize = 20 } = props;
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(pageSize);
-  const [data, setData] = useState<Page<T> | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const chooseable = columns.filter((c) => !c.action);
-  const [shown, setShown] = useState<string[]>(
-    () => storedColumns(id) ?? chooseable.filter((c) => !c.hidden).map((c) => c.key),
-  );
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey and attempt ask for the same page again
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setError(null);
-    load(page, size)
-      .then((d) => {
-        if (!live) return;
-        // A page past the end (after the queue shrank) goes back to the last one.
-        if (d.list.length === 0 && d.total > 0 && page > 1) setPage(Math.ceil(d.total / size));
-        else setData(d);
-      })
-      .catch((e: unknown) => live && setError(failureText(e)))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [load, page, size, reloadKey, attempt]);
-
-  const choose = (keys: string[]) => {
-    setShown(keys);
-    try {
-      localStorage.setItem(STORE + id, JSON.stringify(keys));
-    } catch {
-      // The choice lasts for this page only.
-    }
-  };
-
-  const visible = useMemo(() => columns.filter((c) => c.action || shown.includes(c.key)), [columns, shown]);
+  const { id, columns, rowKey, onOpen } = props;
+  const paging = usePages(props.load, props.pageSize ?? 20, props.reloadKey);
+  const choice = useColumnChoice(id, columns);
+  const { page, size, data, loading, error, retry } = paging;
   const rows = data?.list ?? [];
 
-  const antColumns: TableColumnsType<T> = visible.map((c) => {
-    const distinct = c.filter
-      ? [...new Set(rows.map((r) => c.value(r)))].filter((v) => v !== null).sort(compare)
-      : [];
-    return {
-      key: c.key,
-      title: c.title,
-      width: c.width,
-      align: c.align,
-      render: (_: unknown, row: T) => (c.render ? c.render(row) : (c.value(row) ?? '—')),
-      sorter: c.sort ? (a: T, b: T) => compare(c.value(a), c.value(b)) : undefined,
-      filters: c.filter ? distinct.map((v) => ({ text: String(v), value: String(v) })) : undefined,
-      onFilter: c.filter ? (value, row: T) => String(c.value(row)) === String(value) : undefined,
-    };
-  });
-
   const exportCsv = () => {
-    const cols = visible.filter((c) => !c.action);
+    const cols = choice.visible.filter((c) => !c.action);
     download(`${id}-page${page}.csv`, toCsv(rows, cols));
   };
-
-  const chooser = (
-    <Checkbox.Group
-      style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
-      value={shown}
-      onChange={(v) => choose(v.map(String))}
-      options={chooseable.map((c) => ({ label: c.title, value: c.key }))}
-    />
-  );
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   return (
     <div className="data-table" data-testid={`table-${id}`}>
@@ -178,7 +114,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Button icon={<ReloadOutlined />} onClick={retry} aria-label="Reload">
             Reload
           </Button>
-          <Popover content={chooser} title="Columns" trigger="click" placement="bottomRight">
+          <Popover content={choice.chooser} title="Columns" trigger="click" placement="bottomRight">
             <Button icon={<SettingOutlined />}>Columns</Button>
           </Popover>
           <Button icon={<DownloadOutlined />} onClick={exportCsv} disabled={rows.length === 0}>
@@ -202,7 +138,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           size="small"
           bordered
           loading={loading}
-          columns={antColumns}
+          columns={antColumns(choice.visible, rows)}
           dataSource={[...rows]}
           rowKey={(r) => rowKey(r)}
           scroll={{ x: 'max-content' }}
@@ -215,10 +151,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             showSizeChanger: true,
             pageSizeOptions: [10, 20, 50, 100],
             showTotal: (total) => `${total} in all`,
-            onChange: (p, s) => {
-              setPage(s !== size ? 1 : p);
-              setSize(s);
-            },
+            onChange: paging.change,
           }}
           onRow={(row) => ({
             tabIndex: 0,
@@ -233,4 +166,91 @@ export function DataTable<T>(props: DataTableProps<T>) {
       )}
     </div>
   );
+}
+
+/**
+ * The page shown: loaded again when the loader, the page, its size, `reloadKey` or a retry asks; a page past
+ * the end (after the list shrank) goes back to the last one. `change` is the pager's: a new size starts at 1.
+ */
+function usePages<T>(load: DataTableProps<T>['load'], pageSize: number, reloadKey: unknown) {
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(pageSize);
+  const [data, setData] = useState<Page<T> | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey and attempt ask for the same page again
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    setError(null);
+    load(page, size)
+      .then((d) => {
+        if (!live) return;
+        // A page past the end (after the queue shrank) goes back to the last one.
+        if (d.list.length === 0 && d.total > 0 && page > 1) setPage(Math.ceil(d.total / size));
+        else setData(d);
+      })
+      .catch((e: unknown) => live && setError(failureText(e)))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [load, page, size, reloadKey, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const change = (p: number, s: number) => {
+    setPage(s !== size ? 1 : p);
+    setSize(s);
+  };
+  return { page, size, data, loading, error, retry, change };
+}
+
+/** Which columns show: the operator's choice kept in this browser, else every column not hidden; its chooser. */
+function useColumnChoice<T>(id: string, columns: readonly DataColumn<T>[]) {
+  const chooseable = columns.filter((c) => !c.action);
+  const [shown, setShown] = useState<string[]>(
+    () => storedColumns(id) ?? chooseable.filter((c) => !c.hidden).map((c) => c.key),
+  );
+
+  const choose = (keys: string[]) => {
+    setShown(keys);
+    try {
+      localStorage.setItem(STORE + id, JSON.stringify(keys));
+    } catch {
+      // The choice lasts for this page only.
+    }
+  };
+
+  const visible = useMemo(() => columns.filter((c) => c.action || shown.includes(c.key)), [columns, shown]);
+
+  const chooser = (
+    <Checkbox.Group
+      style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+      value={shown}
+      onChange={(v) => choose(v.map(String))}
+      options={chooseable.map((c) => ({ label: c.title, value: c.key }))}
+    />
+  );
+  return { visible, chooser };
+}
+
+/** The shown columns as antd's: each renders, sorts and filters (by the loaded rows' distinct values) by its value. */
+function antColumns<T>(visible: readonly DataColumn<T>[], rows: readonly T[]): TableColumnsType<T> {
+  return visible.map((c) => {
+    const distinct = c.filter
+      ? [...new Set(rows.map((r) => c.value(r)))].filter((v) => v !== null).sort(compare)
+      : [];
+    return {
+      key: c.key,
+      title: c.title,
+      width: c.width,
+      align: c.align,
+      render: (_: unknown, row: T) => (c.render ? c.render(row) : (c.value(row) ?? '—')),
+      sorter: c.sort ? (a: T, b: T) => compare(c.value(a), c.value(b)) : undefined,
+      filters: c.filter ? distinct.map((v) => ({ text: String(v), value: String(v) })) : undefined,
+      onFilter: c.filter ? (value, row: T) => String(c.value(row)) === String(value) : undefined,
+    };
+  });
 }

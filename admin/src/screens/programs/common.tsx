@@ -2,8 +2,16 @@ import { Card, Table, type TableColumnsType } from 'antd';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { failureText } from '../../console';
 
+/** One read as a panel holds it: its data once loaded, the failure's words, and how to read it again. */
+export interface Loaded<T> {
+  readonly data: T | null;
+  readonly error: string | null;
+  readonly loading: boolean;
+  readonly reload: () => void;
+}
+
 /** One read that a program panel shows, loaded again after each change. */
-export function useLoad<T>(load: () => Promise<T>) {
+export function useLoad<T>(load: () => Promise<T>): Loaded<T> {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);

@@ -1,10 +1,15 @@
+import type { ResponseData } from '@nexa/contract';
 import { Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { useCallback, useState } from 'react';
 import { useAction, useConsole } from '../../console';
-import { useConfirmWithReason } from '../../ui/confirm-with-reason';
+import { type AskConfirm, useConfirmWithReason } from '../../ui/confirm-with-reason';
 import { AmountField, FormDrawer } from '../../ui/form-drawer';
 import { Amount, StatusTag, when } from '../../ui/format';
-import { ProgramTable, useLoad } from './common';
+import { type Loaded, ProgramTable, useLoad } from './common';
+
+type Lines = ResponseData<'/admin/mining/lines'>;
+type Machine = ResponseData<'/admin/mining/machines'>['list'][number];
+type MachineStatus = 'active' | 'paused' | 'closed';
 
 interface MachineForm {
   id?: number;
@@ -27,50 +32,15 @@ export function MiningPanel() {
   const machines = useLoad(useCallback(() => call('/admin/mining/machines', { line }), [call, line]));
   const [machine, setMachine] = useState<Partial<MachineForm> | null>(null);
   const [funding, setFunding] = useState<string | null>(null);
-  const mayFund = can('/admin/mining/fund');
-  const maySave = can('/admin/mining/saveMachine');
-  const mayStatus = can('/admin/mining/machineStatus');
 
-  const setStatus = async (id: number, status: 'active' | 'paused' | 'closed') => {
+  const setStatus = async (id: number, status: MachineStatus) => {
     if (await run(() => call('/admin/mining/machineStatus', { id, status }), 'Machine updated'))
       machines.reload();
   };
 
   return (
     <>
-      <ProgramTable
-        title="Lines: output pools"
-        rows={lines.data?.list}
-        loading={lines.loading}
-        error={lines.error}
-        rowKey={(r) => r.line}
-        rowDanger={(r) => Number(r.pool_balance) < Number(r.queued)}
-        columns={[
-          { title: 'Line', dataIndex: 'line' },
-          {
-            title: 'Daily emission',
-            align: 'right',
-            render: (_, r) => <Amount value={r.daily_emission} asset={r.asset} />,
-          },
-          { title: 'Held', align: 'right', render: (_, r) => <Amount value={r.pool_balance} /> },
-          { title: 'Queued (owed)', align: 'right', render: (_, r) => <Amount value={r.queued} /> },
-          { title: 'Paid', align: 'right', render: (_, r) => <Amount value={r.paid} /> },
-          { title: 'Network power', dataIndex: 'network', align: 'right' },
-          { title: 'Last settled', render: (_, r) => when(r.last_period_day) },
-          ...(mayFund
-            ? [
-                {
-                  title: '',
-                  render: (_: unknown, r: { line: string }) => (
-                    <Button size="small" onClick={() => setFunding(r.line)}>
-                      Fund
-                    </Button>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
+      <LinesTable lines={lines} onFund={can('/admin/mining/fund') ? setFunding : null} />
       <ProgramTable
         title="Machines"
         extra={
@@ -81,7 +51,7 @@ export function MiningPanel() {
               style={{ width: 140 }}
               options={(lines.data?.list ?? [{ line: 'main' }]).map((l) => ({ value: l.line }))}
             />
-            {maySave ? (
+            {can('/admin/mining/saveMachine') ? (
               <Button onClick={() => setMachine({ bonus_power: '0', sort: 0, stock: null })}>
                 Add machine
               </Button>
@@ -109,105 +79,195 @@ export function MiningPanel() {
           {
             title: '',
             render: (_, r) => (
-              <Space>
-                {maySave ? (
-                  <Button size="small" onClick={() => setMachine(r)}>
-                    Edit
-                  </Button>
-                ) : null}
-                {mayStatus && r.status !== 'closed' ? (
-                  <>
-                    <Button
-                      size="small"
-                      onClick={() => setStatus(r.id, r.status === 'active' ? 'paused' : 'active')}
-                    >
-                      {r.status === 'active' ? 'Pause sale' : 'Put on sale'}
-                    </Button>
-                    <Button
-                      size="small"
-                      danger
-                      onClick={() =>
-                        confirm.ask({
-                          title: `Close ${r.name}`,
-                          summary:
-                            'The machine leaves the catalogue for good; running orders run their term.',
-                          okText: 'Close',
-                          danger: true,
-                          action: async () => {
-                            await setStatus(r.id, 'closed');
-                            return true;
-                          },
-                        })
-                      }
-                    >
-                      Close
-                    </Button>
-                  </>
-                ) : null}
-              </Space>
+              <MachineActions machine={r} onEdit={setMachine} onStatus={setStatus} ask={confirm.ask} />
             ),
           },
         ]}
       />
-      <FormDrawer<MachineForm>
-        open={machine !== null}
-        title={machine?.id ? `Machine #${machine.id}` : `Add a machine to ${line}`}
-        initial={machine ?? undefined}
-        submitText="Save"
+      <MachineDrawer
+        machine={machine}
+        line={line}
         onClose={() => setMachine(null)}
-        onSubmit={async (v) => {
-          const body = { ...v, id: machine?.id, line, stock: v.stock ?? null };
-          if (await run(() => call('/admin/mining/saveMachine', body), 'Machine saved')) {
-            setMachine(null);
-            machines.reload();
-          }
+        onSaved={() => {
+          setMachine(null);
+          machines.reload();
         }}
-      >
-        <Form.Item name="name" label="Name" rules={[{ required: true, max: 60 }]}>
-          <Input />
-        </Form.Item>
-        <AmountField name="price" label="Price" />
-        <AmountField name="power" label="Power" />
-        <Form.Item name="bonus_power" label="Bonus power" rules={[{ pattern: /^\d+(\.\d+)?$/ }]}>
-          <Input inputMode="decimal" />
-        </Form.Item>
-        <Form.Item name="term_days" label="Term (days)" rules={[{ required: true }]}>
-          <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="stock" label="Stock (empty: unlimited)">
-          <InputNumber min={1} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="sort" label="Sort">
-          <InputNumber min={0} max={10000} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </FormDrawer>
-      <FormDrawer<{ amount: string }>
-        open={funding !== null}
-        title={`Fund the ${funding ?? ''} line's output pool`}
+      />
+      <FundDrawer
+        line={funding}
+        ask={confirm.ask}
         onClose={() => setFunding(null)}
-        onSubmit={(v) =>
-          funding &&
-          confirm.ask({
-            title: 'Fund a mining line',
-            summary: `${v.amount} moves from the platform's capital into the ${funding} line's output pool.`,
-            okText: 'Fund',
-            action: async (reason) => {
-              const done = await run(
-                () => call('/admin/mining/fund', { line: funding, amount: v.amount, reason }),
-                'Line funded',
-              );
-              if (done) {
-                setFunding(null);
-                lines.reload();
-              }
-              return done !== null;
-            },
-          })
-        }
-      >
-        <AmountField />
-      </FormDrawer>
+        onFunded={() => {
+          setFunding(null);
+          lines.reload();
+        }}
+      />
       {confirm.element}
     </>
+  );
+}
+
+/** Each line's output pool against what it owes; with `onFund`, a button to fund a line. */
+function LinesTable(props: { lines: Loaded<Lines>; onFund: ((line: string) => void) | null }) {
+  const { lines, onFund } = props;
+  return (
+    <ProgramTable
+      title="Lines: output pools"
+      rows={lines.data?.list}
+      loading={lines.loading}
+      error={lines.error}
+      rowKey={(r) => r.line}
+      rowDanger={(r) => Number(r.pool_balance) < Number(r.queued)}
+      columns={[
+        { title: 'Line', dataIndex: 'line' },
+        {
+          title: 'Daily emission',
+          align: 'right',
+          render: (_, r) => <Amount value={r.daily_emission} asset={r.asset} />,
+        },
+        { title: 'Held', align: 'right', render: (_, r) => <Amount value={r.pool_balance} /> },
+        { title: 'Queued (owed)', align: 'right', render: (_, r) => <Amount value={r.queued} /> },
+        { title: 'Paid', align: 'right', render: (_, r) => <Amount value={r.paid} /> },
+        { title: 'Network power', dataIndex: 'network', align: 'right' },
+        { title: 'Last settled', render: (_, r) => when(r.last_period_day) },
+        ...(onFund
+          ? [
+              {
+                title: '',
+                render: (_: unknown, r: { line: string }) => (
+                  <Button size="small" onClick={() => onFund(r.line)}>
+                    Fund
+                  </Button>
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+}
+
+/** A machine row's buttons, as the operator's roles allow: edit, pause or put on sale, close (confirmed). */
+function MachineActions(props: {
+  machine: Machine;
+  onEdit: (machine: Partial<MachineForm>) => void;
+  onStatus: (id: number, status: MachineStatus) => Promise<void>;
+  ask: AskConfirm;
+}) {
+  const { can } = useConsole();
+  const { machine: r, onStatus } = props;
+  return (
+    <Space>
+      {can('/admin/mining/saveMachine') ? (
+        <Button size="small" onClick={() => props.onEdit(r)}>
+          Edit
+        </Button>
+      ) : null}
+      {can('/admin/mining/machineStatus') && r.status !== 'closed' ? (
+        <>
+          <Button size="small" onClick={() => onStatus(r.id, r.status === 'active' ? 'paused' : 'active')}>
+            {r.status === 'active' ? 'Pause sale' : 'Put on sale'}
+          </Button>
+          <Button
+            size="small"
+            danger
+            onClick={() =>
+              props.ask({
+                title: `Close ${r.name}`,
+                summary: 'The machine leaves the catalogue for good; running orders run their term.',
+                okText: 'Close',
+                danger: true,
+                action: async () => {
+                  await onStatus(r.id, 'closed');
+                  return true;
+                },
+              })
+            }
+          >
+            Close
+          </Button>
+        </>
+      ) : null}
+    </Space>
+  );
+}
+
+/** A machine of the line shown: a new one, or one to change. */
+function MachineDrawer(props: {
+  machine: Partial<MachineForm> | null;
+  line: string;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { call } = useConsole();
+  const run = useAction();
+  const { machine, line } = props;
+  return (
+    <FormDrawer<MachineForm>
+      open={machine !== null}
+      title={machine?.id ? `Machine #${machine.id}` : `Add a machine to ${line}`}
+      initial={machine ?? undefined}
+      submitText="Save"
+      onClose={props.onClose}
+      onSubmit={async (v) => {
+        const body = { ...v, id: machine?.id, line, stock: v.stock ?? null };
+        if (await run(() => call('/admin/mining/saveMachine', body), 'Machine saved')) props.onSaved();
+      }}
+    >
+      <Form.Item name="name" label="Name" rules={[{ required: true, max: 60 }]}>
+        <Input />
+      </Form.Item>
+      <AmountField name="price" label="Price" />
+      <AmountField name="power" label="Power" />
+      <Form.Item name="bonus_power" label="Bonus power" rules={[{ pattern: /^\d+(\.\d+)?$/ }]}>
+        <Input inputMode="decimal" />
+      </Form.Item>
+      <Form.Item name="term_days" label="Term (days)" rules={[{ required: true }]}>
+        <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="stock" label="Stock (empty: unlimited)">
+        <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="sort" label="Sort">
+        <InputNumber min={0} max={10000} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </FormDrawer>
+  );
+}
+
+/** Funding one line's output pool from the platform's capital, confirmed with a reason. */
+function FundDrawer(props: {
+  line: string | null;
+  ask: AskConfirm;
+  onClose: () => void;
+  onFunded: () => void;
+}) {
+  const { call } = useConsole();
+  const run = useAction();
+  const funding = props.line;
+  return (
+    <FormDrawer<{ amount: string }>
+      open={funding !== null}
+      title={`Fund the ${funding ?? ''} line's output pool`}
+      onClose={props.onClose}
+      onSubmit={(v) =>
+        funding &&
+        props.ask({
+          title: 'Fund a mining line',
+          summary: `${v.amount} moves from the platform's capital into the ${funding} line's output pool.`,
+          okText: 'Fund',
+          action: async (reason) => {
+            const done = await run(
+              () => call('/admin/mining/fund', { line: funding, amount: v.amount, reason }),
+              'Line funded',
+            );
+            if (done) props.onFunded();
+            return done !== null;
+          },
+        })
+      }
+    >
+      <AmountField />
+    </FormDrawer>
   );
 }

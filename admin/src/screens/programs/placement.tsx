@@ -1,7 +1,7 @@
 import { Button, DatePicker, Form, Input, InputNumber, Space } from 'antd';
 import { useCallback, useState } from 'react';
 import { useAction, useConsole } from '../../console';
-import { useConfirmWithReason } from '../../ui/confirm-with-reason';
+import { type AskConfirm, useConfirmWithReason } from '../../ui/confirm-with-reason';
 import { AmountField, FormDrawer } from '../../ui/form-drawer';
 import { Amount, StatusTag, when } from '../../ui/format';
 import { ProgramTable, useLoad } from './common';
@@ -16,6 +16,14 @@ interface RoundForm {
   vesting_months: number;
   period: [{ toISOString: () => string }, { toISOString: () => string }];
 }
+type RoundStatus = 'active' | 'paused' | 'closed';
+interface RoundRow {
+  id: number;
+  name: string;
+  status: string;
+  left: string;
+  asset: string;
+}
 
 /** Placement rounds: what each sold and to how many, opening one (its cap issued), pausing and closing. */
 export function PlacementPanel() {
@@ -24,10 +32,9 @@ export function PlacementPanel() {
   const confirm = useConfirmWithReason();
   const rounds = useLoad(useCallback(() => call('/admin/placement/rounds', {}), [call]));
   const [adding, setAdding] = useState(false);
-  const mayOpen = can('/admin/placement/saveRound');
   const mayStatus = can('/admin/placement/roundStatus');
 
-  const status = (id: number, s: 'active' | 'paused' | 'closed') =>
+  const status = (id: number, s: RoundStatus) =>
     run(() => call('/admin/placement/roundStatus', { id, status: s }), 'Round updated').then((d) => {
       if (d) rounds.reload();
       return d !== null;
@@ -37,7 +44,11 @@ export function PlacementPanel() {
     <>
       <ProgramTable
         title="Placement rounds"
-        extra={mayOpen ? <Button onClick={() => setAdding(true)}>Open a round</Button> : null}
+        extra={
+          can('/admin/placement/saveRound') ? (
+            <Button onClick={() => setAdding(true)}>Open a round</Button>
+          ) : null
+        }
         rows={rounds.data?.list}
         loading={rounds.loading}
         error={rounds.error}
@@ -66,90 +77,109 @@ export function PlacementPanel() {
             ? [
                 {
                   title: '',
-                  render: (
-                    _: unknown,
-                    r: { id: number; name: string; status: string; left: string; asset: string },
-                  ) =>
-                    r.status === 'closed' ? null : (
-                      <Space>
-                        <Button
-                          size="small"
-                          onClick={() => status(r.id, r.status === 'active' ? 'paused' : 'active')}
-                        >
-                          {r.status === 'active' ? 'Pause' : 'Reopen'}
-                        </Button>
-                        <Button
-                          size="small"
-                          danger
-                          onClick={() =>
-                            confirm.ask({
-                              title: `Close round ${r.name}`,
-                              summary: `For good: the ${r.left} ${r.asset} it did not sell goes back to the platform's capital.`,
-                              okText: 'Close round',
-                              danger: true,
-                              action: () => status(r.id, 'closed'),
-                            })
-                          }
-                        >
-                          Close
-                        </Button>
-                      </Space>
-                    ),
+                  render: (_: unknown, r: RoundRow) => (
+                    <RoundActions round={r} onStatus={status} ask={confirm.ask} />
+                  ),
                 },
               ]
             : []),
         ]}
       />
-      <FormDrawer<RoundForm>
+      <RoundDrawer
         open={adding}
-        title="Open a placement round"
-        initial={{ asset: 'NEU', vesting_months: 12 }}
+        ask={confirm.ask}
         onClose={() => setAdding(false)}
-        onSubmit={(v) => {
-          const body = {
-            name: v.name,
-            asset: v.asset,
-            price: v.price,
-            hard_cap: v.hard_cap,
-            per_user_cap: v.per_user_cap,
-            min_amount: v.min_amount,
-            vesting_months: v.vesting_months,
-            starts_at: v.period[0].toISOString(),
-            ends_at: v.period[1].toISOString(),
-          };
-          confirm.ask({
-            title: 'Open a placement round',
-            summary: `${v.hard_cap} ${v.asset} is issued from the platform's capital into the round's supply, sold at ${v.price} each.`,
-            okText: 'Open round',
-            action: async () => {
-              const done = await run(() => call('/admin/placement/saveRound', body), 'Round opened');
-              if (done) {
-                setAdding(false);
-                rounds.reload();
-              }
-              return done !== null;
-            },
-          });
+        onOpened={() => {
+          setAdding(false);
+          rounds.reload();
         }}
-      >
-        <Form.Item name="name" label="Name" rules={[{ required: true, max: 60 }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="asset" label="Token" rules={[{ required: true, max: 10 }]}>
-          <Input />
-        </Form.Item>
-        <AmountField name="price" label="Price (USDT)" />
-        <AmountField name="hard_cap" label="Hard cap (tokens)" />
-        <AmountField name="per_user_cap" label="Per-user cap" />
-        <AmountField name="min_amount" label="Least one may buy" />
-        <Form.Item name="vesting_months" label="Vesting (months)" rules={[{ required: true }]}>
-          <InputNumber min={1} max={60} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="period" label="Runs from / to" rules={[{ required: true }]}>
-          <DatePicker.RangePicker showTime style={{ width: '100%' }} />
-        </Form.Item>
-      </FormDrawer>
+      />
       {confirm.element}
     </>
+  );
+}
+
+/** A round's buttons while it is not closed: pause or reopen, close (confirmed). */
+function RoundActions(props: {
+  round: RoundRow;
+  onStatus: (id: number, s: RoundStatus) => Promise<boolean>;
+  ask: AskConfirm;
+}) {
+  const { round: r, onStatus } = props;
+  return r.status === 'closed' ? null : (
+    <Space>
+      <Button size="small" onClick={() => onStatus(r.id, r.status === 'active' ? 'paused' : 'active')}>
+        {r.status === 'active' ? 'Pause' : 'Reopen'}
+      </Button>
+      <Button
+        size="small"
+        danger
+        onClick={() =>
+          props.ask({
+            title: `Close round ${r.name}`,
+            summary: `For good: the ${r.left} ${r.asset} it did not sell goes back to the platform's capital.`,
+            okText: 'Close round',
+            danger: true,
+            action: () => onStatus(r.id, 'closed'),
+          })
+        }
+      >
+        Close
+      </Button>
+    </Space>
+  );
+}
+
+/** Opening a round: its terms, and its hard cap issued from the platform's capital (confirmed). */
+function RoundDrawer(props: { open: boolean; ask: AskConfirm; onClose: () => void; onOpened: () => void }) {
+  const { call } = useConsole();
+  const run = useAction();
+  return (
+    <FormDrawer<RoundForm>
+      open={props.open}
+      title="Open a placement round"
+      initial={{ asset: 'NEU', vesting_months: 12 }}
+      onClose={props.onClose}
+      onSubmit={(v) => {
+        const body = {
+          name: v.name,
+          asset: v.asset,
+          price: v.price,
+          hard_cap: v.hard_cap,
+          per_user_cap: v.per_user_cap,
+          min_amount: v.min_amount,
+          vesting_months: v.vesting_months,
+          starts_at: v.period[0].toISOString(),
+          ends_at: v.period[1].toISOString(),
+        };
+        props.ask({
+          title: 'Open a placement round',
+          summary: `${v.hard_cap} ${v.asset} is issued from the platform's capital into the round's supply, sold at ${v.price} each.`,
+          okText: 'Open round',
+          action: async () => {
+            const done = await run(() => call('/admin/placement/saveRound', body), 'Round opened');
+            if (done) props.onOpened();
+            return done !== null;
+          },
+        });
+      }}
+    >
+      <Form.Item name="name" label="Name" rules={[{ required: true, max: 60 }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="asset" label="Token" rules={[{ required: true, max: 10 }]}>
+        <Input />
+      </Form.Item>
+      <AmountField name="price" label="Price (USDT)" />
+      <AmountField name="hard_cap" label="Hard cap (tokens)" />
+      <AmountField name="per_user_cap" label="Per-user cap" />
+      <AmountField name="min_amount" label="Least one may buy" />
+      <Form.Item name="vesting_months" label="Vesting (months)" rules={[{ required: true }]}>
+        <InputNumber min={1} max={60} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="period" label="Runs from / to" rules={[{ required: true }]}>
+        <DatePicker.RangePicker showTime style={{ width: '100%' }} />
+      </Form.Item>
+    </FormDrawer>
   );
 }

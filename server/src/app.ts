@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { type ClientConfig, ERRORS, errorMessage, langFromHeader } from '@nexa/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type ClusterLink, connectCluster, runWriters, shareInvalidations } from './cluster';
+import { withStartLock } from './cluster/start-lock';
 import type { Config } from './config';
 import { createAssetRegistry } from './kernel/assets';
 import { type Bus, createMemoryBus } from './kernel/bus';
@@ -56,6 +58,11 @@ export interface AppOptions {
   readonly logStream?: NodeJS.WritableStream;
   /** The event bus (market → live feed); an in-process one by default. */
   readonly bus?: Bus;
+  /**
+   * Cluster mode: this instance lost the writers' lease (another took over). Its work has stopped; the
+   * process should end and be started again (main.ts exits).
+   */
+  readonly onFenced?: (reason: string) => void;
 }
 
 export interface App {
@@ -70,6 +77,8 @@ export interface App {
   readonly bus: Bus;
   /** The EVM watcher and sender when CHAIN_RPC_URL is set. */
   readonly evm: EvmAdapter | null;
+  /** Cluster mode's connections and this instance's role; null for one instance. */
+  readonly cluster: { readonly link: ClusterLink; writer(): boolean } | null;
   close(): Promise<void>;
 }
 
@@ -112,10 +121,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       dataDir: config.dataDir,
       log,
       onFenced: (reason) => fence(reason),
+      cluster: config.cluster !== null,
     });
     store = opened.store;
     lock = opened.lock;
   }
+  const link = config.cluster ? await connectCluster(config.cluster, log) : null;
   const mailer =
     opts.mailer ??
     (config.smtpUrl
@@ -126,15 +137,20 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     config,
     store,
     clock: opts.clock ?? systemClock,
-    limiter: new MemoryRateLimiter(),
+    limiter: link?.limiter ?? new MemoryRateLimiter(),
     log,
     mailer,
     settings: createSettings(store, SETTINGS),
     assets: createAssetRegistry(store),
     outbox: createOutbox({ store, log }),
   };
-  await seedBase(store);
-  if (config.seedDemo) await seedDemo(store, deps.clock);
+  // Instances starting together seed one after another (the seeds are idempotent, not concurrent).
+  const startLocked = <T>(fn: () => Promise<T>) =>
+    config.cluster && config.databaseUrl ? withStartLock(config.databaseUrl, fn) : fn();
+  await startLocked(async () => {
+    await seedBase(store);
+    if (config.seedDemo) await seedDemo(store, deps.clock);
+  });
   // Settings and assets are read once here: code inside a database transaction never waits on the store for them.
   await deps.settings.preload();
   await deps.assets.load();
@@ -167,20 +183,22 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const chain: ChainAdapter | null =
     opts.chain ??
     (evm && config.chain ? { ...evm, asset: 'USDT', confirmations: config.chain.confirmations } : null);
-  const bus = opts.bus ?? createMemoryBus();
+  const bus = opts.bus ?? link?.bus ?? createMemoryBus();
   const built = buildModules({ ...deps, ledger, chain, bus });
   const modules = built.apis;
   const { admin, wallet } = modules;
   creditDeposit = (tx, d) => wallet.deposits.credit(tx, d);
-  if (config.adminBootstrap) {
-    const [name = '', password = ''] = config.adminBootstrap.split(':');
-    await admin.createOperator(name, password, ['admin']);
-  }
-  if (config.seedDemo) {
-    // Demo operators (documented in the README); a real deployment uses ADMIN_BOOTSTRAP.
-    await admin.createOperator('admin', 'nexa-admin', ['admin']);
-    await admin.createOperator('finance', 'nexa-finance', ['finance']);
-  }
+  await startLocked(async () => {
+    if (config.adminBootstrap) {
+      const [name = '', password = ''] = config.adminBootstrap.split(':');
+      await admin.createOperator(name, password, ['admin']);
+    }
+    if (config.seedDemo) {
+      // Demo operators (documented in the README); a real deployment uses ADMIN_BOOTSTRAP.
+      await admin.createOperator('admin', 'nexa-admin', ['admin']);
+      await admin.createOperator('finance', 'nexa-finance', ['finance']);
+    }
+  });
 
   fastify.setErrorHandler((err, req, reply) => {
     const status = (err as { statusCode?: number }).statusCode;
@@ -199,8 +217,32 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   const handlers = Object.assign({}, ...built.list.map((m) => m.handlers)) as Handlers;
+  // Cluster mode: the holder of the writers' lease runs the calls; the other instances hand them over.
+  let startWork: () => Promise<void> = async () => {};
+  const writers = link
+    ? runWriters(link, {
+        store,
+        handlers,
+        log,
+        onGain: async () => {
+          // What another instance changed while this one stood by, read again before the books start.
+          await deps.settings.preload();
+          await deps.assets.load();
+          await startWork();
+        },
+        onLose: (reason) => fence(reason),
+      })
+    : null;
+  const stopInvalidations = link
+    ? shareInvalidations(link, {
+        settings: deps.settings,
+        onSessionForgotten: modules.auth.onSessionForgotten,
+        dropSession: modules.auth.dropCachedSession,
+        log,
+      })
+    : () => {};
   registerTransport(fastify, deps, {
-    handlers,
+    handlers: writers?.handlers ?? handlers,
     authenticate: modules.auth.authenticate,
     authenticateOperator: admin.authenticate,
     authorizeOperator: admin.authorize,
@@ -240,23 +282,44 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     bus,
     authenticate: modules.auth.authenticate,
     maxConnectionsPerIp: () => deps.settings.get('live.max_connections_per_ip'),
+    ...(link ? { resync: (instId: string) => link.bus.resync(instId) } : {}),
   });
-  // The live feed listens before the modules start publishing.
-  for (const m of built.list) await m.start?.();
-  // What a crash left in the outbox is delivered now; new events within a second of their commit.
-  const drainOutbox = () =>
-    deps.outbox.drain().catch((err: unknown) => log.warn({ err }, 'outbox delivery failed'));
-  await drainOutbox();
-  const outboxTimer = setInterval(drainOutbox, 1000);
-  outboxTimer.unref();
+  // The books, writers and timers: at once for one instance; on the lease's holder in cluster mode.
+  let outboxTimer: NodeJS.Timeout | undefined;
+  let sweep: NodeJS.Timeout | undefined;
+  let stopResync: () => void = () => {};
+  startWork = async () => {
+    // The live feed listens before the modules start publishing.
+    for (const m of built.list) await m.start?.();
+    // What a crash left in the outbox is delivered now; new events within a second of their commit.
+    const drainOutbox = () =>
+      deps.outbox.drain().catch((err: unknown) => log.warn({ err }, 'outbox delivery failed'));
+    await drainOutbox();
+    outboxTimer = setInterval(drainOutbox, 1000);
+    outboxTimer.unref();
+    if (evm && config.chain && !opts.chain) evm.start(config.chain.pollMs);
+    sweep = setInterval(() => {
+      for (const m of built.list) m.sweep?.().catch((err: unknown) => log.warn({ err }, 'sweep failed'));
+      pruneRequestSigns(deps).catch((err: unknown) => log.warn({ err }, 'request sign sweep failed'));
+    }, 60_000);
+    sweep.unref();
+    // Another instance's live feed that missed part of a book asks for it again.
+    stopResync =
+      link?.bus.onResync((instId) => {
+        void modules.spot.republish(instId).catch(() => {});
+        void modules.futures.republish(instId).catch(() => {});
+      }) ?? (() => {});
+  };
+  if (!link) await startWork();
 
   const openapi = openApiDocument();
   fastify.get('/docs', async () => openapi);
   fastify.get('/docs/openapi.json', async () => openapi);
   fastify.get('/healthz', async () => ({ ok: true }));
   registerReadiness(fastify, async () => {
-    if (lock?.fenced) return { reason: 'fenced', detail: lock.refusal() ?? '' };
-    const why = lock?.refusal() ?? (await store.unready());
+    if (lock?.fenced || fencedReason)
+      return { reason: 'fenced', detail: fencedReason ?? lock?.refusal() ?? '' };
+    const why = lock?.refusal() ?? link?.unready() ?? (await store.unready());
     return why === null ? null : { reason: 'store', detail: why };
   });
 
@@ -273,20 +336,14 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   }
   if (config.adminDist) await registerAdminApp(fastify, config.adminDist, clientConfig(config));
 
-  if (evm && config.chain && !opts.chain) evm.start(config.chain.pollMs);
-
-  const sweep = setInterval(() => {
-    for (const m of built.list) m.sweep?.().catch((err: unknown) => log.warn({ err }, 'sweep failed'));
-    pruneRequestSigns(deps).catch((err: unknown) => log.warn({ err }, 'request sign sweep failed'));
-  }, 60_000);
-  sweep.unref();
-
   // Writers and timers stop once: when another instance took the lock (fenced), or at close.
   let stopped: Promise<void> | null = null;
+  let fencedReason: string | null = null;
   const stopWork = () => {
     stopped ??= (async () => {
       clearInterval(sweep);
       clearInterval(outboxTimer);
+      stopResync();
       await evm?.stop();
       for (const m of [...built.list].reverse()) {
         await m.close?.().catch((err: unknown) => log.warn({ err }, 'module stop failed'));
@@ -295,8 +352,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     return stopped;
   };
   fence = (reason) => {
+    fencedReason = reason;
     log.error({ reason }, 'fenced: writers and timers stopped; every call answers StoreUnavailable');
-    void stopWork();
+    void stopWork().then(() => opts.onFenced?.(reason));
   };
 
   return {
@@ -308,12 +366,16 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ledger,
     bus,
     evm,
+    cluster: link && writers ? { link, writer: () => writers.lease.held() } : null,
     async close() {
       clearInterval(sweep);
       clearInterval(outboxTimer);
       await evm?.stop();
       await fastify.close();
       await stopWork();
+      stopInvalidations();
+      await writers?.lease.stop();
+      await link?.close();
       if (ownsStore) await store.close();
       await lock?.release();
     },

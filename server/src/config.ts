@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ENVELOPE_KEY, DEMO_SIGN_SECRET, decodeKey } from '@nexa/contract';
@@ -40,7 +41,25 @@ const EnvSchema = z.object({
   S3_SECRET_KEY: z.string().optional(),
   /** PostgreSQL instead of the embedded store. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * Cluster mode (many instances on one database) is on when DATABASE_URL, NATS_URL and REDIS_URL are all
+   * set: NATS carries events and calls between instances, Redis the shared rate limits. One of the two
+   * without the others is a start-up error, never a silent single instance.
+   */
+  NATS_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of this deployment's NATS subjects and Redis keys (two deployments may share the servers). */
+  CLUSTER_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/)
+    .default('nexa'),
+  /** This instance's name in leases and logs; default host-pid. */
+  INSTANCE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,60}$/)
+    .optional(),
+  /** Seconds a lease lasts without renewal (renewed every third of it): how soon a survivor takes over. */
+  CLUSTER_LEASE_S: z.coerce.number().min(1).max(60).default(3),
   REQUEST_PROTECTION: bool.default(true),
   /**
    * Whether every answer is checked against its call's contract before it is sent (a wrong answer fails
@@ -146,7 +165,14 @@ export interface Config {
     readonly secretKey: string;
   } | null;
   readonly databaseUrl: string | undefined;
-  readonly redisUrl: string | undefined;
+  /** Cluster mode's servers and names; null: one instance (the default). */
+  readonly cluster: {
+    readonly natsUrl: string;
+    readonly redisUrl: string;
+    readonly prefix: string;
+    readonly instance: string;
+    readonly leaseMs: number;
+  } | null;
   readonly protection: boolean;
   /** Every answer checked against its call's contract before it is sent. */
   readonly checkAnswers: boolean;
@@ -251,6 +277,30 @@ function signInDomains(e: z.output<typeof EnvSchema>): string[] {
   return [`localhost:${e.PORT}`, `127.0.0.1:${e.PORT}`];
 }
 
+/** Cluster mode when all three servers are named; some of them only is a mistake said at start. */
+function clusterConfig(e: z.output<typeof EnvSchema>): Config['cluster'] {
+  if (!e.NATS_URL && !e.REDIS_URL) return null;
+  const missing = [
+    ['DATABASE_URL', e.DATABASE_URL],
+    ['NATS_URL', e.NATS_URL],
+    ['REDIS_URL', e.REDIS_URL],
+  ]
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (missing.length > 0 || !e.NATS_URL || !e.REDIS_URL)
+    throw new Error(
+      `cluster mode needs DATABASE_URL, NATS_URL and REDIS_URL together; missing: ${missing.join(', ')}. ` +
+        'Set all three for many instances, or none of NATS_URL and REDIS_URL for one.',
+    );
+  return {
+    natsUrl: e.NATS_URL,
+    redisUrl: e.REDIS_URL,
+    prefix: e.CLUSTER_PREFIX,
+    instance: e.INSTANCE_NAME ?? `${hostname()}-${process.pid}`,
+    leaseMs: Math.round(e.CLUSTER_LEASE_S * 1000),
+  };
+}
+
 /** `2:base64,1:base64` → the versions and their 32-byte keys, the first the current one. */
 function parseLinkKeys(text: string): Config['linkKeys'] {
   const keys = new Map<number, Uint8Array>();
@@ -307,7 +357,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
           }
         : null,
     databaseUrl: e.DATABASE_URL,
-    redisUrl: e.REDIS_URL,
+    cluster: clusterConfig(e),
     protection: e.REQUEST_PROTECTION,
     checkAnswers: e.CHECK_ANSWERS ?? e.NODE_ENV !== 'production',
     envelopeKey: decodeKey(e.ENVELOPE_KEY),

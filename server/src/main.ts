@@ -5,11 +5,21 @@ import { isStoreUnavailable, storeFailureText } from './store/unavailable';
 
 /** The exit code of an instance that refused to start because another one holds the database. */
 const EXIT_LOCKED = 3;
+/** The exit code of a cluster instance that lost the writers' lease. */
+const EXIT_FENCED = 4;
 
 const config = loadConfig();
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
-  app = await buildApp({ config });
+  // Cluster mode: an instance that lost the writers' lease stops its work and ends, to start again clean
+  // (its supervisor restarts it; it stands by while another instance holds the lease).
+  app = await buildApp({
+    config,
+    onFenced: (reason) => {
+      process.stderr.write(`nexa: fenced (${reason}); exiting to start again\n`);
+      process.exit(EXIT_FENCED);
+    },
+  });
 } catch (err) {
   if (err instanceof InstanceLockedError) {
     process.stderr.write(`nexa: ${err.message}\n`);
@@ -45,5 +55,6 @@ await app.fastify.listen({ port: config.port, host: config.host });
 // process, and no other, holds the port.
 process.send?.({ listening: config.port });
 log.info(
-  `serving on http://localhost:${config.port} — store: ${app.deps.store.kind}, protection: ${config.protection ? 'on' : 'off'}`,
+  `serving on http://localhost:${config.port} — store: ${app.deps.store.kind}, protection: ${config.protection ? 'on' : 'off'}` +
+    (config.cluster ? `, cluster: ${config.cluster.instance} (prefix ${config.cluster.prefix})` : ''),
 );

@@ -1,13 +1,21 @@
-/** Fixed-window counters. One process keeps them in memory; cluster mode swaps in a shared store. */
+/**
+ * Fixed-window counters. One process keeps them in memory; cluster mode counts in Redis
+ * (`cluster/rate-limit.ts`), so a limit holds across instances and restarts.
+ */
 export interface RateLimiter {
   /** Counts one hit; false when the key is over `limit` within `window_ms`. */
-  hit(key: string, limit: number, windowMs: number, nowMs: number): boolean;
+  hit(key: string, limit: number, windowMs: number, nowMs: number): Promise<boolean>;
 }
 
 export class MemoryRateLimiter implements RateLimiter {
   readonly #windows = new Map<string, { start: number; count: number }>();
 
-  hit(key: string, limit: number, windowMs: number, nowMs: number): boolean {
+  async hit(key: string, limit: number, windowMs: number, nowMs: number): Promise<boolean> {
+    return this.hitNow(key, limit, windowMs, nowMs);
+  }
+
+  /** The same count, answered at once (the process's own limits that never leave it). */
+  hitNow(key: string, limit: number, windowMs: number, nowMs: number): boolean {
     const w = this.#windows.get(key);
     if (!w || nowMs - w.start >= windowMs) {
       this.#windows.set(key, { start: nowMs, count: 1 });

@@ -80,6 +80,10 @@ export interface SettingsService extends Settings<typeof KERNEL_SETTINGS> {
   preload(): Promise<void>;
   /** A typed view of a module's catalogue (the module declares it; the app registered it). */
   of<C extends SettingsCatalogue>(catalogue: C): Settings<C>;
+  /** Called with each key set through this process (cluster mode tells the other instances). */
+  onChange(listener: (key: string) => void): () => void;
+  /** Reads one setting from the store again (another instance changed it). */
+  reload(key: string): Promise<void>;
 }
 
 /**
@@ -97,6 +101,7 @@ async function readRows(store: Store, key?: string): Promise<Array<{ key: string
 export function createSettings(store: Store, catalogue: SettingsCatalogue): SettingsService {
   const schemas = new Map<string, z.ZodType>(Object.entries(catalogue));
   const cache = new Map<string, unknown>();
+  const listeners = new Set<(key: string) => void>();
   const schemaOf = (key: string): z.ZodType => {
     const s = schemas.get(key);
     if (!s) throw new Error(`setting ${key} is not declared by any module`);
@@ -124,6 +129,7 @@ export function createSettings(store: Store, catalogue: SettingsCatalogue): Sett
         .values({ key, value: raw })
         .onConflictDoUpdate({ target: settings.key, set: { value: raw, updatedAt: new Date() } });
       cache.set(key, parsed);
+      for (const l of listeners) l(key);
     },
   };
   return {
@@ -131,6 +137,15 @@ export function createSettings(store: Store, catalogue: SettingsCatalogue): Sett
     async preload() {
       const rows = await readRows(store);
       for (const key of schemas.keys()) cache.set(key, parse(key, rows.find((r) => r.key === key)?.value));
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async reload(key) {
+      if (!schemas.has(key)) return;
+      const rows = await readRows(store, key);
+      cache.set(key, parse(key, rows[0]?.value));
     },
     of: <C extends SettingsCatalogue>(c: C) => {
       for (const key of Object.keys(c)) schemaOf(key);

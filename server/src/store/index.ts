@@ -27,6 +27,9 @@ export interface Store {
 /** How long readiness waits for the store's answer. */
 const READY_TIMEOUT_MS = 1_000;
 
+/** The advisory lock migrations run under: 'Nexa' in ASCII, and 2 for "migrating". */
+const MIGRATION_LOCK = [0x4e657861, 2];
+
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface StoreOptions {
@@ -51,6 +54,9 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     const setup = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
     setup.on('error', (err) => opts.onIdleError?.(err));
     try {
+      // Instances starting together (cluster mode) migrate one after another: the lock is the session's,
+      // given back when this connection ends.
+      await setup.query('select pg_advisory_lock($1, $2)', MIGRATION_LOCK);
       await migratePg(drizzlePg(setup, { schema }), { migrationsFolder: MIGRATIONS });
     } finally {
       await setup.end();

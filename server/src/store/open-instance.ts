@@ -9,7 +9,8 @@ const ERROR_LOG_EVERY_MS = 5_000;
 /**
  * Opens the store of a server process as its single writer: takes the instance lock first (before
  * migrations or seeds touch anything; a second instance refuses here with InstanceLockedError), then the
- * store, whose connections are refused while the lock is not held.
+ * store, whose connections are refused while the lock is not held. In cluster mode there is no such lock:
+ * the writers' lease takes its place.
  */
 export async function openInstanceStore(opts: {
   readonly databaseUrl: string | undefined;
@@ -17,13 +18,17 @@ export async function openInstanceStore(opts: {
   readonly log: LockLog;
   /** Another instance took the lock after a reconnect: stop writers and timers. */
   readonly onFenced: (reason: string) => void;
+  /** Cluster mode: many instances share the database; leases (cluster/lease.ts) decide who writes. */
+  readonly cluster?: boolean;
 }): Promise<{ store: Store; lock: InstanceLock | null }> {
   const { log } = opts;
-  const lock = opts.databaseUrl
-    ? await lockDatabase({ url: opts.databaseUrl, log, onFenced: opts.onFenced })
-    : opts.dataDir.startsWith('memory://')
-      ? null
-      : lockDataDir(opts.dataDir);
+  const lock = opts.cluster
+    ? null
+    : opts.databaseUrl
+      ? await lockDatabase({ url: opts.databaseUrl, log, onFenced: opts.onFenced })
+      : opts.dataDir.startsWith('memory://')
+        ? null
+        : lockDataDir(opts.dataDir);
   let lastLogged = 0;
   let quiet = 0;
   const onIdleError = (err: Error) => {

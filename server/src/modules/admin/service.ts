@@ -100,7 +100,7 @@ export function createAdmin(deps: SolvencyDeps) {
 
   async function login(name: string, password: string, ip: string, totp?: string) {
     const perMinute = await settings.get('admin.login_per_ip_per_minute');
-    if (!limiter.hit(`admin-login:${ip}`, perMinute, 60_000, clock.now().getTime()))
+    if (!(await limiter.hit(`admin-login:${ip}`, perMinute, 60_000, clock.now().getTime())))
       throw new DomainError('RateLimited');
     const [op] = await store.db
       .select()
@@ -254,7 +254,7 @@ export function createAdmin(deps: SolvencyDeps) {
     }
     if (access.acts) {
       const perMinute = await settings.get('admin.actions_per_minute');
-      if (!limiter.hit(`admin-act:${op.id}`, perMinute, 60_000, clock.now().getTime())) {
+      if (!(await limiter.hit(`admin-act:${op.id}`, perMinute, 60_000, clock.now().getTime()))) {
         throw new DomainError('RateLimited');
       }
     }

@@ -134,7 +134,7 @@ export function createAuth(deps: AppDeps) {
 
   async function login(input: LoginInput, ctx: LoginContext): Promise<{ token: string; expires_at: string }> {
     const perMinute = await settings.get('auth.login_per_ip_per_minute');
-    if (!limiter.hit(`login:${ctx.ip}`, perMinute, 60_000, clock.now().getTime()))
+    if (!(await limiter.hit(`login:${ctx.ip}`, perMinute, 60_000, clock.now().getTime())))
       throw new DomainError('RateLimited');
     const { nonce } = await verifyMessage(input);
     const invitationRequired = await settings.get('auth.invitation_required');
@@ -261,11 +261,11 @@ export function createAuth(deps: AppDeps) {
     const perIp = await settings.get('auth.email_per_ip_per_10min');
     const intervalS = await settings.get('auth.email_interval_s');
     const ttlS = await settings.get('auth.email_code_ttl_s');
-    if (!limiter.hit(`email-ip:${ip}`, perIp, 600_000, nowMs)) throw new DomainError('RateLimited');
-    if (userId !== undefined && !limiter.hit(`email-user:${userId}`, perIp, 600_000, nowMs)) {
+    if (!(await limiter.hit(`email-ip:${ip}`, perIp, 600_000, nowMs))) throw new DomainError('RateLimited');
+    if (userId !== undefined && !(await limiter.hit(`email-user:${userId}`, perIp, 600_000, nowMs))) {
       throw new DomainError('RateLimited');
     }
-    if (!limiter.hit(`email-to:${email.toLowerCase()}`, 1, intervalS * 1000, nowMs))
+    if (!(await limiter.hit(`email-to:${email.toLowerCase()}`, 1, intervalS * 1000, nowMs)))
       throw new DomainError('RateLimited');
     const code = newEmailCode();
     const [row] = await store.db
@@ -347,6 +347,10 @@ export function createAuth(deps: AppDeps) {
     revokeSessions,
     endSessions,
     forgetSessions,
+    /** Called with each session this process forgets (cluster mode tells the other instances). */
+    onSessionForgotten: (listener: (tokenHash: string) => void) => sessionCache.onInvalidate(listener),
+    /** Forgets a session another instance ended, without announcing it again. */
+    dropCachedSession: (tokenHash: string) => sessionCache.drop(tokenHash),
     sendEmail,
     verifyEmailCode,
     sweep,

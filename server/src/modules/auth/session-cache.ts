@@ -61,6 +61,11 @@ export class SessionCache {
     for (const l of this.#listeners) l(tokenHash);
   }
 
+  /** Forgets a session without telling the listeners (another instance ended it and told this one). */
+  drop(tokenHash: string): void {
+    this.#entries.delete(tokenHash);
+  }
+
   /** Forgets every session of a user (on a ban or a forced sign-out). */
   invalidateUser(userId: number): void {
     for (const [hash, e] of this.#entries) if (e.user.id === userId) this.invalidate(hash);

@@ -50,7 +50,7 @@ export async function updatePin(
   if (weakPin(body.pin)) throw new DomainError('WeakPin');
   await ctx.reauthenticate(userId, { message: body.message, sign_message: body.sign_message });
   const perHour = await ctx.settings.get('cards.pin_changes_per_hour');
-  if (!ctx.limiter.hit(`pin:${c.id}`, perHour, 3_600_000, ctx.clock.now().getTime()))
+  if (!(await ctx.limiter.hit(`pin:${c.id}`, perHour, 3_600_000, ctx.clock.now().getTime())))
     throw new DomainError('RateLimited');
   await ctx.issuer.setPin(c.issuerToken, body.pin);
   await ctx.store.db.update(cards).set({ pinSet: true }).where(eq(cards.id, c.id));

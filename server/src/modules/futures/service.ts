@@ -55,6 +55,7 @@ import { FUTURES_SETTINGS } from './settings';
 import { close, start } from './start';
 import { submit } from './submit';
 import { setTpSl } from './triggers';
+import { publishSnapshot } from './views';
 import { afterCommit, recover } from './work';
 
 export {
@@ -147,6 +148,11 @@ export function createFutures(deps: FuturesDeps) {
       return writer.run(instId, () => settleFunding(ctx, slot, fundingTime));
     },
     idle: () => writer.idle(),
+    /** Publishes a contract's whole book again, in its queue (a live feed elsewhere missed part of it). */
+    republish: async (instId: string) => {
+      const slot = ctx.slots.get(instId);
+      if (slot) await writer.run(instId, async () => publishSnapshot(ctx, slot));
+    },
   };
 }
 

@@ -41,6 +41,7 @@ import { cancel } from './cancel';
 import type { SpotBase, SpotCtx, SpotDeps } from './context';
 import { estimate } from './estimate';
 import { slotOf } from './instruments';
+import { publishSnapshot } from './publish';
 import { depth, instruments, midPrice, order, orders, takerFeeRate, tradesAfter } from './queries';
 import { rebuild } from './rebuild';
 import { SPOT_SETTINGS } from './settings';
@@ -106,6 +107,11 @@ export function createSpot(deps: SpotDeps) {
     instIds: () => [...slots.keys()],
     /** Committed batches by size since start: how much the writers' group commit is sharing. */
     batchSizes: (): ReadonlyMap<number, number> => writer.batchSizes(),
+    /** Publishes a book whole again, in its queue (a live feed elsewhere missed part of it). */
+    republish: async (instId: string) => {
+      const slot = slots.get(instId);
+      if (slot) await writer.run(instId, async () => publishSnapshot(ctx, slot));
+    },
     /** Test and operator hook: rebuilds a book from the store in its queue. */
     rebuild: async (instId: string) => {
       const slot = slotOf(ctx, instId);

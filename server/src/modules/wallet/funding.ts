@@ -124,7 +124,7 @@ export function createFunding(deps: WalletDeps, assets: Assets) {
   async function claimFaucet(userId: number, ip: string) {
     if (!config.demoFaucet) throw new DomainError('NotAvailable');
     // Slows farming with many new accounts from one place; the day's claim is the real limit.
-    if (!deps.limiter.hit(`faucet-ip:${ip}`, 20, 3_600_000, clock.now().getTime()))
+    if (!(await deps.limiter.hit(`faucet-ip:${ip}`, 20, 3_600_000, clock.now().getTime())))
       throw new DomainError('RateLimited');
     const amount = (await settings.get('faucet.amount')).units;
     const day = await platformDayStart(deps);

@@ -151,7 +151,7 @@ export function createWallet(deps: WalletDeps) {
 
   /** Who a transfer to `to` would reach; the address comes back masked. */
   async function recipient(userId: number, to: string) {
-    if (!deps.limiter.hit(`recipient:${userId}`, LOOKUPS_PER_MINUTE, 60_000, clock.now().getTime()))
+    if (!(await deps.limiter.hit(`recipient:${userId}`, LOOKUPS_PER_MINUTE, 60_000, clock.now().getTime())))
       throw new DomainError('RateLimited');
     const u = await findRecipient(store.db, to);
     return { uid: u.uid, address: maskAddress(u.address), self: u.id === userId };
@@ -379,7 +379,9 @@ export function createWallet(deps: WalletDeps) {
   async function quote(userId: number, fromSymbol: string, toSymbol: string, amountText: string) {
     if (fromSymbol === toSymbol) throw new ValidationError('to', 'invalid_value');
     // Each quote is a row and a walk of the book: a screen asks about twice a minute while typing.
-    if (!deps.limiter.hit(`exchange-quote:${userId}`, QUOTES_PER_MINUTE, 60_000, clock.now().getTime()))
+    if (
+      !(await deps.limiter.hit(`exchange-quote:${userId}`, QUOTES_PER_MINUTE, 60_000, clock.now().getTime()))
+    )
       throw new DomainError('RateLimited');
     const from = await assets.get(fromSymbol, 'from');
     const to = await assets.get(toSymbol, 'to');

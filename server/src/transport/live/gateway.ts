@@ -49,6 +49,11 @@ export interface GatewayOptions {
   readonly log?: FastifyBaseLogger;
   /** Open sockets one client address may hold (read at each new connection); unlimited without it. */
   readonly maxConnectionsPerIp?: () => Promise<number>;
+  /**
+   * Cluster mode: asks the books' instance for a whole book again, when an update's sequence skips (this
+   * instance joined late, or missed a message).
+   */
+  readonly resync?: (instId: string) => void;
 }
 
 /** Close code of a connection beyond its address's allowance (RFC 6455 policy violation). */
@@ -381,6 +386,7 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
       'book.update',
       guard('book.update', (e) => {
         const s = instrument(e.instId);
+        if (opts.resync && e.seq > s.book.seqId + 1) opts.resync(e.instId);
         const r = s.applyUpdate(e);
         if (!r) return;
         if (r.malformed) log.warn({ instId: e.instId }, 'live feed: malformed level in book update');

@@ -1,0 +1,160 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import { RequestError } from '@nats-io/transport-node';
+import type { EndpointPath, ErrorName, Lang, LivePath } from '@nexa/contract';
+import type { AuthUser, Ctx, Handler, Handlers, OperatorUser } from '../kernel/context';
+import { DomainError, ValidationError } from '../kernel/errors';
+import { isStoreUnavailable, StoreUnavailableError } from '../store/unavailable';
+
+/** One call as it travels to the writers' instance: what the transport resolved, nothing it must redo. */
+interface CallWire {
+  readonly path: string;
+  readonly body: unknown;
+  readonly lang: Lang;
+  readonly ip: string;
+  readonly user: AuthUser | null;
+  readonly operator: OperatorUser | null;
+}
+
+type AnswerWire =
+  | { readonly ok: true; readonly data: unknown }
+  | {
+      readonly ok: false;
+      readonly kind: 'domain';
+      readonly name: ErrorName;
+      readonly params: Record<string, string>;
+      readonly data: unknown;
+    }
+  | { readonly ok: false; readonly kind: 'unavailable'; readonly reason: string }
+  | { readonly ok: false; readonly kind: 'failed' };
+
+export interface ForwardOptions {
+  readonly nc: NatsConnection;
+  readonly prefix: string;
+  /** Whether this instance holds the writers' lease now: it answers calls itself. */
+  readonly local: () => boolean;
+  /** How long a call waits for a writers' instance to answer it when none listens (a failover). */
+  readonly waitMs: number;
+  /** How long the writers' instance may take to answer one call. */
+  readonly timeoutMs: number;
+  readonly log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Counts forwarded calls and their outcomes (metrics). */
+  readonly count?: (outcome: 'ok' | 'error' | 'unavailable') => void;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The error a forwarded call failed with, as the transport answers it on the instance it came to. */
+function errorOf(a: Exclude<AnswerWire, { ok: true }>): Error {
+  if (a.kind === 'domain') {
+    if (a.name === 'ValidationFailed' && a.params.field && a.params.reason)
+      return new ValidationError(a.params.field, a.params.reason as never);
+    return new DomainError(a.name, a.params, a.data);
+  }
+  if (a.kind === 'unavailable') return new StoreUnavailableError(a.reason);
+  return new Error('the writers instance failed the call');
+}
+
+/**
+ * Calls as cluster mode runs them: the instance holding the writers' lease runs every call's handler (its
+ * books, timers and writers live there); any other instance checks the envelope, the signature, the
+ * session and the body itself, then hands the call over NATS (request–reply on one subject, answered
+ * only by the holder) and relays the answer. A call that finds no holder (a failover under way) waits
+ * up to `waitMs` for one, then answers StoreUnavailable (HTTP 503, retry): never a hang.
+ */
+export function routeCalls(handlers: Handlers, o: ForwardOptions) {
+  const subject = `${o.prefix}.call`;
+  const table = handlers as unknown as Record<string, Handler<EndpointPath>>;
+
+  async function forward(path: string, ctx: Ctx<EndpointPath>): Promise<unknown> {
+    let operator: OperatorUser | null = null;
+    try {
+      operator = ctx.op();
+    } catch {
+      operator = null;
+    }
+    const wire: CallWire = { path, body: ctx.body, lang: ctx.lang, ip: ctx.ip, user: ctx.user, operator };
+    const payload = JSON.stringify(wire);
+    const until = Date.now() + o.waitMs;
+    for (;;) {
+      if (o.local()) return (table[path] as Handler<EndpointPath>)(ctx);
+      try {
+        const msg = await o.nc.request(subject, payload, { timeout: o.timeoutMs });
+        const a = msg.json<AnswerWire>();
+        if (a.ok) {
+          o.count?.('ok');
+          return a.data;
+        }
+        o.count?.(a.kind === 'unavailable' ? 'unavailable' : 'error');
+        throw errorOf(a);
+      } catch (err) {
+        const noOne = err instanceof RequestError && err.isNoResponders();
+        if (!noOne) {
+          if (err instanceof DomainError || isStoreUnavailable(err) || !(err instanceof RequestError))
+            throw err;
+          o.count?.('unavailable');
+          throw new StoreUnavailableError(`the writers instance did not answer (${err.message})`);
+        }
+        if (Date.now() >= until) {
+          o.count?.('unavailable');
+          throw new StoreUnavailableError('no instance holds the writers right now');
+        }
+        await sleep(100);
+      }
+    }
+  }
+
+  const routed = {} as Record<string, Handler<EndpointPath>>;
+  for (const path of Object.keys(table)) routed[path] = (ctx) => forward(path, ctx) as never;
+
+  /** On the holder: answers the calls the other instances hand over. Returns the way to stop. */
+  function serve(): () => void {
+    const sub = o.nc.subscribe(subject, {
+      queue: 'writers',
+      callback: (err, msg) => {
+        if (err) return;
+        void (async () => {
+          let a: AnswerWire;
+          try {
+            const w = msg.json<CallWire>();
+            const handler = table[w.path];
+            if (!handler) throw new DomainError('NotAvailable');
+            const ctx: Ctx<EndpointPath> = {
+              body: w.body as never,
+              lang: w.lang,
+              ip: w.ip,
+              user: w.user,
+              me() {
+                if (!w.user) throw new DomainError('SessionInvalid');
+                return w.user;
+              },
+              op() {
+                if (!w.operator) throw new DomainError('SessionInvalid');
+                return w.operator;
+              },
+            };
+            a = { ok: true, data: await handler(ctx) };
+          } catch (err) {
+            if (err instanceof DomainError)
+              a = {
+                ok: false,
+                kind: 'domain',
+                name: err.errorName,
+                params: { ...err.params },
+                data: err.data,
+              };
+            else if (isStoreUnavailable(err))
+              a = { ok: false, kind: 'unavailable', reason: (err as Error).message };
+            else {
+              o.log.error({ err }, 'forwarded call failed');
+              a = { ok: false, kind: 'failed' };
+            }
+          }
+          msg.respond(JSON.stringify(a));
+        })();
+      },
+    });
+    return () => sub.unsubscribe();
+  }
+
+  return { handlers: routed as unknown as Handlers, serve, paths: Object.keys(table) as LivePath[] };
+}

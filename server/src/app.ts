@@ -29,7 +29,8 @@ import { isStoreUnavailable } from './store/unavailable';
 import { registerAdminApp } from './transport/admin-app';
 import { BODY_LIMIT_BYTES, pruneRequestSigns, registerTransport } from './transport/http';
 import { refuseTooLarge, registerHttpLimits, serverOptions } from './transport/http-limits';
-import { registerGateway } from './transport/live/gateway';
+import { type Gateway, registerGateway } from './transport/live/gateway';
+import { registerMetrics } from './transport/metrics';
 import { registerReadiness } from './transport/readiness';
 import { loggerOptions } from './transport/redact';
 import { registerWebApp } from './transport/web-app';
@@ -217,6 +218,21 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   const handlers = Object.assign({}, ...built.list.map((m) => m.handlers)) as Handlers;
+  let gateway: Gateway | null = null;
+  let writerHeld: () => boolean | null = () => null;
+  const metrics = registerMetrics(
+    fastify,
+    {
+      batches: () => [
+        { writer: 'spot', sizes: modules.spot.batchSizes() },
+        { writer: 'futures', sizes: modules.futures.batchSizes() },
+      ],
+      ws: () => gateway?.stats() ?? { connections: 0, cutOff: 0, sent: 0 },
+      pool: () => store.poolStats?.() ?? null,
+      writer: () => writerHeld(),
+    },
+    config.metricsToken,
+  );
   // Cluster mode: the holder of the writers' lease runs the calls; the other instances hand them over.
   let startWork: () => Promise<void> = async () => {};
   const writers = link
@@ -231,8 +247,10 @@ export async function buildApp(opts: AppOptions): Promise<App> {
           await startWork();
         },
         onLose: (reason) => fence(reason),
+        count: metrics.forwarded,
       })
     : null;
+  if (writers) writerHeld = () => writers.lease.held();
   const stopInvalidations = link
     ? shareInvalidations(link, {
         settings: deps.settings,
@@ -278,7 +296,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
 
   await fastify.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-  registerGateway(fastify, {
+  gateway = registerGateway(fastify, {
     bus,
     authenticate: modules.auth.authenticate,
     maxConnectionsPerIp: () => deps.settings.get('live.max_connections_per_ip'),

@@ -53,6 +53,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,40}$/)
     .default('nexa'),
+  /** Bearer token Prometheus sends for `/metrics`; without it, only the machine itself may read them. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** This instance's name in leases and logs; default host-pid. */
   INSTANCE_NAME: z
     .string()
@@ -165,6 +167,8 @@ export interface Config {
     readonly secretKey: string;
   } | null;
   readonly databaseUrl: string | undefined;
+  /** What `/metrics` asks of a caller from another machine. */
+  readonly metricsToken: string | undefined;
   /** Cluster mode's servers and names; null: one instance (the default). */
   readonly cluster: {
     readonly natsUrl: string;
@@ -357,6 +361,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
           }
         : null,
     databaseUrl: e.DATABASE_URL,
+    metricsToken: e.METRICS_TOKEN,
     cluster: clusterConfig(e),
     protection: e.REQUEST_PROTECTION,
     checkAnswers: e.CHECK_ANSWERS ?? e.NODE_ENV !== 'production',

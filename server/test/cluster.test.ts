@@ -172,6 +172,10 @@ describe.skipIf(!(NATS && REDIS && PG))('cluster mode: three instances on one da
     }
     feed.ws.close();
     expect(placed).toBe(36);
+    // B says in its metrics that it stands by and handed its calls over.
+    const metrics = await (await fetch(`${b.srv.url}/metrics`)).text();
+    expect(metrics).toContain('nexa_writer_lease_held 0');
+    expect(metrics).toMatch(/nexa_forwarded_calls_total\{outcome="ok"\} [1-9]/);
 
     if (!db) throw new Error('no store');
     const over = await queryRows<{ id: number }>(

@@ -21,6 +21,8 @@ export interface Store {
   readonly kind: 'pglite' | 'postgres';
   /** Whether the store answers now (readiness): null when it does, otherwise why not. Never throws. */
   unready(): Promise<string | null>;
+  /** PostgreSQL's connection pool now (metrics); absent for the embedded store. */
+  poolStats?(): { readonly total: number; readonly idle: number; readonly waiting: number };
   close(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
       db: db as unknown as Db,
       kind: 'postgres',
       unready: () => pingPool(pool),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

@@ -148,6 +148,8 @@ export function createFutures(deps: FuturesDeps) {
       return writer.run(instId, () => settleFunding(ctx, slot, fundingTime));
     },
     idle: () => writer.idle(),
+    /** Committed batches by size since start: how much the contracts' group commit is sharing. */
+    batchSizes: (): ReadonlyMap<number, number> => writer.batchSizes(),
     /** Publishes a contract's whole book again, in its queue (a live feed elsewhere missed part of it). */
     republish: async (instId: string) => {
       const slot = ctx.slots.get(instId);

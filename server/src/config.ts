@@ -46,7 +46,11 @@ const EnvSchema = z.object({
    * set: NATS carries events and calls between instances, Redis the shared rate limits. One of the two
    * without the others is a start-up error, never a silent single instance.
    */
-  NATS_URL: z.string().url().optional(),
+  /** One NATS server, or several of one NATS cluster separated by commas. */
+  NATS_URL: z
+    .string()
+    .refine((v) => v.split(',').every((u) => URL.canParse(u.trim())), 'NATS_URL: each server is a URL')
+    .optional(),
   REDIS_URL: z.string().url().optional(),
   /** Prefix of this deployment's NATS subjects and Redis keys (two deployments may share the servers). */
   CLUSTER_PREFIX: z

@@ -39,7 +39,7 @@ export async function connectCluster(config: ClusterConfig, log: ClusterLog): Pr
   let nc: NatsConnection;
   try {
     nc = await connect({
-      servers: config.natsUrl,
+      servers: config.natsUrl.split(',').map((u) => u.trim()),
       name: config.instance,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 250,

@@ -12,8 +12,9 @@ export interface SessionCacheOptions {
   readonly max: number;
   /**
    * How long a resolved session is trusted without asking the store again. Logout and expiry take
-   * effect at once in this process; this bounds how long a revocation made elsewhere (another process,
-   * an operator's database change) can go unseen, until cluster mode carries invalidations over Redis.
+   * effect at once in this process, and in cluster mode in every instance (the cache's announcements go
+   * over NATS); this bounds how long a revocation made behind the server's back (an operator's database
+   * change) can go unseen.
    */
   readonly recheck_ms: number;
 }

@@ -1,0 +1,80 @@
+// Cluster mode's parts on their own: the start-up refusal of a partial configuration, and the rate limits
+// kept in Redis (TEST_REDIS_URL; skipped without it), shared by instances and kept across restarts.
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RedisRateLimiter } from '../src/cluster/rate-limit';
+import { loadConfig } from '../src/config';
+
+describe('cluster configuration', () => {
+  it('is off without NATS and Redis, and refuses to start with a part of it', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).cluster).toBeNull();
+    expect(() => loadConfig({ NODE_ENV: 'test', NATS_URL: 'nats://127.0.0.1:4222' })).toThrow(
+      /cluster mode needs DATABASE_URL, NATS_URL and REDIS_URL together; missing: DATABASE_URL, REDIS_URL/,
+    );
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'test',
+        DATABASE_URL: 'postgres://127.0.0.1/x',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+      }),
+    ).toThrow(/missing: NATS_URL/);
+    const on = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: 'postgres://127.0.0.1/x',
+      NATS_URL: 'nats://a:4222, nats://b:4222',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      INSTANCE_NAME: 'n1',
+    }).cluster;
+    expect(on).toMatchObject({ prefix: 'nexa', instance: 'n1', leaseMs: 3000 });
+    expect(() => loadConfig({ NODE_ENV: 'test', NATS_URL: 'not a url', REDIS_URL: 'redis://x' })).toThrow();
+  });
+});
+
+const REDIS = process.env.TEST_REDIS_URL;
+describe.skipIf(!REDIS)('rate limits in Redis', () => {
+  const clients: Redis[] = [];
+  const client = () => {
+    const r = new Redis(REDIS ?? '', { maxRetriesPerRequest: 1 });
+    clients.push(r);
+    return r;
+  };
+  afterAll(() => {
+    for (const c of clients) c.disconnect();
+  });
+
+  it('counts one window for every instance, and a restart forgets nothing', async () => {
+    const prefix = `t${randomBytes(4).toString('hex')}`;
+    const a = new RedisRateLimiter(client(), prefix);
+    const b = new RedisRateLimiter(client(), prefix);
+    const now = 1_800_000_000_000;
+    const hits: boolean[] = [];
+    for (let i = 0; i < 6; i++)
+      hits.push(await (i % 2 === 0 ? a : b).hit('faucet-ip:1.2.3.4', 5, 60_000, now));
+    expect(hits).toEqual([true, true, true, true, true, false]);
+    // A new instance (a restart) sees the same window.
+    const c = new RedisRateLimiter(client(), prefix);
+    expect(await c.hit('faucet-ip:1.2.3.4', 5, 60_000, now + 1_000)).toBe(false);
+    // The next window starts afresh; another deployment's prefix counts apart.
+    expect(await c.hit('faucet-ip:1.2.3.4', 5, 60_000, now + 60_000)).toBe(true);
+    expect(await new RedisRateLimiter(client(), `${prefix}x`).hit('faucet-ip:1.2.3.4', 5, 60_000, now)).toBe(
+      true,
+    );
+  });
+
+  it('refuses as retryable, never lets a call through, when Redis does not answer', async () => {
+    const dead = new Redis('redis://127.0.0.1:1', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: () => null,
+    });
+    clients.push(dead);
+    dead.on('error', () => {});
+    await dead.connect().catch(() => {});
+    const limiter = new RedisRateLimiter(dead, 'x');
+    await expect(limiter.hit('k', 5, 60_000, Date.now())).rejects.toMatchObject({
+      name: 'StoreUnavailableError',
+    });
+  });
+});

@@ -25,13 +25,13 @@ const USERS = 64;
 /** Orders per store; sealed bodies are only good for the server's timestamp window (300 s). */
 const ORDERS = Number(process.env.TRADE_BENCH_CALLS ?? 3000);
 
-interface Prepared {
+export interface Prepared {
   readonly path: string;
   readonly headers: Record<string, string>;
   readonly body: string;
 }
 
-interface LoadResult {
+export interface LoadResult {
   readonly seconds: number;
   readonly latencies: number[];
   readonly answers: string[];
@@ -39,7 +39,7 @@ interface LoadResult {
 }
 
 /** Where the machine's processor time went during a load, in seconds. */
-interface Cpu {
+export interface Cpu {
   /** This process: the server's thread and the load threads. */
   readonly node: number;
   /** The share of the wall time the server's thread was busy (event-loop utilization). */
@@ -99,7 +99,7 @@ function threadCpuSeconds(): Map<string, number> {
 }
 
 /** Posts every request from THREADS worker threads, CONNECTIONS connections in all. */
-async function load(url: string, requests: readonly Prepared[]): Promise<LoadResult> {
+export async function load(url: string, requests: readonly Prepared[]): Promise<LoadResult> {
   const cpu0 = process.cpuUsage();
   const elu0 = performance.eventLoopUtilization();
   const pg0 = postgresCpuSeconds();
@@ -140,7 +140,7 @@ function pct(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 }
 
-interface Row {
+export interface Row {
   readonly label: string;
   readonly n: number;
   readonly ok: number;
@@ -150,7 +150,7 @@ interface Row {
   readonly cpu: Cpu;
 }
 
-function row(label: string, r: LoadResult, ok: number): Row {
+export function row(label: string, r: LoadResult, ok: number): Row {
   const sorted = [...r.latencies].sort((a, b) => a - b);
   return {
     label,

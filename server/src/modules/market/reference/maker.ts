@@ -1,0 +1,133 @@
+/**
+ * The demo's market maker: its user, made once with inventory of its own, the margin its swap quotes use, and
+ * its quotes placed again around the reference price on every tick.
+ */
+import { parseAmount, USDT_SCALE } from '@nexa/contract';
+import { eq } from 'drizzle-orm';
+import { SYSTEM } from '../../../ledger';
+import { schema } from '../../../store';
+import type { ReferenceCtx } from './context';
+import { makerLadder, quoteToSize, scaleBps, toStep } from './ladder';
+
+/** The demo's market maker: quotes depth around the reference price with inventory of its own. */
+export const MAKER_ADDRESS = '0x4e657861000000000000000000000000006d6b72';
+/** USDT the maker margins its swap quotes with (its futures account). */
+const MAKER_SWAP_MARGIN = '5000000';
+const MAKER_INVENTORY: Readonly<Record<string, string>> = {
+  USDT: '50000000',
+  BTC: '500',
+  ETH: '5000',
+  BWC: '50000000',
+  NEU: '10000000',
+};
+
+/** The maker's user id: found by its address, or made with its inventory. */
+export async function makerUser(ctx: ReferenceCtx): Promise<number> {
+  const { store, clock, ledger } = ctx.deps;
+  const [found] = await store.db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(eq(schema.users.address, MAKER_ADDRESS));
+  if (found) return found.id;
+  const [row] = await store.db
+    .insert(schema.users)
+    .values({ uid: '10000002', address: MAKER_ADDRESS, inviteCode: 'NEXAMKR1', createdAt: clock.now() })
+    .onConflictDoNothing()
+    .returning({ id: schema.users.id });
+  if (!row) return makerUser(ctx);
+  await store.db.transaction(async (tx) => {
+    for (const [asset, amount] of Object.entries(MAKER_INVENTORY)) {
+      const a = (await tx.select().from(schema.assets).where(eq(schema.assets.symbol, asset)))[0];
+      if (!a) continue;
+      const minor = parseAmount(amount, a.scale);
+      if (!minor) continue;
+      await ledger.credit(tx, {
+        account: { userId: row.id, asset, kind: 'spot' },
+        system: SYSTEM.capital('demo_market_maker'),
+        amount: minor,
+        cause: 'demo.inventory',
+        remark: 'market maker inventory (demo)',
+        userId: row.id,
+      });
+    }
+  });
+  return row.id;
+}
+
+/** The maker's futures account gets its margin once (a maker made before swaps existed gets it now). */
+export async function fundSwaps(ctx: ReferenceCtx, userId: number): Promise<void> {
+  const { store, ledger } = ctx.deps;
+  const held = (await ledger.balances(userId)).some((b) => b.kind === 'futures' && b.asset === 'USDT');
+  if (held) return;
+  const minor = parseAmount(MAKER_SWAP_MARGIN, USDT_SCALE);
+  if (!minor) return;
+  await store.db.transaction((tx) =>
+    ledger.credit(tx, {
+      account: { userId, asset: 'USDT', kind: 'futures' },
+      system: SYSTEM.capital('demo_market_maker'),
+      amount: minor,
+      cause: 'demo.inventory',
+      remark: 'market maker swap margin (demo)',
+      userId,
+    }),
+  );
+}
+
+/** Cancels the maker's orders on every book and quotes its ladder again around the reference price. */
+export async function requote(ctx: ReferenceCtx): Promise<void> {
+  const { state, deps } = ctx;
+  const sim = state.sim;
+  if (state.busy || state.makerId === null || !sim) return;
+  const maker = state.makerId;
+  state.busy = true;
+  try {
+    const venues = deps.swaps ? [deps.market, deps.swaps] : [deps.market];
+    for (const venue of venues)
+      for (const inst of await venue.instruments()) {
+        const mid = sim.price(inst.underlying ?? inst.instId);
+        if (!mid) continue;
+        await venue.cancel(maker, { instId: inst.instId });
+        // Every quote at once: they share the instrument writer's next commit, so the book is never seen
+        // half requoted (one side gone while the other is placed).
+        const quotes = quotesOf(ctx, inst, mid);
+        await Promise.all(
+          quotes.map((q) =>
+            venue
+              .submit(maker, { instId: inst.instId, ...q, type: 'limit', tif: 'post_only' })
+              // A quote that would cross after the walk moved is simply skipped.
+              .catch(() => undefined),
+          ),
+        );
+      }
+  } catch (err) {
+    deps.log.warn({ err }, 'market maker requote failed');
+  } finally {
+    state.busy = false;
+  }
+}
+
+/** Both sides' quotes of one book around `mid`, on its ticks and lots (a swap's sizes in whole contracts). */
+function quotesOf(
+  ctx: ReferenceCtx,
+  inst: { tick_size: string; lot_size: string; ct_val?: string },
+  mid: string,
+): { side: 'buy' | 'sell'; px: string; sz: string }[] {
+  const quotes: { side: 'buy' | 'sell'; px: string; sz: string }[] = [];
+  for (const side of ['buy', 'sell'] as const) {
+    for (const level of makerLadder(ctx.ladderRandom)) {
+      const px =
+        side === 'buy'
+          ? toStep(scaleBps(mid, -level.bps), inst.tick_size, false)
+          : toStep(scaleBps(mid, level.bps), inst.tick_size, true);
+      if (!px) continue;
+      for (const usdt of level.usdt) {
+        // A swap's size is whole contracts of ct_val each.
+        const sz = inst.ct_val
+          ? String(Math.max(1, Math.round(Number(quoteToSize(usdt * 3n, mid)) / Number(inst.ct_val))))
+          : toStep(quoteToSize(usdt, mid), inst.lot_size, true);
+        if (sz && !/^0(\.0+)?$/.test(sz)) quotes.push({ side, px, sz });
+      }
+    }
+  }
+  return quotes;
+}

@@ -1,20 +1,12 @@
-import type { AppDeps } from '../../kernel/context';
 import { defineEntry, defineModule, OWNS_NOTHING } from '../../kernel/module';
-import type { Ledger } from '../../ledger';
-import type { ProgramReport } from '../../programs/rewards';
-import { type ConsoleDeps, createAdmin } from './service';
+import { type AdminDeps, createAdmin } from './service';
 import { ADMIN_SETTINGS } from './settings';
-import type { SolvencyDeps } from './solvency';
 
 /**
  * Operators: sign-in with a second factor, operator accounts, the solvency report (with every rewards program),
  * and the console's dashboard, settings and audit log.
  */
-function buildAdmin(
-  deps: AppDeps &
-    ConsoleDeps &
-    SolvencyDeps & { readonly ledger: Ledger; readonly programs: () => Promise<readonly ProgramReport[]> },
-) {
+function buildAdmin(deps: AdminDeps) {
   const admin = createAdmin(deps);
   return {
     api: admin,

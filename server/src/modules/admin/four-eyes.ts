@@ -1,9 +1,19 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+/**
+ * Four eyes on operators: an operator made with a money role (finance, admin), or granted one, is not in force
+ * until a second admin approves it (the one who asked cannot), and a new money role approves no money for
+ * `admin.new_operator_cooldown_hours`. The only admin may make a second admin at once, once ever (the
+ * bootstrap case), and that approval is flagged. Operators of the bootstrap and the demo seed are exempt from
+ * the cooldown (`active_from` null). The requests and the operators' lineage as the console shows them are in
+ * `lineage.ts`.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
 import { auditOperator } from '../../kernel/audit';
-import type { AppDeps, OperatorRole, OperatorUser } from '../../kernel/context';
+import type { OperatorRole, OperatorUser } from '../../kernel/context';
 import { DomainError } from '../../kernel/errors';
 import { schema, type Tx } from '../../store';
-import { ADMIN_SETTINGS } from './settings';
+import type { AdminCtx } from './context';
+import { requestViews } from './lineage';
+import { hashPassword } from './passwords';
 import { operatorRequests } from './tables';
 
 const { operators } = schema;
@@ -12,344 +22,241 @@ const { operators } = schema;
 export const MONEY_ROLES: readonly OperatorRole[] = ['admin', 'finance'];
 const isMoney = (r: string) => (MONEY_ROLES as readonly string[]).includes(r);
 
-type OperatorRow = typeof operators.$inferSelect;
 type RequestRow = typeof operatorRequests.$inferSelect;
 
-/**
- * Four eyes on operators: an operator made with a money role (finance, admin), or granted one, is not in force
- * until a second admin approves it (the one who asked cannot), and a new money role approves no money for
- * `admin.new_operator_cooldown_hours`. The only admin may make a second admin at once, once ever (the
- * bootstrap case), and that approval is flagged. Operators of the bootstrap and the demo seed are exempt from
- * the cooldown (`active_from` null).
- */
-export function createFourEyes(deps: AppDeps, hashPassword: (password: string) => Promise<string>) {
-  const { store, clock } = deps;
-  const settings = deps.settings.of(ADMIN_SETTINGS);
+/** The moment `op` may approve money from, if that is still ahead; null when it may now. */
+export async function coolingUntil(ctx: AdminCtx, operatorId: number): Promise<Date | null> {
+  const [row] = await ctx.store.db
+    .select({ activeFrom: operators.activeFrom })
+    .from(operators)
+    .where(eq(operators.id, operatorId));
+  if (!row?.activeFrom) return null;
+  const hours = await ctx.settings.get('admin.new_operator_cooldown_hours');
+  const until = new Date(row.activeFrom.getTime() + hours * 3_600_000);
+  return until > ctx.clock.now() ? until : null;
+}
 
-  /** The moment `op` may approve money from, if that is still ahead; null when it may now. */
-  async function coolingUntil(operatorId: number): Promise<Date | null> {
-    const [row] = await store.db
-      .select({ activeFrom: operators.activeFrom })
-      .from(operators)
-      .where(eq(operators.id, operatorId));
-    if (!row?.activeFrom) return null;
-    const hours = await settings.get('admin.new_operator_cooldown_hours');
-    const until = new Date(row.activeFrom.getTime() + hours * 3_600_000);
-    return until > clock.now() ? until : null;
-  }
+export async function refuseWhileCooling(ctx: AdminCtx, operatorId: number): Promise<void> {
+  const until = await coolingUntil(ctx, operatorId);
+  if (until) throw new DomainError('OperatorCooling', { until: until.toISOString() });
+}
 
-  async function refuseWhileCooling(operatorId: number): Promise<void> {
-    const until = await coolingUntil(operatorId);
-    if (until) throw new DomainError('OperatorCooling', { until: until.toISOString() });
-  }
-
-  /** Whether `op` is the only active admin and the one-time single-admin exception was never used. */
-  async function singleAdminException(tx: Tx, op: OperatorUser): Promise<boolean> {
-    const admins = (
-      await tx
-        .select({ id: operators.id, roles: operators.roles })
-        .from(operators)
-        .where(and(eq(operators.status, 'active'), isNull(operators.disabledAt)))
-    ).filter((r) => r.roles.includes('admin'));
-    if (admins.length !== 1 || admins[0]?.id !== op.id) return false;
-    const [used] = await tx
-      .select({ id: operatorRequests.id })
-      .from(operatorRequests)
-      .where(eq(operatorRequests.singleAdmin, true))
-      .limit(1);
-    return !used;
-  }
-
-  const audit = (
-    tx: Tx,
-    op: OperatorUser,
-    action: string,
-    subject: string,
-    before: unknown,
-    after: unknown,
-  ) => auditOperator(tx, clock.now(), { operatorId: op.id, action, subject, before, after });
-
-  /**
-   * Files a request for a money role and, for the only admin asking for a second admin (once ever), approves it
-   * at once. Answers the request.
-   */
-  async function fileRequest(
-    tx: Tx,
-    op: OperatorUser,
-    r: { kind: 'create' | 'grant'; operatorId: number; roles: readonly string[]; reason: string | null },
-  ): Promise<RequestRow> {
-    const now = clock.now();
-    const single = r.roles.includes('admin') && (await singleAdminException(tx, op));
-    const [req] = await tx
-      .insert(operatorRequests)
-      .values({
-        kind: r.kind,
-        operatorId: r.operatorId,
-        roles: [...r.roles],
-        requestedBy: op.id,
-        requestedAt: now,
-        reason: r.reason,
-        status: single ? 'approved' : 'pending',
-        decidedBy: single ? op.id : null,
-        decidedAt: single ? now : null,
-        singleAdmin: single,
-      })
-      .returning();
-    if (!req) throw new Error('request not written');
-    if (single) {
-      await apply(tx, req);
-      await audit(tx, op, 'operator.single_admin_exception', `operator:${r.operatorId}`, null, {
-        request_id: req.id,
-        kind: r.kind,
-        roles: r.roles,
-      });
-    }
-    return req;
-  }
-
-  /** An approved request takes effect: the operator is active with the roles, its cooldown starts now. */
-  async function apply(tx: Tx, req: RequestRow): Promise<void> {
+/** Whether `op` is the only active admin and the one-time single-admin exception was never used. */
+async function singleAdminException(tx: Tx, op: OperatorUser): Promise<boolean> {
+  const admins = (
     await tx
-      .update(operators)
-      .set({
-        status: 'active',
-        roles: [...req.roles],
-        grantedBy: req.requestedBy,
+      .select({ id: operators.id, roles: operators.roles })
+      .from(operators)
+      .where(and(eq(operators.status, 'active'), isNull(operators.disabledAt)))
+  ).filter((r) => r.roles.includes('admin'));
+  if (admins.length !== 1 || admins[0]?.id !== op.id) return false;
+  const [used] = await tx
+    .select({ id: operatorRequests.id })
+    .from(operatorRequests)
+    .where(eq(operatorRequests.singleAdmin, true))
+    .limit(1);
+  return !used;
+}
+
+const audit = (
+  ctx: AdminCtx,
+  tx: Tx,
+  op: OperatorUser,
+  action: string,
+  subject: string,
+  before: unknown,
+  after: unknown,
+) => auditOperator(tx, ctx.clock.now(), { operatorId: op.id, action, subject, before, after });
+
+/**
+ * Files a request for a money role and, for the only admin asking for a second admin (once ever), approves it
+ * at once. Answers the request.
+ */
+async function fileRequest(
+  ctx: AdminCtx,
+  tx: Tx,
+  op: OperatorUser,
+  r: { kind: 'create' | 'grant'; operatorId: number; roles: readonly string[]; reason: string | null },
+): Promise<RequestRow> {
+  const now = ctx.clock.now();
+  const single = r.roles.includes('admin') && (await singleAdminException(tx, op));
+  const [req] = await tx
+    .insert(operatorRequests)
+    .values({
+      kind: r.kind,
+      operatorId: r.operatorId,
+      roles: [...r.roles],
+      requestedBy: op.id,
+      requestedAt: now,
+      reason: r.reason,
+      status: single ? 'approved' : 'pending',
+      decidedBy: single ? op.id : null,
+      decidedAt: single ? now : null,
+      singleAdmin: single,
+    })
+    .returning();
+  if (!req) throw new Error('request not written');
+  if (single) {
+    await apply(ctx, tx, req);
+    await audit(ctx, tx, op, 'operator.single_admin_exception', `operator:${r.operatorId}`, null, {
+      request_id: req.id,
+      kind: r.kind,
+      roles: r.roles,
+    });
+  }
+  return req;
+}
+
+/** An approved request takes effect: the operator is active with the roles, its cooldown starts now. */
+async function apply(ctx: AdminCtx, tx: Tx, req: RequestRow): Promise<void> {
+  await tx
+    .update(operators)
+    .set({
+      status: 'active',
+      roles: [...req.roles],
+      grantedBy: req.requestedBy,
+      activeFrom: ctx.clock.now(),
+    })
+    .where(eq(operators.id, req.operatorId));
+}
+
+/** An admin makes an operator: with a money role it waits for a second admin. */
+export async function createOperatorBy(
+  ctx: AdminCtx,
+  op: OperatorUser,
+  body: { name: string; password: string; roles: readonly OperatorRole[] },
+) {
+  const { store, clock } = ctx;
+  if (!op.roles.includes('admin')) throw new DomainError('Forbidden');
+  const money = body.roles.some(isMoney);
+  const passwordHash = await hashPassword(body.password);
+  return store.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(operators)
+      .values({
+        name: body.name,
+        passwordHash,
+        roles: [...body.roles],
+        createdAt: clock.now(),
+        createdBy: op.id,
+        status: money ? 'pending' : 'active',
         activeFrom: clock.now(),
       })
-      .where(eq(operators.id, req.operatorId));
-  }
-
-  /** An admin makes an operator: with a money role it waits for a second admin. */
-  async function create(
-    op: OperatorUser,
-    body: { name: string; password: string; roles: readonly OperatorRole[] },
-  ) {
-    if (!op.roles.includes('admin')) throw new DomainError('Forbidden');
-    const money = body.roles.some(isMoney);
-    const passwordHash = await hashPassword(body.password);
-    return store.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(operators)
-        .values({
-          name: body.name,
-          passwordHash,
-          roles: [...body.roles],
-          createdAt: clock.now(),
-          createdBy: op.id,
-          status: money ? 'pending' : 'active',
-          activeFrom: clock.now(),
+      .onConflictDoNothing()
+      .returning({ id: operators.id });
+    if (!row) throw new DomainError('InvalidState');
+    const req = money
+      ? await fileRequest(ctx, tx, op, {
+          kind: 'create',
+          operatorId: row.id,
+          roles: body.roles,
+          reason: null,
         })
-        .onConflictDoNothing()
-        .returning({ id: operators.id });
-      if (!row) throw new DomainError('InvalidState');
-      const req = money
-        ? await fileRequest(tx, op, { kind: 'create', operatorId: row.id, roles: body.roles, reason: null })
-        : null;
-      const pending = req?.status === 'pending';
-      await audit(tx, op, 'operator.create', `operator:${row.id}`, null, {
-        name: body.name,
-        roles: body.roles,
-        pending,
-        request_id: req?.id ?? null,
-      });
-      return { id: row.id, name: body.name, roles: [...body.roles], pending, request_id: req?.id ?? null };
+      : null;
+    const pending = req?.status === 'pending';
+    await audit(ctx, tx, op, 'operator.create', `operator:${row.id}`, null, {
+      name: body.name,
+      roles: body.roles,
+      pending,
+      request_id: req?.id ?? null,
     });
-  }
+    return { id: row.id, name: body.name, roles: [...body.roles], pending, request_id: req?.id ?? null };
+  });
+}
 
-  /** Roles taken away or support given apply at once; a money role given waits for a second admin. */
-  async function setRoles(
-    op: OperatorUser,
-    body: { operator_id: number; roles: readonly OperatorRole[]; reason: string },
-  ): Promise<{ pending: boolean; request_id: number | null }> {
-    if (body.operator_id === op.id) throw new DomainError('InvalidState');
-    return store.db.transaction(async (tx) => {
-      const [target] = await tx
-        .select()
-        .from(operators)
-        .where(eq(operators.id, body.operator_id))
-        .for('update');
-      if (!target) throw new DomainError('NotFound');
-      if (target.status !== 'active') throw new DomainError('InvalidState');
-      const roles = [...new Set(body.roles)];
-      const added = roles.filter((r) => !target.roles.includes(r));
-      if (!added.some(isMoney)) {
-        await tx.update(operators).set({ roles }).where(eq(operators.id, target.id));
-        await audit(
-          tx,
-          op,
-          'operator.set_roles',
-          `operator:${target.id}`,
-          { roles: target.roles },
-          {
-            roles,
-            reason: body.reason,
-          },
-        );
-        return { pending: false, request_id: null };
-      }
-      const [open] = await tx
-        .select({ id: operatorRequests.id })
-        .from(operatorRequests)
-        .where(and(eq(operatorRequests.operatorId, target.id), eq(operatorRequests.status, 'pending')));
-      if (open) throw new DomainError('InvalidState');
-      const req = await fileRequest(tx, op, {
-        kind: 'grant',
-        operatorId: target.id,
-        roles,
-        reason: body.reason,
-      });
+/** Roles taken away or support given apply at once; a money role given waits for a second admin. */
+export async function setRoles(
+  ctx: AdminCtx,
+  op: OperatorUser,
+  body: { operator_id: number; roles: readonly OperatorRole[]; reason: string },
+): Promise<{ pending: boolean; request_id: number | null }> {
+  if (body.operator_id === op.id) throw new DomainError('InvalidState');
+  return ctx.store.db.transaction(async (tx) => {
+    const [target] = await tx
+      .select()
+      .from(operators)
+      .where(eq(operators.id, body.operator_id))
+      .for('update');
+    if (!target) throw new DomainError('NotFound');
+    if (target.status !== 'active') throw new DomainError('InvalidState');
+    const roles = [...new Set(body.roles)];
+    const added = roles.filter((r) => !target.roles.includes(r));
+    if (!added.some(isMoney)) {
+      await tx.update(operators).set({ roles }).where(eq(operators.id, target.id));
       await audit(
+        ctx,
         tx,
         op,
-        'operator.request_roles',
+        'operator.set_roles',
         `operator:${target.id}`,
         { roles: target.roles },
-        {
-          roles,
-          reason: body.reason,
-          request_id: req.id,
-          pending: req.status === 'pending',
-        },
+        { roles, reason: body.reason },
       );
-      return { pending: req.status === 'pending', request_id: req.id };
+      return { pending: false, request_id: null };
+    }
+    const [open] = await tx
+      .select({ id: operatorRequests.id })
+      .from(operatorRequests)
+      .where(and(eq(operatorRequests.operatorId, target.id), eq(operatorRequests.status, 'pending')));
+    if (open) throw new DomainError('InvalidState');
+    const req = await fileRequest(ctx, tx, op, {
+      kind: 'grant',
+      operatorId: target.id,
+      roles,
+      reason: body.reason,
     });
-  }
+    await audit(
+      ctx,
+      tx,
+      op,
+      'operator.request_roles',
+      `operator:${target.id}`,
+      { roles: target.roles },
+      { roles, reason: body.reason, request_id: req.id, pending: req.status === 'pending' },
+    );
+    return { pending: req.status === 'pending', request_id: req.id };
+  });
+}
 
-  /** A second admin decides a request: not the admin who asked, not the operator it is for, not while cooling. */
-  async function decide(op: OperatorUser, body: { request_id: number; approve: boolean; reason: string }) {
-    if (!op.roles.includes('admin')) throw new DomainError('Forbidden');
-    await refuseWhileCooling(op.id);
-    const id = await store.db.transaction(async (tx) => {
-      const [req] = await tx
-        .select()
-        .from(operatorRequests)
-        .where(eq(operatorRequests.id, body.request_id))
-        .for('update');
-      if (!req) throw new DomainError('NotFound');
-      if (req.status !== 'pending') throw new DomainError('InvalidState');
-      if (req.requestedBy === op.id || req.operatorId === op.id) throw new DomainError('OwnRequest');
-      const status = body.approve ? ('approved' as const) : ('refused' as const);
-      const [decided] = await tx
-        .update(operatorRequests)
-        .set({ status, decidedBy: op.id, decidedAt: clock.now() })
-        .where(and(eq(operatorRequests.id, req.id), eq(operatorRequests.status, 'pending')))
-        .returning();
-      if (!decided) throw new DomainError('InvalidState');
-      if (body.approve) await apply(tx, decided);
-      else if (req.kind === 'create')
-        await tx.update(operators).set({ status: 'refused' }).where(eq(operators.id, req.operatorId));
-      await audit(
-        tx,
-        op,
-        body.approve ? 'operator.approve' : 'operator.refuse',
-        `operator:${req.operatorId}`,
-        { request_id: req.id, status: 'pending' },
-        { request_id: req.id, status, kind: req.kind, roles: req.roles, reason: body.reason },
-      );
-      return req.id;
-    });
-    const [view] = await requestViews([id]);
-    if (!view) throw new DomainError('NotFound');
-    return view;
-  }
-
-  async function names(): Promise<Map<number, string>> {
-    const rows = await store.db.select({ id: operators.id, name: operators.name }).from(operators);
-    return new Map(rows.map((r) => [r.id, r.name]));
-  }
-
-  async function requestViews(ids?: readonly number[]) {
-    const rows = await store.db
+/** A second admin decides a request: not the admin who asked, not the operator it is for, not while cooling. */
+export async function decide(
+  ctx: AdminCtx,
+  op: OperatorUser,
+  body: { request_id: number; approve: boolean; reason: string },
+) {
+  if (!op.roles.includes('admin')) throw new DomainError('Forbidden');
+  await refuseWhileCooling(ctx, op.id);
+  const id = await ctx.store.db.transaction(async (tx) => {
+    const [req] = await tx
       .select()
       .from(operatorRequests)
-      .where(ids ? inArray(operatorRequests.id, [...ids]) : undefined)
-      .orderBy(desc(operatorRequests.id))
-      .limit(200);
-    const byId = await names();
-    const nameOf = (id: number | null) => (id === null ? null : (byId.get(id) ?? null));
-    const views = rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      operator_id: r.operatorId,
-      operator_name: nameOf(r.operatorId) ?? String(r.operatorId),
-      roles: r.roles,
-      requested_by: nameOf(r.requestedBy),
-      requested_at: r.requestedAt.toISOString(),
-      reason: r.reason,
-      status: r.status,
-      decided_by: nameOf(r.decidedBy),
-      decided_at: r.decidedAt?.toISOString() ?? null,
-      single_admin: r.singleAdmin,
-    }));
-    // Pending first, then the newest decided.
-    return [...views.filter((v) => v.status === 'pending'), ...views.filter((v) => v.status !== 'pending')];
-  }
-
-  /** Operators made through the single-admin exception. */
-  async function singleAdminOperators(): Promise<Set<number>> {
-    const rows = await store.db
-      .select({ operatorId: operatorRequests.operatorId })
-      .from(operatorRequests)
-      .where(eq(operatorRequests.singleAdmin, true));
-    return new Set(rows.map((r) => r.operatorId));
-  }
-
-  /** The four-eyes fields of each operator, for the operators list and the approvals' flags. */
-  async function lineage(): Promise<Map<number, LineageFields>> {
-    const rows = await store.db.select().from(operators);
-    const byId = new Map(rows.map((r) => [r.id, r.name]));
-    const single = await singleAdminOperators();
-    const nameOf = (id: number | null) => (id === null ? null : (byId.get(id) ?? null));
-    return new Map(
-      rows.map((r: OperatorRow) => [
-        r.id,
-        {
-          name: r.name,
-          status: r.status,
-          created_by: nameOf(r.createdBy),
-          granted_by: nameOf(r.grantedBy),
-          active_from: r.activeFrom?.toISOString() ?? null,
-          locked_at: r.lockedAt?.toISOString() ?? null,
-          failed_codes: r.failedCodes,
-          single_admin: single.has(r.id),
-        },
-      ]),
+      .where(eq(operatorRequests.id, body.request_id))
+      .for('update');
+    if (!req) throw new DomainError('NotFound');
+    if (req.status !== 'pending') throw new DomainError('InvalidState');
+    if (req.requestedBy === op.id || req.operatorId === op.id) throw new DomainError('OwnRequest');
+    const status = body.approve ? ('approved' as const) : ('refused' as const);
+    const [decided] = await tx
+      .update(operatorRequests)
+      .set({ status, decidedBy: op.id, decidedAt: ctx.clock.now() })
+      .where(and(eq(operatorRequests.id, req.id), eq(operatorRequests.status, 'pending')))
+      .returning();
+    if (!decided) throw new DomainError('InvalidState');
+    if (body.approve) await apply(ctx, tx, decided);
+    else if (req.kind === 'create')
+      await tx.update(operators).set({ status: 'refused' }).where(eq(operators.id, req.operatorId));
+    await audit(
+      ctx,
+      tx,
+      op,
+      body.approve ? 'operator.approve' : 'operator.refuse',
+      `operator:${req.operatorId}`,
+      { request_id: req.id, status: 'pending' },
+      { request_id: req.id, status, kind: req.kind, roles: req.roles, reason: body.reason },
     );
-  }
-
-  async function sponsors() {
-    const all = await lineage();
-    return [...all.values()].map((l) => ({
-      name: l.name,
-      created_by: l.created_by,
-      granted_by: l.granted_by,
-      active_from: l.active_from,
-      single_admin: l.single_admin,
-    }));
-  }
-
-  return {
-    create,
-    setRoles,
-    decide,
-    requests: () => requestViews(),
-    lineage,
-    sponsors,
-    coolingUntil,
-    refuseWhileCooling,
-  };
+    return req.id;
+  });
+  const [view] = await requestViews(ctx, [id]);
+  if (!view) throw new DomainError('NotFound');
+  return view;
 }
-
-export interface LineageFields {
-  readonly name: string;
-  readonly status: 'active' | 'pending' | 'refused';
-  readonly created_by: string | null;
-  readonly granted_by: string | null;
-  readonly active_from: string | null;
-  readonly locked_at: string | null;
-  readonly failed_codes: number;
-  readonly single_admin: boolean;
-}
-
-export type FourEyes = ReturnType<typeof createFourEyes>;

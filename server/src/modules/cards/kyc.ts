@@ -65,8 +65,25 @@ async function takeImages(ctx: CardsCtx, tx: Tx, userId: number, body: KycInput,
   }
 }
 
+/** The row's fields a submission and its correction both write: the form, its sealed number, its images. */
+function formFields(ctx: CardsCtx, body: KycInput, form: { country: string; number: string }) {
+  return {
+    country: form.country,
+    docType: body.doc_type,
+    docNumberSealed: seal(ctx.docKey, Buffer.from(form.number, 'utf8')),
+    docLast4: form.number.slice(-4),
+    surname: body.surname,
+    givenName: body.given_name,
+    birthDate: body.birth_date,
+    frontUpload: body.front_upload,
+    backUpload: body.back_upload,
+    selfieUpload: body.selfie_upload,
+    status: 'pending' as const,
+  };
+}
+
 export async function addKyc(ctx: CardsCtx, userId: number, body: KycInput): Promise<KycView> {
-  const { clock, docKey } = ctx;
+  const { clock } = ctx;
   const form = await checkForm(ctx, body);
   const row = await ctx.store.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`kyc:${userId}`}))`);
@@ -80,17 +97,7 @@ export async function addKyc(ctx: CardsCtx, userId: number, body: KycInput): Pro
       .insert(kycSubmissions)
       .values({
         userId,
-        country: form.country,
-        docType: body.doc_type,
-        docNumberSealed: seal(docKey, Buffer.from(form.number, 'utf8')),
-        docLast4: form.number.slice(-4),
-        surname: body.surname,
-        givenName: body.given_name,
-        birthDate: body.birth_date,
-        frontUpload: body.front_upload,
-        backUpload: body.back_upload,
-        selfieUpload: body.selfie_upload,
-        status: 'pending',
+        ...formFields(ctx, body, form),
         createdAt: clock.now(),
       })
       .returning();
@@ -119,7 +126,6 @@ export async function editKyc(
   userId: number,
   body: KycInput & { id: number },
 ): Promise<KycView> {
-  const { docKey } = ctx;
   const form = await checkForm(ctx, body);
   await mineKyc(ctx, userId, body.id);
   const row = await ctx.store.db.transaction(async (tx) => {
@@ -142,17 +148,7 @@ export async function editKyc(
     const [next] = await tx
       .update(kycSubmissions)
       .set({
-        country: form.country,
-        docType: body.doc_type,
-        docNumberSealed: seal(docKey, Buffer.from(form.number, 'utf8')),
-        docLast4: form.number.slice(-4),
-        surname: body.surname,
-        givenName: body.given_name,
-        birthDate: body.birth_date,
-        frontUpload: body.front_upload,
-        backUpload: body.back_upload,
-        selfieUpload: body.selfie_upload,
-        status: 'pending',
+        ...formFields(ctx, body, form),
         reason: null,
         reviewedAt: null,
         reviewedBy: null,

@@ -1,17 +1,13 @@
-import type { AppDeps } from '../../kernel/context';
 import { defineEntry, defineModule, OWNS_NOTHING } from '../../kernel/module';
-import { createUsersAdmin, type UserSessions } from './admin';
-import { createUsers } from './service';
+import { createUsers, type UsersDeps } from './service';
 import { USERS_SETTINGS } from './settings';
-import { createTeams } from './team';
 
 /** The account, its referrals, and the referral team's kept figures and levels; operators' calls on users. */
-function buildUsers(deps: AppDeps & { readonly sessions: UserSessions }) {
-  const users = createUsers(deps);
-  const teams = createTeams(deps);
-  const admin = createUsersAdmin(deps);
+function buildUsers(deps: UsersDeps) {
+  const { admin, ...users } = createUsers(deps);
+  const { teams } = users;
   return {
-    api: { ...users, teams, dashboard: admin.dashboard },
+    api: users,
     module: defineModule({
       domains: ['users'],
       handlers: {
@@ -32,7 +28,7 @@ function buildUsers(deps: AppDeps & { readonly sessions: UserSessions }) {
         '/admin/users/notes': (ctx) => admin.notes(ctx.body.user_id, ctx.body),
         '/admin/users/addNote': (ctx) => admin.addNote(ctx.op(), ctx.body.user_id, ctx.body.text),
       },
-      dashboard: (since) => admin.dashboard(since),
+      dashboard: (since) => users.dashboard(since),
     }),
   };
 }

@@ -1,117 +1,65 @@
-import { formatAmount, maskAddress, USDT_SCALE } from '@nexa/contract';
-import { and, count, desc, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../kernel/context';
-import { DomainError } from '../../kernel/errors';
-import { schema } from '../../store';
-import { onPage, pageAnswer } from '../../store/paging';
+/**
+ * Users: the account and its referrals, the referral team's kept figures and levels (the team port other
+ * modules report to), and what operators see and do on users (search, a user's profile and team, sessions,
+ * freezing, notes; every action audited with the operator's reason in its own transaction).
+ *
+ * This file assembles the module's context once (context.ts) and hands it to the operations, one file each:
+ * `referrals.ts` (the account, direct referrals, the team), `team.ts` (figures and levels recorded),
+ * `team-summary.ts` (the invitation screen), `admin-search.ts`, `admin-detail.ts`, `admin-sessions.ts`,
+ * `admin-freeze.ts`, `admin-notes.ts` and `dashboard.ts`.
+ */
+import type { TeamPort } from '../../ports/team';
+import { platformDays } from '../../programs/days';
+import { detail, referrals } from './admin-detail';
+import { freeze, unfreeze } from './admin-freeze';
+import { addNote, notes } from './admin-notes';
+import { search } from './admin-search';
+import { revokeSession, sessionList } from './admin-sessions';
+import type { UsersCtx, UsersDeps } from './context';
+import { dashboard } from './dashboard';
+import { directReferrals, info, team, teamList } from './referrals';
 import { USERS_SETTINGS } from './settings';
+import { record, terms } from './team';
+import { summary } from './team-summary';
 
-const { users, userAncestors } = schema;
+export type { Page, UserSessions, UsersDeps } from './context';
 
-export interface Page {
-  readonly page: number;
-  readonly size: number;
-}
-
-export function createUsers(deps: AppDeps) {
-  const { store } = deps;
-  const settings = deps.settings.of(USERS_SETTINGS);
-
-  async function validThreshold(): Promise<bigint> {
-    return (await settings.get('referral.valid_volume_usdt')).units;
-  }
-
-  function referralRow(threshold: bigint) {
-    return (r: { uid: string; address: string; volumeMinor: string; createdAt: Date }) => {
-      const volume = BigInt(r.volumeMinor);
-      return {
-        uid: r.uid,
-        // Referrals and team members are shown masked: their full addresses are theirs to share.
-        address: maskAddress(r.address),
-        valid: volume >= threshold,
-        volume: formatAmount(volume, USDT_SCALE),
-        registered_at: r.createdAt.toISOString(),
-      };
-    };
-  }
-
-  const referralFields = {
-    uid: users.uid,
-    address: users.address,
-    volumeMinor: users.volumeMinor,
-    createdAt: users.createdAt,
+export function createUsers(deps: UsersDeps) {
+  const ctx: UsersCtx = {
+    store: deps.store,
+    clock: deps.clock,
+    settings: deps.settings.of(USERS_SETTINGS),
+    days: platformDays(deps),
+    sessions: deps.sessions,
   };
+  /** An operation with the module's context bound: the same call the handlers and the app make. */
+  const op =
+    <A extends unknown[], R>(fn: (c: UsersCtx, ...args: A) => R) =>
+    (...args: A): R =>
+      fn(ctx, ...args);
 
-  /** Direct referrals, newest first. */
-  async function directReferrals(userId: number, page: Page) {
-    const where = eq(users.parentId, userId);
-    const [list, [total]] = await Promise.all([
-      onPage(store.db.select(referralFields).from(users).where(where).orderBy(desc(users.id)), page),
-      store.db.select({ n: count() }).from(users).where(where),
-    ]);
-    const row = referralRow(await validThreshold());
-    return pageAnswer(list.map(row), total);
-  }
-
-  /** Everyone below the user with their distance and level, nearest first. */
-  async function teamList(userId: number, page: Page) {
-    const where = eq(userAncestors.ancestorId, userId);
-    const [list, [total]] = await Promise.all([
-      onPage(
-        store.db
-          .select({ ...referralFields, distance: userAncestors.distance, level: users.level })
-          .from(userAncestors)
-          .innerJoin(users, eq(users.id, userAncestors.descendantId))
-          .where(where)
-          .orderBy(userAncestors.distance, desc(users.id)),
-        page,
-      ),
-      store.db.select({ n: count() }).from(userAncestors).where(where),
-    ]);
-    const row = referralRow(await validThreshold());
-    return pageAnswer(
-      list.map((r) => ({ ...row(r), distance: r.distance, level: r.level })),
-      total,
-    );
-  }
-
-  /** Everyone below the user in the referral tree, nearest first. */
-  async function team(userId: number, page: Page) {
-    const { list, total } = await teamList(userId, page);
-    return { list: list.map(({ distance: _d, level: _l, ...r }) => r), total };
-  }
-
-  async function info(userId: number) {
-    const [me] = await store.db.select().from(users).where(eq(users.id, userId));
-    if (!me) throw new DomainError('SessionInvalid');
-    const parent = me.parentId
-      ? ((
-          await store.db
-            .select({ uid: users.uid, address: users.address })
-            .from(users)
-            .where(and(eq(users.id, me.parentId)))
-            .limit(1)
-        )[0] ?? null)
-      : null;
-    const first = { page: 1, size: 10 };
-    const [shareList, shareUserList] = await Promise.all([
-      directReferrals(userId, first),
-      team(userId, first),
-    ]);
-    return {
-      uid: me.uid,
-      address: me.address,
-      invite_code: me.inviteCode,
-      level: me.level,
-      email: me.email,
-      parent,
-      registered_at: me.createdAt.toISOString(),
-      share_list: shareList,
-      share_user_list: shareUserList,
-    };
-  }
-
-  return { info, directReferrals, team, teamList };
+  const port: TeamPort = { record: op(record) };
+  return {
+    info: op(info),
+    directReferrals: op(directReferrals),
+    team: op(team),
+    teamList: op(teamList),
+    /** The referral team's figures: the port products report to, the invitation screen's summary. */
+    teams: { port, record: port.record, summary: op(summary), terms: op(terms) },
+    dashboard: op(dashboard),
+    /** Operators' calls on users. */
+    admin: {
+      search: op(search),
+      detail: op(detail),
+      referrals: op(referrals),
+      sessions: op(sessionList),
+      revokeSession: op(revokeSession),
+      freeze: op(freeze),
+      unfreeze: op(unfreeze),
+      notes: op(notes),
+      addNote: op(addNote),
+    },
+  };
 }
 
 export type UsersModule = ReturnType<typeof createUsers>;

@@ -3,9 +3,8 @@ import { causeNames, WALLET_CAUSES } from '@nexa/contract';
 import type { AuthUser } from '../../kernel/context';
 import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import { SYSTEM } from '../../ledger';
-import { createWalletAdmin } from './admin';
 import type { WalletDeps } from './common';
-import { FAUCET_CAPITAL, FAUCET_POOL } from './funding';
+import { FAUCET_CAPITAL, FAUCET_POOL } from './faucet';
 import { createWallet } from './service';
 import { WALLET_SETTINGS } from './settings';
 
@@ -24,8 +23,7 @@ interface CtxOf<P extends '/api/user/usdtLog' | '/api/transfer/index' | '/api/wi
 
 /** Balances, records, deposits, withdrawals, transfers and the exchange; operators' money queues. */
 function buildWallet(deps: WalletDeps) {
-  const wallet = createWallet(deps);
-  const admin = createWalletAdmin(deps);
+  const { admin, ...wallet } = createWallet(deps);
   // One handler serves calls of the same shape; typed by what it reads, so it fits each of them.
   const assetLog = (asset: string) => (ctx: CtxOf<'/api/user/usdtLog'>) =>
     wallet.records(
@@ -41,7 +39,7 @@ function buildWallet(deps: WalletDeps) {
   };
 
   return {
-    api: { ...wallet, dashboard: admin.dashboard },
+    api: wallet,
     module: defineModule({
       domains: ['wallet'],
       handlers: {
@@ -102,7 +100,7 @@ function buildWallet(deps: WalletDeps) {
         '/admin/wallet/journal': (ctx) => admin.journal(ctx.body.user_id, ctx.body, ctx.body),
         '/admin/wallet/addressUse': (ctx) => admin.addressUse(ctx.body.address),
       },
-      dashboard: (since) => admin.dashboard(since),
+      dashboard: (since) => wallet.dashboard(since),
       sweep: async () => {
         await wallet.sweepQuotes();
       },

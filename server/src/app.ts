@@ -372,7 +372,11 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   fence = (reason) => {
     fencedReason = reason;
     log.error({ reason }, 'fenced: writers and timers stopped; every call answers StoreUnavailable');
-    void stopWork().then(() => opts.onFenced?.(reason));
+    // Cluster mode: the instance ends to start again as a stand-by. One instance fenced by the database's
+    // lock stays up, answering 503 and saying `fenced` on /readyz, until an operator restarts it.
+    void stopWork().then(() => {
+      if (link) opts.onFenced?.(reason);
+    });
   };
 
   return {

@@ -82,7 +82,8 @@ export interface ChildServer {
 
 export async function startChild(
   store: ChildStore,
-  timeoutMs = 60_000,
+  // A loaded two-core machine has taken most of a minute to start one (migrations, seeds, the books).
+  timeoutMs = 120_000,
   extraEnv: Readonly<Record<string, string>> = {},
 ): Promise<ChildServer> {
   const port = await freePort();

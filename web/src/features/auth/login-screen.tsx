@@ -46,6 +46,115 @@ function SignedIn({ address }: { readonly address: string }): ReactNode {
   );
 }
 
+/** The invitation code: typed, or the demo's put in with a tap; what is wrong with it under the field. */
+function InvitationField({
+  code,
+  error,
+  onChange,
+}: {
+  readonly code: string;
+  readonly error: string | null;
+  readonly onChange: (code: string) => void;
+}): ReactNode {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="login__field">
+      <label className="login__label" htmlFor="invite-code">
+        {t('login.invitation')}
+      </label>
+      <div className={error ? 'login__input login__input--error' : 'login__input'}>
+        <Input
+          id="invite-code"
+          value={code}
+          onChange={onChange}
+          placeholder={t('login.invitationPlaceholder')}
+          clearable
+          maxLength={16}
+          autoComplete="off"
+          autoCapitalize="characters"
+        />
+      </div>
+      {error ? (
+        <p className="login__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p className="login__hint">
+        <span>{t('login.demoHint', { code: DEMO_INVITATION_CODE })}</span>
+        <button type="button" className="login__use" onClick={() => onChange(DEMO_INVITATION_CODE)}>
+          {t('login.useDemo')}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/** The browser's wallet (when there is one) or the wallet kept on this device. */
+function WalletChoice({
+  chosen,
+  injected,
+  localAddress,
+  busy,
+  onChoose,
+}: {
+  readonly chosen: WalletKind;
+  readonly injected: boolean;
+  readonly localAddress: string | null;
+  readonly busy: boolean;
+  readonly onChoose: (kind: WalletKind) => void;
+}): ReactNode {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="login__field">
+      <p className="login__label">{t('login.chooseWallet')}</p>
+      <fieldset className="login__wallets">
+        <legend className="visually-hidden">{t('login.chooseWallet')}</legend>
+        <label
+          className={`wallet-option${chosen === 'injected' ? ' wallet-option--on' : ''}${!injected ? ' wallet-option--off' : ''}`}
+        >
+          <input
+            type="radio"
+            name="wallet"
+            className="visually-hidden"
+            checked={chosen === 'injected'}
+            disabled={!injected || busy}
+            onChange={() => onChoose('injected')}
+          />
+          <span className="wallet-option__icon" aria-hidden="true">
+            <IconGlobe />
+          </span>
+          <span className="wallet-option__text">
+            <span className="wallet-option__name">{t('login.injected')}</span>
+            <span className="wallet-option__hint">
+              {injected ? t('login.injectedHint') : t('login.noInjected')}
+            </span>
+          </span>
+        </label>
+        <label className={`wallet-option${chosen === 'local' ? ' wallet-option--on' : ''}`}>
+          <input
+            type="radio"
+            name="wallet"
+            className="visually-hidden"
+            checked={chosen === 'local'}
+            disabled={busy}
+            onChange={() => onChoose('local')}
+          />
+          <span className="wallet-option__icon" aria-hidden="true">
+            <IconKey />
+          </span>
+          <span className="wallet-option__text">
+            <span className="wallet-option__name">{t('login.local')}</span>
+            <span className="wallet-option__hint">{t('login.localHint')}</span>
+            <span className="wallet-option__address num">
+              {localAddress ? maskAddress(localAddress, 8, 6) : t('login.localNew')}
+            </span>
+          </span>
+        </label>
+      </fieldset>
+    </div>
+  );
+}
+
 export default function LoginScreen(): ReactNode {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -127,92 +236,22 @@ export default function LoginScreen(): ReactNode {
         <p className="login__subtitle">{t('login.subtitle')}</p>
       </div>
 
-      <div className="login__field">
-        <label className="login__label" htmlFor="invite-code">
-          {t('login.invitation')}
-        </label>
-        <div className={codeError ? 'login__input login__input--error' : 'login__input'}>
-          <Input
-            id="invite-code"
-            value={code}
-            onChange={(v) => {
-              setCode(v);
-              setCodeError(null);
-            }}
-            placeholder={t('login.invitationPlaceholder')}
-            clearable
-            maxLength={16}
-            autoComplete="off"
-            autoCapitalize="characters"
-          />
-        </div>
-        {codeError ? (
-          <p className="login__error" role="alert">
-            {codeError}
-          </p>
-        ) : null}
-        <p className="login__hint">
-          <span>{t('login.demoHint', { code: DEMO_INVITATION_CODE })}</span>
-          <button
-            type="button"
-            className="login__use"
-            onClick={() => {
-              setCode(DEMO_INVITATION_CODE);
-              setCodeError(null);
-            }}
-          >
-            {t('login.useDemo')}
-          </button>
-        </p>
-      </div>
+      <InvitationField
+        code={code}
+        error={codeError}
+        onChange={(v) => {
+          setCode(v);
+          setCodeError(null);
+        }}
+      />
 
-      <div className="login__field">
-        <p className="login__label">{t('login.chooseWallet')}</p>
-        <fieldset className="login__wallets">
-          <legend className="visually-hidden">{t('login.chooseWallet')}</legend>
-          <label
-            className={`wallet-option${chosen === 'injected' ? ' wallet-option--on' : ''}${!injected ? ' wallet-option--off' : ''}`}
-          >
-            <input
-              type="radio"
-              name="wallet"
-              className="visually-hidden"
-              checked={chosen === 'injected'}
-              disabled={!injected || busy}
-              onChange={() => setKind('injected')}
-            />
-            <span className="wallet-option__icon" aria-hidden="true">
-              <IconGlobe />
-            </span>
-            <span className="wallet-option__text">
-              <span className="wallet-option__name">{t('login.injected')}</span>
-              <span className="wallet-option__hint">
-                {injected ? t('login.injectedHint') : t('login.noInjected')}
-              </span>
-            </span>
-          </label>
-          <label className={`wallet-option${chosen === 'local' ? ' wallet-option--on' : ''}`}>
-            <input
-              type="radio"
-              name="wallet"
-              className="visually-hidden"
-              checked={chosen === 'local'}
-              disabled={busy}
-              onChange={() => setKind('local')}
-            />
-            <span className="wallet-option__icon" aria-hidden="true">
-              <IconKey />
-            </span>
-            <span className="wallet-option__text">
-              <span className="wallet-option__name">{t('login.local')}</span>
-              <span className="wallet-option__hint">{t('login.localHint')}</span>
-              <span className="wallet-option__address num">
-                {localAddress ? maskAddress(localAddress, 8, 6) : t('login.localNew')}
-              </span>
-            </span>
-          </label>
-        </fieldset>
-      </div>
+      <WalletChoice
+        chosen={chosen}
+        injected={injected}
+        localAddress={localAddress}
+        busy={busy}
+        onChoose={setKind}
+      />
 
       <Button
         block

@@ -17,15 +17,9 @@ const PHONE = /^\+?[0-9 ()-]{6,20}$/;
 
 type FieldName = 'name' | 'phone' | 'country' | 'city' | 'line1' | 'postcode';
 
-/** The address form: who receives the card, their phone, and where; saved, it goes back where it came from. */
-function AddressForm({ initial }: { readonly initial: CardAddress | null }): ReactNode {
+/** The address's fields, which were touched, and what is wrong with each. */
+function useAddressFields(initial: CardAddress | null) {
   const { t } = useTranslation('cards');
-  const ids = useId();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const client = useQueryClient();
-  const nations = useNations();
-  const nationName = useNationName();
   const [name, setName] = useState(initial?.name ?? '');
   const [phone, setPhone] = useState(initial?.phone ?? '');
   const [country, setCountry] = useState(initial?.country ?? '');
@@ -35,12 +29,6 @@ function AddressForm({ initial }: { readonly initial: CardAddress | null }): Rea
   const [postcode, setPostcode] = useState(initial?.postcode ?? '');
   const [touched, setTouched] = useState<ReadonlySet<FieldName>>(new Set());
   const [tried, setTried] = useState(false);
-  const [picking, setPicking] = useState(false);
-  const refreshes = ['/api/visa/addressList', '/api/visa/addressDetail'] as const;
-  const add = useApiMutation('/api/visa/addAddress', { refreshes });
-  const edit = useApiMutation('/api/visa/editAddress', { refreshes });
-  const busy = add.isPending || edit.isPending;
-
   const errors: Readonly<Record<FieldName, string | null>> = {
     name: name.trim() === '' ? t('cards.address.prompt.name') : null,
     phone:
@@ -61,9 +49,30 @@ function AddressForm({ initial }: { readonly initial: CardAddress | null }): Rea
   };
   const shown = (f: FieldName) => (tried || touched.has(f) ? errors[f] : null);
   const touch = (f: FieldName) => () => setTouched((s) => new Set(s).add(f));
+  const values = { name, phone, country, city, line1, line2, postcode };
+  const setters = { setName, setPhone, setCountry, setCity, setLine1, setLine2, setPostcode };
+  return { ...values, ...setters, errors, shown, touch, setTried };
+}
+
+/** The address form: who receives the card, their phone, and where; saved, it goes back where it came from. */
+function AddressForm({ initial }: { readonly initial: CardAddress | null }): ReactNode {
+  const { t } = useTranslation('cards');
+  const ids = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const client = useQueryClient();
+  const nations = useNations();
+  const nationName = useNationName();
+  const f = useAddressFields(initial);
+  const { name, phone, country, city, line1, line2, postcode, errors, shown, touch } = f;
+  const [picking, setPicking] = useState(false);
+  const refreshes = ['/api/visa/addressList', '/api/visa/addressDetail'] as const;
+  const add = useApiMutation('/api/visa/addAddress', { refreshes });
+  const edit = useApiMutation('/api/visa/editAddress', { refreshes });
+  const busy = add.isPending || edit.isPending;
 
   const save = async () => {
-    setTried(true);
+    f.setTried(true);
     if (busy || Object.values(errors).some((e) => e !== null)) return;
     const body = {
       name: name.trim(),
@@ -113,8 +122,8 @@ function AddressForm({ initial }: { readonly initial: CardAddress | null }): Rea
         className="card cbox"
         aria-label={t(initial ? 'cards.address.editTitle' : 'cards.address.addTitle')}
       >
-        {text('name', t('cards.address.name'), name, setName, t('cards.address.prompt.name'), 60)}
-        {text('phone', t('cards.address.phone'), phone, setPhone, t('cards.address.prompt.phone'), 20)}
+        {text('name', t('cards.address.name'), name, f.setName, t('cards.address.prompt.name'), 60)}
+        {text('phone', t('cards.address.phone'), phone, f.setPhone, t('cards.address.prompt.phone'), 20)}
         <Field label={t('cards.address.country')} htmlFor={`${ids}-country`} error={shown('country')}>
           <PickerButton
             id={`${ids}-country`}
@@ -124,14 +133,14 @@ function AddressForm({ initial }: { readonly initial: CardAddress | null }): Rea
             onClick={() => setPicking(true)}
           />
         </Field>
-        {text('city', t('cards.address.city'), city, setCity, t('cards.address.prompt.city'), 60)}
-        {text('line1', t('cards.address.line1'), line1, setLine1, t('cards.address.prompt.line1'), 120)}
-        {text('line2', t('cards.address.line2'), line2, setLine2, t('cards.address.prompt.line2'), 120)}
+        {text('city', t('cards.address.city'), city, f.setCity, t('cards.address.prompt.city'), 60)}
+        {text('line1', t('cards.address.line1'), line1, f.setLine1, t('cards.address.prompt.line1'), 120)}
+        {text('line2', t('cards.address.line2'), line2, f.setLine2, t('cards.address.prompt.line2'), 120)}
         {text(
           'postcode',
           t('cards.address.postcode'),
           postcode,
-          setPostcode,
+          f.setPostcode,
           t('cards.address.prompt.postcode'),
           12,
         )}
@@ -150,7 +159,7 @@ function AddressForm({ initial }: { readonly initial: CardAddress | null }): Rea
         value={country || null}
         onClose={() => setPicking(false)}
         onPick={(code) => {
-          setCountry(code);
+          f.setCountry(code);
           touch('country')();
         }}
       />

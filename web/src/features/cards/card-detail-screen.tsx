@@ -1,18 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { ApiFailure, callApi, reportCallFailure } from '../../api';
-import { invalidateApi, useApiMutation, useApiQuery } from '../../api/hooks';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useBalances, useMoneyCall, useNow } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { EXACT, isPositiveAmount, ratePercent, sanitizeAmountInput } from '../../lib/amounts';
-import { RequestIds } from '../../lib/request-id';
+import { EXACT, ratePercent } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
 import { copyText } from '../../ui/copy';
-import { AmountInput, Field, Segments, SubmitButton, TextInput } from '../../ui/form';
+import { Field, SubmitButton } from '../../ui/form';
 import {
   IconCopy,
   IconDeposit,
@@ -27,9 +25,8 @@ import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
-import { pinProblem, pinWeakness, REVEAL_MS, secondsLeft, sixDigits, topupSplit } from './cards-math';
+import { REVEAL_MS, secondsLeft, sixDigits, topupSplit } from './cards-math';
 import {
-  AddressChoice,
   CARD_READS,
   type CardDetail,
   CardFace,
@@ -38,12 +35,14 @@ import {
   type Revealed,
   SpendRow,
   USDT,
-  useAddresses,
   useCardInfo,
 } from './cards-parts';
 import { SignError, signFreshMessage } from './reveal';
 import './cards.css';
 import { useAssets } from '../../hooks/assets';
+import { PinSheet } from './pin-sheet';
+import { PurchaseSheet } from './purchase-sheet';
+import { ReplaceSheet } from './replace-sheet';
 
 const TOPUP_ID = 'card-topup';
 
@@ -349,312 +348,6 @@ function TopUp({ card, info }: { readonly card: CardDetail; readonly info: CardI
         ) : null}
       </ConfirmSheet>
     </section>
-  );
-}
-
-/**
- * Set or change the PIN: typed twice, checked here for the obvious (six digits, not one digit six times or a
- * run), confirmed with a fresh wallet signature as showing the number is, sent once and forgotten at once
- * (the fields empty before the call; no query cache keeps it; never logged). The issuer's own refusal
- * (WeakPin) shows in the sheet.
- */
-function PinSheet({
-  card,
-  visible,
-  onClose,
-}: {
-  readonly card: CardDetail;
-  readonly visible: boolean;
-  readonly onClose: () => void;
-}): ReactNode {
-  const { t } = useTranslation('cards');
-  const { walletAddress } = useSession();
-  const ids = useId();
-  const client = useQueryClient();
-  const [pin, setPin] = useState('');
-  const [again, setAgain] = useState('');
-  const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [refused, setRefused] = useState<string | null>(null);
-  const problem = pinProblem(pin, again);
-  // A weak PIN is said as soon as six digits are typed; the rest once the user tries to send.
-  const weak = pinWeakness(pin);
-  const pinError =
-    weak !== null
-      ? t(`cards.pin.problem.${weak}`)
-      : tried && (problem === 'required' || problem === 'format')
-        ? t(`cards.pin.problem.${problem}`)
-        : refused;
-  const againError = tried && problem === 'mismatch' ? t('cards.pin.problem.mismatch') : null;
-  const clear = () => {
-    setPin('');
-    setAgain('');
-    setTried(false);
-  };
-  const close = () => {
-    if (busy) return;
-    clear();
-    setRefused(null);
-    onClose();
-  };
-  const submit = async () => {
-    setTried(true);
-    if (problem || busy) return;
-    if (!walletAddress) return;
-    const chosen = pin;
-    clear();
-    setRefused(null);
-    setBusy(true);
-    try {
-      // As for showing the number: a fresh sign-in message signed with the wallet, not the session alone.
-      const signed = await signFreshMessage(walletAddress, t('cards.pin.statement'));
-      await callApi('/api/visa/updatePin', { card_id: card.id, pin: chosen, ...signed });
-      showToast(t(card.pin_set ? 'cards.pin.changed' : 'cards.pin.saved'));
-      void invalidateApi(client, '/api/visa/cardDetail', '/api/visa/myCardList');
-      onClose();
-    } catch (error) {
-      if (error instanceof SignError) {
-        showToast(t(`cards.reveal.${error.kind}`));
-        return;
-      }
-      if (error instanceof ApiFailure && error.is('WeakPin'))
-        setRefused(error.body?.msg ?? t('cards.pin.problem.sequence'));
-      reportCallFailure(error, { handles: ['WeakPin'] });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const pinInput = (
-    id: string,
-    value: string,
-    set: (v: string) => void,
-    placeholder: string,
-    testId: string,
-  ) => (
-    <div className="wf__box">
-      <input
-        id={id}
-        type="password"
-        className="wf__input wf__input--code num"
-        value={value}
-        inputMode="numeric"
-        pattern="[0-9]*"
-        autoComplete="off"
-        maxLength={6}
-        placeholder={placeholder}
-        data-testid={testId}
-        onChange={(e) => {
-          set(sixDigits(e.target.value));
-          setRefused(null);
-        }}
-      />
-    </div>
-  );
-  return (
-    <ConfirmSheet
-      visible={visible}
-      title={t(card.pin_set ? 'cards.pin.change' : 'cards.pin.set')}
-      busy={busy}
-      onClose={close}
-      onConfirm={() => void submit()}
-      confirmText={t('cards.pin.submit')}
-      rows={[]}
-      note={t('cards.pin.note')}
-    >
-      <div className="csheet__fields">
-        <Field label={t('cards.pin.new')} htmlFor={`${ids}-pin`} error={pinError}>
-          {pinInput(`${ids}-pin`, pin, setPin, t('cards.pin.prompt'), 'pin-new')}
-        </Field>
-        <Field label={t('cards.pin.again')} htmlFor={`${ids}-again`} error={againError}>
-          {pinInput(`${ids}-again`, again, setAgain, t('cards.pin.promptAgain'), 'pin-again')}
-        </Field>
-      </div>
-    </ConfirmSheet>
-  );
-}
-
-/**
- * Replace a lost or damaged card: the old one freezes at once, a new one of the same kind is issued (a
- * physical one ships to the address chosen), for the replacement fee; then the new card opens.
- */
-function ReplaceSheet({
-  card,
-  info,
-  visible,
-  onClose,
-}: {
-  readonly card: CardDetail;
-  readonly info: CardInfo;
-  readonly visible: boolean;
-  readonly onClose: () => void;
-}): ReactNode {
-  const { t } = useTranslation('cards');
-  const registry = useAssets();
-  const navigate = useNavigate();
-  const physical = card.kind === 'physical';
-  const addresses = useAddresses(physical && visible);
-  const balances = useBalances();
-  const replace = useApiMutation('/api/visa/replaceApply', {
-    refreshes: ['/api/finance/userFinance', '/api/assets/moneyRecord', ...CARD_READS],
-  });
-  // One id per submission, the same for a retry of the same content (as useMoneyCall does).
-  const requestIds = useRef<RequestIds | null>(null);
-  requestIds.current ??= new RequestIds();
-  const [reason, setReason] = useState<'lost' | 'damaged'>('lost');
-  const [addressId, setAddressId] = useState<number | null>(card.address_id);
-  const list = addresses.data?.list ?? [];
-  const needsAddress = physical && addressId === null;
-  const available = balances.available(USDT, 'spot');
-  // The sheet is the confirmation: it shows the fee and what happens, and its button sends.
-  const confirm = async () => {
-    if (needsAddress || replace.isPending) return;
-    const content = {
-      card_id: card.id,
-      reason,
-      ...(physical && addressId !== null ? { address_id: addressId } : {}),
-    };
-    const request_id = requestIds.current?.forSubmission(content);
-    try {
-      const done = await replace.mutateAsync({ ...content, ...(request_id ? { request_id } : {}) });
-      requestIds.current?.succeeded();
-      showToast(t('cards.replace.done'));
-      onClose();
-      navigate(`${routePath('cardholders1')}?id=${done.id}`, { replace: true });
-    } catch {
-      // Toasted by the query client; the sheet stays for a retry with the same id.
-    }
-  };
-  return (
-    <ConfirmSheet
-      visible={visible}
-      title={t('cards.replace.title')}
-      busy={replace.isPending}
-      disabled={needsAddress}
-      onClose={onClose}
-      onConfirm={() => void confirm()}
-      confirmText={t('cards.replace.submit')}
-      note={t(physical ? 'cards.replace.notePhysical' : 'cards.replace.noteVirtual')}
-      rows={[
-        { label: t('cards.replace.card'), value: cardName(card) },
-        {
-          label: t('cards.available'),
-          value: available === null ? '--' : `${registry.format(available, USDT)} ${USDT}`,
-        },
-        {
-          label: t('cards.replace.fee'),
-          value: `${registry.format(info.replace_fee, USDT, EXACT)} ${USDT}`,
-          strong: true,
-        },
-      ]}
-    >
-      <div className="csheet__fields">
-        <Field label={t('cards.replace.reason')}>
-          <Segments
-            label={t('cards.replace.reason')}
-            value={reason}
-            onChange={setReason}
-            options={[
-              { value: 'lost', label: t('cards.replace.lost') },
-              { value: 'damaged', label: t('cards.replace.damaged') },
-            ]}
-          />
-        </Field>
-        {physical ? (
-          <Field label={t('cards.replace.shipTo')}>
-            {list.length > 0 ? (
-              <AddressChoice addresses={list} value={addressId} onChange={setAddressId} />
-            ) : (
-              <Link className="cbox__link" to={routePath('address1')}>
-                {t('cards.address.add')} ›
-              </Link>
-            )}
-          </Field>
-        ) : null}
-      </div>
-    </ConfirmSheet>
-  );
-}
-
-/** Demo only (the simulated issuer): a purchase at a merchant, sent as the issuer's webhooks would be. */
-function PurchaseSheet({
-  card,
-  visible,
-  onClose,
-}: {
-  readonly card: CardDetail;
-  readonly visible: boolean;
-  readonly onClose: () => void;
-}): ReactNode {
-  const { t } = useTranslation('cards');
-  const registry = useAssets();
-  const ids = useId();
-  const [merchant, setMerchant] = useState(() => t('cards.purchase.sampleMerchant'));
-  const [amount, setAmount] = useState('');
-  const [tried, setTried] = useState(false);
-  const buy = useApiMutation('/v1/visa/simulatePurchase', {
-    refreshes: ['/api/visa/consumeList', '/api/visa/cardDetail', '/api/visa/info'],
-  });
-  const merchantError = merchant.trim() === '' ? t('cards.purchase.merchantPrompt') : null;
-  const amountError =
-    amount === '' ? t('prompts.amount') : isPositiveAmount(amount) ? null : t('walletForm.amountInvalid');
-  const submit = async () => {
-    setTried(true);
-    if (merchantError || amountError || buy.isPending) return;
-    try {
-      const spend = await buy.mutateAsync({
-        card_id: card.id,
-        merchant: merchant.trim(),
-        amount,
-        settle: true,
-      });
-      showToast(
-        spend.status === 'declined'
-          ? t('cards.purchase.declined')
-          : t('cards.purchase.done', {
-              merchant: spend.merchant,
-              amount: registry.format(spend.amount, USDT, EXACT),
-              asset: USDT,
-            }),
-      );
-      setAmount('');
-      setTried(false);
-      onClose();
-    } catch {
-      // Toasted by the query client; the sheet stays for another try.
-    }
-  };
-  return (
-    <ConfirmSheet
-      visible={visible}
-      title={t('cards.purchase.title')}
-      busy={buy.isPending}
-      onClose={onClose}
-      onConfirm={() => void submit()}
-      confirmText={t('cards.purchase.submit')}
-      note={t('cards.purchase.note')}
-      rows={[{ label: t('cards.cardBalance'), value: `${registry.format(card.balance, USDT)} ${USDT}` }]}
-    >
-      <div className="csheet__fields">
-        <Field label={t('cards.purchase.merchant')} htmlFor={`${ids}-m`} error={tried ? merchantError : null}>
-          <TextInput
-            id={`${ids}-m`}
-            value={merchant}
-            onChange={setMerchant}
-            placeholder={t('cards.purchase.merchantPrompt')}
-            maxLength={60}
-          />
-        </Field>
-        <Field label={t('cards.purchase.amount')} htmlFor={`${ids}-a`} error={tried ? amountError : null}>
-          <AmountInput
-            id={`${ids}-a`}
-            value={amount}
-            onChange={(v) => setAmount(sanitizeAmountInput(v, 2))}
-            placeholder={t('prompts.amount')}
-            asset={USDT}
-          />
-        </Field>
-      </div>
-    </ConfirmSheet>
   );
 }
 

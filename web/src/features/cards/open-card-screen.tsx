@@ -75,6 +75,81 @@ function ShipTo({
   );
 }
 
+/** What opening costs (the fee, what is available, the top-up fee), whether it is affordable, and "Open". */
+function OpenCost({
+  kind,
+  available,
+  topupFeeRate,
+  fee,
+  short,
+  disabled,
+  onReview,
+}: {
+  readonly kind: Kind;
+  readonly available: string | null;
+  readonly topupFeeRate: string | null;
+  readonly fee: string | null;
+  readonly short: boolean;
+  readonly disabled: boolean;
+  readonly onReview: () => void;
+}): ReactNode {
+  const { t } = useTranslation('cards');
+  const registry = useAssets();
+  return (
+    <section className="card cbox" aria-labelledby="fee-title">
+      <h2 className="cbox__title" id="fee-title">
+        {t('cards.open.costTitle')}
+      </h2>
+      <InfoRows
+        className="cbox__rows"
+        rows={[
+          {
+            label: t('cards.available'),
+            value: available === null ? '--' : `${registry.format(available, USDT)} ${USDT}`,
+          },
+          ...(topupFeeRate !== null
+            ? [{ label: t('cards.open.topupFee'), value: `${ratePercent(topupFeeRate)}%` }]
+            : []),
+          {
+            label: t('cards.open.fee'),
+            value:
+              fee !== null ? (
+                <span data-testid="open-fee">{`${registry.format(fee, USDT, EXACT)} ${USDT}`}</span>
+              ) : (
+                '--'
+              ),
+            strong: true,
+          },
+        ]}
+      />
+      {short ? (
+        <p className="wf__error" role="alert">
+          {t('messages.insufficientBalance')}{' '}
+          <Link className="cbox__link" to={routePath('deposit')}>
+            {t('screens.deposit')} ›
+          </Link>
+        </p>
+      ) : null}
+      <ul className="cfacts">
+        <li>{t(kind === 'virtual' ? 'cards.open.factVirtual1' : 'cards.open.factPhysical1')}</li>
+        <li>{t(kind === 'virtual' ? 'cards.open.factVirtual2' : 'cards.open.factPhysical2')}</li>
+      </ul>
+      <SubmitButton disabled={disabled} onClick={onReview}>
+        {t(kind === 'virtual' ? 'cards.open.submitVirtual' : 'cards.open.submitPhysical')}
+      </SubmitButton>
+    </section>
+  );
+}
+
+/** The name the card's preview shows: the verified holder's, or a placeholder. */
+function useHolderName(): string {
+  const { t } = useTranslation('cards');
+  const kyc = useApiQuery('/api/digitalAssets/showRealName', NO_BODY);
+  return kyc.data?.kyc
+    ? `${kyc.data.kyc.given_name} ${kyc.data.kyc.surname}`.toUpperCase()
+    : t('cards.open.yourName');
+}
+
 /**
  * Open a card of one kind: choose its type (BIN) and see it as a card, (a physical one: where it ships), the
  * fee and what is available, then confirm; the new card opens.
@@ -85,7 +160,7 @@ export function OpenCard({ kind }: { readonly kind: Kind }): ReactNode {
   const navigate = useNavigate();
   const bins = useApiQuery('/api/visa/getVirtualCardBin', NO_BODY);
   const info = useCardInfo();
-  const kyc = useApiQuery('/api/digitalAssets/showRealName', NO_BODY);
+  const holder = useHolderName();
   const balances = useBalances();
   const addresses = useAddresses(kind === 'physical');
   const virtualCall = useMoneyCall('/api/visa/openVirtualCard', CARD_READS);
@@ -109,9 +184,6 @@ export function OpenCard({ kind }: { readonly kind: Kind }): ReactNode {
   const short = chosen !== null && available !== null && compareAmounts(available, chosen.fee) < 0;
   const addressError =
     kind === 'physical' && tried && address === null ? t('cards.open.addressPrompt') : null;
-  const holder = kyc.data?.kyc
-    ? `${kyc.data.kyc.given_name} ${kyc.data.kyc.surname}`.toUpperCase()
-    : t('cards.open.yourName');
   const busy = virtualCall.busy || physicalCall.busy;
 
   const review = () => {
@@ -165,47 +237,15 @@ export function OpenCard({ kind }: { readonly kind: Kind }): ReactNode {
           error={addressError}
         />
       ) : null}
-      <section className="card cbox" aria-labelledby="fee-title">
-        <h2 className="cbox__title" id="fee-title">
-          {t('cards.open.costTitle')}
-        </h2>
-        <InfoRows
-          className="cbox__rows"
-          rows={[
-            {
-              label: t('cards.available'),
-              value: available === null ? '--' : `${registry.format(available, USDT)} ${USDT}`,
-            },
-            ...(info.data
-              ? [{ label: t('cards.open.topupFee'), value: `${ratePercent(info.data.topup_fee_rate)}%` }]
-              : []),
-            {
-              label: t('cards.open.fee'),
-              value: chosen ? (
-                <span data-testid="open-fee">{`${registry.format(chosen.fee, USDT, EXACT)} ${USDT}`}</span>
-              ) : (
-                '--'
-              ),
-              strong: true,
-            },
-          ]}
-        />
-        {short ? (
-          <p className="wf__error" role="alert">
-            {t('messages.insufficientBalance')}{' '}
-            <Link className="cbox__link" to={routePath('deposit')}>
-              {t('screens.deposit')} ›
-            </Link>
-          </p>
-        ) : null}
-        <ul className="cfacts">
-          <li>{t(kind === 'virtual' ? 'cards.open.factVirtual1' : 'cards.open.factPhysical1')}</li>
-          <li>{t(kind === 'virtual' ? 'cards.open.factVirtual2' : 'cards.open.factPhysical2')}</li>
-        </ul>
-        <SubmitButton disabled={busy || !verified || !chosen} onClick={review}>
-          {t(kind === 'virtual' ? 'cards.open.submitVirtual' : 'cards.open.submitPhysical')}
-        </SubmitButton>
-      </section>
+      <OpenCost
+        kind={kind}
+        available={available}
+        topupFeeRate={info.data?.topup_fee_rate ?? null}
+        fee={chosen?.fee ?? null}
+        short={short}
+        disabled={busy || !verified || !chosen}
+        onReview={review}
+      />
       <ConfirmSheet
         visible={sheetOpen}
         title={t(kind === 'virtual' ? 'cards.open.confirmVirtual' : 'cards.open.confirmPhysical')}

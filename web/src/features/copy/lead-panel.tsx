@@ -1,7 +1,8 @@
-import { formatDateTime, formatNumber } from '@nexa/contract';
+import { formatDateTime, formatNumber, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
+import type { PagedItem } from '../../api/paging';
 import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
@@ -16,10 +17,189 @@ import { Settlements } from './my-copies';
 const NO_BODY = {};
 const DELAYS = [0, 5, 15, 60] as const;
 
+type LeadStatus = ResponseData<'/v1/copy/lead'>;
+type Tier = NonNullable<LeadStatus['tier']>;
+type Follower = PagedItem<'/v1/copy/myFollowers'>;
+
+/** A lead's desk: tier, what was earned, followers, share and delay (the delay set with a tap). */
+function LeadDesk({
+  s,
+  tier,
+  onDelay,
+}: {
+  readonly s: LeadStatus;
+  readonly tier: Tier;
+  readonly onDelay: (delay_min: number) => void;
+}): ReactNode {
+  const { t } = useTranslation('copy');
+  const registry = useAssets();
+  return (
+    <section className="card box" data-testid="lead-desk">
+      <header className="ccopy__head">
+        <span>{t('copy.leadDesk')}</span>
+        <TierBadge tier={tier} />
+      </header>
+      {s.suspended ? (
+        <p className="clead__notice" role="status" data-testid="lead-suspended">
+          {s.suspended.message}
+        </p>
+      ) : null}
+      <div className="hero-figure ccopy__big num up">
+        +{registry.format(s.earned, 'USDT')} <small>USDT</small>
+      </div>
+      <p className="ccopy__terms">{t('copy.earnedTotal')}</p>
+      <dl className="cgrid cgrid--4">
+        <div>
+          <dt>{t('copy.figure.copy_count')}</dt>
+          <dd className="num">
+            {s.copy_count}/{s.max_followers}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('copy.share')}</dt>
+          <dd className="num">{pctOf(s.profit_share)}</dd>
+        </div>
+        <div>
+          <dt>{t('copy.delay')}</dt>
+          <dd className="num">{t('copy.minutes', { n: s.delay_min })}</dd>
+        </div>
+        <div>
+          <dt>{t('copy.page')}</dt>
+          <dd>
+            <Link to={`${routePath('copyTrader')}?id=${s.id ?? ''}`}>{t('copy.view')} ›</Link>
+          </dd>
+        </div>
+      </dl>
+      <fieldset className="clead__delays">
+        <legend>{t('copy.delayHint')}</legend>
+        {DELAYS.map((d) => (
+          <button
+            key={d}
+            type="button"
+            aria-pressed={d === s.delay_min}
+            className={d === s.delay_min ? 'copy__sort copy__sort--on' : 'copy__sort'}
+            onClick={() => onDelay(d)}
+          >
+            {t('copy.minutes', { n: d })}
+          </button>
+        ))}
+      </fieldset>
+    </section>
+  );
+}
+
+/** Becoming a lead: the criteria and my progress toward them, the application's state, and "Apply". */
+function LeadApply({ s, onAsk }: { readonly s: LeadStatus; readonly onAsk: () => void }): ReactNode {
+  const { t } = useTranslation('copy');
+  const registry = useAssets();
+  const pending = s.application?.status === 'pending';
+  const equityOk = Number(s.progress.equity) >= Number(s.criteria.min_equity);
+  const closedOk = s.progress.closed_positions >= s.criteria.min_closed_positions;
+  return (
+    <section className="card box" data-testid="lead-apply">
+      <h2 className="clead__h">{t('copy.becomeLead')}</h2>
+      <p className="ccopy__terms">{t('copy.becomeLeadBody')}</p>
+      {s.application ? (
+        <p className="clead__notice" role="status" data-testid="lead-application">
+          {s.application.message}
+        </p>
+      ) : null}
+      <ul className="clead__criteria">
+        <li className={closedOk ? 'clead__ok' : ''}>
+          {t('copy.critClosed', { n: s.criteria.min_closed_positions })}
+          <span className="num">
+            {s.progress.closed_positions}/{s.criteria.min_closed_positions}
+          </span>
+        </li>
+        <li className={equityOk ? 'clead__ok' : ''}>
+          {t('copy.critEquity', { amount: registry.format(s.criteria.min_equity, 'USDT') })}
+          <span className="num">{registry.format(s.progress.equity, 'USDT')}</span>
+        </li>
+      </ul>
+      <button
+        type="button"
+        className="btn-primary clead__btn"
+        disabled={!s.can_apply || pending}
+        onClick={onAsk}
+        data-testid="lead-apply-btn"
+      >
+        {pending ? t('copy.underReview') : t('copy.apply')}
+      </button>
+      {!s.can_apply && !pending ? (
+        <p className="ccopy__terms">
+          {t('copy.notYet')} <Link to={routePath('contract')}>{t('copy.toFutures')} ›</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The tiers: followers and assets each needs, its profit share and how many may follow. */
+function TiersTable({ tiers }: { readonly tiers: LeadStatus['tiers'] }): ReactNode {
+  const { t } = useTranslation('copy');
+  const registry = useAssets();
+  return (
+    <section className="card box">
+      <h2 className="clead__h">{t('copy.tiers')}</h2>
+      <table className="clead__table">
+        <thead>
+          <tr>
+            <th>{t('copy.tierCol')}</th>
+            <th>{t('copy.followersCol')}</th>
+            <th>{t('copy.aumCol')}</th>
+            <th>{t('copy.share')}</th>
+            <th>{t('copy.capCol')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {tiers.map((x) => (
+            <tr key={x.tier}>
+              <td>
+                <TierBadge tier={x.tier} short />
+              </td>
+              <td className="num">≥{x.min_followers}</td>
+              <td className="num">≥{registry.format(x.min_aum, 'USDT')}</td>
+              <td className="num">{pctOf(x.profit_share)}</td>
+              <td className="num">{x.max_followers}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** One follower: since when, their budget, what they realized and what they shared. */
+function FollowerRow({ f }: { readonly f: Follower }): ReactNode {
+  const { t } = useTranslation('copy');
+  const registry = useAssets();
+  return (
+    <article className="crec">
+      <div className="crec__top">
+        <span>{f.follower}</span>
+        <span className="num">{formatDateTime(f.since).slice(0, 10)}</span>
+      </div>
+      <dl className="cgrid cgrid--4">
+        <div>
+          <dt>{t('copy.budget')}</dt>
+          <dd className="num">{registry.format(f.budget, 'USDT')}</dd>
+        </div>
+        <div>
+          <dt>{t('copy.realized')}</dt>
+          <dd className={`num ${tone(f.realized)}`}>{signed(f.realized)}</dd>
+        </div>
+        <div>
+          <dt>{t('copy.shared')}</dt>
+          <dd className="num">{formatNumber(f.shared, 2)}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}
+
 /** Leading: the criteria and my progress toward them, or my tier, followers, earnings and delay. */
 export function LeadPanel(): ReactNode {
   const { t } = useTranslation('copy');
-  const registry = useAssets();
   const status = useApiQuery('/v1/copy/lead', NO_BODY);
   const apply = useApiMutation('/v1/copy/applyLead', { refreshes: ['/v1/copy/lead', '/v1/copy/traders'] });
   const [asking, setAsking] = useState(false);
@@ -45,127 +225,14 @@ export function LeadPanel(): ReactNode {
       // Toasted by the query client.
     }
   };
-  const pending = s.application?.status === 'pending';
-  const equityOk = Number(s.progress.equity) >= Number(s.criteria.min_equity);
-  const closedOk = s.progress.closed_positions >= s.criteria.min_closed_positions;
   return (
     <div className="clead">
       {s.is_lead && s.tier ? (
-        <section className="card box" data-testid="lead-desk">
-          <header className="ccopy__head">
-            <span>{t('copy.leadDesk')}</span>
-            <TierBadge tier={s.tier} />
-          </header>
-          {s.suspended ? (
-            <p className="clead__notice" role="status" data-testid="lead-suspended">
-              {s.suspended.message}
-            </p>
-          ) : null}
-          <div className="hero-figure ccopy__big num up">
-            +{registry.format(s.earned, 'USDT')} <small>USDT</small>
-          </div>
-          <p className="ccopy__terms">{t('copy.earnedTotal')}</p>
-          <dl className="cgrid cgrid--4">
-            <div>
-              <dt>{t('copy.figure.copy_count')}</dt>
-              <dd className="num">
-                {s.copy_count}/{s.max_followers}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('copy.share')}</dt>
-              <dd className="num">{pctOf(s.profit_share)}</dd>
-            </div>
-            <div>
-              <dt>{t('copy.delay')}</dt>
-              <dd className="num">{t('copy.minutes', { n: s.delay_min })}</dd>
-            </div>
-            <div>
-              <dt>{t('copy.page')}</dt>
-              <dd>
-                <Link to={`${routePath('copyTrader')}?id=${s.id ?? ''}`}>{t('copy.view')} ›</Link>
-              </dd>
-            </div>
-          </dl>
-          <fieldset className="clead__delays">
-            <legend>{t('copy.delayHint')}</legend>
-            {DELAYS.map((d) => (
-              <button
-                key={d}
-                type="button"
-                aria-pressed={d === s.delay_min}
-                className={d === s.delay_min ? 'copy__sort copy__sort--on' : 'copy__sort'}
-                onClick={() => void setDelay(d)}
-              >
-                {t('copy.minutes', { n: d })}
-              </button>
-            ))}
-          </fieldset>
-        </section>
+        <LeadDesk s={s} tier={s.tier} onDelay={(d) => void setDelay(d)} />
       ) : (
-        <section className="card box" data-testid="lead-apply">
-          <h2 className="clead__h">{t('copy.becomeLead')}</h2>
-          <p className="ccopy__terms">{t('copy.becomeLeadBody')}</p>
-          {s.application ? (
-            <p className="clead__notice" role="status" data-testid="lead-application">
-              {s.application.message}
-            </p>
-          ) : null}
-          <ul className="clead__criteria">
-            <li className={closedOk ? 'clead__ok' : ''}>
-              {t('copy.critClosed', { n: s.criteria.min_closed_positions })}
-              <span className="num">
-                {s.progress.closed_positions}/{s.criteria.min_closed_positions}
-              </span>
-            </li>
-            <li className={equityOk ? 'clead__ok' : ''}>
-              {t('copy.critEquity', { amount: registry.format(s.criteria.min_equity, 'USDT') })}
-              <span className="num">{registry.format(s.progress.equity, 'USDT')}</span>
-            </li>
-          </ul>
-          <button
-            type="button"
-            className="btn-primary clead__btn"
-            disabled={!s.can_apply || pending}
-            onClick={() => setAsking(true)}
-            data-testid="lead-apply-btn"
-          >
-            {pending ? t('copy.underReview') : t('copy.apply')}
-          </button>
-          {!s.can_apply && !pending ? (
-            <p className="ccopy__terms">
-              {t('copy.notYet')} <Link to={routePath('contract')}>{t('copy.toFutures')} ›</Link>
-            </p>
-          ) : null}
-        </section>
+        <LeadApply s={s} onAsk={() => setAsking(true)} />
       )}
-      <section className="card box">
-        <h2 className="clead__h">{t('copy.tiers')}</h2>
-        <table className="clead__table">
-          <thead>
-            <tr>
-              <th>{t('copy.tierCol')}</th>
-              <th>{t('copy.followersCol')}</th>
-              <th>{t('copy.aumCol')}</th>
-              <th>{t('copy.share')}</th>
-              <th>{t('copy.capCol')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.tiers.map((x) => (
-              <tr key={x.tier}>
-                <td>
-                  <TierBadge tier={x.tier} short />
-                </td>
-                <td className="num">≥{x.min_followers}</td>
-                <td className="num">≥{registry.format(x.min_aum, 'USDT')}</td>
-                <td className="num">{pctOf(x.profit_share)}</td>
-                <td className="num">{x.max_followers}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <TiersTable tiers={s.tiers} />
       {s.is_lead ? (
         <>
           <Tabs
@@ -186,28 +253,7 @@ export function LeadPanel(): ReactNode {
               pullToRefresh={false}
               itemKey={(f) => f.follow_id}
               emptyTitle={t('copy.noFollowers')}
-              renderItem={(f) => (
-                <article className="crec">
-                  <div className="crec__top">
-                    <span>{f.follower}</span>
-                    <span className="num">{formatDateTime(f.since).slice(0, 10)}</span>
-                  </div>
-                  <dl className="cgrid cgrid--4">
-                    <div>
-                      <dt>{t('copy.budget')}</dt>
-                      <dd className="num">{registry.format(f.budget, 'USDT')}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('copy.realized')}</dt>
-                      <dd className={`num ${tone(f.realized)}`}>{signed(f.realized)}</dd>
-                    </div>
-                    <div>
-                      <dt>{t('copy.shared')}</dt>
-                      <dd className="num">{formatNumber(f.shared, 2)}</dd>
-                    </div>
-                  </dl>
-                </article>
-              )}
+              renderItem={(f) => <FollowerRow f={f} />}
             />
           ) : (
             <Settlements side="lead" />

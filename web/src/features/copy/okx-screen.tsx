@@ -1,4 +1,4 @@
-import { formatDateTime } from '@nexa/contract';
+import { formatDateTime, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
@@ -34,6 +34,70 @@ export default function OkxScreen(): ReactNode {
     );
   }
   return <Linked />;
+}
+
+type OkxLink = ResponseData<'/v1/user/okxLink'>;
+
+/** A linked key: its tail, the OKX uid, its permissions and when it was checked; unlinking asks first. */
+function LinkedCard({
+  l,
+  leaving,
+  busy,
+  onLeave,
+  onUnlink,
+}: {
+  readonly l: OkxLink;
+  readonly leaving: boolean;
+  readonly busy: boolean;
+  readonly onLeave: (leaving: boolean) => void;
+  readonly onUnlink: () => void;
+}): ReactNode {
+  const { t } = useTranslation('copy');
+  return (
+    <div className="copy okx">
+      <section className="card okx__card" data-testid="okx-linked">
+        <header className="ccopy__head">
+          <span>OKX</span>
+          <span className="cstatus cstatus--filled">{t('copy.okxStatusLinked')}</span>
+        </header>
+        <dl className="cgrid cgrid--2">
+          <div>
+            <dt>{t('copy.okxKey')}</dt>
+            <dd className="num">••••{l.key_tail}</dd>
+          </div>
+          <div>
+            <dt>{t('copy.okxUid')}</dt>
+            <dd className="num">{l.uid ?? '--'}</dd>
+          </div>
+          <div>
+            <dt>{t('copy.okxPerm')}</dt>
+            <dd>
+              {l.perm
+                .map((p) => (Object.hasOwn(PERM_TEXT, p) ? t(PERM_TEXT[p as keyof typeof PERM_TEXT]) : p))
+                .join(' · ')}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('copy.okxVerified')}</dt>
+            <dd className="num">{l.verified_at ? formatDateTime(l.verified_at).slice(0, 16) : '--'}</dd>
+          </div>
+        </dl>
+        <p className="ccopy__terms">{t('copy.okxLinkedBody')}</p>
+        <button type="button" className="ccopy__cancel" onClick={() => onLeave(true)}>
+          {t('copy.okxUnlink')}
+        </button>
+      </section>
+      <ConfirmSheet
+        visible={leaving}
+        title={t('copy.okxUnlink')}
+        busy={busy}
+        rows={[{ label: t('copy.okxKey'), value: `••••${l.key_tail}` }]}
+        note={t('copy.okxUnlinkNote')}
+        onClose={() => onLeave(false)}
+        onConfirm={onUnlink}
+      />
+    </div>
+  );
 }
 
 function Linked(): ReactNode {
@@ -81,57 +145,21 @@ function Linked(): ReactNode {
   const l = link.data;
   if (l.linked) {
     return (
-      <div className="copy okx">
-        <section className="card okx__card" data-testid="okx-linked">
-          <header className="ccopy__head">
-            <span>OKX</span>
-            <span className="cstatus cstatus--filled">{t('copy.okxStatusLinked')}</span>
-          </header>
-          <dl className="cgrid cgrid--2">
-            <div>
-              <dt>{t('copy.okxKey')}</dt>
-              <dd className="num">••••{l.key_tail}</dd>
-            </div>
-            <div>
-              <dt>{t('copy.okxUid')}</dt>
-              <dd className="num">{l.uid ?? '--'}</dd>
-            </div>
-            <div>
-              <dt>{t('copy.okxPerm')}</dt>
-              <dd>
-                {l.perm
-                  .map((p) => (Object.hasOwn(PERM_TEXT, p) ? t(PERM_TEXT[p as keyof typeof PERM_TEXT]) : p))
-                  .join(' · ')}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('copy.okxVerified')}</dt>
-              <dd className="num">{l.verified_at ? formatDateTime(l.verified_at).slice(0, 16) : '--'}</dd>
-            </div>
-          </dl>
-          <p className="ccopy__terms">{t('copy.okxLinkedBody')}</p>
-          <button type="button" className="ccopy__cancel" onClick={() => setLeaving(true)}>
-            {t('copy.okxUnlink')}
-          </button>
-        </section>
-        <ConfirmSheet
-          visible={leaving}
-          title={t('copy.okxUnlink')}
-          busy={unbind.isPending}
-          rows={[{ label: t('copy.okxKey'), value: `••••${l.key_tail}` }]}
-          note={t('copy.okxUnlinkNote')}
-          onClose={() => setLeaving(false)}
-          onConfirm={() =>
-            void unbind.mutateAsync({}).then(
-              () => {
-                setLeaving(false);
-                showToast(t('copy.okxUnlinked'));
-              },
-              () => {},
-            )
-          }
-        />
-      </div>
+      <LinkedCard
+        l={l}
+        leaving={leaving}
+        busy={unbind.isPending}
+        onLeave={setLeaving}
+        onUnlink={() =>
+          void unbind.mutateAsync({}).then(
+            () => {
+              setLeaving(false);
+              showToast(t('copy.okxUnlinked'));
+            },
+            () => {},
+          )
+        }
+      />
     );
   }
   return (

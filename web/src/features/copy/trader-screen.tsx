@@ -1,7 +1,8 @@
-import { formatDateTime, formatNumber } from '@nexa/contract';
+import { formatDateTime, formatNumber, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
+import type { PagedItem } from '../../api/paging';
 import { useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
@@ -38,9 +39,90 @@ export default function TraderScreen(): ReactNode {
   return <Trader id={id} />;
 }
 
-function Trader({ id }: { readonly id: number }): ReactNode {
+type TraderDetail = ResponseData<'/v1/copy/trader'>;
+
+/** The trader's 14-day rate and figures: followers' profit, capital, profit days, copies, assets, slippage. */
+function TraderFigures({ x }: { readonly x: TraderDetail }): ReactNode {
   const { t } = useTranslation('copy');
   const registry = useAssets();
+  return (
+    <section className="card box">
+      <div className="ctrd__rate">
+        <span className={`num ${tone(x.rate14)}`} data-testid="trader-rate">
+          {signed(x.rate14)}%
+        </span>
+        <span className="ctrader__small">{t('copy.figure.rate14')}</span>
+      </div>
+      <dl className="cgrid cgrid--3">
+        <div>
+          <dt>{t('copy.figure.follower_profit')}</dt>
+          <dd className={`num ${tone(x.follower_profit)}`}>{signed(x.follower_profit)}</dd>
+        </div>
+        <div>
+          <dt>{t('copy.figure.capital')}</dt>
+          <dd className="num">{registry.format(x.capital, 'USDT')}</dd>
+        </div>
+        <div>
+          <dt>{t('copy.figure.profit_days')}</dt>
+          <dd className="num">{x.profit_days}/30</dd>
+        </div>
+        <div>
+          <dt>{t('copy.figure.copy_count')}</dt>
+          <dd className="num">
+            {x.copy_count}/{x.max_followers}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('copy.aum')}</dt>
+          <dd className="num">{registry.format(x.aum, 'USDT')}</dd>
+        </div>
+        <div>
+          <dt>{t('copy.avgSlippage')}</dt>
+          <dd className="num" title={t('copy.slippageHint', { n: x.copied_trades })}>
+            {formatNumber(x.avg_slippage, 3)}%
+          </dd>
+        </div>
+      </dl>
+      <p className="ccopy__terms">{t('copy.shareTerms', { pct: pctOf(x.profit_share) })}</p>
+    </section>
+  );
+}
+
+/** One closed position of the trader's: side, instrument, leverage, net result, prices, size, when. */
+function HistoryRow({ p }: { readonly p: PagedItem<'/v1/copy/traderHistory'> }): ReactNode {
+  const { t } = useTranslation('copy');
+  return (
+    <article className="crec">
+      <div className="crec__top">
+        <span className={p.pos_side === 'long' ? 'up' : 'down'}>
+          {t(p.pos_side === 'long' ? 'copy.long' : 'copy.short')} {p.instId.replace('-SWAP', '')} {p.lever}×
+        </span>
+        <span className={`num ${tone(p.net_pnl)}`}>{signed(p.net_pnl)} USDT</span>
+      </div>
+      <dl className="cgrid cgrid--4">
+        <div>
+          <dt>{t('copy.entry')}</dt>
+          <dd className="num">{formatNumber(p.open_avg_px, 2)}</dd>
+        </div>
+        <div>
+          <dt>{t('copy.exit')}</dt>
+          <dd className="num">{formatNumber(p.close_avg_px, 2)}</dd>
+        </div>
+        <div>
+          <dt>{t('copy.size')}</dt>
+          <dd className="num">{p.max_pos}</dd>
+        </div>
+        <div>
+          <dt>{t('copy.closed')}</dt>
+          <dd className="num">{formatDateTime(p.closed_at).slice(5, 16)}</dd>
+        </div>
+      </dl>
+    </article>
+  );
+}
+
+function Trader({ id }: { readonly id: number }): ReactNode {
+  const { t } = useTranslation('copy');
   const [days, setDays] = useState<Days>(30);
   const [tab, setTab] = useState<'positions' | 'history'>('positions');
   const [following, setFollowing] = useState(false);
@@ -67,45 +149,7 @@ function Trader({ id }: { readonly id: number }): ReactNode {
           </span>
         </div>
       </section>
-      <section className="card box">
-        <div className="ctrd__rate">
-          <span className={`num ${tone(x.rate14)}`} data-testid="trader-rate">
-            {signed(x.rate14)}%
-          </span>
-          <span className="ctrader__small">{t('copy.figure.rate14')}</span>
-        </div>
-        <dl className="cgrid cgrid--3">
-          <div>
-            <dt>{t('copy.figure.follower_profit')}</dt>
-            <dd className={`num ${tone(x.follower_profit)}`}>{signed(x.follower_profit)}</dd>
-          </div>
-          <div>
-            <dt>{t('copy.figure.capital')}</dt>
-            <dd className="num">{registry.format(x.capital, 'USDT')}</dd>
-          </div>
-          <div>
-            <dt>{t('copy.figure.profit_days')}</dt>
-            <dd className="num">{x.profit_days}/30</dd>
-          </div>
-          <div>
-            <dt>{t('copy.figure.copy_count')}</dt>
-            <dd className="num">
-              {x.copy_count}/{x.max_followers}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('copy.aum')}</dt>
-            <dd className="num">{registry.format(x.aum, 'USDT')}</dd>
-          </div>
-          <div>
-            <dt>{t('copy.avgSlippage')}</dt>
-            <dd className="num" title={t('copy.slippageHint', { n: x.copied_trades })}>
-              {formatNumber(x.avg_slippage, 3)}%
-            </dd>
-          </div>
-        </dl>
-        <p className="ccopy__terms">{t('copy.shareTerms', { pct: pctOf(x.profit_share) })}</p>
-      </section>
+      <TraderFigures x={x} />
       <section className="card box">
         <Segments
           label={t('copy.pnlChart')}
@@ -146,35 +190,7 @@ function Trader({ id }: { readonly id: number }): ReactNode {
           pullToRefresh={false}
           itemKey={(p) => p.id}
           emptyTitle={t('copy.noLeadHistory')}
-          renderItem={(p) => (
-            <article className="crec">
-              <div className="crec__top">
-                <span className={p.pos_side === 'long' ? 'up' : 'down'}>
-                  {t(p.pos_side === 'long' ? 'copy.long' : 'copy.short')} {p.instId.replace('-SWAP', '')}{' '}
-                  {p.lever}×
-                </span>
-                <span className={`num ${tone(p.net_pnl)}`}>{signed(p.net_pnl)} USDT</span>
-              </div>
-              <dl className="cgrid cgrid--4">
-                <div>
-                  <dt>{t('copy.entry')}</dt>
-                  <dd className="num">{formatNumber(p.open_avg_px, 2)}</dd>
-                </div>
-                <div>
-                  <dt>{t('copy.exit')}</dt>
-                  <dd className="num">{formatNumber(p.close_avg_px, 2)}</dd>
-                </div>
-                <div>
-                  <dt>{t('copy.size')}</dt>
-                  <dd className="num">{p.max_pos}</dd>
-                </div>
-                <div>
-                  <dt>{t('copy.closed')}</dt>
-                  <dd className="num">{formatDateTime(p.closed_at).slice(5, 16)}</dd>
-                </div>
-              </dl>
-            </article>
-          )}
+          renderItem={(p) => <HistoryRow p={p} />}
         />
       )}
       {x.my_follow ? null : (
@@ -196,22 +212,9 @@ function Trader({ id }: { readonly id: number }): ReactNode {
 
 const DEC = /^\d+(\.\d{1,6})?$/;
 
-/** Copy a trader: amount per position or ratio, budget, stop-loss and take-profit, where to execute. */
-function FollowSheet({
-  traderId,
-  name,
-  onClose,
-}: {
-  readonly traderId: number;
-  readonly name: string;
-  readonly onClose: () => void;
-}): ReactNode {
+/** The follow form's values, and what is wrong with each (said once the user tried to go on). */
+function useFollowForm(link: { readonly linked: boolean } | undefined) {
   const { t } = useTranslation('copy');
-  const registry = useAssets();
-  const ids = useId();
-  const link = useApiQuery('/v1/user/okxLink', {});
-  const account = useApiQuery('/v1/futures/account', {});
-  const call = useMoneyCall('/v1/copy/follow', COPY_REFRESH);
   const [mode, setMode] = useState<'amount' | 'ratio'>('amount');
   const [amount, setAmount] = useState('');
   const [ratio, setRatio] = useState('1');
@@ -220,8 +223,6 @@ function FollowSheet({
   const [tp, setTp] = useState('');
   const [venue, setVenue] = useState<'platform' | 'okx'>('platform');
   const [tried, setTried] = useState(false);
-  const available = account.data?.available ?? null;
-  const num = (v: string) => (DEC.test(v.trim()) ? Number(v) : Number.NaN);
   const errors = {
     amount:
       mode !== 'amount'
@@ -241,11 +242,165 @@ function FollowSheet({
         : null,
     sl: sl.trim() && !(num(sl) > 0 && num(sl) <= 100) ? t('copy.pctRange') : null,
     tp: tp.trim() && !(num(tp) > 0 && num(tp) <= 1000) ? t('copy.pctRange') : null,
-    venue: venue === 'okx' && link.data && !link.data.linked ? t('copy.okxFirst') : null,
+    venue: venue === 'okx' && link && !link.linked ? t('copy.okxFirst') : null,
   };
+  const err = (k: keyof typeof errors) => (tried ? errors[k] : null);
+  return {
+    mode,
+    setMode,
+    amount,
+    setAmount,
+    ratio,
+    setRatio,
+    budget,
+    setBudget,
+    sl,
+    setSl,
+    tp,
+    setTp,
+    venue,
+    setVenue,
+    setTried,
+    errors,
+    err,
+  };
+}
+
+/** The follow form: by amount or by ratio, budget, stop-loss and take-profit, where the copies trade. */
+function FollowFields({
+  form,
+  available,
+  needsLink,
+}: {
+  readonly form: ReturnType<typeof useFollowForm>;
+  readonly available: string | null;
+  /** OKX chosen and not linked yet: the way to link it. */
+  readonly needsLink: boolean;
+}): ReactNode {
+  const { t } = useTranslation('copy');
+  const registry = useAssets();
+  const ids = useId();
+  return (
+    <div className="cfollow">
+      <Segments
+        label={t('copy.mode')}
+        value={form.mode}
+        onChange={form.setMode}
+        options={[
+          { value: 'amount', label: t('copy.modeAmount') },
+          { value: 'ratio', label: t('copy.modeRatio') },
+        ]}
+      />
+      {form.mode === 'amount' ? (
+        <Field
+          htmlFor={`${ids}-a`}
+          label={t('copy.amount')}
+          error={form.err('amount')}
+          hint={t('copy.amountHint')}
+        >
+          <AmountInput
+            id={`${ids}-a`}
+            value={form.amount}
+            onChange={form.setAmount}
+            placeholder="≥ 10"
+            asset="USDT"
+          />
+        </Field>
+      ) : (
+        <Field
+          htmlFor={`${ids}-r`}
+          label={t('copy.ratio')}
+          error={form.err('ratio')}
+          hint={t('copy.ratioHint')}
+        >
+          <AmountInput id={`${ids}-r`} value={form.ratio} onChange={form.setRatio} placeholder="1" />
+        </Field>
+      )}
+      <Field
+        htmlFor={`${ids}-b`}
+        label={t('copy.budget')}
+        error={form.err('budget')}
+        extra={
+          available !== null ? t('copy.available', { amount: registry.format(available, 'USDT') }) : null
+        }
+        hint={t('copy.budgetHint')}
+      >
+        <AmountInput
+          id={`${ids}-b`}
+          value={form.budget}
+          onChange={form.setBudget}
+          placeholder="≥ 50"
+          asset="USDT"
+        />
+      </Field>
+      <div className="cfollow__row">
+        <Field htmlFor={`${ids}-sl`} label={t('copy.sl')} error={form.err('sl')}>
+          <AmountInput
+            id={`${ids}-sl`}
+            value={form.sl}
+            onChange={form.setSl}
+            placeholder={t('copy.optional')}
+            asset="%"
+          />
+        </Field>
+        <Field htmlFor={`${ids}-tp`} label={t('copy.tp')} error={form.err('tp')}>
+          <AmountInput
+            id={`${ids}-tp`}
+            value={form.tp}
+            onChange={form.setTp}
+            placeholder={t('copy.optional')}
+            asset="%"
+          />
+        </Field>
+      </div>
+      <Field label={t('copy.venue')} error={form.err('venue')}>
+        <Segments
+          label={t('copy.venue')}
+          value={form.venue}
+          onChange={form.setVenue}
+          options={[
+            { value: 'platform', label: t('copy.venues.platform') },
+            { value: 'okx', label: t('copy.venues.okx') },
+          ]}
+        />
+      </Field>
+      {needsLink ? (
+        <Link className="cfollow__link" to={routePath('me5')}>
+          {t('copy.linkOkx')} ›
+        </Link>
+      ) : null}
+      {available !== null && Number(available) < 10 ? (
+        <p className="ccopy__terms">
+          {t('copy.fundFutures')} <Link to={routePath('transfer')}>{t('copy.transfer')} ›</Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const num = (v: string) => (DEC.test(v.trim()) ? Number(v) : Number.NaN);
+
+/** Copy a trader: amount per position or ratio, budget, stop-loss and take-profit, where to execute. */
+function FollowSheet({
+  traderId,
+  name,
+  onClose,
+}: {
+  readonly traderId: number;
+  readonly name: string;
+  readonly onClose: () => void;
+}): ReactNode {
+  const { t } = useTranslation('copy');
+  const registry = useAssets();
+  const link = useApiQuery('/v1/user/okxLink', {});
+  const account = useApiQuery('/v1/futures/account', {});
+  const call = useMoneyCall('/v1/copy/follow', COPY_REFRESH);
+  const form = useFollowForm(link.data);
+  const available = account.data?.available ?? null;
+  const { mode, amount, ratio, budget, sl, tp, venue, errors } = form;
   const problem = Object.values(errors).find((e) => e) ?? null;
   const review = () => {
-    setTried(true);
+    form.setTried(true);
     if (problem) return;
     const rate = (v: string) => String(num(v) / 100);
     call.open({
@@ -264,7 +419,6 @@ function FollowSheet({
     showToast(t('copy.copySuccess'));
     onClose();
   };
-  const err = (k: keyof typeof errors) => (tried ? errors[k] : null);
   return (
     <ConfirmSheet
       visible
@@ -294,100 +448,11 @@ function FollowSheet({
       note={call.content ? t('copy.followNote') : null}
     >
       {call.content ? null : (
-        <div className="cfollow">
-          <Segments
-            label={t('copy.mode')}
-            value={mode}
-            onChange={setMode}
-            options={[
-              { value: 'amount', label: t('copy.modeAmount') },
-              { value: 'ratio', label: t('copy.modeRatio') },
-            ]}
-          />
-          {mode === 'amount' ? (
-            <Field
-              htmlFor={`${ids}-a`}
-              label={t('copy.amount')}
-              error={err('amount')}
-              hint={t('copy.amountHint')}
-            >
-              <AmountInput
-                id={`${ids}-a`}
-                value={amount}
-                onChange={setAmount}
-                placeholder="≥ 10"
-                asset="USDT"
-              />
-            </Field>
-          ) : (
-            <Field
-              htmlFor={`${ids}-r`}
-              label={t('copy.ratio')}
-              error={err('ratio')}
-              hint={t('copy.ratioHint')}
-            >
-              <AmountInput id={`${ids}-r`} value={ratio} onChange={setRatio} placeholder="1" />
-            </Field>
-          )}
-          <Field
-            htmlFor={`${ids}-b`}
-            label={t('copy.budget')}
-            error={err('budget')}
-            extra={
-              available !== null ? t('copy.available', { amount: registry.format(available, 'USDT') }) : null
-            }
-            hint={t('copy.budgetHint')}
-          >
-            <AmountInput
-              id={`${ids}-b`}
-              value={budget}
-              onChange={setBudget}
-              placeholder="≥ 50"
-              asset="USDT"
-            />
-          </Field>
-          <div className="cfollow__row">
-            <Field htmlFor={`${ids}-sl`} label={t('copy.sl')} error={err('sl')}>
-              <AmountInput
-                id={`${ids}-sl`}
-                value={sl}
-                onChange={setSl}
-                placeholder={t('copy.optional')}
-                asset="%"
-              />
-            </Field>
-            <Field htmlFor={`${ids}-tp`} label={t('copy.tp')} error={err('tp')}>
-              <AmountInput
-                id={`${ids}-tp`}
-                value={tp}
-                onChange={setTp}
-                placeholder={t('copy.optional')}
-                asset="%"
-              />
-            </Field>
-          </div>
-          <Field label={t('copy.venue')} error={err('venue')}>
-            <Segments
-              label={t('copy.venue')}
-              value={venue}
-              onChange={setVenue}
-              options={[
-                { value: 'platform', label: t('copy.venues.platform') },
-                { value: 'okx', label: t('copy.venues.okx') },
-              ]}
-            />
-          </Field>
-          {venue === 'okx' && link.data && !link.data.linked ? (
-            <Link className="cfollow__link" to={routePath('me5')}>
-              {t('copy.linkOkx')} ›
-            </Link>
-          ) : null}
-          {available !== null && Number(available) < 10 ? (
-            <p className="ccopy__terms">
-              {t('copy.fundFutures')} <Link to={routePath('transfer')}>{t('copy.transfer')} ›</Link>
-            </p>
-          ) : null}
-        </div>
+        <FollowFields
+          form={form}
+          available={available}
+          needsLink={venue === 'okx' && link.data !== undefined && !link.data.linked}
+        />
       )}
     </ConfirmSheet>
   );

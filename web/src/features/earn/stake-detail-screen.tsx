@@ -10,6 +10,7 @@ import { AmountInput, Field } from '../../ui/form';
 import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
+import { TermHero, type TermHeroClasses } from '../../ui/term-hero';
 import { showToast } from '../../ui/toast';
 import { type PledgeOrder, PledgeStatus, pct } from './earn-parts';
 import './earn.css';
@@ -17,6 +18,15 @@ import { useAssets } from '../../hooks/assets';
 import { EXACT, fitsScale } from '../../lib/amounts';
 
 const REFRESH = ['/api/pledge/pledgeList', '/api/pledge/getPledgeOrder'] as const;
+
+/** The stake detail's hero in the earn feature's own classes. */
+const STAKE_HERO: TermHeroClasses = {
+  box: 'card box',
+  head: 'erow__top',
+  label: 'earn__hero-label',
+  figure: 'hero-figure num',
+  bar: 'bar',
+};
 
 /** One staking order (/node22?id=): amounts, term, the four profit figures; redeem early, renewal on or off. */
 export default function StakeDetailScreen(): ReactNode {
@@ -50,29 +60,22 @@ function Detail({ id }: { readonly id: number }): ReactNode {
     if (!done) return;
     showToast(action === 'redeem' ? t('earn.redeemed') : t('earn.saved'));
   };
-  const progress = Math.min(100, (o.days_paid / o.days) * 100);
   return (
     <div className="page">
-      <section className="card box" data-testid="pledge-detail">
-        <div className="erow__top">
-          <span className="earn__hero-label">{t('earn.amount')}</span>
-          <PledgeStatus status={o.status} />
-        </div>
-        <div className="hero-figure num">
-          {registry.format(o.amount, o.asset)} <small>{o.asset}</small>
-        </div>
-        <div
-          className="bar"
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={o.days}
-          aria-valuenow={o.days_paid}
-          aria-label={t('earn.progress', { n: o.days_paid, days: o.days })}
-        >
-          <span style={{ width: `${progress}%` }} />
-        </div>
-        <p className="note note--xs">{t('earn.progress', { n: o.days_paid, days: o.days })}</p>
-      </section>
+      <TermHero
+        classes={STAKE_HERO}
+        testId="pledge-detail"
+        label={t('earn.amount')}
+        status={<PledgeStatus status={o.status} />}
+        amount={
+          <>
+            {registry.format(o.amount, o.asset)} <small>{o.asset}</small>
+          </>
+        }
+        days={o.days}
+        daysPaid={o.days_paid}
+        progressText={t('earn.progress', { n: o.days_paid, days: o.days })}
+      />
       <section className="card box earn__form">
         <InfoRows
           rows={[

@@ -1,3 +1,4 @@
+import type { ResponseData } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
@@ -18,6 +19,100 @@ import { EXACT, stakeProfit } from '../../lib/amounts';
 const NO_BODY = {};
 const SUMMARY = { page: 1, size: 1 };
 const REFRESH = ['/api/pledge/pledgeList', '/api/pledge/getPledgeOrder'] as const;
+
+type StakeTotals = ResponseData<'/api/pledge/pledgeList'>;
+type StakePlan = ResponseData<'/api/pledge/pledgeInfo'>['plans'][number];
+
+/** What I have staked, what it has earned and paid, and the ways to the records and the income. */
+function StakedTotals({
+  totals,
+  asset,
+}: {
+  readonly totals: StakeTotals | undefined;
+  readonly asset: string;
+}): ReactNode {
+  const { t } = useTranslation('earn');
+  const registry = useAssets();
+  return (
+    <section className="card box">
+      <div className="earn__hero-label">{t('earn.staked')}</div>
+      <div className="hero-figure num">
+        {registry.format(totals?.staked ?? '0', asset)} <small>{asset}</small>
+      </div>
+      <dl className="fig-grid">
+        <div>
+          <dt>{t('earn.accumulated')}</dt>
+          <dd className="num up">{registry.format(totals?.accumulated ?? '0', asset, EXACT)}</dd>
+        </div>
+        <div>
+          <dt>{t('earn.received')}</dt>
+          <dd className="num">{registry.format(totals?.received ?? '0', asset, EXACT)}</dd>
+        </div>
+      </dl>
+      <div className="earn__links">
+        <Link className="text-link" to={routePath('node21')}>
+          {t('earn.records')} ›
+        </Link>
+        <Link className="text-link" to={routePath('node23')}>
+          {t('earn.stakingIncome')} ›
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** The plans to choose from: days and yearly rate each. */
+function PlanChoice({
+  plans,
+  value,
+  onChange,
+}: {
+  readonly plans: readonly StakePlan[];
+  readonly value: number | undefined;
+  readonly onChange: (days: number) => void;
+}): ReactNode {
+  const { t } = useTranslation('earn');
+  return (
+    <div className="plans earn__plans">
+      {plans.map((p) => (
+        <button
+          key={p.days}
+          type="button"
+          aria-pressed={p.days === value}
+          className={p.days === value ? 'plan plan--on' : 'plan'}
+          onClick={() => onChange(p.days)}
+        >
+          <span className="plan__days">{t('earn.nDays', { n: p.days })}</span>
+          <span className="plan__apr num">{pct(p.apr, 0)}</span>
+          <span className="plan__label">{t('earn.apr')}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** What the plan pays a day and the most the amount can earn. */
+function StakeEstimate({
+  dailyRate,
+  maxProfit,
+}: {
+  readonly dailyRate: string;
+  readonly maxProfit: string;
+}): ReactNode {
+  const { t } = useTranslation('earn');
+  return (
+    <dl className="fig-grid earn__est">
+      <div>
+        <dt>{t('earn.dailyRate')}</dt>
+        <dd className="num">{dailyRate}</dd>
+      </div>
+      <div>
+        <dt>{t('earn.maxProfit')}</dt>
+        <dd className="num up">{maxProfit}</dd>
+      </div>
+    </dl>
+  );
+}
 
 /** Staking (/node2): plans with their rates, my totals, and the form: plan, amount, what it earns, confirm. */
 export default function StakeScreen(): ReactNode {
@@ -65,48 +160,11 @@ export default function StakeScreen(): ReactNode {
   };
   return (
     <div className="page">
-      <section className="card box">
-        <div className="earn__hero-label">{t('earn.staked')}</div>
-        <div className="hero-figure num">
-          {registry.format(summary.data?.staked ?? '0', d.asset)} <small>{d.asset}</small>
-        </div>
-        <dl className="fig-grid">
-          <div>
-            <dt>{t('earn.accumulated')}</dt>
-            <dd className="num up">{registry.format(summary.data?.accumulated ?? '0', d.asset, EXACT)}</dd>
-          </div>
-          <div>
-            <dt>{t('earn.received')}</dt>
-            <dd className="num">{registry.format(summary.data?.received ?? '0', d.asset, EXACT)}</dd>
-          </div>
-        </dl>
-        <div className="earn__links">
-          <Link className="text-link" to={routePath('node21')}>
-            {t('earn.records')} ›
-          </Link>
-          <Link className="text-link" to={routePath('node23')}>
-            {t('earn.stakingIncome')} ›
-          </Link>
-        </div>
-      </section>
+      <StakedTotals totals={summary.data} asset={d.asset} />
 
       <section className="card box earn__form">
         <h2 className="earn__h">{t('earn.choosePlan')}</h2>
-        <div className="plans earn__plans">
-          {d.plans.map((p) => (
-            <button
-              key={p.days}
-              type="button"
-              aria-pressed={p.days === plan?.days}
-              className={p.days === plan?.days ? 'plan plan--on' : 'plan'}
-              onClick={() => setDays(p.days)}
-            >
-              <span className="plan__days">{t('earn.nDays', { n: p.days })}</span>
-              <span className="plan__apr num">{pct(p.apr, 0)}</span>
-              <span className="plan__label">{t('earn.apr')}</span>
-            </button>
-          ))}
-        </div>
+        <PlanChoice plans={d.plans} value={plan?.days} onChange={setDays} />
         {token ? (
           <>
             <Field
@@ -133,18 +191,12 @@ export default function StakeScreen(): ReactNode {
               <input type="checkbox" checked={autoRenew} onChange={(e) => setAutoRenew(e.target.checked)} />
               {t('earn.autoRenew')}
             </label>
-            <dl className="fig-grid earn__est">
-              <div>
-                <dt>{t('earn.dailyRate')}</dt>
-                <dd className="num">{plan ? pct(plan.daily_rate, 4) : '--'}</dd>
-              </div>
-              <div>
-                <dt>{t('earn.maxProfit')}</dt>
-                <dd className="num up">
-                  {profit > 0 ? `${registry.format(profitText ?? '0', d.asset, EXACT)} ${d.asset}` : '--'}
-                </dd>
-              </div>
-            </dl>
+            <StakeEstimate
+              dailyRate={plan ? pct(plan.daily_rate, 4) : '--'}
+              maxProfit={
+                profit > 0 ? `${registry.format(profitText ?? '0', d.asset, EXACT)} ${d.asset}` : '--'
+              }
+            />
             <button type="button" className="btn-primary" onClick={review} data-testid="stake-btn">
               {t('earn.stake')}
             </button>

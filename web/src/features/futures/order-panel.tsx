@@ -29,6 +29,245 @@ const REFRESH = [
 const money = (v: number | null | undefined, d = 2) =>
   v === null || v === undefined || !Number.isFinite(v) ? '--' : formatNumber(v.toFixed(6), d);
 
+/** Market or limit, and the leverage (isolated), which opens its picker. */
+function TypeAndLever({
+  type,
+  lever,
+  onType,
+  onLever,
+}: {
+  readonly type: 'market' | 'limit';
+  readonly lever: number;
+  readonly onType: (type: 'market' | 'limit') => void;
+  readonly onLever: () => void;
+}): ReactNode {
+  const { t } = useTranslation('futures');
+  return (
+    <div className="list-row__top">
+      <Segments
+        label={t('futures.orderType')}
+        value={type}
+        onChange={onType}
+        options={[
+          { value: 'market', label: t('futures.market') },
+          { value: 'limit', label: t('futures.limit') },
+        ]}
+      />
+      <button
+        type="button"
+        className="fform__lever"
+        onClick={onLever}
+        aria-label={t('futures.leverage')}
+        data-testid="fut-lever"
+      >
+        {t('futures.isolated')} · <strong className="num">{lever}×</strong>
+      </button>
+    </div>
+  );
+}
+
+/** What is available, the most that can be opened, what it costs, and one contract's size. */
+function OrderFacts({
+  inst,
+  available,
+  max,
+  cost,
+}: {
+  readonly inst: SwapInstrument;
+  readonly available: string;
+  readonly max: number;
+  readonly cost: string;
+}): ReactNode {
+  const { t } = useTranslation('futures');
+  return (
+    <dl className="fform__facts">
+      <div>
+        <dt>{t('futures.available')}</dt>
+        <dd className="num">{available}</dd>
+      </div>
+      <div>
+        <dt>{t('futures.maxOpen')}</dt>
+        <dd className="num">
+          {max} {t('futures.cont')}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('futures.cost')}</dt>
+        <dd className="num">{cost}</dd>
+      </div>
+      <div>
+        <dt>{t('futures.perContract')}</dt>
+        <dd className="num">
+          {inst.ct_val} {inst.ct_val_ccy}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The leverages to pick from, each with where one long contract would be liquidated at the mark price; a pick is set at once. */
+function LeverPicker({
+  visible,
+  inst,
+  rules,
+  markPx,
+  lever,
+  onClose,
+}: {
+  readonly visible: boolean;
+  readonly inst: SwapInstrument;
+  readonly rules: SwapRules;
+  readonly markPx: string | null;
+  readonly lever: number;
+  readonly onClose: () => void;
+}): ReactNode {
+  const { t } = useTranslation('futures');
+  const setLever = useApiMutation('/v1/futures/setLeverage', { refreshes: ['/v1/futures/account'] });
+  const onPick = async (next: string) => {
+    try {
+      await setLever.mutateAsync({ instId: inst.instId, lever: Number(next) });
+      showToast(t('futures.leverSet', { lever: next }));
+    } catch {
+      // Told by the query client (LeverageLocked explains itself).
+    }
+  };
+  return (
+    <PickerSheet
+      visible={visible}
+      title={t('futures.leverage')}
+      value={String(lever)}
+      onPick={(v) => void onPick(v)}
+      onClose={onClose}
+      options={leverChoices(inst.max_lever).map((l) => ({
+        value: String(l),
+        label: `${l}×`,
+        note:
+          markPx && Number(markPx) > 0
+            ? t('futures.leverNote', {
+                liq: money(
+                  estimateOpen(rules, 'long', 1, Number(markPx), l)?.liqPx,
+                  tickDecimals(inst.tick_size),
+                ),
+              })
+            : undefined,
+      }))}
+    />
+  );
+}
+
+type OpenEstimate = ReturnType<typeof estimateOpen>;
+
+/** The confirmation: contract, direction and leverage, price, size, margin, fee, estimated liquidation. */
+function ConfirmOpen({
+  open,
+  inst,
+  side,
+  lever,
+  type,
+  price,
+  n,
+  e,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  readonly open: boolean;
+  readonly inst: SwapInstrument;
+  readonly side: 'long' | 'short';
+  readonly lever: number;
+  readonly type: 'market' | 'limit';
+  readonly price: string;
+  readonly n: number;
+  readonly e: OpenEstimate | null;
+  readonly busy: boolean;
+  readonly onConfirm: () => void;
+  readonly onClose: () => void;
+}): ReactNode {
+  const { t } = useTranslation('futures');
+  const d = tickDecimals(inst.tick_size);
+  const rows: InfoRow[] = open
+    ? [
+        { label: t('futures.contract'), value: `${inst.ct_val_ccy}USDT ${t('futures.perpetual')}` },
+        {
+          label: t('futures.direction'),
+          value: `${t(side === 'long' ? 'futures.openLong' : 'futures.openShort')} · ${lever}×`,
+        },
+        {
+          label: t('futures.price'),
+          value: type === 'limit' ? `${formatPrice(price, d)} USDT` : t('futures.marketPrice'),
+        },
+        {
+          label: t('futures.size'),
+          value: `${n} ${t('futures.cont')} ≈ ${formatNumber(String(e?.qty ?? 0), 4)} ${inst.ct_val_ccy}`,
+        },
+        { label: t('futures.margin'), value: `${money(e?.margin)} USDT`, strong: true },
+        { label: t('futures.fee'), value: `${money(e?.fee, 4)} USDT` },
+        { label: t('futures.estLiq'), value: `${money(e?.liqPx, d)} USDT` },
+      ]
+    : [];
+  return (
+    <ConfirmSheet
+      visible={open}
+      title={t(side === 'long' ? 'futures.confirmLong' : 'futures.confirmShort')}
+      rows={rows}
+      note={t('futures.confirmNote')}
+      busy={busy}
+      confirmTone={side === 'long' ? 'up' : 'down'}
+      confirmText={t(side === 'long' ? 'futures.openLong' : 'futures.openShort')}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
+  );
+}
+
+/** A limit order's price, and the number of contracts (up to the most that can be opened). */
+function OpenFields({
+  type,
+  price,
+  count,
+  max,
+  priceError,
+  countError,
+  onPrice,
+  onCount,
+}: {
+  readonly type: 'market' | 'limit';
+  readonly price: string;
+  readonly count: string;
+  readonly max: number;
+  readonly priceError: string | null;
+  readonly countError: string | null;
+  readonly onPrice: (price: string) => void;
+  readonly onCount: (count: string) => void;
+}): ReactNode {
+  const { t } = useTranslation('futures');
+  const ids = useId();
+  return (
+    <>
+      {type === 'limit' ? (
+        <Field htmlFor={`${ids}-px`} label={t('futures.price')} error={priceError}>
+          <AmountInput
+            id={`${ids}-px`}
+            value={price}
+            onChange={onPrice}
+            placeholder={t('futures.pricePlaceholder')}
+            asset="USDT"
+          />
+        </Field>
+      ) : null}
+      <Field htmlFor={`${ids}-sz`} label={t('futures.count')} error={countError}>
+        <AmountInput
+          id={`${ids}-sz`}
+          value={count}
+          onChange={(v) => onCount(v.replace(/[^\d]/g, ''))}
+          placeholder={t('futures.countPrompt')}
+          onMax={max > 0 ? () => onCount(String(max)) : undefined}
+        />
+      </Field>
+    </>
+  );
+}
+
 /** Leverage, order type, contract count with max and cost, and the long and short buttons with their confirmation. */
 export function OrderPanel({
   inst,
@@ -40,9 +279,7 @@ export function OrderPanel({
   readonly position: Position | null;
 }): ReactNode {
   const { t } = useTranslation('futures');
-  const ids = useId();
   const account = useApiQuery('/v1/futures/account', NO_BODY);
-  const setLever = useApiMutation('/v1/futures/setLeverage', { refreshes: ['/v1/futures/account'] });
   const call = useMoneyCall('/v1/order/submitTrade', REFRESH);
   const [type, setType] = useState<'market' | 'limit'>('market');
   const [price, setPrice] = useState('');
@@ -50,7 +287,6 @@ export function OrderPanel({
   const [tried, setTried] = useState(false);
   const [leverOpen, setLeverOpen] = useState(false);
   const [side, setSide] = useState<'long' | 'short'>('long');
-  const d = tickDecimals(inst.tick_size);
   const lever = position?.lever ?? account.data?.levers.find((l) => l.instId === inst.instId)?.lever ?? 10;
   const available = account.data ? Number(account.data.available) : null;
   const rules: SwapRules = {
@@ -94,105 +330,27 @@ export function OrderPanel({
     setCount('');
     setTried(false);
   };
-  const pickLever = async (next: string) => {
-    try {
-      await setLever.mutateAsync({ instId: inst.instId, lever: Number(next) });
-      showToast(t('futures.leverSet', { lever: next }));
-    } catch {
-      // Told by the query client (LeverageLocked explains itself).
-    }
-  };
 
-  const e = call.content ? est(side) : null;
-  const rows: InfoRow[] = call.content
-    ? [
-        { label: t('futures.contract'), value: `${inst.ct_val_ccy}USDT ${t('futures.perpetual')}` },
-        {
-          label: t('futures.direction'),
-          value: `${t(side === 'long' ? 'futures.openLong' : 'futures.openShort')} · ${lever}×`,
-        },
-        {
-          label: t('futures.price'),
-          value: type === 'limit' ? `${formatPrice(price, d)} USDT` : t('futures.marketPrice'),
-        },
-        {
-          label: t('futures.size'),
-          value: `${n} ${t('futures.cont')} ≈ ${formatNumber(String(e?.qty ?? 0), 4)} ${inst.ct_val_ccy}`,
-        },
-        { label: t('futures.margin'), value: `${money(e?.margin)} USDT`, strong: true },
-        { label: t('futures.fee'), value: `${money(e?.fee, 4)} USDT` },
-        { label: t('futures.estLiq'), value: `${money(e?.liqPx, d)} USDT` },
-      ]
-    : [];
   const showErr = tried ? problem : null;
   return (
     <section className="fform card" aria-label={t('futures.orderForm')}>
-      <div className="list-row__top">
-        <Segments
-          label={t('futures.orderType')}
-          value={type}
-          onChange={setType}
-          options={[
-            { value: 'market', label: t('futures.market') },
-            { value: 'limit', label: t('futures.limit') },
-          ]}
-        />
-        <button
-          type="button"
-          className="fform__lever"
-          onClick={() => setLeverOpen(true)}
-          aria-label={t('futures.leverage')}
-          data-testid="fut-lever"
-        >
-          {t('futures.isolated')} · <strong className="num">{lever}×</strong>
-        </button>
-      </div>
-      {type === 'limit' ? (
-        <Field htmlFor={`${ids}-px`} label={t('futures.price')} error={tried ? priceProblem : null}>
-          <AmountInput
-            id={`${ids}-px`}
-            value={price}
-            onChange={setPrice}
-            placeholder={t('futures.pricePlaceholder')}
-            asset="USDT"
-          />
-        </Field>
-      ) : null}
-      <Field
-        htmlFor={`${ids}-sz`}
-        label={t('futures.count')}
-        error={showErr && showErr !== priceProblem ? showErr : null}
-      >
-        <AmountInput
-          id={`${ids}-sz`}
-          value={count}
-          onChange={(v) => setCount(v.replace(/[^\d]/g, ''))}
-          placeholder={t('futures.countPrompt')}
-          onMax={max > 0 ? () => setCount(String(max)) : undefined}
-        />
-      </Field>
-      <dl className="fform__facts">
-        <div>
-          <dt>{t('futures.available')}</dt>
-          <dd className="num">{account.data ? `${money(available)} USDT` : '--'}</dd>
-        </div>
-        <div>
-          <dt>{t('futures.maxOpen')}</dt>
-          <dd className="num">
-            {max} {t('futures.cont')}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('futures.cost')}</dt>
-          <dd className="num">{cost ? `${money(cost.margin + cost.fee)} USDT` : '--'}</dd>
-        </div>
-        <div>
-          <dt>{t('futures.perContract')}</dt>
-          <dd className="num">
-            {inst.ct_val} {inst.ct_val_ccy}
-          </dd>
-        </div>
-      </dl>
+      <TypeAndLever type={type} lever={lever} onType={setType} onLever={() => setLeverOpen(true)} />
+      <OpenFields
+        type={type}
+        price={price}
+        count={count}
+        max={max}
+        priceError={tried ? priceProblem : null}
+        countError={showErr && showErr !== priceProblem ? showErr : null}
+        onPrice={setPrice}
+        onCount={setCount}
+      />
+      <OrderFacts
+        inst={inst}
+        available={account.data ? `${money(available)} USDT` : '--'}
+        max={max}
+        cost={cost ? `${money(cost.margin + cost.fee)} USDT` : '--'}
+      />
       {available !== null && available <= 0 ? <p className="fform__hint">{t('futures.fundHint')}</p> : null}
       <div className="fform__actions">
         <button type="button" className="fbtn fbtn--long" onClick={() => review('long')} disabled={!markPx}>
@@ -202,33 +360,26 @@ export function OrderPanel({
           {t('futures.openShort')}
         </button>
       </div>
-      <ConfirmSheet
-        visible={call.content !== null}
-        title={t(side === 'long' ? 'futures.confirmLong' : 'futures.confirmShort')}
-        rows={rows}
-        note={t('futures.confirmNote')}
+      <ConfirmOpen
+        open={call.content !== null}
+        inst={inst}
+        side={side}
+        lever={lever}
+        type={type}
+        price={price}
+        n={n}
+        e={call.content ? est(side) : null}
         busy={call.busy}
-        confirmTone={side === 'long' ? 'up' : 'down'}
-        confirmText={t(side === 'long' ? 'futures.openLong' : 'futures.openShort')}
         onConfirm={() => void confirm()}
         onClose={call.close}
       />
-      <PickerSheet
+      <LeverPicker
         visible={leverOpen}
-        title={t('futures.leverage')}
-        value={String(lever)}
-        onPick={(v) => void pickLever(v)}
+        inst={inst}
+        rules={rules}
+        markPx={markPx}
+        lever={lever}
         onClose={() => setLeverOpen(false)}
-        options={leverChoices(inst.max_lever).map((l) => ({
-          value: String(l),
-          label: `${l}×`,
-          note:
-            markPx && Number(markPx) > 0
-              ? t('futures.leverNote', {
-                  liq: money(estimateOpen(rules, 'long', 1, Number(markPx), l)?.liqPx, d),
-                })
-              : undefined,
-        }))}
       />
     </section>
   );

@@ -2,12 +2,18 @@ import { NEU_ASSET, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { useBalances, useDebounced, useMoneyCall } from '../../hooks/money';
-import { useTranslation } from '../../i18n';
+import { type Translate, useTranslation } from '../../i18n';
 import { checkAmount, EXACT, isPositiveAmount, ratePercent } from '../../lib/amounts';
 import { quotePanelState } from '../../lib/quote-clock';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
-import { confirmationOf, QuotePanel, QuoteSheet, useExchangeQuote } from '../../ui/exchange-quote';
+import {
+  confirmationOf,
+  QuotePanel,
+  QuoteSheet,
+  type QuoteTexts,
+  useExchangeQuote,
+} from '../../ui/exchange-quote';
 import { Segments, SubmitButton } from '../../ui/form';
 import { ExchangeRecords } from '../../ui/money-records';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
@@ -28,6 +34,24 @@ const QUOTE_DEBOUNCE_MS = 400;
 const REFRESH = ['/api/neu/exchangeList', '/api/neu/uinfo'] as const;
 
 type Quote = NonNullable<ResponseData<'/api/neu/exchangeList'>['quote']>;
+
+/** The quote panel's and sheet's words, with the fee rate and the quote's life in seconds. */
+function quoteTexts(t: Translate<'neu'>, feeRate: string | null, ttl: number): QuoteTexts {
+  return {
+    rate: t('neu.rate'),
+    fee: t('neu.exchange.feeWithRate', { rate: feeRate === null ? '--' : ratePercent(feeRate) }),
+    receive: t('neu.youReceive'),
+    requote: t('neu.exchange.requote'),
+    refreshing: t('neu.exchange.refreshing'),
+    refreshIn: (count) => t('neu.exchange.refreshIn', { count }),
+    quoting: t('neu.exchange.quoting'),
+    noQuote: t('neu.exchange.noQuote'),
+    hint: feeRate === null ? null : t('neu.exchange.hint', { rate: ratePercent(feeRate), seconds: ttl }),
+    confirmTitle: t('neu.exchange.confirmTitle'),
+    pay: t('neu.exchange.pay'),
+    confirmIn: (count) => t('neu.exchange.confirmIn', { count }),
+  };
+}
 
 /**
  * USDT ↔ NEU at a quote of the NEU/USDT book: what was typed is quoted once it settles, the quote counts down
@@ -76,20 +100,7 @@ function Exchange(): ReactNode {
     refetch: quoteQuery.refetch,
     call,
     receiveTestId: 'neu-quote-receive',
-    texts: {
-      rate: t('neu.rate'),
-      fee: t('neu.exchange.feeWithRate', { rate: feeRate === null ? '--' : ratePercent(feeRate) }),
-      receive: t('neu.youReceive'),
-      requote: t('neu.exchange.requote'),
-      refreshing: t('neu.exchange.refreshing'),
-      refreshIn: (count) => t('neu.exchange.refreshIn', { count }),
-      quoting: t('neu.exchange.quoting'),
-      noQuote: t('neu.exchange.noQuote'),
-      hint: feeRate === null ? null : t('neu.exchange.hint', { rate: ratePercent(feeRate), seconds: ttl }),
-      confirmTitle: t('neu.exchange.confirmTitle'),
-      pay: t('neu.exchange.pay'),
-      confirmIn: (count) => t('neu.exchange.confirmIn', { count }),
-    },
+    texts: quoteTexts(t, feeRate, ttl),
   });
   const panel = quotePanelState({
     quote,

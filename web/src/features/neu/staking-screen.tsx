@@ -17,6 +17,7 @@ import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { EmptyState, ErrorState, ListSkeleton, ScreenSkeleton } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
+import { TermHero, type TermHeroClasses } from '../../ui/term-hero';
 import { showToast } from '../../ui/toast';
 import { Amount, NO_BODY, PledgeRow, PledgeStatus, pct, useRefresh } from './neu-parts';
 import './neu.css';
@@ -27,6 +28,67 @@ const REFRESH = ['/api/neuPledge/pledgeList', '/api/neuPledge/getOrder', '/api/n
 
 type Filter = 'all' | (typeof PLEDGE_STATUSES)[number];
 const FILTERS: readonly Filter[] = ['all', ...PLEDGE_STATUSES];
+
+type PledgeTotals = ResponseData<'/api/neuPledge/pledgeList'>;
+type PledgePlan = ResponseData<'/api/neuPledge/pledgeInfo'>['plans'][number];
+
+/** What I have staked, and what it has earned and paid so far. */
+function StakedSummary({
+  totals,
+  asset,
+}: {
+  readonly totals: PledgeTotals | undefined;
+  readonly asset: string;
+}): ReactNode {
+  const { t } = useTranslation('neu');
+  const registry = useAssets();
+  return (
+    <section className="card box neu-hero">
+      <div className="neu-hero__label">{t('neu.staked')}</div>
+      <div className="neu-hero__big num" data-testid="neu-staked-total">
+        <Amount value={registry.format(totals?.staked ?? '0', NEU_ASSET)} asset={asset} />
+      </div>
+      <dl className="figures figures--2">
+        <Figure
+          label={t('neu.accumulated')}
+          value={registry.format(totals?.accumulated ?? '0', NEU_ASSET)}
+          tone="up"
+        />
+        <Figure label={t('neu.received')} value={registry.format(totals?.received ?? '0', NEU_ASSET)} />
+      </dl>
+    </section>
+  );
+}
+
+/** The plans to choose from: days and yearly rate each. */
+function PlanChoice({
+  plans,
+  value,
+  onChange,
+}: {
+  readonly plans: readonly PledgePlan[];
+  readonly value: number | undefined;
+  readonly onChange: (days: number) => void;
+}): ReactNode {
+  const { t } = useTranslation('neu');
+  return (
+    <div className="plans">
+      {plans.map((p) => (
+        <button
+          key={p.days}
+          type="button"
+          aria-pressed={p.days === value}
+          className={p.days === value ? 'plan plan--on' : 'plan'}
+          onClick={() => onChange(p.days)}
+        >
+          <span className="plan__days">{t('neu.nDays', { n: p.days })}</span>
+          <span className="plan__apr num">{pct(p.apr)}</span>
+          <span className="plan__label">{t('neu.apr')}</span>
+        </button>
+      ))}
+    </div>
+  );
+}
 
 /** The plans, my totals, and the form: plan, amount, renewal, what it earns, confirm. */
 function Stake(): ReactNode {
@@ -79,41 +141,11 @@ function Stake(): ReactNode {
   };
   return (
     <>
-      <section className="card box neu-hero">
-        <div className="neu-hero__label">{t('neu.staked')}</div>
-        <div className="neu-hero__big num" data-testid="neu-staked-total">
-          <Amount value={registry.format(summary.data?.staked ?? '0', NEU_ASSET)} asset={d.asset} />
-        </div>
-        <dl className="figures figures--2">
-          <Figure
-            label={t('neu.accumulated')}
-            value={registry.format(summary.data?.accumulated ?? '0', NEU_ASSET)}
-            tone="up"
-          />
-          <Figure
-            label={t('neu.received')}
-            value={registry.format(summary.data?.received ?? '0', NEU_ASSET)}
-          />
-        </dl>
-      </section>
+      <StakedSummary totals={summary.data} asset={d.asset} />
 
       <section className="card box neu-card">
         <h2 className="neu-card__title neu-card__title--gap">{t('neu.stake.choosePlan')}</h2>
-        <div className="plans">
-          {d.plans.map((p) => (
-            <button
-              key={p.days}
-              type="button"
-              aria-pressed={p.days === plan?.days}
-              className={p.days === plan?.days ? 'plan plan--on' : 'plan'}
-              onClick={() => setDays(p.days)}
-            >
-              <span className="plan__days">{t('neu.nDays', { n: p.days })}</span>
-              <span className="plan__apr num">{pct(p.apr)}</span>
-              <span className="plan__label">{t('neu.apr')}</span>
-            </button>
-          ))}
-        </div>
+        <PlanChoice plans={d.plans} value={plan?.days} onChange={setDays} />
         {token ? (
           <>
             <AmountField field={amount} />
@@ -202,36 +234,14 @@ function Orders(): ReactNode {
   );
 }
 
-type PledgeOrder = ResponseData<'/api/neuPledge/getOrder'>;
-
-/** The order's amount, status and progress through its days. */
-function PledgeHero({ o }: { readonly o: PledgeOrder }): ReactNode {
-  const { t } = useTranslation('neu');
-  const registry = useAssets();
-  const progress = Math.min(100, (o.days_paid / o.days) * 100);
-  return (
-    <section className="card box neu-hero" data-testid="neu-pledge-detail">
-      <div className="row row--between">
-        <span className="neu-hero__label">{t('neu.amount')}</span>
-        <PledgeStatus status={o.status} />
-      </div>
-      <div className="neu-hero__big num">
-        <Amount value={registry.format(o.amount, NEU_ASSET)} asset={o.asset} />
-      </div>
-      <div
-        className="bar neu-bar"
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={o.days}
-        aria-valuenow={o.days_paid}
-        aria-label={t('neu.stake.progress', { n: o.days_paid, days: o.days })}
-      >
-        <span style={{ width: `${progress}%` }} />
-      </div>
-      <p className="note note--xs">{t('neu.stake.progress', { n: o.days_paid, days: o.days })}</p>
-    </section>
-  );
-}
+/** The pledge detail's hero in the NEU feature's own classes. */
+const PLEDGE_HERO: TermHeroClasses = {
+  box: 'card box neu-hero',
+  head: 'row row--between',
+  label: 'neu-hero__label',
+  figure: 'neu-hero__big num',
+  bar: 'bar neu-bar',
+};
 
 /** One order (?id=): amounts, term, the profit figures; switch renewal, redeem early (showing what comes back). */
 function Detail({ id }: { readonly id: number }): ReactNode {
@@ -256,7 +266,16 @@ function Detail({ id }: { readonly id: number }): ReactNode {
   };
   return (
     <>
-      <PledgeHero o={o} />
+      <TermHero
+        classes={PLEDGE_HERO}
+        testId="neu-pledge-detail"
+        label={t('neu.amount')}
+        status={<PledgeStatus status={o.status} />}
+        amount={<Amount value={registry.format(o.amount, NEU_ASSET)} asset={o.asset} />}
+        days={o.days}
+        daysPaid={o.days_paid}
+        progressText={t('neu.stake.progress', { n: o.days_paid, days: o.days })}
+      />
       <section className="card box neu-card">
         <InfoRows
           className="neu-rows--first"

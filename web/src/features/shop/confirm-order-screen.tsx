@@ -120,6 +120,206 @@ function AddressCard({
   );
 }
 
+/** The item: its image, shop, title and price, the quantity (while on sale), unit price, stock and total. */
+function ItemCard({
+  p,
+  quantity,
+  total,
+  onSale,
+  onQty,
+}: {
+  readonly p: ProductDetail;
+  readonly quantity: number;
+  readonly total: string;
+  readonly onSale: boolean;
+  readonly onQty: (n: number) => void;
+}): ReactNode {
+  const { t } = useTranslation('shop');
+  const registry = useAssets();
+  return (
+    <section className="card sbox" aria-label={t('shop.confirm.item')}>
+      <div className="sconfirm__item">
+        <ProductImage src={p.images[0]?.url} alt={p.title} className="sconfirm__img" width={72} eager />
+        <div className="fill lines">
+          <span className="sconfirm__merchant">{p.merchant.name}</span>
+          <span className="sconfirm__title">{p.title}</span>
+          <span className="sconfirm__price num" data-testid="confirm-price">
+            {registry.format(p.price, USDT, EXACT)}
+            <small> {USDT}</small>
+          </span>
+        </div>
+      </div>
+      <div className="sconfirm__row">
+        <span className="sbox__label">{t('shop.quantity')}</span>
+        {onSale ? (
+          <QtyStepper value={quantity} stock={p.stock} onChange={onQty} />
+        ) : (
+          <span className="sconfirm__soldout">
+            {maxQuantity(p.stock) === 0 ? t('shop.soldOut') : t('shop.notOnSale')}
+          </span>
+        )}
+      </div>
+      <dl className="info-rows sconfirm__rows">
+        <div className="info-rows__row">
+          <dt>{t('shop.confirm.unitPrice')}</dt>
+          <dd className="num">
+            {registry.format(p.price, USDT, EXACT)} {USDT}
+          </dd>
+        </div>
+        <div className="info-rows__row">
+          <dt>{t('shop.stock')}</dt>
+          <dd className="num">{p.stock}</dd>
+        </div>
+        <div className="info-rows__row info-rows__row--strong">
+          <dt>{t('shop.total')}</dt>
+          <dd className="num" data-testid="confirm-total">
+            {registry.format(total, USDT, EXACT)} {USDT}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** What went wrong with the payment: a balance short by `short` (with the way to recharge), or the server's words. */
+function ProblemAlert({ problem, short }: { readonly problem: Problem; readonly short: string }): ReactNode {
+  const { t } = useTranslation('shop');
+  const registry = useAssets();
+  return (
+    <div className="card sbox salert" role="alert" data-testid="purchase-problem" data-kind={problem.kind}>
+      <IconAlert className="salert__icon" />
+      <div className="salert__text">
+        {problem.kind === 'balance' ? (
+          <>
+            <p>
+              {t('shop.confirm.insufficient', {
+                amount: registry.format(short, USDT, EXACT),
+              })}
+            </p>
+            <Link to={routePath('order2')} className="salert__link">
+              {t('shop.wallet.recharge')}
+            </Link>
+          </>
+        ) : (
+          <>
+            <p>{problem.text}</p>
+            <p className="salert__sub">
+              {problem.kind === 'price' ? t('shop.confirm.priceChanged') : null}
+              {problem.kind === 'stock' ? t('shop.confirm.stockChanged') : null}
+            </p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The total and the pay button at the bottom (or the way to recharge when the balance is short). */
+function PayBar({
+  total,
+  enough,
+  disabled,
+  busy,
+  onPay,
+}: {
+  readonly total: string;
+  readonly enough: boolean | null;
+  readonly disabled: boolean;
+  readonly busy: boolean;
+  readonly onPay: () => void;
+}): ReactNode {
+  const { t } = useTranslation('shop');
+  const registry = useAssets();
+  const navigate = useNavigate();
+  return (
+    <BottomBar>
+      <div className="fill col sbar__sum">
+        <span className="sbar__label">{t('shop.total')}</span>
+        <span className="sbar__value num" data-testid="bar-total">
+          {registry.format(total, USDT, EXACT)}
+          <small> {USDT}</small>
+        </span>
+      </div>
+      {enough === false ? (
+        <Button
+          color="primary"
+          size="large"
+          className="sbar__btn"
+          onClick={() => navigate(routePath('order2'))}
+          data-testid="recharge-to-pay"
+        >
+          {t('shop.confirm.rechargeToPay')}
+        </Button>
+      ) : (
+        <Button
+          color="primary"
+          size="large"
+          className="sbar__btn"
+          disabled={disabled}
+          loading={busy}
+          onClick={onPay}
+          data-testid="pay"
+        >
+          {t('shop.confirm.pay')}
+        </Button>
+      )}
+    </BottomBar>
+  );
+}
+
+/** Paying from the shop wallet: its balance and the way to recharge; no address yet, or short by how much. */
+function PayWith({
+  balance,
+  noAddress,
+  short,
+  escrowDays,
+}: {
+  readonly balance: string | null;
+  readonly noAddress: boolean;
+  readonly short: string | null;
+  readonly escrowDays: number;
+}): ReactNode {
+  const { t } = useTranslation('shop');
+  const registry = useAssets();
+  const navigate = useNavigate();
+  return (
+    <section className="card sbox sconfirm__pay" aria-label={t('shop.confirm.payWith')}>
+      <div className="sconfirm__row">
+        <span className="sconfirm__wallet">
+          <span className="sbox__label">{t('shop.confirm.payWith')}</span>
+          <span className="sconfirm__balance num" data-testid="confirm-balance">
+            {t('shop.confirm.balance', {
+              amount: balance === null ? '--' : registry.format(balance, USDT),
+            })}
+          </span>
+        </span>
+        <Link to={routePath('order2')} className="slinkbtn" data-testid="to-recharge">
+          {t('shop.wallet.recharge')}
+          <IconRight />
+        </Link>
+      </div>
+      {noAddress ? (
+        <Button
+          color="primary"
+          size="large"
+          className="sbar__btn"
+          onClick={() => navigate(routePath('address3'))}
+          data-testid="bar-add-address"
+        >
+          {t('shop.address.add')}
+        </Button>
+      ) : short !== null ? (
+        <p className="note snote--danger" role="alert" data-testid="short-note">
+          {t('shop.confirm.short', {
+            amount: registry.format(short, USDT, EXACT),
+          })}
+        </p>
+      ) : null}
+      <p className="note">{t('shop.confirm.escrow', { days: escrowDays })}</p>
+    </section>
+  );
+}
+
 function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initialQty: number }): ReactNode {
   const { t } = useTranslation('shop');
   const registry = useAssets();
@@ -187,151 +387,31 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
           failed={addresses.isError}
           onRetry={() => void addresses.refetch()}
         />
-        <section className="card sbox" aria-label={t('shop.confirm.item')}>
-          <div className="sconfirm__item">
-            <ProductImage src={p.images[0]?.url} alt={p.title} className="sconfirm__img" width={72} eager />
-            <div className="fill lines">
-              <span className="sconfirm__merchant">{p.merchant.name}</span>
-              <span className="sconfirm__title">{p.title}</span>
-              <span className="sconfirm__price num" data-testid="confirm-price">
-                {registry.format(p.price, USDT, EXACT)}
-                <small> {USDT}</small>
-              </span>
-            </div>
-          </div>
-          <div className="sconfirm__row">
-            <span className="sbox__label">{t('shop.quantity')}</span>
-            {onSale ? (
-              <QtyStepper
-                value={quantity}
-                stock={p.stock}
-                onChange={(n) => {
-                  setQty(n);
-                  if (problem?.kind === 'stock') setProblem(null);
-                }}
-              />
-            ) : (
-              <span className="sconfirm__soldout">{can === 0 ? t('shop.soldOut') : t('shop.notOnSale')}</span>
-            )}
-          </div>
-          <dl className="info-rows sconfirm__rows">
-            <div className="info-rows__row">
-              <dt>{t('shop.confirm.unitPrice')}</dt>
-              <dd className="num">
-                {registry.format(p.price, USDT, EXACT)} {USDT}
-              </dd>
-            </div>
-            <div className="info-rows__row">
-              <dt>{t('shop.stock')}</dt>
-              <dd className="num">{p.stock}</dd>
-            </div>
-            <div className="info-rows__row info-rows__row--strong">
-              <dt>{t('shop.total')}</dt>
-              <dd className="num" data-testid="confirm-total">
-                {registry.format(total, USDT, EXACT)} {USDT}
-              </dd>
-            </div>
-          </dl>
-        </section>
-        <section className="card sbox sconfirm__pay" aria-label={t('shop.confirm.payWith')}>
-          <div className="sconfirm__row">
-            <span className="sconfirm__wallet">
-              <span className="sbox__label">{t('shop.confirm.payWith')}</span>
-              <span className="sconfirm__balance num" data-testid="confirm-balance">
-                {t('shop.confirm.balance', {
-                  amount: balance === null ? '--' : registry.format(balance, USDT),
-                })}
-              </span>
-            </span>
-            <Link to={routePath('order2')} className="slinkbtn" data-testid="to-recharge">
-              {t('shop.wallet.recharge')}
-              <IconRight />
-            </Link>
-          </div>
-          {list && !chosen ? (
-            <Button
-              color="primary"
-              size="large"
-              className="sbar__btn"
-              onClick={() => navigate(routePath('address3'))}
-              data-testid="bar-add-address"
-            >
-              {t('shop.address.add')}
-            </Button>
-          ) : enough === false ? (
-            <p className="note snote--danger" role="alert" data-testid="short-note">
-              {t('shop.confirm.short', {
-                amount: registry.format(shortfall(balance ?? '0', total), USDT, EXACT),
-              })}
-            </p>
-          ) : null}
-          <p className="note">{t('shop.confirm.escrow', { days: config.data?.auto_confirm_days ?? 10 })}</p>
-        </section>
-        {problem ? (
-          <div
-            className="card sbox salert"
-            role="alert"
-            data-testid="purchase-problem"
-            data-kind={problem.kind}
-          >
-            <IconAlert className="salert__icon" />
-            <div className="salert__text">
-              {problem.kind === 'balance' ? (
-                <>
-                  <p>
-                    {t('shop.confirm.insufficient', {
-                      amount: registry.format(shortfall(balance ?? '0', total), USDT, EXACT),
-                    })}
-                  </p>
-                  <Link to={routePath('order2')} className="salert__link">
-                    {t('shop.wallet.recharge')}
-                  </Link>
-                </>
-              ) : (
-                <>
-                  <p>{problem.text}</p>
-                  <p className="salert__sub">
-                    {problem.kind === 'price' ? t('shop.confirm.priceChanged') : null}
-                    {problem.kind === 'stock' ? t('shop.confirm.stockChanged') : null}
-                  </p>
-                </>
-              )}
-            </div>
-          </div>
-        ) : null}
+        <ItemCard
+          p={p}
+          quantity={quantity}
+          total={total}
+          onSale={onSale}
+          onQty={(n) => {
+            setQty(n);
+            if (problem?.kind === 'stock') setProblem(null);
+          }}
+        />
+        <PayWith
+          balance={balance}
+          noAddress={list !== undefined && !chosen}
+          short={enough === false ? shortfall(balance ?? '0', total) : null}
+          escrowDays={config.data?.auto_confirm_days ?? 10}
+        />
+        {problem ? <ProblemAlert problem={problem} short={shortfall(balance ?? '0', total)} /> : null}
       </div>
-      <BottomBar>
-        <div className="fill col sbar__sum">
-          <span className="sbar__label">{t('shop.total')}</span>
-          <span className="sbar__value num" data-testid="bar-total">
-            {registry.format(total, USDT, EXACT)}
-            <small> {USDT}</small>
-          </span>
-        </div>
-        {enough === false ? (
-          <Button
-            color="primary"
-            size="large"
-            className="sbar__btn"
-            onClick={() => navigate(routePath('order2'))}
-            data-testid="recharge-to-pay"
-          >
-            {t('shop.confirm.rechargeToPay')}
-          </Button>
-        ) : (
-          <Button
-            color="primary"
-            size="large"
-            className="sbar__btn"
-            disabled={!content || !onSale || purchase.isPending || enough === null}
-            loading={purchase.isPending}
-            onClick={() => setSheet(true)}
-            data-testid="pay"
-          >
-            {t('shop.confirm.pay')}
-          </Button>
-        )}
-      </BottomBar>
+      <PayBar
+        total={total}
+        enough={enough}
+        disabled={!content || !onSale || purchase.isPending || enough === null}
+        busy={purchase.isPending}
+        onPay={() => setSheet(true)}
+      />
       <ConfirmSheet
         visible={sheet}
         title={t('shop.confirm.sheetTitle')}

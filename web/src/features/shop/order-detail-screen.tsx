@@ -78,6 +78,173 @@ function StatusNote({ o, role }: { readonly o: ShopOrder; readonly role: 'buyer'
   );
 }
 
+/** Where the parcel is: the company, the tracking number (copied with a tap), when it shipped and confirms itself. */
+function Logistics({ o }: { readonly o: ShopOrder }): ReactNode {
+  const { t } = useTranslation('shop');
+  const companies = useApiQuery('/api/shop/companyList', NO_BODY, { enabled: o.company !== null });
+  /** The company as people read it (an order names it by its code). */
+  const companyName = (code: string | null) =>
+    code === null ? '--' : (companies.data?.list.find((c) => c.code === code)?.name ?? code);
+  return (
+    <section className="card sbox" aria-labelledby="order-logistics">
+      <h2 className="sbox__title" id="order-logistics">
+        <IconTruck className="sbox__title-icon" /> {t('shop.detail.logistics')}
+      </h2>
+      <dl className="info-rows">
+        <div className="info-rows__row">
+          <dt>{t('shop.ship.company')}</dt>
+          <dd data-testid="order-company">{companyName(o.company)}</dd>
+        </div>
+        <div className="info-rows__row">
+          <dt>{t('shop.ship.tracking')}</dt>
+          <dd className="sorderd__tracking num">
+            <span data-testid="order-tracking">{o.tracking ?? '--'}</span>
+            {o.tracking ? (
+              <button
+                type="button"
+                className="hash__copy"
+                onClick={() => void copyText(o.tracking ?? '')}
+                aria-label={t('shop.detail.copyTracking')}
+              >
+                <IconCopy />
+              </button>
+            ) : null}
+          </dd>
+        </div>
+        {o.shipped_at ? (
+          <div className="info-rows__row">
+            <dt>{t('shop.step.shipped')}</dt>
+            <dd className="num">{formatDateTime(o.shipped_at)}</dd>
+          </div>
+        ) : null}
+        {o.auto_confirm_at && o.status === 'shipped' ? (
+          <div className="info-rows__row">
+            <dt>{t('shop.detail.autoConfirm')}</dt>
+            <dd className="num" data-testid="auto-confirm-at">
+              {formatDateTime(o.auto_confirm_at)}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+/** The shop and the item bought, its price and quantity, and what was paid (a merchant sees the fee and net). */
+function OrderItem({ o, role }: { readonly o: ShopOrder; readonly role: 'buyer' | 'merchant' }): ReactNode {
+  const { t } = useTranslation('shop');
+  const registry = useAssets();
+  return (
+    <section className="card sbox" aria-labelledby="order-item">
+      <h2 className="visually-hidden" id="order-item">
+        {t('shop.confirm.item')}
+      </h2>
+      <Link
+        to={`${routePath('storeHome')}?id=${o.merchant_id}`}
+        className="sorderd__merchant"
+        data-testid="order-merchant"
+      >
+        <span>{o.merchant_name}</span>
+        <IconRight />
+      </Link>
+      <Link to={`${routePath('productDetail')}?id=${o.product_id}`} className="sconfirm__item">
+        <ProductImage src={o.image} alt={o.title} className="sconfirm__img" width={72} eager />
+        <span className="fill lines">
+          <span className="sconfirm__title">{o.title}</span>
+          <span className="sconfirm__price num">
+            {registry.format(o.unit_price, USDT, EXACT)} {USDT} × {o.quantity}
+          </span>
+        </span>
+      </Link>
+      <InfoRows
+        className="sconfirm__rows"
+        rows={[
+          {
+            label: t('shop.confirm.unitPrice'),
+            value: `${registry.format(o.unit_price, USDT, EXACT)} ${USDT}`,
+          },
+          { label: t('shop.quantity'), value: String(o.quantity) },
+          ...(role === 'merchant'
+            ? [
+                {
+                  label: t('shop.settle.fee'),
+                  value: `${registry.format(o.fee, USDT, EXACT)} ${USDT}`,
+                },
+                {
+                  label: t('shop.settle.net'),
+                  value: `${registry.format(o.net, USDT, EXACT)} ${USDT}`,
+                },
+              ]
+            : []),
+          {
+            label:
+              o.status === 'canceled'
+                ? t('shop.detail.refunded')
+                : role === 'buyer'
+                  ? t('shop.detail.paid')
+                  : t('shop.detail.amount'),
+            value: (
+              <span data-testid="detail-amount">{`${registry.format(o.amount, USDT, EXACT)} ${USDT}`}</span>
+            ),
+            strong: true,
+          },
+        ]}
+      />
+    </section>
+  );
+}
+
+/** The order's actions at the bottom: cancel, sign for, ship (as the order and the role allow). */
+function OrderBar({
+  o,
+  can,
+  onOpen,
+}: {
+  readonly o: ShopOrder;
+  readonly can: ReturnType<typeof orderActions>;
+  readonly onOpen: (sheet: 'sign' | 'cancel') => void;
+}): ReactNode {
+  const { t } = useTranslation('shop');
+  const navigate = useNavigate();
+  return (
+    <BottomBar>
+      {can.cancel ? (
+        <Button
+          size="large"
+          fill="outline"
+          className="sbar__btn sbar__btn--ghost"
+          onClick={() => onOpen('cancel')}
+          data-testid="cancel-order"
+        >
+          {t('shop.detail.cancel')}
+        </Button>
+      ) : null}
+      {can.signFor ? (
+        <Button
+          color="primary"
+          size="large"
+          className="sbar__btn"
+          onClick={() => onOpen('sign')}
+          data-testid="sign-for"
+        >
+          {t('shop.detail.signFor')}
+        </Button>
+      ) : null}
+      {can.ship ? (
+        <Button
+          color="primary"
+          size="large"
+          className="sbar__btn"
+          onClick={() => navigate(`${routePath('shipOrder')}?id=${o.id}`)}
+          data-testid="ship"
+        >
+          {t('shop.ship.ship')}
+        </Button>
+      ) : null}
+    </BottomBar>
+  );
+}
+
 function Detail({
   o,
   myMerchantId,
@@ -87,7 +254,6 @@ function Detail({
 }): ReactNode {
   const { t } = useTranslation('shop');
   const registry = useAssets();
-  const navigate = useNavigate();
   const role = orderRole(o, myMerchantId);
   const can = orderActions(o.status, role);
   const [sheet, setSheet] = useState<'sign' | 'cancel' | null>(null);
@@ -118,10 +284,6 @@ function Detail({
     }
   };
 
-  const companies = useApiQuery('/api/shop/companyList', NO_BODY, { enabled: o.company !== null });
-  /** The company as people read it (an order names it by its code). */
-  const companyName = (code: string | null) =>
-    code === null ? '--' : (companies.data?.list.find((c) => c.code === code)?.name ?? code);
   const hasBar = can.cancel || can.signFor || can.ship;
   return (
     <>
@@ -146,49 +308,7 @@ function Detail({
             <Timeline o={o} />
           </section>
 
-          {o.company || o.tracking ? (
-            <section className="card sbox" aria-labelledby="order-logistics">
-              <h2 className="sbox__title" id="order-logistics">
-                <IconTruck className="sbox__title-icon" /> {t('shop.detail.logistics')}
-              </h2>
-              <dl className="info-rows">
-                <div className="info-rows__row">
-                  <dt>{t('shop.ship.company')}</dt>
-                  <dd data-testid="order-company">{companyName(o.company)}</dd>
-                </div>
-                <div className="info-rows__row">
-                  <dt>{t('shop.ship.tracking')}</dt>
-                  <dd className="sorderd__tracking num">
-                    <span data-testid="order-tracking">{o.tracking ?? '--'}</span>
-                    {o.tracking ? (
-                      <button
-                        type="button"
-                        className="hash__copy"
-                        onClick={() => void copyText(o.tracking ?? '')}
-                        aria-label={t('shop.detail.copyTracking')}
-                      >
-                        <IconCopy />
-                      </button>
-                    ) : null}
-                  </dd>
-                </div>
-                {o.shipped_at ? (
-                  <div className="info-rows__row">
-                    <dt>{t('shop.step.shipped')}</dt>
-                    <dd className="num">{formatDateTime(o.shipped_at)}</dd>
-                  </div>
-                ) : null}
-                {o.auto_confirm_at && o.status === 'shipped' ? (
-                  <div className="info-rows__row">
-                    <dt>{t('shop.detail.autoConfirm')}</dt>
-                    <dd className="num" data-testid="auto-confirm-at">
-                      {formatDateTime(o.auto_confirm_at)}
-                    </dd>
-                  </div>
-                ) : null}
-              </dl>
-            </section>
-          ) : null}
+          {o.company || o.tracking ? <Logistics o={o} /> : null}
 
           <section className="card sbox" aria-labelledby="order-address">
             <h2 className="sbox__title" id="order-address">
@@ -197,62 +317,7 @@ function Detail({
             <AddressText a={o.address} />
           </section>
 
-          <section className="card sbox" aria-labelledby="order-item">
-            <h2 className="visually-hidden" id="order-item">
-              {t('shop.confirm.item')}
-            </h2>
-            <Link
-              to={`${routePath('storeHome')}?id=${o.merchant_id}`}
-              className="sorderd__merchant"
-              data-testid="order-merchant"
-            >
-              <span>{o.merchant_name}</span>
-              <IconRight />
-            </Link>
-            <Link to={`${routePath('productDetail')}?id=${o.product_id}`} className="sconfirm__item">
-              <ProductImage src={o.image} alt={o.title} className="sconfirm__img" width={72} eager />
-              <span className="fill lines">
-                <span className="sconfirm__title">{o.title}</span>
-                <span className="sconfirm__price num">
-                  {registry.format(o.unit_price, USDT, EXACT)} {USDT} × {o.quantity}
-                </span>
-              </span>
-            </Link>
-            <InfoRows
-              className="sconfirm__rows"
-              rows={[
-                {
-                  label: t('shop.confirm.unitPrice'),
-                  value: `${registry.format(o.unit_price, USDT, EXACT)} ${USDT}`,
-                },
-                { label: t('shop.quantity'), value: String(o.quantity) },
-                ...(role === 'merchant'
-                  ? [
-                      {
-                        label: t('shop.settle.fee'),
-                        value: `${registry.format(o.fee, USDT, EXACT)} ${USDT}`,
-                      },
-                      {
-                        label: t('shop.settle.net'),
-                        value: `${registry.format(o.net, USDT, EXACT)} ${USDT}`,
-                      },
-                    ]
-                  : []),
-                {
-                  label:
-                    o.status === 'canceled'
-                      ? t('shop.detail.refunded')
-                      : role === 'buyer'
-                        ? t('shop.detail.paid')
-                        : t('shop.detail.amount'),
-                  value: (
-                    <span data-testid="detail-amount">{`${registry.format(o.amount, USDT, EXACT)} ${USDT}`}</span>
-                  ),
-                  strong: true,
-                },
-              ]}
-            />
-          </section>
+          <OrderItem o={o} role={role} />
 
           <section className="card sbox">
             <InfoRows
@@ -270,43 +335,7 @@ function Detail({
           </section>
         </div>
       </PullToRefresh>
-      {hasBar ? (
-        <BottomBar>
-          {can.cancel ? (
-            <Button
-              size="large"
-              fill="outline"
-              className="sbar__btn sbar__btn--ghost"
-              onClick={() => setSheet('cancel')}
-              data-testid="cancel-order"
-            >
-              {t('shop.detail.cancel')}
-            </Button>
-          ) : null}
-          {can.signFor ? (
-            <Button
-              color="primary"
-              size="large"
-              className="sbar__btn"
-              onClick={() => setSheet('sign')}
-              data-testid="sign-for"
-            >
-              {t('shop.detail.signFor')}
-            </Button>
-          ) : null}
-          {can.ship ? (
-            <Button
-              color="primary"
-              size="large"
-              className="sbar__btn"
-              onClick={() => navigate(`${routePath('shipOrder')}?id=${o.id}`)}
-              data-testid="ship"
-            >
-              {t('shop.ship.ship')}
-            </Button>
-          ) : null}
-        </BottomBar>
-      ) : null}
+      {hasBar ? <OrderBar o={o} can={can} onOpen={setSheet} /> : null}
       <ConfirmSheet
         visible={sheet !== null}
         title={sheet === 'cancel' ? t('shop.detail.cancelTitle') : t('shop.detail.signTitle')}

@@ -25,6 +25,16 @@ import { useAssets } from '../../hooks/assets';
 
 type Member = PagedItem<'/v1/user/teamList'>;
 
+/** The team's amounts in USDT, in the order the card shows them: each one's name, field and test id. */
+const USDT_FIGURES = [
+  { label: 'personalVolume', field: 'personal_volume', testId: 'personal-volume' },
+  { label: 'teamVolume', field: 'team_volume', testId: 'team-volume' },
+  { label: 'personalPerformance', field: 'personal_performance', testId: 'personal-performance' },
+  { label: 'teamPerformance', field: 'team_performance', testId: 'team-performance' },
+  { label: 'nodeToday', field: 'node_today', testId: 'node-today' },
+  { label: 'nodeTotal', field: 'node_total', testId: 'node-total' },
+] as const;
+
 /** My level, headcount and every figure of my team (amounts in USDT). */
 function FiguresCard({ data }: { readonly data: Invitation }): ReactNode {
   const { t } = useTranslation('team');
@@ -49,39 +59,55 @@ function FiguresCard({ data }: { readonly data: Invitation }): ReactNode {
         </dl>
       </div>
       <dl className="tfigs tfigs--2">
-        <Figure
-          label={t('team.personalVolume')}
-          value={registry.format(data.personal_volume, 'USDT')}
-          testId="personal-volume"
-        />
-        <Figure
-          label={t('team.teamVolume')}
-          value={registry.format(data.team_volume, 'USDT')}
-          testId="team-volume"
-        />
-        <Figure
-          label={t('team.personalPerformance')}
-          value={registry.format(data.personal_performance, 'USDT')}
-          testId="personal-performance"
-        />
-        <Figure
-          label={t('team.teamPerformance')}
-          value={registry.format(data.team_performance, 'USDT')}
-          testId="team-performance"
-        />
-        <Figure
-          label={t('team.nodeToday')}
-          value={registry.format(data.node_today, 'USDT')}
-          testId="node-today"
-        />
-        <Figure
-          label={t('team.nodeTotal')}
-          value={registry.format(data.node_total, 'USDT')}
-          testId="node-total"
-        />
+        {USDT_FIGURES.map((f) => (
+          <Figure
+            key={f.testId}
+            label={t(`team.${f.label}`)}
+            value={registry.format(data[f.field], 'USDT')}
+            testId={f.testId}
+          />
+        ))}
       </dl>
       <p className="tcard__foot">{t('team.amountsIn')}</p>
     </section>
+  );
+}
+
+/** One requirement of the next level: its name and where I stand, a bar of progress, and what follows it. */
+function ProgressItem({
+  label,
+  value,
+  max,
+  now,
+  share,
+  children,
+}: {
+  readonly label: string;
+  readonly value: ReactNode;
+  readonly max: number;
+  readonly now: number;
+  /** 0 … 1, the bar's width. */
+  readonly share: number;
+  readonly children?: ReactNode;
+}): ReactNode {
+  return (
+    <div className="tnext__item">
+      <div className="row row--between tnext__line">
+        <span>{label}</span>
+        {value}
+      </div>
+      <div
+        className="bar tbar"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={now}
+      >
+        <span style={{ width: percentText(share) }} />
+      </div>
+      {children}
+    </div>
   );
 }
 
@@ -105,34 +131,28 @@ function NextLevel({ data }: { readonly data: Invitation }): ReactNode {
         <span className="tnext__title">{t('team.nextLevel')}</span>
         <LevelBadge level={next.level} muted />
       </div>
-      <div className="tnext__item">
-        <div className="row row--between tnext__line">
-          <span>{t('team.teamPerformance')}</span>
+      <ProgressItem
+        label={t('team.teamPerformance')}
+        value={
           <span className="num">
             {registry.format(data.team_performance, 'USDT')} /{' '}
             {registry.format(next.team_performance, 'USDT')}
           </span>
-        </div>
-        <div
-          className="bar tbar"
-          role="progressbar"
-          aria-label={t('team.teamPerformance')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.floor(share * 100)}
-        >
-          <span style={{ width: percentText(share) }} />
-        </div>
+        }
+        max={100}
+        now={Math.floor(share * 100)}
+        share={share}
+      >
         <div className="row row--between tnext__line tnext__line--dim">
           <span>{t('team.missing')}</span>
           <span className="num" data-testid="next-missing">
             {registry.format(next.missing_performance, 'USDT')} USDT
           </span>
         </div>
-      </div>
-      <div className="tnext__item">
-        <div className="row row--between tnext__line">
-          <span>{t('team.legs')}</span>
+      </ProgressItem>
+      <ProgressItem
+        label={t('team.legs')}
+        value={
           <span className="num tnext__met">
             {next.have_legs >= next.legs ? (
               <>
@@ -144,18 +164,11 @@ function NextLevel({ data }: { readonly data: Invitation }): ReactNode {
               {t('team.legsHave', { have: next.have_legs, need: next.legs })}
             </span>
           </span>
-        </div>
-        <div
-          className="bar tbar"
-          role="progressbar"
-          aria-label={t('team.legs')}
-          aria-valuemin={0}
-          aria-valuemax={next.legs}
-          aria-valuenow={Math.min(next.have_legs, next.legs)}
-        >
-          <span style={{ width: percentText(legsShare) }} />
-        </div>
-      </div>
+        }
+        max={next.legs}
+        now={Math.min(next.have_legs, next.legs)}
+        share={legsShare}
+      />
     </div>
   );
 }

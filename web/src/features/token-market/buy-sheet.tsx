@@ -51,6 +51,64 @@ function useBuyMessage(listing: Listing, available: string | null, minUsdt: stri
   };
 }
 
+/** The shares of what remains, "All" last: the one matching the amount is on. */
+function ShareButtons({
+  scale,
+  remaining,
+  amount,
+  all,
+  onPick,
+}: {
+  readonly scale: number;
+  readonly remaining: string;
+  readonly amount: string;
+  readonly all: boolean;
+  readonly onPick: (amount: string, all: boolean) => void;
+}): ReactNode {
+  const { t } = useTranslation('tokenMarket');
+  return (
+    <div className="tm-shares">
+      {SHARES.map((share) => {
+        const value = shareOf(scale, remaining, share);
+        const on = share === 100 ? all : !all && amount !== '' && amount === value;
+        return (
+          <button
+            key={share}
+            type="button"
+            aria-pressed={on}
+            className={on ? 'tap tm-shares__item tm-shares__item--on' : 'tap tm-shares__item'}
+            onClick={() => onPick(value, share === 100)}
+          >
+            {share === 100 ? t('tokenMarket.all') : `${share}%`}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The listing's price and what remains of it. */
+function ListingTerms({ listing }: { readonly listing: Listing }): ReactNode {
+  const { t } = useTranslation('tokenMarket');
+  const registry = useAssets();
+  return (
+    <dl className="tm-buy__terms">
+      <div>
+        <dt>{t('tokenMarket.price')}</dt>
+        <dd className="num">
+          {registry.format(listing.price, QUOTE, EXACT)} {QUOTE}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('tokenMarket.remaining')}</dt>
+        <dd className="num">
+          {registry.format(listing.remaining, listing.symbol, EXACT)} {listing.symbol}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
 function BuyForm({
   listing,
   visible,
@@ -134,20 +192,7 @@ function BuyForm({
         },
       ]}
     >
-      <dl className="tm-buy__terms">
-        <div>
-          <dt>{t('tokenMarket.price')}</dt>
-          <dd className="num">
-            {registry.format(l.price, QUOTE, EXACT)} {QUOTE}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('tokenMarket.remaining')}</dt>
-          <dd className="num">
-            {registry.format(l.remaining, l.symbol, EXACT)} {l.symbol}
-          </dd>
-        </div>
-      </dl>
+      <ListingTerms listing={l} />
       <div className="tm-buy__field">
         <Field label={t('walletForm.amount')} htmlFor={amountId} error={shown}>
           <AmountInput
@@ -161,26 +206,16 @@ function BuyForm({
             asset={l.symbol}
           />
         </Field>
-        <div className="tm-shares">
-          {SHARES.map((share) => {
-            const value = shareOf(scale, l.remaining, share);
-            const on = share === 100 ? all : !all && amount !== '' && amount === value;
-            return (
-              <button
-                key={share}
-                type="button"
-                aria-pressed={on}
-                className={on ? 'tap tm-shares__item tm-shares__item--on' : 'tap tm-shares__item'}
-                onClick={() => {
-                  setAmount(value);
-                  setAll(share === 100);
-                }}
-              >
-                {share === 100 ? t('tokenMarket.all') : `${share}%`}
-              </button>
-            );
-          })}
-        </div>
+        <ShareButtons
+          scale={scale}
+          remaining={l.remaining}
+          amount={amount}
+          all={all}
+          onPick={(value, whole) => {
+            setAmount(value);
+            setAll(whole);
+          }}
+        />
       </div>
     </ConfirmSheet>
   );

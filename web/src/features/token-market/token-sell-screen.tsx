@@ -1,14 +1,14 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAssets } from '../../hooks/assets';
+import { type AssetBook, useAssets } from '../../hooks/assets';
 import { useBalances, useMoneyCall } from '../../hooks/money';
-import { useTranslation } from '../../i18n';
+import { type Translate, useTranslation } from '../../i18n';
 import { compareAmounts, EXACT, ratePercent, sanitizeAmountInput } from '../../lib/amounts';
 import { useSession } from '../../session';
 import { AmountField, useAmountField } from '../../ui/amount-field';
 import { AmountInput, Field, PickerButton, SubmitButton } from '../../ui/form';
 import { AssetIcon } from '../../ui/money';
-import { AssetPickerSheet, ConfirmSheet, InfoRows } from '../../ui/sheet';
+import { AssetPickerSheet, ConfirmSheet, type InfoRow, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { showToast } from '../../ui/toast';
 import { type TokenPrices, tokenMarketPath, useMarketTerms } from './hooks';
@@ -78,6 +78,106 @@ function PriceGuide({
   );
 }
 
+type SellCall = ReturnType<typeof useMoneyCall<'/api/trade/sell'>>;
+type Figures = NonNullable<ReturnType<typeof tradeFigures>>;
+
+/** What a listing brings: its total, the fee, what the seller receives. */
+function sellRows(
+  t: Translate<'tokenMarket'>,
+  registry: AssetBook,
+  figures: Figures | null,
+  rate: string,
+): InfoRow[] {
+  return [
+    {
+      label: t('tokenMarket.total'),
+      value: figures ? `${registry.format(figures.total, QUOTE, EXACT)} ${QUOTE}` : '--',
+    },
+    {
+      label: t('tokenMarket.feeWithRate', { rate }),
+      value: figures ? `${registry.format(figures.fee, QUOTE, EXACT)} ${QUOTE}` : '--',
+    },
+    {
+      label: t('walletForm.youReceive'),
+      value: figures ? `${registry.format(figures.net, QUOTE, EXACT)} ${QUOTE}` : '--',
+      strong: true,
+    },
+  ];
+}
+
+/** The confirmation: the amount listed, the price, what it brings. */
+function ConfirmListing({
+  call,
+  rows,
+  onConfirm,
+}: {
+  readonly call: SellCall;
+  readonly rows: readonly InfoRow[];
+  readonly onConfirm: () => void;
+}): ReactNode {
+  const { t } = useTranslation('tokenMarket');
+  const registry = useAssets();
+  return (
+    <ConfirmSheet
+      visible={call.content !== null}
+      title={t('tokenMarket.confirmSell')}
+      busy={call.busy}
+      onClose={call.close}
+      onConfirm={onConfirm}
+      confirmText={t('tokenMarket.listSubmit')}
+      confirmTone="down"
+      rows={
+        call.content
+          ? [
+              {
+                label: t('tokenMarket.price'),
+                value: `${registry.format(call.content.price, QUOTE, EXACT)} ${QUOTE}`,
+              },
+              ...rows,
+            ]
+          : []
+      }
+      note={t('tokenMarket.sellNote')}
+    >
+      {call.content ? (
+        <p className="sheet__hero">
+          <span className="sheet__hero-label">{t('tokenMarket.youList')}</span>
+          <span className="sheet__hero-value num">
+            {registry.format(call.content.amount, call.content.symbol, EXACT)} {call.content.symbol}
+          </span>
+        </p>
+      ) : null}
+    </ConfirmSheet>
+  );
+}
+
+/** Under the figures: why the listing is too small, or else the minimum and the fee. */
+function SellHint({
+  error,
+  minUsdt,
+  rate,
+}: {
+  readonly error: string | null;
+  readonly minUsdt: string;
+  readonly rate: string;
+}): ReactNode {
+  const { t } = useTranslation('tokenMarket');
+  const registry = useAssets();
+  return error ? (
+    <p className="wf__error" role="alert">
+      {error}
+    </p>
+  ) : (
+    <p className="wf__hint">
+      {t('tokenMarket.sellHint', {
+        amount: registry.format(minUsdt, QUOTE, EXACT),
+        asset: QUOTE,
+        rate,
+      })}
+    </p>
+  );
+}
+
 function SellForm(): ReactNode {
   const { t } = useTranslation('tokenMarket');
   const registry = useAssets();
@@ -121,21 +221,7 @@ function SellForm(): ReactNode {
       : null;
   const rate = ratePercent(terms.feeRate);
 
-  const rows = [
-    {
-      label: t('tokenMarket.total'),
-      value: figures ? `${registry.format(figures.total, QUOTE, EXACT)} ${QUOTE}` : '--',
-    },
-    {
-      label: t('tokenMarket.feeWithRate', { rate }),
-      value: figures ? `${registry.format(figures.fee, QUOTE, EXACT)} ${QUOTE}` : '--',
-    },
-    {
-      label: t('walletForm.youReceive'),
-      value: figures ? `${registry.format(figures.net, QUOTE, EXACT)} ${QUOTE}` : '--',
-      strong: true,
-    },
-  ];
+  const rows = sellRows(t, registry, figures, rate);
 
   const review = () => {
     setTried(true);
@@ -181,19 +267,7 @@ function SellForm(): ReactNode {
           }}
         />
         <InfoRows rows={rows} />
-        {minimumError ? (
-          <p className="wf__error" role="alert">
-            {minimumError}
-          </p>
-        ) : (
-          <p className="wf__hint">
-            {t('tokenMarket.sellHint', {
-              amount: registry.format(terms.minUsdt, QUOTE, EXACT),
-              asset: QUOTE,
-              rate,
-            })}
-          </p>
-        )}
+        <SellHint error={minimumError} minUsdt={terms.minUsdt} rate={rate} />
         <SubmitButton disabled={call.busy} onClick={review}>
           {t('tokenMarket.listSubmit')}
         </SubmitButton>
@@ -211,36 +285,7 @@ function SellForm(): ReactNode {
         }}
       />
 
-      <ConfirmSheet
-        visible={call.content !== null}
-        title={t('tokenMarket.confirmSell')}
-        busy={call.busy}
-        onClose={call.close}
-        onConfirm={() => void confirm()}
-        confirmText={t('tokenMarket.listSubmit')}
-        confirmTone="down"
-        rows={
-          call.content
-            ? [
-                {
-                  label: t('tokenMarket.price'),
-                  value: `${registry.format(call.content.price, QUOTE, EXACT)} ${QUOTE}`,
-                },
-                ...rows,
-              ]
-            : []
-        }
-        note={t('tokenMarket.sellNote')}
-      >
-        {call.content ? (
-          <p className="sheet__hero">
-            <span className="sheet__hero-label">{t('tokenMarket.youList')}</span>
-            <span className="sheet__hero-value num">
-              {registry.format(call.content.amount, call.content.symbol, EXACT)} {call.content.symbol}
-            </span>
-          </p>
-        ) : null}
-      </ConfirmSheet>
+      <ConfirmListing call={call} rows={rows} onConfirm={() => void confirm()} />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import {
   type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { type Bar, barsFromCandles, buildBars, type CandleInterval, mergeBars } from '../../live/candles';
@@ -58,37 +58,17 @@ const HISTORY_BARS = 300;
 const HISTORY_REFRESH_MS = 60_000;
 
 /**
- * Candles of one instrument and interval, drawn by lightweight-charts (loaded with this chunk only):
- * the history from `/v1/market/candles`, carried forward live by the ticker prices as they arrive.
+ * The chart in `host`, made once with its candle and volume series; its colors follow the theme and the
+ * up/down setting, its price format the instrument's decimals.
  */
-export default function CandleChart({
-  instId,
-  interval,
-  priceDecimals,
-}: {
-  readonly instId: string;
-  readonly interval: CandleInterval;
-  readonly priceDecimals: number;
-}): ReactNode {
-  const { t } = useTranslation('trade');
-  const host = useRef<HTMLDivElement>(null);
+function useChartSeries(host: RefObject<HTMLDivElement | null>, priceDecimals: number) {
   const chart = useRef<IChartApi | null>(null);
   const candles = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const volumes = useRef<ISeriesApi<'Histogram'> | null>(null);
-  const [empty, setEmpty] = useState(true);
   const { theme, upDown } = useAppearance();
-  const history = useApiQuery(
-    '/v1/market/candles',
-    { instId, bar: interval, limit: HISTORY_BARS },
-    // The chart shows its own failure with a retry (a chart of one live candle would look like data).
-    { refetchInterval_ms: HISTORY_REFRESH_MS, handles: 'all' },
-  );
-  const historyBars = useMemo(() => barsFromCandles(history.data ?? []), [history.data]);
-  const historyReady = !history.isPending;
-  /** The view (instrument and interval) whose visible range was last placed. */
-  const placed = useRef<string | null>(null);
 
   // The chart, once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: host is the element's ref, read once when the chart is made
   useEffect(() => {
     const el = host.current;
     if (!el) return;
@@ -153,7 +133,40 @@ export default function CandleChart({
     });
   }, [priceDecimals]);
 
+  return { chart, candles, volumes };
+}
+
+/**
+ * Candles of one instrument and interval, drawn by lightweight-charts (loaded with this chunk only):
+ * the history from `/v1/market/candles`, carried forward live by the ticker prices as they arrive.
+ */
+export default function CandleChart({
+  instId,
+  interval,
+  priceDecimals,
+}: {
+  readonly instId: string;
+  readonly interval: CandleInterval;
+  readonly priceDecimals: number;
+}): ReactNode {
+  const { t } = useTranslation('trade');
+  const host = useRef<HTMLDivElement>(null);
+  const [empty, setEmpty] = useState(true);
+  const history = useApiQuery(
+    '/v1/market/candles',
+    { instId, bar: interval, limit: HISTORY_BARS },
+    // The chart shows its own failure with a retry (a chart of one live candle would look like data).
+    { refetchInterval_ms: HISTORY_REFRESH_MS, handles: 'all' },
+  );
+  const historyBars = useMemo(() => barsFromCandles(history.data ?? []), [history.data]);
+  const historyReady = !history.isPending;
+  /** The view (instrument and interval) whose visible range was last placed. */
+  const placed = useRef<string | null>(null);
+
+  const { chart, candles, volumes } = useChartSeries(host, priceDecimals);
+
   // Data: all bars when the view or the server's history changes, then the last bar as prices arrive.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chart, candles and volumes are useChartSeries' refs
   useEffect(() => {
     const store = getLive().store;
     const view = `${instId} ${interval}`;

@@ -1,9 +1,9 @@
 import { formatUpTo } from '@nexa/contract';
 import { Button } from 'antd-mobile';
 import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useAssets } from '../../hooks/assets';
+import { type AssetBook, useAssets } from '../../hooks/assets';
 import { useBalances, useMoneyCall } from '../../hooks/money';
-import { useTranslation } from '../../i18n';
+import { type Translate, useTranslation } from '../../i18n';
 import { EXACT, sanitizeAmountInput } from '../../lib/amounts';
 import { formatPrice, stepDecimals } from '../../lib/market-data';
 import { ConfirmSheet, type InfoRow } from '../../ui/sheet';
@@ -95,30 +95,36 @@ function PercentSlider({
   );
 }
 
-/**
- * The spot order form: buy or sell, limit or market, price (stepped by the tick), amount (a market
- * buy's is what it spends in the quote asset), a slider over the available balance, the estimated
- * fee, then a confirmation sheet; the button is off while the order is in flight.
- */
-export function OrderForm({
-  instId,
-  rules,
-  last,
-  bestAsk,
-  bestBid,
-  fill,
-}: {
-  readonly instId: string;
-  readonly rules: OrderRules;
-  readonly last: string | null;
-  readonly bestAsk: string | null;
-  readonly bestBid: string | null;
-  readonly fill: PriceFill | null;
-}): ReactNode {
+/** What is wrong with the order, in words. */
+function orderProblemText(
+  t: Translate<'trade'>,
+  registry: AssetBook,
+  rules: OrderRules,
+  p: OrderProblem,
+): string {
+  switch (p) {
+    case 'priceRequired':
+      return t('trade.pricePrompt');
+    case 'priceInvalid':
+      return t('trade.priceInvalid', { step: rules.tick_size });
+    case 'amountRequired':
+      return t('prompts.amount');
+    case 'amountInvalid':
+      return t('trade.amountInvalid', { step: rules.lot_size });
+    case 'belowMinimum':
+      return t('trade.minNotional', {
+        amount: registry.format(rules.min_notional, rules.quote, EXACT),
+        asset: rules.quote,
+      });
+    case 'insufficient':
+      return t('messages.insufficientBalance');
+  }
+}
+
+/** The form's state: side, type, price, amount, slider; what is wrong, what it costs; review and confirm. */
+function useOrderForm({ instId, rules, last, bestAsk, bestBid, fill }: OrderFormProps) {
   const { t } = useTranslation('trade');
   const registry = useAssets();
-  const priceId = useId();
-  const amountId = useId();
   const balances = useBalances();
   const call = useMoneyCall('/v1/order/submitTrade', ['/v1/order/meTradeList', '/v1/order/list']);
   const [side, setSide] = useState<Side>('buy');
@@ -174,25 +180,7 @@ export function OrderForm({
     setTried(false);
   };
 
-  const problemText = (p: OrderProblem): string => {
-    switch (p) {
-      case 'priceRequired':
-        return t('trade.pricePrompt');
-      case 'priceInvalid':
-        return t('trade.priceInvalid', { step: rules.tick_size });
-      case 'amountRequired':
-        return t('prompts.amount');
-      case 'amountInvalid':
-        return t('trade.amountInvalid', { step: rules.lot_size });
-      case 'belowMinimum':
-        return t('trade.minNotional', {
-          amount: registry.format(rules.min_notional, rules.quote, EXACT),
-          asset: rules.quote,
-        });
-      case 'insufficient':
-        return t('messages.insufficientBalance');
-    }
-  };
+  const problemText = (p: OrderProblem) => orderProblemText(t, registry, rules, p);
   const shown = tried && problem ? problem : null;
   const priceError = shown === 'priceRequired' || shown === 'priceInvalid' ? problemText(shown) : null;
   const amountError = shown && !priceError ? problemText(shown) : null;
@@ -221,7 +209,158 @@ export function OrderForm({
   const rate = feeRate(draft, ctx);
   const feeText = fee ? `${registry.format(fee, rules.quote, EXACT)} ${rules.quote}` : '--';
   const estimated = type === 'market' && side === 'sell';
-  const sheetRows: InfoRow[] = call.content
+
+  return {
+    call,
+    side,
+    type,
+    price,
+    setPrice,
+    amount,
+    slider,
+    setSlider,
+    priceDecimals,
+    draft,
+    asset,
+    spend,
+    available,
+    ctx,
+    value,
+    priceError,
+    amountError,
+    onAmount,
+    onSlide,
+    switchTo,
+    review,
+    confirm,
+    sideLabel,
+    rate,
+    feeText,
+    estimated,
+  };
+}
+
+type OrderFormState = ReturnType<typeof useOrderForm>;
+
+/** Buy or sell, then limit or market: switching either clears the amount. */
+function OrderTabs({
+  side,
+  type,
+  onSwitch,
+}: {
+  readonly side: Side;
+  readonly type: OrderType;
+  readonly onSwitch: (next: Partial<Pick<OrderDraft, 'side' | 'type'>>) => void;
+}): ReactNode {
+  const { t } = useTranslation('trade');
+  return (
+    <>
+      <div className="oform__sides" role="tablist" aria-label={t('trade.side')}>
+        {(['buy', 'sell'] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={side === s}
+            className={
+              side === s ? `oform__side oform__side--${s} oform__side--on` : `oform__side oform__side--${s}`
+            }
+            onClick={() => side !== s && onSwitch({ side: s })}
+          >
+            {t(s === 'buy' ? 'trade.buy' : 'trade.sell')}
+          </button>
+        ))}
+      </div>
+      <div className="oform__types" role="tablist" aria-label={t('trade.orderType')}>
+        {(['limit', 'market'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={type === k}
+            className={type === k ? 'oform__type oform__type--on' : 'oform__type'}
+            onClick={() => type !== k && onSwitch({ type: k })}
+          >
+            {t(k === 'limit' ? 'trade.limit' : 'trade.market')}
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** A limit order's price: typed, or stepped down and up by the tick. */
+function PriceBox({
+  id,
+  price,
+  invalid,
+  quote,
+  onStep,
+  onChange,
+}: {
+  readonly id: string;
+  readonly price: string;
+  readonly invalid: boolean;
+  readonly quote: string;
+  readonly onStep: (direction: 1 | -1) => void;
+  readonly onChange: (raw: string) => void;
+}): ReactNode {
+  const { t } = useTranslation('trade');
+  return (
+    <div className={invalid ? 'obox obox--error' : 'obox'}>
+      <button
+        type="button"
+        className="obox__step"
+        aria-label={t('trade.priceDown')}
+        onClick={() => onStep(-1)}
+      >
+        −
+      </button>
+      <label htmlFor={id} className="visually-hidden">
+        {t('trade.priceLabel')}
+      </label>
+      <input
+        id={id}
+        className="obox__input num"
+        value={price}
+        inputMode="decimal"
+        autoComplete="off"
+        enterKeyHint="next"
+        placeholder={t('trade.pricePlaceholder', { asset: quote })}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <button type="button" className="obox__step" aria-label={t('trade.priceUp')} onClick={() => onStep(1)}>
+        +
+      </button>
+    </div>
+  );
+}
+
+/** The confirmation: what is bought or sold, at what price, for how much, and the fee. */
+function OrderConfirm({
+  form,
+  rules,
+}: {
+  readonly form: OrderFormState;
+  readonly rules: OrderRules;
+}): ReactNode {
+  const { t } = useTranslation('trade');
+  const registry = useAssets();
+  const {
+    call,
+    side,
+    type,
+    price,
+    priceDecimals,
+    asset,
+    amount,
+    estimated,
+    value,
+    rate,
+    feeText,
+    sideLabel,
+  } = form;
+  const rows: InfoRow[] = call.content
     ? [
         { label: t('trade.pair'), value: `${rules.base}/${rules.quote}` },
         {
@@ -250,75 +389,69 @@ export function OrderForm({
         { label: t('trade.feeWithRate', { rate: percentText(rate) }), value: `≈ ${feeText}` },
       ]
     : [];
+  return (
+    <ConfirmSheet
+      visible={call.content !== null}
+      title={t('trade.confirmTitle')}
+      busy={call.busy}
+      onClose={call.close}
+      onConfirm={() => void form.confirm()}
+      confirmText={sideLabel}
+      confirmTone={side === 'buy' ? 'up' : 'down'}
+      rows={rows}
+      note={type === 'market' ? t('trade.marketNote') : undefined}
+    >
+      {call.content ? (
+        <p className="sheet__hero">
+          <span className="sheet__hero-label">{sideLabel}</span>
+          <span className={`sheet__hero-value num ${side === 'buy' ? 'up' : 'down'}`}>
+            {registry.format(amount, asset, EXACT)} {asset}
+          </span>
+        </p>
+      ) : null}
+    </ConfirmSheet>
+  );
+}
+
+interface OrderFormProps {
+  readonly instId: string;
+  readonly rules: OrderRules;
+  readonly last: string | null;
+  readonly bestAsk: string | null;
+  readonly bestBid: string | null;
+  readonly fill: PriceFill | null;
+}
+
+/**
+ * The spot order form: buy or sell, limit or market, price (stepped by the tick), amount (a market
+ * buy's is what it spends in the quote asset), a slider over the available balance, the estimated
+ * fee, then a confirmation sheet; the button is off while the order is in flight.
+ */
+export function OrderForm(props: OrderFormProps): ReactNode {
+  const { t } = useTranslation('trade');
+  const registry = useAssets();
+  const priceId = useId();
+  const amountId = useId();
+  const form = useOrderForm(props);
+  const { rules, last } = props;
+  const { side, type, asset, amount, spend, available, value, priceError, amountError, rate, feeText } = form;
 
   return (
     <section className="oform">
-      <div className="oform__sides" role="tablist" aria-label={t('trade.side')}>
-        {(['buy', 'sell'] as const).map((s) => (
-          <button
-            key={s}
-            type="button"
-            role="tab"
-            aria-selected={side === s}
-            className={
-              side === s ? `oform__side oform__side--${s} oform__side--on` : `oform__side oform__side--${s}`
-            }
-            onClick={() => side !== s && switchTo({ side: s })}
-          >
-            {t(s === 'buy' ? 'trade.buy' : 'trade.sell')}
-          </button>
-        ))}
-      </div>
-      <div className="oform__types" role="tablist" aria-label={t('trade.orderType')}>
-        {(['limit', 'market'] as const).map((k) => (
-          <button
-            key={k}
-            type="button"
-            role="tab"
-            aria-selected={type === k}
-            className={type === k ? 'oform__type oform__type--on' : 'oform__type'}
-            onClick={() => type !== k && switchTo({ type: k })}
-          >
-            {t(k === 'limit' ? 'trade.limit' : 'trade.market')}
-          </button>
-        ))}
-      </div>
+      <OrderTabs side={side} type={type} onSwitch={form.switchTo} />
 
       {type === 'limit' ? (
-        <div className={priceError ? 'obox obox--error' : 'obox'}>
-          <button
-            type="button"
-            className="obox__step"
-            aria-label={t('trade.priceDown')}
-            onClick={() => setPrice((p) => stepPrice(p, rules.tick_size, -1, last))}
-          >
-            −
-          </button>
-          <label htmlFor={priceId} className="visually-hidden">
-            {t('trade.priceLabel')}
-          </label>
-          <input
-            id={priceId}
-            className="obox__input num"
-            value={price}
-            inputMode="decimal"
-            autoComplete="off"
-            enterKeyHint="next"
-            placeholder={t('trade.pricePlaceholder', { asset: rules.quote })}
-            onChange={(e) => {
-              setPrice(sanitizeAmountInput(e.target.value, priceDecimals));
-              setSlider(null);
-            }}
-          />
-          <button
-            type="button"
-            className="obox__step"
-            aria-label={t('trade.priceUp')}
-            onClick={() => setPrice((p) => stepPrice(p, rules.tick_size, 1, last))}
-          >
-            +
-          </button>
-        </div>
+        <PriceBox
+          id={priceId}
+          price={form.price}
+          invalid={priceError !== null}
+          quote={rules.quote}
+          onStep={(direction) => form.setPrice((p) => stepPrice(p, rules.tick_size, direction, last))}
+          onChange={(raw) => {
+            form.setPrice(sanitizeAmountInput(raw, form.priceDecimals));
+            form.setSlider(null);
+          }}
+        />
       ) : (
         <div className="obox obox--static">{t('trade.marketPrice')}</div>
       )}
@@ -340,7 +473,7 @@ export function OrderForm({
           autoComplete="off"
           enterKeyHint="done"
           placeholder={asset === rules.quote ? t('trade.totalLabel') : t('trade.amountLabel')}
-          onChange={(e) => onAmount(e.target.value)}
+          onChange={(e) => form.onAmount(e.target.value)}
         />
         <span className="obox__unit">{asset}</span>
       </div>
@@ -351,10 +484,10 @@ export function OrderForm({
       ) : null}
 
       <PercentSlider
-        value={slider ?? percentOfAvailable(draft, ctx)}
+        value={form.slider ?? percentOfAvailable(form.draft, form.ctx)}
         side={side}
         disabled={!available || available === '0'}
-        onChange={onSlide}
+        onChange={form.onSlide}
         label={t('trade.percentOfAvailable')}
       />
 
@@ -380,33 +513,14 @@ export function OrderForm({
       <Button
         block
         className={`oform__submit oform__submit--${side}`}
-        loading={call.busy}
-        disabled={call.busy}
-        onClick={review}
+        loading={form.call.busy}
+        disabled={form.call.busy}
+        onClick={form.review}
       >
-        {sideLabel}
+        {form.sideLabel}
       </Button>
 
-      <ConfirmSheet
-        visible={call.content !== null}
-        title={t('trade.confirmTitle')}
-        busy={call.busy}
-        onClose={call.close}
-        onConfirm={() => void confirm()}
-        confirmText={sideLabel}
-        confirmTone={side === 'buy' ? 'up' : 'down'}
-        rows={sheetRows}
-        note={type === 'market' ? t('trade.marketNote') : undefined}
-      >
-        {call.content ? (
-          <p className="sheet__hero">
-            <span className="sheet__hero-label">{sideLabel}</span>
-            <span className={`sheet__hero-value num ${side === 'buy' ? 'up' : 'down'}`}>
-              {registry.format(amount, asset, EXACT)} {asset}
-            </span>
-          </p>
-        ) : null}
-      </ConfirmSheet>
+      <OrderConfirm form={form} rules={rules} />
     </section>
   );
 }

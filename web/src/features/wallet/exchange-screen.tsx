@@ -1,13 +1,20 @@
 import { formatNumber, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useApiInfinite, useApiQuery } from '../../api/hooks';
+import { useAssets } from '../../hooks/assets';
 import { useBalances, useDebounced, useMoneyCall } from '../../hooks/money';
-import { useTranslation } from '../../i18n';
+import { type Translate, useTranslation } from '../../i18n';
 import { checkAmount, isPositiveAmount, ratePercent } from '../../lib/amounts';
 import { quotePanelState } from '../../lib/quote-clock';
 import { useSession } from '../../session';
-import { AvailableLine, useAmountField } from '../../ui/amount-field';
-import { confirmationOf, QuotePanel, QuoteSheet, useExchangeQuote } from '../../ui/exchange-quote';
+import { type AmountFieldState, AvailableLine, useAmountField } from '../../ui/amount-field';
+import {
+  confirmationOf,
+  QuotePanel,
+  QuoteSheet,
+  type QuoteTexts,
+  useExchangeQuote,
+} from '../../ui/exchange-quote';
 import { SubmitButton } from '../../ui/form';
 import { IconDown, IconSwapVertical } from '../../ui/icons';
 import { AssetIcon } from '../../ui/money';
@@ -22,37 +29,139 @@ const NO_FILTERS = {};
 const QUOTE_DEBOUNCE_MS = 400;
 
 type ExchangeInfo = ResponseData<'/api/exchange/getExchangeInfo'>;
+type ExchangeQuote = NonNullable<ExchangeInfo['quote']>;
+type ExchangeCall = ReturnType<typeof useMoneyCall<'/api/exchange/exchange'>>;
 type Pair = { from: string | null; to: string | null };
 
-function Exchange(): ReactNode {
+/** The quote panel's and sheet's words, with the fee rate and the quote's life in seconds. */
+function quoteTexts(t: Translate<'wallet'>, feeRate: string | null, ttl: number): QuoteTexts {
+  return {
+    rate: t('exchange.rate'),
+    fee: t('exchange.feeWithRate', { rate: feeRate === null ? '--' : ratePercent(feeRate) }),
+    receive: t('walletForm.youReceive'),
+    requote: t('exchange.requote'),
+    refreshing: t('exchange.refreshing'),
+    refreshIn: (count) => t('exchange.refreshIn', { count }),
+    quoting: t('exchange.quoting'),
+    noQuote: t('exchange.noQuote'),
+    hint: feeRate === null ? null : t('exchange.hint', { rate: ratePercent(feeRate), seconds: ttl }),
+    confirmTitle: t('exchange.confirmTitle'),
+    pay: t('exchange.pay'),
+    confirmIn: (count) => t('exchange.confirmIn', { count }),
+  };
+}
+
+/** What is paid: the asset (tap to choose), the amount typed, what is available and "Max". */
+function FromBox({
+  field,
+  from,
+  onPick,
+}: {
+  readonly field: AmountFieldState;
+  readonly from: string | null;
+  readonly onPick: () => void;
+}): ReactNode {
   const { t } = useTranslation('wallet');
-  const balances = useBalances();
-  const infoPages = useApiInfinite('/api/exchange/getExchangeInfo', NO_FILTERS);
-  const info = infoPages.data?.pages[0] as ExchangeInfo | undefined;
-  const call = useMoneyCall('/api/exchange/exchange', ['/api/exchange/getExchangeInfo']);
-  const [pair, setPair] = useState<Pair>({ from: 'USDT', to: null });
-  const [picking, setPicking] = useState<'from' | 'to' | null>(null);
-  const [tried, setTried] = useState(false);
+  return (
+    <>
+      <div className={field.error ? 'cv__box cv__box--error' : 'cv__box'}>
+        <div className="cv__head">
+          <label className="cv__label" htmlFor={field.id}>
+            {t('exchange.from')}
+          </label>
+          <span className="cv__avail">
+            <AvailableLine field={field} plain />
+          </span>
+        </div>
+        <div className="cv__main">
+          <button type="button" className="cv__asset" onClick={onPick}>
+            {from ? <AssetIcon asset={from} size={24} /> : null}
+            <span>{from ?? t('exchange.select')}</span>
+            <IconDown className="cv__caret" />
+          </button>
+          <input
+            id={field.id}
+            className="cv__input num"
+            value={field.value}
+            placeholder={formatNumber('0', 2)}
+            inputMode="decimal"
+            autoComplete="off"
+            enterKeyHint="done"
+            onChange={(e) => field.change(e.target.value)}
+            onBlur={field.touch}
+          />
+          <button type="button" className="cv__max" onClick={field.fillMax}>
+            {t('walletForm.max')}
+          </button>
+        </div>
+      </div>
+      {field.error ? (
+        <p className="wf__error" role="alert">
+          {field.error}
+        </p>
+      ) : null}
+    </>
+  );
+}
 
-  // The server's terms (fee rate, quote life); nothing is quoted before they are known.
+/** What is received: the asset (tap to choose) and the quote's amount. */
+function ToBox({
+  to,
+  quote,
+  error,
+  onPick,
+}: {
+  readonly to: string | null;
+  readonly quote: ExchangeQuote | null;
+  readonly error: string | null;
+  readonly onPick: () => void;
+}): ReactNode {
+  const { t } = useTranslation('wallet');
+  const registry = useAssets();
+  return (
+    <>
+      <div className={error ? 'cv__box cv__box--error' : 'cv__box'}>
+        <div className="cv__head">
+          <span className="cv__label">{t('exchange.to')}</span>
+        </div>
+        <div className="cv__main">
+          <button type="button" className="cv__asset" onClick={onPick}>
+            {to ? <AssetIcon asset={to} size={24} /> : null}
+            <span className={to ? undefined : 'cv__placeholder'}>{to ?? t('prompts.tokenSelection')}</span>
+            <IconDown className="cv__caret" />
+          </button>
+          <span className={quote ? 'cv__out num' : 'cv__out cv__out--empty num'}>
+            {quote ? registry.format(quote.to_amount, quote.to_asset, { exact: true }) : formatNumber('0', 2)}
+          </span>
+        </div>
+      </div>
+      {error ? (
+        <p className="wf__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The amount typed, quoted once it settles (when the terms are known and the pair is whole), and its panel. */
+function useQuotedAmount({
+  info,
+  from,
+  to,
+  amount,
+  scale,
+  call,
+}: {
+  readonly info: ExchangeInfo | undefined;
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly amount: string;
+  readonly scale: number;
+  readonly call: ExchangeCall;
+}) {
+  const { t } = useTranslation('wallet');
   const ttl = info?.quote_ttl_s ?? 0;
-  const feeRate = info?.fee_rate ?? null;
-  const assets = [...new Set(['USDT', ...(info?.prices ?? []).map((p) => p.asset)])];
-  const from = pair.from;
-  const to = pair.to;
-  // Empty is only an error once the user tried to submit (the box's placeholder is a number, not the prompt).
-  const amountField = useAmountField({
-    prompt: 'prompts.amount',
-    asset: from ?? '',
-    available: from ? balances.available(from, 'spot') : null,
-    tried,
-    emptyOnlyWhenTried: true,
-  });
-  const amount = amountField.value;
-  const { registry } = amountField;
-  const scale = registry.scale(from ?? '');
-  const pairError = tried && !to ? t('prompts.tokenSelection') : null;
-
   // Quote what the user typed once it settles.
   const settled = useDebounced(amount, QUOTE_DEBOUNCE_MS);
   const quotable =
@@ -80,20 +189,7 @@ function Exchange(): ReactNode {
     error: quoteQuery.error,
     refetch: quoteQuery.refetch,
     call,
-    texts: {
-      rate: t('exchange.rate'),
-      fee: t('exchange.feeWithRate', { rate: feeRate === null ? '--' : ratePercent(feeRate) }),
-      receive: t('walletForm.youReceive'),
-      requote: t('exchange.requote'),
-      refreshing: t('exchange.refreshing'),
-      refreshIn: (count) => t('exchange.refreshIn', { count }),
-      quoting: t('exchange.quoting'),
-      noQuote: t('exchange.noQuote'),
-      hint: feeRate === null ? null : t('exchange.hint', { rate: ratePercent(feeRate), seconds: ttl }),
-      confirmTitle: t('exchange.confirmTitle'),
-      pay: t('exchange.pay'),
-      confirmIn: (count) => t('exchange.confirmIn', { count }),
-    },
+    texts: quoteTexts(t, info?.fee_rate ?? null, ttl),
   });
 
   const panel = quotePanelState({
@@ -106,6 +202,36 @@ function Exchange(): ReactNode {
     failed: quoteFailed,
     answered: quoteQuery.isSuccess,
   });
+  return { quotable, quote, exchange, panel };
+}
+
+function Exchange(): ReactNode {
+  const { t } = useTranslation('wallet');
+  const balances = useBalances();
+  const infoPages = useApiInfinite('/api/exchange/getExchangeInfo', NO_FILTERS);
+  const info = infoPages.data?.pages[0] as ExchangeInfo | undefined;
+  const call = useMoneyCall('/api/exchange/exchange', ['/api/exchange/getExchangeInfo']);
+  const [pair, setPair] = useState<Pair>({ from: 'USDT', to: null });
+  const [picking, setPicking] = useState<'from' | 'to' | null>(null);
+  const [tried, setTried] = useState(false);
+
+  const assets = [...new Set(['USDT', ...(info?.prices ?? []).map((p) => p.asset)])];
+  const from = pair.from;
+  const to = pair.to;
+  // Empty is only an error once the user tried to submit (the box's placeholder is a number, not the prompt).
+  const amountField = useAmountField({
+    prompt: 'prompts.amount',
+    asset: from ?? '',
+    available: from ? balances.available(from, 'spot') : null,
+    tried,
+    emptyOnlyWhenTried: true,
+  });
+  const amount = amountField.value;
+  const { registry } = amountField;
+  const scale = registry.scale(from ?? '');
+  const pairError = tried && !to ? t('prompts.tokenSelection') : null;
+
+  const { quotable, quote, exchange, panel } = useQuotedAmount({ info, from, to, amount, scale, call });
 
   const review = () => {
     setTried(true);
@@ -124,42 +250,7 @@ function Exchange(): ReactNode {
     <>
       <div className="wform">
         <section className="wform__card cv">
-          <div className={amountField.error ? 'cv__box cv__box--error' : 'cv__box'}>
-            <div className="cv__head">
-              <label className="cv__label" htmlFor={amountField.id}>
-                {t('exchange.from')}
-              </label>
-              <span className="cv__avail">
-                <AvailableLine field={amountField} plain />
-              </span>
-            </div>
-            <div className="cv__main">
-              <button type="button" className="cv__asset" onClick={() => setPicking('from')}>
-                {from ? <AssetIcon asset={from} size={24} /> : null}
-                <span>{from ?? t('exchange.select')}</span>
-                <IconDown className="cv__caret" />
-              </button>
-              <input
-                id={amountField.id}
-                className="cv__input num"
-                value={amount}
-                placeholder={formatNumber('0', 2)}
-                inputMode="decimal"
-                autoComplete="off"
-                enterKeyHint="done"
-                onChange={(e) => amountField.change(e.target.value)}
-                onBlur={amountField.touch}
-              />
-              <button type="button" className="cv__max" onClick={amountField.fillMax}>
-                {t('walletForm.max')}
-              </button>
-            </div>
-          </div>
-          {amountField.error ? (
-            <p className="wf__error" role="alert">
-              {amountField.error}
-            </p>
-          ) : null}
+          <FromBox field={amountField} from={from} onPick={() => setPicking('from')} />
 
           <div className="cv__swap-row">
             <button
@@ -175,30 +266,7 @@ function Exchange(): ReactNode {
             </button>
           </div>
 
-          <div className={pairError ? 'cv__box cv__box--error' : 'cv__box'}>
-            <div className="cv__head">
-              <span className="cv__label">{t('exchange.to')}</span>
-            </div>
-            <div className="cv__main">
-              <button type="button" className="cv__asset" onClick={() => setPicking('to')}>
-                {to ? <AssetIcon asset={to} size={24} /> : null}
-                <span className={to ? undefined : 'cv__placeholder'}>
-                  {to ?? t('prompts.tokenSelection')}
-                </span>
-                <IconDown className="cv__caret" />
-              </button>
-              <span className={quote ? 'cv__out num' : 'cv__out cv__out--empty num'}>
-                {quote
-                  ? registry.format(quote.to_amount, quote.to_asset, { exact: true })
-                  : formatNumber('0', 2)}
-              </span>
-            </div>
-          </div>
-          {pairError ? (
-            <p className="wf__error" role="alert">
-              {pairError}
-            </p>
-          ) : null}
+          <ToBox to={to} quote={quote} error={pairError} onPick={() => setPicking('to')} />
 
           <QuotePanel className="cv__quote" exchange={exchange} shows={panel} />
 

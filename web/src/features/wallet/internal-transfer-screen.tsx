@@ -1,6 +1,7 @@
 import { ACCOUNT_KINDS, type AccountKind } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { useAssets } from '../../hooks/assets';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { compareAmounts } from '../../lib/amounts';
@@ -17,6 +18,90 @@ import { pickSide } from './rules';
 import './wallet-screens.css';
 
 type Side = 'from' | 'to';
+
+/** From which account to which: each opens its picker; the round button swaps them. */
+function RouteCard({
+  from,
+  to,
+  onPick,
+  onSwap,
+}: {
+  readonly from: string;
+  readonly to: string;
+  readonly onPick: (side: Side) => void;
+  readonly onSwap: () => void;
+}): ReactNode {
+  const { t } = useTranslation('wallet');
+  return (
+    <div className="route-card">
+      <div className="route-card__rows">
+        <button type="button" className="route-card__row" onClick={() => onPick('from')}>
+          <span className="route-card__k">{t('internal.from')}</span>
+          <span className="route-card__v">{from}</span>
+          <IconRight className="route-card__arrow" />
+        </button>
+        <span className="route-card__line" aria-hidden="true" />
+        <button type="button" className="route-card__row" onClick={() => onPick('to')}>
+          <span className="route-card__k">{t('internal.to')}</span>
+          <span className="route-card__v">{to}</span>
+          <IconRight className="route-card__arrow" />
+        </button>
+      </div>
+      <button
+        type="button"
+        className="round-btn route-card__swap"
+        aria-label={t('internal.swap')}
+        onClick={onSwap}
+      >
+        <IconSwapVertical />
+      </button>
+    </div>
+  );
+}
+
+type TransferCall = ReturnType<typeof useMoneyCall<'/api/transferBalance/index'>>;
+
+/** The confirmation: the amount large, from which account to which, no fee. */
+function ConfirmTransfer({
+  call,
+  asset,
+  onConfirm,
+}: {
+  readonly call: TransferCall;
+  readonly asset: string;
+  readonly onConfirm: () => void;
+}): ReactNode {
+  const { t } = useTranslation('wallet');
+  const registry = useAssets();
+  return (
+    <ConfirmSheet
+      visible={call.content !== null}
+      title={t('internal.confirmTitle')}
+      busy={call.busy}
+      onClose={call.close}
+      onConfirm={onConfirm}
+      rows={
+        call.content
+          ? [
+              { label: t('internal.from'), value: t(`wallet.accounts.${call.content.from}`) },
+              { label: t('internal.to'), value: t(`wallet.accounts.${call.content.to}`) },
+              { label: t('walletForm.fee'), value: t('walletForm.free') },
+            ]
+          : []
+      }
+    >
+      {call.content ? (
+        <p className="sheet__hero">
+          <span className="sheet__hero-label">{t('walletForm.amount')}</span>
+          <span className="sheet__hero-value num">
+            {registry.format(call.content.amount, call.content.asset ?? asset, { exact: true })}{' '}
+            {call.content.asset ?? asset}
+          </span>
+        </p>
+      ) : null}
+    </ConfirmSheet>
+  );
+}
 
 function InternalTransfer(): ReactNode {
   const { t } = useTranslation('wallet');
@@ -61,29 +146,12 @@ function InternalTransfer(): ReactNode {
   return (
     <div className="wform">
       <section className="wform__card">
-        <div className="route-card">
-          <div className="route-card__rows">
-            <button type="button" className="route-card__row" onClick={() => setPicking('from')}>
-              <span className="route-card__k">{t('internal.from')}</span>
-              <span className="route-card__v">{account(accounts.from)}</span>
-              <IconRight className="route-card__arrow" />
-            </button>
-            <span className="route-card__line" aria-hidden="true" />
-            <button type="button" className="route-card__row" onClick={() => setPicking('to')}>
-              <span className="route-card__k">{t('internal.to')}</span>
-              <span className="route-card__v">{account(accounts.to)}</span>
-              <IconRight className="route-card__arrow" />
-            </button>
-          </div>
-          <button
-            type="button"
-            className="round-btn route-card__swap"
-            aria-label={t('internal.swap')}
-            onClick={() => setAccounts({ from: accounts.to, to: accounts.from })}
-          >
-            <IconSwapVertical />
-          </button>
-        </div>
+        <RouteCard
+          from={account(accounts.from)}
+          to={account(accounts.to)}
+          onPick={setPicking}
+          onSwap={() => setAccounts({ from: accounts.to, to: accounts.from })}
+        />
 
         <Field label={t('walletForm.asset')}>
           <PickerButton
@@ -147,32 +215,7 @@ function InternalTransfer(): ReactNode {
         }}
       />
 
-      <ConfirmSheet
-        visible={call.content !== null}
-        title={t('internal.confirmTitle')}
-        busy={call.busy}
-        onClose={call.close}
-        onConfirm={() => void confirm()}
-        rows={
-          call.content
-            ? [
-                { label: t('internal.from'), value: account(call.content.from) },
-                { label: t('internal.to'), value: account(call.content.to) },
-                { label: t('walletForm.fee'), value: t('walletForm.free') },
-              ]
-            : []
-        }
-      >
-        {call.content ? (
-          <p className="sheet__hero">
-            <span className="sheet__hero-label">{t('walletForm.amount')}</span>
-            <span className="sheet__hero-value num">
-              {amount.registry.format(call.content.amount, call.content.asset ?? asset, { exact: true })}{' '}
-              {call.content.asset ?? asset}
-            </span>
-          </p>
-        ) : null}
-      </ConfirmSheet>
+      <ConfirmTransfer call={call} asset={asset} onConfirm={() => void confirm()} />
     </div>
   );
 }

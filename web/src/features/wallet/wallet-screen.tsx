@@ -44,6 +44,92 @@ function recordsLink(asset: string, account: AccountKind): string {
   return `${routePath('records')}?${new URLSearchParams({ symbol: asset, account }).toString()}`;
 }
 
+type BalanceRow = NonNullable<ReturnType<typeof useBalances>['data']>['list'][number];
+
+/** The total in USDT (or stars), the eye that hides the amounts, and the way to the records. */
+function TotalCard({
+  hidden,
+  onToggle,
+  total,
+  failed,
+}: {
+  readonly hidden: boolean;
+  readonly onToggle: () => void;
+  /** Undefined while the balances load (or failed to). */
+  readonly total: string | undefined;
+  readonly failed: boolean;
+}): ReactNode {
+  const { t } = useTranslation('wallet');
+  const registry = useAssets();
+  return (
+    <section className="wallet-total">
+      <div className="wallet-total__head">
+        <span className="wallet-total__label">{t('wallet.totalAssets', { asset: 'USDT' })}</span>
+        <button
+          type="button"
+          className="round-btn wallet-total__eye"
+          onClick={onToggle}
+          aria-pressed={hidden}
+          aria-label={hidden ? t('wallet.showBalances') : t('wallet.hideBalances')}
+        >
+          {hidden ? <IconEyeOff /> : <IconEye />}
+        </button>
+        <Link to={routePath('records')} className="wallet-total__records">
+          <IconRecords />
+          <span>{t('wallet.records')}</span>
+        </Link>
+      </div>
+      {total !== undefined ? (
+        <p className="wallet-total__value num">{hidden ? HIDDEN : registry.format(total, 'USDT')}</p>
+      ) : failed ? (
+        <p className="wallet-total__value num">--</p>
+      ) : (
+        <Skeleton.Title animated className="wallet-total__skeleton" />
+      )}
+    </section>
+  );
+}
+
+/** One asset of the account: its total and worth, available and frozen; opens its records. */
+function AssetRow({
+  b,
+  account,
+  show,
+}: {
+  readonly b: BalanceRow;
+  readonly account: AccountKind;
+  readonly show: (text: string) => string;
+}): ReactNode {
+  const { t } = useTranslation('wallet');
+  const registry = useAssets();
+  return (
+    <Link to={recordsLink(b.asset, account)} className="asset-row">
+      <AssetIcon asset={b.asset} size={36} />
+      <span className="asset-row__name">
+        <span className="asset-row__symbol">{b.asset}</span>
+        <span className="asset-row__full">{b.name}</span>
+      </span>
+      <span className="asset-row__amounts">
+        <span className="asset-row__total num">
+          {show(registry.format(sumAmounts([b.available, b.frozen]), b.asset))}
+        </span>
+        <span className="asset-row__value num">≈ {show(registry.format(b.usdt_value, 'USDT'))} USDT</span>
+      </span>
+      <span className="asset-row__split">
+        <span>
+          <span className="asset-row__k">{t('wallet.available')}</span>
+          <span className="num">{show(registry.format(b.available, b.asset))}</span>
+        </span>
+        <span>
+          <span className="asset-row__k">{t('wallet.frozen')}</span>
+          <span className="num">{show(registry.format(b.frozen, b.asset))}</span>
+        </span>
+      </span>
+      <IconRight className="asset-row__arrow" />
+    </Link>
+  );
+}
+
 function Balances(): ReactNode {
   const { t } = useTranslation('wallet');
   const [hidden, setHidden] = useState(() => readStored(STORAGE_KEYS.hideBalances) === '1');
@@ -77,31 +163,7 @@ function Balances(): ReactNode {
   return (
     <PullToRefresh onRefresh={() => balances.refetch()}>
       <div className="wallet">
-        <section className="wallet-total">
-          <div className="wallet-total__head">
-            <span className="wallet-total__label">{t('wallet.totalAssets', { asset: 'USDT' })}</span>
-            <button
-              type="button"
-              className="round-btn wallet-total__eye"
-              onClick={toggle}
-              aria-pressed={hidden}
-              aria-label={hidden ? t('wallet.showBalances') : t('wallet.hideBalances')}
-            >
-              {hidden ? <IconEyeOff /> : <IconEye />}
-            </button>
-            <Link to={routePath('records')} className="wallet-total__records">
-              <IconRecords />
-              <span>{t('wallet.records')}</span>
-            </Link>
-          </div>
-          {data ? (
-            <p className="wallet-total__value num">{show(registry.format(data.total_usdt, 'USDT'))}</p>
-          ) : balances.isError ? (
-            <p className="wallet-total__value num">--</p>
-          ) : (
-            <Skeleton.Title animated className="wallet-total__skeleton" />
-          )}
-        </section>
+        <TotalCard hidden={hidden} onToggle={toggle} total={data?.total_usdt} failed={balances.isError} />
 
         {data && compareAmounts(data.total_usdt, '0') === 0 ? <DemoFundsEntry /> : null}
 
@@ -173,32 +235,7 @@ function Balances(): ReactNode {
                 </div>
               ) : null}
               {rows.map((b) => (
-                <Link key={b.asset} to={recordsLink(b.asset, account)} className="asset-row">
-                  <AssetIcon asset={b.asset} size={36} />
-                  <span className="asset-row__name">
-                    <span className="asset-row__symbol">{b.asset}</span>
-                    <span className="asset-row__full">{b.name}</span>
-                  </span>
-                  <span className="asset-row__amounts">
-                    <span className="asset-row__total num">
-                      {show(registry.format(sumAmounts([b.available, b.frozen]), b.asset))}
-                    </span>
-                    <span className="asset-row__value num">
-                      ≈ {show(registry.format(b.usdt_value, 'USDT'))} USDT
-                    </span>
-                  </span>
-                  <span className="asset-row__split">
-                    <span>
-                      <span className="asset-row__k">{t('wallet.available')}</span>
-                      <span className="num">{show(registry.format(b.available, b.asset))}</span>
-                    </span>
-                    <span>
-                      <span className="asset-row__k">{t('wallet.frozen')}</span>
-                      <span className="num">{show(registry.format(b.frozen, b.asset))}</span>
-                    </span>
-                  </span>
-                  <IconRight className="asset-row__arrow" />
-                </Link>
+                <AssetRow key={b.asset} b={b} account={account} show={show} />
               ))}
             </>
           )}

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { type ClientConfig, ERRORS, errorMessage, langFromHeader } from '@nexa/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type ClusterLink, connectCluster, runWriters, shareInvalidations } from './cluster';
+import type { ClusterLink } from './cluster';
 import { withStartLock } from './cluster/start-lock';
 import type { Config } from './config';
 import { createAssetRegistry } from './kernel/assets';
@@ -127,7 +127,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     store = opened.store;
     lock = opened.lock;
   }
-  const link = config.cluster ? await connectCluster(config.cluster, log) : null;
+  // Cluster mode's clients (NATS, Redis) are loaded only when it is on.
+  const cluster = config.cluster ? await import('./cluster') : null;
+  const link = config.cluster && cluster ? await cluster.connectCluster(config.cluster, log) : null;
   const mailer =
     opts.mailer ??
     (config.smtpUrl
@@ -235,30 +237,32 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   );
   // Cluster mode: the holder of the writers' lease runs the calls; the other instances hand them over.
   let startWork: () => Promise<void> = async () => {};
-  const writers = link
-    ? runWriters(link, {
-        store,
-        handlers,
-        log,
-        onGain: async () => {
-          // What another instance changed while this one stood by, read again before the books start.
-          await deps.settings.preload();
-          await deps.assets.load();
-          await startWork();
-        },
-        onLose: (reason) => fence(reason),
-        count: metrics.forwarded,
-      })
-    : null;
+  const writers =
+    link && cluster
+      ? cluster.runWriters(link, {
+          store,
+          handlers,
+          log,
+          onGain: async () => {
+            // What another instance changed while this one stood by, read again before the books start.
+            await deps.settings.preload();
+            await deps.assets.load();
+            await startWork();
+          },
+          onLose: (reason) => fence(reason),
+          count: metrics.forwarded,
+        })
+      : null;
   if (writers) writerHeld = () => writers.lease.held();
-  const stopInvalidations = link
-    ? shareInvalidations(link, {
-        settings: deps.settings,
-        onSessionForgotten: modules.auth.onSessionForgotten,
-        dropSession: modules.auth.dropCachedSession,
-        log,
-      })
-    : () => {};
+  const stopInvalidations =
+    link && cluster
+      ? cluster.shareInvalidations(link, {
+          settings: deps.settings,
+          onSessionForgotten: modules.auth.onSessionForgotten,
+          dropSession: modules.auth.dropCachedSession,
+          log,
+        })
+      : () => {};
   registerTransport(fastify, deps, {
     handlers: writers?.handlers ?? handlers,
     authenticate: modules.auth.authenticate,

@@ -11,77 +11,24 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import {
-  computeSign,
-  DEMO_ENVELOPE_KEY,
-  DEMO_SIGN_SECRET,
-  decodeKey,
-  openEnvelope,
-  sealEnvelope,
-} from '@nexa/contract';
+import { DEMO_ENVELOPE_KEY, DEMO_SIGN_SECRET, decodeKey } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { systemClock } from '../server/src/kernel/clock';
 import { createLedger, SYSTEM } from '../server/src/ledger';
 import { queryRows } from '../server/src/store';
-import { type ChildServer, childStore, startChild } from '../server/test/child-server';
+import { type ChildServer, childStore, freePort, startChild } from '../server/test/child-server';
 import { PUBLIC_HOST, signedInUser } from '../server/test/harness';
-import { load, type Prepared, type Row, row } from './trade';
+import { countOk, load, type Row, row, sealedOrders } from './trade';
 
 const USERS = 32;
 const ORDERS = Number(process.env.CLUSTER_BENCH_CALLS ?? 2000);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const envelopeKey = decodeKey(DEMO_ENVELOPE_KEY);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
-async function sealed(tokens: readonly string[]): Promise<Prepared[]> {
-  const timestamp = Math.floor(Date.now() / 1000);
-  const out: Prepared[] = [];
-  for (let k = 0; k < ORDERS; k++) {
-    const stamped: Record<string, unknown> = {
-      instId: 'BTC-USDT',
-      side: k % 2 === 0 ? 'sell' : 'buy',
-      type: 'limit',
-      px: '60000',
-      sz: '0.001',
-      timestamp,
-      nonce: randomBytes(8).toString('hex'),
-    };
-    stamped.sign = computeSign(stamped, DEMO_SIGN_SECRET);
-    const body = JSON.stringify({ payload: await sealEnvelope(JSON.stringify(stamped), envelopeKey) });
-    out.push({
-      path: '/v1/order/submitTrade',
-      headers: { authorization: tokens[k % tokens.length] as string, host: PUBLIC_HOST },
-      body,
-    });
-  }
-  return out;
-}
-
-async function okCount(answers: readonly string[]): Promise<number> {
-  let ok = 0;
-  for (const text of answers) {
-    if (!text) continue;
-    const payload = (JSON.parse(text) as { payload?: string }).payload;
-    const opened = payload ? await openEnvelope(payload, envelopeKey) : text;
-    if (opened && (JSON.parse(opened) as { code?: number }).code === 200) ok++;
-  }
-  return ok;
-}
 
 export async function clusterBench(): Promise<void> {
   const nats = process.env.TEST_NATS_URL;
@@ -157,12 +104,13 @@ export async function clusterBench(): Promise<void> {
     });
 
     const rows: Row[] = [];
-    const direct = await sealed(users);
+    const sealing = { signSecret: DEMO_SIGN_SECRET, envelopeKey, host: PUBLIC_HOST };
+    const direct = await sealedOrders(sealing, users, '60000', ORDERS);
     const r1 = await load(writer.srv.url, direct);
-    rows.push(row('one instance: the writer, directly', r1, await okCount(r1.answers)));
-    const spread = await sealed(users);
+    rows.push(row('one instance: the writer, directly', r1, await countOk(envelopeKey, r1.answers)));
+    const spread = await sealedOrders(sealing, users, '60000', ORDERS);
     const r2 = await load(haproxyUrl, spread);
-    rows.push(row('three instances behind HAProxy', r2, await okCount(r2.answers)));
+    rows.push(row('three instances behind HAProxy', r2, await countOk(envelopeKey, r2.answers)));
     const echo = Fastify();
     echo.post('/v1/order/submitTrade', async (req) => ({ code: 200, msg: 'Success', data: req.body }));
     await echo.listen({ port: 0, host: '127.0.0.1' });

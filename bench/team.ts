@@ -8,10 +8,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { systemClock } from '../server/src/kernel/clock';
-import type { AppDeps } from '../server/src/kernel/context';
 import { createSettings } from '../server/src/kernel/settings';
 import { SETTINGS } from '../server/src/modules';
-import { createTeams } from '../server/src/modules/users/team';
+import { createUsers, type UsersDeps } from '../server/src/modules/users/service';
 import { seedBase } from '../server/src/seed';
 import { openStore, queryRows, type Store } from '../server/src/store';
 import { scratchDatabase } from '../server/test/scratch-db';
@@ -80,7 +79,7 @@ export async function teamBench(): Promise<void> {
       const built = await buildTree(store);
       const settings = createSettings(store, SETTINGS);
       await settings.preload();
-      const teams = createTeams({ store, clock: systemClock, settings } as unknown as AppDeps);
+      const { teams } = createUsers({ store, clock: systemClock, settings } as unknown as UsersDeps);
       const rnd = random(20_261_127);
       const pick = () => 1 + Math.floor(rnd() * USERS);
       const started = performance.now();

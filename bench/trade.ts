@@ -164,16 +164,34 @@ export function row(label: string, r: LoadResult, ok: number): Row {
 }
 
 /** Signed, sealed order bodies: user k % USERS, sells at 65,000 rest, buys at 65,000 cross. */
-async function sealedOrders(srv: TestServer, tokens: readonly string[]): Promise<Prepared[]> {
-  const { signSecret, envelopeKey } = srv.app.deps.config;
+/** The keys a body is signed and sealed with, and the public host the calls name. */
+export interface Sealing {
+  readonly signSecret: string;
+  readonly envelopeKey: Uint8Array;
+  readonly host: string;
+}
+
+export const sealingOf = (srv: TestServer): Sealing => ({
+  signSecret: srv.app.deps.config.signSecret,
+  envelopeKey: srv.app.deps.config.envelopeKey,
+  host: srv.host,
+});
+
+export async function sealedOrders(
+  keys: Sealing,
+  tokens: readonly string[],
+  px = '65000',
+  count = ORDERS,
+): Promise<Prepared[]> {
+  const { signSecret, envelopeKey } = keys;
   const timestamp = Math.floor(Date.now() / 1000);
   const out: Prepared[] = [];
-  for (let k = 0; k < ORDERS; k++) {
+  for (let k = 0; k < count; k++) {
     const stamped: Record<string, unknown> = {
       instId: 'BTC-USDT',
       side: k % 2 === 0 ? 'sell' : 'buy',
       type: 'limit',
-      px: '65000',
+      px,
       sz: '0.001',
       timestamp,
       nonce: randomBytes(8).toString('hex'),
@@ -182,15 +200,14 @@ async function sealedOrders(srv: TestServer, tokens: readonly string[]): Promise
     const body = JSON.stringify({ payload: await sealEnvelope(JSON.stringify(stamped), envelopeKey) });
     out.push({
       path: '/v1/order/submitTrade',
-      headers: { authorization: tokens[k % tokens.length] as string, host: srv.host },
+      headers: { authorization: tokens[k % tokens.length] as string, host: keys.host },
       body,
     });
   }
   return out;
 }
 
-async function countOk(srv: TestServer, answers: readonly string[]): Promise<number> {
-  const key = srv.app.deps.config.envelopeKey;
+export async function countOk(key: Uint8Array, answers: readonly string[]): Promise<number> {
   let ok = 0;
   for (const text of answers) {
     if (!text) continue;
@@ -284,13 +301,13 @@ async function onStore(label: string, store: Store): Promise<{ rows: Row[]; requ
       }
     });
     const requests = await sealedOrders(
-      srv,
+      sealingOf(srv),
       users.map((u) => u.token),
     );
     const stopProfile = await profile(label);
     const result = await load(srv.url, requests);
     await stopProfile();
-    const ok = await countOk(srv, result.answers);
+    const ok = await countOk(srv.app.deps.config.envelopeKey, result.answers);
     const violations = await ledger.audit();
     console.log(
       `  ${label}: batches committed by the writer: ${batchText(srv.app.modules.spot.batchSizes())}`,

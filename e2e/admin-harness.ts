@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ADMIN_SETTINGS } from '../server/src/modules/admin/settings';
-import { type Product, SHOTS, startProduct } from './harness';
+import { type Product, SHOTS_ON, snap, startProduct } from './harness';
 import { operatorCall, visible, WAIT } from './users';
 
 // The console's tests reach these through this file, beside the console's own helpers.
@@ -28,8 +28,9 @@ export async function newDesktop(product: Product): Promise<{ context: BrowserCo
 
 /** A picture of the console as the operator sees it, once toasts and drawers have settled. */
 export async function consoleShot(page: Page, name: string): Promise<void> {
+  if (!SHOTS_ON) return;
   await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/admin-${name}.png` });
+  await snap(page, `admin-${name}`);
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

@@ -8,6 +8,17 @@ import { openStore } from '../server/src/store';
 
 export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 export const SHOTS = fileURLToPath(new URL('./screenshots', import.meta.url));
+/**
+ * Whether the browser tests write their screenshots (E2E_SHOTS=1). Off in the plain test run: a picture costs
+ * the machine a PNG encode and a settling pause, and what the tests check (text, layout width) needs neither.
+ */
+export const SHOTS_ON = process.env.E2E_SHOTS === '1';
+
+/** A picture of the page into e2e/screenshots/<name>.png, when screenshots are on. */
+export async function snap(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  if (SHOTS_ON) await page.screenshot({ path: `${SHOTS}/${name}.png`, ...opts });
+}
+
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const PHONE = { width: 390, height: 844 } as const;
@@ -96,7 +107,7 @@ export async function startProduct(opts: { env?: Record<string, string> } = {}):
       return small;
     },
     async shot(page, name) {
-      await page.screenshot({ path: `${SHOTS}/${name}.png` });
+      await snap(page, name);
     },
     async close() {
       // Chromium under a loaded machine can take long to go; it is a child of this process and goes with it.

@@ -1,7 +1,7 @@
 import jpeg from 'jpeg-js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Product, SHOTS, startProduct } from '../harness';
+import { type Product, SHOTS_ON, snap, startProduct } from '../harness';
 import { documentPng, fillVerificationDetails, operatorCall, signIn, visible, WAIT } from '../users';
 
 let product: Product;
@@ -57,7 +57,7 @@ async function fitsWidth(page: Page): Promise<boolean> {
 /** A screenshot of what the user sees, once nothing is wider than the phone. */
 async function shot(page: Page, name: string): Promise<void> {
   // Toasts and sheets settle before the picture.
-  await page.waitForTimeout(350);
+  if (SHOTS_ON) await page.waitForTimeout(350);
   expect(await fitsWidth(page), `${name} fits the phone`).toBe(true);
   await product.shot(page, `cards-${name}`);
 }
@@ -297,7 +297,7 @@ describe('cards in the browser', () => {
     // The replacement fee came from the spot account: the card account keeps its balance.
     expect(await text(page, 'card-balance')).toBe('86.50');
     await shot(page, 'list-two');
-    await page.screenshot({ path: `${SHOTS}/cards-list-two-full.png`, fullPage: true });
+    await snap(page, 'cards-list-two-full', { fullPage: true });
     expect(await product.app.ledger.audit()).toEqual([]);
   }, 300_000);
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_QUIZ } from '../../server/src/modules/games/quiz-data';
-import { type Product, startProduct } from '../harness';
+import { type Product, SHOTS_ON, startProduct } from '../harness';
 import { fund, signIn, visible, WAIT } from '../users';
 
 let product: Product;
@@ -112,7 +112,8 @@ describe('games in the browser', () => {
     await expect.poll(() => testId(page, 'replay').isVisible(), WAIT).toBe(true);
     await expect.poll(() => page.getByTestId('entrant').count(), WAIT).toBe(4);
     await expect.poll(() => page.locator('[data-testid="entrant"][data-mine="true"]').count(), WAIT).toBe(1);
-    await page.waitForTimeout(3500);
+    // Mid-replay picture: wait until the racers are under way.
+    if (SHOTS_ON) await page.waitForTimeout(3500);
     await product.shot(page, 'games-replay');
     await expect
       .poll(() => testId(page, 'replay-state').getAttribute('data-done'), { timeout: 15_000 })

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../server/src/store';
-import { type Product, startProduct } from '../harness';
+import { type Product, SHOTS_ON, startProduct } from '../harness';
 import { fund, signIn, visible, WAIT } from '../users';
 
 let product: Product;
@@ -26,7 +26,7 @@ async function fitsWidth(page: Page): Promise<boolean> {
  */
 async function shot(page: Page, name: string): Promise<void> {
   await expect.poll(() => page.locator('.adm-toast-main:visible').count(), { timeout: 5000 }).toBe(0);
-  if ((await page.locator('.sheet__confirm:visible').count()) > 0) await page.waitForTimeout(500);
+  if (SHOTS_ON && (await page.locator('.sheet__confirm:visible').count()) > 0) await page.waitForTimeout(500);
   expect(await fitsWidth(page), `${name} fits the phone`).toBe(true);
   await product.shot(page, name);
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Product, startProduct } from '../harness';
+import { type Product, SHOTS_ON, startProduct } from '../harness';
 import { operatorCall, pngOf, signIn, visible, WAIT } from '../users';
 
 let product: Product;
@@ -83,7 +83,7 @@ async function fitsWidth(page: Page): Promise<boolean> {
 async function shot(page: Page, name: string): Promise<void> {
   // Toasts leave, sheets and lazy images settle before the picture.
   await expect.poll(() => page.locator('.adm-toast-main').count(), WAIT).toBe(0);
-  await page.waitForTimeout(400);
+  if (SHOTS_ON) await page.waitForTimeout(400);
   expect(await fitsWidth(page), `${name} fits the phone`).toBe(true);
   await product.shot(page, `shop-${name}`);
 }

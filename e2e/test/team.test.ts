@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../server/src/store';
-import { type Product, SHOTS, startProduct } from '../harness';
+import { type Product, snap, startProduct } from '../harness';
 import { fund, signIn, visible, WAIT } from '../users';
 
 let product: Product;
@@ -166,8 +166,7 @@ describe('the referral team in the browser', () => {
           .toBeGreaterThan(0);
         expect(await fitsWidth(p), `${lang} ${screen} fits 360 px`).toBe(true);
         await product.shot(p, `team-360-${lang}-${screen}`);
-        if (screen === 'invite2')
-          await p.screenshot({ path: `${SHOTS}/team-360-${lang}-${screen}-full.png`, fullPage: true });
+        if (screen === 'invite2') await snap(p, `team-360-${lang}-${screen}-full`, { fullPage: true });
       }
       await small.close();
     }

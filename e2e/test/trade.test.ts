@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Product, startProduct } from '../harness';
+import { type Product, snap, startProduct } from '../harness';
 import { fund as fundUser, signIn as signInAs, visible } from '../users';
 
 let product: Product;
@@ -122,8 +122,7 @@ describe('the trade screen on a small phone', () => {
       // As many levels as exist; no row pretends to be one.
       expect(await p.locator('.book__row--bid').count()).toBe(1);
       expect(await p.locator('.book').textContent()).not.toContain('--');
-      if (lang === 'en' || lang === 'de')
-        await p.screenshot({ path: `e2e/screenshots/trade-360-${lang}.png` });
+      if (lang === 'en' || lang === 'de') await snap(p, `trade-360-${lang}`);
       await small.close();
     }
 

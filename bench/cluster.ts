@@ -8,7 +8,7 @@
  * (1). This machine has 2 cores shared by the three instances, PostgreSQL and the load threads: three
  * instances cannot be faster here; the figure is the price of the hop, not the room it makes.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,13 +20,14 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { systemClock } from '../server/src/kernel/clock';
 import { createLedger, SYSTEM } from '../server/src/ledger';
-import { queryRows } from '../server/src/store';
+import { queryRows, type Store } from '../server/src/store';
 import { type ChildServer, childStore, freePort, startChild } from '../server/test/child-server';
-import { PUBLIC_HOST, signedInUser } from '../server/test/harness';
+import { call, PUBLIC_HOST, signedInUser, type TestServer } from '../server/test/harness';
 import { countOk, load, type Row, row, sealedOrders } from './trade';
 
 const USERS = 32;
 const ORDERS = Number(process.env.CLUSTER_BENCH_CALLS ?? 2000);
+const FAILOVER_ROUNDS = Number(process.env.FAILOVER_ROUNDS ?? 5);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const envelopeKey = decodeKey(DEMO_ENVELOPE_KEY);
 
@@ -35,6 +36,10 @@ export async function clusterBench(): Promise<void> {
   const redis = process.env.TEST_REDIS_URL;
   if (!(nats && redis && (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL))) {
     console.log('cluster: skipped (set TEST_DATABASE_URL, TEST_NATS_URL and TEST_REDIS_URL)');
+    return;
+  }
+  if (spawnSync('sh', ['-c', 'command -v haproxy']).status !== 0) {
+    console.log('cluster: skipped (HAProxy is missing: `apt-get install haproxy` as root)');
     return;
   }
   process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL;
@@ -48,25 +53,21 @@ export async function clusterBench(): Promise<void> {
     await db.db.execute(sql`insert into settings (key, value) values
     ('auth.login_per_ip_per_minute', '100000'::jsonb), ('admin.login_per_ip_per_minute', '100000'::jsonb)
     on conflict (key) do update set value = excluded.value`);
+    const instance = (i: number) =>
+      startChild(store, 120_000, {
+        NATS_URL: nats,
+        REDIS_URL: redis,
+        CLUSTER_PREFIX: prefix,
+        INSTANCE_NAME: `b${i + 1}`,
+        PUBLIC_URL: `http://${PUBLIC_HOST}`,
+        CHECK_ANSWERS: 'off',
+        LOG_LEVEL: 'error',
+      });
     for (let i = 0; i < 3; i++) {
-      children.push(
-        await startChild(store, 120_000, {
-          NATS_URL: nats,
-          REDIS_URL: redis,
-          CLUSTER_PREFIX: prefix,
-          INSTANCE_NAME: `b${i + 1}`,
-          PUBLIC_URL: `http://${PUBLIC_HOST}`,
-          CHECK_ANSWERS: 'off',
-          LOG_LEVEL: 'error',
-        }),
-      );
+      children.push(await instance(i));
       if (i === 0) await sleep(3_000);
     }
-    const [lease] = await queryRows<{ owner: string }>(
-      db.db,
-      sql`select owner from cluster_leases where key = 'writers'`,
-    );
-    const writer = children[Number((lease?.owner ?? 'b1').slice(1)) - 1] as ChildServer;
+    const writer = children[(await writerIndex(db)) ?? 0] as ChildServer;
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'nexa-bench-haproxy-'));
     const cfg = readFileSync(join(ROOT, 'deploy', 'haproxy.cfg'), 'utf8')
@@ -131,11 +132,81 @@ export async function clusterBench(): Promise<void> {
     console.log(
       `forwarding cost on throughput: ${((1 - rate(three) / rate(one)) * 100).toFixed(1)} % (target ≤ 15 %)`,
     );
+    proxy.kill('SIGTERM');
+    proxy = null;
+    await failover(db, children, instance, users);
   } finally {
     proxy?.kill('SIGTERM');
     for (const c of children) await c.kill();
     await db.close();
     await store.drop();
+  }
+}
+
+/** The index (0-based, from the name `b<n>`) of the instance holding a live writers' lease, or undefined. */
+async function writerIndex(db: Store): Promise<number | undefined> {
+  const [lease] = await queryRows<{ owner: string; live: boolean }>(
+    db.db,
+    sql`select owner, expires_at > clock_timestamp() as live from cluster_leases where key = 'writers'`,
+  );
+  return lease?.live ? Number(lease.owner.slice(1)) - 1 : undefined;
+}
+
+/**
+ * Failover, FAILOVER_ROUNDS times (5): a sell rests through the writer, the writer is killed (SIGKILL), and
+ * a survivor is sent a crossing immediate-or-cancel buy every 20 ms until one comes back filled. The time
+ * from the kill to that fill is one round; the killed instance then comes back as a stand-by.
+ */
+async function failover(
+  db: Store,
+  children: ChildServer[],
+  instance: (i: number) => Promise<ChildServer>,
+  tokens: readonly string[],
+): Promise<void> {
+  const [seller = '', buyer = ''] = tokens;
+  const times: number[] = [];
+  for (let round = 0; round < FAILOVER_ROUNDS; round++) {
+    const w = await until(() => writerIndex(db));
+    const survivor = children[(w + 1) % children.length] as ChildServer;
+    const via = { ...survivor.srv, host: PUBLIC_HOST };
+    // A sell for the buy to meet, placed through the survivor (retried while a restarted instance settles).
+    await until(async () => {
+      const r = await order(via, seller, { side: 'sell', type: 'limit', px: '60000', sz: '0.01' });
+      return r.body.code === 200 ? true : undefined;
+    });
+    await (children[w] as ChildServer).kill();
+    const killed = performance.now();
+    await until(async () => {
+      const r = await order(via, buyer, { side: 'buy', type: 'limit', tif: 'IOC', px: '60000', sz: '0.001' });
+      return r.body.data?.status === 'filled' ? true : undefined;
+    });
+    times.push(performance.now() - killed);
+    console.log(
+      `failover ${round + 1}: b${w + 1} killed, first fill through a survivor ${(times.at(-1) ?? 0).toFixed(0)} ms later`,
+    );
+    children[w] = await instance(w);
+  }
+  const sorted = [...times].sort((a, b) => a - b);
+  console.log(
+    `failover, kill to first filled order: median ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(0)} ms of ${times.length} (lease ${process.env.CLUSTER_LEASE_S ?? 3} s; target ≤ 5 s)`,
+  );
+}
+
+const order = (srv: TestServer, token: string, o: Record<string, string>) =>
+  call<{ status?: string }>(
+    srv,
+    '/v1/order/submitTrade',
+    { instId: 'BTC-USDT', ...o, request_id: `f-${randomBytes(6).toString('hex')}` },
+    { token },
+  );
+
+async function until<T>(fn: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn().catch(() => undefined);
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`failover: nothing within ${ms} ms`);
+    await sleep(20);
   }
 }
 

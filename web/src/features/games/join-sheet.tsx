@@ -1,26 +1,14 @@
-import { TX_HASH_PATTERN } from '@nexa/contract';
-import { type ReactNode, useId, useRef, useState } from 'react';
-import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { type ReactNode, useId } from 'react';
+import { useApiQuery } from '../../api/hooks';
 import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
 import { EXACT } from '../../lib/amounts';
-import { RequestIds } from '../../lib/request-id';
 import { AmountInput, Field, Segments, TextInput } from '../../ui/form';
 import { HashText } from '../../ui/money';
 import { ConfirmSheet } from '../../ui/sheet';
-import { showToast } from '../../ui/toast';
-import {
-  checkCount,
-  isClientSeed,
-  newClientSeed,
-  notAbove,
-  sanitizeCount,
-  sanitizeSeed,
-  timesCount,
-} from './game-math';
-import { GAME_READS, type Lobby, NO_BODY, type RaceGroup, useCountMessage } from './game-parts';
-
-type Pay = 'balance' | 'chain';
+import { newClientSeed, sanitizeCount, sanitizeSeed } from './game-math';
+import { type Lobby, NO_BODY, type RaceGroup } from './game-parts';
+import { type JoinForm, useJoinForm } from './use-join-form';
 
 /** My USDT deposit address on the network the race takes chain payments on. */
 function ChainAddress({
@@ -50,6 +38,120 @@ function ChainAddress({
   );
 }
 
+/** How the principal is paid, and what that takes: the balance it comes from, or the address and the hash. */
+function PayFields({
+  form,
+  lobby,
+  principalText,
+}: {
+  readonly form: JoinForm;
+  readonly lobby: Lobby;
+  readonly principalText: string;
+}): ReactNode {
+  const { t } = useTranslation('games');
+  const registry = useAssets();
+  const ids = useId();
+  return (
+    <>
+      <div className="row row--between gjoin__pay">
+        <span className="wf__label">{t('games.pay')}</span>
+        {lobby.chain.enabled ? (
+          <Segments
+            label={t('games.pay')}
+            value={form.pay}
+            onChange={form.setPay}
+            options={[
+              { value: 'balance', label: t('games.payBalance') },
+              { value: 'chain', label: t('games.payChain') },
+            ]}
+          />
+        ) : (
+          <span className="gjoin__fixed">{t('games.payBalance')}</span>
+        )}
+      </div>
+      {form.pay === 'balance' ? (
+        <p className="gjoin__muted gjoin__balance">
+          {t('games.balanceLine', { amount: registry.format(lobby.usdt, 'USDT') })}
+        </p>
+      ) : (
+        <>
+          <ChainAddress network={lobby.chain.network} amount={principalText} />
+          <Field
+            htmlFor={`${ids}-tx`}
+            label={t('games.txHash')}
+            error={form.show(form.hashError, form.txHash !== '')}
+          >
+            <TextInput
+              id={`${ids}-tx`}
+              value={form.txHash}
+              onChange={(v) => form.setTxHash(v.trim())}
+              placeholder={t('games.txHashPrompt')}
+              maxLength={66}
+              mono
+            />
+          </Field>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The join form's fields: ticket count, payment, client seed (a new one on a tap). */
+function JoinFields({
+  form,
+  lobby,
+  principalText,
+}: {
+  readonly form: JoinForm;
+  readonly lobby: Lobby;
+  readonly principalText: string;
+}): ReactNode {
+  const { t } = useTranslation('games');
+  const ids = useId();
+  return (
+    <div className="gjoin">
+      <Field
+        htmlFor={`${ids}-count`}
+        label={t('games.count')}
+        error={
+          form.show(form.countError, form.count !== '' && form.countProblem !== 'required') ??
+          form.show(form.fundsError, form.count !== '')
+        }
+        extra={t('games.countNotEnough', { have: lobby.tickets })}
+      >
+        <AmountInput
+          id={`${ids}-count`}
+          value={form.count}
+          onChange={(v) => form.setCount(sanitizeCount(v))}
+          placeholder={t('prompts.ticketCount')}
+          onMax={() => form.setCount(String(Math.max(1, Math.min(lobby.tickets, lobby.max_tickets))))}
+        />
+      </Field>
+      <PayFields form={form} lobby={lobby} principalText={principalText} />
+      <Field
+        htmlFor={`${ids}-seed`}
+        label={t('games.clientSeed')}
+        error={form.show(form.seedError, form.seed !== '')}
+        hint={t('games.clientSeedHint')}
+      >
+        <TextInput
+          id={`${ids}-seed`}
+          value={form.seed}
+          onChange={(v) => form.setSeed(sanitizeSeed(v))}
+          placeholder={t('games.clientSeedPrompt')}
+          maxLength={64}
+          mono
+          suffix={
+            <button type="button" className="gjoin__reseed" onClick={() => form.setSeed(newClientSeed())}>
+              {t('games.newSeed')}
+            </button>
+          }
+        />
+      </Field>
+    </div>
+  );
+}
+
 /**
  * Join the open group: ticket count, the principal it locks, how it is paid, and the client seed. Made anew
  * (`key`) each time it opens, so each join gets a fresh random seed and request id.
@@ -69,66 +171,15 @@ export function JoinSheet({
 }): ReactNode {
   const { t } = useTranslation('games');
   const registry = useAssets();
-  const countMessage = useCountMessage();
-  const ids = useId();
-  const play = useApiMutation('/api/racer/play', { refreshes: GAME_READS });
-  const requestIds = useRef<RequestIds | null>(null);
-  requestIds.current ??= new RequestIds();
-  const [count, setCount] = useState('');
-  const [pay, setPay] = useState<Pay>('balance');
-  const [txHash, setTxHash] = useState('');
-  // A fresh random seed for each join (the sheet is made anew each time it opens).
-  const [seed, setSeed] = useState(newClientSeed);
-  const [tried, setTried] = useState(false);
-
-  const n = Number(count);
-  const principal = timesCount(lobby.ticket_price, Number.isInteger(n) ? n : 0);
-  const countProblem = checkCount(count, lobby.max_tickets, lobby.tickets);
-  const countError = countProblem ? countMessage(countProblem, lobby.max_tickets, lobby.tickets) : null;
-  const fundsError =
-    !countProblem && pay === 'balance' && !notAbove(principal, lobby.usdt)
-      ? t('messages.insufficientBalance')
-      : null;
-  const hashError =
-    pay !== 'chain'
-      ? null
-      : txHash === ''
-        ? t('games.txHashPrompt')
-        : TX_HASH_PATTERN.test(txHash)
-          ? null
-          : t('games.txHashInvalid');
-  const seedError = isClientSeed(seed) ? null : t('games.clientSeedInvalid');
-  const show = (e: string | null, typed: boolean) => (tried || typed ? e : null);
-
-  const confirm = async () => {
-    setTried(true);
-    if (countError || fundsError || hashError || seedError || play.isPending) return;
-    const content = {
-      group_id: group.id,
-      tickets: n,
-      pay,
-      client_seed: seed,
-      ...(pay === 'chain' ? { tx_hash: txHash } : {}),
-    };
-    const request_id = requestIds.current?.forSubmission(content);
-    try {
-      const entry = await play.mutateAsync({ ...content, request_id });
-      requestIds.current?.succeeded();
-      showToast(t('messages.participateSuccess'));
-      onJoined(entry.group_id);
-      onClose();
-    } catch {
-      // The server's answer (not enough tickets, payment pending, group full…) is toasted by the query client.
-    }
-  };
-
+  const form = useJoinForm(group, lobby, onJoined, onClose);
+  const counted = form.n > 0 && !form.countProblem;
   return (
     <ConfirmSheet
       visible={visible}
       title={t('games.joinTitle', { id: group.id })}
-      busy={play.isPending}
+      busy={form.busy}
       onClose={onClose}
-      onConfirm={() => void confirm()}
+      onConfirm={() => void form.confirm()}
       confirmText={t('games.join')}
       note={t('games.principalNote')}
       rows={[
@@ -141,89 +192,18 @@ export function JoinSheet({
           label: t('games.principal'),
           value: (
             <span data-testid="join-principal">
-              {n > 0 && !countProblem ? `${registry.format(principal, 'USDT', EXACT)} USDT` : '--'}
+              {counted ? `${registry.format(form.principal, 'USDT', EXACT)} USDT` : '--'}
             </span>
           ),
           strong: true,
         },
       ]}
     >
-      <div className="gjoin">
-        <Field
-          htmlFor={`${ids}-count`}
-          label={t('games.count')}
-          error={
-            show(countError, count !== '' && countProblem !== 'required') ?? show(fundsError, count !== '')
-          }
-          extra={t('games.countNotEnough', { have: lobby.tickets })}
-        >
-          <AmountInput
-            id={`${ids}-count`}
-            value={count}
-            onChange={(v) => setCount(sanitizeCount(v))}
-            placeholder={t('prompts.ticketCount')}
-            onMax={() => setCount(String(Math.max(1, Math.min(lobby.tickets, lobby.max_tickets))))}
-          />
-        </Field>
-        <div className="row row--between gjoin__pay">
-          <span className="wf__label">{t('games.pay')}</span>
-          {lobby.chain.enabled ? (
-            <Segments
-              label={t('games.pay')}
-              value={pay}
-              onChange={setPay}
-              options={[
-                { value: 'balance', label: t('games.payBalance') },
-                { value: 'chain', label: t('games.payChain') },
-              ]}
-            />
-          ) : (
-            <span className="gjoin__fixed">{t('games.payBalance')}</span>
-          )}
-        </div>
-        {pay === 'balance' ? (
-          <p className="gjoin__muted gjoin__balance">
-            {t('games.balanceLine', { amount: registry.format(lobby.usdt, 'USDT') })}
-          </p>
-        ) : (
-          <>
-            <ChainAddress
-              network={lobby.chain.network}
-              amount={n > 0 && !countProblem ? registry.format(principal, 'USDT', EXACT) : '--'}
-            />
-            <Field htmlFor={`${ids}-tx`} label={t('games.txHash')} error={show(hashError, txHash !== '')}>
-              <TextInput
-                id={`${ids}-tx`}
-                value={txHash}
-                onChange={(v) => setTxHash(v.trim())}
-                placeholder={t('games.txHashPrompt')}
-                maxLength={66}
-                mono
-              />
-            </Field>
-          </>
-        )}
-        <Field
-          htmlFor={`${ids}-seed`}
-          label={t('games.clientSeed')}
-          error={show(seedError, seed !== '')}
-          hint={t('games.clientSeedHint')}
-        >
-          <TextInput
-            id={`${ids}-seed`}
-            value={seed}
-            onChange={(v) => setSeed(sanitizeSeed(v))}
-            placeholder={t('games.clientSeedPrompt')}
-            maxLength={64}
-            mono
-            suffix={
-              <button type="button" className="gjoin__reseed" onClick={() => setSeed(newClientSeed())}>
-                {t('games.newSeed')}
-              </button>
-            }
-          />
-        </Field>
-      </div>
+      <JoinFields
+        form={form}
+        lobby={lobby}
+        principalText={counted ? registry.format(form.principal, 'USDT', EXACT) : '--'}
+      />
     </ConfirmSheet>
   );
 }

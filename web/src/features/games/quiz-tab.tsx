@@ -1,7 +1,4 @@
-import type { ResponseData } from '@nexa/contract';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { ApiFailure, useApiMutation } from '../../api/hooks';
-import type { PagedItem } from '../../api/paging';
+import { type ReactNode, useState } from 'react';
 import { useNow } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { IconCheck, IconClock, IconClose } from '../../ui/icons';
@@ -10,18 +7,9 @@ import { ConfirmSheet } from '../../ui/sheet';
 import { ListSkeleton } from '../../ui/states';
 import { clock } from './game-math';
 import { useTicketsText } from './game-parts';
-
-type QuizItem = PagedItem<'/api/ticket/quizList'>;
-type Opened = ResponseData<'/v1/quiz/open'>;
-type Answer = ResponseData<'/v1/quiz/answer'>;
+import { type Answer, type Opened, type QuizItem, useQuizSheet } from './use-quiz-sheet';
 
 const NO_FILTERS = {};
-const QUIZ_READS = [
-  '/api/ticket/quizList',
-  '/api/racer/index',
-  '/api/racer/ticketOrderList',
-  '/api/game/orderList',
-] as const;
 
 /** The quiz tab: questions on offer; one opens with its choices and the server's clock. */
 export function QuizTab(): ReactNode {
@@ -108,6 +96,121 @@ function QuizRow({ q, onOpen }: { readonly q: QuizItem; readonly onOpen: () => v
   );
 }
 
+/** The time left to answer, as a bar and in seconds. */
+function QuizClock({
+  leftMs,
+  limitMs,
+  timeUp,
+}: {
+  readonly leftMs: number;
+  readonly limitMs: number;
+  readonly timeUp: boolean;
+}): ReactNode {
+  const { t } = useTranslation('games');
+  return (
+    <div className={timeUp ? 'gask__clock gask__clock--up' : 'gask__clock'}>
+      <div className="bar gask__bar" aria-hidden="true">
+        <span style={{ width: `${limitMs > 0 ? (leftMs / limitMs) * 100 : 0}%` }} />
+      </div>
+      <span className="num" data-testid="quiz-left" aria-live="off">
+        {timeUp ? t('games.timeUp') : t('games.secondsLeft', { count: Math.ceil(leftMs / 1000) })}
+      </span>
+    </div>
+  );
+}
+
+/** The choices, one pressed; once answered, the right one and my wrong one marked. */
+function QuizChoices({
+  choices,
+  choice,
+  result,
+  onChoose,
+}: {
+  readonly choices: Opened['choices'];
+  readonly choice: number | null;
+  readonly result: Answer | null;
+  readonly onChoose: (i: number) => void;
+}): ReactNode {
+  const { t } = useTranslation('games');
+  return (
+    <fieldset className="gask__choices">
+      <legend className="visually-hidden">{t('games.chooseAnswer')}</legend>
+      {choices.map((c, i) => {
+        const right = result !== null && result.answer !== null && i === result.answer;
+        const wrong = result !== null && result.correct === false && i === choice;
+        const cls = right
+          ? 'gask__choice gask__choice--right'
+          : wrong
+            ? 'gask__choice gask__choice--wrong'
+            : choice === i
+              ? 'gask__choice gask__choice--on'
+              : 'gask__choice';
+        return (
+          <button
+            // biome-ignore lint/suspicious/noArrayIndexKey: a choice is its place in the list
+            key={i}
+            type="button"
+            aria-pressed={choice === i}
+            className={cls}
+            disabled={result !== null}
+            onClick={() => onChoose(i)}
+          >
+            <span className="gask__letter">{String.fromCharCode(65 + i)}</span>
+            <span className="gask__text">{c}</span>
+            {right ? (
+              <IconCheck className="gask__mark" />
+            ) : wrong ? (
+              <IconClose className="gask__mark" />
+            ) : null}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** The answer's result: taken (right or wrong told when the question closes), or right or wrong with the tickets. */
+function QuizResult({ opened, result }: { readonly opened: Opened; readonly result: Answer }): ReactNode {
+  const { t } = useTranslation('games');
+  const tk = useTicketsText();
+  if (result.correct === null || result.answer === null) {
+    return (
+      <div className="gask__result" data-testid="quiz-result">
+        <strong>{result.in_time ? t('games.answerTaken') : t('games.answerLate')}</strong>
+        <span>
+          {result.closes_at
+            ? t('games.resultLaterAt', { time: new Date(result.closes_at).toLocaleString() })
+            : t('games.resultLater')}
+        </span>
+        <span className="num">{t('games.nowHave', { tickets: tk(result.tickets) })}</span>
+      </div>
+    );
+  }
+  return (
+    <div
+      className={result.correct ? 'gask__result gask__result--right' : 'gask__result gask__result--wrong'}
+      data-testid="quiz-result"
+    >
+      <strong>
+        {result.correct
+          ? result.in_time
+            ? t('games.answerRight')
+            : t('games.answerLate')
+          : t('games.answerWrong')}
+      </strong>
+      <span>
+        {t('games.correctChoice', {
+          choice: `${String.fromCharCode(65 + (result.answer ?? 0))}. ${opened.choices[result.answer ?? 0] ?? ''}`,
+        })}
+      </span>
+      <span className="num">
+        {t('games.earned', { tickets: tk(result.reward) })} ·{' '}
+        {t('games.nowHave', { tickets: tk(result.tickets) })}
+      </span>
+    </div>
+  );
+}
+
 /**
  * One question: opened on the server (its clock starts there; opening again gives the same deadline), the
  * choices and the time left as the server counted it; the answer is taken, and right or wrong, the right
@@ -123,57 +226,16 @@ function QuizSheet({
   readonly onClose: () => void;
 }): ReactNode {
   const { t } = useTranslation('games');
-  const tk = useTicketsText();
-  const open = useApiMutation('/v1/quiz/open', { refreshes: ['/api/ticket/quizList'] });
-  const answer = useApiMutation('/v1/quiz/answer', { refreshes: QUIZ_READS });
-  const [opened, setOpened] = useState<Opened | null>(null);
-  /** When the time runs out on this phone's clock: now + what the server said was left. */
-  const [endsAt, setEndsAt] = useState<number | null>(null);
-  const [choice, setChoice] = useState<number | null>(null);
-  const [result, setResult] = useState<Answer | null>(null);
-  const asked = useRef(false);
-  const { mutateAsync } = open;
-
-  useEffect(() => {
-    if (asked.current) return;
-    asked.current = true;
-    mutateAsync({ id: item.id })
-      .then((o) => {
-        setOpened(o);
-        setEndsAt(Date.now() + o.left_ms);
-      })
-      .catch((e: unknown) => {
-        // Toasted by the query client (already answered, gone); nothing to show here.
-        if (e instanceof ApiFailure) onClose();
-      });
-  }, [item.id, mutateAsync, onClose]);
-
-  const now = useNow(endsAt !== null && result === null, 200);
-  const leftMs = endsAt === null ? 0 : Math.max(0, endsAt - now);
-  const limitMs = (opened?.time_limit_s ?? item.time_limit_s) * 1000;
-  const timeUp = endsAt !== null && leftMs <= 0;
-
-  const submit = async () => {
-    if (result) {
-      onClose();
-      return;
-    }
-    if (choice === null || answer.isPending) return;
-    try {
-      setResult(await answer.mutateAsync({ id: item.id, choice }));
-    } catch {
-      // Toasted by the query client.
-    }
-  };
-
+  const quiz = useQuizSheet(item, onClose);
+  const { opened, result } = quiz;
   return (
     <ConfirmSheet
       visible={visible}
       title={t('games.quizTitle')}
-      busy={answer.isPending}
-      disabled={!result && (choice === null || opened === null)}
+      busy={quiz.busy}
+      disabled={!result && (quiz.choice === null || opened === null)}
       confirmText={result ? t('games.done') : t('games.submitAnswer')}
-      onConfirm={() => void submit()}
+      onConfirm={() => void quiz.submit()}
       onClose={onClose}
       rows={[]}
     >
@@ -182,85 +244,15 @@ function QuizSheet({
       ) : (
         <div className="gask" data-testid="quiz-sheet">
           <p className="gask__q">{opened.question}</p>
-          {result ? null : (
-            <div className={timeUp ? 'gask__clock gask__clock--up' : 'gask__clock'}>
-              <div className="bar gask__bar" aria-hidden="true">
-                <span style={{ width: `${limitMs > 0 ? (leftMs / limitMs) * 100 : 0}%` }} />
-              </div>
-              <span className="num" data-testid="quiz-left" aria-live="off">
-                {timeUp ? t('games.timeUp') : t('games.secondsLeft', { count: Math.ceil(leftMs / 1000) })}
-              </span>
-            </div>
-          )}
-          <fieldset className="gask__choices">
-            <legend className="visually-hidden">{t('games.chooseAnswer')}</legend>
-            {opened.choices.map((c, i) => {
-              const right = result !== null && result.answer !== null && i === result.answer;
-              const wrong = result !== null && result.correct === false && i === choice;
-              const cls = right
-                ? 'gask__choice gask__choice--right'
-                : wrong
-                  ? 'gask__choice gask__choice--wrong'
-                  : choice === i
-                    ? 'gask__choice gask__choice--on'
-                    : 'gask__choice';
-              return (
-                <button
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a choice is its place in the list
-                  key={i}
-                  type="button"
-                  aria-pressed={choice === i}
-                  className={cls}
-                  disabled={result !== null}
-                  onClick={() => setChoice(i)}
-                >
-                  <span className="gask__letter">{String.fromCharCode(65 + i)}</span>
-                  <span className="gask__text">{c}</span>
-                  {right ? (
-                    <IconCheck className="gask__mark" />
-                  ) : wrong ? (
-                    <IconClose className="gask__mark" />
-                  ) : null}
-                </button>
-              );
-            })}
-          </fieldset>
-          {timeUp && !result ? <p className="gmuted">{t('games.lateNote')}</p> : null}
-          {result && (result.correct === null || result.answer === null) ? (
-            <div className="gask__result" data-testid="quiz-result">
-              <strong>{result.in_time ? t('games.answerTaken') : t('games.answerLate')}</strong>
-              <span>
-                {result.closes_at
-                  ? t('games.resultLaterAt', { time: new Date(result.closes_at).toLocaleString() })
-                  : t('games.resultLater')}
-              </span>
-              <span className="num">{t('games.nowHave', { tickets: tk(result.tickets) })}</span>
-            </div>
-          ) : result ? (
-            <div
-              className={
-                result.correct ? 'gask__result gask__result--right' : 'gask__result gask__result--wrong'
-              }
-              data-testid="quiz-result"
-            >
-              <strong>
-                {result.correct
-                  ? result.in_time
-                    ? t('games.answerRight')
-                    : t('games.answerLate')
-                  : t('games.answerWrong')}
-              </strong>
-              <span>
-                {t('games.correctChoice', {
-                  choice: `${String.fromCharCode(65 + (result.answer ?? 0))}. ${opened.choices[result.answer ?? 0] ?? ''}`,
-                })}
-              </span>
-              <span className="num">
-                {t('games.earned', { tickets: tk(result.reward) })} ·{' '}
-                {t('games.nowHave', { tickets: tk(result.tickets) })}
-              </span>
-            </div>
-          ) : null}
+          {result ? null : <QuizClock leftMs={quiz.leftMs} limitMs={quiz.limitMs} timeUp={quiz.timeUp} />}
+          <QuizChoices
+            choices={opened.choices}
+            choice={quiz.choice}
+            result={result}
+            onChoose={quiz.setChoice}
+          />
+          {quiz.timeUp && !result ? <p className="gmuted">{t('games.lateNote')}</p> : null}
+          {result ? <QuizResult opened={opened} result={result} /> : null}
         </div>
       )}
     </ConfirmSheet>

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@nexa/contract';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiFailure, useApiQuery } from '../../api/hooks';
+import { ApiFailure } from '../../api/hooks';
 import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
 import { EXACT } from '../../lib/amounts';
@@ -9,29 +9,119 @@ import { HashText } from '../../ui/money';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
 import { fillPercent } from './game-math';
-import { GroupTag, isLive, LIVE_MS, type RaceInfo, RankBadge, useTicketsText } from './game-parts';
+import { GroupTag, type RaceInfo, RankBadge, useTicketsText } from './game-parts';
 import { RaceReplay } from './race-replay';
+import { useRaceInfo } from './use-race-info';
 import { VerifyPanel } from './verify-panel';
 
 type View = 'replay' | 'verify';
 
+/** The race's figures: entrants, pool, when it opened and formed or settled, the seed's hash and the seed. */
+function RaceFigures({ g }: { readonly g: RaceInfo['group'] }): ReactNode {
+  const { t } = useTranslation('games');
+  const registry = useAssets();
+  return (
+    <dl className="ggrid ggrid--2 gdetail__grid">
+      <div>
+        <dt>{t('games.entrants')}</dt>
+        <dd className="num">{t('games.fill', { n: g.entrants, size: g.size })}</dd>
+      </div>
+      <div>
+        <dt>{t('games.pool')}</dt>
+        <dd className="num">{registry.format(g.pool, 'USDT', EXACT)} USDT</dd>
+      </div>
+      <div>
+        <dt>{t('games.opened')}</dt>
+        <dd className="num">{formatDateTime(g.opened_at)}</dd>
+      </div>
+      <div>
+        <dt>{g.settled_at ? t('games.settledAt') : t('games.formedAt')}</dt>
+        <dd className="num">
+          {g.settled_at ? formatDateTime(g.settled_at) : g.formed_at ? formatDateTime(g.formed_at) : '--'}
+        </dd>
+      </div>
+      <div className="ggrid__wide">
+        <dt>{t('games.seedHash')}</dt>
+        <dd>
+          <HashText value={g.seed_hash} head={12} tail={10} />
+        </dd>
+      </div>
+      <div className="ggrid__wide">
+        <dt>{t('games.seed')}</dt>
+        <dd>
+          {g.seed ? (
+            <HashText value={g.seed} head={12} tail={10} />
+          ) : (
+            <span className="gmuted">{t('games.seedHidden')}</span>
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** A settled race's replay and verification (each a toggle), or the way to ask again for one not settled. */
+function RaceActions({
+  settled,
+  view,
+  onView,
+  refreshing,
+  onRefresh,
+}: {
+  readonly settled: boolean;
+  readonly view: View | null;
+  readonly onView: (v: View | null) => void;
+  readonly refreshing: boolean;
+  readonly onRefresh: () => void;
+}): ReactNode {
+  const { t } = useTranslation('games');
+  return (
+    <div className="gactions">
+      {settled ? (
+        <>
+          <button
+            type="button"
+            className={view === 'replay' ? 'gbtn gbtn--primary' : 'gbtn'}
+            aria-pressed={view === 'replay'}
+            onClick={() => onView(view === 'replay' ? null : 'replay')}
+            data-testid="replay-btn"
+          >
+            {t('games.replay')}
+          </button>
+          <button
+            type="button"
+            className={view === 'verify' ? 'gbtn gbtn--primary' : 'gbtn'}
+            aria-pressed={view === 'verify'}
+            onClick={() => onView(view === 'verify' ? null : 'verify')}
+            data-testid="verify-btn"
+          >
+            {t('games.verify')}
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="gbtn gbtn--primary"
+          onClick={onRefresh}
+          disabled={refreshing}
+          data-testid="refresh-btn"
+        >
+          {refreshing ? t('common.refreshing') : t('games.refresh')}
+        </button>
+      )}
+    </div>
+  );
+}
+
 /** One race (/game1?group=): the group, every entrant, and once settled its replay and its verification. */
 export function RaceDetail({ id }: { readonly id: number }): ReactNode {
   const { t } = useTranslation('games');
-  const registry = useAssets();
   const [params, setParams] = useSearchParams();
   const viewParam = params.get('view');
   const view: View | null = viewParam === 'replay' || viewParam === 'verify' ? viewParam : null;
   const setView = (v: View | null) =>
     setParams(v ? { group: String(id), view: v } : { group: String(id) }, { replace: true });
-  const [live, setLive] = useState(true);
-  const q = useApiQuery(
-    '/api/racer/racerInfo',
-    { id },
-    { ...(live ? { refetchInterval_ms: LIVE_MS } : {}), handles: ['RaceNotFound'] },
-  );
-  const nowLive = q.data ? isLive(q.data.group.status) : true;
-  if (nowLive !== live) setLive(nowLive);
+  const { q } = useRaceInfo(id);
 
   if (!q.data) {
     if (q.error instanceof ApiFailure && q.error.is('RaceNotFound')) {
@@ -58,80 +148,14 @@ export function RaceDetail({ id }: { readonly id: number }): ReactNode {
           >
             <span style={{ width: `${fillPercent(g.entrants, g.size)}%` }} />
           </div>
-          <dl className="ggrid ggrid--2 gdetail__grid">
-            <div>
-              <dt>{t('games.entrants')}</dt>
-              <dd className="num">{t('games.fill', { n: g.entrants, size: g.size })}</dd>
-            </div>
-            <div>
-              <dt>{t('games.pool')}</dt>
-              <dd className="num">{registry.format(g.pool, 'USDT', EXACT)} USDT</dd>
-            </div>
-            <div>
-              <dt>{t('games.opened')}</dt>
-              <dd className="num">{formatDateTime(g.opened_at)}</dd>
-            </div>
-            <div>
-              <dt>{g.settled_at ? t('games.settledAt') : t('games.formedAt')}</dt>
-              <dd className="num">
-                {g.settled_at
-                  ? formatDateTime(g.settled_at)
-                  : g.formed_at
-                    ? formatDateTime(g.formed_at)
-                    : '--'}
-              </dd>
-            </div>
-            <div className="ggrid__wide">
-              <dt>{t('games.seedHash')}</dt>
-              <dd>
-                <HashText value={g.seed_hash} head={12} tail={10} />
-              </dd>
-            </div>
-            <div className="ggrid__wide">
-              <dt>{t('games.seed')}</dt>
-              <dd>
-                {g.seed ? (
-                  <HashText value={g.seed} head={12} tail={10} />
-                ) : (
-                  <span className="gmuted">{t('games.seedHidden')}</span>
-                )}
-              </dd>
-            </div>
-          </dl>
-          <div className="gactions">
-            {settled ? (
-              <>
-                <button
-                  type="button"
-                  className={view === 'replay' ? 'gbtn gbtn--primary' : 'gbtn'}
-                  aria-pressed={view === 'replay'}
-                  onClick={() => setView(view === 'replay' ? null : 'replay')}
-                  data-testid="replay-btn"
-                >
-                  {t('games.replay')}
-                </button>
-                <button
-                  type="button"
-                  className={view === 'verify' ? 'gbtn gbtn--primary' : 'gbtn'}
-                  aria-pressed={view === 'verify'}
-                  onClick={() => setView(view === 'verify' ? null : 'verify')}
-                  data-testid="verify-btn"
-                >
-                  {t('games.verify')}
-                </button>
-              </>
-            ) : (
-              <button
-                type="button"
-                className="gbtn gbtn--primary"
-                onClick={() => void q.refetch()}
-                disabled={q.isFetching}
-                data-testid="refresh-btn"
-              >
-                {q.isFetching ? t('common.refreshing') : t('games.refresh')}
-              </button>
-            )}
-          </div>
+          <RaceFigures g={g} />
+          <RaceActions
+            settled={settled}
+            view={view}
+            onView={setView}
+            refreshing={q.isFetching}
+            onRefresh={() => void q.refetch()}
+          />
         </section>
 
         {settled && view === 'replay' ? <RaceReplay seed={g.seed ?? ''} entrants={entrants} /> : null}

@@ -14,8 +14,8 @@ import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { InlineError, ListSkeleton } from '../../ui/states';
 import { clock, fillPercent, secondsLeft } from './game-math';
 import {
+  type Entrant,
   EntryTag,
-  GAME_READS,
   GroupTag,
   isLive,
   LIVE_MS,
@@ -30,6 +30,7 @@ import {
 } from './game-parts';
 import { JoinSheet } from './join-sheet';
 import { GetTicketsCard, WalletCard } from './tickets-card';
+import { useLiveRace } from './use-race-info';
 
 /** The race I joined last on this page: its card stays (with the result) after it settles. */
 let lastJoined: number | null = null;
@@ -187,36 +188,18 @@ function GroupCard({
   );
 }
 
-/** The race I am in, asked again every 2 s until it settles: fill, the race running, then my result. */
-function LiveRace({ id, onDismiss }: { readonly id: number; readonly onDismiss: () => void }): ReactNode {
+/** Where my race is: filling (and until when), running (and until when), my result, or expired. */
+function RaceStage({
+  g,
+  me,
+  now,
+}: {
+  readonly g: RaceGroup;
+  readonly me: Entrant | null;
+  readonly now: number;
+}): ReactNode {
   const { t } = useTranslation('games');
   const registry = useAssets();
-  const client = useQueryClient();
-  const [live, setLive] = useState(true);
-  const q = useApiQuery(
-    '/api/racer/racerInfo',
-    { id },
-    { ...(live ? { refetchInterval_ms: LIVE_MS } : {}), handles: ['RaceNotFound'] },
-  );
-  const g = q.data?.group;
-  const nowLive = g ? isLive(g.status) : true;
-  if (nowLive !== live) setLive(nowLive);
-  // Once it settles (or expires), balances, tickets and records changed: ask for them again.
-  useEffect(() => {
-    if (!nowLive) void invalidateApi(client, ...GAME_READS);
-  }, [nowLive, client]);
-  const now = useNow(nowLive, 500);
-
-  if (!q.data || !g) {
-    if (q.error instanceof ApiFailure && q.error.is('RaceNotFound')) return null;
-    return (
-      <section className="card box">
-        {q.isError ? <InlineError onRetry={() => void q.refetch()} /> : <ListSkeleton rows={1} />}
-      </section>
-    );
-  }
-  const entrants = [...q.data.entrants].sort((a, b) => a.join_order - b.join_order);
-  const me = entrants.find((e) => e.mine) ?? null;
   const fill = t('games.fill', { n: g.entrants, size: g.size });
   const raceLeft = g.status === 'formed' ? secondsLeft(g.race_ends_at, now) : null;
   const raceTotal =
@@ -226,23 +209,8 @@ function LiveRace({ id, onDismiss }: { readonly id: number; readonly onDismiss: 
       ? Math.min(100, ((now - Date.parse(g.formed_at)) / raceTotal) * 100)
       : 0;
   const openLeft = g.status === 'open' ? secondsLeft(g.expires_at, now) : null;
-
   return (
-    <section className="card box gcard--mine" data-testid="my-race">
-      <div className="box__head">
-        <h2 className="gh">
-          {t('games.myRace')} · {t('games.raceNo', { id: g.id })}
-        </h2>
-        <span className="gcard__tags">
-          <GroupTag status={g.status} />
-          {!nowLive ? (
-            <button type="button" className="gicon-btn" onClick={onDismiss} aria-label={t('common.close')}>
-              <IconClose />
-            </button>
-          ) : null}
-        </span>
-      </div>
-
+    <>
       {g.status === 'open' ? (
         <>
           <Progress value={fillPercent(g.entrants, g.size)} label={fill} />
@@ -277,48 +245,116 @@ function LiveRace({ id, onDismiss }: { readonly id: number; readonly onDismiss: 
         </div>
       ) : null}
       {g.status === 'expired' ? <p className="gmuted">{t('games.expiredNote')}</p> : null}
+    </>
+  );
+}
 
-      <ul className="gchips" aria-label={t('games.entrants')}>
-        {entrants.map((e) => (
-          <li key={e.entry_id} className={e.mine ? 'gchip gchip--mine' : 'gchip'}>
-            {g.status === 'settled' ? (
-              <RankBadge rank={e.rank} />
-            ) : (
-              <span className="gchip__n num">{e.join_order}</span>
-            )}
-            <span className="num">{e.mine ? t('games.you') : e.uid}</span>
-            <span className="gchip__t num">×{e.tickets}</span>
-          </li>
-        ))}
-        {g.status === 'open'
-          ? Array.from({ length: Math.max(0, g.size - entrants.length) }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: empty seats have no identity
-              <li key={`seat-${i}`} className="gchip gchip--empty" aria-hidden="true">
-                <span className="gchip__n num">{entrants.length + i + 1}</span>
-              </li>
-            ))
-          : null}
-      </ul>
+/** The entrants in the order they joined (ranked once settled), and the seats still empty while it fills. */
+function EntrantChips({
+  g,
+  entrants,
+}: {
+  readonly g: RaceGroup;
+  readonly entrants: readonly Entrant[];
+}): ReactNode {
+  const { t } = useTranslation('games');
+  return (
+    <ul className="gchips" aria-label={t('games.entrants')}>
+      {entrants.map((e) => (
+        <li key={e.entry_id} className={e.mine ? 'gchip gchip--mine' : 'gchip'}>
+          {g.status === 'settled' ? (
+            <RankBadge rank={e.rank} />
+          ) : (
+            <span className="gchip__n num">{e.join_order}</span>
+          )}
+          <span className="num">{e.mine ? t('games.you') : e.uid}</span>
+          <span className="gchip__t num">×{e.tickets}</span>
+        </li>
+      ))}
+      {g.status === 'open'
+        ? Array.from({ length: Math.max(0, g.size - entrants.length) }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: empty seats have no identity
+            <li key={`seat-${i}`} className="gchip gchip--empty" aria-hidden="true">
+              <span className="gchip__n num">{entrants.length + i + 1}</span>
+            </li>
+          ))
+        : null}
+    </ul>
+  );
+}
 
-      <div className="gactions">
-        {g.status === 'settled' ? (
-          <>
-            <Link className="gbtn gbtn--primary" to={raceLink(g.id, 'replay')} data-testid="replay-link">
-              {t('games.replay')}
-            </Link>
-            <Link className="gbtn" to={raceLink(g.id, 'verify')}>
-              {t('games.verify')}
-            </Link>
-          </>
-        ) : (
-          <button type="button" className="gbtn" onClick={() => void q.refetch()} disabled={q.isFetching}>
-            {t('games.refresh')}
-          </button>
-        )}
-        <Link className="gbtn" to={raceLink(g.id)}>
-          {t('games.details')}
-        </Link>
+/** Replay and verification once settled, else asking again; the race's details either way. */
+function LiveRaceActions({
+  g,
+  refreshing,
+  onRefresh,
+}: {
+  readonly g: RaceGroup;
+  readonly refreshing: boolean;
+  readonly onRefresh: () => void;
+}): ReactNode {
+  const { t } = useTranslation('games');
+  return (
+    <div className="gactions">
+      {g.status === 'settled' ? (
+        <>
+          <Link className="gbtn gbtn--primary" to={raceLink(g.id, 'replay')} data-testid="replay-link">
+            {t('games.replay')}
+          </Link>
+          <Link className="gbtn" to={raceLink(g.id, 'verify')}>
+            {t('games.verify')}
+          </Link>
+        </>
+      ) : (
+        <button type="button" className="gbtn" onClick={onRefresh} disabled={refreshing}>
+          {t('games.refresh')}
+        </button>
+      )}
+      <Link className="gbtn" to={raceLink(g.id)}>
+        {t('games.details')}
+      </Link>
+    </div>
+  );
+}
+
+/** The race I am in, asked again every 2 s until it settles: fill, the race running, then my result. */
+function LiveRace({ id, onDismiss }: { readonly id: number; readonly onDismiss: () => void }): ReactNode {
+  const { t } = useTranslation('games');
+  const { q, live, now } = useLiveRace(id);
+  const g = q.data?.group;
+
+  if (!q.data || !g) {
+    if (q.error instanceof ApiFailure && q.error.is('RaceNotFound')) return null;
+    return (
+      <section className="card box">
+        {q.isError ? <InlineError onRetry={() => void q.refetch()} /> : <ListSkeleton rows={1} />}
+      </section>
+    );
+  }
+  const entrants = [...q.data.entrants].sort((a, b) => a.join_order - b.join_order);
+  const me = entrants.find((e) => e.mine) ?? null;
+
+  return (
+    <section className="card box gcard--mine" data-testid="my-race">
+      <div className="box__head">
+        <h2 className="gh">
+          {t('games.myRace')} · {t('games.raceNo', { id: g.id })}
+        </h2>
+        <span className="gcard__tags">
+          <GroupTag status={g.status} />
+          {!live ? (
+            <button type="button" className="gicon-btn" onClick={onDismiss} aria-label={t('common.close')}>
+              <IconClose />
+            </button>
+          ) : null}
+        </span>
       </div>
+
+      <RaceStage g={g} me={me} now={now} />
+
+      <EntrantChips g={g} entrants={entrants} />
+
+      <LiveRaceActions g={g} refreshing={q.isFetching} onRefresh={() => void q.refetch()} />
     </section>
   );
 }

@@ -2,18 +2,15 @@ import { formatUpTo } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useAssets } from '../../hooks/assets';
-import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { EXACT } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { AmountInput, Field, PickerButton, Segments, SubmitButton } from '../../ui/form';
 import { AssetIcon } from '../../ui/money';
 import { ConfirmSheet, PickerSheet } from '../../ui/sheet';
-import { showToast } from '../../ui/toast';
-import { affordableCount, checkCount, notAbove, sanitizeCount, timesCount } from './game-math';
-import { GAME_READS, type Lobby, useCountMessage, useTicketsText } from './game-parts';
-
-type Way = 'buy' | 'exchange';
+import { affordableCount, sanitizeCount } from './game-math';
+import { type Lobby, useTicketsText } from './game-parts';
+import { type GetTickets, useGetTickets } from './use-get-tickets';
 
 /** My tickets, my USDT and the ticket price, with the way to the match records. */
 export function WalletCard({ lobby }: { readonly lobby: Lobby }): ReactNode {
@@ -50,68 +47,140 @@ export function WalletCard({ lobby }: { readonly lobby: Lobby }): ReactNode {
   );
 }
 
+/** The ticket count: what I have of the pay asset, what one ticket costs, and the most I can pay for. */
+function CountField({ form, lobby }: { readonly form: GetTickets; readonly lobby: Lobby }): ReactNode {
+  const { t } = useTranslation('games');
+  const registry = useAssets();
+  const ids = useId();
+  const { funds, payAsset, unit } = form;
+  return (
+    <Field
+      htmlFor={`${ids}-count`}
+      label={t('games.count')}
+      error={form.shown}
+      extra={
+        funds !== null
+          ? t('games.available', { amount: registry.format(funds, payAsset), asset: payAsset })
+          : null
+      }
+      hint={t('games.perTicket', { amount: registry.format(unit, payAsset, EXACT), asset: payAsset })}
+    >
+      <AmountInput
+        id={`${ids}-count`}
+        value={form.count}
+        onChange={(v) => form.setCount(sanitizeCount(v))}
+        placeholder={t('prompts.ticketCount')}
+        onMax={() =>
+          form.setCount(String(Math.max(1, affordableCount(funds ?? '0', unit, lobby.max_tickets))))
+        }
+      />
+    </Field>
+  );
+}
+
+/** What the count costs and the tickets it gets, once the count is good. */
+function TicketsEstimate({ form }: { readonly form: GetTickets }): ReactNode {
+  const { t } = useTranslation('games');
+  const registry = useAssets();
+  const tk = useTicketsText();
+  const counted = form.n > 0 && !form.countProblem;
+  return (
+    <dl className="ggrid ggrid--2 gget__est">
+      <div>
+        <dt>{t('games.cost')}</dt>
+        <dd className="num" data-testid="ticket-cost">
+          {counted ? `${registry.format(form.cost, form.payAsset, EXACT)} ${form.payAsset}` : '--'}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('games.youGet')}</dt>
+        <dd className="num">{counted ? tk(form.n) : '--'}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The tokens tickets are exchanged for, each with what one ticket takes of it. */
+function TokenPicker({
+  form,
+  visible,
+  onClose,
+}: {
+  readonly form: GetTickets;
+  readonly visible: boolean;
+  readonly onClose: () => void;
+}): ReactNode {
+  const { t } = useTranslation('games');
+  const registry = useAssets();
+  return (
+    <PickerSheet
+      visible={visible}
+      title={t('prompts.tokenSelection')}
+      value={form.rate?.asset ?? null}
+      onPick={(a) => form.setAsset(a)}
+      onClose={onClose}
+      options={form.rates.map((r) => ({
+        value: r.asset,
+        label: r.asset,
+        icon: <AssetIcon asset={r.asset} size={28} />,
+        note: t('games.perTicket', {
+          amount: registry.format(r.per_ticket, r.asset, EXACT),
+          asset: r.asset,
+        }),
+      }))}
+    />
+  );
+}
+
+/** The purchase or exchange to confirm: count, unit price (and the token's price), cost, what I have. */
+function TicketsConfirm({ form }: { readonly form: GetTickets }): ReactNode {
+  const { t } = useTranslation('games');
+  const registry = useAssets();
+  const tk = useTicketsText();
+  const { call, exchanging, rate, payAsset, funds } = form;
+  return (
+    <ConfirmSheet
+      visible={call.content !== null}
+      title={exchanging ? t('games.confirmExchange') : t('games.confirmBuy')}
+      busy={call.busy}
+      onConfirm={() => void form.confirm()}
+      onClose={call.close}
+      rows={[
+        { label: t('games.count'), value: tk(form.n || 0), strong: true },
+        { label: t('games.unitPrice'), value: `${registry.format(form.unit, payAsset, EXACT)} ${payAsset}` },
+        ...(exchanging && rate
+          ? [{ label: t('games.tokenPrice'), value: `${formatUpTo(rate.price_usdt, 6)} USDT` }]
+          : []),
+        {
+          label: t('games.cost'),
+          value: `${registry.format(form.cost, payAsset, EXACT)} ${payAsset}`,
+          strong: true,
+        },
+        {
+          label: t('walletForm.available'),
+          value: funds !== null ? `${registry.format(funds, payAsset)} ${payAsset}` : '--',
+        },
+      ]}
+      note={exchanging ? t('games.exchangeNote') : t('games.buyNote')}
+    />
+  );
+}
+
 /** The form that gets more tickets: bought with USDT, or exchanged for a token. */
 export function GetTicketsCard({ lobby }: { readonly lobby: Lobby }): ReactNode {
   const { t } = useTranslation('games');
-  const registry = useAssets();
-  const countMessage = useCountMessage();
-  const tk = useTicketsText();
-  const ids = useId();
-  const balances = useBalances();
-  const buy = useMoneyCall('/api/racer/buyTicket', GAME_READS);
-  const exchange = useMoneyCall('/api/racer/exchangeTicket', GAME_READS);
-  const [way, setWay] = useState<Way>('buy');
-  const [count, setCount] = useState('');
-  const [asset, setAsset] = useState<string | null>(null);
+  const form = useGetTickets(lobby);
   const [picking, setPicking] = useState(false);
-  const [tried, setTried] = useState(false);
-
-  const rates = lobby.exchange;
-  const rate = rates.find((r) => r.asset === asset) ?? rates[0] ?? null;
-  const exchanging = way === 'exchange' && rate !== null;
-  const payAsset = exchanging ? rate.asset : 'USDT';
-  const unit = exchanging ? rate.per_ticket : lobby.ticket_price;
-  const funds = exchanging ? balances.available(rate.asset, 'spot') : lobby.usdt;
-  const n = Number(count);
-  const cost = timesCount(unit, Number.isInteger(n) ? n : 0);
-  const countProblem = checkCount(count, lobby.max_tickets);
-  const problem = countProblem
-    ? countMessage(countProblem, lobby.max_tickets, lobby.tickets)
-    : funds !== null && !notAbove(cost, funds)
-      ? t('messages.insufficientBalance')
-      : null;
-  const shown = tried || (count !== '' && countProblem !== 'required') ? problem : null;
-
-  const review = () => {
-    setTried(true);
-    if (problem) return;
-    if (exchanging) exchange.open({ count: n, asset: rate.asset });
-    else buy.open({ count: n });
-  };
-  const done = () => {
-    setCount('');
-    setTried(false);
-  };
-  const call = exchanging ? exchange : buy;
-  const confirm = async () => {
-    const ok = await call.confirm();
-    if (!ok) return;
-    showToast(exchanging ? t('games.exchangeSuccess') : t('messages.purchaseSuccess'));
-    done();
-  };
-
+  const { rate, exchanging } = form;
   return (
     <section className="card box">
       <div className="box__head">
         <h2 className="gh">{t('games.getTickets')}</h2>
-        {rates.length > 0 ? (
+        {form.rates.length > 0 ? (
           <Segments
             label={t('games.getTickets')}
-            value={way}
-            onChange={(w) => {
-              setWay(w);
-              setTried(false);
-            }}
+            value={form.way}
+            onChange={form.chooseWay}
             options={[
               { value: 'buy', label: t('games.withUsdt') },
               { value: 'exchange', label: t('games.withToken') },
@@ -119,7 +188,7 @@ export function GetTicketsCard({ lobby }: { readonly lobby: Lobby }): ReactNode 
           />
         ) : null}
       </div>
-      {exchanging ? (
+      {exchanging && rate ? (
         <Field label={t('games.token')}>
           <PickerButton
             value={rate.asset}
@@ -129,78 +198,11 @@ export function GetTicketsCard({ lobby }: { readonly lobby: Lobby }): ReactNode 
           />
         </Field>
       ) : null}
-      <Field
-        htmlFor={`${ids}-count`}
-        label={t('games.count')}
-        error={shown}
-        extra={
-          funds !== null
-            ? t('games.available', { amount: registry.format(funds, payAsset), asset: payAsset })
-            : null
-        }
-        hint={t('games.perTicket', { amount: registry.format(unit, payAsset, EXACT), asset: payAsset })}
-      >
-        <AmountInput
-          id={`${ids}-count`}
-          value={count}
-          onChange={(v) => setCount(sanitizeCount(v))}
-          placeholder={t('prompts.ticketCount')}
-          onMax={() => setCount(String(Math.max(1, affordableCount(funds ?? '0', unit, lobby.max_tickets))))}
-        />
-      </Field>
-      <dl className="ggrid ggrid--2 gget__est">
-        <div>
-          <dt>{t('games.cost')}</dt>
-          <dd className="num" data-testid="ticket-cost">
-            {n > 0 && !countProblem ? `${registry.format(cost, payAsset, EXACT)} ${payAsset}` : '--'}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('games.youGet')}</dt>
-          <dd className="num">{n > 0 && !countProblem ? tk(n) : '--'}</dd>
-        </div>
-      </dl>
-      <SubmitButton onClick={review}>{exchanging ? t('games.exchange') : t('games.buy')}</SubmitButton>
-      <PickerSheet
-        visible={picking}
-        title={t('prompts.tokenSelection')}
-        value={rate?.asset ?? null}
-        onPick={(a) => setAsset(a)}
-        onClose={() => setPicking(false)}
-        options={rates.map((r) => ({
-          value: r.asset,
-          label: r.asset,
-          icon: <AssetIcon asset={r.asset} size={28} />,
-          note: t('games.perTicket', {
-            amount: registry.format(r.per_ticket, r.asset, EXACT),
-            asset: r.asset,
-          }),
-        }))}
-      />
-      <ConfirmSheet
-        visible={call.content !== null}
-        title={exchanging ? t('games.confirmExchange') : t('games.confirmBuy')}
-        busy={call.busy}
-        onConfirm={() => void confirm()}
-        onClose={call.close}
-        rows={[
-          { label: t('games.count'), value: tk(n || 0), strong: true },
-          { label: t('games.unitPrice'), value: `${registry.format(unit, payAsset, EXACT)} ${payAsset}` },
-          ...(exchanging
-            ? [{ label: t('games.tokenPrice'), value: `${formatUpTo(rate.price_usdt, 6)} USDT` }]
-            : []),
-          {
-            label: t('games.cost'),
-            value: `${registry.format(cost, payAsset, EXACT)} ${payAsset}`,
-            strong: true,
-          },
-          {
-            label: t('walletForm.available'),
-            value: funds !== null ? `${registry.format(funds, payAsset)} ${payAsset}` : '--',
-          },
-        ]}
-        note={exchanging ? t('games.exchangeNote') : t('games.buyNote')}
-      />
+      <CountField form={form} lobby={lobby} />
+      <TicketsEstimate form={form} />
+      <SubmitButton onClick={form.review}>{exchanging ? t('games.exchange') : t('games.buy')}</SubmitButton>
+      <TokenPicker form={form} visible={picking} onClose={() => setPicking(false)} />
+      <TicketsConfirm form={form} />
     </section>
   );
 }

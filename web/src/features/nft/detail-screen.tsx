@@ -1,4 +1,4 @@
-import { formatDateTime } from '@nexa/contract';
+import { formatDateTime, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
@@ -32,9 +32,111 @@ export default function DetailScreen(): ReactNode {
   return <Detail id={id} />;
 }
 
-function Detail({ id }: { readonly id: number }): ReactNode {
+type Nft = ResponseData<'/v1/nft/detail'>;
+type Pool = ResponseData<'/v1/nft/collections'>['list'][number]['pools'][number];
+
+/** The NFT: its artwork, name and rarity, collection and serial, weight, what it earned, when it was minted. */
+function NftCard({ n }: { readonly n: Nft }): ReactNode {
   const { t } = useTranslation('nft');
   const registry = useAssets();
+  return (
+    <section className="card nft-detail">
+      <NftArt symbol={n.symbol} serial={n.serial} rarity={n.rarity} label={n.name} />
+      <div className="row row--between">
+        <h1 className="nft-detail__name">{n.name}</h1>
+        <RarityChip rarity={n.rarity} />
+      </div>
+      <dl className="fig-grid nft-grid2">
+        <div>
+          <dt>{t('nft.collection')}</dt>
+          <dd>
+            {n.collection} #{n.serial}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('nft.weight')}</dt>
+          <dd className="num">{n.weight}</dd>
+        </div>
+        <div>
+          <dt>{t('nft.earned')}</dt>
+          <dd className="num up" data-testid="nft-earned">
+            {registry.format(n.earned, 'BWC')} BWC
+          </dd>
+        </div>
+        <div>
+          <dt>{t('nft.minted')}</dt>
+          <dd className="num">{formatDateTime(n.minted_at).slice(0, 16)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** Where the NFT earns: the pool it is staked in (and the way out), or the active pools to stake it in. */
+function StakeCard({
+  n,
+  pools,
+  chosen,
+  onChoose,
+  onStake,
+  onUnstake,
+}: {
+  readonly n: Nft;
+  readonly pools: readonly Pool[];
+  readonly chosen: Pool | undefined;
+  readonly onChoose: (poolId: number) => void;
+  readonly onStake: () => void;
+  readonly onUnstake: () => void;
+}): ReactNode {
+  const { t } = useTranslation('nft');
+  const registry = useAssets();
+  return (
+    <section className="card nft-form">
+      {n.status === 'staked' ? (
+        <>
+          <p className="note note--xs nft-note">{t('nft.stakedIn', { pool: n.pool ?? '' })}</p>
+          <button
+            type="button"
+            className="btn-primary nft-btn nft-btn--ghost"
+            data-testid="unstake-btn"
+            onClick={onUnstake}
+          >
+            {t('nft.unstake')}
+          </button>
+        </>
+      ) : pools.length === 0 ? (
+        <p className="note note--xs nft-note">{t('nft.noPool')}</p>
+      ) : (
+        <>
+          <h2 className="nft-h">{t('nft.choosePool')}</h2>
+          <div className="nft-choices">
+            {pools.map((p) => (
+              <button
+                key={p.id}
+                type="button"
+                aria-pressed={p.id === chosen?.id}
+                className={p.id === chosen?.id ? 'nft-choice nft-choice--on' : 'nft-choice'}
+                onClick={() => onChoose(p.id)}
+              >
+                <span>{p.name}</span>
+                <small className="num">
+                  {t('nft.budgetDay', { amount: registry.format(p.daily_budget, p.asset), asset: p.asset })}
+                </small>
+              </button>
+            ))}
+          </div>
+          <button type="button" className="btn-primary nft-btn" data-testid="stake-btn" onClick={onStake}>
+            {t('nft.stake')}
+          </button>
+        </>
+      )}
+      <p className="note note--xs nft-note">{t('nft.poolRules')}</p>
+    </section>
+  );
+}
+
+function Detail({ id }: { readonly id: number }): ReactNode {
+  const { t } = useTranslation('nft');
   const q = useApiQuery('/v1/nft/detail', { id }, { handles: ['NftNotFound'] });
   const cols = useApiQuery('/v1/nft/collections', NO_BODY);
   const stake = useMoneyCall('/v1/nft/stake', REFRESH);
@@ -52,81 +154,15 @@ function Detail({ id }: { readonly id: number }): ReactNode {
   const chosen = pools.find((p) => p.id === (pool ?? pools[0]?.id));
   return (
     <div className="page nft">
-      <section className="card nft-detail">
-        <NftArt symbol={n.symbol} serial={n.serial} rarity={n.rarity} label={n.name} />
-        <div className="row row--between">
-          <h1 className="nft-detail__name">{n.name}</h1>
-          <RarityChip rarity={n.rarity} />
-        </div>
-        <dl className="fig-grid nft-grid2">
-          <div>
-            <dt>{t('nft.collection')}</dt>
-            <dd>
-              {n.collection} #{n.serial}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('nft.weight')}</dt>
-            <dd className="num">{n.weight}</dd>
-          </div>
-          <div>
-            <dt>{t('nft.earned')}</dt>
-            <dd className="num up" data-testid="nft-earned">
-              {registry.format(n.earned, 'BWC')} BWC
-            </dd>
-          </div>
-          <div>
-            <dt>{t('nft.minted')}</dt>
-            <dd className="num">{formatDateTime(n.minted_at).slice(0, 16)}</dd>
-          </div>
-        </dl>
-      </section>
-      <section className="card nft-form">
-        {n.status === 'staked' ? (
-          <>
-            <p className="note note--xs nft-note">{t('nft.stakedIn', { pool: n.pool ?? '' })}</p>
-            <button
-              type="button"
-              className="btn-primary nft-btn nft-btn--ghost"
-              data-testid="unstake-btn"
-              onClick={() => unstake.open({ nft_id: n.id })}
-            >
-              {t('nft.unstake')}
-            </button>
-          </>
-        ) : pools.length === 0 ? (
-          <p className="note note--xs nft-note">{t('nft.noPool')}</p>
-        ) : (
-          <>
-            <h2 className="nft-h">{t('nft.choosePool')}</h2>
-            <div className="nft-choices">
-              {pools.map((p) => (
-                <button
-                  key={p.id}
-                  type="button"
-                  aria-pressed={p.id === chosen?.id}
-                  className={p.id === chosen?.id ? 'nft-choice nft-choice--on' : 'nft-choice'}
-                  onClick={() => setPool(p.id)}
-                >
-                  <span>{p.name}</span>
-                  <small className="num">
-                    {t('nft.budgetDay', { amount: registry.format(p.daily_budget, p.asset), asset: p.asset })}
-                  </small>
-                </button>
-              ))}
-            </div>
-            <button
-              type="button"
-              className="btn-primary nft-btn"
-              data-testid="stake-btn"
-              onClick={() => chosen && stake.open({ nft_id: n.id, pool_id: chosen.id })}
-            >
-              {t('nft.stake')}
-            </button>
-          </>
-        )}
-        <p className="note note--xs nft-note">{t('nft.poolRules')}</p>
-      </section>
+      <NftCard n={n} />
+      <StakeCard
+        n={n}
+        pools={pools}
+        chosen={chosen}
+        onChoose={setPool}
+        onStake={() => chosen && stake.open({ nft_id: n.id, pool_id: chosen.id })}
+        onUnstake={() => unstake.open({ nft_id: n.id })}
+      />
       <ConfirmSheet
         visible={stake.content !== null}
         title={t('nft.confirmStake')}

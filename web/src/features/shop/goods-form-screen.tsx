@@ -1,148 +1,20 @@
 import { Button, SpinLoading, TextArea } from 'antd-mobile';
-import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { ApiFailure, useApiMutation, useApiQuery } from '../../api/hooks';
+import { type CSSProperties, type ReactNode, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useApiQuery } from '../../api/hooks';
 import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
 import { sanitizeAmountInput } from '../../lib/amounts';
-import { routePath } from '../../paths';
 import { AmountInput, Field, PickerButton, TextInput } from '../../ui/form';
 import { IconAlert, IconClose, IconInfo } from '../../ui/icons';
 import { PickerSheet } from '../../ui/sheet';
 import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
-import { showToast } from '../../ui/toast';
 import { IconPlus } from './shop-icons';
-import {
-  type GoodsField,
-  type GoodsProblem,
-  goodsProblems,
-  IMAGE_TYPES,
-  imageProblem,
-  imagesLeft,
-  MAX_IMAGES,
-  moveToFront,
-  parseId,
-  sizeText,
-} from './shop-math';
-import {
-  BottomBar,
-  type Product,
-  ProductStatusChip,
-  SHOP_READS,
-  SignedIn,
-  USDT,
-  useCategories,
-} from './shop-parts';
-import { UploadError, uploadGoodsImage } from './upload';
+import { IMAGE_TYPES, MAX_IMAGES, parseId } from './shop-math';
+import { BottomBar, type Product, ProductStatusChip, SignedIn, USDT, useCategories } from './shop-parts';
+import { type GoodsFormState, useGoodsForm } from './use-goods-form';
+import type { Images } from './use-image-slots';
 import './shop.css';
-
-interface Slot {
-  /** The slot's own key (a slot keeps it through reordering). */
-  readonly key: string;
-  /** What shows: the stored image's address, or an object URL of the chosen file. */
-  readonly preview: string;
-  readonly file: File | null;
-  readonly state: 'uploading' | 'done' | 'error';
-  readonly uploadId: string | null;
-  readonly error: string | null;
-}
-
-let slotSeq = 0;
-const nextKey = () => `s${++slotSeq}`;
-
-/** The images of the form: each uploaded as soon as it is chosen; the first is the cover. */
-function useImageSlots(initial: readonly { upload_id: string; url: string }[]) {
-  const { t } = useTranslation('shop');
-  const [slots, setSlots] = useState<readonly Slot[]>(() =>
-    initial.map((img) => ({
-      key: nextKey(),
-      preview: img.url,
-      file: null,
-      state: 'done' as const,
-      uploadId: img.upload_id,
-      error: null,
-    })),
-  );
-  const objectUrls = useRef(new Set<string>());
-  useEffect(() => {
-    const urls = objectUrls.current;
-    return () => {
-      for (const url of urls) URL.revokeObjectURL(url);
-    };
-  }, []);
-
-  const patch = (key: string, next: Partial<Slot>) =>
-    setSlots((all) => all.map((s) => (s.key === key ? { ...s, ...next } : s)));
-
-  const message = (error: unknown): string => {
-    if (!(error instanceof UploadError)) return t('shop.upload.failed');
-    switch (error.kind) {
-      case 'type':
-        return t('shop.upload.wrongType');
-      case 'empty':
-        return t('shop.upload.empty');
-      case 'size':
-        return error.maxBytes
-          ? t('shop.upload.tooLargeMax', { max: sizeText(error.maxBytes) })
-          : t('shop.upload.tooLarge');
-      case 'refused':
-        return error.serverText ?? t('shop.upload.failed');
-      case 'failed':
-        return t('shop.upload.failed');
-    }
-  };
-
-  const upload = async (key: string, file: File) => {
-    patch(key, { state: 'uploading', error: null, uploadId: null });
-    try {
-      const uploadId = await uploadGoodsImage(file);
-      patch(key, { state: 'done', uploadId });
-    } catch (error) {
-      patch(key, { state: 'error', error: message(error) });
-    }
-  };
-
-  /** Files chosen: up to what is left of the six; a refused one says why in a toast and is not kept. */
-  const add = (files: readonly File[]) => {
-    const room = imagesLeft(slots.length);
-    const taken = files.slice(0, room);
-    if (files.length > room) showToast(t('shop.upload.tooMany', { n: MAX_IMAGES }));
-    const added: Slot[] = [];
-    for (const file of taken) {
-      const local = imageProblem(file);
-      if (local) {
-        showToast(message(new UploadError(local)));
-        continue;
-      }
-      const preview = URL.createObjectURL(file);
-      objectUrls.current.add(preview);
-      added.push({ key: nextKey(), preview, file, state: 'uploading', uploadId: null, error: null });
-    }
-    if (added.length === 0) return;
-    setSlots((all) => [...all, ...added]);
-    for (const s of added) if (s.file) void upload(s.key, s.file);
-  };
-
-  const remove = (key: string) => setSlots((all) => all.filter((s) => s.key !== key));
-  const makeCover = (key: string) =>
-    setSlots((all) =>
-      moveToFront(
-        all,
-        all.findIndex((s) => s.key === key),
-      ),
-    );
-  const retry = (key: string) => {
-    const slot = slots.find((s) => s.key === key);
-    if (slot?.file) void upload(key, slot.file);
-  };
-  /** The server no longer has some uploads: every image not chosen again says so. */
-  const lost = (text: string) =>
-    setSlots((all) => all.map((s) => (s.file ? { ...s, state: 'error', uploadId: null, error: text } : s)));
-
-  return { slots, add, remove, makeCover, retry, lost };
-}
-
-type Images = ReturnType<typeof useImageSlots>;
 
 function ImageGrid({ images, error }: { readonly images: Images; readonly error: string | null }): ReactNode {
   const { t } = useTranslation('shop');
@@ -235,144 +107,122 @@ function ImageGrid({ images, error }: { readonly images: Images; readonly error:
   );
 }
 
-function GoodsForm({ initial }: { readonly initial: Product | null }): ReactNode {
+/** Goods edited: their status and that a change goes to review again; new goods: that they wait for review. */
+function GoodsStatus({ initial }: { readonly initial: Product | null }): ReactNode {
+  const { t } = useTranslation('shop');
+  if (initial) {
+    return (
+      <section className="card sbox">
+        <div className="row row--between">
+          <span className="sbox__label">{t('shop.status')}</span>
+          <ProductStatusChip status={initial.status} />
+        </div>
+        <p className="note">{t('shop.goods.editNote')}</p>
+      </section>
+    );
+  }
+  return (
+    <p className="card sbox snotice" data-testid="review-note">
+      <IconInfo className="snotice__icon" />
+      <span>{t('shop.goods.reviewNote')}</span>
+    </p>
+  );
+}
+
+/** The goods' fields: category (picked in a sheet), title, description, price and stock side by side. */
+function GoodsFields({
+  form,
+  categoryName,
+  onPickCategory,
+}: {
+  readonly form: GoodsFormState;
+  readonly categoryName: string | null;
+  readonly onPickCategory: () => void;
+}): ReactNode {
   const { t } = useTranslation('shop');
   const registry = useAssets();
   const ids = useId();
-  const navigate = useNavigate();
+  const { shown, touch } = form;
+  return (
+    <section className="card sbox">
+      <Field label={t('shop.goods.category')} htmlFor={`${ids}-cat`} error={shown('category')}>
+        <PickerButton
+          id={`${ids}-cat`}
+          label={t('shop.goods.category')}
+          value={categoryName}
+          placeholder={t('shop.goods.prompt.category')}
+          onClick={onPickCategory}
+        />
+      </Field>
+      <Field label={t('shop.goods.title')} htmlFor={`${ids}-title`} error={shown('title')}>
+        <TextInput
+          id={`${ids}-title`}
+          value={form.title}
+          onChange={form.setTitle}
+          onBlur={touch('title')}
+          placeholder={t('shop.goods.prompt.title')}
+          maxLength={80}
+        />
+      </Field>
+      <Field label={t('shop.goods.description')} htmlFor={`${ids}-desc`}>
+        <div className="wf__box sarea">
+          <TextArea
+            id={`${ids}-desc`}
+            value={form.description}
+            onChange={form.setDescription}
+            placeholder={t('shop.goods.prompt.description')}
+            maxLength={2000}
+            autoSize={{ minRows: 3, maxRows: 8 }}
+            showCount
+          />
+        </div>
+      </Field>
+      <div className="field-pair sgoods-pair">
+        <Field label={t('shop.goods.price', { asset: USDT })} htmlFor={`${ids}-price`} error={shown('price')}>
+          <AmountInput
+            id={`${ids}-price`}
+            value={form.price}
+            onChange={(v) => form.setPrice(sanitizeAmountInput(v, registry.scale(USDT)))}
+            onBlur={touch('price')}
+            placeholder="0.00"
+            asset={USDT}
+          />
+        </Field>
+        <Field label={t('shop.stock')} htmlFor={`${ids}-stock`} error={shown('stock')}>
+          <div className="wf__box">
+            <input
+              id={`${ids}-stock`}
+              className="wf__input wf__input--amount num"
+              value={form.stock}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="0"
+              onChange={(e) => form.setStock(e.target.value.replace(/\D/g, '').slice(0, 7))}
+              onBlur={touch('stock')}
+            />
+          </div>
+        </Field>
+      </div>
+    </section>
+  );
+}
+
+function GoodsForm({ initial }: { readonly initial: Product | null }): ReactNode {
+  const { t } = useTranslation('shop');
   const categories = useCategories();
-  const [categoryId, setCategoryId] = useState<number | null>(initial?.category_id ?? null);
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [description, setDescription] = useState(initial?.description ?? '');
-  const [price, setPrice] = useState(initial?.price ?? '');
-  const [stock, setStock] = useState(initial ? String(initial.stock) : '');
+  const form = useGoodsForm(initial);
   const [picking, setPicking] = useState(false);
-  const [tried, setTried] = useState(false);
-  const [touched, setTouched] = useState<ReadonlySet<GoodsField>>(new Set());
-  const images = useImageSlots(initial?.images ?? []);
-  const save = useApiMutation('/v1/shop/saveGoods', { refreshes: SHOP_READS, handles: ['UploadNotFound'] });
-
-  const uploading = images.slots.some((s) => s.state === 'uploading');
-  const failed = images.slots.some((s) => s.state === 'error');
-  const problems = goodsProblems({ categoryId, title, price, stock, images: images.slots.length });
-  const text = (f: GoodsField, p: GoodsProblem | null): string | null => {
-    if (!p) return null;
-    if (f === 'category') return t('shop.goods.prompt.category');
-    if (f === 'title') return p === 'tooShort' ? t('shop.goods.titleShort') : t('shop.goods.prompt.title');
-    if (f === 'price') return p === 'invalid' ? t('shop.goods.priceInvalid') : t('shop.goods.prompt.price');
-    if (f === 'stock') return p === 'invalid' ? t('shop.goods.stockInvalid') : t('shop.goods.prompt.stock');
-    return p === 'tooMany' ? t('shop.upload.tooMany', { n: MAX_IMAGES }) : t('shop.goods.prompt.images');
-  };
-  const shown = (f: GoodsField) => (tried || touched.has(f) ? text(f, problems[f]) : null);
-  const touch = (f: GoodsField) => () => setTouched((s) => new Set(s).add(f));
+  const { categoryId, uploading } = form;
   const categoryName = categories.data?.list.find((c) => c.id === categoryId)?.name ?? null;
-
-  const submit = async () => {
-    setTried(true);
-    if (save.isPending || uploading || failed) return;
-    if (Object.values(problems).some((p) => p !== null) || categoryId === null) return;
-    const uploadIds = images.slots.map((s) => s.uploadId).filter((u): u is string => u !== null);
-    try {
-      const saved = await save.mutateAsync({
-        ...(initial ? { id: initial.id } : {}),
-        category_id: categoryId,
-        title: title.trim(),
-        description: description.trim(),
-        price: price.trim(),
-        stock: Number(stock),
-        images: uploadIds,
-      });
-      showToast(saved.status === 'pending' ? t('shop.goods.savedReview') : t('shop.goods.saved'));
-      navigate(routePath('storeMyItem1'), { replace: true });
-    } catch (e) {
-      if (e instanceof ApiFailure && e.is('UploadNotFound')) images.lost(t('shop.upload.lost'));
-    }
-  };
 
   return (
     <>
       <div className="page page--tight shop" data-testid="goods-form">
-        {initial ? (
-          <section className="card sbox">
-            <div className="row row--between">
-              <span className="sbox__label">{t('shop.status')}</span>
-              <ProductStatusChip status={initial.status} />
-            </div>
-            <p className="note">{t('shop.goods.editNote')}</p>
-          </section>
-        ) : (
-          <p className="card sbox snotice" data-testid="review-note">
-            <IconInfo className="snotice__icon" />
-            <span>{t('shop.goods.reviewNote')}</span>
-          </p>
-        )}
+        <GoodsStatus initial={initial} />
         <section className="card sbox">
-          <ImageGrid images={images} error={shown('images')} />
+          <ImageGrid images={form.images} error={form.shown('images')} />
         </section>
-        <section className="card sbox">
-          <Field label={t('shop.goods.category')} htmlFor={`${ids}-cat`} error={shown('category')}>
-            <PickerButton
-              id={`${ids}-cat`}
-              label={t('shop.goods.category')}
-              value={categoryName}
-              placeholder={t('shop.goods.prompt.category')}
-              onClick={() => setPicking(true)}
-            />
-          </Field>
-          <Field label={t('shop.goods.title')} htmlFor={`${ids}-title`} error={shown('title')}>
-            <TextInput
-              id={`${ids}-title`}
-              value={title}
-              onChange={setTitle}
-              onBlur={touch('title')}
-              placeholder={t('shop.goods.prompt.title')}
-              maxLength={80}
-            />
-          </Field>
-          <Field label={t('shop.goods.description')} htmlFor={`${ids}-desc`}>
-            <div className="wf__box sarea">
-              <TextArea
-                id={`${ids}-desc`}
-                value={description}
-                onChange={setDescription}
-                placeholder={t('shop.goods.prompt.description')}
-                maxLength={2000}
-                autoSize={{ minRows: 3, maxRows: 8 }}
-                showCount
-              />
-            </div>
-          </Field>
-          <div className="field-pair sgoods-pair">
-            <Field
-              label={t('shop.goods.price', { asset: USDT })}
-              htmlFor={`${ids}-price`}
-              error={shown('price')}
-            >
-              <AmountInput
-                id={`${ids}-price`}
-                value={price}
-                onChange={(v) => setPrice(sanitizeAmountInput(v, registry.scale(USDT)))}
-                onBlur={touch('price')}
-                placeholder="0.00"
-                asset={USDT}
-              />
-            </Field>
-            <Field label={t('shop.stock')} htmlFor={`${ids}-stock`} error={shown('stock')}>
-              <div className="wf__box">
-                <input
-                  id={`${ids}-stock`}
-                  className="wf__input wf__input--amount num"
-                  value={stock}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  placeholder="0"
-                  onChange={(e) => setStock(e.target.value.replace(/\D/g, '').slice(0, 7))}
-                  onBlur={touch('stock')}
-                />
-              </div>
-            </Field>
-          </div>
-        </section>
+        <GoodsFields form={form} categoryName={categoryName} onPickCategory={() => setPicking(true)} />
       </div>
       <BottomBar>
         <Button
@@ -380,9 +230,9 @@ function GoodsForm({ initial }: { readonly initial: Product | null }): ReactNode
           color="primary"
           size="large"
           className="sbar__btn"
-          disabled={save.isPending || uploading}
-          loading={save.isPending}
-          onClick={() => void submit()}
+          disabled={form.saving || uploading}
+          loading={form.saving}
+          onClick={() => void form.submit()}
           data-testid="goods-save"
         >
           {uploading ? t('shop.upload.waiting') : initial ? t('shop.goods.save') : t('shop.goods.submit')}
@@ -394,8 +244,8 @@ function GoodsForm({ initial }: { readonly initial: Product | null }): ReactNode
         value={categoryId === null ? null : String(categoryId)}
         onClose={() => setPicking(false)}
         onPick={(v) => {
-          setCategoryId(Number(v));
-          touch('category')();
+          form.setCategoryId(Number(v));
+          form.touch('category')();
         }}
         options={(categories.data?.list ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
       />

@@ -1,21 +1,17 @@
 import { Button } from 'antd-mobile';
 import { type ReactNode, useId, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { ApiFailure, useApiMutation, useApiQuery } from '../../api/hooks';
+import { useSearchParams } from 'react-router';
+import { ApiFailure, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
-import { routePath } from '../../paths';
 import { Field, PickerButton, TextInput } from '../../ui/form';
 import { ConfirmSheet, PickerSheet } from '../../ui/sheet';
 import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
-import { showToast } from '../../ui/toast';
-import { isTracking, parseId } from './shop-math';
+import { parseId } from './shop-math';
 import {
   AddressText,
   BottomBar,
-  NO_BODY,
   OrderStatusChip,
   ProductImage,
-  SHOP_READS,
   type ShopOrder,
   SignedIn,
   USDT,
@@ -23,48 +19,76 @@ import {
 import './shop.css';
 import { useAssets } from '../../hooks/assets';
 import { EXACT } from '../../lib/amounts';
+import { type ShipFormState, useShipForm } from './use-ship-form';
+
+/** The order's goods: status, number, image, title, unit price and quantity. */
+function ShipItem({ o }: { readonly o: ShopOrder }): ReactNode {
+  const { t } = useTranslation('shop');
+  const registry = useAssets();
+  return (
+    <section className="card sbox" aria-label={t('shop.confirm.item')}>
+      <div className="row row--between sorderd__hero-top">
+        <OrderStatusChip status={o.status} side="merchant" />
+        <span className="sorderd__no num">{t('shop.order.no', { id: o.id })}</span>
+      </div>
+      <div className="sconfirm__item">
+        <ProductImage src={o.image} alt={o.title} className="sconfirm__img" width={72} eager />
+        <span className="fill lines">
+          <span className="sconfirm__title">{o.title}</span>
+          <span className="sconfirm__price num">
+            {registry.format(o.unit_price, USDT, EXACT)} {USDT} × {o.quantity}
+          </span>
+        </span>
+      </div>
+    </section>
+  );
+}
+
+/** The logistics company (picked in a sheet) and the tracking number. */
+function ShipFields({
+  form,
+  onPickCompany,
+}: {
+  readonly form: ShipFormState;
+  readonly onPickCompany: () => void;
+}): ReactNode {
+  const { t } = useTranslation('shop');
+  const ids = useId();
+  return (
+    <section className="card sbox">
+      <Field label={t('shop.ship.company')} htmlFor={`${ids}-company`} error={form.companyShown}>
+        <PickerButton
+          id={`${ids}-company`}
+          label={t('shop.ship.company')}
+          value={form.companyName}
+          placeholder={t('shop.ship.prompt.company')}
+          onClick={onPickCompany}
+        />
+      </Field>
+      <Field
+        label={t('shop.ship.tracking')}
+        htmlFor={`${ids}-tracking`}
+        error={form.trackingShown}
+        hint={t('shop.ship.trackingHint')}
+      >
+        <TextInput
+          id={`${ids}-tracking`}
+          value={form.tracking}
+          onChange={(v) => form.setTracking(v.replace(/\s/g, '').toUpperCase())}
+          onBlur={() => form.setTouched(true)}
+          placeholder={t('shop.ship.prompt.tracking')}
+          maxLength={30}
+          mono
+        />
+      </Field>
+    </section>
+  );
+}
 
 function ShipForm({ o }: { readonly o: ShopOrder }): ReactNode {
   const { t } = useTranslation('shop');
-  const registry = useAssets();
-  const ids = useId();
-  const navigate = useNavigate();
-  const companies = useApiQuery('/api/shop/companyList', NO_BODY);
-  const [company, setCompany] = useState<string | null>(null);
-  const [tracking, setTracking] = useState('');
-  const [tried, setTried] = useState(false);
-  const [touched, setTouched] = useState(false);
+  const form = useShipForm(o);
   const [picking, setPicking] = useState(false);
-  const [sheet, setSheet] = useState(false);
-  const deliver = useApiMutation('/api/shop/orderDelivery', { refreshes: SHOP_READS });
-  const list = companies.data?.list ?? [];
-  const companyName = list.find((c) => c.code === company)?.name ?? null;
-
-  const companyError = company === null ? t('shop.ship.prompt.company') : null;
-  const trackingError =
-    tracking.trim() === ''
-      ? t('shop.ship.prompt.tracking')
-      : isTracking(tracking)
-        ? null
-        : t('shop.ship.trackingInvalid');
-
-  const review = () => {
-    setTried(true);
-    if (companyError || trackingError) return;
-    setSheet(true);
-  };
-  const ship = async () => {
-    if (!company || deliver.isPending) return;
-    try {
-      await deliver.mutateAsync({ order_id: o.id, company, tracking: tracking.trim() });
-    } catch {
-      setSheet(false);
-      return; // toasted by the query client
-    }
-    setSheet(false);
-    showToast(t('shop.ship.done'));
-    navigate(`${routePath('orderDetail')}?id=${o.id}`, { replace: true });
-  };
 
   if (o.status !== 'paid') {
     return (
@@ -78,58 +102,14 @@ function ShipForm({ o }: { readonly o: ShopOrder }): ReactNode {
   return (
     <>
       <div className="page page--tight shop">
-        <section className="card sbox" aria-label={t('shop.confirm.item')}>
-          <div className="row row--between sorderd__hero-top">
-            <OrderStatusChip status={o.status} side="merchant" />
-            <span className="sorderd__no num">{t('shop.order.no', { id: o.id })}</span>
-          </div>
-          <div className="sconfirm__item">
-            <ProductImage src={o.image} alt={o.title} className="sconfirm__img" width={72} eager />
-            <span className="fill lines">
-              <span className="sconfirm__title">{o.title}</span>
-              <span className="sconfirm__price num">
-                {registry.format(o.unit_price, USDT, EXACT)} {USDT} × {o.quantity}
-              </span>
-            </span>
-          </div>
-        </section>
+        <ShipItem o={o} />
         <section className="card sbox" aria-labelledby="ship-to">
           <h2 className="sbox__title" id="ship-to">
             {t('shop.ship.to')}
           </h2>
           <AddressText a={o.address} />
         </section>
-        <section className="card sbox">
-          <Field
-            label={t('shop.ship.company')}
-            htmlFor={`${ids}-company`}
-            error={tried ? companyError : null}
-          >
-            <PickerButton
-              id={`${ids}-company`}
-              label={t('shop.ship.company')}
-              value={companyName}
-              placeholder={t('shop.ship.prompt.company')}
-              onClick={() => setPicking(true)}
-            />
-          </Field>
-          <Field
-            label={t('shop.ship.tracking')}
-            htmlFor={`${ids}-tracking`}
-            error={tried || touched ? trackingError : null}
-            hint={t('shop.ship.trackingHint')}
-          >
-            <TextInput
-              id={`${ids}-tracking`}
-              value={tracking}
-              onChange={(v) => setTracking(v.replace(/\s/g, '').toUpperCase())}
-              onBlur={() => setTouched(true)}
-              placeholder={t('shop.ship.prompt.tracking')}
-              maxLength={30}
-              mono
-            />
-          </Field>
-        </section>
+        <ShipFields form={form} onPickCompany={() => setPicking(true)} />
       </div>
       <BottomBar>
         <Button
@@ -137,8 +117,8 @@ function ShipForm({ o }: { readonly o: ShopOrder }): ReactNode {
           color="primary"
           size="large"
           className="sbar__btn"
-          disabled={deliver.isPending}
-          onClick={review}
+          disabled={form.busy}
+          onClick={form.review}
           data-testid="ship-submit"
         >
           {t('shop.ship.ship')}
@@ -147,22 +127,22 @@ function ShipForm({ o }: { readonly o: ShopOrder }): ReactNode {
       <PickerSheet
         visible={picking}
         title={t('shop.ship.prompt.company')}
-        value={company}
+        value={form.company}
         onClose={() => setPicking(false)}
-        onPick={setCompany}
-        options={list.map((c) => ({ value: c.code, label: c.name, note: c.code }))}
+        onPick={form.setCompany}
+        options={form.list.map((c) => ({ value: c.code, label: c.name, note: c.code }))}
       />
       <ConfirmSheet
-        visible={sheet}
+        visible={form.sheet}
         title={t('shop.ship.confirmTitle')}
-        busy={deliver.isPending}
-        onClose={() => setSheet(false)}
-        onConfirm={() => void ship()}
+        busy={form.busy}
+        onClose={() => form.setSheet(false)}
+        onConfirm={() => void form.ship()}
         confirmText={t('shop.ship.ship')}
         note={t('shop.ship.confirmNote')}
         rows={[
-          { label: t('shop.ship.company'), value: companyName ?? '--' },
-          { label: t('shop.ship.tracking'), value: <span className="sheet__mono">{tracking}</span> },
+          { label: t('shop.ship.company'), value: form.companyName ?? '--' },
+          { label: t('shop.ship.tracking'), value: <span className="sheet__mono">{form.tracking}</span> },
           { label: t('shop.ship.to'), value: `${o.address.name} · ${o.address.region}` },
         ]}
       />

@@ -1,17 +1,13 @@
 import { type ReactNode, useState } from 'react';
-import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { EXACT, isPositiveAmount, ratePercent } from '../../lib/amounts';
-import { AmountField, useAmountField } from '../../ui/amount-field';
+import { EXACT, ratePercent } from '../../lib/amounts';
+import { AmountField } from '../../ui/amount-field';
 import { BalanceCard, BalanceCardPending } from '../../ui/balance-card';
 import { Segments, SubmitButton } from '../../ui/form';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { InlineError } from '../../ui/states';
-import { showToast } from '../../ui/toast';
-import { feeSplit } from './shop-math';
 import {
-  SHOP_READS,
   type ShopConfig,
   type ShopInfo,
   SignedIn,
@@ -22,14 +18,7 @@ import {
 } from './shop-parts';
 import './shop.css';
 import { useAssets } from '../../hooks/assets';
-
-type Mode = 'recharge' | 'withdraw' | 'flash';
-
-const PATHS = {
-  recharge: '/api/shop/recharge',
-  withdraw: '/api/shop/withdrawal',
-  flash: '/api/shop/flashUsdt',
-} as const;
+import { type Mode, type MoveFormState, useMoveForm } from './use-move-form';
 
 /** The shop balance, what is held, and the way to the records. */
 function ShopBalance({
@@ -61,56 +50,19 @@ function ShopBalance({
   );
 }
 
-/** One of the three moves: its amount, what it costs and what arrives, confirmed in a sheet. */
-function MoveForm({
+/** The move's figures: from where, to where, the fee, the minimum, and what arrives. */
+function MoveFigures({
   mode,
-  info,
   config,
+  form,
 }: {
   readonly mode: Mode;
-  readonly info: ShopInfo | undefined;
   readonly config: ShopConfig | undefined;
+  readonly form: MoveFormState;
 }): ReactNode {
   const { t } = useTranslation('shop');
   const registry = useAssets();
-  const balances = useBalances();
-  const [tried, setTried] = useState(false);
-  const call = useMoneyCall(PATHS[mode], SHOP_READS);
-  const available = mode === 'recharge' ? balances.available(USDT, 'spot') : (info?.balance ?? null);
-  const amount = useAmountField({
-    prompt: mode === 'withdraw' ? 'prompts.withdrawalAmount' : 'prompts.amount',
-    asset: USDT,
-    available,
-    ...(config ? { min: config.min_move } : {}),
-    tried,
-  });
-  const rate =
-    mode === 'withdraw' ? config?.withdraw_fee_rate : mode === 'flash' ? config?.flash_fee_rate : '0';
-  const valid = isPositiveAmount(amount.value);
-  const split = valid && rate !== undefined ? feeSplit(amount.value, rate) : null;
-  const pending = call.content ? feeSplit(call.content.amount, rate ?? '0') : null;
-  const feeLabel =
-    rate && rate !== '0' ? t('shop.wallet.feeRate', { rate: ratePercent(rate) }) : t('walletForm.fee');
-
-  const review = () => {
-    setTried(true);
-    if (!config || amount.problem) return;
-    call.open({ amount: amount.value });
-  };
-  const confirm = async () => {
-    const done = await call.confirm();
-    if (!done) return;
-    showToast(
-      mode === 'withdraw'
-        ? t('shop.wallet.withdrawDone')
-        : mode === 'flash'
-          ? t('shop.wallet.flashDone')
-          : t('shop.wallet.rechargeDone'),
-    );
-    amount.reset();
-    setTried(false);
-  };
-
+  const { split } = form;
   const rows = [
     {
       label: t('shop.wallet.from'),
@@ -121,7 +73,7 @@ function MoveForm({
       value: mode === 'recharge' ? t('shop.wallet.shopWallet') : t('shop.wallet.usdtWallet'),
     },
     {
-      label: feeLabel,
+      label: form.feeLabel,
       value:
         mode === 'recharge'
           ? t('walletForm.free')
@@ -143,68 +95,92 @@ function MoveForm({
       strong: true,
     },
   ];
+  return <InfoRows rows={rows} />;
+}
 
+/** The move to confirm: the amount, the fee, where it goes, and what arrives in large. */
+function MoveConfirm({ mode, form }: { readonly mode: Mode; readonly form: MoveFormState }): ReactNode {
+  const { t } = useTranslation('shop');
+  const registry = useAssets();
+  const { call, pending } = form;
+  return (
+    <ConfirmSheet
+      visible={call.content !== null}
+      title={t(`shop.wallet.confirm.${mode}`)}
+      busy={call.busy}
+      onClose={call.close}
+      onConfirm={() => void form.confirm()}
+      note={
+        mode === 'withdraw'
+          ? t('shop.wallet.holdNote')
+          : mode === 'flash'
+            ? t('shop.wallet.flashNote')
+            : undefined
+      }
+      rows={
+        call.content && pending
+          ? [
+              {
+                label: t('walletForm.amount'),
+                value: `${registry.format(call.content.amount, USDT, EXACT)} ${USDT}`,
+              },
+              {
+                label: form.feeLabel,
+                value:
+                  mode === 'recharge'
+                    ? t('walletForm.free')
+                    : `${registry.format(pending.fee, USDT, EXACT)} ${USDT}`,
+              },
+              {
+                label: t('shop.wallet.to'),
+                value: mode === 'recharge' ? t('shop.wallet.shopWallet') : t('shop.wallet.usdtWallet'),
+              },
+            ]
+          : []
+      }
+    >
+      {pending ? (
+        <p className="sheet__hero">
+          <span className="sheet__hero-label">
+            {mode === 'withdraw' ? t('shop.wallet.youGetLater') : t('walletForm.youReceive')}
+          </span>
+          <span className="sheet__hero-value num">
+            {registry.format(pending.received, USDT, EXACT)} {USDT}
+          </span>
+        </p>
+      ) : null}
+    </ConfirmSheet>
+  );
+}
+
+/** One of the three moves: its amount, what it costs and what arrives, confirmed in a sheet. */
+function MoveForm({
+  mode,
+  info,
+  config,
+}: {
+  readonly mode: Mode;
+  readonly info: ShopInfo | undefined;
+  readonly config: ShopConfig | undefined;
+}): ReactNode {
+  const { t } = useTranslation('shop');
+  const form = useMoveForm(mode, info, config);
   return (
     <>
       <section className="card sbox swallet__form" data-testid={`form-${mode}`}>
         <p className="wform__lead">{t(`shop.wallet.lead.${mode}`)}</p>
-        <AmountField field={amount} />
-        <InfoRows rows={rows} />
+        <AmountField field={form.amount} />
+        <MoveFigures mode={mode} config={config} form={form} />
         {mode === 'withdraw' ? (
           <p className="note" data-testid="hold-note">
             {t('shop.wallet.holdNote')}
           </p>
         ) : null}
-        <SubmitButton disabled={call.busy || !config} onClick={review}>
+        <SubmitButton disabled={form.call.busy || !config} onClick={form.review}>
           {t(`shop.wallet.submit.${mode}`)}
         </SubmitButton>
       </section>
-      <ConfirmSheet
-        visible={call.content !== null}
-        title={t(`shop.wallet.confirm.${mode}`)}
-        busy={call.busy}
-        onClose={call.close}
-        onConfirm={() => void confirm()}
-        note={
-          mode === 'withdraw'
-            ? t('shop.wallet.holdNote')
-            : mode === 'flash'
-              ? t('shop.wallet.flashNote')
-              : undefined
-        }
-        rows={
-          call.content && pending
-            ? [
-                {
-                  label: t('walletForm.amount'),
-                  value: `${registry.format(call.content.amount, USDT, EXACT)} ${USDT}`,
-                },
-                {
-                  label: feeLabel,
-                  value:
-                    mode === 'recharge'
-                      ? t('walletForm.free')
-                      : `${registry.format(pending.fee, USDT, EXACT)} ${USDT}`,
-                },
-                {
-                  label: t('shop.wallet.to'),
-                  value: mode === 'recharge' ? t('shop.wallet.shopWallet') : t('shop.wallet.usdtWallet'),
-                },
-              ]
-            : []
-        }
-      >
-        {pending ? (
-          <p className="sheet__hero">
-            <span className="sheet__hero-label">
-              {mode === 'withdraw' ? t('shop.wallet.youGetLater') : t('walletForm.youReceive')}
-            </span>
-            <span className="sheet__hero-value num">
-              {registry.format(pending.received, USDT, EXACT)} {USDT}
-            </span>
-          </p>
-        ) : null}
-      </ConfirmSheet>
+      <MoveConfirm mode={mode} form={form} />
     </>
   );
 }

@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONFIG_MARKER } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config';
+import { apiHostsConfig } from '../src/config-hosts';
 import { startServer, type TestServer } from './harness';
 
 const APP = 'http://app.localhost:8080';
@@ -86,6 +87,29 @@ describe('the API and feed hosts in the configuration', () => {
     );
     expect(() => loadConfig({ APP_ORIGINS: '*' })).toThrow(/APP_ORIGINS/);
     expect(() => loadConfig({ API_BASE: 'web-prefix' })).toThrow(/set APP_ORIGINS \(or PUBLIC_URL\)/);
+  });
+
+  it('reads the hosts of the three example environments (deploy/env)', () => {
+    const hosts = (name: string) => {
+      const file = new URL(`../../deploy/env/${name}.env`, import.meta.url);
+      const env: Record<string, string> = {};
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        const m = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
+        if (m?.[1]) env[m[1]] = m[2] ?? '';
+      }
+      return apiHostsConfig({ API_BASE: 'same-origin', ...env });
+    };
+    expect(hosts('development')).toEqual({ apiBase: 'same-origin', wsBase: 'same-origin', appOrigins: [] });
+    expect(hosts('staging')).toEqual({
+      apiBase: 'web-prefix',
+      wsBase: 'web-prefix',
+      appOrigins: ['https://staging.example.com'],
+    });
+    expect(hosts('production')).toEqual({
+      apiBase: 'web-prefix',
+      wsBase: 'web-prefix',
+      appOrigins: ['https://example.com'],
+    });
   });
 
   it('writes the bases into the app’s page', async () => {

@@ -53,11 +53,17 @@ function migratedTemplate(): Blob | undefined {
 }
 
 /** The real product: the built web app, the server and an in-memory embedded store, plus Chromium. */
-export async function startProduct(opts: { env?: Record<string, string> } = {}): Promise<Product> {
+export async function startProduct(
+  opts: {
+    env?: Record<string, string>;
+    /** The host the phones open the app at (a `*.localhost` name Chromium resolves to this machine). */
+    host?: string;
+  } = {},
+): Promise<Product> {
   const store = await openStore({ dataDir: 'memory://', template: migratedTemplate() });
   // The app's public address is configuration (sign-in messages must name it): pick the port first.
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST, SEED_DEMO: 'true', PUBLIC_URL: url, ...opts.env });
   const app = await buildApp({ config, store, quiet: true });
   await app.fastify.listen({ port, host: '127.0.0.1' });

@@ -1,3 +1,5 @@
+import { type ApiBase, parseApiBase, parseWsBase, type WsBase } from './api-host';
+
 /**
  * What the server tells the web app at load time: injected into index.html in place of
  * the `<!--nexa-config-->` marker as `window.__NEXA_CONFIG__ = {...}`.
@@ -11,8 +13,12 @@ export interface ClientConfig {
   readonly signSecret: string;
   /** Chain id written into Sign-In-with-Ethereum messages. */
   readonly chainId: number;
-  /** Path of the live feed socket on this host. */
+  /** Path of the live feed socket on its host. */
   readonly wsPath: string;
+  /** Where the app's calls go (api-host.ts): the page's own host, its `web.` host, or an address. */
+  readonly apiBase: ApiBase;
+  /** Where the app's live feed connects, the same way. */
+  readonly wsBase: WsBase;
 }
 
 export const CONFIG_MARKER = '<!--nexa-config-->';
@@ -28,6 +34,8 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   signSecret: DEMO_SIGN_SECRET,
   chainId: 1,
   wsPath: '/ws',
+  apiBase: 'same-origin',
+  wsBase: 'same-origin',
 };
 
 function isClientConfig(value: unknown): value is ClientConfig {
@@ -38,7 +46,11 @@ function isClientConfig(value: unknown): value is ClientConfig {
     typeof v.envelopeKey === 'string' &&
     typeof v.signSecret === 'string' &&
     typeof v.chainId === 'number' &&
-    typeof v.wsPath === 'string'
+    typeof v.wsPath === 'string' &&
+    typeof v.apiBase === 'string' &&
+    parseApiBase(v.apiBase) === v.apiBase &&
+    typeof v.wsBase === 'string' &&
+    parseWsBase(v.wsBase) === v.wsBase
   );
 }
 

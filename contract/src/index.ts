@@ -1,3 +1,4 @@
+export * from './api-host';
 export * from './candles';
 export * from './cause-kit';
 export * from './causes';

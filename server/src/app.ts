@@ -27,6 +27,7 @@ import type { InstanceLock } from './store/instance-lock';
 import { openInstanceStore } from './store/open-instance';
 import { isStoreUnavailable } from './store/unavailable';
 import { registerAdminApp } from './transport/admin-app';
+import { registerCors } from './transport/cors';
 import { BODY_LIMIT_BYTES, pruneRequestSigns, registerTransport } from './transport/http';
 import { refuseTooLarge, registerHttpLimits, serverOptions } from './transport/http-limits';
 import { type Gateway, registerGateway } from './transport/live/gateway';
@@ -90,6 +91,8 @@ function clientConfig(config: Config): ClientConfig {
     signSecret: config.signSecret,
     chainId: config.chainId,
     wsPath: '/ws',
+    apiBase: config.apiHosts.apiBase,
+    wsBase: config.apiHosts.wsBase,
   };
 }
 
@@ -108,6 +111,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     ...serverOptions(config),
   });
   registerHttpLimits(fastify, config, BODY_LIMIT_BYTES);
+  // Before every route: the app's origins on another host get their CORS answers, other pages' sockets none.
+  await registerCors(fastify, config.apiHosts.appOrigins);
   const ownsStore = !opts.store;
   const log = fastify.log;
   // A store the app opens itself is a process's: it takes the single-writer lock first (a second

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ENVELOPE_KEY, DEMO_SIGN_SECRET, decodeKey } from '@nexa/contract';
 import { z } from 'zod';
+import { type ApiHosts, apiHostsConfig } from './config-hosts';
 
 /** Where the operator console's build lands in this repository. */
 const DEFAULT_ADMIN_DIST = fileURLToPath(new URL('../../admin/dist', import.meta.url));
@@ -79,6 +80,18 @@ const EnvSchema = z.object({
    * request's own Host or X-Forwarded-Host header is never trusted for that. Required in production.
    */
   PUBLIC_URL: z.string().url().optional(),
+  /**
+   * Where the web app sends its calls: `same-origin` (the host that served the page), `web-prefix` (that host
+   * with `web.` before it) or an address (`https://api.example.com`). Checked at start (config-hosts.ts).
+   */
+  API_BASE: z.string().default('same-origin'),
+  /** Where the web app opens its live feed, the same way (`wss://…`); default: where the API is. */
+  WS_BASE: z.string().optional(),
+  /**
+   * The app's origins, comma separated: the only ones the API answers CORS for and the live feed admits.
+   * Default: none with the API on the app's host, else the origin of PUBLIC_URL.
+   */
+  APP_ORIGINS: z.string().optional(),
   /** Key (32 bytes, base64) sealing operators' TOTP secrets at rest; production needs its own. */
   OPERATOR_KEY: z.string().default(DEMO_OPERATOR_KEY),
   /** Whether operators must have a second factor (TOTP) to act: required by default in production. */
@@ -188,6 +201,8 @@ export interface Config {
   readonly envelopeKeyText: string;
   readonly signSecret: string;
   readonly publicUrl: string | undefined;
+  /** Where the web app's calls and live feed go; the app origins the API admits from another host. */
+  readonly apiHosts: ApiHosts;
   readonly operatorKey: Uint8Array;
   /** Operators without a confirmed second factor may only enrol one. */
   readonly operator2fa: 'required' | 'optional';
@@ -373,6 +388,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     envelopeKeyText: e.ENVELOPE_KEY,
     signSecret: e.SIGN_SECRET,
     publicUrl: e.PUBLIC_URL,
+    apiHosts: apiHostsConfig(e),
     operatorKey: decodeKey(e.OPERATOR_KEY),
     operator2fa: e.OPERATOR_2FA ?? (e.NODE_ENV === 'production' ? 'required' : 'optional'),
     siweDomains: signInDomains(e),

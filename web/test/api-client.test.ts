@@ -132,6 +132,16 @@ describe('api client', () => {
     expect(h.token).toBe('tok_123');
   });
 
+  it('sends calls to the API host the deployment names, on the page host by default', async () => {
+    const h = harness(() => sealed({ code: 200, msg: 'Success', data: null }));
+    await createApiClient(h.deps)('/api/basic/banner', {});
+    await createApiClient({ ...h.deps, baseUrl: 'https://web.example.com' })('/api/basic/banner', {});
+    expect(h.seen.map((s) => s.url)).toEqual([
+      '/api/basic/banner',
+      'https://web.example.com/api/basic/banner',
+    ]);
+  });
+
   it('on HTTP 500: says the server could not be reached', async () => {
     const h = harness(() => plain({ message: 'boom' }, 500));
     expect(await createApiClient(h.deps)('/api/basic/banner', {})).toBe('unreachable');

@@ -6,13 +6,23 @@ import viteConfig from '../vite.config';
 
 describe('client config', () => {
   it('takes what the server injected', () => {
-    const injected = { protection: false, envelopeKey: 'k', signSecret: 's', chainId: 8453, wsPath: '/ws' };
+    const injected = {
+      protection: false,
+      envelopeKey: 'k',
+      signSecret: 's',
+      chainId: 8453,
+      wsPath: '/ws',
+      apiBase: 'web-prefix',
+      wsBase: 'wss://feed.example.com',
+    };
     expect(readClientConfig({ [CONFIG_GLOBAL]: injected })).toEqual(injected);
   });
 
   it('falls back to the demo defaults under vite dev (nothing injected) or on a malformed value', () => {
     expect(readClientConfig({})).toEqual(DEFAULT_CLIENT_CONFIG);
     expect(readClientConfig({ [CONFIG_GLOBAL]: { protection: 'yes' } })).toEqual(DEFAULT_CLIENT_CONFIG);
+    const unknownBase = { ...DEFAULT_CLIENT_CONFIG, apiBase: 'api.example.com' };
+    expect(readClientConfig({ [CONFIG_GLOBAL]: unknownBase })).toEqual(DEFAULT_CLIENT_CONFIG);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { LivePush } from '@nexa/contract';
+import { type LivePush, wsBaseUrl } from '@nexa/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveClient, liveUrl, type SocketLike } from '../src/live/client';
 
@@ -68,11 +68,12 @@ afterEach(() => {
 });
 
 describe('live client', () => {
-  it('builds the address from the page, the config path and the token', () => {
-    expect(liveUrl({ protocol: 'https:', host: 'ex.com' }, '/ws', 'a b')).toBe('wss://ex.com/ws?token=a%20b');
-    expect(liveUrl({ protocol: 'http:', host: 'localhost:8080' }, '/ws', null)).toBe(
-      'ws://localhost:8080/ws',
-    );
+  it('builds the address from the feed host, the config path and the token', () => {
+    expect(liveUrl('wss://ex.com', '/ws', 'a b')).toBe('wss://ex.com/ws?token=a%20b');
+    expect(liveUrl('ws://localhost:8080', '/ws', null)).toBe('ws://localhost:8080/ws');
+    const page = { protocol: 'http:', host: 'app.localhost:8080' };
+    expect(liveUrl(wsBaseUrl('same-origin', page), '/ws', null)).toBe('ws://app.localhost:8080/ws');
+    expect(liveUrl(wsBaseUrl('web-prefix', page), '/ws', 't')).toBe('ws://web.app.localhost:8080/ws?token=t');
   });
 
   it('connects on the first subscription and subscribes to everything held once open', () => {

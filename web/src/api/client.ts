@@ -11,6 +11,8 @@ import {
 /** Everything the client touches outside itself, so tests can hand in fakes. */
 export interface ApiClientDeps {
   readonly config: ClientConfig;
+  /** What comes before a call's path: `''` for the page's own host, else the API's address (api/address.ts). */
+  readonly baseUrl?: string;
   readonly fetch: typeof globalThis.fetch;
   readonly getToken: () => string | null;
   readonly clearToken: () => void;
@@ -55,7 +57,7 @@ export function createApiClient(deps: ApiClientDeps): ApiCall {
 
     let response: Response;
     try {
-      response = await deps.fetch(path, {
+      response = await deps.fetch(`${deps.baseUrl ?? ''}${path}`, {
         method: 'POST',
         headers,
         body: await codec.encode((body ?? {}) as Record<string, unknown>),

@@ -3,6 +3,7 @@ import { readClientConfig } from '@nexa/contract';
 import { langHeader, t as shellText } from '../i18n';
 import { clearSession, getToken } from '../session';
 import { showToast } from '../ui/toast';
+import { apiBase } from './address';
 import { createApiClient } from './client';
 import { callOrThrow, type FailureDeps, type FailureMeta, reportFailure } from './failure';
 import { createQueryClient } from './query-client';
@@ -12,6 +13,7 @@ export const clientConfig = readClientConfig();
 /** The app's API client: `api(path, body)`, typed by the contract table. */
 export const api = createApiClient({
   config: clientConfig,
+  baseUrl: apiBase(),
   fetch: (input, init) => globalThis.fetch(input, init),
   getToken,
   clearToken: clearSession,
@@ -24,6 +26,7 @@ export function callApi<P extends EndpointPath>(path: P, body: RequestInput<P>):
   return callOrThrow(api, path, body);
 }
 
+export { apiAddress } from './address';
 export { ApiFailure } from './failure';
 
 const failureDeps: FailureDeps = {

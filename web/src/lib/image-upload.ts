@@ -1,3 +1,4 @@
+import { apiAddress } from '../api/address';
 import { ApiFailure } from '../api/failure';
 import { type ImageProblem, type ImageType, imageProblem } from './image-file';
 
@@ -30,7 +31,7 @@ export interface UploadLink {
  * One image up in two steps: `requestLink` asks the caller's own endpoint for a link (the file's type and
  * size), then the raw file is PUT to that link with exactly the headers it came with. The link is not an
  * API call (no envelope, no session; it may be the storage's own address), so it goes through `fetch`,
- * not the API client. Resolves with the upload id the caller's form then names.
+ * not the API client; a path is on the API's host. Resolves with the upload id the caller's form then names.
  */
 export async function uploadImage(
   file: File,
@@ -49,7 +50,7 @@ export async function uploadImage(
   if (imageProblem(file, link.max_bytes) === 'size') throw new UploadError('size', null, link.max_bytes);
   let response: Response;
   try {
-    response = await fetch(link.url, { method: link.method, headers: link.headers, body: file });
+    response = await fetch(apiAddress(link.url), { method: link.method, headers: link.headers, body: file });
   } catch {
     throw new UploadError('failed');
   }

@@ -37,15 +37,13 @@ export function argKey(arg: LiveArg): string {
   return `${arg.channel}:${arg.instId ?? ''}`;
 }
 
-/** `ws(s)://<host><wsPath>?token=…` (no query without a token), from the page's own address. */
-export function liveUrl(
-  location: { readonly protocol: string; readonly host: string },
-  wsPath: string,
-  token: string | null,
-): string {
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+/**
+ * `<base><wsPath>?token=…` (no query without a token): `base` is the feed's host as the deployment names it
+ * (`wsBaseUrl` of the contract: `ws(s)://` the page's host, its `web.` host, or an address of its own).
+ */
+export function liveUrl(base: string, wsPath: string, token: string | null): string {
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  return `${scheme}//${location.host}${wsPath}${query}`;
+  return `${base}${wsPath}${query}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { LiveArg } from '@nexa/contract';
-import { readClientConfig } from '@nexa/contract';
+import { readClientConfig, wsBaseUrl } from '@nexa/contract';
 import { getToken, onSessionChange } from '../session';
 import { LiveClient, liveUrl } from './client';
 import { MarketStore } from './market-store';
@@ -15,12 +15,14 @@ let live: Live | null = null;
 export function getLive(): Live {
   if (live) return live;
   const config = readClientConfig();
+  // The feed's host: the page's own, its `web.` host, or the deployment's address for it.
+  const base = wsBaseUrl(config.wsBase, window.location);
   let client: LiveClient | null = null;
   const store = new MarketStore({
     onResync: (instId) => client?.resubscribe({ channel: 'books', instId }),
   });
   client = new LiveClient({
-    url: () => liveUrl(window.location, config.wsPath, getToken()),
+    url: () => liveUrl(base, config.wsPath, getToken()),
     onPush: (push) => store.handle(push),
   });
   // The token rides on the socket's address: signing in or out opens a new socket.

@@ -214,7 +214,10 @@ function flush(conn: Conn, outs: readonly Outgoing[], joined: JoinedFrames, coun
 }
 
 export interface FollowDeps {
-  /** Where the market publishes `book.*`, `trade`, `ticker`, `order.update`, `position.update`, `mark.price`. */
+  /**
+   * Where the market publishes `book.*`, `trade`, `ticker`, `order.update`, `position.update` and
+   * `mark.price`.
+   */
   readonly bus: Bus;
   readonly log: FastifyBaseLogger;
   readonly cache: FeedCache;

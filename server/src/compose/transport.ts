@@ -1,0 +1,144 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { ClusterLink } from '../cluster';
+import type { Bus } from '../kernel/bus';
+import type { AppDeps, Handlers } from '../kernel/context';
+import type { RawRoute } from '../kernel/module';
+import type { Modules } from '../modules';
+import { registerTransport } from '../transport/http';
+import { type Gateway, registerGateway } from '../transport/live/gateway';
+import { registerMetrics } from '../transport/metrics';
+import type { Stores } from './stores';
+
+export interface CallsParts {
+  readonly stores: Stores;
+  readonly modules: Modules;
+  /** Every live call's handler, as the modules declare them. */
+  readonly handlers: Handlers;
+  /** The modules' own routes. */
+  readonly routes: readonly RawRoute[];
+  /** The live gateway, once registered (its figures in the metrics). */
+  readonly gateway: () => Gateway | null;
+  /** Starts the books, writers and timers (cluster mode: on gaining the writers' lease). */
+  readonly startWork: () => Promise<void>;
+  /** Stops the work when another instance took over. */
+  readonly fence: (reason: string) => void;
+}
+
+export interface Calls {
+  /** Cluster mode's writers' role (the lease and the calls handed to its holder); null for one instance. */
+  readonly writers: ReturnType<NonNullable<Stores['cluster']>['runWriters']> | null;
+  /** Stops sharing invalidations between instances. */
+  readonly stopInvalidations: () => void;
+}
+
+/**
+ * How calls reach their handlers: the metrics, cluster mode's roles (the lease's holder runs the calls,
+ * the other instances hand them over; settings and sessions invalidated across instances), the contract's
+ * calls and the modules' own routes.
+ */
+export async function registerCalls(fastify: FastifyInstance, parts: CallsParts): Promise<Calls> {
+  const { stores, modules, handlers } = parts;
+  const { store, deps, link, cluster } = stores;
+  const { admin } = modules;
+  let writerHeld: () => boolean | null = () => null;
+  const metrics = registerMetrics(
+    fastify,
+    {
+      batches: () => [
+        { writer: 'spot', sizes: modules.spot.batchSizes() },
+        { writer: 'futures', sizes: modules.futures.batchSizes() },
+      ],
+      ws: () => parts.gateway()?.stats() ?? { connections: 0, cutOff: 0, sent: 0 },
+      pool: () => store.poolStats?.() ?? null,
+      writer: () => writerHeld(),
+    },
+    deps.config.metricsToken,
+  );
+  const writers =
+    link && cluster
+      ? cluster.runWriters(link, {
+          store,
+          handlers,
+          log: deps.log,
+          onGain: async () => {
+            // What another instance changed while this one stood by, read again before the books start.
+            await deps.settings.preload();
+            await deps.assets.load();
+            await parts.startWork();
+          },
+          onLose: (reason) => parts.fence(reason),
+          count: metrics.forwarded,
+        })
+      : null;
+  if (writers) writerHeld = () => writers.lease.held();
+  const stopInvalidations =
+    link && cluster
+      ? cluster.shareInvalidations(link, {
+          settings: deps.settings,
+          onSessionForgotten: modules.auth.onSessionForgotten,
+          dropSession: modules.auth.dropCachedSession,
+          log: deps.log,
+        })
+      : () => {};
+  registerTransport(fastify, deps, {
+    handlers: writers?.handlers ?? handlers,
+    authenticate: modules.auth.authenticate,
+    authenticateOperator: admin.authenticate,
+    authorizeOperator: admin.authorize,
+  });
+  await registerModuleRoutes(fastify, parts.routes);
+  return { writers, stopInvalidations };
+}
+
+/**
+ * Modules' own routes (uploads, issuers' webhooks) take their bodies as raw bytes: a signature over the
+ * body must be checked on exactly what arrived.
+ */
+async function registerModuleRoutes(fastify: FastifyInstance, routes: readonly RawRoute[]): Promise<void> {
+  await fastify.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    for (const r of routes) {
+      scope.route({
+        method: r.method,
+        url: r.url,
+        bodyLimit: r.bodyLimit,
+        handler: async (req, reply) => {
+          const headers: Record<string, string | undefined> = {};
+          for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v[0] : v;
+          const out = await r.handle({
+            params: (req.params ?? {}) as Record<string, string>,
+            query: (req.query ?? {}) as Record<string, string>,
+            headers,
+            body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+            ip: req.ip,
+          });
+          reply.code(out.status);
+          for (const [k, v] of Object.entries(out.headers ?? {})) reply.header(k, v);
+          return reply.send(out.body);
+        },
+      });
+    }
+  });
+}
+
+/** The live feed at /ws, following the bus (a cluster's asks another instance for a book it missed). */
+export async function registerLive(
+  fastify: FastifyInstance,
+  parts: {
+    readonly bus: Bus;
+    readonly deps: AppDeps;
+    readonly modules: Modules;
+    readonly link: ClusterLink | null;
+  },
+): Promise<Gateway> {
+  const { link } = parts;
+  await fastify.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  return registerGateway(fastify, {
+    bus: parts.bus,
+    authenticate: parts.modules.auth.authenticate,
+    maxConnectionsPerIp: () => parts.deps.settings.get('live.max_connections_per_ip'),
+    ...(link ? { resync: (instId: string) => link.bus.resync(instId) } : {}),
+  });
+}

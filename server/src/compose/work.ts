@@ -1,0 +1,93 @@
+import type { ClusterLink } from '../cluster';
+import type { AppDeps } from '../kernel/context';
+import type { Modules } from '../modules';
+import type { ChainAdapter as EvmAdapter } from '../modules/wallet/chain';
+import { pruneRequestSigns } from '../transport/http';
+import type { AppModules } from './modules';
+import type { AppOptions } from './options';
+
+/** The books, writers and timers of an instance. */
+export interface Work {
+  /** Starts the modules, the outbox's delivery, the chain watcher, the minute's sweep and the resyncs. */
+  start(): Promise<void>;
+  /** Stops them once (later calls wait for the same stop): timers, chain watcher, modules in reverse. */
+  stop(): Promise<void>;
+  /** Clears the outbox's and the sweep's timers. */
+  clearTimers(): void;
+  /** Another instance took over: the work stops, and in cluster mode the process is told to end. */
+  fence(reason: string): void;
+  /** Why the instance was fenced, or null. */
+  fencedReason(): string | null;
+}
+
+export interface WorkParts {
+  readonly opts: AppOptions;
+  readonly deps: AppDeps;
+  readonly built: AppModules['built'];
+  readonly modules: Modules;
+  readonly evm: EvmAdapter | null;
+  readonly link: ClusterLink | null;
+}
+
+/** The work of an instance: at once for one instance; on the lease's holder in cluster mode. */
+export function createWork({ opts, deps, built, modules, evm, link }: WorkParts): Work {
+  const { config } = opts;
+  const { log } = deps;
+  let outboxTimer: NodeJS.Timeout | undefined;
+  let sweep: NodeJS.Timeout | undefined;
+  let stopResync: () => void = () => {};
+  let stopped: Promise<void> | null = null;
+  let fencedReason: string | null = null;
+
+  const start = async () => {
+    // The live feed listens before the modules start publishing.
+    for (const m of built.list) await m.start?.();
+    // What a crash left in the outbox is delivered now; new events within a second of their commit.
+    const drainOutbox = () =>
+      deps.outbox.drain().catch((err: unknown) => log.warn({ err }, 'outbox delivery failed'));
+    await drainOutbox();
+    outboxTimer = setInterval(drainOutbox, 1000);
+    outboxTimer.unref();
+    if (evm && config.chain && !opts.chain) evm.start(config.chain.pollMs);
+    sweep = setInterval(() => {
+      for (const m of built.list) m.sweep?.().catch((err: unknown) => log.warn({ err }, 'sweep failed'));
+      pruneRequestSigns(deps).catch((err: unknown) => log.warn({ err }, 'request sign sweep failed'));
+    }, 60_000);
+    sweep.unref();
+    // Another instance's live feed that missed part of a book asks for it again.
+    stopResync =
+      link?.bus.onResync((instId) => {
+        void modules.spot.republish(instId).catch(() => {});
+        void modules.futures.republish(instId).catch(() => {});
+      }) ?? (() => {});
+  };
+
+  const clearTimers = () => {
+    clearInterval(sweep);
+    clearInterval(outboxTimer);
+  };
+
+  const stop = () => {
+    stopped ??= (async () => {
+      clearTimers();
+      stopResync();
+      await evm?.stop();
+      for (const m of [...built.list].reverse()) {
+        await m.close?.().catch((err: unknown) => log.warn({ err }, 'module stop failed'));
+      }
+    })();
+    return stopped;
+  };
+
+  const fence = (reason: string) => {
+    fencedReason = reason;
+    log.error({ reason }, 'fenced: writers and timers stopped; every call answers StoreUnavailable');
+    // Cluster mode: the instance ends to start again as a stand-by. One instance fenced by the database's
+    // lock stays up, answering 503 and saying `fenced` on /readyz, until an operator restarts it.
+    void stop().then(() => {
+      if (link) opts.onFenced?.(reason);
+    });
+  };
+
+  return { start, stop, clearTimers, fence, fencedReason: () => fencedReason };
+}

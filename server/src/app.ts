@@ -44,9 +44,16 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const fastify = createServer(opts);
   // Before every route: the app's origins on another host get their CORS answers, other pages' sockets none.
   await registerCors(fastify, opts.config.apiHosts.appOrigins);
-  // Another instance took the store's lock or the writers' lease: the work stops (set once the app is
-  // composed).
-  let fence: (reason: string) => void = () => {};
+  // The lease can be won, or the store's lock lost, while the app is still being composed: starting the
+  // work waits for the composition to end, and a fence that came early applies once it has.
+  let composed: () => void = () => {};
+  const whenComposed = new Promise<void>((resolve) => {
+    composed = resolve;
+  });
+  let earlyFence: string | null = null;
+  let fence: (reason: string) => void = (reason) => {
+    earlyFence ??= reason;
+  };
   const stores = await openStores(opts, fastify.log, (reason) => fence(reason));
   const { store, ownsStore, lock, link, deps } = stores;
   const { ledger, evm, bus, built, modules } = await buildAppModules(opts, stores);
@@ -55,7 +62,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   const handlers = Object.assign({}, ...built.list.map((m) => m.handlers)) as Handlers;
   let gateway: Gateway | null = null;
   // Cluster mode: the holder of the writers' lease runs the calls; the other instances hand them over.
-  let startWork: () => Promise<void> = async () => {};
+  let startWork: () => Promise<void> = () => whenComposed.then(() => startWork());
   const { writers, stopInvalidations } = await registerCalls(fastify, {
     stores,
     modules,
@@ -75,6 +82,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
 
   // Writers and timers stop once: when another instance took the lock (fenced), or at close.
   fence = work.fence;
+  if (earlyFence !== null) work.fence(earlyFence);
+  composed();
 
   return {
     fastify,

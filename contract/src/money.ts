@@ -74,11 +74,6 @@ export function minorOf(value: ExactDecimal, scale: number): bigint | null {
   return value.decimals > scale ? null : value.units * 10n ** BigInt(scale - value.decimals);
 }
 
-/** An exact value as its plain decimal text ("1.5"). */
-export function formatExact(value: ExactDecimal): string {
-  return formatAmount(value.units, value.decimals);
-}
-
 /**
  * A strictly positive amount whose scale is an asset's the call names elsewhere (a `ccy`, an `instId`, a line):
  * parsed exactly, scaled by the server once it knows the asset.

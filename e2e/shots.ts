@@ -11,6 +11,7 @@
 import { mkdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { exactText } from '@nexa/contract';
 import { eq, sql } from 'drizzle-orm';
 import { DEMO_ROOT_ADDRESS } from '../server/src/seed';
 import { schema } from '../server/src/store';
@@ -92,20 +93,32 @@ try {
   const market = product.app.modules.spot;
   await sleep(3000);
   await market
-    .submit(user.id, { instId: 'BTC-USDT', side: 'buy', type: 'market', sz: '100', tgtCcy: 'quote_ccy' })
+    .submit(user.id, {
+      instId: 'BTC-USDT',
+      side: 'buy',
+      type: 'market',
+      sz: exactText('100'),
+      tgtCcy: 'quote_ccy',
+    })
     .catch(() => undefined);
   await market
-    .submit(user.id, { instId: 'ETH-USDT', side: 'buy', type: 'limit', px: '1000', sz: '0.05' })
+    .submit(user.id, {
+      instId: 'ETH-USDT',
+      side: 'buy',
+      type: 'limit',
+      px: exactText('1000'),
+      sz: exactText('0.05'),
+    })
     .catch(() => undefined);
   await product.app.modules.wallet
-    .transfer(user.id, { to: DEMO_ROOT_ADDRESS, asset: 'USDT', amount: '25', remark: '' })
+    .transfer(user.id, { to: DEMO_ROOT_ADDRESS, asset: 'USDT', amount: exactText('25'), remark: '' })
     .catch(() => undefined);
   // A futures position: margin moved across, a 10× long of 3 contracts.
   await product.app.modules.wallet
-    .internalTransfer(user.id, { asset: 'USDT', from: 'spot', to: 'futures', amount: '1000' })
+    .internalTransfer(user.id, { asset: 'USDT', from: 'spot', to: 'futures', amount: exactText('1000') })
     .catch(() => undefined);
   await product.app.modules.futures
-    .submit(user.id, { instId: 'BTC-USDT-SWAP', side: 'buy', type: 'market', sz: '3' })
+    .submit(user.id, { instId: 'BTC-USDT-SWAP', side: 'buy', type: 'market', sz: exactText('3') })
     .catch(() => undefined);
   // A copy of the demo's first lead trader, who then opens a position (copied at once).
   const copy = product.app.modules.copy;
@@ -115,22 +128,22 @@ try {
       .follow(user.id, {
         trader_id: leadTrader.id,
         mode: 'amount',
-        amount: '100',
-        budget: '500',
+        amount: 100_000_000n,
+        budget: 500_000_000n,
         venue: 'platform',
       })
       .catch(() => undefined);
     if (product.app.modules.futures.positions(leadTrader.id).length === 0) {
       await product.app.modules.futures
-        .submit(leadTrader.id, { instId: 'BTC-USDT-SWAP', side: 'buy', type: 'market', sz: '5' })
+        .submit(leadTrader.id, { instId: 'BTC-USDT-SWAP', side: 'buy', type: 'market', sz: exactText('5') })
         .catch(() => undefined);
     }
   }
   // A staking order and a burn.
   const staked = await product.app.modules.earn
-    .stake(user.id, { amount: '500', days: 90, auto_renew: false })
+    .stake(user.id, { amount: exactText('500'), days: 90, auto_renew: false })
     .catch(() => null);
-  await product.app.modules.earn.burn(user.id, { amount: '100' }).catch(() => undefined);
+  await product.app.modules.earn.burn(user.id, { amount: exactText('100') }).catch(() => undefined);
   // Machines: two S1 Lite bought a term ago (expired, a month of output) and an S3 Pro two days ago.
   const mining = product.app.modules.mining;
   const catalogue = (await mining.machines({ page: 1, size: 10 })).list;

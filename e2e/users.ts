@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { type ApiResponse, openEnvelope, sealEnvelope, signPayload } from '@nexa/contract';
+import { type ApiResponse, exactText, openEnvelope, sealEnvelope, signPayload } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -58,7 +58,7 @@ export async function fund(product: Product, userId: number, asset: string, amou
   const first = await deposits.confirm(await financeOperator(product), {
     user: u.uid,
     asset,
-    amount,
+    amount: exactText(amount),
     tx_hash: `0x${randomBytes(32).toString('hex')}`,
   });
   if (first.status === 'pending') {
@@ -73,7 +73,7 @@ export async function futuresFunds(product: Product, userId: number, usdt: strin
     asset: 'USDT',
     from: 'spot',
     to: 'futures',
-    amount: usdt,
+    amount: exactText(usdt),
   });
 }
 

@@ -25,14 +25,78 @@ export function formatAmount(minor: bigint, scale: number): string {
   return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
 }
 
-/** A decimal string on the wire: digits, optional fraction, never a JSON number, never negative. */
-export const zDecimal = z
+/** A decimal text on the wire: digits, optional fraction, never a JSON number, never negative. */
+const zDecimalText = z
   .string()
   .regex(DECIMAL_RE, { message: 'invalid_format' })
   .refine((s) => parseAmount(s, 18) !== null, { message: 'too_big' });
 
-/** A strictly positive decimal string. */
-export const zPositiveDecimal = zDecimal.refine((s) => /[1-9]/.test(s), { message: 'too_small' });
+/** A strictly positive decimal text. */
+const zPositiveText = zDecimalText.refine((s) => /[1-9]/.test(s), { message: 'too_small' });
+
+declare const exactBrand: unique symbol;
+
+/**
+ * A decimal a caller sent, held exactly: `units` × 10^-`decimals`, with no trailing zero in its fraction
+ * ("1.50" and "1.5" are both 15 × 10^-1). Carried by the fields whose scale is the asset's that another field
+ * (or the server's own terms) names; the server turns it into that asset's minor units.
+ */
+export type ExactDecimal = { readonly units: bigint; readonly decimals: number } & {
+  readonly [exactBrand]: true;
+};
+
+/** A non-negative decimal text as an exact value; null when it is not one or exceeds MAX_WHOLE_UNITS. */
+export function parseExact(text: string): ExactDecimal | null {
+  const units = parseAmount(text, 18);
+  return units === null ? null : exactOf(units, 18);
+}
+
+/** A decimal text the platform wrote itself (a view's figure, a computed quote) as an exact value; else a bug. */
+export function exactText(text: string): ExactDecimal {
+  const value = parseExact(text);
+  if (value === null) throw new RangeError(`not a decimal: ${JSON.stringify(text)}`);
+  return value;
+}
+
+/** The exact value of `minor` minor units of a scale (normalized: trailing zeros of the fraction dropped). */
+export function exactOf(minor: bigint, scale: number): ExactDecimal {
+  let units = minor;
+  let decimals = scale;
+  while (decimals > 0 && units % 10n === 0n) {
+    units /= 10n;
+    decimals -= 1;
+  }
+  return { units, decimals } as ExactDecimal;
+}
+
+/** An exact value in minor units of a scale; null when it has more decimals than the scale holds. */
+export function minorOf(value: ExactDecimal, scale: number): bigint | null {
+  return value.decimals > scale ? null : value.units * 10n ** BigInt(scale - value.decimals);
+}
+
+/**
+ * A strictly positive amount whose scale is an asset's the call names elsewhere (a `ccy`, an `instId`, a line):
+ * parsed exactly, scaled by the server once it knows the asset.
+ */
+export const zExactAmount = zPositiveText.transform((s) => parseExact(s) as ExactDecimal);
+
+/** The reasons a fixed-scale field gives for more decimals than its scale (what each call has always answered). */
+export type ScaleReason = 'invalid_value' | 'invalid_format' | 'too_small';
+
+/** Turns a checked decimal text into minor units of `scale`; more decimals than that fail with `reason`. */
+export function toMinorUnits(scale: number, reason: ScaleReason = 'invalid_value') {
+  return (text: string, ctx: z.RefinementCtx): bigint => {
+    const minor = parseAmount(text, scale);
+    if (minor !== null) return minor;
+    ctx.addIssue({ code: 'custom', message: reason, input: text });
+    return z.NEVER;
+  };
+}
+
+/** A strictly positive amount of a fixed scale, as minor units (a bigint) once parsed. */
+export function zMinorUnits(scale: number, reason: ScaleReason = 'invalid_value') {
+  return zPositiveText.transform(toMinorUnits(scale, reason));
+}
 
 /** How a division that does not come out even is rounded: down (what the platform pays) or up (what it charges). */
 export type Rounding = 'floor' | 'ceil';
@@ -61,3 +125,9 @@ export function applyRate(amount: bigint, rate: bigint, rounding: Rounding): big
 
 /** USDT, the platform's quote currency, counts in millionths. */
 export const USDT_SCALE = 6;
+
+/** A strictly positive USDT amount or price, as USDT minor units. */
+export const zUsdtAmount = zMinorUnits(USDT_SCALE);
+
+/** A strictly positive ratio with RATE_SCALE decimals (not bounded by 1), as units of 10^-RATE_SCALE. */
+export const zRatioUnits = zMinorUnits(RATE_SCALE);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { exactText } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +48,7 @@ async function reportDeposit(amount: string): Promise<{ userId: number; uid: str
     asset: 'USDT',
     chain: 'manual',
     tx_hash: `0x${randomBytes(32).toString('hex')}`,
-    amount,
+    amount: exactText(amount),
   });
   const id = claim.list[0]?.id;
   if (id === undefined) throw new Error('no claim');
@@ -64,7 +65,7 @@ async function requestWithdrawal(amount: string): Promise<number> {
     asset: 'USDT',
     chain: 'evm',
     address: `0x${randomBytes(20).toString('hex')}`,
-    amount,
+    amount: exactText(amount),
   });
   return w.id;
 }

@@ -1,3 +1,4 @@
+import { exactText } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Product, startProduct } from '../harness';
 import { btcIndexAt, futuresFunds, signIn, visible, WAIT } from '../users';
@@ -20,7 +21,13 @@ describe('copy trading in the browser', () => {
     const maker = await product.newPhone();
     const m = await signIn(product, maker.page);
     await futuresFunds(product, m.id, '200000');
-    await futures.submit(m.id, { instId: INST, side: 'sell', type: 'limit', px: '60000', sz: '40' });
+    await futures.submit(m.id, {
+      instId: INST,
+      side: 'sell',
+      type: 'limit',
+      px: exactText('60000'),
+      sz: exactText('40'),
+    });
     const lead = await product.newPhone();
     const a = await signIn(product, lead.page);
     await futuresFunds(product, a.id, '20000');
@@ -53,7 +60,7 @@ describe('copy trading in the browser', () => {
     await expect.poll(() => page.getByTestId('copy-active').count(), WAIT).toBe(1);
 
     // A opens a 10-contract long: B's copy (350 × 10 ÷ 600 = 5.8, 5 whole contracts) shows with its live PnL.
-    await futures.submit(a.id, { instId: INST, side: 'buy', type: 'market', sz: '10' });
+    await futures.submit(a.id, { instId: INST, side: 'buy', type: 'market', sz: exactText('10') });
     // (The trader's own position shows below it, as the trader page lists it.)
     const mine = page.getByTestId('copy-active').getByTestId('copy-position');
     await expect.poll(() => mine.count(), WAIT).toBe(1);
@@ -65,8 +72,20 @@ describe('copy trading in the browser', () => {
 
     // A closes against a bid at 61,000: B's copy closes with it and shows the realized profit.
     await futures.cancel(m.id, { orderIds: [], instId: INST });
-    await futures.submit(m.id, { instId: INST, side: 'buy', type: 'limit', px: '61000', sz: '40' });
-    await futures.submit(a.id, { instId: INST, side: 'sell', type: 'market', sz: '10', reduceOnly: true });
+    await futures.submit(m.id, {
+      instId: INST,
+      side: 'buy',
+      type: 'limit',
+      px: exactText('61000'),
+      sz: exactText('40'),
+    });
+    await futures.submit(a.id, {
+      instId: INST,
+      side: 'sell',
+      type: 'market',
+      sz: exactText('10'),
+      reduceOnly: true,
+    });
     await expect.poll(() => futures.positions(b.id).length, WAIT).toBe(0);
     // The week's settlement: B pays A 8 % of the realized profit.
     const [follow] = (await copy.myFollows(b.id, { status: 'active', page: 1, size: 1 })).list;

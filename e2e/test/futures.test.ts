@@ -1,3 +1,4 @@
+import { exactText } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Product, startProduct } from '../harness';
 import { btcIndexAt, fund, futuresFunds, signIn, visible, WAIT } from '../users';
@@ -18,7 +19,13 @@ describe('futures in the browser', () => {
     const m = await signIn(product, maker.page);
     await futuresFunds(product, m.id, '100000');
     const futures = product.app.modules.futures;
-    await futures.submit(m.id, { instId: INST, side: 'sell', type: 'limit', px: '60000', sz: '10' });
+    await futures.submit(m.id, {
+      instId: INST,
+      side: 'sell',
+      type: 'limit',
+      px: exactText('60000'),
+      sz: exactText('10'),
+    });
 
     const { page } = await product.newPhone();
     const a = await signIn(product, page);
@@ -55,7 +62,13 @@ describe('futures in the browser', () => {
     await visible(page, 'SL 59,000.00');
 
     // Close half against a bid at 61,000: 5 contracts realize +50.
-    await futures.submit(m.id, { instId: INST, side: 'buy', type: 'limit', px: '61000', sz: '5' });
+    await futures.submit(m.id, {
+      instId: INST,
+      side: 'buy',
+      type: 'limit',
+      px: exactText('61000'),
+      sz: exactText('5'),
+    });
     await page.getByTestId('fut-position').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: '50%' }).click();
     await page.getByRole('button', { name: 'Close 5 cont.' }).click();

@@ -1,4 +1,4 @@
-import { formatAmount, formatNumber } from '@nexa/contract';
+import { exactText, formatAmount, formatNumber } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,15 +46,15 @@ async function neuBook(makerId: number): Promise<void> {
       instId: 'NEU-USDT',
       side: 'sell',
       type: 'limit',
-      px: (2 + k * 0.002).toFixed(4),
-      sz: '500',
+      px: exactText((2 + k * 0.002).toFixed(4)),
+      sz: exactText('500'),
     });
     await product.app.modules.spot.submit(makerId, {
       instId: 'NEU-USDT',
       side: 'buy',
       type: 'limit',
-      px: (2 - k * 0.002).toFixed(4),
-      sz: '500',
+      px: exactText((2 - k * 0.002).toFixed(4)),
+      sz: exactText('500'),
     });
   }
 }

@@ -1,3 +1,4 @@
+import { exactText } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,7 +86,7 @@ describe('the referral team in the browser', () => {
 
     const c = await signUpByLink(link, code);
     await fund(product, c.id, 'USDT', '500');
-    await product.app.modules.earn.stake(c.id, { amount: '300', days: 90, auto_renew: false });
+    await product.app.modules.earn.stake(c.id, { amount: exactText('300'), days: 90, auto_renew: false });
     await c.page.context().close();
 
     // Both are my direct referrals, valid, with their volumes, newest first.
@@ -123,7 +124,7 @@ describe('the referral team in the browser', () => {
 
     // C stakes 10,000 more: 10,500 of team performance and two legs make me V1; V2 needs legs holding V1.
     await fund(product, c.id, 'USDT', '10000');
-    await product.app.modules.earn.stake(c.id, { amount: '10000', days: 90, auto_renew: false });
+    await product.app.modules.earn.stake(c.id, { amount: exactText('10000'), days: 90, auto_renew: false });
     await page.reload();
     await expect.poll(() => text(page, 'team-level'), WAIT).toBe('V1');
     expect(await text(page, 'team-performance')).toBe('10,500.00');

@@ -1,3 +1,4 @@
+import { exactText } from '@nexa/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Product, snap, startProduct } from '../harness';
@@ -82,18 +83,24 @@ describe('the trade screen on a small phone', () => {
       instId: 'BTC-USDT',
       side: 'sell',
       type: 'limit',
-      px: '66000',
-      sz: '0.01',
+      px: exactText('66000'),
+      sz: exactText('0.01'),
     });
     await market.submit(makerId, {
       instId: 'BTC-USDT',
       side: 'sell',
       type: 'limit',
-      px: '66500',
-      sz: '0.02',
+      px: exactText('66500'),
+      sz: exactText('0.02'),
     });
     await fund(makerId, 'USDT', '1000');
-    await market.submit(makerId, { instId: 'BTC-USDT', side: 'buy', type: 'limit', px: '65000', sz: '0.01' });
+    await market.submit(makerId, {
+      instId: 'BTC-USDT',
+      side: 'buy',
+      type: 'limit',
+      px: exactText('65000'),
+      sz: exactText('0.01'),
+    });
     const state = await context.storageState();
     for (const lang of ['en', 'zh', 'ko', 'th', 'vi', 'ja', 'de']) {
       const small = await product.browser.newContext({
@@ -128,8 +135,14 @@ describe('the trade screen on a small phone', () => {
 
     // A market buy the book cannot fill in full says what came back, and why.
     await fund(makerId, 'ETH', '1');
-    await market.submit(makerId, { instId: 'ETH-USDT', side: 'sell', type: 'limit', px: '3000', sz: '0.01' });
-    await market.submit(id, { instId: 'ETH-USDT', side: 'buy', type: 'market', sz: '100' });
+    await market.submit(makerId, {
+      instId: 'ETH-USDT',
+      side: 'sell',
+      type: 'limit',
+      px: exactText('3000'),
+      sz: exactText('0.01'),
+    });
+    await market.submit(id, { instId: 'ETH-USDT', side: 'buy', type: 'market', sz: exactText('100') });
     await page.goto(`${product.url}/trade?instId=ETH-USDT`);
     await page.getByRole('tab', { name: 'Order history' }).click();
     await visible(page, /Partially filled — 70\.00 USDT returned/);

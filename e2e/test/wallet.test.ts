@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { exactText } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,8 +101,8 @@ describe('a user moves money through the wallet', () => {
       instId: 'BTC-USDT',
       side: 'sell',
       type: 'limit',
-      px: '65000',
-      sz: '0.01',
+      px: exactText('65000'),
+      sz: exactText('0.01'),
     });
     await page.goto(`${product.url}/exchange`);
     await page.locator('.cv__asset').nth(1).click();
@@ -199,15 +200,15 @@ describe('records in the user language', () => {
       instId: 'BTC-USDT',
       side: 'sell',
       type: 'limit',
-      px: '60000',
-      sz: '0.001',
+      px: exactText('60000'),
+      sz: exactText('0.001'),
     });
     // 100 USDT at market: the one 60 USDT level fills, the book has no more, and the rest comes back.
-    await market.submit(user.id, { instId: 'BTC-USDT', side: 'buy', type: 'market', sz: '100' });
+    await market.submit(user.id, { instId: 'BTC-USDT', side: 'buy', type: 'market', sz: exactText('100') });
     await product.app.modules.wallet.transfer(user.id, {
       to: maker.uid,
       asset: 'USDT',
-      amount: '5',
+      amount: exactText('5'),
       remark: '',
     });
 

@@ -5,6 +5,7 @@
  * (what `npm run audit` prints), while the journal's own audit still passes.
  */
 import type { ResponseData } from '@nexa/contract';
+import { exactText } from '@nexa/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findHoldMismatches } from '../src/ledger';
@@ -86,8 +87,8 @@ describe('holds against what justifies them', () => {
   it('an open loan whose stake is gone is red in the report', async () => {
     const u = await newUser('1010');
     const earn = srv.app.modules.earn;
-    const o = await earn.stake(u.id, { amount: '1000', days: 30, auto_renew: true });
-    const loan = await earn.borrow(u.id, { pledge_id: o.id, amount: '400' });
+    const o = await earn.stake(u.id, { amount: exactText('1000'), days: 30, auto_renew: true });
+    const loan = await earn.borrow(u.id, { pledge_id: o.id, amount: exactText('400') });
     const ok = await report();
     expect(ok.loans.find((l) => l.id === loan.id)).toMatchObject({
       collateral_id: o.id,

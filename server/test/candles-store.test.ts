@@ -1,3 +1,4 @@
+import { exactText } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { type BusEvents, createMemoryBus } from '../src/kernel/bus';
@@ -51,12 +52,18 @@ async function credit(userId: number, asset: string, amount: bigint): Promise<vo
 async function fill(px: string, sz: string): Promise<void> {
   srv.clock.advance(61_000);
   const market = srv.app.modules.spot;
-  await market.submit(seller, { instId: 'BTC-USDT', side: 'sell', type: 'limit', px, sz });
+  await market.submit(seller, {
+    instId: 'BTC-USDT',
+    side: 'sell',
+    type: 'limit',
+    px: exactText(px),
+    sz: exactText(sz),
+  });
   const taken = await market.submit(buyer, {
     instId: 'BTC-USDT',
     side: 'buy',
     type: 'market',
-    sz,
+    sz: exactText(sz),
     tgtCcy: 'base_ccy',
   });
   expect(taken.status).toBe('filled');

@@ -1,8 +1,11 @@
-// Cluster mode's parts on their own: the start-up refusal of a partial configuration, and the rate limits
-// kept in Redis (TEST_REDIS_URL; skipped without it), shared by instances and kept across restarts.
+// Cluster mode's parts on their own: the start-up refusal of a partial configuration, a call's checked body
+// as it travels to the writers' instance, and the rate limits kept in Redis (TEST_REDIS_URL; skipped without
+// it), shared by instances and kept across restarts.
 import { randomBytes } from 'node:crypto';
+import { endpoints, exactText } from '@nexa/contract';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bodyFromWire, bodyToWire } from '../src/cluster/call-body';
 import { RedisRateLimiter } from '../src/cluster/rate-limit';
 import { loadConfig } from '../src/config';
 
@@ -28,6 +31,31 @@ describe('cluster configuration', () => {
     }).cluster;
     expect(on).toMatchObject({ prefix: 'nexa', instance: 'n1', leaseMs: 3000 });
     expect(() => loadConfig({ NODE_ENV: 'test', NATS_URL: 'not a url', REDIS_URL: 'redis://x' })).toThrow();
+  });
+});
+
+describe('a forwarded call body', () => {
+  it('arrives as the transport checked it: bigints and exact decimals included', () => {
+    const order = endpoints['/v1/order/submitTrade'].request.parse({
+      instId: 'BTC-USDT',
+      side: 'buy',
+      type: 'limit',
+      px: '65000.10',
+      sz: '0.0001',
+      request_id: 'req-000001',
+    });
+    const copy = endpoints['/v1/copy/follow'].request.parse({
+      trader_id: 7,
+      mode: 'ratio',
+      ratio: '0.5',
+      budget: '100',
+    });
+    for (const body of [order, copy, { list: [1n, { a: [2n] }], at: 'x' }, 5n, null, {}]) {
+      const sent = JSON.parse(JSON.stringify(bodyToWire(body)));
+      expect(bodyFromWire(sent)).toEqual(body);
+    }
+    expect(order.px).toEqual(exactText('65000.1'));
+    expect(copy.budget).toBe(100_000_000n);
   });
 });
 

@@ -1,3 +1,4 @@
+import { exactText } from '@nexa/contract';
 /**
  * Colluding accounts on the swap books, with the index held still: whatever orders they send (both sides,
  * limit GTC/IOC/FOK/post-only and market, reduce-only, prices from 0.2× to 5× the mark, any size and
@@ -133,7 +134,7 @@ describe('colluding accounts on the swap books', () => {
           ['sell', ask],
         ] as const) {
           await futures()
-            .submit(lp.id, { instId: INST, side, type: 'limit', px, sz: '15' })
+            .submit(lp.id, { instId: INST, side, type: 'limit', px: exactText(px), sz: exactText('15') })
             .catch(() => undefined);
         }
       }
@@ -152,14 +153,14 @@ describe('colluding accounts on the swap books', () => {
         for (const o of ops) {
           if (o.kind === 'order') {
             const u = colluders[o.who] as User;
-            const px = ((INDEX * o.bps) / 10_000).toFixed(1);
+            const px = exactText(((INDEX * o.bps) / 10_000).toFixed(1));
             await futures()
               .submit(u.id, {
                 instId: INST,
                 side: o.side,
                 type: o.type,
                 ...(o.type === 'limit' ? { px, tif: o.tif } : {}),
-                sz: String(o.sz),
+                sz: exactText(String(o.sz)),
                 ...(o.reduceOnly ? { reduceOnly: true } : {}),
               })
               .catch(refused);

@@ -1,3 +1,4 @@
+import { exactText } from '@nexa/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyTrades } from '../src/modules/copy/tables';
@@ -14,7 +15,13 @@ const size = (userId: number) => {
 };
 const trader = async (usdt: string) => (await futuresTrader(srv, finance, usdt)).id;
 const limit = (userId: number, side: 'buy' | 'sell', px: number, sz: number) =>
-  futures().submit(userId, { instId: INST, side, type: 'limit', px: String(px), sz: String(sz) });
+  futures().submit(userId, {
+    instId: INST,
+    side,
+    type: 'limit',
+    px: exactText(String(px)),
+    sz: exactText(String(sz)),
+  });
 
 beforeAll(async () => {
   srv = await startServer();
@@ -34,21 +41,27 @@ describe("a copy's close that finds no liquidity", () => {
     await copy().makeLead(lead, 0);
     await copy().follow(follower, {
       trader_id: lead,
-      budget: '90000',
+      budget: 90_000_000_000n,
       venue: 'platform',
       mode: 'ratio',
-      ratio: '2',
+      ratio: 200_000_000n,
     });
 
     // The lead buys 5, the follower copies 10.
     await limit(maker, 'sell', 60_010, 15);
-    await futures().submit(lead, { instId: INST, side: 'buy', type: 'market', sz: '5' });
+    await futures().submit(lead, { instId: INST, side: 'buy', type: 'market', sz: exactText('5') });
     await futures().idle();
     expect([size(lead), size(follower)]).toEqual([5n, 10n]);
 
     // Bids for the lead's close only: the follower's close finds nothing.
     await limit(maker, 'buy', 59_990, 5);
-    await futures().submit(lead, { instId: INST, side: 'sell', type: 'market', sz: '5', reduceOnly: true });
+    await futures().submit(lead, {
+      instId: INST,
+      side: 'sell',
+      type: 'market',
+      sz: exactText('5'),
+      reduceOnly: true,
+    });
     await futures().idle();
     expect([size(lead), size(follower)]).toEqual([0n, 10n]);
     const trades = async () =>

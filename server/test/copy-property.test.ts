@@ -1,3 +1,4 @@
+import { exactText } from '@nexa/contract';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,15 +45,15 @@ async function refill(maker: number) {
       instId: INST,
       side: 'sell',
       type: 'limit',
-      px: String(price + step),
-      sz: '400',
+      px: exactText(String(price + step)),
+      sz: exactText('400'),
     });
     await futures().submit(maker, {
       instId: INST,
       side: 'buy',
       type: 'limit',
-      px: String(price - step),
-      sz: '400',
+      px: exactText(String(price - step)),
+      sz: exactText('400'),
     });
   }
 }
@@ -92,17 +93,23 @@ describe('copies under any sequence', () => {
         await futures().setLeverage(lead, INST, 10);
         await copy().makeLead(lead, 0);
         const followers = [await trader('100000'), await trader('100000'), await trader('100000')];
-        const plans: { mode: 'ratio' | 'amount'; ratio?: string; amount?: string }[] = [
-          { mode: 'ratio', ratio: '0.5' },
-          { mode: 'ratio', ratio: '1.5' },
-          { mode: 'amount', amount: '700' },
+        // Ratios in units of 10^-8, amounts in USDT minor units.
+        const plans: { mode: 'ratio' | 'amount'; ratio?: bigint; amount?: bigint }[] = [
+          { mode: 'ratio', ratio: 50_000_000n },
+          { mode: 'ratio', ratio: 150_000_000n },
+          { mode: 'amount', amount: 700_000_000n },
         ];
         const follow = async (i: number) => {
           const userId = followers[i] ?? 0;
           const plan = plans[i];
           if (!plan) return;
           try {
-            await copy().follow(userId, { trader_id: lead, budget: '90000', venue: 'platform', ...plan });
+            await copy().follow(userId, {
+              trader_id: lead,
+              budget: 90_000_000_000n,
+              venue: 'platform',
+              ...plan,
+            });
           } catch {
             // Already copying.
           }
@@ -111,7 +118,12 @@ describe('copies under any sequence', () => {
 
         for (const o of ops) {
           if (o.kind === 'lead') {
-            await futures().submit(lead, { instId: INST, side: o.side, type: 'market', sz: String(o.sz) });
+            await futures().submit(lead, {
+              instId: INST,
+              side: o.side,
+              type: 'market',
+              sz: exactText(String(o.sz)),
+            });
           } else if (o.kind === 'flat') {
             const s = size(lead);
             if (s !== 0n)
@@ -119,7 +131,7 @@ describe('copies under any sequence', () => {
                 instId: INST,
                 side: s > 0n ? 'sell' : 'buy',
                 type: 'market',
-                sz: String(s < 0n ? -s : s),
+                sz: exactText(String(s < 0n ? -s : s)),
                 reduceOnly: true,
               });
           } else if (o.kind === 'mark') {

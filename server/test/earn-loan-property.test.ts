@@ -8,7 +8,7 @@
  *
  * FC_SEED reproduces a run (the seed is fixed and printed otherwise).
  */
-import { RATE_ONE } from '@nexa/contract';
+import { exactText, RATE_ONE } from '@nexa/contract';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,13 +129,20 @@ async function run(userId: number, steps: Step[]) {
   for (const [i, s] of steps.entries()) {
     try {
       if (s.t === 'stake') {
-        await earn().stake(userId, { amount: String(s.amount), days: s.days, auto_renew: s.renew });
+        await earn().stake(userId, {
+          amount: exactText(String(s.amount)),
+          days: s.days,
+          auto_renew: s.renew,
+        });
       } else if (s.t === 'borrow') {
         const o = pick(await runningOf(), s.order);
         if (o) {
           const amount = (o.amount * BigInt(s.part)) / 100n;
           if (amount > 0n)
-            await earn().borrow(userId, { pledge_id: o.id, amount: (Number(amount) / 1e6).toFixed(6) });
+            await earn().borrow(userId, {
+              pledge_id: o.id,
+              amount: exactText((Number(amount) / 1e6).toFixed(6)),
+            });
         }
       } else if (s.t === 'repay') {
         const l = pick(await loansOf(), s.loan);
@@ -175,8 +182,8 @@ async function run(userId: number, steps: Step[]) {
 describe('loans against stakes, over the whole lifecycle', () => {
   it('the renewal case by hand: the loan follows the stake, and redemption settles it', async () => {
     const u = await newUser();
-    const o = await earn().stake(u, { amount: '1000', days: 30, auto_renew: true });
-    await earn().borrow(u, { pledge_id: o.id, amount: '500' });
+    const o = await earn().stake(u, { amount: exactText('1000'), days: 30, auto_renew: true });
+    await earn().borrow(u, { pledge_id: o.id, amount: exactText('500') });
     for (let d = 0; d < 32; d++) await nextDay();
     await check(u, 'after the renewal');
     const [next] = (await db().select().from(pledgeOrders).where(eq(pledgeOrders.userId, u))).filter(
@@ -185,7 +192,7 @@ describe('loans against stakes, over the whole lifecycle', () => {
     expect(next).toBeDefined();
     if (!next) return;
     // No second loan against the same collateral.
-    await expect(earn().borrow(u, { pledge_id: next.id, amount: '500' })).rejects.toMatchObject({
+    await expect(earn().borrow(u, { pledge_id: next.id, amount: exactText('500') })).rejects.toMatchObject({
       errorName: 'LoanOpen',
     });
     await earn().operate(u, { id: next.id, action: 'redeem' });

@@ -1,7 +1,7 @@
 // A confirmed exchange quote moves exactly what it said: the pay and receive amounts the sheet showed are the
 // user's journal lines to the unit, on the wallet's exchange and on the NEU line's. A quote the book no longer
 // honours, an old one, or one whose amounts were changed on the way is refused and nothing moves.
-import { formatAmount, parseAmount } from '@nexa/contract';
+import { exactText, formatAmount, parseAmount } from '@nexa/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/ledger';
 import { api, call, present, signedInUser, startServer, type TestServer } from './harness';
@@ -50,8 +50,20 @@ async function ladder(instId: string, makerId: number, mid: number, lots = '2000
   await market.cancel(makerId, { instId });
   const px = (t: number) => (t / 10_000).toFixed(4);
   for (let k = 0; k < 5; k++) {
-    await market.submit(makerId, { instId, side: 'buy', type: 'limit', px: px(mid - 2 - k * 8), sz: lots });
-    await market.submit(makerId, { instId, side: 'sell', type: 'limit', px: px(mid + 2 + k * 8), sz: lots });
+    await market.submit(makerId, {
+      instId,
+      side: 'buy',
+      type: 'limit',
+      px: exactText(px(mid - 2 - k * 8)),
+      sz: exactText(lots),
+    });
+    await market.submit(makerId, {
+      instId,
+      side: 'sell',
+      type: 'limit',
+      px: exactText(px(mid + 2 + k * 8)),
+      sz: exactText(lots),
+    });
   }
 }
 

@@ -1,7 +1,7 @@
 // The exchange converts on the live spot book, at the exchange's fee: no round trip between the exchange,
 // the spot book and the token market returns more than it started with, and no system account ever pays out
 // what it does not hold.
-import { formatAmount, parseAmount } from '@nexa/contract';
+import { exactText, formatAmount, parseAmount } from '@nexa/contract';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from '../src/kernel/errors';
@@ -68,15 +68,15 @@ async function ladder(
       instId: 'BWC-USDT',
       side: 'buy',
       type: 'limit',
-      px: px(mid - half - k * gap),
-      sz: '2000',
+      px: exactText(px(mid - half - k * gap)),
+      sz: exactText('2000'),
     });
     await market.submit(makerId, {
       instId: 'BWC-USDT',
       side: 'sell',
       type: 'limit',
-      px: px(mid + half + k * gap),
-      sz: '2000',
+      px: exactText(px(mid + half + k * gap)),
+      sz: exactText('2000'),
     });
   }
 }
@@ -110,7 +110,7 @@ describe('the exchange converts on the live book', () => {
       instId: 'BWC-USDT',
       side: 'sell',
       type: 'market',
-      sz: show('BWC', lots),
+      sz: exactText(show('BWC', lots)),
     });
     expect(sold.status).toBe('filled');
     const usdt = (await spot(u.id, 'USDT')).available;
@@ -284,7 +284,7 @@ describe('no money machine', () => {
               const info = await wallet.exchangeInfo(p.id, {
                 from,
                 to,
-                amount: String(s.amount),
+                amount: exactText(String(s.amount)),
                 page: 1,
                 page_num: 1,
               });
@@ -294,7 +294,7 @@ describe('no money machine', () => {
                 instId: 'BWC-USDT',
                 side: s.buy ? 'buy' : 'sell',
                 type: 'market',
-                sz: String(s.amount),
+                sz: exactText(String(s.amount)),
                 tgtCcy: s.buy ? 'quote_ccy' : 'base_ccy',
               });
             } else if (s.kind === 'limit') {
@@ -302,14 +302,14 @@ describe('no money machine', () => {
                 instId: 'BWC-USDT',
                 side: s.buy ? 'buy' : 'sell',
                 type: 'limit',
-                px: ((6000 + s.tick) / 10_000).toFixed(4),
-                sz: (s.lots / 100).toFixed(2),
+                px: exactText(((6000 + s.tick) / 10_000).toFixed(4)),
+                sz: exactText((s.lots / 100).toFixed(2)),
               });
             } else if (s.kind === 'list') {
               await srv.app.modules.tokenMarket.sell(p.id, {
                 symbol: 'BWC',
-                price: ((6000 + s.tick) / 10_000).toFixed(4),
-                amount: (s.lots / 100).toFixed(2),
+                price: BigInt(6000 + s.tick) * 100n,
+                amount: exactText((s.lots / 100).toFixed(2)),
               });
             } else {
               const open = await srv.app.modules.tokenMarket.listings(
@@ -364,13 +364,13 @@ describe('no money machine', () => {
                 instId: 'BWC-USDT',
                 side: 'buy',
                 type: 'market',
-                sz: String(Math.floor(usdtIn * 0.99)),
+                sz: exactText(String(Math.floor(usdtIn * 0.99))),
                 tgtCcy: 'quote_ccy',
               });
               const q = await wallet.exchangeInfo(u.id, {
                 from: 'BWC',
                 to: 'USDT',
-                amount: show('BWC', await bwcOf()),
+                amount: exactText(show('BWC', await bwcOf())),
                 page: 1,
                 page_num: 1,
               });
@@ -379,7 +379,7 @@ describe('no money machine', () => {
               const q = await wallet.exchangeInfo(u.id, {
                 from: 'USDT',
                 to: 'BWC',
-                amount: String(usdtIn),
+                amount: exactText(String(usdtIn)),
                 page: 1,
                 page_num: 1,
               });
@@ -391,13 +391,13 @@ describe('no money machine', () => {
                   instId: 'BWC-USDT',
                   side: 'sell',
                   type: 'market',
-                  sz: show('BWC', lots),
+                  sz: exactText(show('BWC', lots)),
                 });
               } else if (lots > 0n) {
                 const back = await wallet.exchangeInfo(u.id, {
                   from: 'BWC',
                   to: 'USDT',
-                  amount: show('BWC', lots),
+                  amount: exactText(show('BWC', lots)),
                   page: 1,
                   page_num: 1,
                 });

@@ -1,4 +1,5 @@
 import type { ResponseData } from '@nexa/contract';
+import { exactText } from '@nexa/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -65,10 +66,22 @@ describe('swaps under any sequence', () => {
             const bid = Math.round(price * (1 - k * 0.002) * 10) / 10;
             const ask = Math.round(price * (1 + k * 0.002) * 10) / 10;
             await futures
-              .submit(lp.id, { instId: INST, side: 'buy', type: 'limit', px: String(bid), sz: '40' })
+              .submit(lp.id, {
+                instId: INST,
+                side: 'buy',
+                type: 'limit',
+                px: exactText(String(bid)),
+                sz: exactText('40'),
+              })
               .catch(() => undefined);
             await futures
-              .submit(lp.id, { instId: INST, side: 'sell', type: 'limit', px: String(ask), sz: '40' })
+              .submit(lp.id, {
+                instId: INST,
+                side: 'sell',
+                type: 'limit',
+                px: exactText(String(ask)),
+                sz: exactText('40'),
+              })
               .catch(() => undefined);
           }
         };

@@ -1,4 +1,4 @@
-import type { ResponseData } from '@nexa/contract';
+import { exactText, type ResponseData } from '@nexa/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -322,7 +322,14 @@ describe('request ids', () => {
     const b = await trader('1300');
     await api(srv, '/v1/futures/setLeverage', { instId: INST, lever: 10 }, { token: b.token });
     const order = (request_id: string) =>
-      ({ instId: INST, side: 'sell', type: 'limit', px: '60000', sz: '10', request_id }) as const;
+      ({
+        instId: INST,
+        side: 'sell',
+        type: 'limit',
+        px: exactText('60000'),
+        sz: exactText('10'),
+        request_id,
+      }) as const;
     // Two at once with one id queue together: the second waits for the first's answer.
     const [x, y] = await Promise.all([
       futures().submit(b.id, order('f1')),

@@ -3,7 +3,7 @@
 // (computed here from the orders' own figures), the book equals the store's open orders, and a book rebuilt
 // from the store is identical.
 import { randomBytes } from 'node:crypto';
-import { parseAmount } from '@nexa/contract';
+import { exactText, parseAmount } from '@nexa/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DomainError } from '../src/kernel/errors';
@@ -118,8 +118,8 @@ async function run(o: Op): Promise<void> {
         instId: o.inst,
         side: o.side,
         type: 'limit',
-        px: priceText(o.inst, o.tick),
-        sz: INSTS[o.inst].lot(o.lots),
+        px: exactText(priceText(o.inst, o.tick)),
+        sz: exactText(INSTS[o.inst].lot(o.lots)),
         tif: o.tif as SubmitInput['tif'],
       };
     } else if (o.kind === 'market') {
@@ -128,10 +128,10 @@ async function run(o: Op): Promise<void> {
         side: o.side,
         type: 'market',
         tgtCcy: 'base_ccy',
-        sz: INSTS[o.inst].lot(o.lots),
+        sz: exactText(INSTS[o.inst].lot(o.lots)),
       };
     } else {
-      input = { instId: o.inst, side: 'buy', type: 'market', sz: String(o.usdt) };
+      input = { instId: o.inst, side: 'buy', type: 'market', sz: exactText(String(o.usdt)) };
     }
     const placed = await market.submit(userId, input);
     tally(placed.filled_sz === '0' ? placed.status : `${placed.status}+fills`);
@@ -259,8 +259,8 @@ it('keeps the same invariants when orders on both instruments arrive all at once
     instId: 'NEU-USDT',
     side: 'buy',
     type: 'limit',
-    px: '1.5',
-    sz: '4',
+    px: exactText('1.5'),
+    sz: exactText('4'),
     request_id: `race-${randomBytes(6).toString('hex')}`,
   };
   const answers = await Promise.allSettled(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatAmount, type ResponseData } from '@nexa/contract';
+import { exactText, formatAmount, type ResponseData } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
@@ -730,8 +730,8 @@ describe('restart', () => {
         instId: 'BTC-USDT',
         side: 'buy',
         type: 'limit',
-        px: '65000',
-        sz: '0.01',
+        px: exactText('65000'),
+        sz: exactText('0.01'),
       });
       expect(fill.status).toBe('filled');
       const xOpen = await m2.orders(x.id, { open: true, instId: 'BTC-USDT' }, { page: 1, size: 10 });

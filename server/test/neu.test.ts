@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from '@nexa/contract';
+import { exactText, formatAmount, parseAmount } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -364,16 +364,16 @@ describe('NEU through the wallet', () => {
         instId: 'NEU-USDT',
         side: 'sell',
         type: 'limit',
-        px,
-        sz: '500',
+        px: exactText(px),
+        sz: exactText('500'),
       });
       const bid = (2 - (k + 1) * 0.002).toFixed(4);
       await srv.app.modules.spot.submit(maker.id, {
         instId: 'NEU-USDT',
         side: 'buy',
         type: 'limit',
-        px: bid,
-        sz: '500',
+        px: exactText(bid),
+        sz: exactText('500'),
       });
     }
     const u = await newUser({ USDT: '1000' });

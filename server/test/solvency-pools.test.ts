@@ -1,3 +1,4 @@
+import { exactText } from '@nexa/contract';
 /**
  * The solvency report shows each system pool's money in and out since the platform day began, by cause, read
  * from the journal, and marks a pool red (and the report not healthy) when it paid out more than its daily limit
@@ -50,8 +51,8 @@ describe('each pool’s flows of the day', () => {
     srv.clock.set((today + 1) * DAY - 8 * 3_600_000 + 60_000);
     const u = await newUser('1000');
     const earn = srv.app.modules.earn;
-    const o = await earn.stake(u, { amount: '1000', days: 30, auto_renew: false });
-    await earn.borrow(u, { pledge_id: o.id, amount: '300' });
+    const o = await earn.stake(u, { amount: exactText('1000'), days: 30, auto_renew: false });
+    await earn.borrow(u, { pledge_id: o.id, amount: exactText('300') });
     const r = await report();
     expect(r.day_start).toBe(new Date((today + 1) * DAY - 8 * 3_600_000).toISOString());
     expect(pool(r, 'system:earn:loans')).toMatchObject({

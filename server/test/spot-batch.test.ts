@@ -1,3 +1,4 @@
+import { exactText } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../src/kernel/errors';
@@ -81,19 +82,26 @@ function orders(n: number): { user: number; o: SubmitInput | 'cancel all' }[] {
     const kind = i % 6;
     const o: SubmitInput =
       kind === 0 || kind === 3
-        ? { instId: 'BTC-USDT', side: 'sell', type: 'limit', px, sz: '0.002' }
+        ? { instId: 'BTC-USDT', side: 'sell', type: 'limit', px: exactText(px), sz: exactText('0.002') }
         : kind === 1
-          ? { instId: 'BTC-USDT', side: 'buy', type: 'limit', px: '60400', sz: '0.003' }
+          ? { instId: 'BTC-USDT', side: 'buy', type: 'limit', px: exactText('60400'), sz: exactText('0.003') }
           : kind === 2
-            ? { instId: 'BTC-USDT', side: 'buy', type: 'market', sz: '50' }
+            ? { instId: 'BTC-USDT', side: 'buy', type: 'market', sz: exactText('50') }
             : kind === 4
-              ? { instId: 'BTC-USDT', side: 'buy', type: 'limit', px: '60000', sz: '0.001', tif: 'IOC' }
+              ? {
+                  instId: 'BTC-USDT',
+                  side: 'buy',
+                  type: 'limit',
+                  px: exactText('60000'),
+                  sz: exactText('0.001'),
+                  tif: 'IOC',
+                }
               : {
                   instId: 'BTC-USDT',
                   side: 'buy',
                   type: 'limit',
-                  px: '60400',
-                  sz: '0.001',
+                  px: exactText('60400'),
+                  sz: exactText('0.001'),
                   tif: 'post_only',
                 };
     list.push({ user: i % 4, o });
@@ -150,8 +158,8 @@ describe('orders placed together', () => {
       instId: 'BTC-USDT',
       side: 'buy',
       type: 'limit',
-      px,
-      sz: '0.001',
+      px: exactText(px),
+      sz: exactText('0.001'),
     });
     const results = await Promise.allSettled([
       a.app.modules.spot.submit(rich as number, buy('50000')),
@@ -175,8 +183,8 @@ describe('orders placed together', () => {
       instId: 'BTC-USDT',
       side: 'buy',
       type: 'limit',
-      px: '50000',
-      sz: '0.001',
+      px: exactText('50000'),
+      sz: exactText('0.001'),
       request_id: 'twice-in-one-batch',
     };
     const [first, second] = await Promise.all([
@@ -210,29 +218,29 @@ describe('orders placed together', () => {
           instId: 'BTC-USDT',
           side: 'sell',
           type: 'limit',
-          px: '61000',
-          sz: '0.01',
+          px: exactText('61000'),
+          sz: exactText('0.01'),
         }),
         m.submit(taker as number, {
           instId: 'BTC-USDT',
           side: 'buy',
           type: 'limit',
-          px: '61000',
-          sz: '0.0033',
+          px: exactText('61000'),
+          sz: exactText('0.0033'),
         }),
         m.submit(taker as number, {
           instId: 'BTC-USDT',
           side: 'buy',
           type: 'limit',
-          px: '61000',
-          sz: '0.002',
+          px: exactText('61000'),
+          sz: exactText('0.002'),
         }),
         m.submit(maker as number, {
           instId: 'BTC-USDT',
           side: 'sell',
           type: 'limit',
-          px: '61100',
-          sz: '0.001',
+          px: exactText('61100'),
+          sz: exactText('0.001'),
         }),
       ]);
     } finally {

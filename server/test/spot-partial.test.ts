@@ -1,6 +1,7 @@
 // A market order that fills only part of its amount says so: the order record carries what was not filled
 // (and came back) and why — the lot size, the price band or the book's depth — wherever it is read, and the
 // wallet's records say the same of the order's journal line (what came back, and that it partly filled, why).
+import { exactText } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM } from '../src/ledger';
 import { api, signedInUser, startServer, type TestServer } from './harness';
@@ -45,18 +46,23 @@ describe('a market order that fills partly', () => {
       instId: 'BTC-USDT',
       side: 'sell',
       type: 'limit',
-      px: '90000',
-      sz: '0.0055',
+      px: exactText('90000'),
+      sz: exactText('0.0055'),
     });
     await market().submit(maker.id, {
       instId: 'BTC-USDT',
       side: 'sell',
       type: 'limit',
-      px: '90100',
-      sz: '1',
+      px: exactText('90100'),
+      sz: exactText('1'),
     });
     const u = await user({ USDT: 10n ** 6n * 1000n });
-    const o = await market().submit(u.id, { instId: 'BTC-USDT', side: 'buy', type: 'market', sz: '500' });
+    const o = await market().submit(u.id, {
+      instId: 'BTC-USDT',
+      side: 'buy',
+      type: 'market',
+      sz: exactText('500'),
+    });
     // 0.0055 at 90,000 (495) and nothing more: 5 USDT is less than one lot at 90,100.
     expect(o.filled_quote).toBe('495');
     expect(o).toMatchObject({ unfilled: '5', unfilled_ccy: 'USDT', partial_reason: 'lot_size' });
@@ -83,11 +89,16 @@ describe('a market order that fills partly', () => {
       instId: 'BTC-USDT',
       side: 'sell',
       type: 'limit',
-      px: '90000',
-      sz: '0.001',
+      px: exactText('90000'),
+      sz: exactText('0.001'),
     });
     const u = await user({ USDT: 10n ** 6n * 1000n, BTC: 10n ** 8n });
-    const o = await market().submit(u.id, { instId: 'BTC-USDT', side: 'buy', type: 'market', sz: '500' });
+    const o = await market().submit(u.id, {
+      instId: 'BTC-USDT',
+      side: 'buy',
+      type: 'market',
+      sz: exactText('500'),
+    });
     expect(o.filled_quote).toBe('90');
     expect(o).toMatchObject({ unfilled: '410', unfilled_ccy: 'USDT', partial_reason: 'book_depth' });
     const buyRec = await orderRecord(u, 'USDT');
@@ -99,11 +110,22 @@ describe('a market order that fills partly', () => {
       instId: 'BTC-USDT',
       side: 'buy',
       type: 'limit',
-      px: '90000',
-      sz: '0.001',
+      px: exactText('90000'),
+      sz: exactText('0.001'),
     });
-    await market().submit(maker.id, { instId: 'BTC-USDT', side: 'buy', type: 'limit', px: '50000', sz: '1' });
-    const s = await market().submit(u.id, { instId: 'BTC-USDT', side: 'sell', type: 'market', sz: '0.002' });
+    await market().submit(maker.id, {
+      instId: 'BTC-USDT',
+      side: 'buy',
+      type: 'limit',
+      px: exactText('50000'),
+      sz: exactText('1'),
+    });
+    const s = await market().submit(u.id, {
+      instId: 'BTC-USDT',
+      side: 'sell',
+      type: 'market',
+      sz: exactText('0.002'),
+    });
     expect(s.filled_sz).toBe('0.001');
     expect(s).toMatchObject({ unfilled: '0.001', unfilled_ccy: 'BTC', partial_reason: 'price_band' });
     // The sell's line is in BTC: 0.001 went out, 0.001 of the 0.002 held came back, stopped by the band.
@@ -115,10 +137,15 @@ describe('a market order that fills partly', () => {
       instId: 'BTC-USDT',
       side: 'sell',
       type: 'limit',
-      px: '90000',
-      sz: '0.01',
+      px: exactText('90000'),
+      sz: exactText('0.01'),
     });
-    const full = await market().submit(u.id, { instId: 'BTC-USDT', side: 'buy', type: 'market', sz: '90' });
+    const full = await market().submit(u.id, {
+      instId: 'BTC-USDT',
+      side: 'buy',
+      type: 'market',
+      sz: exactText('90'),
+    });
     expect(full).toMatchObject({ status: 'filled', unfilled: '0', partial_reason: null });
     expect((await orderRecord(u, 'USDT')).detail).toMatchObject({ kind: 'order', partial: null });
     await market().cancel(maker.id, { instId: 'BTC-USDT' });

@@ -4,11 +4,12 @@ import type { EndpointPath, ErrorName, Lang, LivePath } from '@nexa/contract';
 import type { AuthUser, Ctx, Handler, Handlers, OperatorUser } from '../kernel/context';
 import { DomainError, ValidationError } from '../kernel/errors';
 import { isStoreUnavailable, StoreUnavailableError } from '../store/unavailable';
+import { type BodyWire, bodyFromWire, bodyToWire } from './call-body';
 
 /** One call as it travels to the writers' instance: what the transport resolved, nothing it must redo. */
 interface CallWire {
   readonly path: string;
-  readonly body: unknown;
+  readonly body: BodyWire;
   readonly lang: Lang;
   readonly ip: string;
   readonly user: AuthUser | null;
@@ -72,7 +73,14 @@ export function routeCalls(handlers: Handlers, o: ForwardOptions) {
     } catch {
       operator = null;
     }
-    const wire: CallWire = { path, body: ctx.body, lang: ctx.lang, ip: ctx.ip, user: ctx.user, operator };
+    const wire: CallWire = {
+      path,
+      body: bodyToWire(ctx.body),
+      lang: ctx.lang,
+      ip: ctx.ip,
+      user: ctx.user,
+      operator,
+    };
     const payload = JSON.stringify(wire);
     const until = Date.now() + o.waitMs;
     for (;;) {
@@ -119,7 +127,7 @@ export function routeCalls(handlers: Handlers, o: ForwardOptions) {
             const handler = table[w.path];
             if (!handler) throw new DomainError('NotAvailable');
             const ctx: Ctx<EndpointPath> = {
-              body: w.body as never,
+              body: bodyFromWire(w.body) as never,
               lang: w.lang,
               ip: w.ip,
               user: w.user,

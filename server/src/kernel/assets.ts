@@ -1,5 +1,7 @@
+import { type ExactDecimal, minorOf } from '@nexa/contract';
 import type { Store } from '../store';
 import { schema } from '../store';
+import { ValidationError } from './errors';
 
 /** An asset the platform knows: how many minor units a whole unit has, and how many decimals to show. */
 export interface AssetInfo {
@@ -50,4 +52,19 @@ export function createAssetRegistry(store: Store): AssetRegistry {
     find: (symbol) => bySymbol.get(symbol),
     list: () => ordered,
   };
+}
+
+/**
+ * An amount a caller sent (parsed exactly by the contract) in minor units of an asset: more decimals than the
+ * asset has fail as `field` with `reason`, the answer each call has always given for it.
+ */
+export function minorUnits(
+  value: ExactDecimal,
+  asset: { readonly scale: number },
+  field = 'amount',
+  reason: 'invalid_value' | 'invalid_format' = 'invalid_value',
+): bigint {
+  const minor = minorOf(value, asset.scale);
+  if (minor === null) throw new ValidationError(field, reason);
+  return minor;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
-import { zPositiveDecimal } from '../../money';
+import { zUsdtAmount } from '../../money';
 import { zTime } from '../../schemas';
 import { zRequestId } from '../wallet/endpoints';
 
@@ -362,7 +362,7 @@ export const cardsEndpoints = {
   }),
   '/api/visa/recharge': live('cards', {
     summary: 'Top up the card account from the USDT spot account, less the top-up fee',
-    request: zCardId.extend({ amount: zPositiveDecimal, request_id: zRequestId.optional() }),
+    request: zCardId.extend({ amount: zUsdtAmount, request_id: zRequestId.optional() }),
     data: zCardRecharge,
     errors: ['CardNotFound', 'CardNotActive', 'InsufficientBalance', 'IdempotencyConflict'],
   }),
@@ -382,7 +382,7 @@ export const cardsEndpoints = {
     extension: true,
     request: zCardId.extend({
       merchant: z.string().trim().min(1).max(60),
-      amount: zPositiveDecimal,
+      amount: zUsdtAmount,
       settle: z.boolean().default(true),
     }),
     data: zCardSpend,

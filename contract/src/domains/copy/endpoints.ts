@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
-import { zPositiveDecimal } from '../../money';
+import { USDT_SCALE, zMinorUnits, zRatioUnits } from '../../money';
 import { zTime } from '../../schemas';
 import { zClosedPosition, zPosition } from '../futures/endpoints';
 import { zRequestId } from '../wallet/endpoints';
@@ -213,7 +213,8 @@ export const zOkxLink = z.object({
   verified_at: zTime.nullable(),
 });
 
-const zRatio = zPositiveDecimal;
+/** A USDT figure of a copy: more decimals than USDT has answer too_small, as an amount below the minimum. */
+const zCopyUsdt = zMinorUnits(USDT_SCALE, 'too_small');
 
 const zUserId = z.coerce.number().int().positive();
 const zReason = z.string().trim().min(1).max(200);
@@ -305,11 +306,11 @@ export const copyEndpoints = {
     request: z.object({
       trader_id: z.number().int().positive(),
       mode: z.enum(COPY_MODES),
-      amount: zPositiveDecimal.optional(),
-      ratio: zRatio.optional(),
-      budget: zPositiveDecimal,
-      sl_ratio: zPositiveDecimal.optional(),
-      tp_ratio: zPositiveDecimal.optional(),
+      amount: zCopyUsdt.optional(),
+      ratio: zRatioUnits.optional(),
+      budget: zCopyUsdt,
+      sl_ratio: zRatioUnits.optional(),
+      tp_ratio: zRatioUnits.optional(),
       venue: z.enum(COPY_VENUES).default('platform'),
       request_id: zRequestId.optional(),
     }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
-import { zPositiveDecimal } from '../../money';
+import { zExactAmount } from '../../money';
 import { zTime } from '../../schemas';
 import { zRequestId } from '../wallet/endpoints';
 
@@ -57,7 +57,7 @@ export const zBurnOrder = z.object({
 
 /** A stake: amount, plan days, auto-renew (the same request on every staking line). */
 export const zStake = z.object({
-  amount: zPositiveDecimal,
+  amount: zExactAmount,
   days: z.number().int().positive(),
   auto_renew: z.boolean().default(false),
   request_id: zRequestId.optional(),
@@ -176,7 +176,7 @@ export const earnEndpoints = {
   }),
   '/api/destroy/index': live('earn', {
     summary: 'Burn an amount: it is released back at the daily rate until `multiple` times it',
-    request: z.object({ amount: zPositiveDecimal, request_id: zRequestId.optional() }),
+    request: z.object({ amount: zExactAmount, request_id: zRequestId.optional() }),
     data: zBurnOrder,
     errors: ['InsufficientBalance', 'IdempotencyConflict'],
   }),
@@ -208,7 +208,7 @@ export const earnEndpoints = {
     extension: true,
     request: z.object({
       pledge_id: z.number().int().positive(),
-      amount: zPositiveDecimal,
+      amount: zExactAmount,
       request_id: zRequestId.optional(),
     }),
     data: zLoan,
@@ -292,7 +292,7 @@ export const earnEndpoints = {
     access: { roles: ['finance'], acts: true },
     request: z.object({
       pool: z.enum(['pledge', 'burn', 'loans']),
-      amount: zPositiveDecimal,
+      amount: zExactAmount,
       /** The staking line: `neu` funds the NEU line's profit pool (in NEU). */
       line: z.enum(['main', 'neu']).default('main'),
       /** Why the operator funds it: kept in the audit log. */

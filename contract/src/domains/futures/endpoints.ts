@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
 import { zSwapInstId } from '../../market';
-import { zPositiveDecimal } from '../../money';
+import { zMinorUnits, zUsdtAmount } from '../../money';
 import { zTime } from '../../schemas';
 import { zOrder } from '../spot/endpoints';
 import { zRequestId } from '../wallet/endpoints';
@@ -125,7 +125,9 @@ export const zFundingRate = z.object({
 });
 
 const zLever = z.coerce.number().int().min(1).max(125);
-const zTrigger = zPositiveDecimal.nullable().optional();
+const zTrigger = zUsdtAmount.nullable().optional();
+/** Whole contracts. */
+const zContracts = zMinorUnits(0);
 
 /** USDT-margined perpetual swaps: positions, leverage, triggers and funding (orders go through the order calls). */
 export const futuresEndpoints = {
@@ -177,7 +179,7 @@ export const futuresEndpoints = {
     extension: true,
     request: z.object({
       instId: zSwapInstId,
-      sz: zPositiveDecimal.optional(),
+      sz: zContracts.optional(),
       request_id: zRequestId.optional(),
     }),
     data: zOrder,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
-import { zPositiveDecimal } from '../../money';
+import { zUsdtAmount } from '../../money';
 import { TX_HASH_PATTERN, zTime } from '../../schemas';
 import { zRequestId } from '../wallet/endpoints';
 
@@ -311,7 +311,7 @@ export const gamesEndpoints = {
     extension: true,
     access: { roles: ['admin', 'finance'], acts: true },
     request: z.object({
-      amount: zPositiveDecimal,
+      amount: zUsdtAmount,
       /** Why the operator funds it: kept in the audit log. */
       reason: z.string().trim().min(1).max(200).optional(),
     }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
-import { zPositiveDecimal } from '../../money';
+import { zUsdtAmount } from '../../money';
 import { zTime } from '../../schemas';
 import { zRequestId } from '../wallet/endpoints';
 
@@ -59,7 +59,7 @@ export const insuranceEndpoints = {
     summary:
       'Buy a loss cover of `limit` USDT for its premium, paid from the spot account. It covers futures positions ' +
       'opened after the waiting period and before expiry at no more than the maximum leverage',
-    request: z.object({ limit: zPositiveDecimal, request_id: zRequestId.optional() }),
+    request: z.object({ limit: zUsdtAmount, request_id: zRequestId.optional() }),
     data: zCover,
     errors: ['InsufficientBalance', 'CoverActive', 'IdempotencyConflict'],
   }),

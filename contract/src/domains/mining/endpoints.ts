@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
-import { zPositiveDecimal } from '../../money';
+import { toMinorUnits, zExactAmount, zMinorUnits, zUsdtAmount } from '../../money';
 import { MAX_MACHINES_A_PURCHASE, zTime } from '../../schemas';
 import { zRequestId } from '../wallet/endpoints';
 
@@ -214,12 +214,13 @@ export const miningEndpoints = {
       id: z.number().int().positive().optional(),
       line: zLine,
       name: z.string().trim().min(1).max(60),
-      price: zPositiveDecimal,
-      power: zPositiveDecimal,
+      price: zUsdtAmount,
+      power: zMinorUnits(POWER_SCALE),
       bonus_power: z
         .string()
         .regex(/^\d+(\.\d+)?$/)
-        .default('0'),
+        .transform(toMinorUnits(POWER_SCALE))
+        .prefault('0'),
       term_days: z.number().int().min(1).max(3650),
       stock: z.number().int().positive().nullable().default(null),
       sort: z.number().int().min(0).max(10_000).default(0),
@@ -241,7 +242,7 @@ export const miningEndpoints = {
     access: { roles: ['finance'], acts: true },
     request: z.object({
       line: zLine,
-      amount: zPositiveDecimal,
+      amount: zExactAmount,
       /** Why the operator funds it: kept in the audit log. */
       reason: z.string().trim().min(1).max(200).optional(),
     }),

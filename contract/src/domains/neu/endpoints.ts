@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
-import { zPositiveDecimal } from '../../money';
+import { zExactAmount } from '../../money';
 import { MAX_MACHINES_A_PURCHASE, zTime } from '../../schemas';
 import {
   INCOME_PROGRAMS,
@@ -68,7 +68,7 @@ export const zNeuIncome = z.object({
 const withdrawal = z.object({
   chain: z.string().max(20).default(DEFAULT_CHAIN),
   address: z.string().trim().min(1).max(120),
-  amount: zPositiveDecimal,
+  amount: zExactAmount,
   request_id: zRequestId.optional(),
 });
 const withdrawErrors = [
@@ -143,7 +143,7 @@ export const neuEndpoints = {
     summary: 'Give SPA quota to another user by address or UID (the wallet’s transfer: minimum 1, no fee)',
     request: z.object({
       to: z.string().trim().min(1).max(64),
-      amount: zPositiveDecimal,
+      amount: zExactAmount,
       remark: z.string().max(100).default(''),
       request_id: zRequestId.optional(),
     }),
@@ -158,7 +158,7 @@ export const neuEndpoints = {
   '/api/neu/spaExchange': live('neu', {
     summary:
       "Exchange SPA quota for NEU at the operators' rate, paid from the line's funded fund (refused, nothing moved, when it is short)",
-    request: z.object({ amount: zPositiveDecimal, request_id: zRequestId.optional() }),
+    request: z.object({ amount: zExactAmount, request_id: zRequestId.optional() }),
     data: zSpaExchange,
     errors: ['InsufficientBalance', 'SystemFundsShort', 'IdempotencyConflict'],
   }),
@@ -171,7 +171,7 @@ export const neuEndpoints = {
   '/api/neu/exchangeList': liveList('neu', {
     summary:
       'My NEU exchanges, newest first; with `from` and `amount`, a quote from the NEU/USDT book valid 30 s',
-    filters: { from: z.enum(['USDT', 'NEU']).optional(), amount: zPositiveDecimal.optional() },
+    filters: { from: z.enum(['USDT', 'NEU']).optional(), amount: zExactAmount.optional() },
     item: zExchangeRecord,
     extraData: {
       price_usdt: z.string().nullable(),
@@ -302,7 +302,7 @@ export const neuEndpoints = {
     extension: true,
     access: { roles: ['finance'], acts: true },
     request: z.object({
-      amount: zPositiveDecimal,
+      amount: zExactAmount,
       /** Why the operator funds it: kept in the audit log. */
       reason: z.string().trim().min(1).max(200).optional(),
     }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
-import { zPositiveDecimal } from '../../money';
+import { zExactAmount, zUsdtAmount } from '../../money';
 import { zTime } from '../../schemas';
 import { zRequestId } from '../wallet/endpoints';
 
@@ -216,7 +216,7 @@ export const nftEndpoints = {
     summary:
       'Add liquidity: the USDT given and BWC of the same value at the market price leave the spot account for the pool',
     extension: true,
-    request: z.object({ usdt: zPositiveDecimal, request_id: zRequestId.optional() }),
+    request: z.object({ usdt: zUsdtAmount, request_id: zRequestId.optional() }),
     data: zLpPosition,
     errors: ['LpPriceUnavailable', 'InsufficientBalance', 'IdempotencyConflict'],
   }),
@@ -286,7 +286,7 @@ export const nftEndpoints = {
       name: z.string().trim().min(1).max(40),
       symbol: z.string().trim().min(1).max(10),
       kind: z.enum(COLLECTION_KINDS),
-      fee: zPositiveDecimal,
+      fee: zUsdtAmount,
       cap: z.number().int().positive().nullable().default(null),
     }),
     data: zCollection,
@@ -299,7 +299,7 @@ export const nftEndpoints = {
       id: z.number().int().positive().optional(),
       collection_id: z.number().int().positive(),
       name: z.string().trim().min(1).max(40),
-      daily_budget: zPositiveDecimal,
+      daily_budget: zExactAmount,
       status: z.enum(['active', 'paused', 'closed']).default('active'),
     }),
     data: zNftPool,
@@ -311,7 +311,7 @@ export const nftEndpoints = {
     access: { roles: ['finance'], acts: true },
     request: z.object({
       account: z.enum(['nft', 'lp']),
-      amount: zPositiveDecimal,
+      amount: zExactAmount,
       /** Why the operator funds it: kept in the audit log. */
       reason: z.string().trim().min(1).max(200).optional(),
     }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
-import { zPositiveDecimal } from '../../money';
+import { zExactAmount, zUsdtAmount } from '../../money';
 import { zTime } from '../../schemas';
 import { zRequestId } from '../wallet/endpoints';
 
@@ -71,7 +71,7 @@ export const placementEndpoints = {
       'Subscribe to a round: the cost leaves the spot account now; the tokens are locked and unlock in monthly parts',
     request: z.object({
       round_id: z.number().int().positive(),
-      amount: zPositiveDecimal,
+      amount: zExactAmount,
       request_id: zRequestId.optional(),
     }),
     data: zSubscription,
@@ -105,10 +105,10 @@ export const placementEndpoints = {
     request: z.object({
       name: z.string().trim().min(1).max(60),
       asset: z.string().trim().min(1).max(10),
-      price: zPositiveDecimal,
-      hard_cap: zPositiveDecimal,
-      per_user_cap: zPositiveDecimal,
-      min_amount: zPositiveDecimal,
+      price: zUsdtAmount,
+      hard_cap: zExactAmount,
+      per_user_cap: zExactAmount,
+      min_amount: zExactAmount,
       vesting_months: z.number().int().min(1).max(60),
       starts_at: z.iso.datetime(),
       ends_at: z.iso.datetime(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
-import { zPositiveDecimal } from '../../money';
+import { zUsdtAmount } from '../../money';
 import { zTime } from '../../schemas';
 import { zRequestId } from '../wallet/endpoints';
 
@@ -107,7 +107,7 @@ const zGoodsInput = z.object({
   category_id: z.number().int().positive(),
   title: z.string().trim().min(2).max(80),
   description: z.string().trim().max(2000).default(''),
-  price: zPositiveDecimal,
+  price: zUsdtAmount,
   stock: z.number().int().min(0).max(1_000_000),
   /** Uploaded images (uploadImg), the first is the cover. */
   images: z
@@ -117,7 +117,7 @@ const zGoodsInput = z.object({
 });
 
 const zOrderId = z.object({ order_id: z.number().int().positive() });
-const zAmountMove = z.object({ amount: zPositiveDecimal, request_id: zRequestId.optional() });
+const zAmountMove = z.object({ amount: zUsdtAmount, request_id: zRequestId.optional() });
 
 /** The merchant shop: storefronts, escrowed orders, VIP, consumer dividends and the shop wallet. */
 export const shopEndpoints = {
@@ -220,7 +220,7 @@ export const shopEndpoints = {
       quantity: z.number().int().min(1).max(100),
       address_id: z.number().int().positive(),
       /** The unit price the buyer saw: refused when it changed since. */
-      price: zPositiveDecimal,
+      price: zUsdtAmount,
       request_id: zRequestId.optional(),
     }),
     data: zShopOrder,

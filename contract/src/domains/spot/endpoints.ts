@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
 import { INST_TYPES, zBookLevel, zInstId, zInstrument } from '../../market';
-import { zPositiveDecimal } from '../../money';
+import { zExactAmount } from '../../money';
 import { PARTIAL_REASONS } from '../../remarks';
 import { zTime } from '../../schemas';
 import { zRequestId } from '../wallet/endpoints';
@@ -122,8 +122,8 @@ export const spotEndpoints = {
       side: z.enum(ORDER_SIDES),
       type: z.enum(ORDER_TYPES),
       /** Limit orders only. */
-      px: zPositiveDecimal.optional(),
-      sz: zPositiveDecimal,
+      px: zExactAmount.optional(),
+      sz: zExactAmount,
       /** Market orders: base_ccy (default for sells) or quote_ccy (default for buys), as OKX. */
       tgtCcy: z.enum(['base_ccy', 'quote_ccy']).optional(),
       /** cash: spot, from the spot account; isolated: a swap, margined per position from the futures account. */

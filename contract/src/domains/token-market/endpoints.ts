@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
-import { zPositiveDecimal } from '../../money';
+import { USDT_SCALE, zExactAmount, zMinorUnits } from '../../money';
 import { zTime } from '../../schemas';
 import { zAsset, zRequestId } from '../wallet/endpoints';
 
@@ -95,8 +95,8 @@ export const tokenMarketEndpoints = {
     extension: true,
     request: z.object({
       symbol: zAsset,
-      price: zPositiveDecimal,
-      amount: zPositiveDecimal,
+      price: zMinorUnits(USDT_SCALE, 'invalid_format'),
+      amount: zExactAmount,
       request_id: zRequestId.optional(),
     }),
     data: zListing,
@@ -108,7 +108,7 @@ export const tokenMarketEndpoints = {
     extension: true,
     request: z.object({
       id: z.coerce.number().int().positive(),
-      amount: zPositiveDecimal.optional(),
+      amount: zExactAmount.optional(),
       request_id: zRequestId.optional(),
     }),
     data: zSale,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
-import { zPositiveDecimal } from '../../money';
+import { zExactAmount } from '../../money';
 import { zRecordDetail } from '../../remarks';
 import { TX_HASH_PATTERN, zTime } from '../../schemas';
 
@@ -141,8 +141,8 @@ export const zQuote = z.object({
 export const zExchangeConfirm = z.object({
   quote_id: z.string().min(1).max(64),
   request_id: zRequestId.optional(),
-  from_amount: zPositiveDecimal.optional(),
-  to_amount: zPositiveDecimal.optional(),
+  from_amount: zExactAmount.optional(),
+  to_amount: zExactAmount.optional(),
 });
 
 const logFilters = { amount_type: zAmountType, type: z.string().max(40).optional() };
@@ -158,7 +158,7 @@ const withdrawRequest = z.object({
   asset: zAsset.default('USDT'),
   chain: z.string().max(20).default(DEFAULT_CHAIN),
   address: z.string().trim().min(1).max(120),
-  amount: zPositiveDecimal,
+  amount: zExactAmount,
   request_id: zRequestId.optional(),
 });
 
@@ -166,7 +166,7 @@ const transferRequest = z.object({
   /** Recipient's wallet address or UID. */
   to: z.string().trim().min(1).max(64),
   asset: zAsset.default('USDT'),
-  amount: zPositiveDecimal,
+  amount: zExactAmount,
   remark: z.string().max(100).default(''),
   request_id: zRequestId.optional(),
 });
@@ -283,7 +283,7 @@ export const walletEndpoints = {
       'Exchange: live prices of the assets that have a market against USDT, fee, a quote from the live book (valid 30 s) when from/to/amount are given, and the exchange log',
     style: 'page_num',
     pageSize: 100,
-    filters: { from: zAsset.optional(), to: zAsset.optional(), amount: zPositiveDecimal.optional() },
+    filters: { from: zAsset.optional(), to: zAsset.optional(), amount: zExactAmount.optional() },
     item: zExchangeRecord,
     extraData: {
       fee_rate: z.string(),
@@ -364,7 +364,7 @@ export const walletEndpoints = {
       chain: z.string().max(20).default(DEFAULT_CHAIN),
       tx_hash: z.string().trim().regex(TX_HASH_PATTERN, { message: 'invalid_format' }),
       /** Only for operator-confirmed deposits (no chain adapter); a chain deposit's amount comes from the chain. */
-      amount: zPositiveDecimal.optional(),
+      amount: zExactAmount.optional(),
     }),
     data: z.object({ list: z.array(zDeposit) }),
     errors: ['NotFound', 'BlockProcessing'],
@@ -441,7 +441,7 @@ export const walletEndpoints = {
       asset: zAsset.default('USDT'),
       from: zAccountKind,
       to: zAccountKind,
-      amount: zPositiveDecimal,
+      amount: zExactAmount,
       request_id: zRequestId.optional(),
     }),
     data: z.object({ from: zBalance, to: zBalance }),
@@ -463,7 +463,7 @@ export const walletEndpoints = {
       /** With no deposit_id: the user (address or UID), asset, amount and tx hash of the deposit. */
       user: z.string().trim().max(64).optional(),
       asset: zAsset.optional(),
-      amount: zPositiveDecimal.optional(),
+      amount: zExactAmount.optional(),
       tx_hash: z.string().trim().max(80).optional(),
       /** Why the operator confirms: kept in the audit log with the change. */
       reason: z.string().trim().min(1).max(200).optional(),

@@ -20,12 +20,12 @@ const rechargeView = (r: RechargeRow) => ({
 export async function recharge(
   ctx: CardsCtx,
   userId: number,
-  body: { card_id: number; amount: string; request_id?: string | undefined },
+  body: { card_id: number; amount: bigint; request_id?: string | undefined },
 ) {
   const { settings, ledger, clock } = ctx;
   const c = await mineCard(ctx, userId, body.card_id);
   if (c.status !== 'active' || !c.issuerToken) throw new DomainError('CardNotActive');
-  const amount = money(body.amount);
+  const { amount } = body;
   if (amount < money(await settings.get('cards.topup_min'))) throw new ValidationError('amount', 'too_small');
   const fee = topupFee(amount, (await settings.get('cards.topup_fee_rate')).units);
   const row = await ledger.withIdempotency(userId, body.request_id, 'cards.topup', body, async (tx) => {

@@ -7,7 +7,7 @@ import { applyEvent } from './apply-event';
 import { mineCard } from './card-view';
 import type { CardsCtx } from './context';
 import { type CardEvent, WEBHOOK_TYPES } from './issuer';
-import { money } from './math';
+import { fmt } from './math';
 import { spendView } from './spends';
 import { cardSpends } from './tables';
 
@@ -69,15 +69,19 @@ export async function deliver(ctx: CardsCtx, event: CardEvent): Promise<RawReply
 export async function simulatePurchase(
   ctx: CardsCtx,
   userId: number,
-  body: { card_id: number; merchant: string; amount: string; settle: boolean },
+  body: { card_id: number; merchant: string; amount: bigint; settle: boolean },
 ) {
   const { store } = ctx;
   if (!ctx.issuer.simulated) throw new DomainError('NotAvailable');
   const c = await mineCard(ctx, userId, body.card_id);
   if (c.status !== 'active' || !c.issuerToken) throw new DomainError('CardNotActive');
-  money(body.amount);
   const authId = `auth_${randomBytes(10).toString('hex')}`;
-  const base = { card_token: c.issuerToken, auth_id: authId, amount: body.amount, merchant: body.merchant };
+  const base = {
+    card_token: c.issuerToken,
+    auth_id: authId,
+    amount: fmt(body.amount),
+    merchant: body.merchant,
+  };
   await deliver(ctx, { ...base, id: `evt_${randomBytes(10).toString('hex')}`, type: 'authorization' });
   const [s] = await store.db.select().from(cardSpends).where(eq(cardSpends.authId, authId));
   if (s?.status === 'held' && body.settle)

@@ -3,7 +3,7 @@
  * OKX client, and the little it keeps in memory (the leads, the copied positions, the contracts whose copies
  * lag, the traders' figures and the OKX sender in flight). Built once by `createCopy`.
  */
-import type { ResponseData } from '@nexa/contract';
+import type { ExactDecimal, ResponseData } from '@nexa/contract';
 import type { AppDeps } from '../../kernel/context';
 import type { Settings } from '../../kernel/settings';
 import type { Ledger } from '../../ledger';
@@ -32,7 +32,7 @@ export interface FuturesPort {
   account(userId: number): Promise<{ equity: string; available: string }>;
   submit(
     userId: number,
-    o: { instId: string; side: 'buy' | 'sell'; type: 'market'; sz: string; reduceOnly?: boolean },
+    o: { instId: string; side: 'buy' | 'sell'; type: 'market'; sz: ExactDecimal; reduceOnly?: boolean },
     source: 'user' | 'copy',
   ): Promise<OrderView>;
   positionHistory(

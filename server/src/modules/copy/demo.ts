@@ -3,7 +3,7 @@
  * short opened, later closed, on the swap books the demo's market maker quotes), so a new user finds traders
  * with figures to copy and sees copies move without anyone else around.
  */
-import { parseAmount, USDT_SCALE } from '@nexa/contract';
+import { exactOf, exactText, parseAmount, USDT_SCALE } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../kernel/context';
 import { DomainError } from '../../kernel/errors';
@@ -90,7 +90,11 @@ export function createDemoLeads(
         const instId = INSTS[Math.floor(rnd() * INSTS.length)] ?? 'BTC-USDT-SWAP';
         if (!f.instIds().includes(instId)) return;
         const side = rnd() < 0.55 ? 'buy' : 'sell';
-        await f.submit(id, { instId, side, type: 'market', sz: String(2 + Math.floor(rnd() * 8)) }, 'user');
+        await f.submit(
+          id,
+          { instId, side, type: 'market', sz: exactOf(BigInt(2 + Math.floor(rnd() * 8)), 0) },
+          'user',
+        );
         held.set(id, 0);
       } else {
         const ticks = (held.get(id) ?? 0) + 1;
@@ -103,7 +107,7 @@ export function createDemoLeads(
               instId: p.instId,
               side: p.pos_side === 'long' ? 'sell' : 'buy',
               type: 'market',
-              sz: p.pos,
+              sz: exactText(p.pos),
               reduceOnly: true,
             },
             'user',

@@ -1,5 +1,5 @@
 /** Ending a copy: by its follower, or by its stop-loss or take-profit. */
-import { RATE_ONE } from '@nexa/contract';
+import { exactText, RATE_ONE } from '@nexa/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../kernel/errors';
 import type { CopyCtx, CopyPosRow, FollowRow, FollowView } from './context';
@@ -96,7 +96,7 @@ async function closeOnPlatform(ctx: CopyCtx, f: FollowRow, cp: CopyPosRow): Prom
       .futures()
       .submit(
         f.followerId,
-        { instId: cp.instId, side, type: 'market', sz: pos.pos, reduceOnly: true },
+        { instId: cp.instId, side, type: 'market', sz: exactText(pos.pos), reduceOnly: true },
         'copy',
       );
     const pnl = parseSigned(o.pnl ?? '0');

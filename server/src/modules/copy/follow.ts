@@ -64,11 +64,14 @@ export async function follow(
   body: {
     trader_id: number;
     mode: 'amount' | 'ratio';
-    amount?: string | undefined;
-    ratio?: string | undefined;
-    budget: string;
-    sl_ratio?: string | undefined;
-    tp_ratio?: string | undefined;
+    /** USDT minor units. */
+    amount?: bigint | undefined;
+    /** Units of 10^-8, as are the stop-loss and take-profit ratios. */
+    ratio?: bigint | undefined;
+    /** USDT minor units. */
+    budget: bigint;
+    sl_ratio?: bigint | undefined;
+    tp_ratio?: bigint | undefined;
     venue: 'platform' | 'okx';
     request_id?: string | undefined;
   },
@@ -79,26 +82,25 @@ export async function follow(
   // A suspended lead takes no new copies.
   if (!lead || lead.suspended) throw new DomainError('TraderNotFound');
   if (leads.has(userId)) throw new DomainError('CopyRoleConflict');
-  const budget = parseUsdt(body.budget);
+  const { budget } = body;
   if (budget < parseUsdt(await settings.get('copy.min_budget')))
     throw new ValidationError('budget', 'too_small');
   let amount: bigint | null = null;
   let ratio: bigint | null = null;
   if (body.mode === 'amount') {
     if (body.amount === undefined) throw new ValidationError('amount', 'required');
-    amount = parseUsdt(body.amount);
+    amount = body.amount;
     if (amount < parseUsdt(await settings.get('copy.min_amount')))
       throw new ValidationError('amount', 'too_small');
     if (amount > budget) throw new ValidationError('amount', 'too_big');
   } else {
     if (body.ratio === undefined) throw new ValidationError('ratio', 'required');
-    ratio = parseRatio(body.ratio);
+    ratio = body.ratio;
     const max = parseRatio(await settings.get('copy.max_ratio')) ?? RATE_ONE;
-    if (ratio === null || ratio <= 0n) throw new ValidationError('ratio', 'invalid_value');
     if (ratio > max) throw new ValidationError('ratio', 'too_big');
   }
-  const slRatio = body.sl_ratio === undefined ? null : parseRatio(body.sl_ratio);
-  const tpRatio = body.tp_ratio === undefined ? null : parseRatio(body.tp_ratio);
+  const slRatio = body.sl_ratio ?? null;
+  const tpRatio = body.tp_ratio ?? null;
   if (slRatio !== null && (slRatio <= 0n || slRatio > RATE_ONE))
     throw new ValidationError('sl_ratio', 'too_big');
   if (tpRatio !== null && (tpRatio <= 0n || tpRatio > 100n * RATE_ONE))

@@ -1,6 +1,7 @@
 /** Operators: a pool funded from the platform's capital, and a user's stakes, burns and loans. */
-import { formatAmount, parseAmount } from '@nexa/contract';
+import { type ExactDecimal, formatAmount } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
+import { minorUnits } from '../../kernel/assets';
 import { fundPoolAudited } from '../../kernel/audit';
 import { ValidationError } from '../../kernel/errors';
 import { queryRows } from '../../store';
@@ -16,7 +17,7 @@ export async function fund(
   operatorId: number,
   body: {
     pool: 'pledge' | 'burn' | 'loans';
-    amount: string;
+    amount: ExactDecimal;
     line?: StakingLine | undefined;
     reason?: string | undefined;
   },
@@ -25,8 +26,7 @@ export async function fund(
   if (body.line && body.line !== 'main' && body.pool !== 'pledge')
     throw new ValidationError('pool', 'invalid_value');
   const a = await terms(ctx, body.line ?? 'main');
-  const amount = parseAmount(body.amount, a.scale);
-  if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
+  const amount = minorUnits(body.amount, a);
   const pool = { pledge: EARN_SYSTEM.pledge, burn: EARN_SYSTEM.release, loans: EARN_SYSTEM.loans }[body.pool];
   const balance = await ctx.store.db.transaction(async (tx) => {
     return fundPoolAudited(tx, ctx.ledger, ctx.clock.now(), {

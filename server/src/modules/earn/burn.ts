@@ -1,6 +1,7 @@
 /** Burn: the amount leaves the user for the burn sink; `multiple` times it is released back, a share a day. */
-import { formatAmount, parseAmount, RATE_ONE } from '@nexa/contract';
+import { type ExactDecimal, formatAmount, parseAmount, RATE_ONE } from '@nexa/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
+import { minorUnits } from '../../kernel/assets';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { onPage, pageAnswer } from '../../store/paging';
 import type { BurnRow, BurnView, EarnCtx } from './context';
@@ -44,12 +45,11 @@ async function burnTerms(ctx: EarnCtx) {
 export async function burn(
   ctx: EarnCtx,
   userId: number,
-  body: { amount: string; request_id?: string | undefined },
+  body: { amount: ExactDecimal; request_id?: string | undefined },
 ): Promise<BurnView> {
   const { ledger, clock } = ctx;
   const t = await burnTerms(ctx);
-  const amount = parseAmount(body.amount, t.scale);
-  if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
+  const amount = minorUnits(body.amount, t);
   if (amount < t.min) throw new ValidationError('amount', 'too_small');
   const maxRelease = (amount * t.multiple) / RATE_ONE;
   const daily = (maxRelease * t.daily.units) / RATE_ONE;

@@ -1,7 +1,8 @@
 /** Loans against stakes: borrowing within the LTV of an order in progress, repaying with interest, the list. */
-import { formatAmount, parseAmount, RATE_ONE } from '@nexa/contract';
+import { type ExactDecimal, formatAmount, RATE_ONE } from '@nexa/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
-import { DomainError, ValidationError } from '../../kernel/errors';
+import { minorUnits } from '../../kernel/assets';
+import { DomainError } from '../../kernel/errors';
 import { onPage, pageAnswer } from '../../store/paging';
 import type { EarnCtx, LoanRow, LoanView } from './context';
 import { asset } from './lines';
@@ -32,14 +33,13 @@ function loanView(ctx: EarnCtx, l: LoanRow, scale: number): LoanView {
 export async function borrow(
   ctx: EarnCtx,
   userId: number,
-  body: { pledge_id: number; amount: string; request_id?: string | undefined },
+  body: { pledge_id: number; amount: ExactDecimal; request_id?: string | undefined },
 ): Promise<LoanView> {
   const { ledger, settings, clock } = ctx;
   const { scale } = await asset(ctx);
   const ltv = (await settings.get('earn.loan_ltv')).units;
   const rate = (await settings.get('earn.loan_daily_rate')).units;
-  const amount = parseAmount(body.amount, scale);
-  if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
+  const amount = minorUnits(body.amount, { scale });
   await mine(ctx, userId, body.pledge_id);
   return ledger.withIdempotency(userId, body.request_id, 'earn.borrow', body, async (tx) => {
     const [o] = await tx.select().from(pledgeOrders).where(eq(pledgeOrders.id, body.pledge_id)).for('update');

@@ -1,6 +1,7 @@
 /** Staking on a line: its terms for the form, a new order with its principal staked, and the team's figures. */
-import { parseAmount } from '@nexa/contract';
+import { type ExactDecimal, parseAmount } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
+import { minorUnits } from '../../kernel/assets';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import type { Tx } from '../../store';
 import type { EarnCtx, PledgeRow, PledgeView } from './context';
@@ -88,15 +89,14 @@ async function addNodePerformance(
 export async function stake(
   ctx: EarnCtx,
   userId: number,
-  body: { amount: string; days: number; auto_renew: boolean; request_id?: string | undefined },
+  body: { amount: ExactDecimal; days: number; auto_renew: boolean; request_id?: string | undefined },
   line: StakingLine = 'main',
 ): Promise<PledgeView> {
   const { ledger } = ctx;
   const a = await terms(ctx, line);
   const plan = a.plans.find((p) => p.days === body.days && p.status === 'active');
   if (!plan) throw new DomainError('PlanNotFound');
-  const amount = parseAmount(body.amount, a.scale);
-  if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
+  const amount = minorUnits(body.amount, a);
   if (amount < (parseAmount(a.minText, a.scale) ?? 0n)) throw new ValidationError('amount', 'too_small');
   const action = line === 'main' ? 'earn.stake' : `earn.stake.${line}`;
   const row = await ledger.withIdempotency(userId, body.request_id, action, body, async (tx) => {

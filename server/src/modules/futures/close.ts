@@ -1,4 +1,5 @@
 /** Closing a position at market, or every position and order of a user. */
+import { exactOf } from '@nexa/contract';
 import { DomainError } from '../../kernel/errors';
 import { cancel } from './cancel';
 import { abs, type FuturesCtx, type SwapOrderView } from './context';
@@ -8,12 +9,12 @@ import { submit } from './submit';
 export async function closePosition(
   ctx: FuturesCtx,
   userId: number,
-  q: { instId: string; sz?: string | undefined; request_id?: string | undefined },
+  q: { instId: string; sz?: bigint | undefined; request_id?: string | undefined },
 ) {
   const slot = slotOf(ctx, q.instId);
   const pos = slot.positions.get(userId);
   if (!pos || pos.size === 0n) throw new DomainError('NoPosition');
-  const sz = q.sz ?? abs(pos.size).toString();
+  const sz = exactOf(q.sz ?? abs(pos.size), 0);
   return submit(ctx, userId, {
     instId: q.instId,
     side: pos.size > 0n ? 'sell' : 'buy',

@@ -5,7 +5,7 @@
  * share (a contract, a position as the writer keeps it, a job and the work of one transaction).
  */
 import { randomBytes } from 'node:crypto';
-import { formatAmount, type ResponseData, USDT_SCALE } from '@nexa/contract';
+import { type ExactDecimal, formatAmount, type ResponseData, USDT_SCALE } from '@nexa/contract';
 import type { LevelDelta, OrderBook } from '../../engine';
 import type { Bus } from '../../kernel/bus';
 import type { AppDeps } from '../../kernel/context';
@@ -53,8 +53,9 @@ export interface SwapSubmit {
   readonly instId: string;
   readonly side: 'buy' | 'sell';
   readonly type: 'limit' | 'market';
-  readonly px?: string | undefined;
-  readonly sz: string;
+  readonly px?: ExactDecimal | undefined;
+  /** Whole contracts. */
+  readonly sz: ExactDecimal;
   readonly tif?: 'GTC' | 'IOC' | 'FOK' | 'post_only' | undefined;
   readonly reduceOnly?: boolean | undefined;
   readonly request_id?: string | undefined;

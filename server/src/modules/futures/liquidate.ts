@@ -1,5 +1,6 @@
 /** Liquidation of a position the mark reached, and auto-deleveraging of what the book could not take. */
 
+import { exactOf } from '@nexa/contract';
 import { cancelIn, guardResting } from './cancel';
 import {
   abs,
@@ -50,7 +51,7 @@ export async function liquidate(ctx: FuturesCtx, slot: Slot, userId: number): Pr
           instId: slot.inst.instId,
           side: long ? 'sell' : 'buy',
           type: 'market',
-          sz: q.toString(),
+          sz: exactOf(q, 0),
           reduceOnly: true,
         },
         source: 'liquidation',

@@ -1,5 +1,6 @@
 /** The books as the demo's market maker quotes them (and operators watch them). */
 
+import type { ExactDecimal } from '@nexa/contract';
 import { cancel } from './cancel';
 import { type FuturesCtx, usdt } from './context';
 import { submit } from './submit';
@@ -23,7 +24,14 @@ export function makerVenue(ctx: FuturesCtx) {
       cancel(ctx, userId, { orderIds: [], instId: q.instId }),
     submit: (
       userId: number,
-      o: { instId: string; side: 'buy' | 'sell'; type: 'limit'; px: string; sz: string; tif: 'post_only' },
+      o: {
+        instId: string;
+        side: 'buy' | 'sell';
+        type: 'limit';
+        px: ExactDecimal;
+        sz: ExactDecimal;
+        tif: 'post_only';
+      },
     ) => submit(ctx, userId, o),
     /**
      * Each contract's book as operators watch it: enabled, best prices, levels and resting orders per side,

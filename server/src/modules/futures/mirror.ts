@@ -3,6 +3,7 @@
  * operation that moved the lead the copy port's followers' orders are placed in the same transaction
  * (`ports/copy.ts`).
  */
+import { exactOf } from '@nexa/contract';
 import { DomainError } from '../../kernel/errors';
 import type { CopyOrder, CopyOutcome, LeadMove } from '../../ports/copy';
 import type { FuturesCtx, Slot, SwapOrderView, SwapSubmit, Work } from './context';
@@ -25,7 +26,7 @@ async function placeCopies(
       instId: slot.inst.instId,
       side: order.side,
       type: 'market',
-      sz: order.contracts.toString(),
+      sz: exactOf(order.contracts, 0),
       ...(reduceOnly ? { reduceOnly: true } : {}),
     };
     let view: SwapOrderView | null = null;

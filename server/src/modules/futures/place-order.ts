@@ -3,8 +3,9 @@
  * it must find available, its match in the book, and each fill settled for its maker and for it.
  */
 import assert from 'node:assert/strict';
-import { type Cause, parseAmount, USDT_SCALE } from '@nexa/contract';
+import { type Cause, type ExactDecimal, USDT_SCALE } from '@nexa/contract';
 import type { Fill } from '../../engine';
+import { minorUnits } from '../../kernel/assets';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { parseRate } from '../../kernel/units';
 import { futuresAccount } from './accounts';
@@ -44,9 +45,8 @@ function holdOf(slot: Slot, row: SwapOrderRow, remaining: bigint): bigint {
   return initialMargin(v, row.lever) + feeOn(v, maxRate(row)) + remaining;
 }
 
-function parseContracts(text: string, max: number): bigint {
-  if (!/^\d+$/.test(text)) throw new ValidationError('sz', 'invalid_value');
-  const n = BigInt(text);
+function contractsOf(sz: ExactDecimal, max: number): bigint {
+  const n = minorUnits(sz, { scale: 0 }, 'sz');
   if (n < 1n) throw new ValidationError('sz', 'too_small');
   if (n > BigInt(max)) throw new ValidationError('sz', 'too_big');
   return n;
@@ -75,7 +75,7 @@ async function orderTerms(ctx: FuturesCtx, w: Work, job: PlaceJob, opts: PlaceOp
     throw new DomainError('OrderRejected', { reason: 'instrument_disabled' });
   const mark = slot.mark;
   if (mark === null) throw new DomainError('MarkPriceUnavailable');
-  const size0 = parseContracts(o.sz, await settings.get('futures.max_order_contracts'));
+  const size0 = contractsOf(o.sz, await settings.get('futures.max_order_contracts'));
   const makerRate = await settings.get('futures.maker_fee_rate');
   const takerRate = await settings.get('futures.taker_fee_rate');
   const bandRate = await bandOf(ctx, slot);
@@ -94,8 +94,8 @@ async function orderTerms(ctx: FuturesCtx, w: Work, job: PlaceJob, opts: PlaceOp
   const liquidation = opts.liquidation === true;
   const bk = opposite && pos ? bankruptcyPrice(inst.spec, pos) : null;
   if (o.type === 'limit') {
-    const p = o.px === undefined ? null : parseAmount(o.px, USDT_SCALE);
-    if (p === null || p <= 0n) throw new ValidationError('px', 'invalid_value');
+    if (o.px === undefined) throw new ValidationError('px', 'invalid_value');
+    const p = minorUnits(o.px, { scale: USDT_SCALE }, 'px');
     if (p % inst.spec.tick !== 0n) throw new DomainError('OrderRejected', { reason: 'invalid_price' });
     // Every limit order (it may open or add) is held to the band around the mark.
     if (outsideBand(inst.spec, mark, o.side, p, bandRate)) throw new DomainError('PriceOutOfBand');

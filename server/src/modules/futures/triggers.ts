@@ -1,7 +1,7 @@
 /** Take-profit and stop-loss: set on a position, and its close at market once the mark reaches one. */
-import { parseAmount, USDT_SCALE } from '@nexa/contract';
+import { exactOf } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
-import { DomainError, ValidationError } from '../../kernel/errors';
+import { DomainError } from '../../kernel/errors';
 import { abs, type FuturesCtx, type Slot, type SwapSubmit } from './context';
 import { slotOf, toTick } from './instruments';
 import { mirror } from './mirror';
@@ -20,7 +20,7 @@ export async function trigger(ctx: FuturesCtx, slot: Slot, userId: number, kind:
       instId: slot.inst.instId,
       side: pos.size > 0n ? 'sell' : 'buy',
       type: 'market',
-      sz: abs(pos.size).toString(),
+      sz: exactOf(abs(pos.size), 0),
       reduceOnly: true,
     };
     try {
@@ -46,7 +46,7 @@ export async function trigger(ctx: FuturesCtx, slot: Slot, userId: number, kind:
 export async function setTpSl(
   ctx: FuturesCtx,
   userId: number,
-  q: { instId: string; tp?: string | null | undefined; sl?: string | null | undefined },
+  q: { instId: string; tp?: bigint | null | undefined; sl?: bigint | null | undefined },
 ) {
   const { store, clock, writer } = ctx;
   const slot = slotOf(ctx, q.instId);
@@ -56,15 +56,14 @@ export async function setTpSl(
     if (ctx.copy?.()?.manages(userId, q.instId)) throw new DomainError('CopyManaged');
     const mark = slot.mark;
     const long = pos.size > 0n;
-    const parse = (v: string | null | undefined, field: string, current: bigint | null) => {
+    // A trigger price (USDT minor units, positive by the contract) on the contract's ticks.
+    const onTick = (v: bigint | null | undefined, current: bigint | null) => {
       if (v === undefined) return current;
       if (v === null) return null;
-      const p = parseAmount(v, USDT_SCALE);
-      if (p === null || p <= 0n) throw new ValidationError(field, 'invalid_value');
-      return toTick(slot, p, false) || slot.inst.spec.tick;
+      return toTick(slot, v, false) || slot.inst.spec.tick;
     };
-    const tp = parse(q.tp, 'tp_trigger_px', pos.tp);
-    const sl = parse(q.sl, 'sl_trigger_px', pos.sl);
+    const tp = onTick(q.tp, pos.tp);
+    const sl = onTick(q.sl, pos.sl);
     if (mark !== null && tp !== null && q.tp !== undefined && (long ? tp <= mark : tp >= mark)) {
       throw new DomainError('TriggerPriceInvalid', { field: 'tp_trigger_px' });
     }

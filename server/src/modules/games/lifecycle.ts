@@ -1,5 +1,7 @@
 /** The games' start and the step that runs every second. */
+import { USDT_SCALE } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
+import { amountSetting } from '../../kernel/settings';
 import { schema } from '../../store';
 import { GAMES_SYSTEM, type GamesCtx } from './context';
 import { demoStep, ensureDemoRacers } from './demo-racers';
@@ -33,7 +35,10 @@ export async function start(ctx: GamesCtx, seedQuiz: () => Promise<void>): Promi
     .from(schema.ledgerAccounts)
     .where(eq(schema.ledgerAccounts.systemName, GAMES_SYSTEM.fund))
     .limit(1);
-  if (!funded) await fund(ctx, null, { amount: await settings.get('games.demo_fund') });
+  if (!funded) {
+    const amount = amountSetting('games.demo_fund', await settings.get('games.demo_fund'), USDT_SCALE);
+    await fund(ctx, null, { amount });
+  }
   await seedQuiz();
   state.reseedQuiz = seedQuiz;
   await ensureDemoRacers(ctx);

@@ -1,5 +1,5 @@
 /** The operators' side: the games' accounts and open groups, funding the game fund, quiz questions. */
-import { parseAmount, USDT_SCALE } from '@nexa/contract';
+import { USDT_SCALE } from '@nexa/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { auditOperator, fundPoolAudited } from '../../kernel/audit';
 import { DomainError, ValidationError } from '../../kernel/errors';
@@ -65,11 +65,10 @@ export async function overview(ctx: GamesCtx) {
 export async function fund(
   ctx: GamesCtx,
   operatorId: number | null,
-  body: { amount: string; reason?: string | undefined },
+  body: { amount: bigint; reason?: string | undefined },
 ) {
   const { store, clock, ledger } = ctx;
-  const amount = parseAmount(body.amount, USDT_SCALE);
-  if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
+  const { amount } = body;
   await store.db.transaction(async (tx) => {
     await fundPoolAudited(tx, ledger, clock.now(), {
       operatorId,

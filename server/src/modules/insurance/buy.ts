@@ -1,5 +1,5 @@
 /** Buying a cover: its limit checked, the premium paid from the spot account into the pool, one cover in force. */
-import { parseAmount, RATE_ONE, USDT_SCALE } from '@nexa/contract';
+import { RATE_ONE } from '@nexa/contract';
 import { desc, eq } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { schema } from '../../store';
@@ -11,7 +11,7 @@ import { coverView } from './views';
 export async function buy(
   ctx: InsuranceCtx,
   userId: number,
-  body: { limit: string; request_id?: string | undefined },
+  body: { limit: bigint; request_id?: string | undefined },
 ): Promise<CoverView> {
   const { clock, ledger } = ctx;
   const t = await terms(ctx);
@@ -20,8 +20,7 @@ export async function buy(
     ctx.log.error('insurance: share must stay below the premium rate; covers are not sold');
     throw new DomainError('NotAvailable');
   }
-  const limit = parseAmount(body.limit, USDT_SCALE);
-  if (limit === null) throw new ValidationError('limit', 'invalid_value');
+  const { limit } = body;
   if (limit < t.minLimit) throw new ValidationError('limit', 'too_small');
   if (limit > t.maxLimit) throw new ValidationError('limit', 'too_big');
   const premium = (limit * t.premiumRate.units + RATE_ONE - 1n) / RATE_ONE;

@@ -1,8 +1,9 @@
 /** Operators: a line's machines (listed, created or changed, their status) and a line's output pool funded. */
-import { formatAmount, POWER_SCALE, parseAmount } from '@nexa/contract';
+import { type ExactDecimal, formatAmount } from '@nexa/contract';
 import { asc, eq } from 'drizzle-orm';
+import { minorUnits } from '../../kernel/assets';
 import { auditOperator, fundPoolAudited } from '../../kernel/audit';
-import { DomainError, ValidationError } from '../../kernel/errors';
+import { DomainError } from '../../kernel/errors';
 import { type MachineRow, MINING_SYSTEM, type MiningCtx } from './context';
 import { line } from './lines';
 import { miningMachines } from './tables';
@@ -27,30 +28,26 @@ export async function saveMachine(
     id?: number | undefined;
     line: string;
     name: string;
-    price: string;
-    power: string;
-    bonus_power: string;
+    /** USDT minor units. */
+    price: bigint;
+    /** Power units (POWER_SCALE). */
+    power: bigint;
+    bonus_power: bigint;
     term_days: number;
     stock: number | null;
     sort: number;
   },
 ) {
-  const { store, clock, assets } = ctx;
+  const { store, clock } = ctx;
   await line(ctx, body.line);
   const payAsset = 'USDT';
-  const price = parseAmount(body.price, assets.get(payAsset).scale);
-  if (price === null || price <= 0n) throw new ValidationError('price', 'invalid_value');
-  const powerUnits = parseAmount(body.power, POWER_SCALE);
-  if (powerUnits === null || powerUnits <= 0n) throw new ValidationError('power', 'invalid_value');
-  const bonus = parseAmount(body.bonus_power, POWER_SCALE);
-  if (bonus === null) throw new ValidationError('bonus_power', 'invalid_value');
   const fields = {
     line: body.line,
     name: body.name,
     payAsset,
-    price,
-    power: powerUnits,
-    bonusPower: bonus,
+    price: body.price,
+    power: body.power,
+    bonusPower: body.bonus_power,
     termDays: body.term_days,
     stock: body.stock,
     sort: body.sort,
@@ -128,12 +125,11 @@ export async function machineStatus(
 export async function fund(
   ctx: MiningCtx,
   operatorId: number | null,
-  body: { line: string; amount: string; reason?: string | undefined },
+  body: { line: string; amount: ExactDecimal; reason?: string | undefined },
 ) {
   const { store, clock, ledger } = ctx;
   const l = await line(ctx, body.line);
-  const amount = parseAmount(body.amount, l.outputScale);
-  if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
+  const amount = minorUnits(body.amount, { scale: l.outputScale });
   const balance = await store.db.transaction(async (tx) => {
     return fundPoolAudited(tx, ledger, clock.now(), {
       operatorId,

@@ -1,5 +1,5 @@
 /** At start: settings read once; the demo lists each line's machines and funds its output pool, once. */
-import { POWER_SCALE, parseAmount } from '@nexa/contract';
+import { exactOf, POWER_SCALE, parseAmount } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import { fund } from './admin';
 import { type Line, MINING_SYSTEM, type MiningCtx } from './context';
@@ -57,5 +57,5 @@ async function seedLine(
     const capital = await ledger.systemAccount(tx, MINING_SYSTEM.capital, l.outputAsset);
     return ((await ledger.accountBalances(tx, [capital.id])).get(capital.id)?.available ?? 0n) !== 0n;
   });
-  if (!funded) await fund(ctx, null, { line: l.key, amount: pool });
+  if (!funded) await fund(ctx, null, { line: l.key, amount: exactOf(amount, l.outputScale) });
 }

@@ -1,7 +1,7 @@
 /** The SPA exchange's fund: an operator funds it from the platform's capital; the demo funds it once at start. */
-import { formatAmount, NEU_ASSET, parseAmount } from '@nexa/contract';
+import { type ExactDecimal, exactText, formatAmount, NEU_ASSET } from '@nexa/contract';
+import { minorUnits } from '../../kernel/assets';
 import { fundPoolAudited } from '../../kernel/audit';
-import { ValidationError } from '../../kernel/errors';
 import { NEU_SYSTEM, type NeuCtx, neuAsset } from './context';
 import { NEU_SETTINGS } from './settings';
 
@@ -9,11 +9,10 @@ import { NEU_SETTINGS } from './settings';
 export async function fund(
   ctx: NeuCtx,
   operatorId: number | null,
-  body: { amount: string; reason?: string | undefined },
+  body: { amount: ExactDecimal; reason?: string | undefined },
 ) {
   const { store, clock, ledger } = ctx;
-  const amount = parseAmount(body.amount, neuAsset(ctx).scale);
-  if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
+  const amount = minorUnits(body.amount, neuAsset(ctx));
   const balance = await store.db.transaction(async (tx) => {
     return fundPoolAudited(tx, ledger, clock.now(), {
       operatorId,
@@ -41,5 +40,5 @@ export async function start(ctx: NeuCtx): Promise<void> {
     const capital = await ledger.systemAccount(tx, NEU_SYSTEM.capital, NEU_ASSET);
     return (await ledger.accountBalances(tx, [capital.id])).get(capital.id)?.available ?? 0n;
   });
-  if (seen === 0n) await fund(ctx, null, { amount: await settings.get('neu.demo_fund') });
+  if (seen === 0n) await fund(ctx, null, { amount: exactText(await settings.get('neu.demo_fund')) });
 }

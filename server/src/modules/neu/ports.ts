@@ -3,7 +3,7 @@
  * (the mining module's line `neu`), the wallet's flows for the line's assets and the referral team's kept
  * figures. The app builds each from the module that owns it.
  */
-import type { RequestOutput, ResponseData } from '@nexa/contract';
+import type { ExactDecimal, RequestOutput, ResponseData } from '@nexa/contract';
 
 type PledgeOrder = ResponseData<'/api/neuPledge/getOrder'>;
 
@@ -49,11 +49,23 @@ export interface NeuMachinesPort {
 export interface NeuWalletPort {
   withdraw(
     userId: number,
-    body: { asset: string; chain: string; address: string; amount: string; request_id?: string | undefined },
+    body: {
+      asset: string;
+      chain: string;
+      address: string;
+      amount: ExactDecimal;
+      request_id?: string | undefined;
+    },
   ): Promise<ResponseData<'/api/neu/withdrawalNeu'>>;
   transfer(
     userId: number,
-    body: { to: string; asset: string; amount: string; remark: string; request_id?: string | undefined },
+    body: {
+      to: string;
+      asset: string;
+      amount: ExactDecimal;
+      remark: string;
+      request_id?: string | undefined;
+    },
   ): Promise<ResponseData<'/api/neu/spaQuotaTransfer'>>;
   transfers(
     userId: number,
@@ -62,7 +74,7 @@ export interface NeuWalletPort {
   ): Promise<{ list: ResponseData<'/api/neu/spaQuotaTransfer'>[]; total: number }>;
   exchangeInfo(
     userId: number,
-    q: { from?: string; to?: string; amount?: string; page: number; page_num: number },
+    q: { from?: string; to?: string; amount?: ExactDecimal; page: number; page_num: number },
     only: string,
   ): Promise<ResponseData<'/api/exchange/getExchangeInfo'>>;
   exchange(

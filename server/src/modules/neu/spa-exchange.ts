@@ -2,15 +2,9 @@
  * The SPA exchange, what the line owns: SPA quota spent for NEU at the operators' rate, paid from the line's
  * funded fund, never from thin air; and a user's exchanges with the terms now.
  */
-import {
-  formatAmount,
-  NEU_ASSET,
-  parseAmount,
-  type RequestOutput,
-  type ResponseData,
-  SPA_ASSET,
-} from '@nexa/contract';
+import { formatAmount, NEU_ASSET, type RequestOutput, type ResponseData, SPA_ASSET } from '@nexa/contract';
 import { count, desc, eq } from 'drizzle-orm';
+import { minorUnits } from '../../kernel/assets';
 import { ValidationError } from '../../kernel/errors';
 import { onPage, pageAnswer } from '../../store/paging';
 import { NEU_SYSTEM, type NeuCtx, neuAsset, spaAsset } from './context';
@@ -38,8 +32,7 @@ function exchangeView(
 export async function spaExchange(ctx: NeuCtx, userId: number, body: RequestOutput<'/api/neu/spaExchange'>) {
   const { clock, ledger } = ctx;
   const t = await terms(ctx);
-  const amount = parseAmount(body.amount, spaAsset(ctx).scale);
-  if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
+  const amount = minorUnits(body.amount, spaAsset(ctx));
   if (amount < t.min) throw new ValidationError('amount', 'too_small');
   const out = spaToNeu(amount, t.rate, spaAsset(ctx).scale, neuAsset(ctx).scale);
   if (out <= 0n) throw new ValidationError('amount', 'too_small');

@@ -2,10 +2,11 @@
  * Operators: the pools with what each paid and owes (and the liquidity pool's, and the reward accounts), a
  * collection created, a pool created or changed, and a reward account funded from the platform's capital.
  */
-import { formatAmount, parseAmount } from '@nexa/contract';
+import { type ExactDecimal, formatAmount } from '@nexa/contract';
 import { eq, sql } from 'drizzle-orm';
+import { minorUnits } from '../../kernel/assets';
 import { auditOperator, fundPoolAudited } from '../../kernel/audit';
-import { DomainError, ValidationError } from '../../kernel/errors';
+import { DomainError } from '../../kernel/errors';
 import { NFT_SYSTEM, type NftCtx, rewardAsset, usdtAsset } from './context';
 import { lpProgram, poolProgram } from './programs';
 import { collections } from './queries';
@@ -56,12 +57,11 @@ export async function adminPools(ctx: NftCtx) {
 export async function saveCollection(
   ctx: NftCtx,
   operatorId: number | null,
-  body: { name: string; symbol: string; kind: 'art' | 'nameplate'; fee: string; cap: number | null },
+  body: { name: string; symbol: string; kind: 'art' | 'nameplate'; fee: bigint; cap: number | null },
 ) {
   const { store, clock } = ctx;
   const usdt = () => usdtAsset(ctx);
-  const fee = parseAmount(body.fee, usdt().scale);
-  if (fee === null || fee <= 0n) throw new ValidationError('fee', 'invalid_value');
+  const { fee } = body;
   const id = await store.db.transaction(async (tx) => {
     const [c] = await tx
       .insert(nftCollections)
@@ -99,14 +99,13 @@ export async function savePool(
     id?: number | undefined;
     collection_id: number;
     name: string;
-    daily_budget: string;
+    daily_budget: ExactDecimal;
     status: 'active' | 'paused' | 'closed';
   },
 ) {
   const { store, clock } = ctx;
   const reward = await rewardAsset(ctx);
-  const budget = parseAmount(body.daily_budget, reward.scale);
-  if (budget === null || budget <= 0n) throw new ValidationError('daily_budget', 'invalid_value');
+  const budget = minorUnits(body.daily_budget, reward, 'daily_budget');
   const id = await store.db.transaction(async (tx) => {
     const [c] = await tx
       .select({ id: nftCollections.id })
@@ -151,12 +150,11 @@ export async function savePool(
 export async function fund(
   ctx: NftCtx,
   operatorId: number | null,
-  body: { account: 'nft' | 'lp'; amount: string; reason?: string | undefined },
+  body: { account: 'nft' | 'lp'; amount: ExactDecimal; reason?: string | undefined },
 ) {
   const { store, clock, ledger } = ctx;
   const reward = await rewardAsset(ctx);
-  const amount = parseAmount(body.amount, reward.scale);
-  if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
+  const amount = minorUnits(body.amount, reward);
   const account = body.account === 'nft' ? NFT_SYSTEM.rewards : NFT_SYSTEM.lpRewards;
   await store.db.transaction(async (tx) => {
     await fundPoolAudited(tx, ledger, clock.now(), {

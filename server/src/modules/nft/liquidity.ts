@@ -51,14 +51,13 @@ export async function lpInner(ctx: NftCtx, userId: number) {
 export async function lpAdd(
   ctx: NftCtx,
   userId: number,
-  body: { usdt: string; request_id?: string | undefined },
+  body: { usdt: bigint; request_id?: string | undefined },
 ): Promise<LpView> {
   const { clock, ledger, settings, days } = ctx;
   const usdt = () => usdtAsset(ctx);
   const base = await lpBase(ctx);
   const reward = await rewardAsset(ctx);
-  const u = parseAmount(body.usdt, usdt().scale);
-  if (u === null || u <= 0n) throw new ValidationError('usdt', 'invalid_value');
+  const u = body.usdt;
   if (u < (parseAmount(await settings.get('lp.min_usdt'), usdt().scale) ?? 0n))
     throw new ValidationError('usdt', 'too_small');
   const price = await ctx.priceUsdt18(base.symbol);

@@ -1,4 +1,6 @@
 /** At start: settings read once; the demo lists its collections and pools and funds the rewards, once. */
+import { exactText, USDT_SCALE } from '@nexa/contract';
+import { amountSetting } from '../../kernel/settings';
 import { fund, saveCollection, savePool } from './admin';
 import type { NftCtx } from './context';
 import { lpProgram } from './programs';
@@ -18,17 +20,17 @@ export async function start(ctx: NftCtx): Promise<void> {
       name: c.name,
       symbol: c.symbol,
       kind: c.kind,
-      fee: c.fee,
+      fee: amountSetting('nft.demo_collections', c.fee, USDT_SCALE),
       cap: c.cap,
     });
     await savePool(ctx, null, {
       collection_id: made.id,
       name: c.pool.name,
-      daily_budget: c.pool.daily_budget,
+      daily_budget: exactText(c.pool.daily_budget),
       status: 'active',
     });
   }
-  const amount = await settings.get('nft.demo_fund');
+  const amount = exactText(await settings.get('nft.demo_fund'));
   await fund(ctx, null, { account: 'nft', amount });
   await fund(ctx, null, { account: 'lp', amount });
 }

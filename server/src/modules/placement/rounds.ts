@@ -2,8 +2,9 @@
  * Operators and rounds: the list; opening one, which issues its hard cap from the platform's capital into the
  * round's supply; and a status change, where closing returns what the round did not sell to capital.
  */
-import { parseAmount } from '@nexa/contract';
+import type { ExactDecimal } from '@nexa/contract';
 import { desc, eq } from 'drizzle-orm';
+import { minorUnits } from '../../kernel/assets';
 import { auditOperator } from '../../kernel/audit';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { PLACEMENT_SYSTEM, type PlacementCtx, type RoundRow } from './context';
@@ -23,10 +24,11 @@ export async function openRound(
   body: {
     name: string;
     asset: string;
-    price: string;
-    hard_cap: string;
-    per_user_cap: string;
-    min_amount: string;
+    /** USDT minor units. */
+    price: bigint;
+    hard_cap: ExactDecimal;
+    per_user_cap: ExactDecimal;
+    min_amount: ExactDecimal;
     vesting_months: number;
     starts_at: string;
     ends_at: string;
@@ -36,15 +38,10 @@ export async function openRound(
   const a = assets.find(body.asset);
   if (!a || a.kind !== 'platform') throw new ValidationError('asset', 'invalid_value');
   const usdt = assets.get('USDT');
-  const num = (field: string, text: string, scale: number) => {
-    const v = parseAmount(text, scale);
-    if (v === null || v <= 0n) throw new ValidationError(field, 'invalid_value');
-    return v;
-  };
-  const price = num('price', body.price, usdt.scale);
-  const hardCap = num('hard_cap', body.hard_cap, a.scale);
-  const perUserCap = num('per_user_cap', body.per_user_cap, a.scale);
-  const minAmount = num('min_amount', body.min_amount, a.scale);
+  const { price } = body;
+  const hardCap = minorUnits(body.hard_cap, a, 'hard_cap');
+  const perUserCap = minorUnits(body.per_user_cap, a, 'per_user_cap');
+  const minAmount = minorUnits(body.min_amount, a, 'min_amount');
   if (perUserCap > hardCap) throw new ValidationError('per_user_cap', 'too_big');
   if (minAmount > perUserCap) throw new ValidationError('min_amount', 'too_big');
   const startsAt = new Date(body.starts_at);

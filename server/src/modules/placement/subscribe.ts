@@ -3,8 +3,9 @@
  * amount × price from the spot account and moves the tokens from the round's supply into the vesting pool in
  * one ledger entry (`subscribe`).
  */
-import { formatAmount, parseAmount } from '@nexa/contract';
+import { type ExactDecimal, formatAmount } from '@nexa/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { minorUnits } from '../../kernel/assets';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import type { Db, Tx } from '../../store';
 import { PLACEMENT_SYSTEM, type PlacementCtx, type RoundRow, type SubView } from './context';
@@ -73,14 +74,13 @@ export async function check(ctx: PlacementCtx, userId: number, q: { round_id?: n
 export async function subscribe(
   ctx: PlacementCtx,
   userId: number,
-  body: { round_id: number; amount: string; request_id?: string | undefined },
+  body: { round_id: number; amount: ExactDecimal; request_id?: string | undefined },
 ): Promise<SubView> {
   const { store, clock, ledger, days } = ctx;
   const [r0] = await store.db.select().from(placementRounds).where(eq(placementRounds.id, body.round_id));
   if (!r0) throw new DomainError('RoundNotFound');
   const scale = tokenOf(ctx, r0).scale;
-  const amount = parseAmount(body.amount, scale);
-  if (amount === null || amount <= 0n) throw new ValidationError('amount', 'invalid_value');
+  const amount = minorUnits(body.amount, { scale });
   if (amount < r0.minAmount) throw new ValidationError('amount', 'too_small');
   const firstDay = (await days.today()) + 1;
   await days.dayStart(firstDay);

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { auditOperator } from '../../kernel/audit';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { onPage, pageAnswer } from '../../store/paging';
-import { money, type ProductRow, type ShopCtx } from './context';
+import type { ProductRow, ShopCtx } from './context';
 import { activeMerchant, myMerchant } from './merchants';
 import { shopCategories, shopProducts } from './tables';
 import { productView, views } from './views';
@@ -16,14 +16,15 @@ export async function saveGoods(
     category_id: number;
     title: string;
     description: string;
-    price: string;
+    /** USDT minor units. */
+    price: bigint;
     stock: number;
     images: string[];
   },
 ) {
   const { store, clock, deps } = ctx;
   const m = await activeMerchant(ctx, userId);
-  const price = money(body.price, 'price');
+  const { price } = body;
   const [cat] = await store.db.select().from(shopCategories).where(eq(shopCategories.id, body.category_id));
   if (!cat) throw new ValidationError('category_id', 'invalid_value');
   const id = await store.db.transaction(async (tx) => {

@@ -4,16 +4,7 @@ import { DomainError, ValidationError } from '../../kernel/errors';
 import { DAY_MS } from '../../programs/days';
 import type { Tx } from '../../store';
 import { myAddress } from './addresses';
-import {
-  fmt,
-  money,
-  type OrderRow,
-  type OrderView,
-  SHOP_SYSTEM,
-  type ShopCtx,
-  shopAcc,
-  USDT,
-} from './context';
+import { fmt, type OrderRow, type OrderView, SHOP_SYSTEM, type ShopCtx, shopAcc, USDT } from './context';
 import { complete } from './settle-order';
 import { shopMerchants, shopOrders, shopProducts } from './tables';
 import { orderView } from './views';
@@ -25,13 +16,14 @@ export async function purchase(
     product_id: number;
     quantity: number;
     address_id: number;
-    price: string;
+    /** The unit price the buyer saw, USDT minor units. */
+    price: bigint;
     request_id?: string | undefined;
   },
 ): Promise<OrderView> {
   const { clock, ledger } = ctx;
   const address = await myAddress(ctx, userId, body.address_id);
-  const seen = money(body.price, 'price');
+  const seen = body.price;
   const row = await ledger.withIdempotency(userId, body.request_id, 'shop.purchase', body, async (tx) => {
     // The product's row is locked while its stock is taken: buyers of the last piece queue here.
     const [p] = await tx

@@ -4,7 +4,7 @@ import { and, count, desc, eq, inArray, lte } from 'drizzle-orm';
 import { ValidationError } from '../../kernel/errors';
 import type { Tx } from '../../store';
 import { onPage, pageAnswer } from '../../store/paging';
-import { fmt, type MoveRow, money, SHOP_SYSTEM, type ShopCtx, shopAcc, USDT } from './context';
+import { fmt, type MoveRow, SHOP_SYSTEM, type ShopCtx, shopAcc, USDT } from './context';
 import { myMerchant } from './merchants';
 import { FILTER } from './order-lists';
 import { shopMoves, shopOrders } from './tables';
@@ -48,10 +48,10 @@ export async function move(
   ctx: ShopCtx,
   userId: number,
   kind: MoveRow['kind'],
-  body: { amount: string; request_id?: string | undefined },
+  body: { amount: bigint; request_id?: string | undefined },
 ) {
   const { clock, ledger, settings, setting } = ctx;
-  const amount = money(body.amount);
+  const { amount } = body;
   if (amount < (await setting('shop.min_move'))) throw new ValidationError('amount', 'too_small');
   const rate =
     kind === 'recharge'

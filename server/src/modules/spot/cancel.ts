@@ -1,5 +1,6 @@
 /** Canceling own open orders, by id or all of an instrument, through the instruments' writers. */
 import assert from 'node:assert/strict';
+import { exactOf } from '@nexa/contract';
 import { inArray } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import type { CancelInput, OrderRow, OrderView, PlaceJob, Slot, SpotCtx } from './context';
@@ -12,7 +13,7 @@ import { orderView } from './views';
 function cancelOn(c: SpotCtx, slot: Slot, userId: number, ids: readonly string[] | null, reason: string) {
   const job: PlaceJob = {
     userId,
-    o: { instId: slot.inst.instId, side: 'buy', type: 'limit', sz: '0' },
+    o: { instId: slot.inst.instId, side: 'buy', type: 'limit', sz: exactOf(0n, 0) },
     cancel: { ids, reason },
     x: null,
     answer: async () => [],

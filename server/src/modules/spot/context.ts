@@ -2,7 +2,7 @@
  * What every spot operation is handed: the module's dependencies, its settings, the books (one slot per
  * instrument), the spot accounts already known, and the instruments' writer. Built once by `createSpot`.
  */
-import type { Cause, ResponseData } from '@nexa/contract';
+import type { Cause, ExactDecimal, ResponseData } from '@nexa/contract';
 import type { LevelDelta, OrderBook, OrderInput, Side, TimeInForce } from '../../engine';
 import type { Bus } from '../../kernel/bus';
 import type { AppDeps } from '../../kernel/context';
@@ -32,8 +32,8 @@ export interface SubmitInput {
   readonly instId: string;
   readonly side: Side;
   readonly type: 'limit' | 'market';
-  readonly px?: string | undefined;
-  readonly sz: string;
+  readonly px?: ExactDecimal | undefined;
+  readonly sz: ExactDecimal;
   readonly tgtCcy?: 'base_ccy' | 'quote_ccy' | undefined;
   readonly tdMode?: 'cash' | 'isolated' | undefined;
   readonly tif?: TimeInForce | undefined;
@@ -66,7 +66,7 @@ export interface ConvertEstimate {
   /** Fee in the quote asset. */
   readonly fee: bigint;
   /** The order's size as sent: base for a sell, quote (fee excluded) for a buy. */
-  readonly sz: string;
+  readonly sz: ExactDecimal;
 }
 
 export interface CancelInput {

@@ -1,8 +1,9 @@
 /** What a market order of a given amount would get on the book now (the wallet's exchange quotes with it). */
+import { exactOf } from '@nexa/contract';
 import type { Side } from '../../engine';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
-import { bandPrice, feeOf, fmt, maxOf, minOf, parseRate, quoteOf, RATE_ONE } from '../../kernel/units';
+import { bandPrice, feeOf, maxOf, minOf, parseRate, quoteOf, RATE_ONE } from '../../kernel/units';
 import type { ConvertEstimate, SpotCtx } from './context';
 import { liveConfig, slotOf } from './instruments';
 import { rebuild } from './rebuild';
@@ -54,7 +55,7 @@ export async function estimate(
       if (quote < minNotional)
         throw new DomainError('BelowMinimum', { min: `${cfg.min_notional} ${inst.quote.symbol}` });
       const fee = feeOf(quote, rate);
-      return { spend: size, receive: quote - fee, fee, sz: fmt(inst.base, size) };
+      return { spend: size, receive: quote - fee, fee, sz: exactOf(size, inst.base.scale) };
     }
     // A buy spends at most `amount` including its fee: the order's quote size leaves room for the fee.
     const budget = (amount * RATE_ONE) / (RATE_ONE + rate);
@@ -79,6 +80,6 @@ export async function estimate(
       throw new DomainError('InsufficientLiquidity');
     if (size === 0n) throw new ValidationError('amount', 'too_small');
     const fee = feeOf(quote, rate);
-    return { spend: quote + fee, receive: size, fee, sz: fmt(inst.quote, budget) };
+    return { spend: quote + fee, receive: size, fee, sz: exactOf(budget, inst.quote.scale) };
   });
 }

@@ -1,4 +1,4 @@
-import { causeNames, isSwapInstId, type ResponseData, SPOT_CAUSES } from '@nexa/contract';
+import { causeNames, type ExactDecimal, isSwapInstId, type ResponseData, SPOT_CAUSES } from '@nexa/contract';
 import { ValidationError } from '../../kernel/errors';
 import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import { SYSTEM } from '../../ledger';
@@ -46,8 +46,8 @@ export interface SwapVenue {
       instId: string;
       side: 'buy' | 'sell';
       type: 'limit' | 'market';
-      px?: string | undefined;
-      sz: string;
+      px?: ExactDecimal | undefined;
+      sz: ExactDecimal;
       tif?: 'GTC' | 'IOC' | 'FOK' | 'post_only' | undefined;
       reduceOnly?: boolean | undefined;
       request_id?: string | undefined;

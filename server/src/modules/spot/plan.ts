@@ -1,6 +1,7 @@
 /** Checking an order against its instrument and the live settings: the engine's input and the hold. */
-import { parseAmount } from '@nexa/contract';
+import type { ExactDecimal } from '@nexa/contract';
 import type { RejectReason } from '../../engine';
+import { minorUnits } from '../../kernel/assets';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
 import { type AssetScale, bandPrice, feeOf, holdOf, parseRate, quoteOf } from '../../kernel/units';
@@ -8,9 +9,9 @@ import { checkSpotBand, indexUnits, spotBandRate } from './band';
 import type { Plan, Slot, SpotBase, SubmitInput } from './context';
 import { liveConfig } from './instruments';
 
-function parseIn(a: AssetScale, text: string, field: string, step: bigint): bigint {
-  const v = parseAmount(text, a.scale);
-  if (v === null) throw new ValidationError(field, 'invalid_format');
+/** An order's figure in minor units of its asset, on the instrument's step. */
+function onStep(a: AssetScale, value: ExactDecimal, field: string, step: bigint): bigint {
+  const v = minorUnits(value, a, field, 'invalid_format');
   if (v <= 0n) throw new ValidationError(field, 'too_small');
   if (v % step !== 0n) throw new ValidationError(field, 'invalid_value');
   return v;
@@ -48,10 +49,10 @@ export async function plan(
   if (o.type === 'limit') {
     if (o.px === undefined) throw new ValidationError('px', 'required');
     if (o.tgtCcy === 'quote_ccy') throw new ValidationError('tgtCcy', 'invalid_value');
-    const price = parseIn(inst.quote, o.px, 'px', inst.tick);
+    const price = onStep(inst.quote, o.px, 'px', inst.tick);
     const rate = spotBandRate(cfg.limit_band, (await settings.get('market.limit_band')).units);
     checkSpotBand(o.side, price, indexUnits(inst, c.indexPrice?.(inst.instId) ?? null), rate);
-    const size = parseIn(inst.base, o.sz, 'sz', inst.lot);
+    const size = onStep(inst.base, o.sz, 'sz', inst.lot);
     const q = quoteOf(inst, price, size);
     if (q < minNotional) throw belowMin();
     const buy = o.side === 'buy';
@@ -73,7 +74,7 @@ export async function plan(
   if (tgt === 'quote_ccy') {
     if (o.side === 'sell') throw new ValidationError('tgtCcy', 'invalid_value');
     if (tif === 'FOK') throw new ValidationError('tif', 'invalid_value');
-    const quote = parseIn(inst.quote, o.sz, 'sz', 1n);
+    const quote = onStep(inst.quote, o.sz, 'sz', 1n);
     if (quote < minNotional) throw belowMin();
     if (book.bestAsk() === undefined) throw rejected('no_liquidity');
     return {
@@ -88,7 +89,7 @@ export async function plan(
     };
   }
   // By size: a limit IOC (or FOK) at the price band from the best opposite price protects the taker.
-  const size = parseIn(inst.base, o.sz, 'sz', inst.lot);
+  const size = onStep(inst.base, o.sz, 'sz', inst.lot);
   const ref = o.side === 'buy' ? book.bestAsk() : book.bestBid();
   if (ref === undefined) throw rejected('no_liquidity');
   if (quoteOf(inst, ref, size) < minNotional) throw belowMin();

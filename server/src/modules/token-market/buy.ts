@@ -5,7 +5,9 @@
  * `system:fees`), and the listing's and sale's rows.
  */
 import assert from 'node:assert/strict';
+import type { ExactDecimal } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
+import { minorUnits } from '../../kernel/assets';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { feeOf, parseRate } from '../../kernel/units';
 import { SYSTEM } from '../../ledger';
@@ -14,12 +16,11 @@ import { type ListingRow, QUOTE, type SaleView, type TokenMarketCtx } from './co
 import { costOf } from './math';
 import { lockListing, uids } from './rows';
 import { p2pListings, p2pSales } from './tables';
-import { amountIn } from './terms';
 import { saleView } from './views';
 
 interface BuyBody {
   id: number;
-  amount?: string | undefined;
+  amount?: ExactDecimal | undefined;
   request_id?: string | undefined;
 }
 
@@ -44,9 +45,9 @@ export async function buy(ctx: TokenMarketCtx, userId: number, b: BuyBody): Prom
 }
 
 /** The part bought and what it costs: worth at least the minimum trade value, leaving none or at least that much. */
-async function partOf(ctx: TokenMarketCtx, l: ListingRow, text: string | undefined): Promise<Part> {
+async function partOf(ctx: TokenMarketCtx, l: ListingRow, sent: ExactDecimal | undefined): Promise<Part> {
   const asset = ctx.scaleOf(l.asset);
-  const amount = text === undefined ? l.remaining : amountIn(asset, text, 'amount');
+  const amount = sent === undefined ? l.remaining : minorUnits(sent, asset, 'amount', 'invalid_format');
   if (amount > l.remaining) throw new ValidationError('amount', 'too_big');
   const total = costOf(asset, l.price, amount);
   // Every purchase is worth at least the minimum trade value, and leaves none or at least that much.

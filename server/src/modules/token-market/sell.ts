@@ -1,24 +1,25 @@
 /** Listing tokens for sale: they are frozen on the seller's spot account until sold or withdrawn. */
 import assert from 'node:assert/strict';
+import type { ExactDecimal } from '@nexa/contract';
+import { minorUnits } from '../../kernel/assets';
 import { DomainError } from '../../kernel/errors';
 import { type ListingView, NO_SELLER, QUOTE, type TokenMarketCtx } from './context';
 import { costOf } from './math';
 import { sellers } from './rows';
 import { p2pListings } from './tables';
-import { amountIn, listedAsset } from './terms';
+import { listedAsset } from './terms';
 import { listingView } from './views';
 
 /** Lists tokens for sale; they are frozen on the seller's spot account until sold or withdrawn. */
 export async function sell(
   ctx: TokenMarketCtx,
   userId: number,
-  b: { symbol: string; price: string; amount: string; request_id?: string | undefined },
+  b: { symbol: string; price: bigint; amount: ExactDecimal; request_id?: string | undefined },
 ): Promise<ListingView> {
   const { ledger, settings } = ctx;
   const asset = await listedAsset(ctx, b.symbol);
-  const usdt = ctx.scaleOf(QUOTE);
-  const price = amountIn(usdt, b.price, 'price');
-  const amount = amountIn(asset, b.amount, 'amount');
+  const { price } = b;
+  const amount = minorUnits(b.amount, asset, 'amount', 'invalid_format');
   const min = await settings.get('p2p.min_usdt');
   if (costOf(asset, price, amount) < min.units) {
     throw new DomainError('BelowMinimum', { min: `${min.text} ${QUOTE}` });

@@ -1,4 +1,4 @@
-import { type Cause, formatAmount, parseAmount, USDT_SCALE } from '@nexa/contract';
+import { type Cause, type ExactDecimal, formatAmount, parseAmount, USDT_SCALE } from '@nexa/contract';
 import type { AssetInfo } from '../../kernel/assets';
 import type { AppDeps } from '../../kernel/context';
 import { ValidationError } from '../../kernel/errors';
@@ -27,7 +27,7 @@ export interface ConvertOrder {
   readonly instId: string;
   readonly side: 'buy' | 'sell';
   readonly type: 'market';
-  readonly sz: string;
+  readonly sz: ExactDecimal;
   readonly tgtCcy: 'base_ccy' | 'quote_ccy';
   readonly tif?: 'FOK' | 'IOC';
   readonly request_id?: string | undefined;
@@ -53,7 +53,7 @@ export interface ConvertVenue {
     side: 'buy' | 'sell',
     amount: bigint,
     takerRate: string,
-  ): Promise<{ spend: bigint; receive: bigint; fee: bigint; sz: string }>;
+  ): Promise<{ spend: bigint; receive: bigint; fee: bigint; sz: ExactDecimal }>;
   submitFor<R>(
     userId: number,
     order: ConvertOrder,
@@ -90,14 +90,6 @@ export function createAssets(deps: AppDeps & { readonly venue: ConvertVenue | nu
     return a;
   }
 
-  /** A wire amount in an asset's minor units; too many decimals is a validation error of `field`. */
-  function toMinor(asset: AssetInfo, text: string, field = 'amount'): bigint {
-    const minor = parseAmount(text, asset.scale);
-    if (minor === null) throw new ValidationError(field, 'invalid_format');
-    if (minor <= 0n) throw new ValidationError(field, 'too_small');
-    return minor;
-  }
-
   function show(asset: AssetInfo, minor: bigint): string {
     return formatAmount(minor, asset.scale);
   }
@@ -123,7 +115,7 @@ export function createAssets(deps: AppDeps & { readonly venue: ConvertVenue | nu
     return (minor * p * 10n ** BigInt(USDT_SCALE)) / (10n ** BigInt(asset.scale) * 10n ** 18n);
   }
 
-  return { all, get, toMinor, show, priceUsdt18, usdtValue };
+  return { all, get, show, priceUsdt18, usdtValue };
 }
 
 export type Assets = ReturnType<typeof createAssets>;

@@ -7,7 +7,9 @@
  * short of the required (`approveOnly`) or the credit (`creditClaim`) with the other claims failed
  * (`failOtherClaims`).
  */
+import type { ExactDecimal } from '@nexa/contract';
 import { and, eq, ne } from 'drizzle-orm';
+import { minorUnits } from '../../kernel/assets';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { schema, type Tx } from '../../store';
 import type { WalletCtx } from './context';
@@ -21,7 +23,7 @@ export interface ConfirmBody {
   readonly deposit_id?: number | undefined;
   readonly user?: string | undefined;
   readonly asset?: string | undefined;
-  readonly amount?: string | undefined;
+  readonly amount?: ExactDecimal | undefined;
   readonly tx_hash?: string | undefined;
   readonly reason?: string | undefined;
 }
@@ -47,7 +49,7 @@ async function recordedClaim(ctx: WalletCtx, tx: Tx, body: ConfirmBody): Promise
     .where(/^0x[0-9a-f]{40}$/.test(key) ? eq(users.address, key) : eq(users.uid, key));
   if (!u) throw new DomainError('NotFound');
   const asset = await ctx.assets.get(body.asset ?? 'USDT');
-  const amount = ctx.assets.toMinor(asset, body.amount);
+  const amount = minorUnits(body.amount, asset, 'amount', 'invalid_format');
   const txHash = `0x${body.tx_hash.replace(/^0x/i, '')}`.toLowerCase();
   // The user's own pending claim of the hash, or a new record of it.
   let [d] = await tx

@@ -4,7 +4,9 @@
  * an operator confirms (`confirm-deposit.ts`) or rejects it (`deposit-review.ts`). Either way a deposit is
  * credited exactly once. Also the receive address, the list, and a payment another domain takes on chain.
  */
+import type { ExactDecimal } from '@nexa/contract';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { minorUnits } from '../../kernel/assets';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { SYSTEM } from '../../ledger';
 import type { Tx } from '../../store';
@@ -71,7 +73,7 @@ export async function credit(
 export async function report(
   ctx: WalletCtx,
   userId: number,
-  body: { asset: string; chain: string; tx_hash: string; amount?: string | undefined },
+  body: { asset: string; chain: string; tx_hash: string; amount?: ExactDecimal | undefined },
 ) {
   // One form for every hash (0x and lowercase), so a hash with and without its prefix is one claim.
   const txHash = `0x${body.tx_hash.replace(/^0x/i, '')}`.toLowerCase();
@@ -93,7 +95,7 @@ export async function report(
   }
   const asset = await ctx.assets.get(body.asset);
   if (!body.amount) throw new ValidationError('amount', 'required');
-  const amount = ctx.assets.toMinor(asset, body.amount);
+  const amount = minorUnits(body.amount, asset, 'amount', 'invalid_format');
   const claims = await ctx.store.db
     .select()
     .from(walletDeposits)

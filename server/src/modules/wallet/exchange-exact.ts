@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from '@nexa/contract';
+import { type ExactDecimal, exactOf, minorOf } from '@nexa/contract';
 import { DomainError } from '../../kernel/errors';
 import { type Ledger, type Posting, SYSTEM } from '../../ledger';
 import type { Tx } from '../../store';
@@ -16,18 +16,16 @@ import type { exchangeQuotes } from './tables';
 
 type QuoteRow = typeof exchangeQuotes.$inferSelect;
 
-const show = (a: AssetInfo, minor: bigint) => formatAmount(minor, a.scale);
-
 /** Whether the figures a confirmation carries (when it carries them) are this quote's, to the unit. */
 export function confirmsQuote(
   from: AssetInfo,
   to: AssetInfo,
   quote: QuoteRow,
-  body: { readonly from_amount?: string | undefined; readonly to_amount?: string | undefined },
+  body: { readonly from_amount?: ExactDecimal | undefined; readonly to_amount?: ExactDecimal | undefined },
 ): boolean {
-  if (body.from_amount !== undefined && parseAmount(body.from_amount, from.scale) !== quote.fromAmount)
+  if (body.from_amount !== undefined && minorOf(body.from_amount, from.scale) !== quote.fromAmount)
     return false;
-  if (body.to_amount !== undefined && parseAmount(body.to_amount, to.scale) !== quote.toAmount) return false;
+  if (body.to_amount !== undefined && minorOf(body.to_amount, to.scale) !== quote.toAmount) return false;
   return true;
 }
 
@@ -47,7 +45,7 @@ export function exactOrder(
         instId,
         side,
         type: 'market',
-        sz: show(from, quote.fromAmount),
+        sz: exactOf(quote.fromAmount, from.scale),
         tgtCcy: 'base_ccy',
         tif: 'FOK',
         request_id: requestId,
@@ -56,7 +54,7 @@ export function exactOrder(
         instId,
         side,
         type: 'market',
-        sz: show(from, quote.fromAmount - quote.fee),
+        sz: exactOf(quote.fromAmount - quote.fee, from.scale),
         tgtCcy: 'quote_ccy',
         request_id: requestId,
       };

@@ -1,7 +1,8 @@
 /** The exchange's screen: a quote (what a market order of an amount gets on the live book now), the records, the prices. */
 import { randomBytes } from 'node:crypto';
-import { formatAmount } from '@nexa/contract';
+import { type ExactDecimal, formatAmount } from '@nexa/contract';
 import { and, count, desc, eq, or } from 'drizzle-orm';
+import { minorUnits } from '../../kernel/assets';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { onPage, pageAnswer } from '../../store/paging';
 import { iso } from './common';
@@ -16,7 +17,7 @@ export async function quote(
   userId: number,
   fromSymbol: string,
   toSymbol: string,
-  amountText: string,
+  amountSent: ExactDecimal,
 ) {
   if (fromSymbol === toSymbol) throw new ValidationError('to', 'invalid_value');
   // Each quote is a row and a walk of the book: a screen asks about twice a minute while typing.
@@ -26,7 +27,7 @@ export async function quote(
     throw new DomainError('RateLimited');
   const from = await ctx.assets.get(fromSymbol, 'from');
   const to = await ctx.assets.get(toSymbol, 'to');
-  const amount = ctx.assets.toMinor(from, amountText);
+  const amount = minorUnits(amountSent, from, 'amount', 'invalid_format');
   const { instId, side } = await pairOf(ctx, from.symbol, to.symbol);
   const fee = await exchangeFeeRate(ctx);
   const est = await venueOrFail(ctx).estimate(instId, side, amount, fee.text);
@@ -70,7 +71,7 @@ export async function exchangeInfo(
   q: {
     from?: string | undefined;
     to?: string | undefined;
-    amount?: string | undefined;
+    amount?: ExactDecimal | undefined;
     page: number;
     page_num: number;
   },

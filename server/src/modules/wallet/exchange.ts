@@ -1,4 +1,5 @@
 /** An exchange at a quote: a market order on the quote's book in the user's name, settled at the quote's exact amounts. */
+import type { ExactDecimal } from '@nexa/contract';
 import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../../kernel/errors';
 import { schema } from '../../store';
@@ -15,8 +16,8 @@ export async function exchange(
   body: {
     quote_id: string;
     request_id?: string | undefined;
-    from_amount?: string | undefined;
-    to_amount?: string | undefined;
+    from_amount?: ExactDecimal | undefined;
+    to_amount?: ExactDecimal | undefined;
   },
 ) {
   const [qt] = await ctx.store.db

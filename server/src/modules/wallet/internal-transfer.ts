@@ -1,5 +1,7 @@
 /** Between the user's own accounts: instant, no fee, group-committed; answers both balances after it. */
 
+import type { ExactDecimal } from '@nexa/contract';
+import { minorUnits } from '../../kernel/assets';
 import { DomainError } from '../../kernel/errors';
 import type { UserAccountKind } from '../../ledger';
 import { oneBalance } from './balances';
@@ -12,13 +14,13 @@ export async function internalTransfer(
     asset: string;
     from: UserAccountKind;
     to: UserAccountKind;
-    amount: string;
+    amount: ExactDecimal;
     request_id?: string | undefined;
   },
 ) {
   if (body.from === body.to) throw new DomainError('SameAccount');
   const asset = await ctx.assets.get(body.asset);
-  const amount = ctx.assets.toMinor(asset, body.amount);
+  const amount = minorUnits(body.amount, asset, 'amount', 'invalid_format');
   return ctx.writer.submit({
     userId,
     requestId: body.request_id,

@@ -1,6 +1,13 @@
 /** Transfers to another user by address or UID (spot to spot, no fee): the recipient's lookup, the transfer, the list. */
-import { EVM_ADDRESS_PATTERN, formatAmount, maskAddress, UID_PATTERN } from '@nexa/contract';
+import {
+  EVM_ADDRESS_PATTERN,
+  type ExactDecimal,
+  formatAmount,
+  maskAddress,
+  UID_PATTERN,
+} from '@nexa/contract';
 import { and, count, desc, eq, or, type SQL } from 'drizzle-orm';
+import { minorUnits } from '../../kernel/assets';
 import { DomainError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
 import { schema, type Tx } from '../../store';
@@ -66,10 +73,10 @@ export async function transferRow(
 export async function transfer(
   ctx: WalletCtx,
   userId: number,
-  body: { to: string; asset: string; amount: string; remark: string; request_id?: string | undefined },
+  body: { to: string; asset: string; amount: ExactDecimal; remark: string; request_id?: string | undefined },
 ) {
   const asset = await ctx.assets.get(body.asset);
-  const amount = ctx.assets.toMinor(asset, body.amount);
+  const amount = minorUnits(body.amount, asset, 'amount', 'invalid_format');
   const min = amountSetting('transfer.min', await ctx.settings.get('transfer.min'), asset.scale);
   if (amount < min)
     throw new DomainError('BelowMinimum', { min: `${formatAmount(min, asset.scale)} ${asset.symbol}` });

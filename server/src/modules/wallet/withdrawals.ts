@@ -3,8 +3,9 @@
  * daily limit), the list, and the rules a user is held to. Operators approve or reject them in
  * `withdrawal-review.ts`. Stages: requested → first_approved → sending → sent | send_failed; or rejected.
  */
-import { EVM_ADDRESS_PATTERN, formatAmount } from '@nexa/contract';
+import { EVM_ADDRESS_PATTERN, type ExactDecimal, formatAmount } from '@nexa/contract';
 import { and, count, desc, eq, gte, ne, type SQL, sum } from 'drizzle-orm';
+import { minorUnits } from '../../kernel/assets';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
 import type { Db, Tx } from '../../store';
@@ -51,10 +52,16 @@ export async function view(ctx: WalletCtx, w: WithdrawalRow) {
 export async function request(
   ctx: WalletCtx,
   userId: number,
-  body: { asset: string; chain: string; address: string; amount: string; request_id?: string | undefined },
+  body: {
+    asset: string;
+    chain: string;
+    address: string;
+    amount: ExactDecimal;
+    request_id?: string | undefined;
+  },
 ) {
   const r = await rulesFor(ctx, body.asset);
-  const amount = ctx.assets.toMinor(r.asset, body.amount);
+  const amount = minorUnits(body.amount, r.asset, 'amount', 'invalid_format');
   if (ctx.chain ? body.chain !== ctx.chain.chain : body.chain !== 'evm')
     throw new ValidationError('chain', 'invalid_value');
   if (!EVM_ADDRESS_PATTERN.test(body.address)) throw new ValidationError('address', 'invalid_format');

@@ -3,6 +3,7 @@
  * what it keeps while running (the walk, the maker's user, the requote timer). Built once by
  * `createReferenceMarket`; also the venue's shapes the app wires in.
  */
+import type { ExactDecimal } from '@nexa/contract';
 import type { Bus } from '../../../kernel/bus';
 import type { AppDeps } from '../../../kernel/context';
 import type { Ledger } from '../../../ledger';
@@ -26,7 +27,14 @@ export interface MakerVenue {
   cancel(userId: number, q: { instId: string }): Promise<unknown>;
   submit(
     userId: number,
-    order: { instId: string; side: 'buy' | 'sell'; type: 'limit'; px: string; sz: string; tif: 'post_only' },
+    order: {
+      instId: string;
+      side: 'buy' | 'sell';
+      type: 'limit';
+      px: ExactDecimal;
+      sz: ExactDecimal;
+      tif: 'post_only';
+    },
   ): Promise<unknown>;
   /** Every book as operators watch it, with how many resting orders one user (the maker) has on each. */
   books?(userId: number | null): Promise<readonly VenueBook[]>;

@@ -2,7 +2,7 @@
  * The demo's market maker: its user, made once with inventory of its own, the margin its swap quotes use, and
  * its quotes placed again around the reference price on every tick.
  */
-import { parseAmount, USDT_SCALE } from '@nexa/contract';
+import { exactText, parseAmount, USDT_SCALE } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import { SYSTEM } from '../../../ledger';
 import { schema } from '../../../store';
@@ -93,7 +93,14 @@ export async function requote(ctx: ReferenceCtx): Promise<void> {
         await Promise.all(
           quotes.map((q) =>
             venue
-              .submit(maker, { instId: inst.instId, ...q, type: 'limit', tif: 'post_only' })
+              .submit(maker, {
+                instId: inst.instId,
+                side: q.side,
+                px: exactText(q.px),
+                sz: exactText(q.sz),
+                type: 'limit',
+                tif: 'post_only',
+              })
               // A quote that would cross after the walk moved is simply skipped.
               .catch(() => undefined),
           ),

@@ -1,3 +1,4 @@
+import { exactText } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Product, startProduct } from '../harness';
 import { fund, signIn, visible } from '../users';
@@ -45,8 +46,8 @@ describe('the API and live feed on the app’s web. host', () => {
       instId: 'BTC-USDT',
       side: 'sell',
       type: 'limit',
-      px: '65000',
-      sz: '0.01',
+      px: exactText('65000'),
+      sz: exactText('0.01'),
     });
     await expect.poll(() => page.locator('.book__row--ask').count()).toBe(1);
     await visible(page, '65,000.0');

@@ -305,51 +305,35 @@ function followBooks({ bus, log, cache, subs, counters, enqueue, resync }: Follo
 }
 
 /** A user's orders and positions: only to that user's sockets, and only while one is signed in. */
-function followPrivate({ bus, log, subs, counters, enqueue }: FollowDeps): Array<() => void> {
+function followPrivate(deps: FollowDeps): Array<() => void> {
   return [
-    bus.subscribe(
-      'order.update',
-      guard(log, 'order.update', (e) => {
-        if (!subs.byUser.has(e.userId)) return;
-        const data = e.order as LiveOrderData;
-        const instId = typeof data.instId === 'string' ? data.instId : undefined;
-        const push: LiveOrderPush = {
-          arg: { channel: 'update_order', instId },
-          action: 'update',
-          data: [data],
-        };
-        counters.serialized++;
-        enqueue({
-          kind: 'private',
-          channel: 'update_order',
-          userId: e.userId,
-          instId,
-          data: textFrame(JSON.stringify(push)),
-        });
-      }),
-    ),
-    bus.subscribe(
-      'position.update',
-      guard(log, 'position.update', (e) => {
-        if (!subs.byUser.has(e.userId)) return;
-        const data = e.position as LivePositionData;
-        const instId = typeof data.instId === 'string' ? data.instId : undefined;
-        const push: LivePositionPush = {
-          arg: { channel: 'positions', instId },
-          action: 'update',
-          data: [data],
-        };
-        counters.serialized++;
-        enqueue({
-          kind: 'private',
-          channel: 'positions',
-          userId: e.userId,
-          instId,
-          data: textFrame(JSON.stringify(push)),
-        });
-      }),
-    ),
+    followUser(deps, 'order.update', 'update_order', (e) => e.order as LiveOrderData),
+    followUser(deps, 'position.update', 'positions', (e) => e.position as LivePositionData),
   ];
+}
+
+/** One private channel: each event's record, pushed as an update to its user's sockets. */
+function followUser<E extends 'order.update' | 'position.update'>(
+  { bus, log, subs, counters, enqueue }: FollowDeps,
+  event: E,
+  channel: 'update_order' | 'positions',
+  record: (e: Parameters<Parameters<typeof bus.subscribe<E>>[1]>[0]) => LiveOrderData | LivePositionData,
+): () => void {
+  return bus.subscribe(
+    event,
+    guard(log, event, (e) => {
+      if (!subs.byUser.has(e.userId)) return;
+      const data = record(e);
+      const instId = typeof data.instId === 'string' ? data.instId : undefined;
+      const push: LiveOrderPush | LivePositionPush = {
+        arg: { channel, instId },
+        action: 'update',
+        data: [data],
+      } as LiveOrderPush | LivePositionPush;
+      counters.serialized++;
+      enqueue({ kind: 'private', channel, userId: e.userId, instId, data: textFrame(JSON.stringify(push)) });
+    }),
+  );
 }
 
 /** A swap's mark price and funding rate: two pushes, each kept as the last for new subscribers. */

@@ -104,7 +104,8 @@ describe('the referral team in the browser', () => {
     await page.goto(`${product.url}/invite2`);
     await expect.poll(() => text(page, 'team-headcount'), WAIT).toBe('2');
     expect(await text(page, 'team-direct')).toBe('2 / 2');
-    expect(await text(page, 'team-volume')).toBe('500.00');
+    // Amounts show '--' until the asset registry has loaded.
+    await expect.poll(() => text(page, 'team-volume'), WAIT).toBe('500.00');
     expect(await text(page, 'team-performance')).toBe('500.00');
     expect(await text(page, 'node-today')).toBe('500.00');
     expect(await text(page, 'node-total')).toBe('500.00');
@@ -127,7 +128,8 @@ describe('the referral team in the browser', () => {
     await product.app.modules.earn.stake(c.id, { amount: exactText('10000'), days: 90, auto_renew: false });
     await page.reload();
     await expect.poll(() => text(page, 'team-level'), WAIT).toBe('V1');
-    expect(await text(page, 'team-performance')).toBe('10,500.00');
+    // The level and the figures come from two queries: wait for the figures too.
+    await expect.poll(() => text(page, 'team-performance'), WAIT).toBe('10,500.00');
     expect(
       await page.getByTestId('level-row').evaluateAll((rows) => rows.map((r) => r.dataset.state)),
     ).toEqual(['current', 'next', 'locked', 'locked', 'locked']);

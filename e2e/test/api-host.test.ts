@@ -75,6 +75,17 @@ describe('the API and live feed on the app’s web. host', () => {
     const wsOrigin = apiOrigin.replace('http:', 'ws:');
     expect(sockets.filter((u) => !u.startsWith(`${wsOrigin}/ws`))).toEqual([]);
     expect(await product.app.ledger.audit()).toEqual([]);
+
+    // Images the API names (banners under /static/) load from the API's host too, and load.
+    const images: { url: string; status: number }[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'image') images.push({ url: r.url(), status: r.status() });
+    });
+    await page.goto(`${appOrigin}/home`);
+    await expect.poll(() => images.filter((i) => i.url.includes('/static/')).length).toBeGreaterThan(0);
+    const served = images.filter((i) => i.url.includes('/static/') || i.url.includes('/uploads/'));
+    expect(served.filter((i) => !i.url.startsWith(`${apiOrigin}/`))).toEqual([]);
+    expect(served.filter((i) => i.status !== 200)).toEqual([]);
     await context.close();
   }, 180_000);
 });

@@ -1,5 +1,6 @@
 import { formatDate } from '@nexa/contract';
 import type { ReactNode } from 'react';
+import { apiAddress } from '../api/address';
 import type { Article } from './article-sheet';
 import './article-row.css';
 
@@ -19,7 +20,7 @@ export function ArticleRow({
         <span className="article-row__date num">{formatDate(article.published_at)}</span>
       </span>
       {article.image ? (
-        <img className="article-row__thumb" src={article.image} alt="" loading="lazy" />
+        <img className="article-row__thumb" src={apiAddress(article.image)} alt="" loading="lazy" />
       ) : null}
     </button>
   );

@@ -1,6 +1,7 @@
 import { formatDate } from '@nexa/contract';
 import { Popup } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { apiAddress } from '../api/address';
 import type { PagedItem } from '../api/paging';
 import { useTranslation } from '../i18n';
 import './article-sheet.css';
@@ -42,7 +43,9 @@ export function ArticleSheet({ article, onClose }: ArticleSheetProps): ReactNode
           <p className="article-sheet__date num">
             {t('articles.published', { date: formatDate(article.published_at) })}
           </p>
-          {article.image ? <img className="article-sheet__image" src={article.image} alt="" /> : null}
+          {article.image ? (
+            <img className="article-sheet__image" src={apiAddress(article.image)} alt="" />
+          ) : null}
           <div className="article-sheet__content">{article.content}</div>
         </article>
       ) : null}

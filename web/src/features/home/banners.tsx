@@ -1,6 +1,7 @@
 import { Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { apiAddress } from '../../api/address';
 import { useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { Carousel } from '../../ui/carousel';
@@ -60,7 +61,7 @@ export function Banners(): ReactNode {
           <button type="button" className="banners__item" onClick={() => follow(b.link)} aria-label={b.title}>
             <img
               className="banners__img"
-              src={b.image === PAGE_BANNER?.src ? PAGE_BANNER.inline : b.image}
+              src={b.image === PAGE_BANNER?.src ? PAGE_BANNER.inline : apiAddress(b.image)}
               alt=""
               draggable={false}
             />

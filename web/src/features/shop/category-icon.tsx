@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { apiAddress } from '../../api/address';
 import { IconHome } from '../../ui/icons';
 import { IconBeauty, IconFood, IconPhone, IconShirt, IconSport } from './shop-icons';
 
@@ -29,7 +30,7 @@ export function CategoryIcon({ icon, name }: { readonly icon: string; readonly n
   if (/^(\/|https?:\/\/)/.test(value)) {
     return (
       <span className="scat-icon" aria-hidden="true">
-        <img src={value} alt="" width={28} height={28} loading="lazy" decoding="async" />
+        <img src={apiAddress(value)} alt="" width={28} height={28} loading="lazy" decoding="async" />
       </span>
     );
   }

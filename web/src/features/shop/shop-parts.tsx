@@ -5,9 +5,11 @@ import {
   type PRODUCT_STATUSES,
   type ResponseData,
 } from '@nexa/contract';
+
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentProps, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { apiAddress } from '../../api/address';
 import { invalidateApi, useApiQuery } from '../../api/hooks';
 import type { PagedItem, PageFilters } from '../../api/paging';
 import { useAssets } from '../../hooks/assets';
@@ -114,7 +116,7 @@ export function ProductImage({
     <span className={cls}>
       <img
         className="cover"
-        src={src}
+        src={apiAddress(src)}
         alt={alt}
         width={width}
         height={width}

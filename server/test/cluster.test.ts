@@ -1,7 +1,8 @@
 // Cluster mode on the machine's PostgreSQL, NATS and Redis (TEST_DATABASE_URL, TEST_NATS_URL,
 // TEST_REDIS_URL; `.ci/run` sets them): three server processes on one database, each with its own port.
 // The holder of the writers' lease runs the books and answers every call; the others check each call
-// (envelope, signature, session, body) and hand it over NATS. Tried here: orders placed through all three
+// (envelope, signature, session, body) and hand it over NATS, but answer the store's lists themselves.
+// Tried here: every list answers on a stand-by as on the writers, without forwarding; orders placed through all three
 // fill at most their size and leave the books and holds sound; a live-feed client on one instance sees the
 // book and its own orders change through another; a session ended through one is refused by another at
 // once; a setting changed through one applies on all, and the sign-in limit holds across the three;
@@ -11,9 +12,11 @@
 // paused past its lease cannot commit and ends. Skipped without the three servers.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { type EndpointPath, endpoints } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { STORE_READS } from '../src/compose/transport';
 import { systemClock } from '../src/kernel/clock';
 import { createLedger } from '../src/ledger';
 import { queryRows, type Store } from '../src/store';
@@ -221,6 +224,40 @@ describe.skipIf(!(NATS && REDIS && PG))('cluster mode: three instances on one da
     console.log(
       `[cluster] session ended on ${a.name}, refused on ${b.name} after ${Date.now() - started} ms`,
     );
+  });
+
+  it('answers the store’s lists on every instance as the writers would', { timeout: 120_000 }, async () => {
+    const writer = byName((await writerName()) ?? '');
+    const [b] = others(writer.name) as [Instance];
+    finance ||= await operatorToken(b.srv);
+    const admin = await operatorToken(b.srv, 'admin', 'nexa-admin');
+    const u = await signedInUser(b.srv);
+    await depositConfirmed(b.srv, u.token, finance, '900');
+    expect((await order(b.srv, u.token, 'buy', '50000', '0.001')).body.code).toBe(200);
+    const forwardedBy = async (i: Instance) => {
+      const text = await (await fetch(`${i.srv.url}/metrics`)).text();
+      return [...text.matchAll(/^nexa_forwarded_calls_total\{[^}]*\} (\d+)/gm)].reduce(
+        (n, m) => n + Number(m[1]),
+        0,
+      );
+    };
+    const forwardedBefore = await forwardedBy(b);
+    const differ: string[] = [];
+    for (const path of STORE_READS) {
+      const e = endpoints[path as EndpointPath];
+      const token = e.operator ? admin : e.auth ? u.token : undefined;
+      const opts = token ? { token } : {};
+      const there = await call(writer.srv, path, {}, opts);
+      const here = await call(b.srv, path, {}, opts);
+      if (JSON.stringify(here.body) !== JSON.stringify(there.body))
+        differ.push(
+          `${path}\n  writers: ${JSON.stringify(there.body).slice(0, 300)}\n  stand-by: ${JSON.stringify(here.body).slice(0, 300)}`,
+        );
+    }
+    expect(differ, differ.join('\n')).toEqual([]);
+    // The stand-by answered every one itself.
+    expect(await forwardedBy(b)).toBe(forwardedBefore);
+    console.log(`[cluster] ${STORE_READS.size} lists answered by a stand-by as by the writers`);
   });
 
   it('applies a setting changed through one instance on all: the sign-in limit holds across the three', {

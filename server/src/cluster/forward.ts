@@ -33,6 +33,12 @@ export interface ForwardOptions {
   readonly prefix: string;
   /** Whether this instance holds the writers' lease now: it answers calls itself. */
   readonly local: () => boolean;
+  /**
+   * Calls every instance answers itself: reads of what the store holds (lists), which need none of the
+   * writers' memory. What the writers commit is committed before they answer, so a read that follows an
+   * acknowledged call sees it, wherever it lands.
+   */
+  readonly readsAnywhere?: ReadonlySet<string>;
   /** How long a call waits for a writers' instance to answer it when none listens (a failover). */
   readonly waitMs: number;
   /** How long the writers' instance may take to answer one call. */
@@ -57,7 +63,7 @@ function errorOf(a: Exclude<AnswerWire, { ok: true }>): Error {
 
 /**
  * Calls as cluster mode runs them: the instance holding the writers' lease runs every call's handler (its
- * books, timers and writers live there); any other instance checks the envelope, the signature, the
+ * books, timers and writers live there) but the reads any instance may answer; any other instance checks the envelope, the signature, the
  * session and the body itself, then hands the call over NATS (request–reply on one subject, answered
  * only by the holder) and relays the answer. A call that finds no holder (a failover under way) waits
  * up to `waitMs` for one, then answers StoreUnavailable (HTTP 503, retry): never a hang.
@@ -112,7 +118,10 @@ export function routeCalls(handlers: Handlers, o: ForwardOptions) {
   }
 
   const routed = {} as Record<string, Handler<EndpointPath>>;
-  for (const path of Object.keys(table)) routed[path] = (ctx) => forward(path, ctx) as never;
+  for (const path of Object.keys(table))
+    routed[path] = o.readsAnywhere?.has(path)
+      ? (table[path] as Handler<EndpointPath>)
+      : (ctx) => forward(path, ctx) as never;
 
   /** On the holder: answers the calls the other instances hand over. Returns the way to stop. */
   function serve(): () => void {

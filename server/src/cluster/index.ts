@@ -135,6 +135,8 @@ export function runWriters(
     readonly onGain: () => Promise<void>;
     readonly onLose: (reason: string) => void;
     readonly count?: (outcome: 'ok' | 'error' | 'unavailable') => void;
+    /** Calls every instance answers itself (reads of the store). */
+    readonly readsAnywhere?: ReadonlySet<string>;
   },
 ): { handlers: Handlers; lease: Lease } {
   let lease: Lease | null = null;
@@ -148,6 +150,7 @@ export function runWriters(
     timeoutMs: 30_000,
     log: o.log,
     ...(o.count ? { count: o.count } : {}),
+    ...(o.readsAnywhere ? { readsAnywhere: o.readsAnywhere } : {}),
   });
   fenceTransactions(o.store, () => (lease?.epoch() != null ? lease : null));
   lease = startLease({

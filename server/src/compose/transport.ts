@@ -1,4 +1,5 @@
 import fastifyWebsocket from '@fastify/websocket';
+import { endpoints } from '@nexa/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ClusterLink } from '../cluster';
 import type { Bus } from '../kernel/bus';
@@ -37,6 +38,19 @@ export interface Calls {
  * the other instances hand them over; settings and sessions invalidated across instances), the contract's
  * calls and the modules' own routes.
  */
+/** Lists that carry prices from the market the writers' instance keeps in memory. */
+const PRICED_BY_WRITERS: ReadonlySet<string> = new Set(['/api/exchange/getExchangeInfo']);
+
+/**
+ * Lists whose answers come from the store alone: any instance answers them itself instead of forwarding
+ * them to the writers (the cluster test compares each one's answer on a stand-by and on the writers).
+ */
+export const STORE_READS: ReadonlySet<string> = new Set(
+  Object.entries(endpoints)
+    .filter(([path, e]) => e.list !== 'none' && e.status === 'live' && !PRICED_BY_WRITERS.has(path))
+    .map(([path]) => path),
+);
+
 export async function registerCalls(fastify: FastifyInstance, parts: CallsParts): Promise<Calls> {
   const { stores, modules, handlers } = parts;
   const { store, deps, link, cluster } = stores;
@@ -69,6 +83,7 @@ export async function registerCalls(fastify: FastifyInstance, parts: CallsParts)
           },
           onLose: (reason) => parts.fence(reason),
           count: metrics.forwarded,
+          readsAnywhere: STORE_READS,
         })
       : null;
   if (writers) writerHeld = () => writers.lease.held();

@@ -162,4 +162,36 @@ describe('a newcomer on a phone', () => {
     await product.shot(page, 'questions');
     await context.close();
   });
+
+  it('says what is missing on a record screen opened without its id, and leads back to the list', async () => {
+    const { page, context } = await product.newPhone();
+    await signInWithLocalWallet(page, 'NEXA2026');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+    const screens: readonly [string, string][] = [
+      ['/node22', '/node21'],
+      ['/nft2', '/nft'],
+      ['/nft5?id=999999', '/nft5'],
+      ['/cardholders1', '/cardholders'],
+      ['/orderDetail', '/order'],
+      ['/shipOrder', '/order1'],
+      ['/neuRecharge2?id=abc', '/neuRecharge2'],
+      ['/copyTrader', '/copy'],
+    ];
+    for (const [route, back] of screens) {
+      await page.goto(`${product.url}${route}`);
+      const missing = page.getByTestId('missing-state');
+      await expect.poll(() => missing.isVisible(), { timeout: 15_000, message: route }).toBe(true);
+      const body = (await missing.textContent()) ?? '';
+      expect(body, route).toContain(
+        route.includes('?id=9')
+          ? 'It may have been removed, or the link is out of date.'
+          : 'This page shows one record, and its link does not say which.',
+      );
+      expect(body, route).not.toContain('New entries will show up here');
+      if (route === '/copyTrader') await product.shot(page, 'missing-id-copy-trader');
+      await missing.getByRole('button', { name: 'Back' }).click();
+      await page.waitForURL((u) => u.pathname === back, { timeout: 15_000 });
+    }
+    await context.close();
+  });
 });

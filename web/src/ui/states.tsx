@@ -1,6 +1,7 @@
 import Button from 'antd-mobile/es/components/button';
 import Skeleton from 'antd-mobile/es/components/skeleton';
 import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '../i18n';
 import { IconAlert, IconDoc } from './icons';
 import './states.css';
@@ -38,6 +39,37 @@ export function EmptyState({ title, body }: { readonly title?: string; readonly 
       </div>
       <p className="state__title">{title ?? t('common.emptyTitle')}</p>
       <p className="state__body">{body ?? t('common.emptyBody')}</p>
+    </div>
+  );
+}
+
+/**
+ * A screen opened for a record that is not there: its link names none (`noId`), or names one that does not
+ * exist (`title` says which). Says what is missing and offers the way back (to `back`, the list of such records).
+ */
+export function MissingState(
+  props: { readonly back: string } & ({ readonly title: string } | { readonly noId: true }),
+): ReactNode {
+  const { t } = useTranslation();
+  const { back } = props;
+  const noId = 'noId' in props;
+  const navigate = useNavigate();
+  return (
+    <div className="state" data-testid="missing-state">
+      <div className="state__icon" aria-hidden="true">
+        <IconDoc />
+      </div>
+      <p className="state__title">{noId ? t('common.noIdTitle') : props.title}</p>
+      <p className="state__body">{t(noId ? 'common.noIdBody' : 'common.missingBody')}</p>
+      <Button
+        size="small"
+        color="primary"
+        fill="outline"
+        className="state__action"
+        onClick={() => void navigate(back, { replace: true })}
+      >
+        {t('common.back')}
+      </Button>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { useSession } from '../../session';
 import { Field, PickerButton, SubmitButton, TextInput } from '../../ui/form';
 import { PickerSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
+import { ErrorState, MissingState, ScreenSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import { type CardAddress, useNationName, useNations } from './cards-parts';
 import './cards.css';
@@ -172,7 +172,7 @@ function EditAddress({ id }: { readonly id: number }): ReactNode {
   const q = useApiQuery('/api/visa/addressDetail', { id }, { handles: ['AddressNotFound'] });
   if (!q.data) {
     if (q.error instanceof ApiFailure && q.error.is('AddressNotFound'))
-      return <EmptyState title={t('cards.address.notFound')} />;
+      return <MissingState title={t('cards.address.notFound')} back="/address" />;
     return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ScreenSkeleton />;
   }
   return <AddressForm initial={q.data} />;
@@ -187,6 +187,6 @@ export default function AddressFormScreen(): ReactNode {
   const id = raw === null ? null : Number(raw);
   if (!token) return <SignInPrompt title={t('cards.signInTitle')} body={t('cards.signInBody')} />;
   if (id === null) return <AddressForm initial={null} />;
-  if (!Number.isInteger(id) || id <= 0) return <EmptyState title={t('cards.address.notFound')} />;
+  if (!Number.isInteger(id) || id <= 0) return <MissingState noId back="/address" />;
   return <EditAddress key={id} id={id} />;
 }

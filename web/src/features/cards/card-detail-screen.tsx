@@ -23,7 +23,7 @@ import {
 import { RecordsSection } from '../../ui/records-section';
 import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
+import { ErrorState, MissingState, ScreenSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import { REVEAL_MS, secondsLeft, sixDigits, topupSplit } from './cards-math';
 import {
@@ -428,7 +428,7 @@ function Detail({ id }: { readonly id: number }): ReactNode {
   const [sheet, setSheet] = useState<Sheet>(null);
   if (!q.data) {
     if (q.error instanceof ApiFailure && q.error.is('CardNotFound'))
-      return <EmptyState title={t('cards.notFound')} />;
+      return <MissingState title={t('cards.notFound')} back="/cardholders" />;
     return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ScreenSkeleton />;
   }
   const card = q.data;
@@ -501,6 +501,6 @@ export default function CardDetailScreen(): ReactNode {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   if (!token) return <SignInPrompt title={t('cards.signInTitle')} body={t('cards.signInBody')} />;
-  if (!Number.isInteger(id) || id <= 0) return <EmptyState title={t('cards.notFound')} />;
+  if (!Number.isInteger(id) || id <= 0) return <MissingState noId back="/cardholders" />;
   return <Detail key={id} id={id} />;
 }

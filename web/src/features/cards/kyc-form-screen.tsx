@@ -8,7 +8,7 @@ import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { PickerSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
+import { ErrorState, MissingState, ScreenSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import { normalizeDocNumber } from './cards-math';
 import { type DocType, type Kyc, type Nation, NO_BODY, useNationName, useNations } from './cards-parts';
@@ -168,7 +168,7 @@ function KycForm({ editId }: { readonly editId: number | null }): ReactNode {
   );
   if (!nations.data || !current.data || (editId !== null && !editing.data)) {
     if (editing.error instanceof ApiFailure && editing.error.is('KycNotFound'))
-      return <EmptyState title={t('cards.kyc.notFound')} />;
+      return <MissingState title={t('cards.kyc.notFound')} back="/realName" />;
     const failed = nations.isError || current.isError || editing.isError;
     return failed ? (
       <ErrorState
@@ -224,7 +224,6 @@ export default function KycFormScreen(): ReactNode {
   const raw = params.get('id');
   const id = raw === null ? null : Number(raw);
   if (!token) return <SignInPrompt title={t('cards.kyc.signInTitle')} body={t('cards.kyc.signInBody')} />;
-  if (id !== null && (!Number.isInteger(id) || id <= 0))
-    return <EmptyState title={t('cards.kyc.notFound')} />;
+  if (id !== null && (!Number.isInteger(id) || id <= 0)) return <MissingState noId back="/realName" />;
   return <KycForm key={id ?? 0} editId={id} />;
 }

@@ -11,7 +11,7 @@ import { AmountInput, Field, Segments } from '../../ui/form';
 import { PagedList } from '../../ui/paged-list';
 import { ConfirmSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
+import { EmptyState, ErrorState, MissingState, ScreenSkeleton } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { showToast } from '../../ui/toast';
 import { Avatar, PnlChart, PositionLine, pctOf, signed, TierBadge, tone } from './copy-parts';
@@ -35,7 +35,7 @@ export default function TraderScreen(): ReactNode {
       </div>
     );
   }
-  if (!Number.isInteger(id) || id <= 0) return <EmptyState title={t('copy.noTrader')} />;
+  if (!Number.isInteger(id) || id <= 0) return <MissingState noId back="/copy" />;
   return <Trader id={id} />;
 }
 
@@ -133,7 +133,7 @@ function Trader({ id }: { readonly id: number }): ReactNode {
   );
   if (!q.data) {
     if (q.error instanceof ApiFailure && q.error.is('TraderNotFound'))
-      return <EmptyState title={t('copy.noTrader')} />;
+      return <MissingState title={t('copy.noTrader')} back="/copy" />;
     return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ScreenSkeleton />;
   }
   const x = q.data;

@@ -9,7 +9,7 @@ import { useSession } from '../../session';
 import { AmountInput, Field } from '../../ui/form';
 import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
+import { ErrorState, MissingState, ScreenSkeleton } from '../../ui/states';
 import { TermHero, type TermHeroClasses } from '../../ui/term-hero';
 import { showToast } from '../../ui/toast';
 import { type PledgeOrder, PledgeStatus, pct } from './earn-parts';
@@ -35,7 +35,7 @@ export default function StakeDetailScreen(): ReactNode {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   if (!token) return <SignInPrompt title={t('earn.signInTitle')} body={t('earn.signInBody')} />;
-  if (!Number.isInteger(id) || id <= 0) return <EmptyState title={t('earn.noOrder')} />;
+  if (!Number.isInteger(id) || id <= 0) return <MissingState noId back="/node21" />;
   return <Detail id={id} />;
 }
 
@@ -47,7 +47,7 @@ function Detail({ id }: { readonly id: number }): ReactNode {
   const [action, setAction] = useState<'redeem' | 'renew' | 'no_renew' | null>(null);
   if (!q.data) {
     if (q.error instanceof ApiFailure && q.error.is('EarnOrderNotFound'))
-      return <EmptyState title={t('earn.noOrder')} />;
+      return <MissingState title={t('earn.noOrder')} back="/node21" />;
     return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ScreenSkeleton />;
   }
   const o = q.data;

@@ -15,7 +15,7 @@ import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { EmptyState, ErrorState, ListSkeleton, ScreenSkeleton } from '../../ui/states';
+import { ErrorState, ListSkeleton, MissingState, ScreenSkeleton } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { TermHero, type TermHeroClasses } from '../../ui/term-hero';
 import { showToast } from '../../ui/toast';
@@ -252,7 +252,7 @@ function Detail({ id }: { readonly id: number }): ReactNode {
   const renewal = useMoneyCall('/api/neuPledge/renewal', REFRESH);
   if (!q.data) {
     if (q.error instanceof ApiFailure && q.error.is('EarnOrderNotFound'))
-      return <EmptyState title={t('neu.stake.noOrder')} />;
+      return <MissingState title={t('neu.stake.noOrder')} back="/neuRecharge2" />;
     return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ScreenSkeleton />;
   }
   const o = q.data;
@@ -380,7 +380,7 @@ export default function NeuStakingScreen(): ReactNode {
   if (raw !== null) {
     const id = Number(raw);
     if (!token) return <SignInPrompt title={t('neu.signInTitle')} body={t('neu.signInBody')} />;
-    if (!Number.isInteger(id) || id <= 0) return <EmptyState title={t('neu.stake.noOrder')} />;
+    if (!Number.isInteger(id) || id <= 0) return <MissingState noId back="/neuRecharge2" />;
     return (
       <PullToRefresh onRefresh={refresh}>
         <div className="page">

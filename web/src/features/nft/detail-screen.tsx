@@ -7,7 +7,7 @@ import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { ConfirmSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
+import { ErrorState, MissingState, ScreenSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import { NftArt, RarityChip } from './nft-parts';
 import './nft.css';
@@ -28,7 +28,7 @@ export default function DetailScreen(): ReactNode {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   if (!token) return <SignInPrompt title={t('nft.signInTitle')} body={t('nft.signInBody')} />;
-  if (!Number.isInteger(id) || id <= 0) return <EmptyState title={t('nft.notFound')} />;
+  if (!Number.isInteger(id) || id <= 0) return <MissingState noId back="/nft" />;
   return <Detail id={id} />;
 }
 
@@ -144,7 +144,7 @@ function Detail({ id }: { readonly id: number }): ReactNode {
   const [pool, setPool] = useState<number | null>(null);
   if (!q.data) {
     if (q.error instanceof ApiFailure && q.error.is('NftNotFound'))
-      return <EmptyState title={t('nft.notFound')} />;
+      return <MissingState title={t('nft.notFound')} back="/nft" />;
     return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ScreenSkeleton />;
   }
   const n = q.data;

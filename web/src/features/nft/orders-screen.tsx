@@ -7,7 +7,7 @@ import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
+import { ErrorState, MissingState, ScreenSkeleton } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { NftArt, RarityChip } from './nft-parts';
 import './nft.css';
@@ -74,7 +74,7 @@ function OrderDetail({ id }: { readonly id: number }): ReactNode {
   const q = useApiQuery('/api/nameplate/getOrderDetail', { id }, { handles: ['NftOrderNotFound'] });
   if (!q.data) {
     if (q.error instanceof ApiFailure && q.error.is('NftOrderNotFound'))
-      return <EmptyState title={t('nft.noOrder')} />;
+      return <MissingState title={t('nft.noOrder')} back="/nft5" />;
     return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ScreenSkeleton />;
   }
   const o = q.data;

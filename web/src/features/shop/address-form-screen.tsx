@@ -5,7 +5,7 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { Field, TextInput } from '../../ui/form';
-import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
+import { ErrorState, MissingState, ScreenSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import { isPhone, parseId } from './shop-math';
 import { BottomBar, type ShopAddress, SignedIn } from './shop-parts';
@@ -120,7 +120,7 @@ function EditAddress({ id }: { readonly id: number }): ReactNode {
   const q = useApiQuery('/api/shop/addressList', { page: 1, size: 100 });
   if (!q.data) return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ScreenSkeleton />;
   const found = q.data.list.find((a) => a.id === id);
-  if (!found) return <EmptyState title={t('shop.address.notFound')} />;
+  if (!found) return <MissingState title={t('shop.address.notFound')} back="/address2" />;
   return <AddressForm initial={found} />;
 }
 
@@ -136,7 +136,7 @@ export default function AddressFormScreen(): ReactNode {
         raw === null ? (
           <AddressForm initial={null} />
         ) : id === null ? (
-          <EmptyState title={t('shop.address.notFound')} />
+          <MissingState noId back="/address2" />
         ) : (
           <EditAddress key={id} id={id} />
         )

@@ -8,7 +8,7 @@ import { sanitizeAmountInput } from '../../lib/amounts';
 import { AmountInput, Field, PickerButton, TextInput } from '../../ui/form';
 import { IconAlert, IconClose, IconInfo } from '../../ui/icons';
 import { PickerSheet } from '../../ui/sheet';
-import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
+import { EmptyState, ErrorState, MissingState, ScreenSkeleton } from '../../ui/states';
 import { IconPlus } from './shop-icons';
 import { IMAGE_TYPES, MAX_IMAGES, parseId } from './shop-math';
 import { BottomBar, type Product, ProductStatusChip, SignedIn, USDT, useCategories } from './shop-parts';
@@ -286,7 +286,7 @@ export default function GoodsFormScreen(): ReactNode {
         raw === null ? (
           <GoodsForm initial={null} />
         ) : id === null ? (
-          <EmptyState title={t('shop.productNotFound')} />
+          <MissingState noId back="/storeMyItem1" />
         ) : (
           <EditGoods key={id} id={id} />
         )

@@ -10,7 +10,7 @@ import { copyText } from '../../ui/copy';
 import { IconCopy, IconRight } from '../../ui/icons';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { ConfirmSheet, InfoRows } from '../../ui/sheet';
-import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
+import { ErrorState, MissingState, ScreenSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import { IconTruck } from './shop-icons';
 import { orderActions, orderRole, orderTimeline, parseId, timeLeft } from './shop-math';
@@ -363,7 +363,7 @@ function Loaded({ id }: { readonly id: number }): ReactNode {
   const q = useApiQuery('/v1/shop/orderDetail', { order_id: id }, { handles: ['ShopOrderNotFound'] });
   if (!q.data || (!info.data && !info.isError)) {
     if (q.error instanceof ApiFailure && q.error.is('ShopOrderNotFound'))
-      return <EmptyState title={t('shop.order.notFound')} />;
+      return <MissingState title={t('shop.order.notFound')} back="/order" />;
     return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ScreenSkeleton />;
   }
   return <Detail o={q.data} myMerchantId={info.data?.merchant?.id ?? null} />;
@@ -377,6 +377,6 @@ export default function OrderDetailScreen(): ReactNode {
   const { t } = useTranslation('shop');
   const [params] = useSearchParams();
   const id = parseId(params.get('id'));
-  if (id === null) return <EmptyState title={t('shop.order.notFound')} />;
+  if (id === null) return <MissingState noId back="/order" />;
   return <SignedIn>{() => <Loaded key={id} id={id} />}</SignedIn>;
 }

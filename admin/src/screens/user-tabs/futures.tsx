@@ -86,7 +86,7 @@ function PositionsTab({ userId }: { userId: number }) {
               align: 'right',
             },
             { title: 'Margin', dataIndex: 'margin', align: 'right' },
-            { title: 'Margin ratio %', render: (_, p) => p.margin_ratio ?? '—', align: 'right' },
+            { title: 'Maint. margin ratio %', render: (_, p) => p.margin_ratio ?? '—', align: 'right' },
             { title: 'Unrealized PnL', render: (_, p) => <Signed value={p.upl} />, align: 'right' },
           ]}
         />

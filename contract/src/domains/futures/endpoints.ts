@@ -65,7 +65,10 @@ export const zPosition = z.object({
   margin: z.string(),
   /** Maintenance margin at the mark price, USDT. */
   mmr: z.string(),
-  /** Equity over maintenance margin, in percent ("245.31"); 100 or below is liquidated. */
+  /**
+   * Maintenance margin over equity, in percent ("4.87"): low is safe, 100 or above is liquidated; null once
+   * equity is gone.
+   */
   margin_ratio: z.string().nullable(),
   upl: z.string(),
   /** upl over margin, in percent. */

@@ -43,7 +43,8 @@ export function positionView(slot: Slot, p: Pos): PositionView {
     notional: usdt(mark === null ? p.entry : valueAt(spec, mark, p.size)),
     margin: usdt(p.margin),
     mmr: usdt(mm),
-    margin_ratio: mm > 0n ? percentText(equity, mm) : null,
+    // Maintenance margin over equity (low is safe; 100 % or more is liquidated), as exchanges show it.
+    margin_ratio: equity > 0n ? percentText(mm, equity) : null,
     upl: usdt(upl),
     upl_ratio: percentText(upl, p.margin) ?? '0.00',
     realized_pnl: usdt(p.realized),

@@ -37,7 +37,8 @@ const Row = memo(function Row({
   const long = p.pos_side === 'long';
   const base = p.instId.split('-')[0] ?? p.instId;
   const ratio = p.margin_ratio === null ? '--' : `${formatNumber(p.margin_ratio, 2)}%`;
-  const risky = p.margin_ratio !== null && Number(p.margin_ratio) < 200;
+  // Maintenance margin over equity: liquidation at 100 %, a warning from half of it.
+  const risky = p.margin_ratio === null || Number(p.margin_ratio) >= 50;
   return (
     <article className="fpos" data-testid="fut-position">
       <header className="fpos__head">

@@ -9,6 +9,7 @@ import {
   contractIsPure,
   endpointMeta,
   isNode,
+  namedFilesWritten,
   noZod,
   precompress,
 } from '../scripts/vite-plugins.ts';
@@ -292,12 +293,18 @@ function importSource(node: AstNode): string | null {
  * (the screen's chunk, the chunks it imports, their stylesheets, its feature's English dictionary). The
  * server names them in the page it sends for that path, so they load alongside the app's code instead of
  * after it has run. `/` opens Home.
+ *
+ * It reads the bundle after Vite's own stylesheet step (`enforce: 'post'`): that step drops the chunks that
+ * only stood for a stylesheet (a module of `form.css` alone becomes an empty `form-….js`), moves their
+ * stylesheets to the chunks that imported them and takes them out of their `imports`. Read before it, the
+ * list named those empty chunks, which the build never writes.
  */
 function routePreloads(): Plugin {
   let root = '';
   return {
     name: 'nexa-route-preloads',
     apply: 'build',
+    enforce: 'post',
     configResolved(config) {
       root = config.root;
     },
@@ -357,6 +364,8 @@ export default defineConfig({
     shellPage(),
     routePreloads(),
     precompress(),
+    // Last: the build fails if the page, a chunk or the preload lists name a file it did not write.
+    namedFilesWritten(),
   ],
   resolve: {
     // The repository root holds a second React for other workspaces; the app must use exactly one.

@@ -62,12 +62,12 @@ const BookRow = memo(function BookRow({
 
 /** Widths of the grey bars while loading (%, price and amount), uneven like a real ladder. */
 const SKELETON_WIDTHS: readonly (readonly [number, number])[] = [
-  [62, 34],
-  [54, 42],
-  [66, 28],
-  [58, 38],
-  [50, 30],
-  [60, 44],
+  [46, 26],
+  [40, 32],
+  [50, 22],
+  [44, 30],
+  [38, 24],
+  [48, 34],
 ];
 
 /** Grey rows in the places of one side while the book's first snapshot is on its way. */

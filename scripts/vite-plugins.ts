@@ -1,7 +1,8 @@
 /**
  * Build plugins the phone app (web/) and the operator console (admin/) share: the call table each needs at
  * run time, derived from the contract at build time; the contract's modules marked pure so its schemas and
- * zod drop out; a guard that fails the build if zod comes back; brotli and gzip copies of the built files.
+ * zod drop out; a guard that fails the build if zod comes back; brotli and gzip copies of the built files;
+ * a check that fails the build if what it wrote names a file it did not write.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

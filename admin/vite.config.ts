@@ -1,6 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { contractIsPure, endpointMeta, noZod, precompress } from '../scripts/vite-plugins.ts';
+import {
+  contractIsPure,
+  endpointMeta,
+  namedFilesWritten,
+  noZod,
+  precompress,
+} from '../scripts/vite-plugins.ts';
 
 const backend = 'http://127.0.0.1:8080';
 
@@ -13,6 +19,7 @@ export default defineConfig({
     contractIsPure(),
     noZod(),
     precompress(),
+    namedFilesWritten(),
   ],
   resolve: {
     // The repository root holds a second React for other workspaces; the console must use exactly one.

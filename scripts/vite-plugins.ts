@@ -1,9 +1,10 @@
 /**
  * Build plugins the phone app (web/) and the operator console (admin/) share: the call table each needs at
  * run time, derived from the contract at build time; the contract's modules marked pure so its schemas and
- * zod drop out; a guard that fails the build if zod comes back; brotli and gzip copies of the built files.
+ * zod drop out; a guard that fails the build if zod comes back; brotli and gzip copies of the built files;
+ * a check that fails the build if what it wrote names a file it did not write.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -172,6 +173,79 @@ export function precompress(): Plugin {
         // A copy is worth having when it is smaller, however small the file (a dictionary chunk of 400 bytes).
         if (br.length < body.length) writeFileSync(`${file}.br`, br);
         if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
+      }
+    },
+  };
+}
+
+/** The files under a folder, as paths relative to it with `/` between parts. */
+function filesUnder(dir: string, prefix = ''): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path, `${prefix}${name}/`) : [`${prefix}${name}`];
+  });
+}
+
+/** A page's own file addresses: `src`/`href` attributes and the `import("…")` its inline scripts start. */
+const PAGE_REFERENCE = /\b(?:src|href)="([^"]+)"|\bimport\((["'`])([^"'`]+)\2\)/g;
+/** The files a chunk's loader preloads with a dynamic import (`"assets/x-1.js"`, relative to the base). */
+const CHUNK_REFERENCE = /["'`]((?:[\w-]+\/)*assets\/[\w.-]+\.(?:js|css))["'`]/g;
+/** A stylesheet's files (`url(/assets/x.svg)`). */
+const STYLE_REFERENCE = /url\(\s*(["']?)([^)"']+)\1\s*\)/g;
+
+/**
+ * The build fails if what it wrote names a file it did not write: a page's scripts, stylesheets, preloads
+ * and icons, a chunk's imports and the files its loader preloads, a stylesheet's pictures, and every file
+ * of the screens' preload lists (`.vite/preloads.json`). What the build wrote is this build's bundle and
+ * the public folder, never what an earlier build left in the folder. A named file the build did not write
+ * is one the browser fails to load: a console error, a preload lost, a screen that never opens.
+ */
+export function namedFilesWritten(): Plugin {
+  let base = '/';
+  let publicDir = '';
+  return {
+    name: 'nexa-named-files-written',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+      publicDir = config.publicDir;
+    },
+    writeBundle(_options, bundle) {
+      const written = new Set([...Object.keys(bundle), ...(publicDir ? filesUnder(publicDir) : [])]);
+      const missing: string[] = [];
+      /** An address under the base with a file name (`/assets/x.js`, `/favicon.svg`); routes have none. */
+      const check = (from: string, address: string, relativeToBase = false) => {
+        const path = address.split(/[?#]/)[0] ?? '';
+        if (!/\.[a-z0-9]+$/i.test(path)) return;
+        let file: string;
+        if (relativeToBase) file = path;
+        else if (path.startsWith(base)) file = path.slice(base.length);
+        else return;
+        if (!written.has(file)) missing.push(`${from} names ${address}`);
+      };
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (output.type === 'chunk') {
+          for (const dep of [...output.imports, ...output.dynamicImports]) check(fileName, dep, true);
+          for (const m of output.code.matchAll(CHUNK_REFERENCE)) check(fileName, m[1] ?? '', true);
+          continue;
+        }
+        const text =
+          typeof output.source === 'string' ? output.source : Buffer.from(output.source).toString();
+        if (fileName.endsWith('.html')) {
+          for (const m of text.matchAll(PAGE_REFERENCE)) check(fileName, m[1] ?? m[3] ?? '');
+        } else if (fileName.endsWith('.css')) {
+          for (const m of text.matchAll(STYLE_REFERENCE)) check(fileName, m[2] ?? '');
+        } else if (fileName === '.vite/preloads.json') {
+          const lists = JSON.parse(text) as Record<string, { js: string[]; css: string[] }>;
+          for (const [route, { js, css }] of Object.entries(lists)) {
+            for (const address of [...js, ...css]) check(`${fileName} (${route})`, address);
+          }
+        }
+      }
+      if (missing.length > 0) {
+        this.error(`the build names files it did not write:\n  ${[...new Set(missing)].join('\n  ')}`);
       }
     },
   };

@@ -1,18 +1,18 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, parseAst, runnerImport } from 'vite';
+import { defineConfig, type Plugin, runnerImport } from 'vite';
 import {
-  type AstNode,
   causeLabels,
   contractIsPure,
   endpointMeta,
-  isNode,
+  namedFilesWritten,
   noZod,
   precompress,
 } from '../scripts/vite-plugins.ts';
 import { dictionaries, shellDictionary } from './scripts/dictionaries.ts';
+import { routeModules } from './scripts/route-modules.ts';
 
 const backend = 'http://127.0.0.1:8080';
 
@@ -239,65 +239,23 @@ function shellPage(): Plugin {
   };
 }
 
-/** Where the route table's screens are: each feature's index.ts names its routes and their chunks. */
-function routeModules(root: string): Map<string, string> {
-  const features = join(root, 'src/features');
-  const routes = new Map<string, string>();
-  const visit = (node: unknown, file: string): void => {
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child, file);
-      return;
-    }
-    if (!isNode(node)) return;
-    if (node.type === 'ObjectExpression') {
-      const props = (node.properties as AstNode[]).filter((p) => p.type === 'Property');
-      const prop = (key: string) => props.find((p) => isNode(p.key) && p.key.name === key)?.value;
-      const name = prop('name');
-      const load = prop('load');
-      if (isNode(name) && typeof name.value === 'string' && isNode(load)) {
-        const source = importSource(load);
-        if (source) {
-          const base = join(dirname(file), source);
-          const found = ['.tsx', '.ts'].map((ext) => base + ext).find((f) => existsSync(f));
-          if (found) routes.set(name.value, found);
-        }
-      }
-    }
-    for (const [key, value] of Object.entries(node)) if (key !== 'type') visit(value, file);
-  };
-  for (const feature of readdirSync(features)) {
-    const file = join(features, feature, 'index.ts');
-    if (existsSync(file)) visit(parseAst(readFileSync(file, 'utf8'), { lang: 'ts' }), file);
-  }
-  return routes;
-}
-
-/** The module a route's `load` imports (`() => import('./home-screen')`, possibly wrapped). */
-function importSource(node: AstNode): string | null {
-  if (node.type === 'ImportExpression' && isNode(node.source) && typeof node.source.value === 'string') {
-    return node.source.value;
-  }
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'type') continue;
-    for (const child of Array.isArray(value) ? value : [value]) {
-      const found = isNode(child) ? importSource(child) : null;
-      if (found) return found;
-    }
-  }
-  return null;
-}
-
 /**
  * `.vite/preloads.json`: for each screen's path, the files its first visit needs beyond the page's own
  * (the screen's chunk, the chunks it imports, their stylesheets, its feature's English dictionary). The
  * server names them in the page it sends for that path, so they load alongside the app's code instead of
  * after it has run. `/` opens Home.
+ *
+ * It reads the bundle after Vite's own stylesheet step (`enforce: 'post'`): that step drops the chunks that
+ * only stood for a stylesheet (a module of `form.css` alone becomes an empty `form-….js`), moves their
+ * stylesheets to the chunks that imported them and takes them out of their `imports`. Read before it, the
+ * list named those empty chunks, which the build never writes.
  */
 function routePreloads(): Plugin {
   let root = '';
   return {
     name: 'nexa-route-preloads',
     apply: 'build',
+    enforce: 'post',
     configResolved(config) {
       root = config.root;
     },
@@ -357,6 +315,8 @@ export default defineConfig({
     shellPage(),
     routePreloads(),
     precompress(),
+    // Last: the build fails if the page, a chunk or the preload lists name a file it did not write.
+    namedFilesWritten(),
   ],
   resolve: {
     // The repository root holds a second React for other workspaces; the app must use exactly one.

@@ -22,6 +22,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'app-1234.js'), js);
   writeFileSync(join(dist, 'assets', 'app-1234.js.br'), brotliCompressSync(js));
   writeFileSync(join(dist, 'assets', 'app-1234.js.gz'), gzipSync(js));
+  writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
   mkdirSync(join(dist, '.vite'));
   writeFileSync(
     join(dist, '.vite', 'preloads.json'),
@@ -36,21 +37,25 @@ beforeAll(async () => {
 afterAll(() => srv.close());
 
 function get(path: string, acceptEncoding?: string) {
-  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-    (resolve, reject) => {
-      const req = request(
-        `${srv.url}${path}`,
-        { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    },
-  );
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
+    const req = request(
+      `${srv.url}${path}`,
+      { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 describe('the web app on the wire', () => {
@@ -150,6 +155,40 @@ describe('the web app on the wire', () => {
     // A picture's text cannot end the script it travels in.
     const sly = bannerHint({ src: '/static/b/s.svg', svg: '<svg></script><script>alert(1)</script></svg>' });
     expect(sly).not.toContain('</script><script>alert');
+  });
+
+  it('answers a missing file 404, never with the page, and a screen path with the page', async () => {
+    for (const path of [
+      '/assets/copy-DQhdE5tI.js',
+      '/assets/form-CZKwArWh.css',
+      '/assets/nested/x.js',
+      '/static/banners/gone.svg',
+      '/static/nothing',
+      '/favicon.ico',
+      '/apple-touch-icon.png',
+    ]) {
+      const res = await get(path, 'br, gzip');
+      expect(res.status, path).toBe(404);
+      expect(res.headers['content-type'], path).toContain('text/plain');
+      expect(res.headers['cache-control'], path).toBe('no-store');
+      expect(res.body.toString(), path).not.toContain('<html');
+    }
+    for (const path of ['/trade', '/copyTrader?id=42', '/no-such-screen', '/']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-type'], path).toContain('text/html');
+    }
+    // The calls keep their own answer.
+    const api = await get('/api/nothing');
+    expect(api.status).toBe(404);
+    expect(JSON.parse(api.body.toString())).toMatchObject({ code: 404 });
+  });
+
+  it('serves robots.txt from the build as text', async () => {
+    const res = await get('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body.toString()).toContain('User-agent: *');
   });
 
   it('picks the encoding the caller accepts', () => {

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shellDictionary } from '../scripts/dictionaries';
+import { routeModules } from '../scripts/route-modules';
 import { type RouteDef, routePath, TABS } from '../src/paths';
 import { ROUTES } from '../src/routes';
 
@@ -144,6 +145,12 @@ describe('route table', () => {
         .map((r) => r.name)
         .sort(),
     ).toEqual([...TABS].sort());
+  });
+
+  it('is read the same from the source by the build and the browser tests, each route to its screen', () => {
+    const read = routeModules(web);
+    expect([...read.keys()].sort()).toEqual(ROUTES.map((r) => r.name).sort());
+    for (const file of read.values()) expect(file).toMatch(/[\\/]src[\\/]features[\\/].+\.tsx?$/);
   });
 
   it('has no path parameters', () => {

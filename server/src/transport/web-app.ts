@@ -158,14 +158,28 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * The built web app: hashed assets from the build folder with their build-time brotli and gzip copies
- * (chosen by Accept-Encoding, cached for good), and every other GET outside the API answered with the
- * app's page, the client configuration written into it and, for a screen's path, the `<link>`s that fetch
+ * (chosen by Accept-Encoding, cached for good), a missing file answered 404 (`asksForFile`), and every other
+ * GET outside the API answered with the app's page, the client configuration written into it and, for a screen's path, the `<link>`s that fetch
  * that screen's files alongside the app's own (`.vite/preloads.json` of the build); each variant is
  * compressed once per build.
  */
 export interface WebAppHints {
   /** The first banner Home shows, or null (read at most every few seconds). */
   readonly homeBanner?: () => Promise<HomeBanner | null>;
+}
+
+/**
+ * Where the server keeps files: the build's hashed assets and the content's pictures (`/static/`). A file
+ * missing there is answered 404, never with the app's page: a script or stylesheet answered with a page
+ * fails in the browser as a load error instead of a plain miss.
+ */
+export const FILE_PREFIXES: readonly string[] = ['/assets/', '/static/'];
+/** A path whose last part has a file name's extension (`/favicon.ico`); no screen's path has one. */
+const FILE_NAME = /\/[^/]*\.[a-z0-9]{1,8}$/i;
+
+/** Whether a missing path asks for a file (answered 404) rather than a screen (answered with the page). */
+export function asksForFile(path: string): boolean {
+  return FILE_PREFIXES.some((p) => path.startsWith(p)) || FILE_NAME.test(path);
 }
 
 /** The paths that show Home. */
@@ -245,9 +259,18 @@ export async function registerWebApp(
   });
   fastify.get('/', async (req, reply) => sendAppPage(req, reply));
   fastify.setNotFoundHandler(async (req, reply) => {
-    const api = ['/api/', '/v1/', '/admin/'].some((p) => req.url.startsWith(p));
-    if (req.method === 'GET' && !api) {
+    const path = req.url.split('?')[0] ?? '/';
+    const api = ['/api/', '/v1/', '/admin/'].some((p) => path.startsWith(p));
+    if (req.method === 'GET' && !api && !asksForFile(path)) {
       return sendAppPage(req, reply);
+    }
+    if (!api && asksForFile(path)) {
+      // A file that is not there (an old build's chunk, a mistyped picture): a plain miss, not kept anywhere.
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send('Not Found');
     }
     return reply.code(404).send({ code: 404, msg: 'Not Found', data: null });
   });

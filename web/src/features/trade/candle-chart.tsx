@@ -211,7 +211,8 @@ export default function CandleChart({
         <div className="chart__empty chart__failed">
           <InlineError onRetry={() => void history.refetch()} />
         </div>
-      ) : empty ? (
+      ) : empty && historyReady ? (
+        // Said once the history is in and has nothing: while it loads, the chart stays blank.
         <p className="chart__empty">{t('trade.chartWaiting')}</p>
       ) : null}
     </div>

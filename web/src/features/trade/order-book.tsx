@@ -60,6 +60,30 @@ const BookRow = memo(function BookRow({
   );
 });
 
+/** Widths of the grey bars while loading (%, price and amount), uneven like a real ladder. */
+const SKELETON_WIDTHS: readonly (readonly [number, number])[] = [
+  [46, 26],
+  [40, 32],
+  [50, 22],
+  [44, 30],
+  [38, 24],
+  [48, 34],
+];
+
+/** Grey rows in the places of one side while the book's first snapshot is on its way. */
+function SkeletonSide(): ReactNode {
+  return (
+    <div className="book__side">
+      {SKELETON_WIDTHS.map(([px, sz]) => (
+        <span key={`${px}-${sz}`} className="book__row book__row--loading" aria-hidden="true">
+          <span className="book__skel" style={{ width: `${px}%` }} />
+          <span className="book__skel" style={{ width: `${sz}%` }} />
+        </span>
+      ))}
+    </div>
+  );
+}
+
 /** One side of the book: its rows in the order shown (asks with the best at the bottom). */
 function BookSide({
   rows,
@@ -106,7 +130,9 @@ function useLastMove(last: string | null): 'up' | 'down' | 'flat' {
 
 /**
  * The order book: 6 asks above (best at the bottom), the last price, 6 bids below, with depth bars.
- * Tapping a level puts its price into the order form.
+ * Tapping a level puts its price into the order form. Until the first snapshot (`book` null) each side
+ * shows grey rows, as the leading exchanges do; "no orders in the book yet" only for a snapshot that
+ * really has none.
  */
 export function OrderBook({
   book,
@@ -132,39 +158,52 @@ export function OrderBook({
   const askRows = sideRows(asks, max).reverse();
   const bidRows = sideRows(bids, max);
   const move = useLastMove(last);
+  const loading = book === null;
   return (
-    <section className="book" aria-label={t('trade.book')}>
+    <section className="book" aria-label={t('trade.book')} aria-busy={loading}>
       <div className="book__head">
         <span>{t('trade.bookPrice', { asset: quote })}</span>
         <span>{t('trade.bookAmount', { asset: base })}</span>
       </div>
-      <BookSide
-        rows={askRows}
-        side="ask"
-        priceDecimals={priceDecimals}
-        sizeDecimals={sizeDecimals}
-        onPick={onPick}
-      />
+      {loading ? (
+        <SkeletonSide />
+      ) : (
+        <BookSide
+          rows={askRows}
+          side="ask"
+          priceDecimals={priceDecimals}
+          sizeDecimals={sizeDecimals}
+          onPick={onPick}
+        />
+      )}
       <button
         type="button"
         className={`book__mid book__mid--${move}`}
         disabled={last === null}
         onClick={() => last && onPick(last)}
       >
-        {/* Before the first trade there is no last price: the row stays, empty. */}
-        {last === null ? null : (
+        {/* Before the first trade there is no last price: the row stays, empty (grey while loading). */}
+        {last === null ? (
+          loading ? (
+            <span className="book__skel book__skel--mid" aria-hidden="true" />
+          ) : null
+        ) : (
           <Flash value={last} className="num">
             {formatPrice(last, priceDecimals)}
           </Flash>
         )}
       </button>
-      <BookSide
-        rows={bidRows}
-        side="bid"
-        priceDecimals={priceDecimals}
-        sizeDecimals={sizeDecimals}
-        onPick={onPick}
-      />
+      {loading ? (
+        <SkeletonSide />
+      ) : (
+        <BookSide
+          rows={bidRows}
+          side="bid"
+          priceDecimals={priceDecimals}
+          sizeDecimals={sizeDecimals}
+          onPick={onPick}
+        />
+      )}
       {book && asks.length === 0 && bids.length === 0 ? (
         <p className="book__empty">{t('trade.bookEmpty')}</p>
       ) : null}

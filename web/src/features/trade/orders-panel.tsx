@@ -162,7 +162,13 @@ export const OrdersPanel = memo(function OrdersPanel({
           className="orders__tabs"
           size="m"
           items={[
-            { key: 'open', label: t('trade.openOrders', { count: openCount }) },
+            {
+              key: 'open',
+              // No count until the list is in: "(0)" while loading would say there are none.
+              label: openList.isPending
+                ? t('trade.openOrdersCount')
+                : t('trade.openOrders', { count: openCount }),
+            },
             { key: 'closed', label: t('trade.history') },
           ]}
           value={tab}

@@ -170,7 +170,10 @@ describe('card fees', () => {
 
   it('a real issuer’s card costs its fee; a card the issuer refuses costs nothing', async () => {
     const real = cardsWith(realIssuer());
-    expect((await real.bins()).list.find((b) => b.bin === '424242')).toMatchObject({ fee: '10', test: false });
+    expect((await real.bins()).list.find((b) => b.bin === '424242')).toMatchObject({
+      fee: '10',
+      test: false,
+    });
     const u = await verified('100');
     const card = await real.openVirtual(u.id, { bin: '424242' });
     expect(card).toMatchObject({ status: 'active', fee: '10', test: false });

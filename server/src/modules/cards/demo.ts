@@ -22,7 +22,8 @@ export async function sweep(ctx: CardsCtx): Promise<void> {
       .where(
         and(eq(kycSubmissions.status, 'pending'), lt(kycSubmissions.createdAt, new Date(now - approveAfter))),
       );
-    for (const k of pending) await review(ctx, null, { id: k.id, decision: 'approve' }).catch(() => undefined);
+    for (const k of pending)
+      await review(ctx, null, { id: k.id, decision: 'approve' }).catch(() => undefined);
   }
   if (!ctx.config.seedDemo || !ctx.issuer.simulated) return;
   const shipAfter = (await settings.get('demo.card_ship_after_s')) * 1000;

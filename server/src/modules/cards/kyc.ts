@@ -35,9 +35,7 @@ export async function kycView(ctx: CardsCtx, k: KycRow, viewer: string): Promise
     status: k.status,
     reason: k.reason,
     demo_approval:
-      k.status === 'pending'
-        ? await autoApproves(ctx)
-        : k.status === 'approved' && k.reviewedBy === null,
+      k.status === 'pending' ? await autoApproves(ctx) : k.status === 'approved' && k.reviewedBy === null,
     created_at: k.createdAt.toISOString(),
     reviewed_at: k.reviewedAt?.toISOString() ?? null,
   };

@@ -143,7 +143,9 @@ export async function finishIssuing(ctx: CardsCtx): Promise<void> {
   const stuck = await ctx.store.db
     .select({ id: cards.id })
     .from(cards)
-    .where(and(eq(cards.status, 'issuing'), lt(cards.createdAt, new Date(ctx.clock.now().getTime() - after))));
+    .where(
+      and(eq(cards.status, 'issuing'), lt(cards.createdAt, new Date(ctx.clock.now().getTime() - after))),
+    );
   for (const c of stuck) await complete(ctx, c.id).catch(() => undefined);
 }
 

@@ -28,7 +28,9 @@ export async function recharge(
   const { amount } = body;
   if (amount < money(await settings.get('cards.topup_min'))) throw new ValidationError('amount', 'too_small');
   // A test card of the simulated issuer costs nothing to top up either.
-  const fee = ctx.issuer.simulated ? 0n : topupFee(amount, (await settings.get('cards.topup_fee_rate')).units);
+  const fee = ctx.issuer.simulated
+    ? 0n
+    : topupFee(amount, (await settings.get('cards.topup_fee_rate')).units);
   const row = await ledger.withIdempotency(userId, body.request_id, 'cards.topup', body, async (tx) => {
     const [r] = await tx
       .insert(cardRecharges)

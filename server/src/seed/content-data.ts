@@ -640,8 +640,6 @@ export const DEMO_BULLETIN: readonly DemoArticle[] = [
       { kind: 'rate', key: 'market.maker_fee_rate', percent: '0.08' },
       { kind: 'rate', key: 'market.taker_fee_rate', percent: '0.1' },
       { kind: 'setting', key: 'withdraw.rules', path: ['USDT', 'fee'], value: '1' },
-      { kind: 'setting', key: 'withdraw.rules', path: ['USDT', 'daily_limit'], value: '50000' },
-      { kind: 'setting', key: 'withdraw.rules', path: ['USDT', 'dual_approval_from'], value: '10000' },
     ],
   },
   {
@@ -873,6 +871,8 @@ export const DEMO_QUESTIONS: readonly DemoQuestion[] = [
     claims: [
       { kind: 'setting', key: 'withdraw.rules', path: ['USDT', 'min'], value: '10' },
       { kind: 'setting', key: 'withdraw.rules', path: ['USDT', 'fee'], value: '1' },
+      { kind: 'setting', key: 'withdraw.rules', path: ['USDT', 'daily_limit'], value: '50000' },
+      { kind: 'setting', key: 'withdraw.rules', path: ['USDT', 'dual_approval_from'], value: '10000' },
     ],
   },
   {

@@ -12,6 +12,7 @@ import { IconShield } from '../../ui/icons';
 import { MarketSwitch } from '../../ui/market-switch';
 import { PickerSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
+import { SimulatedMark } from '../../ui/simulated-mark';
 import { ErrorState, ScreenSkeleton } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { countdown, ratePercent, type SwapInstrument, tickDecimals } from './futures-math';
@@ -99,6 +100,7 @@ function PriceHead({
             ▾
           </span>
         </button>
+        <SimulatedMark className="fhead__sim" />
         <div className="fhead__price num" data-testid="fut-mark">
           {formatPrice(markPx, d)}
         </div>

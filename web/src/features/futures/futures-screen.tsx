@@ -12,7 +12,6 @@ import { IconShield } from '../../ui/icons';
 import { MarketSwitch } from '../../ui/market-switch';
 import { PickerSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { SimulatedMark } from '../../ui/simulated-mark';
 import { ErrorState, ScreenSkeleton } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { countdown, ratePercent, type SwapInstrument, tickDecimals } from './futures-math';
@@ -100,7 +99,6 @@ function PriceHead({
             ▾
           </span>
         </button>
-        <SimulatedMark className="fhead__sim" />
         <div className="fhead__price num" data-testid="fut-mark">
           {formatPrice(markPx, d)}
         </div>

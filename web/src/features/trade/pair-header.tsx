@@ -4,7 +4,6 @@ import { changeTone, formatChange, formatCompact, formatPrice, type MarketRow } 
 import { IconDown } from '../../ui/icons';
 import { ChangePill, Flash, PairName } from '../../ui/market-parts';
 import { PickerSheet } from '../../ui/sheet';
-import { SimulatedMark } from '../../ui/simulated-mark';
 
 /** The instrument head: pair (tap to switch), last price, 24 h change, high, low and volumes. */
 export function PairHeader({
@@ -27,7 +26,6 @@ export function PairHeader({
           {row ? <PairName base={row.base} quote={row.quote} /> : <span className="pair__base">--</span>}
           <IconDown className="phead__chevron" />
         </button>
-        <SimulatedMark className="phead__sim" />
         <div className="phead__quote">
           <Flash value={row?.last ?? null} className={`phead__price num ${tone === 'flat' ? '' : tone}`}>
             {formatPrice(row?.last, d)}

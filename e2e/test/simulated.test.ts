@@ -128,5 +128,5 @@ describe('simulated things say so', () => {
         await ctx.close();
       }
     }
-  }, 180_000);
+  }, 300_000);
 });

@@ -155,6 +155,34 @@ function OpenCost({
   );
 }
 
+/** The card about to be opened, as it will look (a test card says so on its face). */
+function CardPreview({
+  kind,
+  bin,
+  holder,
+}: {
+  readonly kind: Kind;
+  readonly bin: { readonly bin: string; readonly brand: string; readonly test: boolean };
+  readonly holder: string;
+}): ReactNode {
+  return (
+    <div className="copen__preview">
+      <CardFace
+        card={{
+          kind,
+          brand: bin.brand,
+          masked: binPreview(bin.bin),
+          holder,
+          expiry: 'MM/YY',
+          status: 'active',
+          test: bin.test,
+        }}
+        showStatus={false}
+      />
+    </div>
+  );
+}
+
 /** The name the card's preview shows: the verified holder's, or a placeholder. */
 function useHolderName(): string {
   const { t } = useTranslation('cards');
@@ -221,22 +249,7 @@ export function OpenCard({ kind }: { readonly kind: Kind }): ReactNode {
   return (
     <div className="page page--tight">
       {kycStatus && !verified ? <KycBanner status={kycStatus} /> : null}
-      {chosen ? (
-        <div className="copen__preview">
-          <CardFace
-            card={{
-              kind,
-              brand: chosen.brand,
-              masked: binPreview(chosen.bin),
-              holder,
-              expiry: 'MM/YY',
-              status: 'active',
-              test: chosen.test,
-            }}
-            showStatus={false}
-          />
-        </div>
-      ) : null}
+      {chosen ? <CardPreview kind={kind} bin={chosen} holder={holder} /> : null}
       <section className="card cbox" aria-labelledby="bin-title">
         <h2 className="cbox__title" id="bin-title">
           {t('cards.open.binLabel')}

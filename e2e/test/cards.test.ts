@@ -99,6 +99,13 @@ describe('cards in the browser', () => {
     const user = await signIn(product, page);
     await claimDemoFunds(page);
 
+    // Prices here come from no simulation (the source is off): About says so, and no price screen is marked.
+    await page.goto(`${product.url}/me2`);
+    await expect.poll(() => page.getByTestId('about-prices').getAttribute('data-source'), WAIT).toBe('off');
+    await page.goto(`${product.url}/home`);
+    await expect.poll(() => page.locator('.markets__card').count(), WAIT).toBe(1);
+    expect(await page.getByTestId('sim-mark').count()).toBe(0);
+
     // Cards: no card yet, and a banner that leads to the verification.
     await page.goto(`${product.url}/cardholders`);
     await visible(page, 'No cards yet');
@@ -152,6 +159,11 @@ describe('cards in the browser', () => {
     await expect.poll(() => page.url(), WAIT).toBe(`${product.url}/realName`);
     await expect.poll(() => page.getByTestId('kyc-status').getAttribute('data-status'), WAIT).toBe('pending');
     await visible(page, 'Under review');
+    // The demo approves by itself (its setting is on here), and the screen says it checks nothing.
+    await visible(
+      page,
+      'Demo: it is approved by itself in about a minute, without any check of your documents.',
+    );
     await expect.poll(() => page.getByTestId('kyc-row').count(), WAIT).toBe(1);
     await shot(page, 'kyc-pending');
 
@@ -171,7 +183,13 @@ describe('cards in the browser', () => {
     await page.getByTestId('open-virtual').click();
     await expect.poll(() => page.url(), WAIT).toBe(`${product.url}/openCard`);
     await expect.poll(() => page.getByTestId('bin-option').count(), WAIT).toBeGreaterThan(0);
-    expect(await text(page, 'open-fee')).toBe('10.00 USDT');
+    // A test card of the simulated issuer: free, and said so on the card and beside the fee.
+    expect(await text(page, 'open-fee')).toBe('Free (test card)');
+    expect(await text(page, 'card-test')).toBe('Test card');
+    await visible(
+      page,
+      'A test card of a simulated issuer: it costs nothing and cannot pay at real merchants.',
+    );
     await shot(page, 'open-virtual');
     await page.getByRole('button', { name: 'Open card' }).click();
     await visible(page, 'Confirm new virtual card');
@@ -185,15 +203,17 @@ describe('cards in the browser', () => {
     const last4 = masked.slice(-4);
     await shot(page, 'detail-new');
 
-    // Top up 100 USDT: 1 % fee, 99 arrive.
+    expect(await text(page, 'card-test')).toBe('Test card');
+
+    // Top up 100 USDT: a test card takes no fee, all 100 arrive.
     await page.getByPlaceholder('Please enter the amount').fill('100');
-    expect(await text(page, 'topup-arrives')).toBe('99.00 USDT');
+    expect(await text(page, 'topup-arrives')).toBe('100.00 USDT');
     await page.locator('#card-topup .wsubmit').click();
     await visible(page, 'Confirm top-up');
     await shot(page, 'topup-confirm');
     await confirmSheet(page);
-    await visible(page, '99.00 USDT added to your card');
-    await expect.poll(() => text(page, 'detail-balance'), WAIT).toBe('99.00 USDT');
+    await visible(page, '100.00 USDT added to your card');
+    await expect.poll(() => text(page, 'detail-balance'), WAIT).toBe('100.00 USDT');
 
     // A demo purchase at a merchant: it shows in the card's spending, settled.
     await page.getByTestId('action-purchase').click();
@@ -207,14 +227,14 @@ describe('cards in the browser', () => {
     await expect
       .poll(() => page.getByTestId('spend-row').first().getAttribute('data-status'), WAIT)
       .toBe('settled');
-    await expect.poll(() => text(page, 'detail-balance'), WAIT).toBe('86.50 USDT');
+    await expect.poll(() => text(page, 'detail-balance'), WAIT).toBe('87.50 USDT');
     await page.getByTestId('spend-row').first().scrollIntoViewIfNeeded();
     await shot(page, 'detail-spending');
 
     // The records: the top-up, the purchase, the application.
     await page.goto(`${product.url}/card`);
     await expect.poll(() => page.getByTestId('recharge-row').count(), WAIT).toBe(1);
-    await visible(page, '+99.00 USDT');
+    await visible(page, '+100.00 USDT');
     await shot(page, 'records-topups');
     await page.getByRole('tab', { name: 'Spending' }).click();
     await expect.poll(() => page.getByTestId('spend-row').count(), WAIT).toBe(1);
@@ -295,7 +315,7 @@ describe('cards in the browser', () => {
         .evaluateAll((chips) => chips.map((c) => (c as HTMLElement).dataset.status)),
     ).toEqual(['active', 'replaced']);
     // The replacement fee came from the spot account: the card account keeps its balance.
-    expect(await text(page, 'card-balance')).toBe('86.50');
+    expect(await text(page, 'card-balance')).toBe('87.50');
     await shot(page, 'list-two');
     await snap(page, 'cards-list-two-full', { fullPage: true });
     expect(await product.app.ledger.audit()).toEqual([]);
@@ -334,7 +354,7 @@ describe('cards in the browser', () => {
     await expect.poll(() => page.url(), WAIT).toBe(`${product.url}/openCard1`);
     await expect.poll(() => page.getByTestId('address-option').count(), WAIT).toBe(1);
     expect(await page.getByTestId('address-option').getAttribute('aria-pressed')).toBe('true');
-    expect(await text(page, 'open-fee')).toBe('30.00 USDT');
+    expect(await text(page, 'open-fee')).toBe('Free (test card)');
     await shot(page, 'open-physical');
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await visible(page, 'Confirm card application');

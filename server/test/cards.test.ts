@@ -26,6 +26,8 @@ const logStream = new Writable({
 
 beforeAll(async () => {
   srv = await startServer({ logStream, env: { SESSION_TTL_S: String(3650 * 86_400) } });
+  // Operators review every verification here; the demo's approval by itself is tested on its own.
+  await srv.app.settings.set('demo.kyc_auto_approve', false);
 });
 afterEach(async () => {
   expect(await srv.app.ledger.audit()).toEqual([]);
@@ -331,16 +333,18 @@ describe('cards', () => {
       (await api(srv, '/api/visa/openVirtualCard', { bin: '999999' }, { token: u.token })).body.error,
     ).toBe('BinNotFound');
     const open = await api(srv, '/api/visa/openVirtualCard', { bin: '424242' }, { token: u.token });
+    // A test card of the simulated issuer: no fee to open, top up or replace it.
     expect(open.body.data).toMatchObject({
       kind: 'virtual',
       status: 'active',
       holder: 'MALEE SRISAI',
-      fee: '10',
+      fee: '0',
+      test: true,
     });
     const card = open.body.data;
     expect(card.masked).toMatch(/^4242 42•• •••• \d{4}$/);
     const top = await api(srv, '/api/visa/recharge', { card_id: card.id, amount: '100' }, { token: u.token });
-    expect(top.body.data).toMatchObject({ amount: '100', fee: '1', received: '99' });
+    expect(top.body.data).toMatchObject({ amount: '100', fee: '0', received: '100' });
     expect(
       (await api(srv, '/api/visa/recharge', { card_id: card.id, amount: '5' }, { token: u.token })).body.code,
     ).toBe(1001);
@@ -359,11 +363,11 @@ describe('cards', () => {
     );
     expect(tooMuch.body.data.status).toBe('declined');
     const detail = await api(srv, '/api/visa/cardDetail', { card_id: card.id }, { token: u.token });
-    expect(detail.body.data).toMatchObject({ balance: '68.5', held: '0' });
+    expect(detail.body.data).toMatchObject({ balance: '69.5', held: '0' });
     expect((await api(srv, '/api/visa/consumeList', {}, { token: u.token })).body.data.total).toBe(2);
     expect(
       (await api(srv, '/api/visa/rechargeList', {}, { token: u.token })).body.data.list[0]?.received,
-    ).toBe('99');
+    ).toBe('100');
 
     // The number only after signing again; a signature used once does not work twice.
     const sig = await freshSignature(u);
@@ -425,7 +429,7 @@ describe('cards', () => {
     expect(old.body.data).toMatchObject({
       status: 'replaced',
       replaced_by: rep.body.data.id,
-      balance: '68.5',
+      balance: '69.5',
     });
     expect(
       (await api(srv, '/api/visa/recharge', { card_id: card.id, amount: '10' }, { token: u.token })).body
@@ -468,7 +472,7 @@ describe('cards', () => {
       { bin: '455676', address_id: addr.body.data.id },
       { token: u.token },
     );
-    expect(card.body.data).toMatchObject({ kind: 'physical', status: 'applying', fee: '30' });
+    expect(card.body.data).toMatchObject({ kind: 'physical', status: 'applying', fee: '0', test: true });
     const again = await api(
       srv,
       '/api/visa/openRealCard',
@@ -548,7 +552,7 @@ describe('the issuer’s webhooks', () => {
     const second = await post(cards().issuer.sign(body, srv.clock.now().getTime()));
     expect(await second.json()).toMatchObject({ ok: true, duplicate: true });
     const d = await api(srv, '/api/visa/cardDetail', { card_id: card.id }, { token: u.token });
-    expect(d.body.data).toMatchObject({ balance: '59.99', held: '40' });
+    expect(d.body.data).toMatchObject({ balance: '61', held: '40' });
     expect(TIMESTAMP_HEADER).toBe('x-issuer-timestamp');
   });
 

@@ -1,6 +1,14 @@
+import { CAUSES, LANGS } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ContentClaim,
+  DEMO_BULLETIN,
+  DEMO_NEWS,
+  DEMO_QUESTIONS,
+  RETIRED_DEMO_KEYS,
+} from '../src/seed/content-data';
 import { schema } from '../src/store';
-import { api, startServer, type TestServer } from './harness';
+import { api, newWallet, signIn, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -104,5 +112,95 @@ describe('content', () => {
     expect(qa.body.data.total).toBe(11);
     const cur = await api(srv, '/v1/basic/currencyList', {});
     expect(cur.body.data.find((c) => c.symbol === 'USDT')?.scale).toBe(6);
+  });
+
+  it('claims nothing the running configuration does not hold, in any language', async () => {
+    const items = [
+      ...[...DEMO_NEWS, ...DEMO_BULLETIN].map((a) => ({
+        key: a.key,
+        claims: a.claims ?? [],
+        text: (l: (typeof LANGS)[number]) => `${a.title[l]} ${a.summary[l]} ${a.body[l]}`,
+      })),
+      ...DEMO_QUESTIONS.map((q) => ({
+        key: q.key,
+        claims: q.claims ?? [],
+        text: (l: (typeof LANGS)[number]) => `${q.question[l]} ${q.answer[l]}`,
+      })),
+    ];
+    const user = (await signIn(srv, newWallet())).body.data.token;
+    const check = async (c: ContentClaim, text: (l: (typeof LANGS)[number]) => string) => {
+      switch (c.kind) {
+        case 'longest_candle': {
+          // The interval named is offered, and none longer (a month) is.
+          const ok = await api(srv, '/v1/market/candles', { instId: 'BTC-USDT', bar: c.bar as '3W' });
+          expect(ok.body.code).toBe(200);
+          const month = await api(srv, '/v1/market/candles', { instId: 'BTC-USDT', bar: '1M' as '3W' });
+          expect(month.body.code).toBe(1001);
+          return;
+        }
+        case 'deposits_by_operator': {
+          const nets = await api(srv, '/api/recharge/networks', {}, { token: user });
+          expect(nets.body.data.list.length).toBeGreaterThan(0);
+          expect(nets.body.data.list.every((n) => n.mode === 'operator')).toBe(true);
+          return;
+        }
+        case 'no_referral_payouts':
+          // The ledger records only listed causes: none pays for a referral, a team or a level.
+          expect(
+            Object.keys(CAUSES).filter((k) => /referr|team|invit|bonus|rebate|commission/i.test(k)),
+          ).toEqual([]);
+          return;
+        case 'test_cards': {
+          expect(srv.app.modules.cards.issuer.simulated).toBe(true);
+          const bins = await api(srv, '/api/visa/getVirtualCardBin', {});
+          expect(bins.body.data.list.every((b) => b.test && b.fee === '0')).toBe(true);
+          return;
+        }
+        case 'rate': {
+          const rate = (await srv.app.settings.get(c.key as never)) as { text: string };
+          expect(Number(rate.text) * 100).toBeCloseTo(Number(c.percent), 10);
+          for (const l of LANGS) {
+            const t = text(l);
+            expect(
+              t.includes(c.percent) || t.includes(c.percent.replace('.', ',')),
+              `${l}: ${c.percent}`,
+            ).toBe(true);
+          }
+          return;
+        }
+        case 'setting': {
+          let v: unknown = await srv.app.settings.get(c.key as never);
+          for (const step of c.path ?? []) v = (v as Record<string | number, unknown>)[step];
+          const shown = typeof v === 'object' && v !== null && 'text' in v ? (v as { text: string }).text : v;
+          expect(String(shown), c.key).toBe(c.value);
+        }
+      }
+    };
+    let checked = 0;
+    for (const item of items) {
+      for (const c of item.claims) {
+        await check(c, item.text);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(20);
+    // The untrue promises are gone from every item, and their old items from the store.
+    for (const item of items) {
+      expect(item.text('en'), item.key).not.toMatch(
+        /credited daily|once a day|one month|next Monday|right away|credited automatically/i,
+      );
+    }
+    const served = await Promise.all(
+      (['/api/basic/news', '/api/basic/bulletin', '/api/basic/question'] as const).map((path) =>
+        api(srv, path, { page: 1, size: 100 }),
+      ),
+    );
+    const text = JSON.stringify(served.map((r) => r.body.data));
+    for (const phrase of ['one month', 'next Monday', 'team bonus', 'credited daily', 'right away'])
+      expect(text).not.toContain(phrase);
+    const rows = await srv.app.deps.store.db
+      .select({ key: schema.contentItems.groupKey })
+      .from(schema.contentItems);
+    expect(rows.filter((r) => RETIRED_DEMO_KEYS.includes(r.key))).toEqual([]);
   });
 });

@@ -30,6 +30,25 @@ export type ContentFeature =
   | 'insurance'
   | 'referral';
 
+/**
+ * What an item states about the running product, which the content test checks against it: the longest candle
+ * interval offered, that an operator confirms deposits on every network, that no program pays for referrals or
+ * team levels, that cards are free test cards of the simulated issuer, a fee rate in percent (every language
+ * writes the figure) or a setting's value.
+ */
+export type ContentClaim =
+  | { readonly kind: 'longest_candle'; readonly bar: string }
+  | { readonly kind: 'deposits_by_operator' }
+  | { readonly kind: 'no_referral_payouts' }
+  | { readonly kind: 'test_cards' }
+  | { readonly kind: 'rate'; readonly key: string; readonly percent: string }
+  | {
+      readonly kind: 'setting';
+      readonly key: string;
+      readonly path?: readonly (string | number)[];
+      readonly value: string;
+    };
+
 export interface DemoArticle {
   key: string;
   feature?: ContentFeature;
@@ -38,6 +57,7 @@ export interface DemoArticle {
   body: LocalizedText;
   image: string | null;
   daysAgo: number;
+  claims?: readonly ContentClaim[];
 }
 
 export interface DemoBanner {
@@ -53,11 +73,29 @@ export interface DemoQuestion {
   feature?: ContentFeature;
   question: LocalizedText;
   answer: LocalizedText;
+  claims?: readonly ContentClaim[];
 }
+
+/**
+ * Keys of demo items that said something untrue (candles to one month, referral bonuses credited daily,
+ * deposits credited by themselves, a paid card for online payments, a fee cut "from next Monday"): the seed
+ * removes them from a demo store that still has them; their corrected texts live under new keys.
+ */
+export const RETIRED_DEMO_KEYS: readonly string[] = [
+  'spot-markets',
+  'referral-dashboard',
+  'deposit-addresses',
+  'card-launch',
+  'futures-fee-update',
+  'referral-rewards-upgrade',
+  'deposit-credit',
+  'open-card',
+  'withdrawal-fees',
+];
 
 export const DEMO_NEWS: readonly DemoArticle[] = [
   {
-    key: 'spot-markets',
+    key: 'spot-pairs',
     title: {
       en: 'Spot trading: BTC, ETH, BWC and NEU against USDT',
       zh: '现货交易：BTC、ETH、BWC 和 NEU 兑 USDT',
@@ -68,13 +106,13 @@ export const DEMO_NEWS: readonly DemoArticle[] = [
       de: 'Spothandel: BTC, ETH, BWC und NEU gegen USDT',
     },
     summary: {
-      en: 'Four USDT pairs with limit and market orders, a live order book and candles from one minute to one month.',
-      zh: '四个 USDT 交易对，支持限价单和市价单，实时订单簿，K 线周期从 1 分钟到 1 个月。',
-      ko: '지정가·시장가 주문, 실시간 호가창, 1분부터 1개월까지의 캔들을 갖춘 USDT 거래쌍 4개.',
-      th: 'คู่เทรด USDT สี่คู่ พร้อมคำสั่งลิมิตและมาร์เก็ต สมุดคำสั่งแบบเรียลไทม์ และแท่งเทียนตั้งแต่ 1 นาทีถึง 1 เดือน',
-      vi: 'Bốn cặp USDT với lệnh giới hạn và lệnh thị trường, sổ lệnh trực tiếp và nến từ 1 phút đến 1 tháng.',
-      ja: '指値・成行注文、リアルタイムの板、1 分足から月足までのローソク足を備えた 4 つの USDT ペア。',
-      de: 'Vier USDT-Paare mit Limit- und Market-Orders, Live-Orderbuch und Kerzen von einer Minute bis zu einem Monat.',
+      en: 'Four USDT pairs with limit and market orders, a live order book and candles from one minute to three weeks.',
+      zh: '四个 USDT 交易对，支持限价单和市价单，实时订单簿，K 线周期从 1 分钟到 3 周。',
+      ko: '지정가·시장가 주문, 실시간 호가창, 1분부터 3주까지의 캔들을 갖춘 USDT 거래쌍 4개.',
+      th: 'คู่เทรด USDT สี่คู่ พร้อมคำสั่งลิมิตและมาร์เก็ต สมุดคำสั่งแบบเรียลไทม์ และแท่งเทียนตั้งแต่ 1 นาทีถึง 3 สัปดาห์',
+      vi: 'Bốn cặp USDT với lệnh giới hạn và lệnh thị trường, sổ lệnh trực tiếp và nến từ 1 phút đến 3 tuần.',
+      ja: '指値・成行注文、リアルタイムの板、1 分足から 3 週足までのローソク足を備えた 4 つの USDT ペア。',
+      de: 'Vier USDT-Paare mit Limit- und Market-Orders, Live-Orderbuch und Kerzen von einer Minute bis zu drei Wochen.',
     },
     body: {
       en: 'The Nexa spot market trades BTC/USDT, ETH/USDT, BWC/USDT and NEU/USDT. Orders are matched by price, then by time, and every fill reaches your wallet at once.\n\nA limit order rests in the book at your price; a market order fills against the best prices available. The maker fee is 0.08 % and the taker fee 0.1 %, and an order must be worth at least 5 USDT.\n\nOpen orders can be canceled one by one or all at once from the Trade screen. Every trade appears in Asset records in your language.',
@@ -87,6 +125,11 @@ export const DEMO_NEWS: readonly DemoArticle[] = [
     },
     image: '/static/banners/spot.svg',
     daysAgo: 0,
+    claims: [
+      { kind: 'longest_candle', bar: '3W' },
+      { kind: 'rate', key: 'market.maker_fee_rate', percent: '0.08' },
+      { kind: 'rate', key: 'market.taker_fee_rate', percent: '0.1' },
+    ],
   },
   {
     key: 'token-market-open',
@@ -284,37 +327,42 @@ export const DEMO_NEWS: readonly DemoArticle[] = [
     daysAgo: 16,
   },
   {
-    key: 'referral-dashboard',
+    key: 'team-page',
     feature: 'referral',
     title: {
-      en: 'Referral teams get a new dashboard',
-      zh: '推荐团队迎来全新数据面板',
-      ko: '추천 팀을 위한 새 대시보드 공개',
-      th: 'ทีมผู้แนะนำได้แดชบอร์ดใหม่',
-      vi: 'Đội giới thiệu có bảng điều khiển mới',
-      ja: '紹介チーム向けの新しいダッシュボードが登場',
-      de: 'Neues Dashboard für Empfehlungsteams',
+      en: 'The Invitation page shows your team',
+      zh: '“邀请”页面展示您的团队',
+      ko: '초대 페이지에서 팀을 확인하세요',
+      th: 'หน้าเชิญเพื่อนแสดงทีมของคุณ',
+      vi: 'Trang Mời bạn bè hiển thị đội của bạn',
+      ja: '招待画面でチームを確認できます',
+      de: 'Die Einladungsseite zeigt Ihr Team',
     },
     summary: {
-      en: 'Team leaders can now follow team size, activity and referral rewards in a single dashboard.',
-      zh: '团队长现在可以在一个面板中查看团队规模、活跃度和推荐奖励。',
-      ko: '이제 팀 리더는 팀 규모, 활동, 추천 보상을 하나의 대시보드에서 확인할 수 있습니다.',
-      th: 'หัวหน้าทีมสามารถติดตามขนาดทีม กิจกรรม และรางวัลการแนะนำได้ในแดชบอร์ดเดียว',
-      vi: 'Trưởng nhóm giờ có thể theo dõi quy mô đội, mức độ hoạt động và phần thưởng giới thiệu trong một bảng điều khiển duy nhất.',
-      ja: 'チームリーダーは、チームの規模、アクティビティ、紹介報酬を1つのダッシュボードで確認できるようになりました。',
-      de: 'Teamleiter sehen Teamgröße, Aktivität und Empfehlungsprämien jetzt in einem einzigen Dashboard.',
+      en: 'Follow your direct and valid referrals, your team’s size and performance, and your level in one place.',
+      zh: '在一个页面查看直推人数、有效推荐、团队规模与业绩，以及您的等级。',
+      ko: '직접 추천과 유효 추천, 팀 규모와 실적, 내 레벨을 한곳에서 확인하세요.',
+      th: 'ดูผู้ที่คุณแนะนำโดยตรงและที่ใช้ได้ ขนาดและผลงานของทีม และระดับของคุณได้ในที่เดียว',
+      vi: 'Theo dõi người giới thiệu trực tiếp và hợp lệ, quy mô và thành tích của đội cùng cấp độ của bạn ở một nơi.',
+      ja: '直接紹介と有効な紹介、チームの規模と実績、あなたのレベルを 1 か所で確認できます。',
+      de: 'Direkte und gültige Empfehlungen, Größe und Leistung Ihres Teams und Ihre Stufe an einem Ort.',
     },
     body: {
-      en: 'The Invitation page has a new team dashboard. It shows the number of direct referrals, the total size of your team and the rewards earned from team activity over time.\n\nReward records are listed by day, so you can see exactly where each payment came from. Your invitation code and a shareable link stay at the top of the page.\n\nReferral rewards are paid in USDT and credited to your wallet automatically.',
-      zh: '“邀请”页面新增团队数据面板，可查看直推人数、团队总人数以及团队活动带来的历史奖励。\n\n奖励记录按天列出，每一笔奖励的来源一目了然。您的邀请码和分享链接仍位于页面顶部。\n\n推荐奖励以 USDT 发放，并自动计入您的钱包。',
-      ko: '초대 페이지에 새로운 팀 대시보드가 추가되었습니다. 직접 추천 수, 전체 팀 규모, 그리고 팀 활동으로 얻은 보상의 추이를 보여 줍니다.\n\n보상 내역은 일별로 표시되어 각 보상이 어디에서 발생했는지 정확히 알 수 있습니다. 초대 코드와 공유 링크는 계속 페이지 상단에 있습니다.\n\n추천 보상은 USDT로 지급되며 지갑에 자동으로 입금됩니다.',
-      th: 'หน้าเชิญเพื่อนมีแดชบอร์ดทีมใหม่ ซึ่งแสดงจำนวนผู้ที่คุณแนะนำโดยตรง ขนาดทีมทั้งหมด และรางวัลที่ได้รับจากกิจกรรมของทีมในแต่ละช่วงเวลา\n\nประวัติรางวัลแสดงเป็นรายวัน คุณจึงเห็นได้ชัดเจนว่ารางวัลแต่ละรายการมาจากไหน รหัสเชิญและลิงก์สำหรับแชร์ของคุณยังคงอยู่ด้านบนของหน้า\n\nรางวัลการแนะนำจ่ายเป็น USDT และเข้ากระเป๋าเงินของคุณโดยอัตโนมัติ',
-      vi: 'Trang Mời bạn bè có bảng điều khiển đội mới. Bảng này hiển thị số người bạn giới thiệu trực tiếp, tổng quy mô đội và phần thưởng nhận được từ hoạt động của đội theo thời gian.\n\nLịch sử phần thưởng được liệt kê theo ngày, nên bạn biết chính xác từng khoản đến từ đâu. Mã mời và đường dẫn chia sẻ của bạn vẫn nằm ở đầu trang.\n\nPhần thưởng giới thiệu được trả bằng USDT và tự động cộng vào ví của bạn.',
-      ja: '招待画面に新しいチームダッシュボードが追加されました。直接紹介の人数、チーム全体の規模、チームの活動から得た報酬の推移を確認できます。\n\n報酬履歴は日ごとに表示されるため、各報酬がどこから発生したのかを正確に把握できます。招待コードと共有用リンクは、引き続き画面の上部に表示されます。\n\n紹介報酬はUSDTで支払われ、ウォレットに自動で入金されます。',
-      de: 'Die Einladungsseite hat ein neues Team-Dashboard. Es zeigt die Anzahl Ihrer direkten Empfehlungen, die Gesamtgröße Ihres Teams und die im Zeitverlauf aus Teamaktivitäten erzielten Prämien.\n\nDie Prämien werden nach Tagen aufgelistet, sodass Sie genau sehen, woher jede Zahlung stammt. Ihr Einladungscode und ein teilbarer Link bleiben oben auf der Seite.\n\nEmpfehlungsprämien werden in USDT ausgezahlt und Ihrer Wallet automatisch gutgeschrieben.',
+      en: 'The Invitation page shows how many people you referred directly and how many of them are valid, the size of your whole team, its volume and performance, and your level from V0 to V5.\n\nA direct referral becomes valid once its own staking and machine purchases reach 100 USDT in total. Levels follow your team’s performance (10,000 USDT for V1) and its legs, and a level once reached is kept.\n\nReferrals and levels pay no rewards or bonuses by themselves. Your invitation code and a shareable link stay at the top of the page.',
+      zh: '“邀请”页面展示您的直推人数及其中的有效人数、整个团队的规模、团队业绩与业绩量，以及您的等级（V0 至 V5）。\n\n直推用户本人的质押和购机累计达到 100 USDT 后即成为有效推荐。等级取决于团队业绩（V1 为 10,000 USDT）和分支数量，等级一旦达到便会保留。\n\n推荐和等级本身不发放任何奖励或奖金。您的邀请码和分享链接仍位于页面顶部。',
+      ko: '초대 페이지에는 직접 추천한 인원과 그중 유효한 인원, 전체 팀 규모, 팀의 거래량과 실적, 그리고 V0부터 V5까지의 내 레벨이 표시됩니다.\n\n직접 추천한 사용자의 스테이킹과 채굴기 구매 합계가 100 USDT에 도달하면 유효 추천이 됩니다. 레벨은 팀 실적(V1은 10,000 USDT)과 라인 수에 따라 정해지며, 한 번 달성한 레벨은 유지됩니다.\n\n추천과 레벨 자체로는 어떠한 보상이나 보너스도 지급되지 않습니다. 초대 코드와 공유 링크는 계속 페이지 상단에 있습니다.',
+      th: 'หน้าเชิญเพื่อนแสดงจำนวนคนที่คุณแนะนำโดยตรงและจำนวนที่ใช้ได้ ขนาดของทีมทั้งหมด ปริมาณและผลงานของทีม และระดับของคุณตั้งแต่ V0 ถึง V5\n\nผู้ที่คุณแนะนำโดยตรงจะนับว่าใช้ได้เมื่อยอดการสเตกและการซื้อเครื่องขุดของเขาเองรวมถึง 100 USDT ระดับขึ้นอยู่กับผลงานของทีม (V1 คือ 10,000 USDT) และจำนวนสายงาน และระดับที่ได้แล้วจะคงอยู่\n\nการแนะนำและระดับไม่ได้จ่ายรางวัลหรือโบนัสใด ๆ ในตัวเอง รหัสเชิญและลิงก์สำหรับแชร์ของคุณยังคงอยู่ด้านบนของหน้า',
+      vi: 'Trang Mời bạn bè cho biết số người bạn giới thiệu trực tiếp và bao nhiêu người trong số đó hợp lệ, quy mô cả đội, khối lượng và thành tích của đội, cùng cấp độ của bạn từ V0 đến V5.\n\nMột người giới thiệu trực tiếp trở thành hợp lệ khi tổng số tiền staking và mua máy của chính họ đạt 100 USDT. Cấp độ dựa trên thành tích của đội (10.000 USDT cho V1) và số nhánh, và cấp độ đã đạt sẽ được giữ.\n\nBản thân việc giới thiệu và cấp độ không trả bất kỳ phần thưởng hay tiền thưởng nào. Mã mời và đường dẫn chia sẻ của bạn vẫn nằm ở đầu trang.',
+      ja: '招待画面には、直接紹介した人数とそのうち有効な人数、チーム全体の規模、チームの取引量と実績、そして V0〜V5 のあなたのレベルが表示されます。\n\n直接紹介した人自身のステーキングとマシン購入の合計が 100 USDT に達すると、有効な紹介になります。レベルはチームの実績（V1 は 10,000 USDT）とライン数で決まり、一度達成したレベルは維持されます。\n\n紹介やレベルそのものが報酬やボーナスを支払うことはありません。招待コードと共有用リンクは引き続き画面上部にあります。',
+      de: 'Die Einladungsseite zeigt, wie viele Personen Sie direkt geworben haben und wie viele davon gültig sind, die Größe Ihres ganzen Teams, sein Volumen und seine Leistung sowie Ihre Stufe von V0 bis V5.\n\nEine direkte Empfehlung wird gültig, sobald ihr eigenes Staking und ihre Maschinenkäufe zusammen 100 USDT erreichen. Die Stufen richten sich nach der Leistung Ihres Teams (10.000 USDT für V1) und seinen Linien; eine einmal erreichte Stufe bleibt erhalten.\n\nEmpfehlungen und Stufen zahlen selbst keine Prämien oder Boni. Ihr Einladungscode und ein teilbarer Link bleiben oben auf der Seite.',
     },
     image: null,
     daysAgo: 40,
+    claims: [
+      { kind: 'no_referral_payouts' },
+      { kind: 'setting', key: 'referral.valid_volume_usdt', value: '100' },
+      { kind: 'setting', key: 'team.level_performance', path: [0], value: '10000' },
+    ],
   },
 ];
 
@@ -352,7 +400,7 @@ export const DEMO_BULLETIN: readonly DemoArticle[] = [
     daysAgo: 0,
   },
   {
-    key: 'deposit-addresses',
+    key: 'deposit-networks',
     title: {
       en: 'Deposits: your own address on every network',
       zh: '充值：每个网络都有您专属的地址',
@@ -363,25 +411,26 @@ export const DEMO_BULLETIN: readonly DemoArticle[] = [
       de: 'Einzahlungen: Ihre eigene Adresse in jedem Netzwerk',
     },
     summary: {
-      en: 'The Deposit page shows your address and QR code per network, with the minimum and the confirmations needed.',
-      zh: '充值页面按网络显示您的地址和二维码，以及最低充值金额和所需确认数。',
-      ko: '입금 페이지에서 네트워크별 주소와 QR 코드, 최소 금액과 필요한 컨펌 수를 확인하세요.',
-      th: 'หน้าฝากเงินแสดงที่อยู่และคิวอาร์โค้ดของคุณตามเครือข่าย พร้อมยอดขั้นต่ำและจำนวนการยืนยันที่ต้องใช้',
-      vi: 'Trang Nạp tiền hiển thị địa chỉ và mã QR của bạn theo từng mạng, cùng số tiền tối thiểu và số xác nhận cần thiết.',
-      ja: '入金ページでは、ネットワークごとのアドレスと QR コード、最低入金額と必要な承認数を確認できます。',
-      de: 'Die Einzahlungsseite zeigt Ihre Adresse und den QR-Code je Netzwerk, dazu Mindestbetrag und nötige Bestätigungen.',
+      en: 'The Deposit page shows your address and QR code per network, with the minimum and how deposits on it are credited.',
+      zh: '“充值”页面按网络展示您的地址和二维码、最低金额以及该网络的入账方式。',
+      ko: '입금 페이지에 네트워크별 주소와 QR 코드, 최소 금액, 그리고 입금 반영 방식이 표시됩니다.',
+      th: 'หน้าฝากเงินแสดงที่อยู่และคิวอาร์โค้ดของคุณในแต่ละเครือข่าย พร้อมยอดขั้นต่ำและวิธีเข้าบัญชีของเงินฝาก',
+      vi: 'Trang Nạp tiền hiển thị địa chỉ và mã QR của bạn theo từng mạng, kèm mức tối thiểu và cách khoản nạp được ghi có.',
+      ja: '入金画面には、ネットワークごとのアドレスと QR コード、最低額、入金の反映方法が表示されます。',
+      de: 'Die Einzahlungsseite zeigt Ihre Adresse und den QR-Code je Netzwerk, mit dem Minimum und wie Einzahlungen gutgeschrieben werden.',
     },
     body: {
-      en: 'Pick the asset and the network, then copy your address or scan its QR code. Send only that asset on that network: assets sent on another network may be lost.\n\nAn incoming deposit shows on the page as soon as it is seen, with its confirmations counting up, and is credited once enough are reached. If a deposit does not show, you can report its transaction hash from the same page.',
-      zh: '选择币种和网络，然后复制地址或扫描二维码。请只在该网络上发送该币种，通过其他网络发送的资产可能会丢失。\n\n充值一经发现就会显示在页面上，并实时显示确认数，达到所需确认数后即到账。如果充值没有显示，可以在同一页面提交交易哈希。',
-      ko: '자산과 네트워크를 선택한 다음 주소를 복사하거나 QR 코드를 스캔하세요. 해당 네트워크로 해당 자산만 보내세요. 다른 네트워크로 보낸 자산은 잃을 수 있습니다.\n\n들어오는 입금은 확인되는 즉시 페이지에 표시되고 컨펌 수가 올라가며, 필요한 수에 도달하면 입금됩니다. 입금이 보이지 않으면 같은 페이지에서 거래 해시를 신고할 수 있습니다.',
-      th: 'เลือกสินทรัพย์และเครือข่าย แล้วคัดลอกที่อยู่หรือสแกนคิวอาร์โค้ด ส่งเฉพาะสินทรัพย์นั้นบนเครือข่ายนั้นเท่านั้น สินทรัพย์ที่ส่งผ่านเครือข่ายอื่นอาจสูญหาย\n\nรายการฝากที่กำลังเข้าจะแสดงในหน้าทันทีที่ตรวจพบ พร้อมจำนวนการยืนยันที่เพิ่มขึ้น และจะเข้าบัญชีเมื่อครบตามที่กำหนด หากไม่เห็นรายการฝาก คุณแจ้งแฮชธุรกรรมได้จากหน้าเดียวกัน',
-      vi: 'Chọn tài sản và mạng, sau đó sao chép địa chỉ hoặc quét mã QR. Chỉ gửi đúng tài sản đó trên đúng mạng đó: tài sản gửi qua mạng khác có thể bị mất.\n\nKhoản nạp đang đến sẽ hiển thị trên trang ngay khi được phát hiện, với số xác nhận tăng dần, và được ghi có khi đủ số xác nhận. Nếu khoản nạp không hiển thị, bạn có thể báo mã giao dịch ngay trên trang đó.',
-      ja: '資産とネットワークを選び、アドレスをコピーするか QR コードを読み取ってください。そのネットワークでその資産だけを送ってください。別のネットワークで送った資産は失われる場合があります。\n\n着金中の入金は検知され次第ページに表示され、承認数が増えていき、必要数に達すると入金されます。表示されない場合は、同じページから取引ハッシュを報告できます。',
-      de: 'Wählen Sie Asset und Netzwerk, dann kopieren Sie Ihre Adresse oder scannen den QR-Code. Senden Sie nur dieses Asset in diesem Netzwerk – in einem anderen Netzwerk gesendete Assets können verloren gehen.\n\nEine eingehende Einzahlung erscheint auf der Seite, sobald sie gesehen wird, ihre Bestätigungen zählen hoch, und sie wird gutgeschrieben, sobald genug erreicht sind. Erscheint eine Einzahlung nicht, können Sie ihren Transaktions-Hash auf derselben Seite melden.',
+      en: 'Pick the asset and the network, then copy your address or scan its QR code. Send only that asset on that network: assets sent on another network may be lost.\n\nBy default an operator confirms every deposit: after sending, report the transaction hash and the amount on the same page, and the deposit is credited once an operator has checked it. Where the platform watches a network on chain, the page says so, and deposits on it are credited by themselves after their confirmations.',
+      zh: '选择币种和网络，然后复制地址或扫描二维码。只能在该网络上发送该币种，通过其他网络发送的资产可能会丢失。\n\n默认情况下，每笔充值都由运营人员确认：转账后，请在同一页面提交交易哈希和金额，运营人员核实后即可入账。若平台在链上监控某个网络，页面会注明，该网络的充值在达到确认数后自动入账。',
+      ko: '자산과 네트워크를 선택한 뒤 주소를 복사하거나 QR 코드를 스캔하세요. 해당 자산은 반드시 해당 네트워크로만 보내야 하며, 다른 네트워크로 보낸 자산은 잃을 수 있습니다.\n\n기본적으로 모든 입금은 운영자가 확인합니다. 송금 후 같은 페이지에서 거래 해시와 금액을 제출하면 운영자가 확인한 뒤 입금이 반영됩니다. 플랫폼이 온체인으로 감시하는 네트워크는 페이지에 그렇게 표시되며, 해당 네트워크의 입금은 필요한 컨펌 후 자동으로 반영됩니다.',
+      th: 'เลือกสินทรัพย์และเครือข่าย แล้วคัดลอกที่อยู่หรือสแกนคิวอาร์โค้ด ส่งเฉพาะสินทรัพย์นั้นบนเครือข่ายนั้นเท่านั้น สินทรัพย์ที่ส่งผ่านเครือข่ายอื่นอาจสูญหาย\n\nโดยค่าเริ่มต้น เจ้าหน้าที่จะยืนยันเงินฝากทุกรายการ หลังโอนแล้วให้แจ้งแฮชธุรกรรมและจำนวนเงินในหน้าเดียวกัน เงินฝากจะเข้าบัญชีเมื่อเจ้าหน้าที่ตรวจสอบแล้ว หากแพลตฟอร์มติดตามเครือข่ายใดบนเชน หน้านี้จะระบุไว้ และเงินฝากบนเครือข่ายนั้นจะเข้าบัญชีเองเมื่อได้รับการยืนยันครบ',
+      vi: 'Chọn tài sản và mạng, sau đó sao chép địa chỉ hoặc quét mã QR. Chỉ gửi đúng tài sản đó trên đúng mạng đó: tài sản gửi qua mạng khác có thể bị mất.\n\nMặc định, mọi khoản nạp đều do nhân viên vận hành xác nhận: sau khi gửi, hãy khai báo mã giao dịch (hash) và số tiền trên cùng trang, khoản nạp được ghi có sau khi nhân viên kiểm tra. Với mạng mà nền tảng theo dõi trên chuỗi, trang sẽ ghi rõ, và khoản nạp trên mạng đó tự được ghi có sau đủ số xác nhận.',
+      ja: '資産とネットワークを選び、アドレスをコピーするか QR コードを読み取ってください。その資産は必ずそのネットワークで送ってください。別のネットワークで送った資産は失われる場合があります。\n\n初期設定では、すべての入金を運営者が確認します。送金後、同じ画面で取引ハッシュと金額を申告すると、運営者の確認後に入金が反映されます。プラットフォームがオンチェーンで監視しているネットワークはその旨が画面に表示され、そのネットワークの入金は承認数に達すると自動で反映されます。',
+      de: 'Wählen Sie Asset und Netzwerk, kopieren Sie dann Ihre Adresse oder scannen Sie den QR-Code. Senden Sie nur dieses Asset über dieses Netzwerk: Über ein anderes Netzwerk gesendete Assets können verloren gehen.\n\nStandardmäßig bestätigt ein Betreiber jede Einzahlung: Melden Sie nach dem Senden den Transaktions-Hash und den Betrag auf derselben Seite; gutgeschrieben wird, sobald ein Betreiber sie geprüft hat. Wo die Plattform ein Netzwerk selbst on-chain überwacht, sagt die Seite das, und Einzahlungen darüber werden nach ihren Bestätigungen von selbst gutgeschrieben.',
     },
     image: null,
     daysAgo: 1,
+    claims: [{ kind: 'deposits_by_operator' }],
   },
   {
     key: 'withdrawal-review',
@@ -414,6 +463,12 @@ export const DEMO_BULLETIN: readonly DemoArticle[] = [
     },
     image: null,
     daysAgo: 3,
+    claims: [
+      { kind: 'setting', key: 'withdraw.rules', path: ['USDT', 'min'], value: '10' },
+      { kind: 'setting', key: 'withdraw.rules', path: ['USDT', 'fee'], value: '1' },
+      { kind: 'setting', key: 'withdraw.rules', path: ['USDT', 'daily_limit'], value: '50000' },
+      { kind: 'setting', key: 'withdraw.rules', path: ['USDT', 'dual_approval_from'], value: '10000' },
+    ],
   },
   {
     key: 'staking-plans-launch',
@@ -449,37 +504,38 @@ export const DEMO_BULLETIN: readonly DemoArticle[] = [
     daysAgo: 3,
   },
   {
-    key: 'card-launch',
+    key: 'test-cards',
     feature: 'cards',
     title: {
-      en: 'Nexa Card is here: open a virtual card in minutes',
-      zh: 'Nexa 卡正式上线：几分钟即可开通虚拟卡',
-      ko: 'Nexa 카드 출시: 몇 분 만에 가상 카드 발급',
-      th: 'Nexa Card มาแล้ว: เปิดบัตรเสมือนได้ในไม่กี่นาที',
-      vi: 'Thẻ Nexa ra mắt: mở thẻ ảo chỉ trong vài phút',
-      ja: 'Nexaカード登場：数分でバーチャルカードを発行',
-      de: 'Die Nexa Card ist da: virtuelle Karte in wenigen Minuten',
+      en: 'Nexa Card: test cards on a simulated issuer',
+      zh: 'Nexa 卡：模拟发卡方的测试卡',
+      ko: 'Nexa 카드: 시뮬레이션 발급사의 테스트 카드',
+      th: 'Nexa Card: บัตรทดสอบจากผู้ออกบัตรจำลอง',
+      vi: 'Nexa Card: thẻ thử nghiệm của đơn vị phát hành mô phỏng',
+      ja: 'Nexa カード：シミュレーション発行会社のテストカード',
+      de: 'Nexa Card: Testkarten eines simulierten Herausgebers',
     },
     summary: {
-      en: 'Verified users can now open a Nexa virtual card for 10 USDT and use their balance for online payments.',
-      zh: '已完成认证的用户现在只需支付 10 USDT 即可开通 Nexa 虚拟卡，并使用余额进行线上支付。',
-      ko: '인증을 마친 사용자는 이제 10 USDT로 Nexa 가상 카드를 발급받아 잔액으로 온라인 결제를 할 수 있습니다.',
-      th: 'ผู้ใช้ที่ยืนยันตัวตนแล้วสามารถเปิดบัตรเสมือน Nexa ได้ด้วยค่าธรรมเนียม 10 USDT และใช้ยอดคงเหลือชำระเงินออนไลน์',
-      vi: 'Người dùng đã xác minh giờ có thể mở thẻ ảo Nexa với phí 10 USDT và dùng số dư để thanh toán trực tuyến.',
-      ja: '本人確認済みのユーザーは、10 USDTでNexaバーチャルカードを発行し、残高でオンライン決済ができるようになりました。',
-      de: 'Verifizierte Nutzer können jetzt für 10 USDT eine virtuelle Nexa Card eröffnen und ihr Guthaben für Online-Zahlungen nutzen.',
+      en: 'Verified users can open a virtual test card for free and try top-ups and a demo purchase; it pays nowhere.',
+      zh: '完成认证的用户可免费开通虚拟测试卡，体验充值和模拟消费；该卡无法在任何地方付款。',
+      ko: '인증을 마친 사용자는 가상 테스트 카드를 무료로 발급받아 충전과 데모 결제를 체험할 수 있습니다. 실제 결제는 되지 않습니다.',
+      th: 'ผู้ใช้ที่ยืนยันตัวตนแล้วเปิดบัตรทดสอบเสมือนได้ฟรี และลองเติมเงินกับการซื้อสาธิตได้ แต่ใช้จ่ายจริงที่ใดไม่ได้',
+      vi: 'Người dùng đã xác minh có thể mở miễn phí thẻ ảo thử nghiệm và thử nạp tiền cùng giao dịch mua demo; thẻ không thanh toán được ở đâu cả.',
+      ja: '本人確認を済ませた方は、仮想テストカードを無料で発行し、チャージやデモ購入を試せます。実際の支払いには使えません。',
+      de: 'Verifizierte Nutzer eröffnen kostenlos eine virtuelle Testkarte und probieren Aufladungen und einen Demo-Kauf aus; bezahlen kann sie nirgends.',
     },
     body: {
-      en: 'Nexa Card is now available. After completing identity verification (KYC), you can open a virtual card for a one-time fee of 10 USDT and use it for online payments right away.\n\nTop up the card from your Nexa wallet at any time. You can also apply for a physical card on the Cards page, which is delivered to the address you provide.\n\nIf you have not verified your identity yet, go to Mine > Identity verification first.',
-      zh: 'Nexa 卡现已上线。完成身份认证（KYC）后，只需支付一次性费用 10 USDT 即可开通虚拟卡，并立即用于线上支付。\n\n您可以随时从 Nexa 钱包为卡片充值。也可以在“我的卡片”页面申请实体卡，实体卡将寄送至您填写的地址。\n\n如果您尚未完成身份认证，请先前往“我的 > 身份认证”。',
-      ko: 'Nexa 카드를 이제 이용할 수 있습니다. 본인 인증(KYC)을 완료하면 1회 수수료 10 USDT로 가상 카드를 발급받아 바로 온라인 결제에 사용할 수 있습니다.\n\n카드는 언제든지 Nexa 지갑에서 충전할 수 있습니다. 카드 페이지에서 실물 카드도 신청할 수 있으며, 입력한 주소로 배송됩니다.\n\n아직 본인 인증을 하지 않았다면 먼저 마이 > 본인 인증으로 이동하세요.',
-      th: 'Nexa Card เปิดให้บริการแล้ว หลังจากยืนยันตัวตน (KYC) เรียบร้อย คุณสามารถเปิดบัตรเสมือนได้ด้วยค่าธรรมเนียมครั้งเดียว 10 USDT และใช้ชำระเงินออนไลน์ได้ทันที\n\nเติมเงินเข้าบัตรจากกระเป๋าเงิน Nexa ได้ทุกเมื่อ นอกจากนี้ยังขอบัตรจริงได้ที่หน้าบัตร โดยจะจัดส่งไปยังที่อยู่ที่คุณระบุ\n\nหากคุณยังไม่ได้ยืนยันตัวตน โปรดไปที่ ของฉัน > การยืนยันตัวตน ก่อน',
-      vi: 'Thẻ Nexa hiện đã ra mắt. Sau khi hoàn tất xác minh danh tính (KYC), bạn có thể mở thẻ ảo với phí một lần 10 USDT và dùng ngay để thanh toán trực tuyến.\n\nBạn có thể nạp tiền vào thẻ từ ví Nexa bất cứ lúc nào. Bạn cũng có thể đăng ký thẻ vật lý trên trang Thẻ, thẻ sẽ được gửi đến địa chỉ bạn cung cấp.\n\nNếu chưa xác minh danh tính, hãy vào Của tôi > Xác minh danh tính trước.',
-      ja: 'Nexaカードの提供を開始しました。本人確認（KYC）を完了すると、1回限りの手数料10 USDTでバーチャルカードを発行でき、すぐにオンライン決済に利用できます。\n\nカードへのチャージはNexaウォレットからいつでも行えます。カード画面から物理カードを申し込むこともでき、ご指定の住所に届けられます。\n\nまだ本人確認がお済みでない場合は、先にマイページ > 本人確認へお進みください。',
-      de: 'Die Nexa Card ist ab sofort verfügbar. Nach Abschluss der Identitätsprüfung (KYC) können Sie gegen eine einmalige Gebühr von 10 USDT eine virtuelle Karte eröffnen und sie sofort für Online-Zahlungen nutzen.\n\nSie können die Karte jederzeit aus Ihrer Nexa-Wallet aufladen. Auf der Seite „Karten“ lässt sich außerdem eine physische Karte beantragen, die an die von Ihnen angegebene Adresse geschickt wird.\n\nFalls Sie Ihre Identität noch nicht bestätigt haben, gehen Sie zuerst zu Ich > Identitätsprüfung.',
+      en: 'Cards on Nexa come from a simulated issuer for now. They are test cards on test BINs such as 424242: they cost nothing to open, top up or replace, and cannot pay at any real merchant. A demo purchase on the card page shows how spending works.\n\nA card needs an approved identity verification (KYC), which an operator reviews. In the demo it is approved by itself after a minute, without any check, and the verification screen says so.\n\nYou can also apply for a physical test card; the simulated issuer marks it shipped after a minute and shows the activation code of its letter.',
+      zh: '目前 Nexa 的卡片由模拟发卡方签发，均为使用测试 BIN（如 424242）的测试卡：开卡、充值和换卡都不收费，也无法在任何真实商户付款。卡片页面的模拟消费可以演示消费流程。\n\n开卡需要通过身份认证（KYC），由运营人员审核。演示环境中，认证会在一分钟后自动通过且不做任何核查，认证页面会注明这一点。\n\n您也可以申请实体测试卡；模拟发卡方会在一分钟后将其标记为已寄出，并显示随卡信函中的激活码。',
+      ko: '현재 Nexa 카드는 시뮬레이션 발급사가 발급합니다. 424242 같은 테스트 BIN의 테스트 카드로, 발급·충전·재발급 비용이 없으며 실제 가맹점에서는 결제할 수 없습니다. 카드 페이지의 데모 결제로 사용 흐름을 확인할 수 있습니다.\n\n카드를 만들려면 운영자가 심사하는 신원 인증(KYC) 승인이 필요합니다. 데모에서는 아무 확인 없이 1분 후 자동 승인되며, 인증 화면에 그렇게 표시됩니다.\n\n실물 테스트 카드도 신청할 수 있습니다. 시뮬레이션 발급사가 1분 후 발송 처리하고 안내문에 담긴 활성화 코드를 보여 줍니다.',
+      th: 'ขณะนี้บัตรของ Nexa ออกโดยผู้ออกบัตรจำลอง เป็นบัตรทดสอบบน BIN ทดสอบ เช่น 424242 ไม่มีค่าธรรมเนียมในการเปิด เติมเงิน หรือเปลี่ยนบัตร และใช้จ่ายกับร้านค้าจริงไม่ได้ การซื้อสาธิตในหน้าบัตรจะแสดงให้เห็นว่าการใช้จ่ายทำงานอย่างไร\n\nการเปิดบัตรต้องผ่านการยืนยันตัวตน (KYC) ซึ่งเจ้าหน้าที่เป็นผู้ตรวจสอบ ในเดโม การยืนยันจะอนุมัติเองหลังหนึ่งนาทีโดยไม่มีการตรวจสอบใด ๆ และหน้ายืนยันตัวตนจะแจ้งไว้\n\nคุณยังขอบัตรทดสอบแบบแข็งได้ ผู้ออกบัตรจำลองจะทำเครื่องหมายว่าจัดส่งแล้วหลังหนึ่งนาที และแสดงรหัสเปิดใช้งานจากจดหมายของบัตร',
+      vi: 'Hiện tại thẻ của Nexa do một đơn vị phát hành mô phỏng cấp. Đây là thẻ thử nghiệm trên BIN thử nghiệm như 424242: mở, nạp tiền hay thay thẻ đều miễn phí, và không thể thanh toán tại bất kỳ cửa hàng thật nào. Giao dịch mua demo trên trang thẻ cho thấy cách chi tiêu hoạt động.\n\nMở thẻ cần xác minh danh tính (KYC) được duyệt, do nhân viên vận hành xem xét. Trong bản demo, hồ sơ tự được duyệt sau một phút mà không kiểm tra gì, và màn hình xác minh sẽ ghi rõ điều đó.\n\nBạn cũng có thể đăng ký thẻ vật lý thử nghiệm; đơn vị phát hành mô phỏng đánh dấu đã gửi sau một phút và hiển thị mã kích hoạt trong thư kèm thẻ.',
+      ja: '現在、Nexa のカードはシミュレーションの発行会社が発行しています。424242 などのテスト BIN のテストカードで、発行・チャージ・再発行に費用はかからず、実在の加盟店では支払いに使えません。カード画面のデモ購入で利用の流れを確認できます。\n\nカードの発行には、運営者が審査する本人確認（KYC）の承認が必要です。デモでは確認なしで 1 分後に自動承認され、本人確認画面にその旨が表示されます。\n\n物理テストカードも申し込めます。シミュレーション発行会社が 1 分後に発送済みにし、同封の案内状にある有効化コードを表示します。',
+      de: 'Karten kommen bei Nexa vorerst von einem simulierten Herausgeber. Es sind Testkarten mit Test-BINs wie 424242: Eröffnen, Aufladen und Ersetzen kosten nichts, und bei echten Händlern kann man damit nicht bezahlen. Ein Demo-Kauf auf der Kartenseite zeigt, wie Ausgaben funktionieren.\n\nEine Karte braucht eine genehmigte Identitätsprüfung (KYC), die ein Betreiber prüft. In der Demo wird sie nach einer Minute ohne jede Prüfung von selbst genehmigt, und die Prüfungsseite sagt das.\n\nSie können auch eine physische Testkarte beantragen; der simulierte Herausgeber meldet sie nach einer Minute als versandt und zeigt den Aktivierungscode ihres Briefs.',
     },
     image: null,
     daysAgo: 6,
+    claims: [{ kind: 'test_cards' }],
   },
   {
     key: 'race-season-1',
@@ -547,70 +603,83 @@ export const DEMO_BULLETIN: readonly DemoArticle[] = [
     daysAgo: 11,
   },
   {
-    key: 'futures-fee-update',
+    key: 'futures-fees',
     feature: 'futures',
     title: {
-      en: 'Futures trading fees reduced',
-      zh: '合约交易手续费下调',
-      ko: '선물 거래 수수료 인하',
-      th: 'ลดค่าธรรมเนียมการเทรดฟิวเจอร์ส',
-      vi: 'Giảm phí giao dịch hợp đồng tương lai',
-      ja: '先物取引手数料の引き下げ',
-      de: 'Niedrigere Gebühren im Futures-Handel',
+      en: 'Futures fees: 0.02% maker, 0.05% taker',
+      zh: '合约手续费：挂单 0.02%，吃单 0.05%',
+      ko: '선물 수수료: 메이커 0.02%, 테이커 0.05%',
+      th: 'ค่าธรรมเนียมฟิวเจอร์ส: เมกเกอร์ 0.02% เทกเกอร์ 0.05%',
+      vi: 'Phí hợp đồng tương lai: maker 0,02%, taker 0,05%',
+      ja: '先物手数料：メイカー 0.02%、テイカー 0.05%',
+      de: 'Futures-Gebühren: 0,02 % Maker, 0,05 % Taker',
     },
     summary: {
-      en: 'From next Monday, the futures maker fee drops to 0.02% and the taker fee to 0.05%.',
-      zh: '自下周一起，合约挂单手续费降至 0.02%，吃单手续费降至 0.05%。',
-      ko: '다음 주 월요일부터 선물 메이커 수수료는 0.02%, 테이커 수수료는 0.05%로 인하됩니다.',
-      th: 'ตั้งแต่วันจันทร์หน้า ค่าธรรมเนียมฟิวเจอร์สฝั่งเมกเกอร์ จะลดเหลือ 0.02% และฝั่งเทคเกอร์ เหลือ 0.05%',
-      vi: 'Từ thứ Hai tuần sau, phí maker hợp đồng tương lai giảm còn 0,02% và phí taker còn 0,05%.',
-      ja: '来週月曜日から、先物のメイカー手数料は0.02%、テイカー手数料は0.05%に引き下げられます。',
-      de: 'Ab nächstem Montag sinkt die Maker-Gebühr für Futures auf 0,02 % und die Taker-Gebühr auf 0,05 %.',
+      en: 'The futures maker fee is 0.02% and the taker fee 0.05%; these rates apply to every futures trade now.',
+      zh: '合约挂单手续费为 0.02%，吃单手续费为 0.05%，现已适用于每一笔合约交易。',
+      ko: '선물 메이커 수수료는 0.02%, 테이커 수수료는 0.05%이며 현재 모든 선물 거래에 적용됩니다.',
+      th: 'ค่าธรรมเนียมเมกเกอร์ฟิวเจอร์สคือ 0.02% และเทกเกอร์ 0.05% ใช้กับการเทรดฟิวเจอร์สทุกครั้งแล้วในตอนนี้',
+      vi: 'Phí maker hợp đồng tương lai là 0,02% và phí taker 0,05%; mức phí này đang áp dụng cho mọi giao dịch hợp đồng tương lai.',
+      ja: '先物のメイカー手数料は 0.02%、テイカー手数料は 0.05% で、現在すべての先物取引に適用されています。',
+      de: 'Die Futures-Maker-Gebühr beträgt 0,02 % und die Taker-Gebühr 0,05 %; sie gelten bereits für jeden Futures-Handel.',
     },
     body: {
-      en: 'Nexa is lowering its futures trading fees. Starting next Monday at 00:00 (UTC), the maker fee will be 0.02% and the taker fee 0.05% on all USDT-margined futures pairs.\n\nSpot trading fees stay at 0.1%, and the withdrawal fee remains 1 USDT per withdrawal.\n\nThe new rates apply automatically. No action is needed on your part.',
-      zh: 'Nexa 将下调合约交易手续费。自下周一 00:00（UTC）起，所有 USDT 本位合约交易对的挂单手续费为 0.02%，吃单手续费为 0.05%。\n\n现货交易手续费维持 0.1% 不变，提现手续费仍为每笔 1 USDT。\n\n新费率将自动生效，您无需进行任何操作。',
-      ko: 'Nexa가 선물 거래 수수료를 인하합니다. 다음 주 월요일 00:00(UTC)부터 모든 USDT 마진 선물 거래쌍의 메이커 수수료는 0.02%, 테이커 수수료는 0.05%가 됩니다.\n\n현물 거래 수수료는 0.1%로 유지되며, 출금 수수료도 건당 1 USDT로 변동이 없습니다.\n\n새 수수료율은 자동으로 적용되며 별도의 조치는 필요하지 않습니다.',
-      th: 'Nexa จะปรับลดค่าธรรมเนียมการเทรดฟิวเจอร์ส ตั้งแต่วันจันทร์หน้า เวลา 00:00 น. (UTC) ค่าธรรมเนียมเมกเกอร์ จะเป็น 0.02% และค่าธรรมเนียมเทคเกอร์ จะเป็น 0.05% สำหรับคู่เทรดฟิวเจอร์สที่ใช้ USDT เป็นหลักประกันทุกคู่\n\nค่าธรรมเนียมการเทรดสปอตยังคงอยู่ที่ 0.1% และค่าธรรมเนียมการถอนยังคงเป็น 1 USDT ต่อครั้ง\n\nอัตราใหม่จะมีผลโดยอัตโนมัติ คุณไม่ต้องดำเนินการใด ๆ',
-      vi: 'Nexa giảm phí giao dịch hợp đồng tương lai. Từ 00:00 (UTC) thứ Hai tuần sau, phí maker sẽ là 0,02% và phí taker là 0,05% cho tất cả các cặp hợp đồng tương lai ký quỹ bằng USDT.\n\nPhí giao dịch giao ngay giữ nguyên ở mức 0,1%, và phí rút tiền vẫn là 1 USDT mỗi lần rút.\n\nMức phí mới được áp dụng tự động. Bạn không cần thực hiện thao tác nào.',
-      ja: 'Nexaは先物取引手数料を引き下げます。来週月曜日00:00（UTC）から、すべてのUSDT証拠金先物ペアでメイカー手数料が0.02%、テイカー手数料が0.05%になります。\n\n現物取引手数料は0.1%のまま変わらず、出金手数料も1回あたり1 USDTのままです。\n\n新しい料率は自動的に適用されます。お客様による操作は必要ありません。',
-      de: 'Nexa senkt die Gebühren im Futures-Handel. Ab nächstem Montag, 00:00 Uhr (UTC), beträgt die Maker-Gebühr 0,02 % und die Taker-Gebühr 0,05 % für alle USDT-margined Futures-Paare.\n\nDie Gebühren im Spot-Handel bleiben bei 0,1 %, und die Auszahlungsgebühr beträgt weiterhin 1 USDT pro Auszahlung.\n\nDie neuen Sätze gelten automatisch. Sie müssen nichts weiter tun.',
+      en: 'On all USDT-margined perpetual futures, the maker fee is 0.02% and the taker fee 0.05% of the position value traded. These rates already apply to every futures trade; no action is needed on your part.\n\nSpot trading fees are 0.08% for makers and 0.1% for takers, and the withdrawal fee is 1 USDT per withdrawal.',
+      zh: '所有 USDT 保证金永续合约的挂单手续费为成交仓位价值的 0.02%，吃单手续费为 0.05%。该费率已适用于每一笔合约交易，您无需进行任何操作。\n\n现货交易的挂单手续费为 0.08%，吃单手续费为 0.1%；每笔提现手续费为 1 USDT。',
+      ko: '모든 USDT 마진 무기한 선물에서 메이커 수수료는 거래된 포지션 가치의 0.02%, 테이커 수수료는 0.05%입니다. 이 수수료는 이미 모든 선물 거래에 적용되고 있으며 따로 하실 일은 없습니다.\n\n현물 거래 수수료는 메이커 0.08%, 테이커 0.1%이며 출금 수수료는 건당 1 USDT입니다.',
+      th: 'สำหรับฟิวเจอร์สแบบไม่มีวันหมดอายุที่ใช้ USDT เป็นมาร์จิ้นทุกคู่ ค่าธรรมเนียมเมกเกอร์คือ 0.02% และเทกเกอร์ 0.05% ของมูลค่าโพซิชันที่เทรด อัตรานี้ใช้กับการเทรดฟิวเจอร์สทุกครั้งแล้ว คุณไม่ต้องดำเนินการใด ๆ\n\nค่าธรรมเนียมเทรดสปอตคือ 0.08% สำหรับเมกเกอร์และ 0.1% สำหรับเทกเกอร์ และค่าธรรมเนียมถอนเงินคือ 1 USDT ต่อครั้ง',
+      vi: 'Với mọi hợp đồng vĩnh cửu ký quỹ USDT, phí maker là 0,02% và phí taker là 0,05% giá trị vị thế giao dịch. Mức phí này đã áp dụng cho mọi giao dịch hợp đồng tương lai; bạn không cần làm gì thêm.\n\nPhí giao dịch giao ngay là 0,08% cho maker và 0,1% cho taker, phí rút tiền là 1 USDT mỗi lần rút.',
+      ja: 'すべての USDT 証拠金の無期限先物で、メイカー手数料は取引したポジション価値の 0.02%、テイカー手数料は 0.05% です。この料率はすでにすべての先物取引に適用されており、お客様の操作は不要です。\n\n現物取引の手数料はメイカー 0.08%、テイカー 0.1% で、出金手数料は 1 回 1 USDT です。',
+      de: 'Auf allen USDT-margined Perpetual Futures beträgt die Maker-Gebühr 0,02 % und die Taker-Gebühr 0,05 % des gehandelten Positionswerts. Diese Sätze gelten bereits für jeden Futures-Handel; Sie müssen nichts tun.\n\nIm Spothandel betragen die Gebühren 0,08 % für Maker und 0,1 % für Taker, und die Auszahlungsgebühr ist 1 USDT pro Auszahlung.',
     },
     image: null,
     daysAgo: 14,
+    claims: [
+      { kind: 'rate', key: 'futures.maker_fee_rate', percent: '0.02' },
+      { kind: 'rate', key: 'futures.taker_fee_rate', percent: '0.05' },
+      { kind: 'rate', key: 'market.maker_fee_rate', percent: '0.08' },
+      { kind: 'rate', key: 'market.taker_fee_rate', percent: '0.1' },
+      { kind: 'setting', key: 'withdraw.rules', path: ['USDT', 'fee'], value: '1' },
+    ],
   },
   {
-    key: 'referral-rewards-upgrade',
+    key: 'team-levels',
     feature: 'referral',
     title: {
-      en: 'Referral team rewards upgraded',
-      zh: '推荐团队奖励全面升级',
-      ko: '추천 팀 보상 업그레이드',
-      th: 'อัปเกรดรางวัลทีมผู้แนะนำ',
-      vi: 'Nâng cấp phần thưởng đội giới thiệu',
-      ja: '紹介チーム報酬をアップグレード',
-      de: 'Prämien für Empfehlungsteams verbessert',
+      en: 'Team levels V1–V5: what they mean',
+      zh: '团队等级 V1–V5 的含义',
+      ko: '팀 레벨 V1–V5의 의미',
+      th: 'ระดับทีม V1–V5 หมายถึงอะไร',
+      vi: 'Cấp độ đội V1–V5 nghĩa là gì',
+      ja: 'チームレベル V1〜V5 の意味',
+      de: 'Teamstufen V1–V5: was sie bedeuten',
     },
     summary: {
-      en: 'Referral rewards now include a team bonus, and all rewards are credited daily.',
-      zh: '推荐奖励新增团队奖金，所有奖励每日发放。',
-      ko: '추천 보상에 팀 보너스가 추가되었으며, 모든 보상은 매일 지급됩니다.',
-      th: 'รางวัลการแนะนำมีโบนัสทีมเพิ่มเข้ามา และรางวัลทั้งหมดจะเข้าบัญชีทุกวัน',
-      vi: 'Phần thưởng giới thiệu nay có thêm thưởng đội, và mọi phần thưởng được cộng hằng ngày.',
-      ja: '紹介報酬にチームボーナスが加わり、すべての報酬が毎日付与されるようになりました。',
-      de: 'Empfehlungsprämien enthalten jetzt einen Teambonus, und alle Prämien werden täglich gutgeschrieben.',
+      en: 'Levels follow your team’s performance and legs; referrals and levels pay no rewards or bonuses.',
+      zh: '等级取决于团队业绩和分支数量；推荐和等级不发放任何奖励或奖金。',
+      ko: '레벨은 팀 실적과 라인 수에 따라 정해지며, 추천과 레벨로는 보상이나 보너스가 지급되지 않습니다.',
+      th: 'ระดับขึ้นอยู่กับผลงานและสายงานของทีม การแนะนำและระดับไม่ได้จ่ายรางวัลหรือโบนัส',
+      vi: 'Cấp độ dựa trên thành tích và số nhánh của đội; việc giới thiệu và cấp độ không trả phần thưởng hay tiền thưởng.',
+      ja: 'レベルはチームの実績とライン数で決まります。紹介やレベルで報酬やボーナスが支払われることはありません。',
+      de: 'Stufen folgen der Leistung und den Linien Ihres Teams; Empfehlungen und Stufen zahlen weder Prämien noch Boni.',
     },
     body: {
-      en: 'The referral program has been upgraded. In addition to rewards from direct referrals, team leaders now receive a bonus based on the activity of their whole team.\n\nRewards are calculated and credited to your wallet once a day. You can follow your team size and rewards on the Invitation page.\n\nShare your invitation code or link to invite friends. Rewards are only paid for real, active accounts; duplicate or fake accounts are excluded.',
-      zh: '推荐计划已全面升级。除直推奖励外，团队长现在还可以根据整个团队的活跃情况获得团队奖金。\n\n奖励每天计算一次并发放至您的钱包。您可以在“邀请”页面查看团队规模和奖励情况。\n\n分享您的邀请码或链接即可邀请好友。奖励仅针对真实且活跃的账户发放，重复账户或虚假账户将不予计算。',
-      ko: '추천 프로그램이 업그레이드되었습니다. 이제 팀 리더는 직접 추천 보상 외에도 팀 전체의 활동에 따른 보너스를 받습니다.\n\n보상은 하루에 한 번 계산되어 지갑으로 지급됩니다. 팀 규모와 보상은 초대 페이지에서 확인할 수 있습니다.\n\n초대 코드나 링크를 공유하여 친구를 초대하세요. 보상은 실제로 활동하는 계정에 대해서만 지급되며, 중복 계정이나 가짜 계정은 제외됩니다.',
-      th: 'โปรแกรมแนะนำเพื่อนได้รับการอัปเกรดแล้ว นอกจากรางวัลจากผู้ที่คุณแนะนำโดยตรง หัวหน้าทีมยังจะได้รับโบนัสตามกิจกรรมของทั้งทีมด้วย\n\nรางวัลจะคำนวณและโอนเข้ากระเป๋าเงินของคุณวันละครั้ง คุณสามารถติดตามขนาดทีมและรางวัลได้ในหน้าเชิญเพื่อน\n\nแชร์รหัสเชิญหรือลิงก์ของคุณเพื่อชวนเพื่อน รางวัลจะจ่ายให้เฉพาะบัญชีจริงที่มีการใช้งานเท่านั้น บัญชีซ้ำหรือบัญชีปลอมจะไม่นับรวม',
-      vi: 'Chương trình giới thiệu đã được nâng cấp. Ngoài phần thưởng từ những người được giới thiệu trực tiếp, trưởng nhóm giờ còn nhận thêm tiền thưởng dựa trên hoạt động của toàn đội.\n\nPhần thưởng được tính và cộng vào ví của bạn mỗi ngày một lần. Bạn có thể theo dõi quy mô đội và phần thưởng trên trang Mời bạn bè.\n\nHãy chia sẻ mã mời hoặc đường dẫn để mời bạn bè. Phần thưởng chỉ được trả cho các tài khoản thật và đang hoạt động; tài khoản trùng lặp hoặc giả mạo sẽ bị loại trừ.',
-      ja: '紹介プログラムがアップグレードされました。チームリーダーは、直接紹介による報酬に加えて、チーム全体の活動に応じたボーナスを受け取れるようになりました。\n\n報酬は1日1回計算され、ウォレットに付与されます。チームの規模と報酬は招待画面で確認できます。\n\n招待コードまたはリンクを共有して友達を招待しましょう。報酬は実際に利用されているアカウントに対してのみ支払われ、重複アカウントや偽のアカウントは対象外となります。',
-      de: 'Das Empfehlungsprogramm wurde verbessert. Zusätzlich zu den Prämien für direkte Empfehlungen erhalten Teamleiter jetzt einen Bonus, der sich an der Aktivität ihres gesamten Teams orientiert.\n\nPrämien werden einmal täglich berechnet und Ihrer Wallet gutgeschrieben. Teamgröße und Prämien sehen Sie auf der Einladungsseite.\n\nTeilen Sie Ihren Einladungscode oder Link, um Freunde einzuladen. Prämien gibt es nur für echte, aktive Konten; doppelte oder gefälschte Konten sind ausgeschlossen.',
+      en: 'Your level rises from V1 to V5 as your team’s performance reaches 10,000, 50,000, 200,000, 1,000,000 and 5,000,000 USDT, with at least two legs. A level once reached is kept.\n\nThere is no referral or team reward program: referrals and levels pay nothing by themselves. With mining, a level adds a share of your team’s hash power to your effective power, and mining output comes from the daily mining emission.\n\nFollow your team and your next level on the Invitation page.',
+      zh: '当团队业绩达到 10,000、50,000、200,000、1,000,000 和 5,000,000 USDT，且至少有两个分支时，您的等级依次从 V1 升至 V5。等级一旦达到便会保留。\n\n平台没有推荐或团队奖励计划：推荐和等级本身不支付任何费用。在挖矿中，等级会把团队算力的一部分计入您的有效算力，挖矿产出来自每日的挖矿释放量。\n\n在“邀请”页面查看您的团队和下一等级。',
+      ko: '팀 실적이 10,000, 50,000, 200,000, 1,000,000, 5,000,000 USDT에 도달하고 라인이 2개 이상이면 레벨이 V1에서 V5까지 오릅니다. 한 번 달성한 레벨은 유지됩니다.\n\n추천이나 팀 보상 프로그램은 없습니다. 추천과 레벨 자체로는 아무것도 지급되지 않습니다. 채굴에서는 레벨에 따라 팀 해시파워의 일부가 유효 해시파워에 더해지며, 채굴 산출은 매일의 채굴 발행량에서 나옵니다.\n\n초대 페이지에서 팀과 다음 레벨을 확인하세요.',
+      th: 'ระดับของคุณจะขึ้นจาก V1 ถึง V5 เมื่อผลงานของทีมถึง 10,000, 50,000, 200,000, 1,000,000 และ 5,000,000 USDT โดยมีอย่างน้อยสองสายงาน ระดับที่ได้แล้วจะคงอยู่\n\nไม่มีโปรแกรมรางวัลการแนะนำหรือรางวัลทีม การแนะนำและระดับไม่ได้จ่ายอะไรในตัวเอง ในการขุด ระดับจะเพิ่มส่วนหนึ่งของแรงขุดของทีมเข้าไปในแรงขุดที่มีผลของคุณ และผลผลิตการขุดมาจากปริมาณการปล่อยเหรียญรายวันของการขุด\n\nดูทีมและระดับถัดไปของคุณได้ที่หน้าเชิญเพื่อน',
+      vi: 'Cấp độ của bạn tăng từ V1 đến V5 khi thành tích của đội đạt 10.000, 50.000, 200.000, 1.000.000 và 5.000.000 USDT, với ít nhất hai nhánh. Cấp độ đã đạt sẽ được giữ.\n\nKhông có chương trình thưởng giới thiệu hay thưởng đội: bản thân việc giới thiệu và cấp độ không trả gì. Với khai thác, cấp độ cộng một phần sức mạnh băm của đội vào sức mạnh hiệu dụng của bạn, và sản lượng khai thác đến từ lượng phát hành khai thác hằng ngày.\n\nTheo dõi đội và cấp độ tiếp theo của bạn trên trang Mời bạn bè.',
+      ja: 'チームの実績が 10,000、50,000、200,000、1,000,000、5,000,000 USDT に達し、ラインが 2 つ以上あると、レベルは V1 から V5 へ上がります。一度達成したレベルは維持されます。\n\n紹介やチームの報酬プログラムはありません。紹介やレベルそのものは何も支払いません。マイニングでは、レベルに応じてチームのハッシュパワーの一部が有効ハッシュパワーに加わり、マイニング産出は毎日の発行量から支払われます。\n\nチームと次のレベルは招待画面で確認できます。',
+      de: 'Ihre Stufe steigt von V1 bis V5, sobald die Leistung Ihres Teams 10.000, 50.000, 200.000, 1.000.000 und 5.000.000 USDT erreicht, mit mindestens zwei Linien. Eine einmal erreichte Stufe bleibt erhalten.\n\nEin Empfehlungs- oder Team-Prämienprogramm gibt es nicht: Empfehlungen und Stufen zahlen selbst nichts. Beim Mining fügt eine Stufe Ihrer effektiven Leistung einen Anteil der Hash-Leistung Ihres Teams hinzu, und der Mining-Ertrag stammt aus der täglichen Mining-Ausschüttung.\n\nIhr Team und Ihre nächste Stufe sehen Sie auf der Einladungsseite.',
     },
     image: '/static/banners/invite.svg',
     daysAgo: 20,
+    claims: [
+      { kind: 'no_referral_payouts' },
+      { kind: 'setting', key: 'team.level_performance', path: [0], value: '10000' },
+      { kind: 'setting', key: 'team.level_performance', path: [4], value: '5000000' },
+      { kind: 'setting', key: 'team.level_legs', value: '2' },
+    ],
   },
   {
     key: 'mining-payout-time',
@@ -644,6 +713,7 @@ export const DEMO_BULLETIN: readonly DemoArticle[] = [
     },
     image: null,
     daysAgo: 24,
+    claims: [{ kind: 'setting', key: 'mining.lines', path: ['main', 'daily_emission'], value: '10000' }],
   },
   {
     key: 'copy-tier-rules',
@@ -757,7 +827,7 @@ export const DEMO_QUESTIONS: readonly DemoQuestion[] = [
     },
   },
   {
-    key: 'deposit-credit',
+    key: 'deposit-how',
     question: {
       en: 'How are deposits credited?',
       zh: '充值如何到账？',
@@ -768,17 +838,18 @@ export const DEMO_QUESTIONS: readonly DemoQuestion[] = [
       de: 'Wie werden Einzahlungen gutgeschrieben?',
     },
     answer: {
-      en: 'Copy your deposit address on the Deposit page and send assets on the network shown there. The deposit is credited automatically once the required number of blockchain confirmations is reached, usually within a few minutes. You can follow its status in Asset records. Assets sent on the wrong network or to the wrong address may not be recoverable.',
-      zh: '在“充值”页面复制您的充值地址，并通过页面上显示的网络转入资产。达到所需的区块确认数后，充值将自动到账，通常只需几分钟。您可以在“资产记录”中查看充值状态。通过错误网络或向错误地址发送的资产可能无法找回。',
-      ko: '입금 페이지에서 입금 주소를 복사하고, 그곳에 표시된 네트워크로 자산을 보내세요. 필요한 블록체인 확인 수에 도달하면 입금이 자동으로 반영되며, 보통 몇 분 안에 완료됩니다. 진행 상태는 자산 내역에서 확인할 수 있습니다. 잘못된 네트워크나 잘못된 주소로 보낸 자산은 복구하지 못할 수 있습니다.',
-      th: 'คัดลอกที่อยู่สำหรับฝากในหน้าฝาก แล้วส่งสินทรัพย์ผ่านเครือข่ายที่แสดงไว้ในหน้านั้น เงินฝากจะเข้าบัญชีโดยอัตโนมัติเมื่อได้รับการยืนยันบนบล็อกเชนครบตามจำนวนที่กำหนด ซึ่งโดยปกติใช้เวลาเพียงไม่กี่นาที คุณสามารถติดตามสถานะได้ในประวัติสินทรัพย์ สินทรัพย์ที่ส่งผ่านเครือข่ายผิดหรือส่งไปยังที่อยู่ผิดอาจไม่สามารถกู้คืนได้',
-      vi: 'Sao chép địa chỉ nạp tiền trên trang Nạp tiền và gửi tài sản qua mạng lưới được hiển thị tại đó. Khoản nạp sẽ được ghi có tự động khi đủ số lần xác nhận trên blockchain, thường chỉ trong vài phút. Bạn có thể theo dõi trạng thái trong Lịch sử tài sản. Tài sản gửi sai mạng lưới hoặc sai địa chỉ có thể không khôi phục được.',
-      ja: '入金画面で入金アドレスをコピーし、そこに表示されているネットワークで資産を送金してください。必要な数のブロックチェーン承認が得られると入金は自動的に反映され、通常は数分で完了します。状況は資産履歴で確認できます。誤ったネットワークやアドレスに送られた資産は回復できない場合があります。',
-      de: 'Kopieren Sie Ihre Einzahlungsadresse auf der Seite „Einzahlung“ und senden Sie Assets über das dort angezeigte Netzwerk. Die Einzahlung wird automatisch gutgeschrieben, sobald die erforderliche Zahl an Blockchain-Bestätigungen erreicht ist – meist innerhalb weniger Minuten. Den Status sehen Sie im Vermögensverlauf. Assets, die über das falsche Netzwerk oder an eine falsche Adresse gesendet werden, sind möglicherweise nicht wiederherstellbar.',
+      en: 'Copy your deposit address on the Deposit page and send the asset on the network shown there. By default an operator confirms every deposit: report the transaction hash and the amount on the same page, and the deposit is credited once an operator has checked it. A network the platform watches on chain is marked on the page and credited by itself after its confirmations. Follow the status in Deposit records. Assets sent on the wrong network or to the wrong address may not be recoverable.',
+      zh: '在“充值”页面复制您的充值地址，并通过页面显示的网络发送资产。默认情况下，每笔充值都由运营人员确认：请在同一页面提交交易哈希和金额，运营人员核实后即可入账。平台在链上监控的网络会在页面上注明，并在达到确认数后自动入账。您可以在充值记录中查看状态。通过错误网络或发送到错误地址的资产可能无法找回。',
+      ko: '입금 페이지에서 입금 주소를 복사하고, 표시된 네트워크로 자산을 보내세요. 기본적으로 모든 입금은 운영자가 확인합니다. 같은 페이지에서 거래 해시와 금액을 제출하면 운영자가 확인한 후 입금이 반영됩니다. 플랫폼이 온체인으로 감시하는 네트워크는 페이지에 표시되며, 필요한 컨펌 후 자동으로 반영됩니다. 진행 상태는 입금 기록에서 확인할 수 있습니다. 잘못된 네트워크나 잘못된 주소로 보낸 자산은 복구하지 못할 수 있습니다.',
+      th: 'คัดลอกที่อยู่ฝากเงินในหน้าฝากเงิน แล้วส่งสินทรัพย์ผ่านเครือข่ายที่แสดงไว้ โดยค่าเริ่มต้น เจ้าหน้าที่จะยืนยันเงินฝากทุกรายการ ให้แจ้งแฮชธุรกรรมและจำนวนเงินในหน้าเดียวกัน เงินฝากจะเข้าบัญชีเมื่อเจ้าหน้าที่ตรวจสอบแล้ว เครือข่ายที่แพลตฟอร์มติดตามบนเชนจะมีระบุไว้ในหน้า และจะเข้าบัญชีเองเมื่อได้รับการยืนยันครบ ติดตามสถานะได้ในบันทึกการฝาก สินทรัพย์ที่ส่งผิดเครือข่ายหรือผิดที่อยู่อาจกู้คืนไม่ได้',
+      vi: 'Sao chép địa chỉ nạp trên trang Nạp tiền và gửi tài sản qua mạng hiển thị ở đó. Mặc định, mọi khoản nạp đều do nhân viên vận hành xác nhận: hãy khai báo mã giao dịch (hash) và số tiền trên cùng trang, khoản nạp được ghi có sau khi nhân viên kiểm tra. Mạng mà nền tảng theo dõi trên chuỗi được ghi rõ trên trang và tự ghi có sau đủ số xác nhận. Theo dõi trạng thái trong Lịch sử nạp tiền. Tài sản gửi sai mạng hoặc sai địa chỉ có thể không khôi phục được.',
+      ja: '入金画面で入金アドレスをコピーし、表示されたネットワークで資産を送ってください。初期設定では、すべての入金を運営者が確認します。同じ画面で取引ハッシュと金額を申告すると、運営者の確認後に入金が反映されます。プラットフォームがオンチェーンで監視しているネットワークは画面に表示され、承認数に達すると自動で反映されます。状況は入金履歴で確認できます。誤ったネットワークや誤ったアドレスに送った資産は取り戻せない場合があります。',
+      de: 'Kopieren Sie Ihre Einzahlungsadresse auf der Einzahlungsseite und senden Sie das Asset über das dort angezeigte Netzwerk. Standardmäßig bestätigt ein Betreiber jede Einzahlung: Melden Sie den Transaktions-Hash und den Betrag auf derselben Seite; gutgeschrieben wird, sobald ein Betreiber sie geprüft hat. Ein Netzwerk, das die Plattform selbst on-chain überwacht, ist auf der Seite markiert und wird nach seinen Bestätigungen von selbst gutgeschrieben. Den Status sehen Sie in den Einzahlungsbuchungen. Über ein falsches Netzwerk oder an eine falsche Adresse gesendete Assets lassen sich unter Umständen nicht wiederherstellen.',
     },
+    claims: [{ kind: 'deposits_by_operator' }],
   },
   {
-    key: 'withdrawal-fees',
+    key: 'withdrawal-limits',
     question: {
       en: 'What are the withdrawal fees and limits?',
       zh: '提现手续费和限额是多少？',
@@ -789,14 +860,20 @@ export const DEMO_QUESTIONS: readonly DemoQuestion[] = [
       de: 'Welche Gebühren und Limits gelten für Auszahlungen?',
     },
     answer: {
-      en: 'The minimum withdrawal is 10 USDT, and each withdrawal has a fixed fee of 1 USDT. You can withdraw up to 50,000 USDT per day. Most withdrawals are processed within minutes; larger amounts may go through a short manual review.',
-      zh: '单笔最低提现金额为 10 USDT，每笔提现收取固定手续费 1 USDT。每日提现上限为 50,000 USDT。大多数提现会在几分钟内处理完成，大额提现可能需要经过简短的人工审核。',
-      ko: '최소 출금 금액은 10 USDT이며, 출금 1건당 1 USDT의 고정 수수료가 부과됩니다. 하루 최대 50,000 USDT까지 출금할 수 있습니다. 대부분의 출금은 몇 분 안에 처리되며, 금액이 큰 경우 짧은 수동 검토를 거칠 수 있습니다.',
-      th: 'ยอดถอนขั้นต่ำคือ 10 USDT และการถอนแต่ละครั้งมีค่าธรรมเนียมคงที่ 1 USDT คุณสามารถถอนได้สูงสุด 50,000 USDT ต่อวัน การถอนส่วนใหญ่ดำเนินการเสร็จภายในไม่กี่นาที ส่วนยอดเงินจำนวนมากอาจต้องผ่านการตรวจสอบโดยเจ้าหน้าที่ในเวลาสั้น ๆ',
-      vi: 'Số tiền rút tối thiểu là 10 USDT và mỗi lần rút chịu phí cố định 1 USDT. Bạn có thể rút tối đa 50.000 USDT mỗi ngày. Hầu hết các lệnh rút được xử lý trong vài phút; số tiền lớn có thể phải qua một bước xét duyệt thủ công ngắn.',
-      ja: '最低出金額は10 USDTで、出金1回ごとに1 USDTの固定手数料がかかります。1日あたり最大50,000 USDTまで出金できます。ほとんどの出金は数分以内に処理されますが、高額の場合は短時間の手動審査が行われることがあります。',
-      de: 'Die Mindestauszahlung beträgt 10 USDT, und für jede Auszahlung fällt eine feste Gebühr von 1 USDT an. Pro Tag können Sie bis zu 50.000 USDT auszahlen. Die meisten Auszahlungen werden innerhalb von Minuten bearbeitet; größere Beträge durchlaufen eventuell eine kurze manuelle Prüfung.',
+      en: 'The minimum withdrawal is 10 USDT, and each withdrawal has a fixed fee of 1 USDT. You can withdraw up to 50,000 USDT per platform day. Every withdrawal is sent after an operator has reviewed it, and one of 10,000 USDT or more needs two operators; a rejected withdrawal is released back to you with the reason.',
+      zh: '单笔最低提现金额为 10 USDT，每笔提现收取固定手续费 1 USDT。每个平台日最多可提现 50,000 USDT。每笔提现都在运营人员审核后发出，10,000 USDT 及以上的提现需要两名运营人员批准；被拒绝的提现会连同原因退回给您。',
+      ko: '최소 출금 금액은 10 USDT이며, 출금 1건당 1 USDT의 고정 수수료가 부과됩니다. 플랫폼 하루 기준 최대 50,000 USDT까지 출금할 수 있습니다. 모든 출금은 운영자의 검토 후 전송되며, 10,000 USDT 이상은 운영자 두 명의 승인이 필요합니다. 거절된 출금은 사유와 함께 반환됩니다.',
+      th: 'ยอดถอนขั้นต่ำคือ 10 USDT และการถอนแต่ละครั้งมีค่าธรรมเนียมคงที่ 1 USDT คุณถอนได้สูงสุด 50,000 USDT ต่อวันของแพลตฟอร์ม การถอนทุกรายการจะถูกส่งหลังจากเจ้าหน้าที่ตรวจสอบแล้ว และการถอนตั้งแต่ 10,000 USDT ขึ้นไปต้องได้รับอนุมัติจากเจ้าหน้าที่สองคน การถอนที่ถูกปฏิเสธจะคืนให้คุณพร้อมเหตุผล',
+      vi: 'Số tiền rút tối thiểu là 10 USDT và mỗi lần rút chịu phí cố định 1 USDT. Bạn có thể rút tối đa 50.000 USDT mỗi ngày nền tảng. Mọi lệnh rút đều được gửi sau khi nhân viên vận hành xét duyệt, lệnh từ 10.000 USDT trở lên cần hai nhân viên phê duyệt; lệnh rút bị từ chối được hoàn lại cho bạn kèm lý do.',
+      ja: '最低出金額は 10 USDT で、出金 1 回ごとに 1 USDT の固定手数料がかかります。プラットフォームの 1 日あたり最大 50,000 USDT まで出金できます。すべての出金は運営者の審査後に送金され、10,000 USDT 以上は 2 名の運営者の承認が必要です。却下された出金は理由とともに返還されます。',
+      de: 'Die Mindestauszahlung beträgt 10 USDT, und für jede Auszahlung fällt eine feste Gebühr von 1 USDT an. Pro Plattformtag können Sie bis zu 50.000 USDT auszahlen. Jede Auszahlung wird gesendet, nachdem ein Betreiber sie geprüft hat, ab 10.000 USDT müssen zwei Betreiber zustimmen; eine abgelehnte Auszahlung wird Ihnen mit dem Grund zurückgegeben.',
     },
+    claims: [
+      { kind: 'setting', key: 'withdraw.rules', path: ['USDT', 'min'], value: '10' },
+      { kind: 'setting', key: 'withdraw.rules', path: ['USDT', 'fee'], value: '1' },
+      { kind: 'setting', key: 'withdraw.rules', path: ['USDT', 'daily_limit'], value: '50000' },
+      { kind: 'setting', key: 'withdraw.rules', path: ['USDT', 'dual_approval_from'], value: '10000' },
+    ],
   },
   {
     key: 'staking-plans',
@@ -887,7 +964,7 @@ export const DEMO_QUESTIONS: readonly DemoQuestion[] = [
     },
   },
   {
-    key: 'open-card',
+    key: 'open-test-card',
     feature: 'cards',
     question: {
       en: 'How do I open a card?',
@@ -899,14 +976,15 @@ export const DEMO_QUESTIONS: readonly DemoQuestion[] = [
       de: 'Wie eröffne ich eine Karte?',
     },
     answer: {
-      en: 'First complete identity verification (KYC) under Mine > Identity verification. Once you are approved, go to Cards and tap Open virtual card. The virtual card costs a one-time fee of 10 USDT and can be used online right away. You can also apply for a physical card, which is sent to your card address.',
-      zh: '请先在“我的 > 身份认证”中完成身份认证（KYC）。审核通过后，进入“我的卡片”并点击“开通虚拟卡”。虚拟卡需支付一次性费用 10 USDT，开通后即可用于线上支付。您也可以申请实体卡，实体卡将寄送至您的卡片收货地址。',
-      ko: '먼저 마이 > 본인 인증에서 본인 인증(KYC)을 완료하세요. 승인되면 카드 메뉴로 이동해 가상 카드 발급을 누릅니다. 가상 카드는 1회 수수료 10 USDT가 부과되며 바로 온라인에서 사용할 수 있습니다. 실물 카드도 신청할 수 있으며, 카드 배송 주소로 발송됩니다.',
-      th: 'ขั้นแรกให้ยืนยันตัวตน (KYC) ให้เรียบร้อยที่ ของฉัน > การยืนยันตัวตน เมื่อได้รับการอนุมัติแล้ว ให้ไปที่หน้าบัตรแล้วแตะ เปิดบัตรเสมือน บัตรเสมือนมีค่าธรรมเนียมครั้งเดียว 10 USDT และใช้ชำระเงินออนไลน์ได้ทันที คุณยังสามารถขอบัตรจริงได้ โดยบัตรจะถูกส่งไปยังที่อยู่จัดส่งบัตรของคุณ',
-      vi: 'Trước tiên, hãy hoàn tất xác minh danh tính (KYC) trong Của tôi > Xác minh danh tính. Sau khi được duyệt, vào mục Thẻ và chạm Mở thẻ ảo. Thẻ ảo có phí một lần 10 USDT và có thể dùng trực tuyến ngay. Bạn cũng có thể đăng ký thẻ vật lý, thẻ sẽ được gửi đến địa chỉ nhận thẻ của bạn.',
-      ja: 'まず、マイページ > 本人確認で本人確認（KYC）を完了してください。承認されたら、カード画面で「バーチャルカードを発行」をタップします。バーチャルカードの発行には1回限りの手数料10 USDTがかかり、発行後すぐにオンラインで利用できます。物理カードを申し込むこともでき、カードの送付先住所に届けられます。',
-      de: 'Schließen Sie zuerst die Identitätsprüfung (KYC) unter Ich > Identitätsprüfung ab. Nach der Freigabe öffnen Sie „Karten“ und tippen auf „Virtuelle Karte eröffnen“. Die virtuelle Karte kostet einmalig 10 USDT und ist sofort online einsetzbar. Sie können auch eine physische Karte beantragen, die an Ihre Kartenadresse geschickt wird.',
+      en: 'First complete identity verification (KYC) under Mine > Identity verification; an operator reviews it (the demo approves it by itself after a minute, without any check). Once you are approved, go to Cards and tap Open virtual card. Cards here come from a simulated issuer: they are test cards that cost nothing and cannot pay at any real merchant, and a demo purchase shows how spending works. You can also apply for a physical test card, sent to your card address.',
+      zh: '首先在“我的 > 身份认证”中完成身份认证（KYC），由运营人员审核（演示环境会在一分钟后自动通过，不做任何核查）。通过后，进入“卡片”并点击“开通虚拟卡”。这里的卡片由模拟发卡方签发，均为测试卡：不收取任何费用，也无法在真实商户付款，您可以通过模拟消费了解消费流程。您也可以申请实体测试卡，寄送到您的收卡地址。',
+      ko: '먼저 마이 > 신원 인증에서 신원 인증(KYC)을 완료하세요. 운영자가 심사합니다(데모에서는 아무 확인 없이 1분 후 자동 승인). 승인되면 카드에서 가상 카드 발급을 누르세요. 여기의 카드는 시뮬레이션 발급사가 발급한 테스트 카드로, 비용이 들지 않고 실제 가맹점에서는 결제할 수 없습니다. 데모 결제로 사용 흐름을 확인할 수 있습니다. 카드 수령 주소로 발송되는 실물 테스트 카드도 신청할 수 있습니다.',
+      th: 'ก่อนอื่นให้ยืนยันตัวตน (KYC) ที่ ของฉัน > ยืนยันตัวตน เจ้าหน้าที่จะตรวจสอบ (ในเดโมจะอนุมัติเองหลังหนึ่งนาทีโดยไม่มีการตรวจสอบ) เมื่อได้รับอนุมัติแล้ว ไปที่บัตรแล้วแตะเปิดบัตรเสมือน บัตรที่นี่ออกโดยผู้ออกบัตรจำลอง เป็นบัตรทดสอบที่ไม่มีค่าใช้จ่ายและใช้จ่ายกับร้านค้าจริงไม่ได้ การซื้อสาธิตจะแสดงว่าการใช้จ่ายทำงานอย่างไร คุณยังขอบัตรทดสอบแบบแข็งซึ่งส่งไปยังที่อยู่รับบัตรได้',
+      vi: 'Trước tiên hãy hoàn tất xác minh danh tính (KYC) tại Của tôi > Xác minh danh tính; nhân viên vận hành sẽ xét duyệt (bản demo tự duyệt sau một phút mà không kiểm tra gì). Sau khi được duyệt, vào Thẻ và nhấn Mở thẻ ảo. Thẻ ở đây do đơn vị phát hành mô phỏng cấp: đó là thẻ thử nghiệm, không mất phí và không thể thanh toán tại cửa hàng thật nào; giao dịch mua demo cho thấy cách chi tiêu hoạt động. Bạn cũng có thể đăng ký thẻ vật lý thử nghiệm, gửi đến địa chỉ nhận thẻ của bạn.',
+      ja: 'まず「マイ > 本人確認」で本人確認（KYC）を完了してください。運営者が審査します（デモでは確認なしで 1 分後に自動承認されます）。承認されたら「カード」で「仮想カードを発行」をタップします。ここでのカードはシミュレーション発行会社のテストカードで、費用はかからず、実在の加盟店では支払いに使えません。デモ購入で利用の流れを確認できます。カード送付先住所に届く物理テストカードも申し込めます。',
+      de: 'Schließen Sie zuerst die Identitätsprüfung (KYC) unter Mein Bereich > Identitätsprüfung ab; ein Betreiber prüft sie (die Demo genehmigt sie nach einer Minute ohne jede Prüfung von selbst). Nach der Genehmigung tippen Sie unter Karten auf Virtuelle Karte eröffnen. Die Karten hier kommen von einem simulierten Herausgeber: Es sind Testkarten, die nichts kosten und bei keinem echten Händler bezahlen können; ein Demo-Kauf zeigt, wie Ausgaben funktionieren. Sie können auch eine physische Testkarte beantragen, die an Ihre Kartenadresse geht.',
     },
+    claims: [{ kind: 'test_cards' }],
   },
   {
     key: 'account-safety',

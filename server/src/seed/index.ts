@@ -1,7 +1,15 @@
 import { LANGS } from '@nexa/contract';
+import { inArray } from 'drizzle-orm';
 import type { Clock } from '../kernel/clock';
 import { type Store, schema } from '../store';
-import { DEMO_BANNERS, DEMO_BULLETIN, DEMO_NEWS, DEMO_QUESTIONS, type DemoArticle } from './content-data';
+import {
+  DEMO_BANNERS,
+  DEMO_BULLETIN,
+  DEMO_NEWS,
+  DEMO_QUESTIONS,
+  type DemoArticle,
+  RETIRED_DEMO_KEYS,
+} from './content-data';
 
 const { assets, contentItems, users } = schema;
 
@@ -84,6 +92,8 @@ export async function seedDemo(store: Store, clock: Clock): Promise<void> {
       })),
     ),
   ];
+  // Demo items whose claims were untrue go; their corrections arrive under new keys below.
+  await store.db.delete(contentItems).where(inArray(contentItems.groupKey, [...RETIRED_DEMO_KEYS]));
   for (let i = 0; i < rows.length; i += 200) {
     await store.db
       .insert(contentItems)

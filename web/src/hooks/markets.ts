@@ -5,6 +5,15 @@ import { useTickers } from '../live/hooks';
 
 const NO_BODY = {};
 
+/**
+ * Where the server's prices come from (`sim`: its simulated market, `okx`, `off`), asked once a session: the
+ * price screens mark a simulated market. Undefined until the answer arrives (no mark meanwhile).
+ */
+export function useMarketSource(): 'sim' | 'okx' | 'off' | undefined {
+  return useApiQuery('/v1/market/source', NO_BODY, { stale_ms: Number.POSITIVE_INFINITY, anyLanguage: true })
+    .data?.source;
+}
+
 /** The spot instruments with their tick and lot sizes, minimum value and fees. */
 export function useInstruments() {
   return useApiQuery('/v1/market/instruments', NO_BODY);

@@ -3,8 +3,12 @@ import { Link } from 'react-router';
 import { useTranslation } from '../i18n';
 import { routePath } from '../paths';
 import './market-switch.css';
+import { SimulatedMark } from './simulated-mark';
 
-/** The Trade tab's switch between the spot books and the perpetual swaps. */
+/**
+ * The Trade tab's switch between the spot books and the perpetual swaps, with the simulated market's badge at
+ * its end while prices are simulated (the row has room for it in every language, so the head stays as tall).
+ */
 export function MarketSwitch({ current }: { readonly current: 'trade' | 'contract' }): ReactNode {
   const { t } = useTranslation();
   const items = [
@@ -24,6 +28,7 @@ export function MarketSwitch({ current }: { readonly current: 'trade' | 'contrac
           {i.label}
         </Link>
       ))}
+      <SimulatedMark className="mswitch__sim" />
     </nav>
   );
 }

@@ -50,6 +50,11 @@ export const zKyc = z.object({
   selfie: zImage.nullable(),
   status: z.enum(KYC_STATUSES),
   reason: z.string().nullable(),
+  /**
+   * A demo approval, no check behind it: a pending verification the demo will approve by itself (its setting
+   * `demo.kyc_auto_approve` is on), or one it approved. False when an operator reviews or reviewed it.
+   */
+  demo_approval: z.boolean(),
   created_at: zTime,
   reviewed_at: zTime.nullable(),
 });
@@ -95,7 +100,10 @@ export const zCardBin = z.object({
   brand: z.string(),
   kind: z.enum(CARD_KINDS),
   currency: z.string(),
+  /** The fee charged to open one: "0" for a test card of the simulated issuer. */
   fee: z.string(),
+  /** A test card of the built-in simulated issuer: it pays nowhere and costs nothing. */
+  test: z.boolean(),
 });
 
 /** A card as we keep it: never its full number or CVV (those stay with the issuer). */
@@ -111,7 +119,10 @@ export const zCard = z.object({
   expiry: z.string(),
   status: z.enum(CARD_STATUSES),
   pin_set: z.boolean(),
+  /** The fee charged for it ("0" for a test card). */
   fee: z.string(),
+  /** A test card of the built-in simulated issuer (a test BIN): it pays nowhere and cost nothing. */
+  test: z.boolean(),
   address_id: z.number().int().nullable(),
   tracking: z.string().nullable(),
   replaced_by: z.number().int().nullable(),
@@ -246,13 +257,16 @@ export const cardsEndpoints = {
       topup_fee_rate: z.string(),
       topup_min: z.string(),
       replace_fee: z.string(),
-      /** The built-in simulated issuer runs: a demo purchase can be made. */
+      /**
+       * The built-in simulated issuer runs: its cards are test cards (no fees) and a demo purchase can be made.
+       */
       simulated: z.boolean(),
     }),
   }),
   '/api/visa/openVirtualCard': live('cards', {
     summary:
-      'Open a virtual card of a BIN: the fee is paid from the spot account and the card is active at once',
+      'Open a virtual card of a BIN: the fee is paid from the spot account (none for a test card of the ' +
+      'simulated issuer) and the card is active at once',
     request: z.object({ bin: z.string().trim().min(6).max(8), request_id: zRequestId.optional() }),
     data: zCard,
     errors: ['KycRequired', 'BinNotFound', 'CardLimit', 'InsufficientBalance', 'IdempotencyConflict'],

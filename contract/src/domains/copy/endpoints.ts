@@ -53,6 +53,8 @@ export const zTrader = z.object({
   id: z.number().int(),
   /** The trader's public name (masked account when none is set). */
   name: z.string(),
+  /** One of the demo's own lead traders (bots that trade by themselves), not a person. */
+  demo: z.boolean(),
   tier: z.enum(LEAD_TIERS),
   rate14: z.string(),
   follower_profit: z.string(),
@@ -76,6 +78,8 @@ export const zFollow = z.object({
   id: z.number().int(),
   trader_id: z.number().int(),
   trader_name: z.string(),
+  /** The lead is one of the demo's own lead traders (a bot), as `demo` of the trader. */
+  trader_demo: z.boolean(),
   mode: z.enum(COPY_MODES),
   /** Margin per copied position opened (mode amount), USDT. */
   amount: z.string().nullable(),

@@ -48,6 +48,15 @@ export const marketEndpoints = {
     request: z.object({}),
     data: z.object({ list: z.array(zTicker) }),
   }),
+  '/v1/market/source': live('market', {
+    summary:
+      'Where prices, volumes and history come from: `sim` the built-in simulated market (a seeded walk), `okx` ' +
+      "OKX's public feed, `off` none (only the platform's own trades)",
+    auth: false,
+    extension: true,
+    request: z.object({}),
+    data: z.object({ source: z.enum(MARKET_SOURCES) }),
+  }),
   '/admin/market/state': live('market', {
     summary:
       'Every instrument (spot and swap): its reference price and age, the best bid and ask, depth counts and the ' +

@@ -2,11 +2,14 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { DomainError } from '../../kernel/errors';
 import type { CardRow, CardsCtx, CardView } from './context';
+import { SIM_TOKEN_PREFIX } from './issuer';
 import { fmt } from './math';
 import { cards } from './tables';
 
+/** The card types on offer and what opening one costs: nothing for a test card of the simulated issuer. */
 export async function bins(ctx: CardsCtx) {
-  return (await ctx.settings.get('cards.bins')).map((b) => ({ ...b }));
+  const test = ctx.issuer.simulated;
+  return (await ctx.settings.get('cards.bins')).map((b) => ({ ...b, fee: test ? '0' : b.fee, test }));
 }
 
 export async function cardView(ctx: CardsCtx, c: CardRow): Promise<CardView> {
@@ -24,6 +27,8 @@ export async function cardView(ctx: CardsCtx, c: CardRow): Promise<CardView> {
     status: c.status === 'issuing' || c.status === 'failed' ? 'applying' : c.status,
     pin_set: c.pinSet,
     fee: fmt(c.fee),
+    // The simulated issuer's tokens say so; a card still without one belongs to today's issuer.
+    test: c.issuerToken ? c.issuerToken.startsWith(SIM_TOKEN_PREFIX) : issuer.simulated,
     address_id: c.addressId,
     tracking: c.tracking,
     replaced_by: c.replacedBy,

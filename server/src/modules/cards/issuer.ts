@@ -53,6 +53,8 @@ export interface CardIssuer {
 }
 
 export const SIGNATURE_HEADER = 'x-issuer-signature';
+/** How the simulated issuer's card tokens begin: its cards are test cards. */
+export const SIM_TOKEN_PREFIX = 'sim_';
 export const TIMESTAMP_HEADER = 'x-issuer-timestamp';
 
 /** The check digit that makes a number pass the Luhn test. */
@@ -106,7 +108,7 @@ export function createSimulatedIssuer(deps: {
       const number = body + String(luhnDigit(body));
       const now = clock.now();
       const expiry = `${String(now.getUTCMonth() + 1).padStart(2, '0')}/${String((now.getUTCFullYear() + 4) % 100).padStart(2, '0')}`;
-      const token = `sim_${randomBytes(12).toString('hex')}`;
+      const token = `${SIM_TOKEN_PREFIX}${randomBytes(12).toString('hex')}`;
       await store.db.insert(cardIssuerSim).values({
         token,
         reference,

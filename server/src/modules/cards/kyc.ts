@@ -8,6 +8,14 @@ import type { CardsCtx, KycInput, KycRow, KycView } from './context';
 import { ageOn, NATIONS } from './nations';
 import { kycSubmissions, uploads } from './tables';
 
+/**
+ * Whether pending verifications are approved by themselves after a while, without a check: only while the
+ * demo's setting is on, and never in production. Otherwise an operator reviews each one.
+ */
+export async function autoApproves(ctx: CardsCtx): Promise<boolean> {
+  return ctx.config.env !== 'production' && (await ctx.settings.get('demo.kyc_auto_approve'));
+}
+
 export async function kycView(ctx: CardsCtx, k: KycRow, viewer: string): Promise<KycView> {
   const link = async (id: string) => {
     const [u] = await ctx.store.db.select().from(uploads).where(eq(uploads.id, id));
@@ -26,6 +34,8 @@ export async function kycView(ctx: CardsCtx, k: KycRow, viewer: string): Promise
     selfie: await link(k.selfieUpload),
     status: k.status,
     reason: k.reason,
+    demo_approval:
+      k.status === 'pending' ? await autoApproves(ctx) : k.status === 'approved' && k.reviewedBy === null,
     created_at: k.createdAt.toISOString(),
     reviewed_at: k.reviewedAt?.toISOString() ?? null,
   };

@@ -1,5 +1,8 @@
-/** A new card (virtual, physical, or a replacement): the fee paid, then the issuer asked. */
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+/**
+ * A new card (virtual, physical, or a replacement): the fee paid, then the issuer asked. A test card of the
+ * simulated issuer costs nothing; a card the issuer never made costs nothing either (its fee comes back).
+ */
+import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { mineAddress } from './addresses';
 import { bins, cardView, mineCard } from './card-view';
@@ -28,7 +31,7 @@ export async function openCard(
     if (body.address_id === undefined) throw new ValidationError('address_id', 'required');
     await mineAddress(ctx, userId, body.address_id);
   }
-  const fee = replaces ? money(await settings.get('cards.replace_fee')) : money(bin.fee);
+  const fee = await feeOf(ctx, replaces ? await settings.get('cards.replace_fee') : bin.fee);
   const max = await settings.get(kind === 'virtual' ? 'cards.max_virtual' : 'cards.max_physical');
   const scope = replaces ? 'cards.replace' : `cards.open.${kind}`;
   const { id } = await ledger.withIdempotency(userId, body.request_id, scope, body, async (tx) => {
@@ -66,16 +69,17 @@ export async function openCard(
       })
       .returning();
     if (!c) throw new Error('card not written');
-    await ledger.debit(tx, {
-      account: { userId, asset: USDT, kind: 'spot' },
-      system: CARDS_SYSTEM.fees,
-      amount: fee,
-      cause: 'cards.fee',
-      ref: `card:${c.id}`,
-      remark: replaces ? `replacement of ${replaces.last4}` : `${bin.brand} ${kind}`,
-      userId,
-      requestId: body.request_id ?? null,
-    });
+    if (fee > 0n)
+      await ledger.debit(tx, {
+        account: { userId, asset: USDT, kind: 'spot' },
+        system: CARDS_SYSTEM.fees,
+        amount: fee,
+        cause: 'cards.fee',
+        ref: `card:${c.id}`,
+        remark: replaces ? `replacement of ${replaces.last4}` : `${bin.brand} ${kind}`,
+        userId,
+        requestId: body.request_id ?? null,
+      });
     if (replaces) {
       await tx.update(cards).set({ status: 'replaced', replacedBy: c.id }).where(eq(cards.id, replaces.id));
     }
@@ -110,7 +114,7 @@ async function complete(ctx: CardsCtx, id: number): Promise<CardView> {
         .set({ status: 'failed' })
         .where(and(eq(cards.id, c.id), eq(cards.status, 'issuing')))
         .returning();
-      if (failed)
+      if (failed && failed.fee > 0n)
         await ledger.credit(tx, {
           account: { userId: c.userId, asset: USDT, kind: 'spot' },
           system: CARDS_SYSTEM.fees,
@@ -123,6 +127,26 @@ async function complete(ctx: CardsCtx, id: number): Promise<CardView> {
     });
     throw err;
   }
+}
+
+/** A fee as charged: the configured one for a real issuer's card, nothing for a test card. */
+export async function feeOf(ctx: CardsCtx, text: string): Promise<bigint> {
+  return ctx.issuer.simulated ? 0n : money(text);
+}
+
+/**
+ * Cards whose fee was taken but whose issuer never answered (the instance stopped between the two): asked of
+ * the issuer again after a while (it issues once per card), and failed with the fee returned when it refuses.
+ */
+export async function finishIssuing(ctx: CardsCtx): Promise<void> {
+  const after = (await ctx.settings.get('cards.issuing_retry_s')) * 1000;
+  const stuck = await ctx.store.db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(
+      and(eq(cards.status, 'issuing'), lt(cards.createdAt, new Date(ctx.clock.now().getTime() - after))),
+    );
+  for (const c of stuck) await complete(ctx, c.id).catch(() => undefined);
 }
 
 export function openVirtual(

@@ -56,9 +56,10 @@ export async function info(ctx: CardsCtx, userId: number) {
     held: fmt(b.frozen),
     cards: n?.n ?? 0,
     kyc_status: k ? k.status : ('none' as const),
-    topup_fee_rate: (await settings.get('cards.topup_fee_rate')).text,
+    // Test cards of the simulated issuer cost nothing: no top-up or replacement fee.
+    topup_fee_rate: ctx.issuer.simulated ? '0' : (await settings.get('cards.topup_fee_rate')).text,
     topup_min: await settings.get('cards.topup_min'),
-    replace_fee: await settings.get('cards.replace_fee'),
+    replace_fee: ctx.issuer.simulated ? '0' : await settings.get('cards.replace_fee'),
     simulated: ctx.issuer.simulated,
   };
 }

@@ -27,7 +27,10 @@ export async function recharge(
   if (c.status !== 'active' || !c.issuerToken) throw new DomainError('CardNotActive');
   const { amount } = body;
   if (amount < money(await settings.get('cards.topup_min'))) throw new ValidationError('amount', 'too_small');
-  const fee = topupFee(amount, (await settings.get('cards.topup_fee_rate')).units);
+  // A test card of the simulated issuer costs nothing to top up either.
+  const fee = ctx.issuer.simulated
+    ? 0n
+    : topupFee(amount, (await settings.get('cards.topup_fee_rate')).units);
   const row = await ledger.withIdempotency(userId, body.request_id, 'cards.topup', body, async (tx) => {
     const [r] = await tx
       .insert(cardRecharges)
@@ -46,7 +49,7 @@ export async function recharge(
       postings: [
         { account: spot, bucket: 'available', amount: -amount },
         { account: card, bucket: 'available', amount: amount - fee },
-        { account: fees, bucket: 'available', amount: fee },
+        ...(fee > 0n ? [{ account: fees, bucket: 'available' as const, amount: fee }] : []),
       ],
     });
     return rechargeView(r);

@@ -5,7 +5,9 @@ import { DECIMAL, type SettingsCatalogue, zRate } from '../../kernel/settings';
  * Cards and identity verification. The card types on offer (BIN, brand, virtual or physical, fee in USDT),
  * how many of each kind a user may hold, the top-up fee and minimum, the replacement fee; the youngest age
  * verified; uploads' size limit and how long their links live. The demo's simulated issuer ships a physical
- * card, and the demo approves a pending verification, after the set seconds (operators may act first).
+ * card after the set seconds; a pending verification is approved by itself after the set seconds only while
+ * `demo.kyc_auto_approve` is on (the demo seed turns it on; never in production), else it waits for an operator.
+ * The fees apply to a real issuer's cards: a test card of the simulated issuer costs nothing.
  */
 export const CARDS_SETTINGS = {
   'cards.bins': z
@@ -52,4 +54,8 @@ export const CARDS_SETTINGS = {
   'uploads.per_hour': z.number().int().positive().default(30),
   'demo.card_ship_after_s': z.number().int().min(0).default(60),
   'demo.kyc_approve_after_s': z.number().int().min(0).default(60),
+  /** Verifications approved by themselves, without any check (the demo only; ignored in production). */
+  'demo.kyc_auto_approve': z.boolean().default(false),
+  /** A card still being issued this long after its fee was taken is asked of the issuer again, or refunded. */
+  'cards.issuing_retry_s': z.number().int().min(1).default(60),
 } as const satisfies SettingsCatalogue;

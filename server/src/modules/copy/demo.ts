@@ -9,9 +9,11 @@ import type { AppDeps } from '../../kernel/context';
 import { DomainError } from '../../kernel/errors';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { schema } from '../../store';
+import { demoLeadAddress } from './demo-leads';
 import type { Copy, FuturesPort } from './service';
 
 export const DEMO_LEADS_CAPITAL = SYSTEM.capital('demo_copy_leads');
+
 const MARGIN = '20000';
 const INSTS = ['BTC-USDT-SWAP', 'ETH-USDT-SWAP'];
 
@@ -37,7 +39,7 @@ export function createDemoLeads(
   const held = new Map<number, number>();
 
   async function ensure(i: number): Promise<number> {
-    const address = `0x4e657861${'0'.repeat(26)}c0${String(i).padStart(4, '0')}`;
+    const address = demoLeadAddress(i);
     const [found] = await store.db
       .select({ id: schema.users.id })
       .from(schema.users)

@@ -4,6 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { schema, type Tx } from '../../store';
 import type { CopyCtx, FollowRow, FollowView } from './context';
+import { isDemoLead } from './demo-leads';
 import { parseRatio, parseSigned, parseUsdt, usdt } from './math';
 import { period } from './rules';
 import { copyFollows, copyLeads, copyPositions, okxLinks } from './tables';
@@ -15,7 +16,7 @@ export async function followView(
   db: Tx | CopyCtx['store']['db'] = ctx.store.db,
 ): Promise<FollowView> {
   const [u] = await db
-    .select({ uid: schema.users.uid })
+    .select({ uid: schema.users.uid, address: schema.users.address })
     .from(schema.users)
     .where(eq(schema.users.id, f.leadId));
   let upl = 0n;
@@ -38,6 +39,7 @@ export async function followView(
     id: f.id,
     trader_id: f.leadId,
     trader_name: u?.uid ?? String(f.leadId),
+    trader_demo: isDemoLead(u?.address),
     mode: f.mode,
     amount: f.amount === null ? null : usdt(f.amount),
     ratio: ratioText(f.ratio),

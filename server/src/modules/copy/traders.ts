@@ -5,6 +5,7 @@ import { DomainError } from '../../kernel/errors';
 import { schema } from '../../store';
 import { pageAnswer, slicePage } from '../../store/paging';
 import type { CopyCtx, Tier, TraderView } from './context';
+import { isDemoLead } from './demo-leads';
 import { followView } from './follow';
 import { DAY, parseUsdt, pct, usdt } from './math';
 import { copyFollows, copyLeads, copyTrades } from './tables';
@@ -56,7 +57,7 @@ export async function traderView(
   const lead = ctx.leads.get(leadId);
   if (!lead) throw new DomainError('TraderNotFound');
   const [u] = await store.db
-    .select({ uid: schema.users.uid })
+    .select({ uid: schema.users.uid, address: schema.users.address })
     .from(schema.users)
     .where(eq(schema.users.id, leadId));
   const [row] = await store.db.select().from(copyLeads).where(eq(copyLeads.userId, leadId));
@@ -65,6 +66,7 @@ export async function traderView(
   return {
     id: leadId,
     name: `${u?.uid ?? leadId}`,
+    demo: isDemoLead(u?.address),
     tier: lead.tier,
     rate14: pct(fig.pnl14, fig.equity - fig.pnl14),
     follower_profit: usdt(fig.followerProfit),

@@ -1,4 +1,7 @@
-/** The market-data calls: a chart's candles, every instrument's ticker, the operators' view of the markets. */
+/**
+ * The market-data calls: a chart's candles, every instrument's ticker, where prices come from, the operators'
+ * view of the markets.
+ */
 import type { DomainHandlers } from '../../kernel/module';
 import type { MarketDataCtx } from './context';
 import { marketState } from './state';
@@ -14,6 +17,8 @@ export function marketHandlers(ctx: MarketDataCtx): DomainHandlers<'market'> {
             [b.ts, b.open, b.high, b.low, b.close, b.vol] as [number, string, string, string, string, string],
         ),
     '/v1/market/tickers': async () => ({ list: candles.tickers() }),
+    // The app marks its price screens as simulated while the built-in walk sets the prices.
+    '/v1/market/source': async () => ({ source: ctx.deps.config.marketSource }),
     '/admin/market/state': () => marketState(ctx),
   };
 }

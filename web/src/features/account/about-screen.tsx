@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useMarketSource } from '../../hooks/markets';
 import { useTranslation } from '../../i18n';
 import { IconCard, IconChart, IconGame, IconStar, IconStore, IconWallet } from '../../ui/icons';
 import { Logo } from '../../ui/logo';
@@ -18,6 +19,7 @@ const FEATURES: readonly { key: Feature; icon: ReactNode }[] = [
 
 export default function AboutScreen(): ReactNode {
   const { t } = useTranslation('account');
+  const source = useMarketSource();
   return (
     <div className="about">
       <div className="about__hero">
@@ -29,6 +31,12 @@ export default function AboutScreen(): ReactNode {
         <p className="about__lead">{t('about.lead')}</p>
         <p className="about__body">{t('about.body')}</p>
       </div>
+      {source ? (
+        <section className="card about__card" data-testid="about-prices" data-source={source}>
+          <h3 className="about__prices-title">{t('about.pricesTitle')}</h3>
+          <p className="about__body">{t(`about.prices.${source}`)}</p>
+        </section>
+      ) : null}
       <h3 className="about__heading">{t('about.featuresTitle')}</h3>
       <ul className="card about__features">
         {FEATURES.map((f) => (

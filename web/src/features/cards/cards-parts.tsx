@@ -173,7 +173,7 @@ export function CardFace({
   revealed,
   showStatus = true,
 }: {
-  readonly card: Pick<Card, 'kind' | 'brand' | 'masked' | 'holder' | 'expiry' | 'status'>;
+  readonly card: Pick<Card, 'kind' | 'brand' | 'masked' | 'holder' | 'expiry' | 'status' | 'test'>;
   readonly revealed?: Revealed | null;
   readonly showStatus?: boolean;
 }): ReactNode {
@@ -187,6 +187,11 @@ export function CardFace({
       <div className="cface__top">
         <span className="cface__issuer">
           NEXA<span className="cface__kind">{t(`cards.kind.${card.kind}`)}</span>
+          {card.test ? (
+            <span className="cface__test" data-testid="card-test">
+              {t('cards.test.badge')}
+            </span>
+          ) : null}
         </span>
         {showStatus ? <CardStatusChip status={card.status} onFace /> : null}
       </div>

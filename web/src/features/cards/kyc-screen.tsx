@@ -74,6 +74,11 @@ function StatusCard(): ReactNode {
         <div className="ckyc__text">
           <h2 className="ckyc__title">{t(`cards.kyc.status.${status}.title`)}</h2>
           <p className="ckyc__body">{t(`cards.kyc.status.${status}.body`)}</p>
+          {kyc?.demo_approval && (status === 'pending' || status === 'approved') ? (
+            <p className="ckyc__demo" data-testid="kyc-demo">
+              {t(status === 'pending' ? 'cards.kyc.demo.pending' : 'cards.kyc.demo.approved')}
+            </p>
+          ) : null}
         </div>
       </div>
       {status === 'failed' && kyc?.reason ? (

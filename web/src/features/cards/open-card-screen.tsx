@@ -81,11 +81,14 @@ function OpenCost({
   available,
   topupFeeRate,
   fee,
+  test,
   short,
   disabled,
   onReview,
 }: {
   readonly kind: Kind;
+  /** A test card of the simulated issuer: free, and it pays nowhere. */
+  readonly test: boolean;
   readonly available: string | null;
   readonly topupFeeRate: string | null;
   readonly fee: string | null;
@@ -114,7 +117,9 @@ function OpenCost({
             label: t('cards.open.fee'),
             value:
               fee !== null ? (
-                <span data-testid="open-fee">{`${registry.format(fee, USDT, EXACT)} ${USDT}`}</span>
+                <span data-testid="open-fee">
+                  {test ? t('cards.test.free') : `${registry.format(fee, USDT, EXACT)} ${USDT}`}
+                </span>
               ) : (
                 '--'
               ),
@@ -130,14 +135,51 @@ function OpenCost({
           </Link>
         </p>
       ) : null}
+      {test ? (
+        <p className="ctest-note" data-testid="test-card-note">
+          {t('cards.test.note')}
+        </p>
+      ) : null}
       <ul className="cfacts">
-        <li>{t(kind === 'virtual' ? 'cards.open.factVirtual1' : 'cards.open.factPhysical1')}</li>
+        {test ? (
+          <li>{t(kind === 'virtual' ? 'cards.test.factVirtual' : 'cards.test.factPhysical')}</li>
+        ) : (
+          <li>{t(kind === 'virtual' ? 'cards.open.factVirtual1' : 'cards.open.factPhysical1')}</li>
+        )}
         <li>{t(kind === 'virtual' ? 'cards.open.factVirtual2' : 'cards.open.factPhysical2')}</li>
       </ul>
       <SubmitButton disabled={disabled} onClick={onReview}>
         {t(kind === 'virtual' ? 'cards.open.submitVirtual' : 'cards.open.submitPhysical')}
       </SubmitButton>
     </section>
+  );
+}
+
+/** The card about to be opened, as it will look (a test card says so on its face). */
+function CardPreview({
+  kind,
+  bin,
+  holder,
+}: {
+  readonly kind: Kind;
+  readonly bin: { readonly bin: string; readonly brand: string; readonly test: boolean };
+  readonly holder: string;
+}): ReactNode {
+  return (
+    <div className="copen__preview">
+      <CardFace
+        card={{
+          kind,
+          brand: bin.brand,
+          masked: binPreview(bin.bin),
+          holder,
+          expiry: 'MM/YY',
+          status: 'active',
+          test: bin.test,
+        }}
+        showStatus={false}
+      />
+    </div>
   );
 }
 
@@ -207,21 +249,7 @@ export function OpenCard({ kind }: { readonly kind: Kind }): ReactNode {
   return (
     <div className="page page--tight">
       {kycStatus && !verified ? <KycBanner status={kycStatus} /> : null}
-      {chosen ? (
-        <div className="copen__preview">
-          <CardFace
-            card={{
-              kind,
-              brand: chosen.brand,
-              masked: binPreview(chosen.bin),
-              holder,
-              expiry: 'MM/YY',
-              status: 'active',
-            }}
-            showStatus={false}
-          />
-        </div>
-      ) : null}
+      {chosen ? <CardPreview kind={kind} bin={chosen} holder={holder} /> : null}
       <section className="card cbox" aria-labelledby="bin-title">
         <h2 className="cbox__title" id="bin-title">
           {t('cards.open.binLabel')}
@@ -242,6 +270,7 @@ export function OpenCard({ kind }: { readonly kind: Kind }): ReactNode {
         available={available}
         topupFeeRate={info.data?.topup_fee_rate ?? null}
         fee={chosen?.fee ?? null}
+        test={chosen?.test ?? false}
         short={short}
         disabled={busy || !verified || !chosen}
         onReview={review}
@@ -252,7 +281,11 @@ export function OpenCard({ kind }: { readonly kind: Kind }): ReactNode {
         busy={busy}
         onClose={close}
         onConfirm={() => void confirm()}
-        note={t(kind === 'virtual' ? 'cards.open.noteVirtual' : 'cards.open.notePhysical')}
+        note={
+          chosen?.test
+            ? t('cards.test.note')
+            : t(kind === 'virtual' ? 'cards.open.noteVirtual' : 'cards.open.notePhysical')
+        }
         rows={
           chosen
             ? [
@@ -263,7 +296,9 @@ export function OpenCard({ kind }: { readonly kind: Kind }): ReactNode {
                   : []),
                 {
                   label: t('cards.open.fee'),
-                  value: `${registry.format(chosen.fee, USDT, EXACT)} ${USDT}`,
+                  value: chosen.test
+                    ? t('cards.test.free')
+                    : `${registry.format(chosen.fee, USDT, EXACT)} ${USDT}`,
                   strong: true,
                 },
               ]

@@ -29,6 +29,17 @@ export function TierBadge({
   );
 }
 
+/** "Demo" beside a lead trader that is one of the demo's own bots, wherever its name shows. */
+export function DemoTag({ demo }: { readonly demo: boolean }): ReactNode {
+  const { t } = useTranslation('copy');
+  if (!demo) return null;
+  return (
+    <span className="cdemo" data-testid="demo-tag" title={t('copy.demoHint')}>
+      {t('copy.demo')}
+    </span>
+  );
+}
+
 /** The trader's initials in a colored disc (no pictures are kept). */
 export function Avatar({ name, size = 40 }: { readonly name: string; readonly size?: number }): ReactNode {
   const hue = [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7);

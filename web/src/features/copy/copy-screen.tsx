@@ -8,7 +8,7 @@ import { PagedList } from '../../ui/paged-list';
 import { PickerSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Tabs } from '../../ui/tabs';
-import { Avatar, pctOf, signed, TierBadge, type Trader, tone } from './copy-parts';
+import { Avatar, DemoTag, pctOf, signed, TierBadge, type Trader, tone } from './copy-parts';
 import { LeadPanel } from './lead-panel';
 import { MyCopies } from './my-copies';
 import './copy.css';
@@ -66,7 +66,9 @@ function Traders(): ReactNode {
           to={`${routePath('copyTrader')}?id=${mine.trader_id}`}
           data-testid="copy-mine"
         >
-          <span className="copy__mine-label">{t('copy.copying', { name: mine.trader_name })}</span>
+          <span className="copy__mine-label">
+            {t('copy.copying', { name: mine.trader_name })} <DemoTag demo={mine.trader_demo} />
+          </span>
           <span className={`num ${tone(String(Number(mine.realized) + Number(mine.upl)))}`}>
             {signed(String(Number(mine.realized) + Number(mine.upl)))} USDT ›
           </span>
@@ -122,6 +124,7 @@ function TraderRow({ x }: { readonly x: Trader }): ReactNode {
         <div className="ctrader__who">
           <span className="ctrader__name">{x.name}</span>
           <span className="ctrader__meta">
+            <DemoTag demo={x.demo} />
             <TierBadge tier={x.tier} />
             <span className="num">
               {x.copy_count}/{x.max_followers}

@@ -15,7 +15,7 @@ import { ConfirmSheet } from '../../ui/sheet';
 import { ErrorState, ListSkeleton } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { showToast } from '../../ui/toast';
-import { CopyTradeRow, type Follow, PositionLine, pctOf, signed, tone } from './copy-parts';
+import { CopyTradeRow, DemoTag, type Follow, PositionLine, pctOf, signed, tone } from './copy-parts';
 
 const ACTIVE = { status: 'active', page: 1, size: 5 } as const;
 export const COPY_REFRESH = [
@@ -84,7 +84,9 @@ export function MyCopies(): ReactNode {
           renderItem={(f) => (
             <article className="crec">
               <div className="crec__top">
-                <span>{f.trader_name}</span>
+                <span>
+                  {f.trader_name} <DemoTag demo={f.trader_demo} />
+                </span>
                 <span className="cstatus">{t(`copy.endReason.${f.end_reason ?? 'user'}`)}</span>
               </div>
               <dl className="cgrid cgrid--4">
@@ -195,7 +197,7 @@ export function ActiveCopy({ f, compact }: { readonly f: Follow; readonly compac
           <span>{t('copy.myCopy')}</span>
         ) : (
           <Link to={`${routePath('copyTrader')}?id=${f.trader_id}`}>
-            {t('copy.copying', { name: f.trader_name })} ›
+            {t('copy.copying', { name: f.trader_name })} <DemoTag demo={f.trader_demo} /> ›
           </Link>
         )}
         <span className="cstatus cstatus--filled">{t(`copy.venues.${f.venue}`)}</span>

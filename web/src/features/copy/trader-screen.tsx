@@ -14,7 +14,7 @@ import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { EmptyState, ErrorState, MissingState, ScreenSkeleton } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { showToast } from '../../ui/toast';
-import { Avatar, PnlChart, PositionLine, pctOf, signed, TierBadge, tone } from './copy-parts';
+import { Avatar, DemoTag, PnlChart, PositionLine, pctOf, signed, TierBadge, tone } from './copy-parts';
 import { ActiveCopy, COPY_REFRESH } from './my-copies';
 import './copy.css';
 import { useAssets } from '../../hooks/assets';
@@ -144,6 +144,7 @@ function Trader({ id }: { readonly id: number }): ReactNode {
         <div className="ctrader__who">
           <span className="ctrd__name">{x.name}</span>
           <span className="ctrader__meta">
+            <DemoTag demo={x.demo} />
             <TierBadge tier={x.tier} />
             <span>{t('copy.since', { date: formatDateTime(x.since).slice(0, 10) })}</span>
           </span>

@@ -7,6 +7,7 @@ import { topMarkets } from '../../lib/market-data';
 import { routePath } from '../../paths';
 import { IconRight } from '../../ui/icons';
 import { MarketListRow } from '../../ui/market-parts';
+import { SimulatedMark } from '../../ui/simulated-mark';
 
 const TOP_COUNT = 5;
 /** Placeholder rows while the first prices load: the platform's four spot pairs, so nothing below moves. */
@@ -53,7 +54,10 @@ export function MarketsBlock(): ReactNode {
   return (
     <section className="section markets">
       <div className="section__head">
-        <h2 className="section__title">{t('home.markets.title')}</h2>
+        <span className="markets__title">
+          <h2 className="section__title">{t('home.markets.title')}</h2>
+          <SimulatedMark />
+        </span>
         <Link to={routePath('index1')} className="section__link">
           {t('home.markets.open')}
           <IconRight />

@@ -6,6 +6,7 @@ import { IconSort } from '../../ui/icons';
 import { MarketListRow } from '../../ui/market-parts';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { SearchBox } from '../../ui/search-box';
+import { SimulatedMark } from '../../ui/simulated-mark';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
 import './markets.css';
 
@@ -74,6 +75,7 @@ export default function MarketsScreen(): ReactNode {
           autoCorrect="off"
           spellCheck={false}
         />
+        <SimulatedMark className="msearch__sim" />
       </div>
       <div className="mhead" role="presentation">
         <span>

@@ -216,7 +216,11 @@ function Entrants({ info }: { readonly info: RaceInfo }): ReactNode {
                   </span>
                 </div>
               </div>
-              <span className={Number(e.reward) > 0 ? 'gentrant__reward num up' : 'gentrant__reward num'}>
+              <span
+                className={
+                  Number(e.reward) > 0 && !e.demo ? 'gentrant__reward num up' : 'gentrant__reward num'
+                }
+              >
                 {Number(e.reward) > 0
                   ? `+${registry.format(e.reward, 'USDT', EXACT)}`
                   : registry.format(e.reward, 'USDT', EXACT)}

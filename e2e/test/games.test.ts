@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_QUIZ } from '../../server/src/modules/games/quiz-data';
-import { type Product, SHOTS_ON, startProduct } from '../harness';
+import { PHONE, type PhoneState, type Product, SHOTS_ON, startProduct } from '../harness';
 import { fund, signIn, visible, WAIT } from '../users';
 
 let product: Product;
@@ -14,11 +14,36 @@ beforeAll(async () => {
   // A small group that the demo racers fill fast, and a short race: the whole round in about ten seconds.
   await product.app.settings.set('games.group_size', 4);
   await product.app.settings.set('games.demo_join_s', 0.5);
-  await product.app.settings.set('games.race_seconds', 4);
+  // Pictures of the running race in two languages take a while: the race runs longer when they are taken.
+  await product.app.settings.set('games.race_seconds', SHOTS_ON ? 15 : 6);
 });
 afterAll(() => product.close());
 
 const testId = (page: Page | Locator, id: string) => page.getByTestId(id);
+
+/** A phone 390 px wide with a signed-in state, in a language the app reads at start. */
+async function phoneIn(state: PhoneState, lang: string): Promise<Page> {
+  const context = await product.browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    storageState: state,
+  });
+  await context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+  return context.newPage();
+}
+
+/** Demo racers in a list: each with its tag, none with a masked UID that looks like a user's. */
+async function demoTagged(list: Locator): Promise<number> {
+  const demo = list.and(list.page().locator('[data-demo="true"]'));
+  const n = await demo.count();
+  for (let i = 0; i < n; i++) {
+    expect(await demo.nth(i).getByTestId('demo-tag').count()).toBe(1);
+    expect(await demo.nth(i).textContent()).not.toMatch(/\d{2}\*{4}\d{2}/);
+  }
+  return n;
+}
 
 describe('games in the browser', () => {
   it('buys tickets, joins a race the demo racers fill, sees the result, replays and verifies it, answers a quiz question', {
@@ -81,6 +106,18 @@ describe('games in the browser', () => {
     await expect.poll(() => page.locator('.sheet__confirm').count(), WAIT).toBe(0);
     await expect.poll(() => testId(page, 'ticket-balance').textContent(), WAIT).toBe('6');
 
+    // Demo racers fill empty seats: the lobby says so, and that their seats are the demo pool's.
+    await expect.poll(() => testId(page, 'demo-note').getAttribute('data-fill'), WAIT).toBe('on');
+
+    // Someone else watching the lobby, in Thai, and the same player on a second phone in Thai.
+    const watcher = await product.newPhone();
+    await signIn(product, watcher.page);
+    await watcher.page.goto(`${product.url}/game`);
+    await visible(watcher.page, 'My tickets');
+    const thai = await phoneIn(state, 'th');
+    await thai.goto(`${product.url}/game`);
+    await expect.poll(() => testId(thai, 'ticket-balance').textContent(), WAIT).toBe('6');
+
     // Join the open group with 3 tickets: 30 USDT of principal locked, a random client seed of 32 hex.
     await testId(page, 'open-group').getByRole('button', { name: 'Join race' }).click();
     const sheet = page.locator('.sheet');
@@ -95,16 +132,51 @@ describe('games in the browser', () => {
     // The confirmation sheet closes (and leaves the page) before the next step.
     await expect.poll(() => page.locator('.sheet__confirm').count(), WAIT).toBe(0);
 
-    // The demo racers fill the group, the race runs, and it settles with my rank and reward.
+    // The demo racers fill the group, each tagged Demo; the race runs with the time it has left, and it
+    // settles with my rank and reward.
     const mine = testId(page, 'my-race');
+    const chips = mine.getByTestId('entrant-chip');
     await expect.poll(() => mine.isVisible(), WAIT).toBe(true);
-    await expect.poll(() => mine.locator('.gchip:not(.gchip--empty)').count(), RACE_WAIT).toBeGreaterThan(1);
+    await expect.poll(() => chips.count(), RACE_WAIT).toBeGreaterThan(1);
     await expect.poll(() => testId(mine, 'group-status').textContent(), RACE_WAIT).toBe('Group formed');
+    await expect.poll(() => testId(mine, 'race-left').textContent(), WAIT).toMatch(/^Finishes in 00:0\d$/);
+    expect(await demoTagged(chips)).toBe(3);
+    await mine.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await product.shot(page, 'games-racing');
+    // The other player's lobby shows the race running, then settled; the Thai phone shows it running too.
+    const recent = testId(watcher.page, 'recent-race');
+    await expect.poll(() => recent.first().getAttribute('data-status'), RACE_WAIT).toBe('formed');
+    const thaiRace = testId(thai, 'my-race');
+    await expect
+      .poll(() => testId(thaiRace, 'race-stage').getAttribute('data-stage'), RACE_WAIT)
+      .toBe('formed');
+    await expect.poll(() => thaiRace.getByTestId('demo-tag').first().textContent(), WAIT).toBe('สาธิต');
+    if (SHOTS_ON)
+      await expect.poll(() => testId(thaiRace, 'race-left').textContent(), WAIT).toMatch(/00:0[1-9]/);
+    await product.shot(thai, 'games-racing-th');
     await expect.poll(() => testId(mine, 'group-status').textContent(), RACE_WAIT).toBe('Settled');
     await expect.poll(() => testId(page, 'my-result').isVisible(), WAIT).toBe(true);
     await expect.poll(() => testId(page, 'ticket-balance').textContent(), WAIT).toBe('3');
+    expect(await demoTagged(chips)).toBe(3);
+    await mine.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await product.shot(page, 'games-result');
+    await expect.poll(() => recent.first().getAttribute('data-status'), RACE_WAIT).toBe('settled');
+    await expect.poll(() => testId(thai, 'my-result').isVisible(), RACE_WAIT).toBe(true);
+    await product.shot(thai, 'games-result-th');
+    // The race's own page on a small phone: my result, and every entrant with the demo racers tagged.
+    const raceHref = (await testId(page, 'replay-link').getAttribute('href'))?.replace('&view=replay', '');
+    for (const lang of ['en', 'th'] as const) {
+      const small = await product.smallPhone(state, lang, 'dark');
+      const p = await small.newPage();
+      await p.goto(`${product.url}${raceHref}`);
+      await expect.poll(() => testId(p, 'my-result').isVisible(), WAIT).toBe(true);
+      await expect.poll(() => p.getByTestId('entrant').count(), WAIT).toBe(4);
+      expect(await demoTagged(p.getByTestId('entrant'))).toBe(3);
+      await product.shot(p, `games-result-360-${lang}`);
+      await small.close();
+    }
+    await watcher.context.close();
+    await thai.context().close();
 
     // The replay: about 8 s, ending in the recorded order; and once more.
     await testId(page, 'replay-link').click();
@@ -112,6 +184,13 @@ describe('games in the browser', () => {
     await expect.poll(() => testId(page, 'replay').isVisible(), WAIT).toBe(true);
     await expect.poll(() => page.getByTestId('entrant').count(), WAIT).toBe(4);
     await expect.poll(() => page.locator('[data-testid="entrant"][data-mine="true"]').count(), WAIT).toBe(1);
+    // The result lists the demo racers as such, and every finisher after the first with its gap.
+    expect(await demoTagged(page.getByTestId('entrant'))).toBe(3);
+    expect(await page.getByTestId('entrant-behind').allTextContents()).toEqual([
+      expect.stringMatching(/^\+\d\.\d\d s$/),
+      expect.stringMatching(/^\+\d\.\d\d s$/),
+      expect.stringMatching(/^\+\d\.\d\d s$/),
+    ]);
     // Mid-replay picture: wait until the racers are under way.
     if (SHOTS_ON) await page.waitForTimeout(3500);
     await product.shot(page, 'games-replay');
@@ -126,6 +205,7 @@ describe('games in the browser', () => {
     await testId(page, 'verify-btn').click();
     await expect.poll(() => testId(page, 'check-hash').getAttribute('data-ok'), WAIT).toBe('true');
     await expect.poll(() => testId(page, 'check-order').getAttribute('data-ok'), WAIT).toBe('true');
+    await expect.poll(() => testId(page, 'check-finish').getAttribute('data-ok'), WAIT).toBe('true');
     await testId(page, 'verify-panel').scrollIntoViewIfNeeded();
     await product.shot(page, 'games-verify');
 

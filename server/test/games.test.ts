@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { raceRanking, splitPool } from '@nexa/contract';
+import { raceFinish, raceRanking, splitPool } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -226,6 +226,7 @@ describe('a race', () => {
     expect(group.status).toBe('open');
     expect(group.seed).toBeNull();
     expect(group.seed_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(lobby.demo_fill).toBe('on');
 
     // Refused: more tickets than I hold, more than the most one entry may use, a bad seed, a closed group.
     const fail = async (body: Record<string, unknown>, code: number) => {
@@ -286,8 +287,19 @@ describe('a race', () => {
       expect(e.client_seed).toMatch(/^[0-9a-f]{32}$/);
       expect(e.client_seed).not.toBe(sha(`${seed}:demo:${e.join_order}`).slice(0, 32));
       expect(seenAt.get(e.entry_id)).toEqual({ seed: e.client_seed, entrants: e.join_order });
-      expect(e.uid).toMatch(/^\d{2}\*{4}\d{2}$/);
+      // Shown as demo racers, never as a masked UID that looks like a real user's.
+      expect(e).toMatchObject({ demo: true, uid: expect.stringMatching(/^demo-\d{2}$/) });
     }
+    expect(present(info.entrants.find((x) => x.mine))).toMatchObject({ demo: false, uid: p.uid });
+    // The finish: the winner first, each next rank 60–600 ms behind the one before (docs/fairness.md).
+    const behind = byRank.map((e) => e.finish_ms ?? -1);
+    expect(behind[0]).toBe(0);
+    for (let k = 1; k < behind.length; k++) {
+      const gap = (behind[k] ?? 0) - (behind[k - 1] ?? 0);
+      expect(gap).toBeGreaterThanOrEqual(60);
+      expect(gap).toBeLessThanOrEqual(600);
+    }
+    expect(behind).toEqual(await raceFinish(seed, byRank.length));
     expect(new Set(demo.map((e) => e.client_seed)).size).toBe(demo.length);
     expect(demoContribution(10).clientSeed).not.toBe(demoContribution(10).clientSeed);
     // The pool is 90% of the tickets' worth, split 50/30/20; the rest is the platform's.

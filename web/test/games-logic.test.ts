@@ -1,4 +1,4 @@
-import { raceRanking, sha256Hex } from '@nexa/contract';
+import { raceFinish, raceRanking, sha256Hex } from '@nexa/contract';
 import { describe, expect, it } from 'vitest';
 import {
   affordableCount,
@@ -99,19 +99,24 @@ async function settledRace(): Promise<{ seed: string; seedHash: string; entrants
     { entry_id: 47, tickets: 2, client_seed: 'cafebabecafebabecafebabecafebabe' },
   ];
   const ranking = await raceRanking(seed, joined);
+  const behind = await raceFinish(seed, joined.length);
   // Handed in shuffled, as a screen might hold them.
   const entrants = joined
-    .map((e, i) => ({ ...e, join_order: i + 1, rank: ranking.indexOf(e.entry_id) + 1 }))
+    .map((e, i) => {
+      const rank = ranking.indexOf(e.entry_id) + 1;
+      return { ...e, join_order: i + 1, rank, finish_ms: behind[rank - 1] ?? null };
+    })
     .reverse();
   return { seed, seedHash: await sha256Hex(seed), entrants };
 }
 
 describe('verifying a race in the browser', () => {
-  it('passes both checks for a race settled with the shared draw', async () => {
+  it('passes every check for a race settled with the shared draw', async () => {
     const { seed, seedHash, entrants } = await settledRace();
     const check = await checkRace(seed, seedHash, entrants);
     expect(check.hashOk).toBe(true);
     expect(check.orderOk).toBe(true);
+    expect(check.finishOk).toBe(true);
     expect(check.computed).toEqual(check.recorded);
     expect(check.mix).toBe(
       '41:5:0a1b2c3d4e5f6071|42:1:ffeeddccbbaa9988|45:3:1234abcd|47:2:cafebabecafebabecafebabecafebabe',
@@ -133,6 +138,21 @@ describe('verifying a race in the browser', () => {
     expect(check.orderOk).toBe(false);
   });
 
+  it('fails the finish check when a recorded gap is not the one the seed gives', async () => {
+    const { seed, seedHash, entrants } = await settledRace();
+    const moved = entrants.map((e) => (e.rank === 2 ? { ...e, finish_ms: (e.finish_ms ?? 0) + 1 } : e));
+    const check = await checkRace(seed, seedHash, moved);
+    expect(check.orderOk).toBe(true);
+    expect(check.finishOk).toBe(false);
+    // Each gap is 60–600 ms, the winner's 0.
+    const behind = await raceFinish(seed, 10);
+    expect(behind[0]).toBe(0);
+    for (let k = 1; k < behind.length; k++) {
+      expect((behind[k] ?? 0) - (behind[k - 1] ?? 0)).toBeGreaterThanOrEqual(60);
+      expect((behind[k] ?? 0) - (behind[k - 1] ?? 0)).toBeLessThanOrEqual(600);
+    }
+  });
+
   it('fails the order check when an entrant has no rank', async () => {
     const { seed, seedHash, entrants } = await settledRace();
     const check = await checkRace(
@@ -145,9 +165,9 @@ describe('verifying a race in the browser', () => {
 
   it('orders entrants by join order and by recorded rank', () => {
     const es: VerifyEntrant[] = [
-      { entry_id: 3, tickets: 1, client_seed: 'aaaaaaaa', join_order: 2, rank: 1 },
-      { entry_id: 1, tickets: 1, client_seed: 'bbbbbbbb', join_order: 1, rank: null },
-      { entry_id: 2, tickets: 1, client_seed: 'cccccccc', join_order: 3, rank: 2 },
+      { entry_id: 3, tickets: 1, client_seed: 'aaaaaaaa', join_order: 2, rank: 1, finish_ms: 0 },
+      { entry_id: 1, tickets: 1, client_seed: 'bbbbbbbb', join_order: 1, rank: null, finish_ms: null },
+      { entry_id: 2, tickets: 1, client_seed: 'cccccccc', join_order: 3, rank: 2, finish_ms: 120 },
     ];
     expect(inJoinOrder(es).map((e) => e.entry_id)).toEqual([1, 3, 2]);
     expect(recordedOrder(es)).toEqual([3, 2]);

@@ -4,6 +4,7 @@ import {
   COAST,
   crossingOrder,
   finishTime,
+  MAX_SPREAD_MS,
   planReplay,
   REPLAY_MS,
   type ReplayRacer,
@@ -55,6 +56,41 @@ describe('race replay motion', () => {
         }
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('crosses the line with the gaps the result gives (in proportion when they are wider than the replay allows)', () => {
+    // Gaps of 60–600 ms between ranks, as the server's result gives them.
+    const withGaps = racersArb.chain((racers) =>
+      fc
+        .array(fc.integer({ min: 60, max: 600 }), { minLength: racers.length, maxLength: racers.length })
+        .map((gaps) => {
+          const behind = gaps.map((_, k) => gaps.slice(1, k + 1).reduce((a, b) => a + b, 0));
+          return racers.map((r) => ({ ...r, behind_ms: behind[r.rank - 1] ?? 0 }));
+        }),
+    );
+    fc.assert(
+      fc.property(seedArb, withGaps, (seed, racers) => {
+        const plan = planReplay(seed, racers);
+        const widest = Math.max(...racers.map((r) => r.behind_ms));
+        const scale = widest > MAX_SPREAD_MS ? MAX_SPREAD_MS / widest : 1;
+        const winner = racers.findIndex((r) => r.rank === 1);
+        const step = 2;
+        const crossed = racers.map((_, i) => {
+          let t = 0;
+          while (t <= plan.duration_ms && plan.position(i, t) < 1) t += step;
+          return t;
+        });
+        racers.forEach((r, i) => {
+          // Where the line is crossed, stepping 2 ms: the result's gap behind the winner, to the step.
+          const gap = (crossed[i] ?? 0) - (crossed[winner] ?? 0);
+          expect(Math.abs(gap - r.behind_ms * scale)).toBeLessThanOrEqual(step);
+        });
+        const order = crossingOrder(plan, racers.length, 1, step).map((i) => racers[i]?.rank);
+        expect(order).toEqual(racers.map((_, i) => i + 1));
+        expect(Math.max(...plan.finish_ms)).toBeLessThan(plan.duration_ms);
+      }),
+      { numRuns: 80 },
     );
   });
 

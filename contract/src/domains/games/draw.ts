@@ -73,3 +73,29 @@ export function splitPool(pool: bigint, shares: readonly string[]): bigint[] {
   if (parts.length > 0) parts[0] = (parts[0] ?? 0n) + rest;
   return parts;
 }
+
+/** The shortest and longest gap between two racers crossing the line one after the other (ms). */
+export const FINISH_GAP_MS = { min: 60, max: 600 } as const;
+
+/**
+ * How far behind the winner each rank crosses the finish line, in ms: 0 for rank 1, then each next rank
+ * `gap_k` after the one before it, with
+ *
+ *   gap_k = 60 + (first 8 hex characters of sha256("<seed>:finish:<k>") read as a number) mod 541
+ *
+ * so 60 to 600 ms. It follows from the revealed seed alone, like the ranking, so the replay and the result
+ * agree and anyone can recompute them.
+ */
+export async function raceFinish(seed: string, count: number): Promise<number[]> {
+  const span = FINISH_GAP_MS.max - FINISH_GAP_MS.min + 1;
+  const out: number[] = [];
+  let behind = 0;
+  for (let k = 1; k <= count; k++) {
+    if (k > 1) {
+      const h = await sha256Hex(`${seed}:finish:${k}`);
+      behind += FINISH_GAP_MS.min + (Number.parseInt(h.slice(0, 8), 16) % span);
+    }
+    out.push(behind);
+  }
+  return out;
+}

@@ -37,15 +37,29 @@ export const zRaceGroup = z.object({
 /** One entrant as anyone sees it: enough to recompute the draw. */
 export const zEntrant = z.object({
   entry_id: z.number().int(),
-  /** The entrant's UID, masked except for its first and last two digits. */
+  /**
+   * The entrant's UID, masked except for its first and last two digits (mine in full). A demo racer's is
+   * `demo-NN`, its number among the demo's racers: it is no user's.
+   */
   uid: z.string(),
   join_order: z.number().int(),
   tickets: z.number().int(),
   client_seed: z.string(),
   rank: z.number().int().nullable(),
+  /** The prize of the entrant's rank (a demo racer's goes back to the demo pool: docs/rules.md, Games). */
   reward: z.string(),
   mine: z.boolean(),
+  /** A demo racer: a seat the demo pool paid for, shown with a "Demo" tag, never a real user. */
+  demo: z.boolean(),
+  /** Once settled: milliseconds behind the winner on the finish line (`raceFinish`, docs/fairness.md). */
+  finish_ms: z.number().int().nullable(),
 });
+
+/**
+ * Whether demo racers fill groups: `on` (they fill a group a real player is in), `empty` (the demo pool cannot
+ * pay for the seats a group still needs, so groups wait for real players), `off` (no demo racers here).
+ */
+export const DEMO_FILL = ['on', 'empty', 'off'] as const;
 
 export const zRaceEntry = z.object({
   id: z.number().int(),
@@ -147,7 +161,8 @@ export const gamesEndpoints = {
   '/api/racer/index': live('games', {
     summary:
       'The race lobby: ticket price and my tickets, the open group with its fill and seed hash, my entries not ' +
-      'finished, the token exchange rates, and how to pay on chain',
+      'finished, the token exchange rates, how to pay on chain, whether demo racers fill groups, and the ' +
+      'groups racing or just settled',
     request: z.object({}),
     data: z.object({
       ticket_price: z.string(),
@@ -164,6 +179,13 @@ export const gamesEndpoints = {
       active: z.array(zRaceEntry),
       exchange: z.array(zExchangeRate),
       chain: z.object({ enabled: z.boolean(), network: z.string().nullable() }),
+      /** Whether demo racers fill the open group (`DEMO_FILL`). */
+      demo_fill: z.enum(DEMO_FILL),
+      /**
+       * The groups that left the lobby lately, newest first (at most 3): racing (formed, until `race_ends_at`),
+       * or settled or expired in the last two minutes. The lobby shows them as they run and end.
+       */
+      recent: z.array(zRaceGroup),
     }),
   }),
   '/api/racer/play': live('games', {
@@ -201,8 +223,8 @@ export const gamesEndpoints = {
   }),
   '/api/racer/racerInfo': live('games', {
     summary:
-      'A race group with every entrant (masked UID, join order, tickets, client seed) and, once settled, the ' +
-      'revealed seed, ranks and rewards: everything the verify view needs',
+      'A race group with every entrant (masked UID or a demo tag, join order, tickets, client seed) and, once ' +
+      'settled, the revealed seed, ranks, rewards and finish gaps: everything the verify view needs',
     request: z.object({ id: z.number().int().positive() }),
     data: z.object({ group: zRaceGroup, entrants: z.array(zEntrant), rewards: z.array(z.string()) }),
     errors: ['RaceNotFound'],
@@ -290,6 +312,8 @@ export const gamesEndpoints = {
       tickets_outstanding: z.number().int(),
       pools: z.string(),
       revenue: z.string(),
+      /** The demo racers' pool: it pays demo seats and takes back what is left of them (docs/rules.md, Games). */
+      demo_pool: z.string().optional(),
       groups: z.array(zRaceGroup),
       quizzes: z.array(
         z.object({

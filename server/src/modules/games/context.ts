@@ -25,8 +25,13 @@ export const GAMES_SYSTEM = {
   revenue: 'system:games:revenue',
   /** Tokens users exchanged for tickets. */
   exchange: 'system:games:exchange',
-  /** What the demo's racers start with. */
+  /** Where the demo racers' pool is filled from (operators' capital stands for money from outside). */
   demo: SYSTEM.capital('demo_racers'),
+  /**
+   * The demo racers' pool: it pays every demo seat's tickets when the racer joins and takes back what is left
+   * of them at settlement. Real money never ends here (docs/rules.md, Games).
+   */
+  demoPool: 'system:games:demo_pool',
 } as const;
 
 /** What a chain transfer to the user's deposit address gave, as the wallet sees it. */

@@ -75,7 +75,78 @@ export async function currentGroup(ctx: GamesCtx): Promise<GroupRow> {
   });
 }
 
-/** Joins inside a transaction: the group row is locked, so joins of one group happen one at a time. */
+/** The open group's row, locked, so joins of one group happen one at a time; refused if `userId` is in it. */
+export async function lockOpenGroup(tx: Tx, groupId: number, userId: number): Promise<GroupRow> {
+  const [g] = await tx.select().from(raceGroups).where(eq(raceGroups.id, groupId)).for('update');
+  if (!g) throw new DomainError('RaceNotFound');
+  if (g.status !== 'open' || g.entrants >= g.size) throw new DomainError('RaceNotOpen');
+  const [already] = await tx
+    .select({ id: raceEntries.id })
+    .from(raceEntries)
+    .where(and(eq(raceEntries.groupId, g.id), eq(raceEntries.userId, userId)));
+  if (already) throw new DomainError('AlreadyInRace');
+  return g;
+}
+
+/** A new entry in a locked open group, next in join order. */
+export async function insertEntry(
+  ctx: GamesCtx,
+  tx: Tx,
+  g: GroupRow,
+  input: {
+    userId: number;
+    tickets: number;
+    principal: bigint;
+    pay: 'balance' | 'chain';
+    payTx: string | null;
+    clientSeed: string;
+    demo: boolean;
+  },
+): Promise<EntryRow> {
+  const [entry] = await tx
+    .insert(raceEntries)
+    .values({
+      groupId: g.id,
+      userId: input.userId,
+      tickets: input.tickets,
+      principal: input.principal,
+      pay: input.pay,
+      payTx: input.payTx,
+      clientSeed: input.clientSeed,
+      joinOrder: g.entrants + 1,
+      status: 'not_drawn',
+      demo: input.demo,
+      createdAt: ctx.clock.now(),
+    })
+    .returning();
+  if (!entry) throw new Error('entry not written');
+  return entry;
+}
+
+/** The group after an entry with `tickets` joined it: formed (and its race started) when that filled it. */
+export async function advanceGroup(ctx: GamesCtx, tx: Tx, g: GroupRow, tickets: number): Promise<GroupRow> {
+  const now = ctx.clock.now();
+  const joinOrder = g.entrants + 1;
+  const full = joinOrder >= g.size;
+  const t = await terms(ctx);
+  const [updated] = await tx
+    .update(raceGroups)
+    .set({
+      entrants: joinOrder,
+      tickets: g.tickets + tickets,
+      // The wait for the group to fill starts with its first entrant.
+      ...(joinOrder === 1 ? { expiresAt: new Date(now.getTime() + t.timeoutMs) } : {}),
+      ...(full
+        ? { status: 'formed' as const, formedAt: now, raceEndsAt: new Date(now.getTime() + t.raceMs) }
+        : {}),
+    })
+    .where(eq(raceGroups.id, g.id))
+    .returning();
+  if (!updated) throw new Error('group not updated');
+  return updated;
+}
+
+/** A player joins inside a transaction: tickets spent, their backing into the pool, the principal frozen. */
 export async function joinIn(
   ctx: GamesCtx,
   tx: Tx,
@@ -89,36 +160,12 @@ export async function joinIn(
   },
 ): Promise<{ entry: EntryRow; group: GroupRow }> {
   const { clock, ledger } = ctx;
-  const [g] = await tx.select().from(raceGroups).where(eq(raceGroups.id, input.groupId)).for('update');
-  if (!g) throw new DomainError('RaceNotFound');
-  if (g.status !== 'open' || g.entrants >= g.size) throw new DomainError('RaceNotOpen');
-  const [already] = await tx
-    .select({ id: raceEntries.id })
-    .from(raceEntries)
-    .where(and(eq(raceEntries.groupId, g.id), eq(raceEntries.userId, userId)));
-  if (already) throw new DomainError('AlreadyInRace');
+  const g = await lockOpenGroup(tx, input.groupId, userId);
   const have = await ticketsOf(tx, userId);
   if (have < input.tickets)
     throw new DomainError('NotEnoughTickets', { have: String(have), need: String(input.tickets) });
-  const now = clock.now();
   const principal = g.ticketPrice * BigInt(input.tickets);
-  const joinOrder = g.entrants + 1;
-  const [entry] = await tx
-    .insert(raceEntries)
-    .values({
-      groupId: g.id,
-      userId,
-      tickets: input.tickets,
-      principal,
-      pay: input.pay,
-      payTx: input.payTx,
-      clientSeed: input.clientSeed,
-      joinOrder,
-      status: 'not_drawn',
-      createdAt: now,
-    })
-    .returning();
-  if (!entry) throw new Error('entry not written');
+  const entry = await insertEntry(ctx, tx, g, { ...input, userId, principal, demo: false });
   // One after another: a transaction's connection runs one statement at a time.
   const issuer = await ledger.systemAccount(tx, GAMES_SYSTEM.capital, TICKET);
   const mine = await ticketAccount(ctx, tx, userId);
@@ -147,25 +194,9 @@ export async function joinIn(
     groupId: g.id,
     action: 'lock',
     amount: principal,
-    createdAt: now,
+    createdAt: clock.now(),
   });
-  const full = joinOrder >= g.size;
-  const t = await terms(ctx);
-  const [updated] = await tx
-    .update(raceGroups)
-    .set({
-      entrants: joinOrder,
-      tickets: g.tickets + input.tickets,
-      // The wait for the group to fill starts with its first entrant.
-      ...(joinOrder === 1 ? { expiresAt: new Date(now.getTime() + t.timeoutMs) } : {}),
-      ...(full
-        ? { status: 'formed' as const, formedAt: now, raceEndsAt: new Date(now.getTime() + t.raceMs) }
-        : {}),
-    })
-    .where(eq(raceGroups.id, g.id))
-    .returning();
-  if (!updated) throw new Error('group not updated');
-  return { entry, group: updated };
+  return { entry, group: await advanceGroup(ctx, tx, g, input.tickets) };
 }
 
 export async function play(

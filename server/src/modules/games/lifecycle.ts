@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { amountSetting } from '../../kernel/settings';
 import { schema } from '../../store';
 import { GAMES_SYSTEM, type GamesCtx } from './context';
-import { demoStep, ensureDemoRacers } from './demo-racers';
+import { demoStep, ensureDemoRacers, fillDemoPool } from './demo-racers';
 import { currentGroup } from './groups';
 import { fund } from './operators';
 import { settleDue } from './settle';
@@ -41,5 +41,6 @@ export async function start(ctx: GamesCtx, seedQuiz: () => Promise<void>): Promi
   }
   await seedQuiz();
   state.reseedQuiz = seedQuiz;
+  await fillDemoPool(ctx);
   await ensureDemoRacers(ctx);
 }

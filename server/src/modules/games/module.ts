@@ -17,6 +17,7 @@ export const GAMES_OWNS: ModuleOwnership = {
     GAMES_SYSTEM.revenue,
     GAMES_SYSTEM.exchange,
     GAMES_SYSTEM.demo,
+    GAMES_SYSTEM.demoPool,
   ],
   publishes: [],
 };

@@ -21,12 +21,13 @@ export async function systemBalance(ctx: GamesCtx, name: string, asset: string):
 
 export async function overview(ctx: GamesCtx) {
   const { store } = ctx;
-  const [fund, backing, pools, revenue, issued] = await Promise.all([
+  const [fund, backing, pools, revenue, issued, demoPool] = await Promise.all([
     systemBalance(ctx, GAMES_SYSTEM.fund, 'USDT'),
     systemBalance(ctx, GAMES_SYSTEM.backing, 'USDT'),
     systemBalance(ctx, GAMES_SYSTEM.pool, 'USDT'),
     systemBalance(ctx, GAMES_SYSTEM.revenue, 'USDT'),
     systemBalance(ctx, GAMES_SYSTEM.capital, TICKET),
+    systemBalance(ctx, GAMES_SYSTEM.demoPool, 'USDT'),
   ]);
   const groups = await store.db
     .select()
@@ -47,6 +48,7 @@ export async function overview(ctx: GamesCtx) {
     tickets_outstanding: Number(-issued),
     pools: usd(pools),
     revenue: usd(revenue),
+    demo_pool: usd(demoPool),
     groups: groups.map(groupView),
     quizzes: quizzes.map(({ q, answered }) => ({
       id: q.id,

@@ -1,10 +1,11 @@
 /** What a player reads: the lobby, an entry, a group with its entrants, the entries by status. */
-import { formatAmount } from '@nexa/contract';
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { formatAmount, raceFinish } from '@nexa/contract';
+import { and, asc, count, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { DomainError } from '../../kernel/errors';
 import { schema } from '../../store';
 import { onPage, pageAnswer } from '../../store/paging';
 import { type EntryRow, type EntryView, type GamesCtx, SHARE_SCALE, usd } from './context';
+import { demoFill, demoUid } from './demo-racers';
 import { currentGroup } from './groups';
 import { raceEntries, raceGroups } from './tables';
 import { terms } from './terms';
@@ -58,7 +59,29 @@ export async function lobby(ctx: GamesCtx, userId: number) {
     active: await entriesWithStatus(ctx, activeRows),
     exchange,
     chain: { enabled: deps.chainPayment !== null, network: deps.chainPayment ? 'USDT' : null },
+    demo_fill: await demoFill(ctx, g),
+    recent: (await recentGroups(ctx)).map(groupView),
   };
+}
+
+/** How long a settled or expired group stays in the lobby's recent races. */
+const RECENT_MS = 120_000;
+
+/** The groups that left the lobby lately: racing now, or settled or expired in the last two minutes. */
+async function recentGroups(ctx: GamesCtx) {
+  const { store, clock } = ctx;
+  const since = new Date(clock.now().getTime() - RECENT_MS);
+  return store.db
+    .select()
+    .from(raceGroups)
+    .where(
+      or(
+        eq(raceGroups.status, 'formed'),
+        and(inArray(raceGroups.status, ['settled', 'expired']), gte(raceGroups.settledAt, since)),
+      ),
+    )
+    .orderBy(desc(raceGroups.id))
+    .limit(3);
 }
 
 export async function entry(ctx: GamesCtx, userId: number, id: number): Promise<EntryView> {
@@ -83,18 +106,22 @@ export async function groupInfo(ctx: GamesCtx, userId: number, id: number) {
     .innerJoin(schema.users, eq(schema.users.id, raceEntries.userId))
     .where(eq(raceEntries.groupId, g.id))
     .orderBy(asc(raceEntries.joinOrder));
+  // Once settled, how far behind the winner each rank crossed the line (docs/fairness.md).
+  const behind = g.seed ? await raceFinish(g.seed, rows.length) : [];
   return {
     group: groupView(g),
     rewards: g.rewards,
     entrants: rows.map(({ e, uid }) => ({
       entry_id: e.id,
-      uid: e.userId === userId ? uid : maskUid(uid),
+      uid: e.demo ? demoUid(uid) : e.userId === userId ? uid : maskUid(uid),
       join_order: e.joinOrder,
       tickets: e.tickets,
       client_seed: e.clientSeed,
       rank: g.seed ? e.rank : null,
       reward: usd(g.seed ? e.reward : 0n),
       mine: e.userId === userId,
+      demo: e.demo,
+      finish_ms: g.seed && e.rank !== null ? (behind[e.rank - 1] ?? null) : null,
     })),
   };
 }

@@ -16,9 +16,12 @@
  * racers join a group a real user is in, one at a time, the first racer not in it, with tickets and a client
  * seed drawn at random when it joins and published with its entry at once: like a player's, the racer's
  * contribution is fixed before anyone who joins later picks theirs, and the committed seed does not tell it.
+ * Their seats are paid by the demo racers' pool and what is left of them goes back there; a real player's
+ * money never pays a demo racer (math.ts, `settlement`; docs/rules.md, "Games").
  */
 import { platformDays } from '../../programs/days';
 import type { GamesCtx, GamesDeps } from './context';
+import { fillDemoPool } from './demo-racers';
 import { currentGroup, play } from './groups';
 import { quizStep, start, tick } from './lifecycle';
 import { fund, overview, saveQuiz } from './operators';
@@ -30,7 +33,8 @@ import { draw, payout, settleDue } from './settle';
 import { buyTickets, exchangeTickets, payQuizReward, ticketsOf } from './tickets';
 
 export { type ChainPaymentCheck, GAMES_SYSTEM, type GamesDeps, TICKET } from './context';
-export { demoContribution } from './demo-racers';
+export { demoContribution, demoUid } from './demo-racers';
+export { type Settlement, settlement } from './math';
 export { maskUid } from './views';
 
 /** The games' shared context, built once: settings, the seal key, platform days, the quiz, the running state. */
@@ -92,6 +96,7 @@ export function createGames(deps: GamesDeps) {
     currentGroup: op(currentGroup),
     ticketsOf: (userId: number) => ticketsOf(ctx.store.db, userId),
     demoRacers: () => [...ctx.demoRacers],
+    fillDemoPool: op(fillDemoPool),
   };
 }
 

@@ -36,6 +36,8 @@ export const GAMES_SETTINGS = {
   /** The demo: racers that fill a group a real user joined, one every this many seconds. */
   'games.demo_racers': z.number().int().min(0).max(100).default(12),
   'games.demo_join_s': z.number().min(0).max(60).default(2),
+  /** USDT the demo racers' pool is filled up to at each start of the demo (it pays the demo seats). */
+  'games.demo_pool': z.string().regex(DECIMAL).default('1000000'),
   /** Hours a quiz question stays open for everyone when its operator gives no closing time. */
   'games.quiz_open_hours': z
     .number()

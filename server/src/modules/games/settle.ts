@@ -3,7 +3,7 @@ import { raceRanking, sha256Hex, splitPool } from '@nexa/contract';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { unseal } from '../../kernel/seal';
 import { GAMES_SYSTEM, type GamesCtx, type GroupRow, TICKET } from './context';
-import { prizePool } from './math';
+import { prizePool, settlement } from './math';
 import { raceEntries, raceGroups, raceLocks } from './tables';
 import { recordMove, ticketAccount } from './tickets';
 
@@ -44,7 +44,10 @@ export async function draw(ctx: GamesCtx, groupId: number): Promise<void> {
   });
 }
 
-/** Step two, once: rewards paid from the pool, the rest to revenue, every principal unlocked. */
+/**
+ * Step two, once: real players' rewards paid from the pool and their principals unlocked; the platform's part
+ * to revenue and what is left of the demo seats back to the demo pool (math.ts, `settlement`).
+ */
 export async function payout(ctx: GamesCtx, groupId: number): Promise<void> {
   const { store, clock, ledger } = ctx;
   await store.db.transaction(async (tx) => {
@@ -59,9 +62,12 @@ export async function payout(ctx: GamesCtx, groupId: number): Promise<void> {
     const pool = await ledger.systemAccount(tx, GAMES_SYSTEM.pool, 'USDT');
     const revenue = await ledger.systemAccount(tx, GAMES_SYSTEM.revenue, 'USDT');
     const worth = g.ticketPrice * BigInt(g.tickets);
-    const paid = entries.reduce((s, e) => s + e.reward, 0n);
+    // Real players' prizes, the platform's part and what goes back to the demo pool (math.ts, `settlement`).
+    const split = settlement(g, entries);
     const postings = [];
     for (const e of entries) {
+      // A demo seat's money is the demo pool's: its racer's account is never touched.
+      if (e.demo) continue;
       const spot = await ledger.account(tx, { userId: e.userId, asset: 'USDT', kind: 'spot' });
       postings.push(
         { account: spot, bucket: 'frozen' as const, amount: -e.principal },
@@ -70,8 +76,12 @@ export async function payout(ctx: GamesCtx, groupId: number): Promise<void> {
     }
     postings.push(
       { account: pool, bucket: 'available' as const, amount: -worth },
-      { account: revenue, bucket: 'available' as const, amount: worth - paid },
+      { account: revenue, bucket: 'available' as const, amount: split.revenue },
     );
+    if (split.demoWorth > 0n) {
+      const demoPool = await ledger.systemAccount(tx, GAMES_SYSTEM.demoPool, 'USDT');
+      postings.push({ account: demoPool, bucket: 'available' as const, amount: split.demoBack });
+    }
     await ledger.post(tx, {
       cause: 'games.settle',
       ref: `race:${g.id}`,
@@ -80,9 +90,10 @@ export async function payout(ctx: GamesCtx, groupId: number): Promise<void> {
       postings: postings.filter((p) => p.amount !== 0n),
     });
     const now = clock.now();
-    if (entries.length > 0) {
+    const real = entries.filter((e) => !e.demo);
+    if (real.length > 0) {
       await tx.insert(raceLocks).values(
-        entries.map((e) => ({
+        real.map((e) => ({
           userId: e.userId,
           entryId: e.id,
           groupId: g.id,
@@ -117,6 +128,18 @@ export async function expire(ctx: GamesCtx, groupId: number): Promise<void> {
     const pool = await ledger.systemAccount(tx, GAMES_SYSTEM.pool, 'USDT');
     const now = clock.now();
     for (const e of entries) {
+      if (e.demo) {
+        // A demo seat's worth goes back to the demo pool; its racer's account was never touched.
+        await ledger.transfer(tx, {
+          from: { system: GAMES_SYSTEM.pool, asset: 'USDT' },
+          to: { system: GAMES_SYSTEM.demoPool, asset: 'USDT' },
+          amount: g.ticketPrice * BigInt(e.tickets),
+          cause: 'games.refund',
+          ref: `race:${g.id}:${e.id}`,
+          remark: `race #${g.id} not formed: demo seat`,
+        });
+        continue;
+      }
       // One after another: a transaction's connection runs one statement at a time.
       const mine = await ticketAccount(ctx, tx, e.userId);
       const spot = await ledger.account(tx, { userId: e.userId, asset: 'USDT', kind: 'spot' });

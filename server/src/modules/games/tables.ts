@@ -42,7 +42,10 @@ export const raceGroups = pgTable(
   (t) => [index('race_groups_status_idx').on(t.status, t.id)],
 );
 
-/** One entrant of a group. `principal` (USDT minor) stays frozen in the entrant's spot account until paid out. */
+/**
+ * One entrant of a group. `principal` (USDT minor) stays frozen in the entrant's spot account until paid out.
+ * A demo racer's entry (`demo`) has no principal: the demo pool paid its tickets' worth into the group's pool.
+ */
 export const raceEntries = pgTable(
   'race_entries',
   {
@@ -58,6 +61,7 @@ export const raceEntries = pgTable(
     status: text('status', { enum: ['not_drawn', 'not_won', 'won', 'finished', 'refunded'] }).notNull(),
     rank: integer('rank'),
     reward: minor('reward').notNull().default(sql`0`),
+    demo: boolean('demo').notNull().default(false),
     createdAt: ts('created_at').notNull(),
     settledAt: ts('settled_at'),
   },

@@ -53,6 +53,48 @@ export function EntryTag({ status }: { readonly status: EntryStatus }): ReactNod
   );
 }
 
+/** The small "Demo" tag beside a demo racer: a seat the demo pool paid for, never a real user. */
+export function DemoTag(): ReactNode {
+  const { t } = useTranslation('games');
+  return (
+    <span className="gdemo" data-testid="demo-tag">
+      {t('games.demo')}
+    </span>
+  );
+}
+
+/** A demo racer's number from its `demo-NN` UID. */
+export function demoNumber(uid: string): string {
+  return /(\d+)$/.exec(uid)?.[1] ?? uid;
+}
+
+/** An entrant as the race lists show it: "You", a demo racer's tag and number, or the masked UID. */
+export function EntrantName({ e }: { readonly e: Entrant }): ReactNode {
+  const { t } = useTranslation('games');
+  if (e.mine) return <span className="gname num">{t('games.you')}</span>;
+  if (e.demo)
+    return (
+      <span className="gname num">
+        <DemoTag /> {demoNumber(e.uid)}
+      </span>
+    );
+  return <span className="gname num">{e.uid}</span>;
+}
+
+/** The same as text (labels, the verify view): "You", "Demo racer 07", or the masked UID. */
+export function useEntrantText() {
+  const { t } = useTranslation('games');
+  return (e: Pick<Entrant, 'mine' | 'demo' | 'uid'>): string =>
+    e.mine ? t('games.you') : e.demo ? t('games.demoName', { n: demoNumber(e.uid) }) : e.uid;
+}
+
+/** How far behind the winner an entrant crossed the line: "+0.42 s" ("" for the winner or before settling). */
+export function useBehindText() {
+  const { t } = useTranslation('games');
+  return (finish_ms: number | null): string =>
+    finish_ms === null || finish_ms <= 0 ? '' : t('games.behind', { time: (finish_ms / 1000).toFixed(2) });
+}
+
 /** A rank in a medal color for the first three. */
 export function RankBadge({ rank }: { readonly rank: number | null }): ReactNode {
   return <span className={`grank grank--${rankTone(rank)} num`}>{rank ?? '–'}</span>;

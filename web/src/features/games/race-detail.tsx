@@ -3,14 +3,15 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiFailure } from '../../api/hooks';
 import { useAssets } from '../../hooks/assets';
+import { useNow } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { EXACT } from '../../lib/amounts';
 import { HashText } from '../../ui/money';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
-import { fillPercent } from './game-math';
-import { GroupTag, type RaceInfo, RankBadge, useTicketsText } from './game-parts';
+import { EntrantName, GroupTag, type RaceInfo, RankBadge, useBehindText, useTicketsText } from './game-parts';
 import { RaceReplay } from './race-replay';
+import { RaceStage } from './race-stage';
 import { useRaceInfo } from './use-race-info';
 import { VerifyPanel } from './verify-panel';
 
@@ -121,7 +122,8 @@ export function RaceDetail({ id }: { readonly id: number }): ReactNode {
   const view: View | null = viewParam === 'replay' || viewParam === 'verify' ? viewParam : null;
   const setView = (v: View | null) =>
     setParams(v ? { group: String(id), view: v } : { group: String(id) }, { replace: true });
-  const { q } = useRaceInfo(id);
+  const { q, live } = useRaceInfo(id);
+  const now = useNow(live, 500);
 
   if (!q.data) {
     if (q.error instanceof ApiFailure && q.error.is('RaceNotFound')) {
@@ -139,15 +141,7 @@ export function RaceDetail({ id }: { readonly id: number }): ReactNode {
             <h2 className="gh">{t('games.raceNo', { id: g.id })}</h2>
             <GroupTag status={g.status} />
           </div>
-          <div
-            className="bar gbar"
-            role="progressbar"
-            aria-valuenow={Math.round(fillPercent(g.entrants, g.size))}
-            aria-valuemin={0}
-            aria-valuemax={100}
-          >
-            <span style={{ width: `${fillPercent(g.entrants, g.size)}%` }} />
-          </div>
+          <RaceStage g={g} me={entrants.find((e) => e.mine) ?? null} now={now} />
           <RaceFigures g={g} />
           <RaceActions
             settled={settled}
@@ -173,6 +167,7 @@ function Entrants({ info }: { readonly info: RaceInfo }): ReactNode {
   const { t } = useTranslation('games');
   const registry = useAssets();
   const tk = useTicketsText();
+  const behind = useBehindText();
   const settled = info.group.status === 'settled';
   const list = [...info.entrants].sort((a, b) =>
     settled ? (a.rank ?? 1e9) - (b.rank ?? 1e9) : a.join_order - b.join_order,
@@ -192,22 +187,40 @@ function Entrants({ info }: { readonly info: RaceInfo }): ReactNode {
               className={e.mine ? 'gentrant gentrant--mine' : 'gentrant'}
               data-testid="entrant"
               data-mine={e.mine}
+              data-demo={e.demo}
             >
               <RankBadge rank={settled ? e.rank : null} />
               <div className="gentrant__main">
                 <div className="gentrant__line">
-                  <span className="gentrant__uid num">{e.uid}</span>
-                  {e.mine ? <span className="gyou">{t('games.you')}</span> : null}
+                  {e.mine ? (
+                    <>
+                      <span className="gentrant__uid num">{e.uid}</span>
+                      <span className="gyou">{t('games.you')}</span>
+                    </>
+                  ) : (
+                    <span className="gentrant__uid">
+                      <EntrantName e={e} />
+                    </span>
+                  )}
                   <span className="gentrant__tickets num">{tk(e.tickets)}</span>
                 </div>
                 <div className="gentrant__sub num">
+                  {settled && e.finish_ms !== null && e.finish_ms > 0 ? (
+                    <span className="gentrant__behind" data-testid="entrant-behind">
+                      {behind(e.finish_ms)}
+                    </span>
+                  ) : null}
                   <span>{t('games.joinOrder', { n: e.join_order })}</span>
                   <span className="gentrant__seed" title={e.client_seed}>
                     {t('games.seedShort')} {e.client_seed.slice(0, 10)}…
                   </span>
                 </div>
               </div>
-              <span className={Number(e.reward) > 0 ? 'gentrant__reward num up' : 'gentrant__reward num'}>
+              <span
+                className={
+                  Number(e.reward) > 0 && !e.demo ? 'gentrant__reward num up' : 'gentrant__reward num'
+                }
+              >
                 {Number(e.reward) > 0
                   ? `+${registry.format(e.reward, 'USDT', EXACT)}`
                   : registry.format(e.reward, 'USDT', EXACT)}

@@ -1,7 +1,7 @@
 import { type ReactNode, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
-import type { Entrant } from './game-parts';
-import { planReplay, REPLAY_MS } from './replay-math';
+import { type Entrant, useEntrantText } from './game-parts';
+import { planReplay } from './replay-math';
 import { inJoinOrder } from './verify';
 
 const LANE_H = 30;
@@ -75,6 +75,8 @@ interface Scene {
   readonly plan: ReplayPlan;
   readonly colors: Colors;
   readonly youLabel: string;
+  /** Written behind each demo racer's car ("Demo"), once there is room for it past the lane's label. */
+  readonly demoLabel: string;
 }
 
 /** The lanes (mine tinted), each labelled with its join order, or its rank in a medal once across the line. */
@@ -141,7 +143,7 @@ function drawLines({ ctx, height, colors }: Scene, x0: number, x1: number): void
 
 /** The racers: a trail, the body, a windscreen, and "you" by the user's. */
 function drawRacers(
-  { ctx, lanes, plan, colors, youLabel }: Scene,
+  { ctx, lanes, plan, colors, youLabel, demoLabel }: Scene,
   t_ms: number,
   x0: number,
   track: number,
@@ -177,6 +179,13 @@ function drawRacers(
       ctx.font = '700 9px system-ui, sans-serif';
       ctx.textAlign = 'right';
       ctx.fillText(youLabel, x - 3, y + RACER_H / 2);
+    } else if (e.demo) {
+      ctx.font = '600 9px system-ui, sans-serif';
+      if (x - 3 - ctx.measureText(demoLabel).width > LABEL_W) {
+        ctx.fillStyle = colors.dim;
+        ctx.textAlign = 'right';
+        ctx.fillText(demoLabel, x - 3, y + RACER_H / 2);
+      }
     }
   });
 }
@@ -206,6 +215,7 @@ function useReplayLoop({
   lanes,
   height,
   youLabel,
+  demoLabel,
   setDone,
 }: {
   readonly canvas: RefObject<HTMLCanvasElement | null>;
@@ -215,6 +225,7 @@ function useReplayLoop({
   readonly lanes: readonly Entrant[];
   readonly height: number;
   readonly youLabel: string;
+  readonly demoLabel: string;
   readonly setDone: (done: boolean) => void;
 }): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: canvas and wrap are element refs, setDone a state setter
@@ -240,7 +251,8 @@ function useReplayLoop({
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     };
 
-    const draw = (t_ms: number) => drawFrame({ ctx, width, height, lanes, plan, colors, youLabel }, t_ms);
+    const draw = (t_ms: number) =>
+      drawFrame({ ctx, width, height, lanes, plan, colors, youLabel, demoLabel }, t_ms);
 
     const tick = (now: number) => {
       start ??= now;
@@ -264,13 +276,14 @@ function useReplayLoop({
       cancelAnimationFrame(frame);
       observer.disconnect();
     };
-  }, [run, plan, lanes, height, youLabel]);
+  }, [run, plan, lanes, height, youLabel, demoLabel]);
 }
 
 /**
  * The race replayed on a canvas: every entrant a racer in its lane (join order), their motion drawn from the
- * revealed seed so the same race always looks the same, crossing the line in the recorded rank order. About
- * 8 s, drawn with requestAnimationFrame at the screen's pixel density; the user's racer is highlighted.
+ * revealed seed so the same race always looks the same, crossing the line in the recorded rank order with the
+ * result's gaps. About 8 s, drawn with requestAnimationFrame at the screen's pixel density; the user's racer
+ * is highlighted, each demo racer's marked "Demo".
  */
 export function RaceReplay({
   seed,
@@ -280,6 +293,7 @@ export function RaceReplay({
   readonly entrants: readonly Entrant[];
 }): ReactNode {
   const { t } = useTranslation('games');
+  const nameOf = useEntrantText();
   const wrap = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [run, setRun] = useState(0);
@@ -289,28 +303,31 @@ export function RaceReplay({
     () =>
       planReplay(
         seed,
-        lanes.map((e) => ({ key: e.entry_id, rank: e.rank ?? 0 })),
+        lanes.map((e) => ({ key: e.entry_id, rank: e.rank ?? 0, behind_ms: e.finish_ms })),
       ),
     [seed, lanes],
   );
   const youLabel = t('games.you');
+  const demoLabel = t('games.demo');
   const height = PAD_Y * 2 + lanes.length * LANE_H;
 
-  useReplayLoop({ canvas, wrap, run, plan, lanes, height, youLabel, setDone });
+  useReplayLoop({ canvas, wrap, run, plan, lanes, height, youLabel, demoLabel, setDone });
 
   const podium = [...lanes].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).slice(0, 3);
   return (
     <section className="card box greplay" data-testid="replay">
       <div className="box__head">
         <h2 className="gh">{t('games.replayTitle')}</h2>
-        <span className="gmuted num">{t('games.seconds', { count: Math.round(REPLAY_MS / 1000) })}</span>
+        <span className="gmuted num">
+          {t('games.seconds', { count: Math.round(plan.duration_ms / 1000) })}
+        </span>
       </div>
       <div className="greplay__track" ref={wrap}>
         <canvas
           ref={canvas}
           role="img"
           aria-label={t('games.replayLabel', {
-            order: podium.map((e) => `${e.rank}. ${e.mine ? youLabel : e.uid}`).join(', '),
+            order: podium.map((e) => `${e.rank}. ${nameOf(e)}`).join(', '),
           })}
           height={height}
         />

@@ -14,7 +14,6 @@ import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { InlineError, ListSkeleton } from '../../ui/states';
 import { clock, fillPercent, secondsLeft } from './game-math';
 import {
-  type Entrant,
   EntryTag,
   GroupTag,
   isLive,
@@ -23,23 +22,31 @@ import {
   NO_BODY,
   pctText,
   type RaceGroup,
-  RankBadge,
   raceLink,
   sharesText,
   useTicketsText,
 } from './game-parts';
 import { JoinSheet } from './join-sheet';
+import { EntrantChips, Progress, RaceStage, raceDone } from './race-stage';
 import { GetTicketsCard, WalletCard } from './tickets-card';
 import { useLiveRace } from './use-race-info';
 
 /** The race I joined last on this page: its card stays (with the result) after it settles. */
 let lastJoined: number | null = null;
 
+/** How often the lobby is asked again while nothing is filling or running (a group may start any time). */
+const IDLE_MS = 10_000;
+
+/** Something in the lobby changes by itself: my race, a group filling, a race running. */
+function lobbyIsLive(d: Lobby, mine: boolean): boolean {
+  return mine || (d.group !== null && d.group.entrants > 0) || d.recent.some((g) => g.status === 'formed');
+}
+
 /** The race tab: my tickets, the open group to join, the race I am in as it fills, runs and settles. */
 export function RaceTab(): ReactNode {
   const client = useQueryClient();
-  const [poll, setPoll] = useState(false);
-  const lobby = useApiQuery('/api/racer/index', NO_BODY, poll ? { refetchInterval_ms: LIVE_MS } : {});
+  const [poll, setPoll] = useState(IDLE_MS);
+  const lobby = useApiQuery('/api/racer/index', NO_BODY, { refetchInterval_ms: poll });
   const [watched, setWatched] = useState<number | null>(lastJoined);
   const [join, setJoin] = useState<{ readonly group: RaceGroup; readonly n: number } | null>(null);
   const [joinVisible, setJoinVisible] = useState(false);
@@ -48,7 +55,7 @@ export function RaceTab(): ReactNode {
   // The race to follow: the one I am in now, else the one joined last here.
   const current = d ? (d.joined ?? d.active.find((e) => isLive(e.group_status)) ?? null) : null;
   const followId = current?.group_id ?? watched;
-  const shouldPoll = d !== undefined && current !== null;
+  const shouldPoll = d !== undefined && lobbyIsLive(d, current !== null) ? LIVE_MS : IDLE_MS;
   if (shouldPoll !== poll) setPoll(shouldPoll);
   useEffect(() => {
     if (current && current.group_id !== lastJoined) {
@@ -75,6 +82,7 @@ export function RaceTab(): ReactNode {
           <LiveRace
             key={followId}
             id={followId}
+            demoFill={d.demo_fill}
             onDismiss={() => {
               lastJoined = null;
               setWatched(null);
@@ -92,6 +100,7 @@ export function RaceTab(): ReactNode {
           />
         ) : null}
         {!d.group ? <NoGroup /> : null}
+        <RecentRaces groups={d.recent.filter((g) => g.id !== followId && g.id !== d.group?.id)} />
         <GetTicketsCard lobby={d} />
         <MyRaces entries={others} />
         <Rules lobby={d} />
@@ -119,21 +128,6 @@ function NoGroup(): ReactNode {
     <section className="card box gcard--empty">
       <p className="gmuted">{t('games.noGroup')}</p>
     </section>
-  );
-}
-
-function Progress({ value, label }: { readonly value: number; readonly label: string }): ReactNode {
-  return (
-    <div
-      className="bar gbar"
-      role="progressbar"
-      aria-valuenow={Math.round(value)}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-label={label}
-    >
-      <span style={{ width: `${value}%` }} />
-    </div>
   );
 }
 
@@ -181,105 +175,11 @@ function GroupCard({
           </dd>
         </div>
       </dl>
+      <DemoNote fill={lobby.demo_fill} />
       {g.status === 'open' ? (
         <SubmitButton onClick={() => onJoin(g)}>{t('games.joinRace')}</SubmitButton>
       ) : null}
     </section>
-  );
-}
-
-/** Where my race is: filling (and until when), running (and until when), my result, or expired. */
-function RaceStage({
-  g,
-  me,
-  now,
-}: {
-  readonly g: RaceGroup;
-  readonly me: Entrant | null;
-  readonly now: number;
-}): ReactNode {
-  const { t } = useTranslation('games');
-  const registry = useAssets();
-  const fill = t('games.fill', { n: g.entrants, size: g.size });
-  const raceLeft = g.status === 'formed' ? secondsLeft(g.race_ends_at, now) : null;
-  const raceTotal =
-    g.formed_at && g.race_ends_at ? Date.parse(g.race_ends_at) - Date.parse(g.formed_at) : Number.NaN;
-  const raceDone =
-    g.status === 'formed' && g.formed_at && raceTotal > 0
-      ? Math.min(100, ((now - Date.parse(g.formed_at)) / raceTotal) * 100)
-      : 0;
-  const openLeft = g.status === 'open' ? secondsLeft(g.expires_at, now) : null;
-  return (
-    <>
-      {g.status === 'open' ? (
-        <>
-          <Progress value={fillPercent(g.entrants, g.size)} label={fill} />
-          <div className="gcard__fill num">
-            <span data-testid="my-race-fill">
-              {fill} · {t('games.waiting', { count: Math.max(0, g.size - g.entrants) })}
-            </span>
-            {openLeft !== null ? <span>{t('games.closesIn', { time: clock(openLeft) })}</span> : null}
-          </div>
-        </>
-      ) : null}
-      {g.status === 'formed' ? (
-        <>
-          <Progress value={raceDone} label={t('games.racing')} />
-          <div className="gcard__fill num">
-            <span className="grunning">{t('games.racing')}</span>
-            {raceLeft !== null ? <span>{t('games.raceEndsIn', { time: clock(raceLeft) })}</span> : null}
-          </div>
-        </>
-      ) : null}
-      {g.status === 'settled' && me ? (
-        <div className="gresult" data-testid="my-result">
-          <RankBadge rank={me.rank} />
-          <div className="gresult__text">
-            <strong>
-              {me.rank !== null ? t('games.yourRank', { rank: me.rank }) : t('games.entryStatus.not_drawn')}
-            </strong>
-            <span className="num">
-              {t('games.reward')} {registry.format(me.reward, 'USDT', EXACT)} USDT
-            </span>
-          </div>
-        </div>
-      ) : null}
-      {g.status === 'expired' ? <p className="gmuted">{t('games.expiredNote')}</p> : null}
-    </>
-  );
-}
-
-/** The entrants in the order they joined (ranked once settled), and the seats still empty while it fills. */
-function EntrantChips({
-  g,
-  entrants,
-}: {
-  readonly g: RaceGroup;
-  readonly entrants: readonly Entrant[];
-}): ReactNode {
-  const { t } = useTranslation('games');
-  return (
-    <ul className="gchips" aria-label={t('games.entrants')}>
-      {entrants.map((e) => (
-        <li key={e.entry_id} className={e.mine ? 'gchip gchip--mine' : 'gchip'}>
-          {g.status === 'settled' ? (
-            <RankBadge rank={e.rank} />
-          ) : (
-            <span className="gchip__n num">{e.join_order}</span>
-          )}
-          <span className="num">{e.mine ? t('games.you') : e.uid}</span>
-          <span className="gchip__t num">×{e.tickets}</span>
-        </li>
-      ))}
-      {g.status === 'open'
-        ? Array.from({ length: Math.max(0, g.size - entrants.length) }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: empty seats have no identity
-            <li key={`seat-${i}`} className="gchip gchip--empty" aria-hidden="true">
-              <span className="gchip__n num">{entrants.length + i + 1}</span>
-            </li>
-          ))
-        : null}
-    </ul>
   );
 }
 
@@ -317,8 +217,34 @@ function LiveRaceActions({
   );
 }
 
+/**
+ * Whether demo racers fill the group: they do (their seats are the demo pool's, the odds and prizes are any
+ * group's), or the demo pool is used up and the group waits for real players. Nothing where there are none.
+ */
+function DemoNote({ fill }: { readonly fill: Lobby['demo_fill'] }): ReactNode {
+  const { t } = useTranslation('games');
+  if (fill === 'off') return null;
+  return (
+    <p
+      className={fill === 'empty' ? 'gdemo-note gdemo-note--empty' : 'gdemo-note'}
+      data-testid="demo-note"
+      data-fill={fill}
+    >
+      {fill === 'empty' ? t('games.demoEmpty') : t('games.demoOn')}
+    </p>
+  );
+}
+
 /** The race I am in, asked again every 2 s until it settles: fill, the race running, then my result. */
-function LiveRace({ id, onDismiss }: { readonly id: number; readonly onDismiss: () => void }): ReactNode {
+function LiveRace({
+  id,
+  demoFill,
+  onDismiss,
+}: {
+  readonly id: number;
+  readonly demoFill: Lobby['demo_fill'];
+  readonly onDismiss: () => void;
+}): ReactNode {
   const { t } = useTranslation('games');
   const { q, live, now } = useLiveRace(id);
   const g = q.data?.group;
@@ -351,10 +277,56 @@ function LiveRace({ id, onDismiss }: { readonly id: number; readonly onDismiss: 
       </div>
 
       <RaceStage g={g} me={me} now={now} />
+      {g.status === 'open' && demoFill === 'empty' ? <DemoNote fill={demoFill} /> : null}
 
       <EntrantChips g={g} entrants={entrants} />
 
       <LiveRaceActions g={g} refreshing={q.isFetching} onRefresh={() => void q.refetch()} />
+    </section>
+  );
+}
+
+/**
+ * The races that left the lobby lately (other than mine): each as it runs, with the time it still runs, then
+ * settled or expired; each opens its race.
+ */
+function RecentRaces({ groups }: { readonly groups: readonly RaceGroup[] }): ReactNode {
+  const { t } = useTranslation('games');
+  const now = useNow(
+    groups.some((g) => g.status === 'formed'),
+    500,
+  );
+  if (groups.length === 0) return null;
+  return (
+    <section className="card box gcard--list" data-testid="recent-races">
+      <h2 className="gh gcard__pad">{t('games.recentRaces')}</h2>
+      {groups.map((g) => {
+        const left = g.status === 'formed' ? secondsLeft(g.race_ends_at, now) : null;
+        return (
+          <Link
+            key={g.id}
+            className="gentry"
+            to={raceLink(g.id)}
+            data-testid="recent-race"
+            data-status={g.status}
+          >
+            <div className="row row--between">
+              <span className="gentry__title">{t('games.raceNo', { id: g.id })}</span>
+              <GroupTag status={g.status} />
+            </div>
+            {g.status === 'formed' ? <Progress value={raceDone(g, now)} label={t('games.racing')} /> : null}
+            <div className="gentry__sub num">
+              <span>{t('games.fill', { n: g.entrants, size: g.size })}</span>
+              {left !== null ? (
+                <span className="grunning">
+                  {left > 0 ? t('games.raceEndsIn', { time: clock(left) }) : t('games.settling')}
+                </span>
+              ) : null}
+              {g.status === 'settled' ? <span>{t('games.seeResult')}</span> : null}
+            </div>
+          </Link>
+        );
+      })}
     </section>
   );
 }

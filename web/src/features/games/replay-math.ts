@@ -2,7 +2,9 @@
  * The race replay's motion, pure and deterministic: where each racer is at a time of the replay, given the
  * revealed seed and the recorded ranks. Every racer's speed wobbles along a curve drawn from the seed (so the
  * lead changes hands), yet the racer ranked k always crosses the line at the k-th finish time: the curves are
- * shaped to reach the line exactly then, and the finish times rise strictly with the rank.
+ * shaped to reach the line exactly then, and the finish times rise strictly with the rank. When the result
+ * says how far behind the winner each racer finished (`behind_ms`), the racers cross the line with exactly
+ * those gaps (in proportion, when they would not fit the replay).
  *
  * Positions are fractions of the track: 0 at the start line, 1 on the finish line, a little over 1 while a
  * racer coasts out after crossing.
@@ -13,6 +15,8 @@ export interface ReplayRacer {
   readonly key: number;
   /** 1 = first across the line. */
   readonly rank: number;
+  /** As the settled result says: ms behind the winner on the line (0 for the winner). */
+  readonly behind_ms?: number | null;
 }
 
 export interface ReplayPlan {
@@ -103,6 +107,29 @@ function along(curve: Float64Array, u: number): number {
   return Math.min(a + (b - a) * (x - i), 1 - Number.EPSILON);
 }
 
+/** The longest the finish may spread over in the replay (ms); a wider result is drawn in proportion. */
+export const MAX_SPREAD_MS = 4000;
+/** How long the replay runs on after the last racer crossed the line (ms). */
+const TAIL_MS = 900;
+
+/**
+ * When each racer crosses the line, as the result says: the winner at the usual moment, each other racer its
+ * `behind_ms` after it (scaled down together when the last would be more than MAX_SPREAD_MS behind). Null when
+ * a racer's gap is not known (the finish is then spread evenly).
+ */
+export function resultFinish(
+  racers: readonly ReplayRacer[],
+): { finish_ms: number[]; duration_ms: number } | null {
+  const behind = racers.map((r) => r.behind_ms);
+  if (racers.length === 0 || behind.some((b) => b === null || b === undefined || b < 0)) return null;
+  const known = behind as number[];
+  const widest = Math.max(...known);
+  const scale = widest > MAX_SPREAD_MS ? MAX_SPREAD_MS / widest : 1;
+  const first = FIRST_FINISH * REPLAY_MS;
+  const finish_ms = known.map((b) => first + b * scale);
+  return { finish_ms, duration_ms: first + widest * scale + TAIL_MS };
+}
+
 /** The finish time of rank `rank` among `count` racers. */
 export function finishTime(rank: number, count: number, duration_ms = REPLAY_MS): number {
   const share =
@@ -114,14 +141,12 @@ export function finishTime(rank: number, count: number, duration_ms = REPLAY_MS)
  * The replay of a settled race. `racers` hold distinct ranks 1…n (any order: lanes follow it); the seed is the
  * group's revealed server seed, so the same race always replays the same way.
  */
-export function planReplay(
-  seed: string,
-  racers: readonly ReplayRacer[],
-  duration_ms = REPLAY_MS,
-): ReplayPlan {
+export function planReplay(seed: string, racers: readonly ReplayRacer[], evenly_ms = REPLAY_MS): ReplayPlan {
   const count = racers.length;
   const curves = racers.map((r) => distanceCurve(seededRandom(`${seed}:${r.key}`)));
-  const finish_ms = racers.map((r) => finishTime(r.rank, count, duration_ms));
+  const byResult = resultFinish(racers);
+  const finish_ms = byResult?.finish_ms ?? racers.map((r) => finishTime(r.rank, count, evenly_ms));
+  const duration_ms = byResult?.duration_ms ?? evenly_ms;
   return {
     duration_ms,
     finish_ms,
@@ -130,7 +155,7 @@ export function planReplay(
       const end = finish_ms[index];
       if (!curve || end === undefined || t_ms <= 0) return 0;
       if (t_ms < end) return along(curve, t_ms / end);
-      const after = (t_ms - end) / duration_ms;
+      const after = (t_ms - end) / REPLAY_MS;
       return 1 + COAST * (1 - Math.exp(-after / COAST_TAU));
     },
   };

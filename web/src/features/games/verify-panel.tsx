@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { IconCheck, IconClose } from '../../ui/icons';
-import type { Entrant } from './game-parts';
+import { type Entrant, useEntrantText } from './game-parts';
 import { checkRace, inJoinOrder, type RaceCheck } from './verify';
 
 /** One check: a green tick or a red cross, and what was checked. */
@@ -71,7 +71,11 @@ export function VerifyPanel({
     };
   }, [seed, seedHash, entrants]);
 
-  const uidOf = (id: number) => entrants.find((e) => e.entry_id === id)?.uid ?? String(id);
+  const nameOf = useEntrantText();
+  const uidOf = (id: number) => {
+    const e = entrants.find((x) => x.entry_id === id);
+    return e ? nameOf(e) : String(id);
+  };
   const orderText = (ids: readonly number[]) =>
     ids.map((id, i) => `${i + 1}. #${id} ${uidOf(id)}`).join('\n');
 
@@ -92,6 +96,7 @@ export function VerifyPanel({
           <div className="gverify__checks">
             <Check ok={check.hashOk} label={t('games.checkHash')} testId="check-hash" />
             <Check ok={check.orderOk} label={t('games.checkOrder')} testId="check-order" />
+            <Check ok={check.finishOk} label={t('games.checkFinish')} testId="check-finish" />
           </div>
           <dl className="gverify__values">
             <Value label={t('games.seed')}>{seed}</Value>

@@ -1,9 +1,11 @@
-import { type DrawEntrant, mixText, raceRanking, sha256Hex } from '@nexa/contract';
+import { type DrawEntrant, mixText, raceFinish, raceRanking, sha256Hex } from '@nexa/contract';
 
 /** What the verify view needs of an entrant (the racerInfo answer's entrants carry it). */
 export interface VerifyEntrant extends DrawEntrant {
   readonly join_order: number;
   readonly rank: number | null;
+  /** ms behind the winner on the line, as recorded (null before settlement). */
+  readonly finish_ms: number | null;
 }
 
 export interface RaceCheck {
@@ -19,6 +21,8 @@ export interface RaceCheck {
   readonly recorded: readonly number[];
   /** The draw here gives the recorded ranks, every entrant ranked. */
   readonly orderOk: boolean;
+  /** Every rank's recorded gap behind the winner is the one the seed gives (`raceFinish`). */
+  readonly finishOk: boolean;
 }
 
 /** The entrants in join order (the draw's order). */
@@ -53,6 +57,8 @@ export async function checkRace(
     recorded.length === ordered.length &&
     computed.length === recorded.length &&
     computed.every((id, i) => id === recorded[i]);
+  const behind = await raceFinish(seed, ordered.length);
+  const finishOk = entrants.every((e) => e.rank !== null && e.finish_ms === behind[e.rank - 1]);
   return {
     hash,
     hashOk: hash === seedHash.trim().toLowerCase(),
@@ -60,5 +66,6 @@ export async function checkRace(
     computed,
     recorded,
     orderOk,
+    finishOk,
   };
 }

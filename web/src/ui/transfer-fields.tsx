@@ -209,7 +209,7 @@ export function TransferSheet<C extends { readonly to: string; readonly remark?:
       rows={
         content
           ? [
-              { label: t('recipient.label'), value: <span className="recipient-mono">{content.to}</span> },
+              // The recipient once: as found (UID and address), or as typed when it could not be looked up.
               ...(found.state === 'found'
                 ? [
                     { label: t('recipient.uid'), value: found.uid },
@@ -218,7 +218,12 @@ export function TransferSheet<C extends { readonly to: string; readonly remark?:
                       value: <span className="recipient-mono">{found.address}</span>,
                     },
                   ]
-                : []),
+                : [
+                    {
+                      label: t('recipient.label'),
+                      value: <span className="recipient-mono">{content.to}</span>,
+                    },
+                  ]),
               ...rows(content),
               ...(content.remark ? [{ label: t('recipient.remark'), value: content.remark }] : []),
             ]

@@ -126,8 +126,14 @@ function LeadApply({ s, onAsk }: { readonly s: LeadStatus; readonly onAsk: () =>
         {pending ? t('copy.underReview') : t('copy.apply')}
       </button>
       {!s.can_apply && !pending ? (
-        <p className="ccopy__terms">
-          {t('copy.notYet')} <Link to={routePath('contract')}>{t('copy.toFutures')} ›</Link>
+        <p className="ccopy__terms" role="note" data-testid="lead-apply-why">
+          {s.copying ? (
+            t('copy.notWhileCopying')
+          ) : (
+            <>
+              {t('copy.notYet')} <Link to={routePath('contract')}>{t('copy.toFutures')} ›</Link>
+            </>
+          )}
         </p>
       ) : null}
     </section>

@@ -12,7 +12,11 @@ export function isDemoLead(address: string | null | undefined): boolean {
 const DEMO_LEAD_NAMES = ['Aurora Quant', 'Steady Tide', 'Night Owl', 'Orbit Swing', 'Calm Harbor'];
 
 /** The public name of a lead trader: a demo lead's nickname, otherwise the account's number. */
-export function leadName(uid: string | null | undefined, address: string | null | undefined, id: number): string {
+export function leadName(
+  uid: string | null | undefined,
+  address: string | null | undefined,
+  id: number,
+): string {
   if (isDemoLead(address) && address) {
     const n = Number.parseInt(address.slice(-4), 10);
     const name = DEMO_LEAD_NAMES[n - 1];

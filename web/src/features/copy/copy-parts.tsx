@@ -42,7 +42,10 @@ export function DemoTag({ demo }: { readonly demo: boolean }): ReactNode {
 
 /** A name's initials: the first letters of its first two words, or a number's last two digits. */
 export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => /^\p{L}/u.test(w));
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /^\p{L}/u.test(w));
   if (words.length === 0) return name.slice(-2);
   return words
     .slice(0, 2)

@@ -50,7 +50,9 @@ function SignedInBalance(): ReactNode {
   const total = balances.data?.total_usdt;
   const sign = pnl === null ? 0 : compareAmounts(pnl, '0');
   const pnlText =
-    pnl === null ? '--' : `${sign > 0 ? '+' : sign < 0 ? '−' : ''}${registry.format(pnl.replace('-', ''), 'USDT')}`;
+    pnl === null
+      ? '--'
+      : `${sign > 0 ? '+' : sign < 0 ? '−' : ''}${registry.format(pnl.replace('-', ''), 'USDT')}`;
   return (
     <Link to={routePath('wallet')} className="home-balance" data-testid="home-balance">
       <span className="home-balance__cell">

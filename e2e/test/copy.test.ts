@@ -1,5 +1,7 @@
 import { exactText } from '@nexa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoLeadAddress } from '../../server/src/modules/copy/demo-leads';
+import { schema } from '../../server/src/store';
 import { type Product, startProduct } from '../harness';
 import { btcIndexAt, futuresFunds, signIn, visible, WAIT } from '../users';
 
@@ -110,5 +112,76 @@ describe('copy trading in the browser', () => {
     await visible(page, 'Copy canceled');
     await expect.poll(() => page.getByTestId('copy-active').count(), WAIT).toBe(0);
     await visible(page, 'You are not copying anyone');
+  });
+
+  it('shows a demo lead by nickname and avatar, and says why Apply to lead is off while copying', async () => {
+    const copy = product.app.modules.copy;
+    // The demo's first lead trader, as the demo creates it (its wallet address marks it as demo).
+    const [row] = await product.app.deps.store.db
+      .insert(schema.users)
+      .values({ uid: '10000101', address: demoLeadAddress(1), inviteCode: 'NEXACPY1', createdAt: new Date() })
+      .returning({ id: schema.users.id });
+    if (!row) throw new Error('no demo lead');
+    await futuresFunds(product, row.id, '20000');
+    await copy.makeLead(row.id, 0);
+
+    const { page } = await product.newPhone();
+    const b = await signIn(product, page);
+    await futuresFunds(product, b.id, '2000');
+    await page.goto(`${product.url}/copy`);
+    const card = page.getByTestId('copy-trader').filter({ hasText: 'Aurora Quant' });
+    await expect.poll(() => card.count(), WAIT).toBe(1);
+    expect(await card.getByTestId('copy-avatar').textContent()).toBe('AQ');
+    expect(await card.getByTestId('demo-tag').count()).toBe(1);
+    await expect.poll(() => page.getByText('10000101').count()).toBe(0);
+    await product.shot(page, 'copy-demo-lead');
+
+    await card.click();
+    await visible(page, '14-day rate');
+    await expect.poll(() => page.getByTestId('copy-avatar').first().textContent(), WAIT).toBe('AQ');
+    // Its figures are its own trades since the demo started, and the page says so.
+    await expect
+      .poll(() => page.getByTestId('copy-demo-history').textContent(), WAIT)
+      .toContain('when the demo first started');
+    await product.shot(page, 'copy-demo-trader');
+
+    // B copies the demo lead: My copies names it with its avatar, and leading is off, saying why.
+    await copy.follow(b.id, {
+      trader_id: row.id,
+      mode: 'amount',
+      amount: 100_000_000n,
+      budget: 500_000_000n,
+      venue: 'platform',
+    });
+    await page.goto(`${product.url}/copy?tab=mine`);
+    const active = page.getByTestId('copy-active');
+    await expect.poll(() => active.getByText('Aurora Quant').count(), WAIT).toBe(1);
+    expect(await active.getByTestId('copy-avatar').textContent()).toBe('AQ');
+    await page.goto(`${product.url}/copy?tab=lead`);
+    await expect.poll(() => page.getByTestId('lead-apply-btn').isDisabled(), WAIT).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('lead-apply-why').textContent(), WAIT)
+      .toContain('one cannot lead while copying');
+    await product.shot(page, 'copy-lead-why');
+    const state = await page.context().storageState();
+    for (const [lang, width] of [
+      ['en', 360],
+      ['de', 360],
+      ['de', 390],
+    ] as const) {
+      const small = await product.browser.newContext({
+        viewport: { width, height: 780 },
+        storageState: state,
+      });
+      await small.addInitScript((l) => localStorage.setItem('lang', l), lang);
+      const p = await small.newPage();
+      await p.goto(`${product.url}/copy`);
+      await expect.poll(() => p.getByTestId('copy-avatar').count(), WAIT).toBeGreaterThan(0);
+      await product.shot(p, `copy-demo-lead-${width}-${lang}`);
+      await p.goto(`${product.url}/copy?tab=lead`);
+      await expect.poll(() => p.getByTestId('lead-apply-why').isVisible(), WAIT).toBe(true);
+      await product.shot(p, `copy-lead-why-${width}-${lang}`);
+      await small.close();
+    }
   });
 });

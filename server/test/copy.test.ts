@@ -140,7 +140,7 @@ async function lead(usdt = '20000'): Promise<User> {
   const a = await trader(usdt);
   await api(srv, '/v1/futures/setLeverage', { instId: INST, lever: 10 }, { token: a.token });
   const before = await api(srv, '/v1/copy/lead', {}, { token: a.token });
-  expect(before.body.data).toMatchObject({ is_lead: false, can_apply: false });
+  expect(before.body.data).toMatchObject({ is_lead: false, can_apply: false, copying: false });
   const refused = await api(srv, '/v1/copy/applyLead', {}, { token: a.token });
   expect(refused.body.error).toBe('LeadCriteriaNotMet');
   await placed(a, { side: 'buy', type: 'market', sz: '1' });

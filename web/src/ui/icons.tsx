@@ -430,3 +430,13 @@ export function IconTokenMarket(props: IconProps): ReactNode {
     </Svg>
   );
 }
+
+/** NFT: a hexagonal token with a gem inside. */
+export function IconNft(props: IconProps): ReactNode {
+  return (
+    <Svg {...props}>
+      <path d="M12 2.5l8.2 4.75v9.5L12 21.5l-8.2-4.75v-9.5z" />
+      <path d="M9 10l3-3 3 3-3 5z" />
+    </Svg>
+  );
+}

@@ -188,6 +188,8 @@ export const zLeadStatus = z.object({
   criteria: z.object({ min_closed_positions: z.number().int(), min_equity: z.string() }),
   progress: z.object({ closed_positions: z.number().int(), equity: z.string() }),
   can_apply: z.boolean(),
+  /** I copy a trader now: one cannot lead while copying (the copy must end before applying). */
+  copying: z.boolean(),
   copy_count: z.number().int(),
   max_followers: z.number().int(),
   profit_share: z.string(),

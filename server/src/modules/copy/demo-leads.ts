@@ -7,3 +7,20 @@ export const demoLeadAddress = (i: number) => `${DEMO_LEAD_PREFIX}${String(i).pa
 export function isDemoLead(address: string | null | undefined): boolean {
   return !!address && address.toLowerCase().startsWith(DEMO_LEAD_PREFIX);
 }
+
+/** The demo leads' nicknames, by their number (1 first); a lead past the list is named by its number. */
+const DEMO_LEAD_NAMES = ['Aurora Quant', 'Steady Tide', 'Night Owl', 'Orbit Swing', 'Calm Harbor'];
+
+/** The public name of a lead trader: a demo lead's nickname, otherwise the account's number. */
+export function leadName(
+  uid: string | null | undefined,
+  address: string | null | undefined,
+  id: number,
+): string {
+  if (isDemoLead(address) && address) {
+    const n = Number.parseInt(address.slice(-4), 10);
+    const name = DEMO_LEAD_NAMES[n - 1];
+    if (name) return name;
+  }
+  return uid ?? String(id);
+}

@@ -4,7 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { schema, type Tx } from '../../store';
 import type { CopyCtx, FollowRow, FollowView } from './context';
-import { isDemoLead } from './demo-leads';
+import { isDemoLead, leadName } from './demo-leads';
 import { parseRatio, parseSigned, parseUsdt, usdt } from './math';
 import { period } from './rules';
 import { copyFollows, copyLeads, copyPositions, okxLinks } from './tables';
@@ -38,7 +38,7 @@ export async function followView(
   return {
     id: f.id,
     trader_id: f.leadId,
-    trader_name: u?.uid ?? String(f.leadId),
+    trader_name: leadName(u?.uid, u?.address, f.leadId),
     trader_demo: isDemoLead(u?.address),
     mode: f.mode,
     amount: f.amount === null ? null : usdt(f.amount),

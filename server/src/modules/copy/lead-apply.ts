@@ -73,6 +73,7 @@ export async function leadStatus(ctx: CopyCtx, userId: number, lang: Lang = 'en'
     progress: { closed_positions: closed, equity: usdt(equity < 0n ? 0n : equity) },
     can_apply:
       !lead && !following && shown?.status !== 'pending' && closed >= minClosed && equity >= minEquity,
+    copying: !!following,
     copy_count: agg?.n ?? 0,
     max_followers: t?.maxFollowers ?? 0,
     profit_share: t?.shareText ?? '0',

@@ -5,7 +5,7 @@ import { DomainError } from '../../kernel/errors';
 import { schema } from '../../store';
 import { pageAnswer, slicePage } from '../../store/paging';
 import type { CopyCtx, Tier, TraderView } from './context';
-import { isDemoLead } from './demo-leads';
+import { isDemoLead, leadName } from './demo-leads';
 import { followView } from './follow';
 import { DAY, parseUsdt, pct, usdt } from './math';
 import { copyFollows, copyLeads, copyTrades } from './tables';
@@ -65,7 +65,7 @@ export async function traderView(
   const t = await tierOf(ctx, lead.tier);
   return {
     id: leadId,
-    name: `${u?.uid ?? leadId}`,
+    name: leadName(u?.uid, u?.address, leadId),
     demo: isDemoLead(u?.address),
     tier: lead.tier,
     rate14: pct(fig.pnl14, fig.equity - fig.pnl14),

@@ -40,16 +40,30 @@ export function DemoTag({ demo }: { readonly demo: boolean }): ReactNode {
   );
 }
 
-/** The trader's initials in a colored disc (no pictures are kept). */
+/** A name's initials: the first letters of its first two words, or a number's last two digits. */
+export function initials(name: string): string {
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => /^\p{L}/u.test(w));
+  if (words.length === 0) return name.slice(-2);
+  return words
+    .slice(0, 2)
+    .map((w) => [...w][0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/** The trader's generated picture: their initials in a disc colored from their name (no pictures are kept). */
 export function Avatar({ name, size = 40 }: { readonly name: string; readonly size?: number }): ReactNode {
   const hue = [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7);
   return (
     <span
       className="cavatar"
       aria-hidden="true"
-      style={{ width: size, height: size, background: `hsl(${hue} 55% 45%)`, fontSize: size * 0.38 }}
+      data-testid="copy-avatar"
+      style={{ width: size, height: size, background: `hsl(${hue} 55% 40%)`, fontSize: size * 0.38 }}
     >
-      {name.slice(-2)}
+      {initials(name)}
     </span>
   );
 }

@@ -66,6 +66,7 @@ function Traders(): ReactNode {
           to={`${routePath('copyTrader')}?id=${mine.trader_id}`}
           data-testid="copy-mine"
         >
+          <Avatar name={mine.trader_name} size={28} />
           <span className="copy__mine-label">
             {t('copy.copying', { name: mine.trader_name })} <DemoTag demo={mine.trader_demo} />
           </span>

@@ -95,6 +95,7 @@ function LeadApply({ s, onAsk }: { readonly s: LeadStatus; readonly onAsk: () =>
   const pending = s.application?.status === 'pending';
   const equityOk = Number(s.progress.equity) >= Number(s.criteria.min_equity);
   const closedOk = s.progress.closed_positions >= s.criteria.min_closed_positions;
+  const criteriaMet = equityOk && closedOk;
   return (
     <section className="card box" data-testid="lead-apply">
       <h2 className="clead__h">{t('copy.becomeLead')}</h2>
@@ -126,8 +127,13 @@ function LeadApply({ s, onAsk }: { readonly s: LeadStatus; readonly onAsk: () =>
         {pending ? t('copy.underReview') : t('copy.apply')}
       </button>
       {!s.can_apply && !pending ? (
-        <p className="ccopy__terms">
-          {t('copy.notYet')} <Link to={routePath('contract')}>{t('copy.toFutures')} ›</Link>
+        <p className="ccopy__terms" role="note" data-testid="lead-apply-why">
+          {s.copying ? `${t('copy.notWhileCopying')} ` : null}
+          {criteriaMet ? null : (
+            <>
+              {t('copy.notYet')} <Link to={routePath('contract')}>{t('copy.toFutures')} ›</Link>
+            </>
+          )}
         </p>
       ) : null}
     </section>

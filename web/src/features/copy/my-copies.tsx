@@ -15,7 +15,7 @@ import { ConfirmSheet } from '../../ui/sheet';
 import { ErrorState, ListSkeleton } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
 import { showToast } from '../../ui/toast';
-import { CopyTradeRow, DemoTag, type Follow, PositionLine, pctOf, signed, tone } from './copy-parts';
+import { Avatar, CopyTradeRow, DemoTag, type Follow, PositionLine, pctOf, signed, tone } from './copy-parts';
 
 const ACTIVE = { status: 'active', page: 1, size: 5 } as const;
 export const COPY_REFRESH = [
@@ -84,7 +84,8 @@ export function MyCopies(): ReactNode {
           renderItem={(f) => (
             <article className="crec">
               <div className="crec__top">
-                <span>
+                <span className="crec__who">
+                  <Avatar name={f.trader_name} size={24} />
                   {f.trader_name} <DemoTag demo={f.trader_demo} />
                 </span>
                 <span className="cstatus">{t(`copy.endReason.${f.end_reason ?? 'user'}`)}</span>
@@ -196,7 +197,8 @@ export function ActiveCopy({ f, compact }: { readonly f: Follow; readonly compac
         {compact ? (
           <span>{t('copy.myCopy')}</span>
         ) : (
-          <Link to={`${routePath('copyTrader')}?id=${f.trader_id}`}>
+          <Link className="ccopy__who" to={`${routePath('copyTrader')}?id=${f.trader_id}`}>
+            <Avatar name={f.trader_name} size={28} />
             {t('copy.copying', { name: f.trader_name })} <DemoTag demo={f.trader_demo} /> ›
           </Link>
         )}

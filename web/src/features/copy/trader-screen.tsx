@@ -163,6 +163,11 @@ function Trader({ id }: { readonly id: number }): ReactNode {
           ]}
         />
         <PnlChart points={x.pnl} />
+        {x.demo ? (
+          <p className="ccopy__terms" data-testid="copy-demo-history">
+            {t('copy.demoHistory', { date: formatDateTime(x.since).slice(0, 10) })}
+          </p>
+        ) : null}
       </section>
       {x.my_follow ? <ActiveCopy f={x.my_follow} compact /> : null}
       <Tabs

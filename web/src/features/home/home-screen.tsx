@@ -6,6 +6,7 @@ import type { Article } from '../../ui/article-sheet';
 import { LazyArticleSheet } from '../../ui/article-sheet-lazy';
 import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
+import { BalanceCard } from './balance-card';
 import { Banners } from './banners';
 import { BulletinTicker } from './bulletin-ticker';
 import './home.css';
@@ -22,6 +23,7 @@ export default function HomeScreen(): ReactNode {
     <>
       <PullToRefresh onRefresh={() => queryClient.refetchQueries({ queryKey: ['api'], type: 'active' })}>
         <div className="home">
+          <BalanceCard />
           <Banners />
           <BulletinTicker />
           <QuickEntries />

@@ -11,6 +11,7 @@ import {
   IconDoc,
   IconLock,
   IconMiner,
+  IconNft,
   IconNode,
   IconRecords,
   IconStar,
@@ -34,6 +35,7 @@ const ENTRIES: readonly { readonly to: ScreenName; readonly icon: IconType }[] =
   { to: 'node5', icon: IconStar },
   { to: 'node2', icon: IconLock },
   { to: 'node3', icon: IconChart },
+  { to: 'nft', icon: IconNft },
   { to: 'nft6', icon: IconDoc },
   { to: 'nft7', icon: IconClock },
 ];

@@ -45,6 +45,10 @@ describe('Home, Mine and the node centre for a signed-in user', () => {
     await btcIndexAt(product, '61000');
     await page.reload();
     await expect.poll(() => page.getByTestId('home-balance-pnl').textContent(), WAIT).toMatch(/^\+\d/);
+    // The total counts the position's margin and its gain: more than the 2,000 paid in, fee and all.
+    const total = async () =>
+      Number(((await page.getByTestId('home-balance-total').textContent()) ?? '').replace(/[^\d.]/g, ''));
+    await expect.poll(total, WAIT).toBeGreaterThan(2_000);
     await product.shot(page, 'home-balance');
     await page.getByTestId('home-balance').click();
     await page.waitForURL(/\/wallet$/);

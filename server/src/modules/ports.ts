@@ -4,7 +4,7 @@
  * `ports/`), wired here from the answering module's service. A module that asks for no port has no line here.
  */
 
-import { parseAmount } from '@nexa/contract';
+import { parseAmount, USDT_SCALE } from '@nexa/contract';
 import type { PortWiring, Together } from '../kernel/assemble';
 import type { Bus } from '../kernel/bus';
 import type { AppDeps } from '../kernel/context';
@@ -50,7 +50,18 @@ export const PORTS: PortWiring<ModuleList, ModuleWiring, AppView> = {
     indexPrice: (instId) => m.futures.indexPrice(instId),
   }),
   // The exchange converts on the spot books, and wallet values read their prices: one price source.
-  wallet: (m) => ({ venue: m.spot }),
+  // The futures account's total counts the margin its open positions hold and their unrealized PnL.
+  wallet: (m) => ({
+    venue: m.spot,
+    positionsEquity: (userId) =>
+      m.futures
+        .positions(userId)
+        .reduce(
+          (sum, p) =>
+            sum + (parseAmount(p.margin, USDT_SCALE) ?? 0n) + (parseAmount(p.upl, USDT_SCALE) ?? 0n),
+          0n,
+        ),
+  }),
   // Listings are priced against the same source as wallet values.
   'token-market': (m) => ({ priceUsdt18: (symbol) => m.wallet.assets.priceUsdt18(symbol) }),
   // Swaps are marked against the reference market's price of their underlying: the index.

@@ -39,6 +39,8 @@ export async function finance(ctx: WalletCtx, userId: number, account?: UserAcco
       list.push(await balanceRow(ctx, asset, kind, available, frozen));
     }
   }
+  // Margin in open positions (with their unrealized PnL) belongs to the futures account's total.
+  if (kinds.includes('futures')) total += ctx.positionsEquity(userId);
   return { total_usdt: formatAmount(total, USDT_SCALE), list };
 }
 

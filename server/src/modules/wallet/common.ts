@@ -75,6 +75,11 @@ export interface WalletDeps extends AppDeps {
   readonly ledger: Ledger;
   readonly chain: ChainAdapter | null;
   readonly venue: ConvertVenue | null;
+  /**
+   * What a user's open futures positions are worth now, USDT minor units (their margin and unrealized PnL at
+   * the mark): money held by the positions, outside the user's ledger accounts, but the user's all the same.
+   */
+  readonly positionsEquity?: (userId: number) => bigint;
 }
 
 /** Assets and amounts: parsing, formatting and prices in USDT (the live book's where there is one). */

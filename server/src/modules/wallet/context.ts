@@ -28,6 +28,8 @@ export interface WalletCtx {
   readonly ledger: WalletDeps['ledger'];
   readonly chain: WalletDeps['chain'];
   readonly venue: WalletDeps['venue'];
+  /** The user's open futures positions' margin and unrealized PnL, USDT minor units (0 without futures). */
+  readonly positionsEquity: (userId: number) => bigint;
   /** The asset registry (every asset, the disabled ones included). */
   readonly registry: WalletDeps['assets'];
   readonly settings: Settings<typeof WALLET_SETTINGS>;

@@ -46,6 +46,7 @@ export function createWallet(deps: WalletDeps) {
     ledger,
     chain: deps.chain,
     venue: deps.venue,
+    positionsEquity: deps.positionsEquity ?? (() => 0n),
     registry: deps.assets,
     settings: deps.settings.of(WALLET_SETTINGS),
     assets: createAssets(deps),

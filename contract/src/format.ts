@@ -88,13 +88,30 @@ export function formatDate(time: number | string | Date, offsetMinutes?: number)
   return `${shifted.getUTCFullYear()}-${pad2(shifted.getUTCMonth() + 1)}-${pad2(shifted.getUTCDate())}`;
 }
 
-/** YYYY-MM-DD HH:mm:ss in the same manner as formatDate. */
+/** A zone as people read it: "UTC", "UTC+8", "UTC-5", "UTC+5:30" (`offsetMinutes` east of UTC). */
+export function zoneLabel(offsetMinutes: number): string {
+  if (offsetMinutes === 0) return 'UTC';
+  const sign = offsetMinutes > 0 ? '+' : '-';
+  const abs = Math.abs(offsetMinutes);
+  const minutes = abs % 60;
+  return `UTC${sign}${Math.floor(abs / 60)}${minutes ? `:${pad2(minutes)}` : ''}`;
+}
+
+/**
+ * YYYY-MM-DD HH:mm:ss with its zone ("2026-11-29 16:00:00 UTC+8"): every time shown names its zone.
+ * Without `offsetMinutes` it is the local zone of the device (the user's own), as formatDate.
+ */
 export function formatDateTime(time: number | string | Date, offsetMinutes?: number): string {
   const date = time instanceof Date ? time : new Date(time);
   if (Number.isNaN(date.getTime())) return '--';
-  if (offsetMinutes === undefined) {
-    return `${formatDate(date)} ${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())}`;
-  }
-  const s = new Date(date.getTime() + offsetMinutes * 60_000);
-  return `${formatDate(date, offsetMinutes)} ${pad2(s.getUTCHours())}:${pad2(s.getUTCMinutes())}:${pad2(s.getUTCSeconds())}`;
+  const offset = offsetMinutes ?? -date.getTimezoneOffset();
+  const s = new Date(date.getTime() + offset * 60_000);
+  const clock = `${pad2(s.getUTCHours())}:${pad2(s.getUTCMinutes())}:${pad2(s.getUTCSeconds())}`;
+  return `${formatDate(date, offset)} ${clock} ${zoneLabel(offset)}`;
+}
+
+/** YYYY-MM-DD HH:mm with its zone ("2026-11-29 16:00 UTC+8"), as formatDateTime without the seconds. */
+export function formatDateMinute(time: number | string | Date, offsetMinutes?: number): string {
+  const full = formatDateTime(time, offsetMinutes);
+  return full === '--' ? full : `${full.slice(0, 16)}${full.slice(19)}`;
 }

@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber } from '@nexa/contract';
+import { formatDate, formatNumber } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
@@ -150,7 +150,7 @@ function PositionRow({ p, onRemove }: { readonly p: Position; readonly onRemove:
         </div>
         <div>
           <dt>{t('nft.added')}</dt>
-          <dd className="num">{formatDateTime(p.created_at).slice(0, 10)}</dd>
+          <dd className="num">{formatDate(p.created_at)}</dd>
         </div>
       </dl>
       {p.status === 'active' ? (

@@ -37,8 +37,23 @@ export function roundDecimal(value: string, decimals: number): string | null {
   return negative && !isZero ? `-${text}` : text;
 }
 
+/** The separators numbers are shown with: English (1,234.5) unless the app's language says otherwise. */
+let separators = { group: ',', decimal: '.' };
+
+/**
+ * Shows numbers with a language's separators from now on ("de" → 1.234,5; "en" → 1,234.5), as
+ * Intl.NumberFormat gives them for the tag. The web sets it with the app language; the server never does.
+ */
+export function setNumberLocale(tag: string): void {
+  const parts = new Intl.NumberFormat(tag, { useGrouping: true }).formatToParts(12345.6);
+  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  // A narrow no-break space (fr, ru…) reads as a gap and never breaks the number across lines.
+  separators = { group: group.trim() === '' ? '\u202f' : group, decimal };
+}
+
 function group(intPart: string): string {
-  return intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return intPart.replace(/\B(?=(\d{3})+(?!\d))/g, separators.group);
 }
 
 /** Thousands separators and a fixed number of decimals (2 by default): "1,234,567.80". */
@@ -48,14 +63,16 @@ export function formatNumber(value: string | number | bigint, decimals = 2): str
   if (rounded === null) return '--';
   const negative = rounded.startsWith('-');
   const [intPart = '0', frac] = (negative ? rounded.slice(1) : rounded).split('.');
-  return `${negative ? '-' : ''}${group(intPart)}${frac ? `.${frac}` : ''}`;
+  return `${negative ? '-' : ''}${group(intPart)}${frac ? `${separators.decimal}${frac}` : ''}`;
 }
 
 /** Thousands separators and up to `maxDecimals` decimals (6 by default), trailing zeros dropped: "1,234.5". */
 export function formatUpTo(value: string | number | bigint, maxDecimals = 6): string {
   const fixed = formatNumber(value, maxDecimals);
-  if (fixed === '--' || !fixed.includes('.')) return fixed;
-  return fixed.replace(/0+$/, '').replace(/\.$/, '');
+  const { decimal } = separators;
+  if (fixed === '--' || !fixed.includes(decimal)) return fixed;
+  const trimmed = fixed.replace(/0+$/, '');
+  return trimmed.endsWith(decimal) ? trimmed.slice(0, -decimal.length) : trimmed;
 }
 
 /** Phone masking: first 3 and last 4 digits shown. */

@@ -9,6 +9,7 @@ import {
   maskPhone,
   parseAmount,
   roundDecimal,
+  setNumberLocale,
   zoneLabel,
 } from '../src/index';
 
@@ -60,6 +61,22 @@ describe('formatDate', () => {
     expect(formatDate(Date.UTC(2026, 0, 5, 20, 0), 480)).toBe('2026-01-06');
     expect(formatDate('2026-11-22T00:00:00Z', 0)).toBe('2026-11-22');
     expect(formatDate('nonsense')).toBe('--');
+  });
+});
+
+describe('numbers follow the app language', () => {
+  it('groups and marks decimals as the language does, and goes back to English', () => {
+    setNumberLocale('de');
+    expect(formatNumber('1234567.8', 2)).toBe('1.234.567,80');
+    expect(formatUpTo('1234.5000', 6)).toBe('1.234,5');
+    expect(formatUpTo('12.000', 6)).toBe('12');
+    setNumberLocale('vi');
+    expect(formatNumber('-9876.5', 1)).toBe('-9.876,5');
+    setNumberLocale('ja');
+    expect(formatNumber('1234.5', 2)).toBe('1,234.50');
+    setNumberLocale('en');
+    expect(formatNumber('1234567.8', 2)).toBe('1,234,567.80');
+    expect(formatUpTo('1234.5000', 6)).toBe('1,234.5');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ResponseData } from '@nexa/contract';
+import { formatNumber, type ResponseData } from '@nexa/contract';
 
 export type SwapInstrument = ResponseData<'/v1/futures/instruments'>['list'][number];
 export type Position = ResponseData<'/v1/futures/positions'>['list'][number];
@@ -90,7 +90,7 @@ export function countdown(to: number | null, now: number): string {
 export function ratePercent(rate: string | null): string {
   if (rate === null || rate === '') return '--';
   const n = Number(rate) * 100;
-  return `${n.toFixed(4)}%`;
+  return Number.isFinite(n) ? `${formatNumber(n.toFixed(4), 4)}%` : '--';
 }
 
 /** Whether a contract count is a whole number from 1. */

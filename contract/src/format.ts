@@ -37,8 +37,23 @@ export function roundDecimal(value: string, decimals: number): string | null {
   return negative && !isZero ? `-${text}` : text;
 }
 
+/** The separators numbers are shown with: English (1,234.5) unless the app's language says otherwise. */
+let separators = { group: ',', decimal: '.' };
+
+/**
+ * Shows numbers with a language's separators from now on ("de" → 1.234,5; "en" → 1,234.5), as
+ * Intl.NumberFormat gives them for the tag. The web sets it with the app language; the server never does.
+ */
+export function setNumberLocale(tag: string): void {
+  const parts = new Intl.NumberFormat(tag, { useGrouping: true }).formatToParts(12345.6);
+  const group = parts.find((p) => p.type === 'group')?.value ?? ',';
+  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+  // A narrow no-break space (fr, ru…) reads as a gap and never breaks the number across lines.
+  separators = { group: group.trim() === '' ? '\u202f' : group, decimal };
+}
+
 function group(intPart: string): string {
-  return intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return intPart.replace(/\B(?=(\d{3})+(?!\d))/g, separators.group);
 }
 
 /** Thousands separators and a fixed number of decimals (2 by default): "1,234,567.80". */
@@ -48,14 +63,16 @@ export function formatNumber(value: string | number | bigint, decimals = 2): str
   if (rounded === null) return '--';
   const negative = rounded.startsWith('-');
   const [intPart = '0', frac] = (negative ? rounded.slice(1) : rounded).split('.');
-  return `${negative ? '-' : ''}${group(intPart)}${frac ? `.${frac}` : ''}`;
+  return `${negative ? '-' : ''}${group(intPart)}${frac ? `${separators.decimal}${frac}` : ''}`;
 }
 
 /** Thousands separators and up to `maxDecimals` decimals (6 by default), trailing zeros dropped: "1,234.5". */
 export function formatUpTo(value: string | number | bigint, maxDecimals = 6): string {
   const fixed = formatNumber(value, maxDecimals);
-  if (fixed === '--' || !fixed.includes('.')) return fixed;
-  return fixed.replace(/0+$/, '').replace(/\.$/, '');
+  const { decimal } = separators;
+  if (fixed === '--' || !fixed.includes(decimal)) return fixed;
+  const trimmed = fixed.replace(/0+$/, '');
+  return trimmed.endsWith(decimal) ? trimmed.slice(0, -decimal.length) : trimmed;
 }
 
 /** Phone masking: first 3 and last 4 digits shown. */
@@ -88,13 +105,30 @@ export function formatDate(time: number | string | Date, offsetMinutes?: number)
   return `${shifted.getUTCFullYear()}-${pad2(shifted.getUTCMonth() + 1)}-${pad2(shifted.getUTCDate())}`;
 }
 
-/** YYYY-MM-DD HH:mm:ss in the same manner as formatDate. */
+/** A zone as people read it: "UTC", "UTC+8", "UTC-5", "UTC+5:30" (`offsetMinutes` east of UTC). */
+export function zoneLabel(offsetMinutes: number): string {
+  if (offsetMinutes === 0) return 'UTC';
+  const sign = offsetMinutes > 0 ? '+' : '-';
+  const abs = Math.abs(offsetMinutes);
+  const minutes = abs % 60;
+  return `UTC${sign}${Math.floor(abs / 60)}${minutes ? `:${pad2(minutes)}` : ''}`;
+}
+
+/**
+ * YYYY-MM-DD HH:mm:ss with its zone ("2026-11-29 16:00:00 UTC+8"): every time shown names its zone.
+ * Without `offsetMinutes` it is the local zone of the device (the user's own), as formatDate.
+ */
 export function formatDateTime(time: number | string | Date, offsetMinutes?: number): string {
   const date = time instanceof Date ? time : new Date(time);
   if (Number.isNaN(date.getTime())) return '--';
-  if (offsetMinutes === undefined) {
-    return `${formatDate(date)} ${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())}`;
-  }
-  const s = new Date(date.getTime() + offsetMinutes * 60_000);
-  return `${formatDate(date, offsetMinutes)} ${pad2(s.getUTCHours())}:${pad2(s.getUTCMinutes())}:${pad2(s.getUTCSeconds())}`;
+  const offset = offsetMinutes ?? -date.getTimezoneOffset();
+  const s = new Date(date.getTime() + offset * 60_000);
+  const clock = `${pad2(s.getUTCHours())}:${pad2(s.getUTCMinutes())}:${pad2(s.getUTCSeconds())}`;
+  return `${formatDate(date, offset)} ${clock} ${zoneLabel(offset)}`;
+}
+
+/** YYYY-MM-DD HH:mm with its zone ("2026-11-29 16:00 UTC+8"), as formatDateTime without the seconds. */
+export function formatDateMinute(time: number | string | Date, offsetMinutes?: number): string {
+  const full = formatDateTime(time, offsetMinutes);
+  return full === '--' ? full : `${full.slice(0, 16)}${full.slice(19)}`;
 }

@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   formatAmount,
   formatDate,
+  formatDateMinute,
+  formatDateTime,
   formatNumber,
   formatUpTo,
   maskPhone,
   parseAmount,
   roundDecimal,
+  setNumberLocale,
+  zoneLabel,
 } from '../src/index';
 
 describe('formatNumber (thousands separators, 2 decimals by default)', () => {
@@ -57,6 +61,45 @@ describe('formatDate', () => {
     expect(formatDate(Date.UTC(2026, 0, 5, 20, 0), 480)).toBe('2026-01-06');
     expect(formatDate('2026-11-22T00:00:00Z', 0)).toBe('2026-11-22');
     expect(formatDate('nonsense')).toBe('--');
+  });
+});
+
+describe('numbers follow the app language', () => {
+  it('groups and marks decimals as the language does, and goes back to English', () => {
+    setNumberLocale('de');
+    expect(formatNumber('1234567.8', 2)).toBe('1.234.567,80');
+    expect(formatUpTo('1234.5000', 6)).toBe('1.234,5');
+    expect(formatUpTo('12.000', 6)).toBe('12');
+    setNumberLocale('vi');
+    expect(formatNumber('-9876.5', 1)).toBe('-9.876,5');
+    setNumberLocale('ja');
+    expect(formatNumber('1234.5', 2)).toBe('1,234.50');
+    setNumberLocale('en');
+    expect(formatNumber('1234567.8', 2)).toBe('1,234,567.80');
+    expect(formatUpTo('1234.5000', 6)).toBe('1,234.5');
+  });
+});
+
+describe('times name their zone', () => {
+  it('in a fixed zone', () => {
+    expect(formatDateTime(Date.UTC(2026, 10, 29, 8, 0, 5), 480)).toBe('2026-11-29 16:00:05 UTC+8');
+    expect(formatDateTime(Date.UTC(2026, 10, 29, 8, 0, 5), 0)).toBe('2026-11-29 08:00:05 UTC');
+    expect(formatDateMinute(Date.UTC(2026, 10, 29, 23, 30), 480)).toBe('2026-11-30 07:30 UTC+8');
+    expect(formatDateTime('nonsense')).toBe('--');
+  });
+
+  it('in the device’s own zone, which it names', () => {
+    const at = Date.UTC(2026, 10, 29, 8, 0, 0);
+    const own = -new Date(at).getTimezoneOffset();
+    expect(formatDateTime(at)).toBe(formatDateTime(at, own));
+    expect(formatDateTime(at).endsWith(zoneLabel(own))).toBe(true);
+  });
+
+  it('labels zones as people read them', () => {
+    expect(zoneLabel(0)).toBe('UTC');
+    expect(zoneLabel(480)).toBe('UTC+8');
+    expect(zoneLabel(-300)).toBe('UTC-5');
+    expect(zoneLabel(330)).toBe('UTC+5:30');
   });
 });
 

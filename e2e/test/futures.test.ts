@@ -71,6 +71,12 @@ describe('futures in the browser', () => {
     });
     await page.getByTestId('fut-position').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: '50%' }).click();
+    // The preview walks the book: 5 contracts fill at the 61,000 bid, no slippage, +50 realized (an estimate).
+    await visible(page, 'Est. fill price');
+    await expect.poll(() => page.locator('.sheet__rows:visible').textContent(), WAIT).toContain('61,000.0');
+    await visible(page, '0.00%');
+    await visible(page, '+50.00 USDT');
+    await product.shot(page, 'futures-close-preview');
     await page.getByRole('button', { name: 'Close 5 cont.' }).click();
     await visible(page, 'Position closed, realized +50.00 USDT');
     await expect

@@ -1,5 +1,5 @@
 import en from 'virtual:nexa-dictionary/en';
-import { DEFAULT_LANG, headerForLang, isLang, type Lang } from '@nexa/contract';
+import { DEFAULT_LANG, headerForLang, isLang, type Lang, setNumberLocale } from '@nexa/contract';
 import { useMemo, useSyncExternalStore } from 'react';
 import { readStored, STORAGE_KEYS, writeStored } from '../lib/storage';
 import type shell from './locales/en.json';
@@ -190,6 +190,8 @@ export function defineFeatureText(ns: FeatureNamespace, loader: NamespaceLoader)
 
 function apply(lang: Lang): void {
   current = lang;
+  // Numbers follow the language: 1,234.50 in English, 1.234,50 in German.
+  setNumberLocale(LANG_TAGS[lang]);
   if (typeof document !== 'undefined') document.documentElement.lang = LANG_TAGS[lang];
   for (const l of listeners) l();
 }

@@ -146,7 +146,8 @@ export function formatCompact(value: string | null | undefined): string {
   if (value === null || value === undefined) return '--';
   const n = Number(value);
   if (!Number.isFinite(n)) return '--';
-  for (const [size, unit] of UNITS) if (Math.abs(n) >= size) return `${(n / size).toFixed(2)}${unit}`;
+  for (const [size, unit] of UNITS)
+    if (Math.abs(n) >= size) return `${formatNumber((n / size).toFixed(2), 2)}${unit}`;
   return formatNumber(value, 2);
 }
 

@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber, type ResponseData } from '@nexa/contract';
+import { formatDate, formatNumber, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -183,7 +183,7 @@ function FollowerRow({ f }: { readonly f: Follower }): ReactNode {
     <article className="crec">
       <div className="crec__top">
         <span>{f.follower}</span>
-        <span className="num">{formatDateTime(f.since).slice(0, 10)}</span>
+        <span className="num">{formatDate(f.since)}</span>
       </div>
       <dl className="cgrid cgrid--4">
         <div>

@@ -1,5 +1,5 @@
 import type { LivePositionData } from '@nexa/contract';
-import { formatDateTime, formatNumber } from '@nexa/contract';
+import { formatDate, formatDateTime, formatNumber } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
@@ -101,11 +101,11 @@ export function MyCopies(): ReactNode {
                 </div>
                 <div>
                   <dt>{t('copy.started')}</dt>
-                  <dd className="num">{formatDateTime(f.created_at).slice(0, 10)}</dd>
+                  <dd className="num">{formatDate(f.created_at)}</dd>
                 </div>
                 <div>
                   <dt>{t('copy.ended')}</dt>
-                  <dd className="num">{f.ended_at ? formatDateTime(f.ended_at).slice(0, 10) : '--'}</dd>
+                  <dd className="num">{f.ended_at ? formatDate(f.ended_at) : '--'}</dd>
                 </div>
               </dl>
             </article>

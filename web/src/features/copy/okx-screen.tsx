@@ -1,4 +1,4 @@
-import { formatDateTime, type ResponseData } from '@nexa/contract';
+import { formatDateMinute, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
@@ -79,7 +79,7 @@ function LinkedCard({
           </div>
           <div>
             <dt>{t('copy.okxVerified')}</dt>
-            <dd className="num">{l.verified_at ? formatDateTime(l.verified_at).slice(0, 16) : '--'}</dd>
+            <dd className="num">{l.verified_at ? formatDateMinute(l.verified_at) : '--'}</dd>
           </div>
         </dl>
         <p className="ccopy__terms">{t('copy.okxLinkedBody')}</p>

@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber, type ResponseData } from '@nexa/contract';
+import { formatDate, formatDateTime, formatNumber, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
@@ -146,7 +146,7 @@ function Trader({ id }: { readonly id: number }): ReactNode {
           <span className="ctrader__meta">
             <DemoTag demo={x.demo} />
             <TierBadge tier={x.tier} />
-            <span>{t('copy.since', { date: formatDateTime(x.since).slice(0, 10) })}</span>
+            <span>{t('copy.since', { date: formatDate(x.since) })}</span>
           </span>
         </div>
       </section>

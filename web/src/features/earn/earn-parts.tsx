@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber, type ResponseData } from '@nexa/contract';
+import { formatDate, formatNumber, type ResponseData } from '@nexa/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAssets } from '../../hooks/assets';
@@ -69,7 +69,7 @@ export function PledgeRow({ o }: { readonly o: PledgeOrder }): ReactNode {
         </div>
         <div>
           <dt>{t('earn.end')}</dt>
-          <dd className="num">{formatDateTime(o.end_at).slice(0, 10)}</dd>
+          <dd className="num">{formatDate(o.end_at)}</dd>
         </div>
       </dl>
     </Link>

@@ -1,4 +1,4 @@
-import { formatDateTime, INCOME_PROGRAMS } from '@nexa/contract';
+import { formatDate, INCOME_PROGRAMS } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
@@ -62,7 +62,7 @@ function Income({ only }: { readonly only?: Program }): ReactNode {
             <dl className="fig-grid fig-grid--3">
               <div>
                 <dt>{t('earn.day')}</dt>
-                <dd className="num">{formatDateTime(r.day).slice(0, 10)}</dd>
+                <dd className="num">{formatDate(r.day)}</dd>
               </div>
               <div>
                 <dt>{t('earn.order')}</dt>

@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber } from '@nexa/contract';
+import { formatDate, formatNumber } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
@@ -58,7 +58,7 @@ export default function LoansScreen(): ReactNode {
               </div>
               <div>
                 <dt>{t('earn.start')}</dt>
-                <dd className="num">{formatDateTime(l.created_at).slice(0, 10)}</dd>
+                <dd className="num">{formatDate(l.created_at)}</dd>
               </div>
             </dl>
             {l.status === 'open' ? (

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@nexa/contract';
+import { formatDateMinute } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
@@ -82,8 +82,8 @@ function Detail({ id }: { readonly id: number }): ReactNode {
             { label: t('earn.days'), value: t('earn.nDays', { n: o.days }) },
             { label: t('earn.apr'), value: pct(o.apr, 0) },
             { label: t('earn.dailyRate'), value: pct(o.daily_rate, 4) },
-            { label: t('earn.start'), value: formatDateTime(o.start_at).slice(0, 16) },
-            { label: t('earn.end'), value: formatDateTime(o.end_at).slice(0, 16) },
+            { label: t('earn.start'), value: formatDateMinute(o.start_at) },
+            { label: t('earn.end'), value: formatDateMinute(o.end_at) },
             { label: t('earn.accumulated'), value: registry.format(o.accumulated, o.asset, EXACT) },
             { label: t('earn.maxProfit'), value: registry.format(o.max_profit, o.asset, EXACT) },
             {

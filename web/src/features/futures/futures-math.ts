@@ -1,4 +1,4 @@
-import type { ResponseData } from '@nexa/contract';
+import { formatNumber, type ResponseData } from '@nexa/contract';
 
 export type SwapInstrument = ResponseData<'/v1/futures/instruments'>['list'][number];
 export type Position = ResponseData<'/v1/futures/positions'>['list'][number];
@@ -90,10 +90,67 @@ export function countdown(to: number | null, now: number): string {
 export function ratePercent(rate: string | null): string {
   if (rate === null || rate === '') return '--';
   const n = Number(rate) * 100;
-  return `${n.toFixed(4)}%`;
+  return Number.isFinite(n) ? `${formatNumber(n.toFixed(4), 4)}%` : '--';
 }
 
 /** Whether a contract count is a whole number from 1. */
 export function isContractCount(text: string): boolean {
   return /^[1-9]\d{0,8}$/.test(text.trim());
+}
+
+/** What closing part of a position at market is expected to do, from the book as it stands. */
+export interface CloseEstimate {
+  /** Contracts the visible levels can fill (less than asked when the book is thin). */
+  readonly covered: number;
+  /** Average price of the fill over the visible levels; null when the side is empty. */
+  readonly fillPx: number | null;
+  /** The best price on the side the close takes from. */
+  readonly bestPx: number | null;
+  /** How far the average fill is from the best price, in percent (always ≥ 0, against the user). */
+  readonly slippagePct: number | null;
+  /** Realized PnL of the closed contracts at the expected fill, before the fee. */
+  readonly pnl: number | null;
+  /** The taker fee on the expected fill. */
+  readonly fee: number | null;
+}
+
+/**
+ * Walks the book levels a market close takes from (a long sells into the bids, a short buys from the
+ * asks; best first, sizes in contracts) for `contracts`, and prices the realized PnL from that fill, not from
+ * the mark: `entryPx` is the position's average entry. An estimate: the book moves before the order lands.
+ */
+export function estimateClose(
+  levels: readonly (readonly [string, string, ...unknown[]])[],
+  side: 'long' | 'short',
+  contracts: number,
+  entryPx: number,
+  rules: Pick<SwapRules, 'ctVal' | 'takerRate'>,
+): CloseEstimate {
+  let covered = 0;
+  let cost = 0;
+  for (const [pxText, szText] of levels) {
+    if (covered >= contracts) break;
+    const px = Number(pxText);
+    const sz = Number(szText);
+    if (!(px > 0) || !(sz > 0)) continue;
+    const take = Math.min(sz, contracts - covered);
+    covered += take;
+    cost += take * px;
+  }
+  const best = levels.length > 0 ? Number(levels[0]?.[0]) : Number.NaN;
+  const bestPx = best > 0 ? best : null;
+  if (covered === 0 || bestPx === null) {
+    return { covered: 0, fillPx: null, bestPx, slippagePct: null, pnl: null, fee: null };
+  }
+  const fillPx = cost / covered;
+  const qty = contracts * rules.ctVal;
+  const dir = side === 'long' ? 1 : -1;
+  return {
+    covered,
+    fillPx,
+    bestPx,
+    slippagePct: (Math.abs(fillPx - bestPx) / bestPx) * 100,
+    pnl: dir * (fillPx - entryPx) * qty,
+    fee: fillPx * qty * rules.takerRate,
+  };
 }

@@ -1,4 +1,4 @@
-import { formatNumber } from '@nexa/contract';
+import { formatNumber, formatUpTo } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useMoneyCall } from '../../hooks/money';
@@ -98,7 +98,7 @@ function OrderFacts({
       <div>
         <dt>{t('futures.perContract')}</dt>
         <dd className="num">
-          {inst.ct_val} {inst.ct_val_ccy}
+          {formatUpTo(inst.ct_val, 8)} {inst.ct_val_ccy}
         </dd>
       </div>
     </dl>

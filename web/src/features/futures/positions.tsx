@@ -1,16 +1,17 @@
 import { formatNumber } from '@nexa/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { memo, type ReactNode, useEffect, useId, useState } from 'react';
-import { useApiMutation } from '../../api/hooks';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useAssets } from '../../hooks/assets';
 import { useMoneyCall } from '../../hooks/money';
-import { useTranslation } from '../../i18n';
+import { type Translate, useTranslation } from '../../i18n';
 import { EXACT } from '../../lib/amounts';
+import { useBook } from '../../live/hooks';
 import { AmountInput, Field, Segments } from '../../ui/form';
-import { ConfirmSheet } from '../../ui/sheet';
+import { ConfirmSheet, type InfoRow } from '../../ui/sheet';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
-import type { Position } from './futures-math';
+import { type CloseEstimate, estimateClose, type Position, tickDecimals } from './futures-math';
 
 const REFRESH = [
   '/v1/futures/positions',
@@ -20,6 +21,7 @@ const REFRESH = [
   '/v1/order/meTradeList',
 ] as const;
 
+const NO_BODY = {};
 const signed = (v: string) => (Number(v) > 0 ? `+${formatNumber(v, 2)}` : formatNumber(v, 2));
 const tone = (v: string) => (Number(v) > 0 ? 'up' : Number(v) < 0 ? 'down' : '');
 
@@ -127,7 +129,55 @@ const Row = memo(function Row({
   );
 });
 
-/** The close sheet: a share of the position (25–100 %), at market. */
+/**
+ * The close preview: the fill a market close is expected to get from the visible book, its slippage against
+ * the best price, and the realized PnL and fee at that fill (estimates: the book moves before the order lands).
+ */
+function useCloseEstimate(
+  p: Position | null,
+  count: number,
+): { est: CloseEstimate; decimals: number } | null {
+  const book = useBook(p?.instId ?? null);
+  const instruments = useApiQuery('/v1/futures/instruments', NO_BODY);
+  const inst = instruments.data?.list.find((i) => i.instId === p?.instId);
+  if (!p || !inst) return null;
+  const levels = p.pos_side === 'long' ? (book?.bids ?? []) : (book?.asks ?? []);
+  const rules = { ctVal: Number(inst.ct_val), takerRate: Number(inst.taker_fee_rate) };
+  return {
+    est: estimateClose(levels, p.pos_side, count, Number(p.avg_px), rules),
+    decimals: tickDecimals(inst.tick_size),
+  };
+}
+
+function closeRows(
+  t: Translate<'futures'>,
+  p: Position,
+  count: number,
+  preview: { est: CloseEstimate; decimals: number } | null,
+): InfoRow[] {
+  const est = preview?.est;
+  const d = preview?.decimals ?? 2;
+  const num = (v: number | null | undefined, places: number) =>
+    v === null || v === undefined ? '--' : formatNumber(v.toFixed(places), places);
+  return [
+    { label: t('futures.size'), value: `${p.pos} ${t('futures.cont')}` },
+    { label: t('futures.closing'), value: `${count} ${t('futures.cont')}`, strong: true },
+    { label: t('futures.markPrice'), value: p.mark_px ? formatNumber(p.mark_px, d) : '--' },
+    { label: t('futures.estFill'), value: num(est?.fillPx, d) },
+    {
+      label: t('futures.estSlippage'),
+      value: est?.slippagePct == null ? '--' : `${num(est.slippagePct, 2)}%`,
+    },
+    {
+      label: t('futures.estRealized'),
+      value: est?.pnl == null ? '--' : `${signed(est.pnl.toFixed(2))} USDT`,
+      strong: true,
+    },
+    { label: t('futures.estFee'), value: est?.fee == null ? '--' : `${num(est.fee, 4)} USDT` },
+  ];
+}
+
+/** The close sheet: a share of the position (25–100 %), at market, with the expected fill first. */
 function CloseSheet({ p, onDone }: { readonly p: Position | null; readonly onDone: () => void }): ReactNode {
   const { t } = useTranslation('futures');
   const call = useMoneyCall('/v1/futures/closePosition', REFRESH);
@@ -135,6 +185,7 @@ function CloseSheet({ p, onDone }: { readonly p: Position | null; readonly onDon
   const held = p ? Number(p.pos) : 0;
   const count = share === '100' ? held : Math.max(1, Math.floor((held * Number(share)) / 100));
   const instId = p?.instId ?? null;
+  const preview = useCloseEstimate(p, count);
   const { open } = call;
   // The call's content follows the position and the share picked (a retry of the same keeps its request id).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `open` is new each render; the content is what matters
@@ -154,6 +205,8 @@ function CloseSheet({ p, onDone }: { readonly p: Position | null; readonly onDon
     );
     finish();
   };
+  const covered = preview?.est.covered ?? 0;
+  const thin = preview !== null && covered < count;
   return (
     <ConfirmSheet
       visible={p !== null}
@@ -163,20 +216,13 @@ function CloseSheet({ p, onDone }: { readonly p: Position | null; readonly onDon
       confirmText={t('futures.closeConfirm', { count })}
       onConfirm={() => void confirm()}
       onClose={finish}
-      rows={
-        p
-          ? [
-              { label: t('futures.size'), value: `${p.pos} ${t('futures.cont')}` },
-              { label: t('futures.closing'), value: `${count} ${t('futures.cont')}`, strong: true },
-              { label: t('futures.markPrice'), value: p.mark_px ? formatNumber(p.mark_px, 2) : '--' },
-              {
-                label: t('futures.estPnl'),
-                value: `${signed(String((Number(p.upl) * count) / Math.max(1, held)))} USDT`,
-              },
-            ]
-          : []
+      rows={p ? closeRows(t, p, count, preview) : []}
+      note={
+        <span data-testid="fut-close-note">
+          {t('futures.estimateNote')}
+          {thin ? ` ${t('futures.bookThin', { covered, count })}` : ''} {t('futures.closeNote')}
+        </span>
       }
-      note={t('futures.closeNote')}
     >
       <Segments
         label={t('futures.closing')}

@@ -8,6 +8,7 @@ import { EXACT } from '../../lib/amounts';
 import { Segments } from '../../ui/form';
 import { PagedList } from '../../ui/paged-list';
 import { showToast } from '../../ui/toast';
+import { ratePercent } from './futures-math';
 
 type Order = PagedItem<'/v1/order/meTradeList'>;
 type Closed = PagedItem<'/v1/futures/positionHistory'>;
@@ -220,7 +221,7 @@ export function FundingRecords(): ReactNode {
           <dl className="frec__grid">
             <div>
               <dt>{t('futures.fundingRate')}</dt>
-              <dd className="num">{(Number(f.rate) * 100).toFixed(4)}%</dd>
+              <dd className="num">{ratePercent(f.rate)}</dd>
             </div>
             <div>
               <dt>{t('futures.markPrice')}</dt>

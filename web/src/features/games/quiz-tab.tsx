@@ -1,3 +1,4 @@
+import { formatDateTime } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useNow } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
@@ -179,7 +180,7 @@ function QuizResult({ opened, result }: { readonly opened: Opened; readonly resu
         <strong>{result.in_time ? t('games.answerTaken') : t('games.answerLate')}</strong>
         <span>
           {result.closes_at
-            ? t('games.resultLaterAt', { time: new Date(result.closes_at).toLocaleString() })
+            ? t('games.resultLaterAt', { time: formatDateTime(result.closes_at) })
             : t('games.resultLater')}
         </span>
         <span className="num">{t('games.nowHave', { tickets: tk(result.tickets) })}</span>

@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber, formatUpTo, type ResponseData } from '@nexa/contract';
+import { formatDate, formatDateTime, formatNumber, formatUpTo, type ResponseData } from '@nexa/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n';
 import '../../ui/figures.css';
@@ -18,7 +18,7 @@ const PLATFORM_DAY_OFFSET_MIN = 480;
 /** Hash power: two decimals and the unit ("12.50 T"). */
 export const showPower = (value: string): string => `${formatNumber(value, 2)} T`;
 /** The platform day a time falls in. */
-export const showDay = (time: string): string => formatDateTime(time, PLATFORM_DAY_OFFSET_MIN).slice(0, 10);
+export const showDay = (time: string): string => formatDate(time, PLATFORM_DAY_OFFSET_MIN);
 /** A rate ("0.1") as a percentage ("10%"). */
 export const pct = (rate: string): string => `${formatUpTo(String(Number(rate) * 100), 2)}%`;
 

@@ -1,6 +1,6 @@
 import {
   type EndpointPath,
-  formatDateTime,
+  formatDate,
   formatNumber,
   formatUpTo,
   NEU_ASSET,
@@ -33,7 +33,7 @@ export const showPower = (value: string): string => `${formatNumber(value, 2)} T
 export const pct = (rate: string, decimals = 2): string =>
   `${formatUpTo(String(Number(rate) * 100), decimals)}%`;
 /** The platform day a time falls in. */
-export const showDay = (time: string): string => formatDateTime(time, PLATFORM_DAY_OFFSET_MIN).slice(0, 10);
+export const showDay = (time: string): string => formatDate(time, PLATFORM_DAY_OFFSET_MIN);
 
 /** Asks again for the given reads (a whole screen, on a pull). */
 export function useRefresh(...paths: readonly EndpointPath[]): () => Promise<void> {
@@ -85,7 +85,7 @@ export function PledgeRow({ o }: { readonly o: PledgeOrder }): ReactNode {
         <Figure label={t('neu.days')} value={t('neu.nDays', { n: o.days })} />
         <Figure label={t('neu.apr')} value={pct(o.apr)} />
         <Figure label={t('neu.received')} value={registry.format(o.received, NEU_ASSET)} tone="up" />
-        <Figure label={t('neu.end')} value={formatDateTime(o.end_at).slice(0, 10)} />
+        <Figure label={t('neu.end')} value={formatDate(o.end_at)} />
       </dl>
     </Link>
   );

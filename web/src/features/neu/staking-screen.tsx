@@ -1,4 +1,4 @@
-import { formatDateTime, NEU_ASSET, PLEDGE_STATUSES, type ResponseData } from '@nexa/contract';
+import { formatDateMinute, NEU_ASSET, PLEDGE_STATUSES, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
@@ -283,8 +283,8 @@ function Detail({ id }: { readonly id: number }): ReactNode {
             { label: t('neu.days'), value: t('neu.nDays', { n: o.days }) },
             { label: t('neu.apr'), value: pct(o.apr) },
             { label: t('neu.dailyRate'), value: pct(o.daily_rate, 4) },
-            { label: t('neu.start'), value: formatDateTime(o.start_at).slice(0, 16) },
-            { label: t('neu.end'), value: formatDateTime(o.end_at).slice(0, 16) },
+            { label: t('neu.start'), value: formatDateMinute(o.start_at) },
+            { label: t('neu.end'), value: formatDateMinute(o.end_at) },
             { label: t('neu.accumulated'), value: registry.format(o.accumulated, NEU_ASSET) },
             { label: t('neu.maxProfit'), value: registry.format(o.max_profit, NEU_ASSET) },
             {

@@ -1,4 +1,4 @@
-import { formatDateTime, NEU_ASSET, RANKING_PERIODS } from '@nexa/contract';
+import { formatDate, NEU_ASSET, RANKING_PERIODS } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
@@ -38,7 +38,7 @@ function MemberRow({ m }: { readonly m: Member }): ReactNode {
         <span>
           {t('neu.team.generation', { n: m.distance })} · {t('neu.uidValue', { uid: m.uid })}
         </span>
-        <span>{formatDateTime(m.registered_at).slice(0, 10)}</span>
+        <span>{formatDate(m.registered_at)}</span>
       </div>
     </article>
   );

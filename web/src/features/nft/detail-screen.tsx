@@ -1,4 +1,4 @@
-import { formatDateTime, type ResponseData } from '@nexa/contract';
+import { formatDateMinute, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
@@ -65,7 +65,7 @@ function NftCard({ n }: { readonly n: Nft }): ReactNode {
         </div>
         <div>
           <dt>{t('nft.minted')}</dt>
-          <dd className="num">{formatDateTime(n.minted_at).slice(0, 16)}</dd>
+          <dd className="num">{formatDateMinute(n.minted_at)}</dd>
         </div>
       </dl>
     </section>

@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber } from '@nexa/contract';
+import { formatDate, formatNumber } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
@@ -150,7 +150,7 @@ function PositionRow({ p, onRemove }: { readonly p: Position; readonly onRemove:
         </div>
         <div>
           <dt>{t('nft.added')}</dt>
-          <dd className="num">{formatDateTime(p.created_at).slice(0, 10)}</dd>
+          <dd className="num">{formatDate(p.created_at)}</dd>
         </div>
       </dl>
       {p.status === 'active' ? (
@@ -222,6 +222,10 @@ function Inner(): ReactNode {
 function Chain(): ReactNode {
   const { t } = useTranslation('nft');
   const q = useApiQuery('/api/lp/chain', NO_BODY);
+  const registry = useAssets();
+  // A token the platform knows (NEU, USDT) reads at its one display precision; another at 6 decimals.
+  const tokenAmount = (v: string, token: string | null) =>
+    token && registry.units(token) ? registry.format(v, token) : formatNumber(v, 6);
   if (!q.data) return q.isError ? <ErrorState onRetry={() => void q.refetch()} /> : <ListSkeleton rows={3} />;
   const d = q.data;
   if (!d.configured) return <EmptyState title={t('nft.chainOff')} body={t('nft.chainOffBody')} />;
@@ -249,11 +253,11 @@ function Chain(): ReactNode {
           </div>
           <div>
             <dt>{d.token0}</dt>
-            <dd className="num">{formatNumber(d.amount0, 6)}</dd>
+            <dd className="num">{tokenAmount(d.amount0, d.token0)}</dd>
           </div>
           <div>
             <dt>{d.token1}</dt>
-            <dd className="num">{formatNumber(d.amount1, 6)}</dd>
+            <dd className="num">{tokenAmount(d.amount1, d.token1)}</dd>
           </div>
         </dl>
         <p className="note note--xs nft-note nft-addr">{d.address}</p>

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@nexa/contract';
+import { formatDate } from '@nexa/contract';
 import type { ReactNode } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
@@ -31,7 +31,7 @@ export default function LpRecordsScreen(): ReactNode {
         renderItem={(r) => (
           <article className="nft-row" data-testid="lp-record">
             <div className="row row--between">
-              <span className="nft-row__title num">{formatDateTime(r.day).slice(0, 10)}</span>
+              <span className="nft-row__title num">{formatDate(r.day)}</span>
               <span className="num up">
                 +{registry.format(r.amount, r.asset)} {r.asset}
               </span>

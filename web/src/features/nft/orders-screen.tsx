@@ -1,4 +1,4 @@
-import { formatDateTime, type ResponseData } from '@nexa/contract';
+import { formatDateMinute, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiFailure, useApiQuery } from '../../api/hooks';
@@ -62,7 +62,7 @@ function OrderRow({ o }: { readonly o: Order }): ReactNode {
         <span>
           {o.collection} · {t('nft.feeN', { fee: registry.format(o.fee, o.fee_asset), asset: o.fee_asset })}
         </span>
-        <span>{formatDateTime(o.created_at).slice(0, 16)}</span>
+        <span>{formatDateMinute(o.created_at)}</span>
       </div>
     </Link>
   );
@@ -103,7 +103,7 @@ function OrderDetail({ id }: { readonly id: number }): ReactNode {
           </div>
           <div>
             <dt>{t('nft.time')}</dt>
-            <dd className="num">{formatDateTime(o.created_at).slice(0, 16)}</dd>
+            <dd className="num">{formatDateMinute(o.created_at)}</dd>
           </div>
         </dl>
         <Link className="nft-link" to={`${routePath('nft2')}?id=${o.nft.id}`}>

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@nexa/contract';
+import { formatDate } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
@@ -104,8 +104,8 @@ export default function PoolsScreen(): ReactNode {
                   </div>
                 </dl>
                 <div className="nft-row__foot num">
-                  <span>{formatDateTime(s.start_at).slice(0, 10)}</span>
-                  <span>{s.ended_at ? formatDateTime(s.ended_at).slice(0, 10) : ''}</span>
+                  <span>{formatDate(s.start_at)}</span>
+                  <span>{s.ended_at ? formatDate(s.ended_at) : ''}</span>
                 </div>
               </article>
             )}

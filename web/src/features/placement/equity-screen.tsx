@@ -1,4 +1,4 @@
-import { formatDateTime } from '@nexa/contract';
+import { formatDate, formatDateMinute } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
@@ -72,10 +72,10 @@ export default function EquityScreen(): ReactNode {
               </div>
             </dl>
             <div className="pprow__foot num">
-              <span>{formatDateTime(s.created_at).slice(0, 16)}</span>
+              <span>{formatDateMinute(s.created_at)}</span>
               {s.next_release_at ? (
                 <span>
-                  {t('placement.next')} {formatDateTime(s.next_release_at).slice(0, 10)}
+                  {t('placement.next')} {formatDate(s.next_release_at)}
                 </span>
               ) : null}
             </div>

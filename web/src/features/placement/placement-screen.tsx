@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber } from '@nexa/contract';
+import { formatDateMinute, formatNumber } from '@nexa/contract';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
@@ -78,7 +78,7 @@ function RoundCard({ r }: { readonly r: Round }): ReactNode {
         </div>
         <div>
           <dt>{t('placement.ends')}</dt>
-          <dd className="num">{formatDateTime(r.ends_at).slice(0, 16)}</dd>
+          <dd className="num">{formatDateMinute(r.ends_at)}</dd>
         </div>
       </dl>
       <Link className="text-link" to={routePath('privateEquity')}>

@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { memo, type ReactNode, useState } from 'react';
 import { useApiInfinite, useApiMutation } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
+import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
+import { EXACT } from '../../lib/amounts';
 import { formatPrice } from '../../lib/market-data';
 import { applyOrderPush } from '../../live/orders';
 import { PagedList } from '../../ui/paged-list';
@@ -34,6 +36,10 @@ const OrderRow = memo(function OrderRow({
   const unit = inQuote ? quote : base;
   const filled = inQuote ? order.filled_quote : order.filled_sz;
   const decimals = inQuote ? 2 : sizeDecimals;
+  const registry = useAssets();
+  // An amount of an asset reads at the asset's one display precision (the registry's), finer decimals kept.
+  const amount = (v: string, asset: string) =>
+    registry.units(asset) ? registry.format(v, asset, EXACT) : formatNumber(v, decimals);
   const open = order.status === 'new' || order.status === 'partial_filled';
   // An order that ended short of its amount: what was not filled came back, and why.
   const end = orderOutcome(order, { base, quote });
@@ -62,7 +68,7 @@ const OrderRow = memo(function OrderRow({
               {end.rest === null
                 ? t(`trade.status.${end.key}`)
                 : t('trade.status.partialReturned', {
-                    rest: formatNumber(end.rest, decimals),
+                    rest: amount(end.rest, end.unit),
                     unit: end.unit,
                   })}
             </span>
@@ -78,7 +84,7 @@ const OrderRow = memo(function OrderRow({
         <div>
           <dt>{t('trade.filledCol', { asset: unit })}</dt>
           <dd className="num">
-            {formatNumber(filled, decimals)} / {formatNumber(order.sz, decimals)}
+            {amount(filled, unit)} / {amount(order.sz, unit)}
           </dd>
         </div>
         <div>
@@ -90,7 +96,7 @@ const OrderRow = memo(function OrderRow({
         <p className="orow__note">
           {end.reason
             ? t(`trade.partialReason.${end.reason}`)
-            : t('trade.unfilledNote', { rest: formatNumber(end.rest, decimals), unit: end.unit })}
+            : t('trade.unfilledNote', { rest: amount(end.rest, end.unit), unit: end.unit })}
         </p>
       ) : null}
     </article>

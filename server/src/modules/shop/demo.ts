@@ -5,22 +5,27 @@
  * paid; escrow, signing and settlement are those of any order (the proceeds go to the demo merchant's wallet).
  */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import { schema } from '../../store';
 import { DEMO_MERCHANTS, DEMO_STOCK } from '../../seed/shop-demo';
+import { schema } from '../../store';
 import { money, type ShopCtx } from './context';
 import { ship } from './orders';
 import { shopCategories, shopMerchants, shopOrders, shopProducts } from './tables';
 
 /** A demo merchant's account address: its own, never a real user's. */
-export const demoMerchantAddress = (n: number) => `0x4e657861${'0'.repeat(26)}5b${String(n).padStart(4, '0')}`;
+export const demoMerchantAddress = (n: number) =>
+  `0x4e657861${'0'.repeat(26)}5b${String(n).padStart(4, '0')}`;
 
 /** The demo merchants' accounts (found or made), their user ids noted in `ctx.demoUsers`. */
 async function demoUser(ctx: ShopCtx, n: number): Promise<number | null> {
   const { store, clock } = ctx;
   const address = demoMerchantAddress(n);
   const find = async () =>
-    (await store.db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.address, address)))[0]
-      ?.id;
+    (
+      await store.db
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(eq(schema.users.address, address))
+    )[0]?.id;
   const found = await find();
   if (found !== undefined) return found;
   await store.db
@@ -46,7 +51,15 @@ export async function seedDemoShop(ctx: ShopCtx): Promise<void> {
     const now = clock.now();
     await store.db
       .insert(shopMerchants)
-      .values({ userId, name: dm.name, intro: dm.intro, status: 'active', fee: 0n, createdAt: now, reviewedAt: now })
+      .values({
+        userId,
+        name: dm.name,
+        intro: dm.intro,
+        status: 'active',
+        fee: 0n,
+        createdAt: now,
+        reviewedAt: now,
+      })
       .onConflictDoNothing();
     const [m] = await store.db.select().from(shopMerchants).where(eq(shopMerchants.userId, userId));
     if (!m) continue;

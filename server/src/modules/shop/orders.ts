@@ -87,7 +87,14 @@ export async function purchase(
 }
 
 /** Spot → shop wallet for an order, recorded as a recharge; the ledger refuses it when spot is short. */
-async function rechargeFor(ctx: ShopCtx, tx: Tx, userId: number, amount: bigint, orderId: number, requestId: string | null) {
+async function rechargeFor(
+  ctx: ShopCtx,
+  tx: Tx,
+  userId: number,
+  amount: bigint,
+  orderId: number,
+  requestId: string | null,
+) {
   const { clock, ledger } = ctx;
   const now = clock.now();
   const [m] = await tx

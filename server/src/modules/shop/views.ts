@@ -39,7 +39,7 @@ export async function merchantView(ctx: ShopCtx, m: MerchantRow) {
 }
 
 export async function productView(ctx: ShopCtx, p: ProductRow, merchantName?: string) {
-  const { store, deps } = ctx;
+  const { store } = ctx;
   const ids = JSON.parse(p.images) as string[];
   const images = [];
   for (const id of ids) {
@@ -71,7 +71,7 @@ export async function productView(ctx: ShopCtx, p: ProductRow, merchantName?: st
 }
 
 export async function orderView(ctx: ShopCtx, o: OrderRow): Promise<OrderView> {
-  const { store, settings, deps } = ctx;
+  const { store, settings } = ctx;
   const [m] = await store.db
     .select({ name: shopMerchants.name })
     .from(shopMerchants)

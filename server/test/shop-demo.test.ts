@@ -106,7 +106,7 @@ describe('demo shop', () => {
       expect(first?.images[0]?.url).toMatch(/^\/static\/shop\/[a-z-]+\.svg$/);
       const res = await fetch(`${srv.url}${first?.images[0]?.url}`);
       expect(res.status).toBe(200);
-      const detail = await api(srv, '/api/shop/productDetail', { id: first?.id });
+      const detail = await api(srv, '/api/shop/productDetail', { id: first?.id ?? 0 });
       expect(detail.body.data.merchant.demo).toBe(true);
     }
   });

@@ -35,6 +35,7 @@ import {
 } from './shop-parts';
 import './shop.css';
 import { useAssets } from '../../hooks/assets';
+import { useBalances } from '../../hooks/money';
 import { EXACT } from '../../lib/amounts';
 
 /** What went wrong with a payment, said in place above the pay button. */
@@ -182,7 +183,15 @@ function ItemCard({
 }
 
 /** What went wrong with the payment: a balance short by `short` (with the way to recharge), or the server's words. */
-function ProblemAlert({ problem, short }: { readonly problem: Problem; readonly short: string }): ReactNode {
+function ProblemAlert({
+  problem,
+  short,
+  from,
+}: {
+  readonly problem: Problem;
+  readonly short: string;
+  readonly from: PayFrom;
+}): ReactNode {
   const { t } = useTranslation('shop');
   const registry = useAssets();
   return (
@@ -196,8 +205,8 @@ function ProblemAlert({ problem, short }: { readonly problem: Problem; readonly 
                 amount: registry.format(short, USDT, EXACT),
               })}
             </p>
-            <Link to={routePath('order2')} className="salert__link">
-              {t('shop.wallet.recharge')}
+            <Link to={topUpPath(from)} className="salert__link">
+              {t(from === 'shop' ? 'shop.confirm.topUp' : 'shop.confirm.deposit')}
             </Link>
           </>
         ) : (
@@ -217,12 +226,14 @@ function ProblemAlert({ problem, short }: { readonly problem: Problem; readonly 
 /** The total and the pay button at the bottom (or the way to recharge when the balance is short). */
 function PayBar({
   total,
+  from,
   enough,
   disabled,
   busy,
   onPay,
 }: {
   readonly total: string;
+  readonly from: PayFrom;
   readonly enough: boolean | null;
   readonly disabled: boolean;
   readonly busy: boolean;
@@ -245,10 +256,10 @@ function PayBar({
           color="primary"
           size="large"
           className="sbar__btn"
-          onClick={() => navigate(routePath('order2'))}
+          onClick={() => navigate(topUpPath(from))}
           data-testid="recharge-to-pay"
         >
-          {t('shop.confirm.rechargeToPay')}
+          {t(from === 'shop' ? 'shop.confirm.rechargeToPay' : 'shop.confirm.deposit')}
         </Button>
       ) : (
         <Button
@@ -267,14 +278,75 @@ function PayBar({
   );
 }
 
-/** Paying from the shop wallet: its balance and the way to recharge; no address yet, or short by how much. */
+/** Where the money comes from: the shop wallet, or the USDT spot account in one step. */
+export type PayFrom = 'shop' | 'spot';
+
+/** The shop wallet when it covers the total, else the spot account when that does; the shop wallet at first. */
+export function defaultSource(shop: string | null, spot: string | null, total: string): PayFrom {
+  if (shop !== null && covers(shop, total)) return 'shop';
+  if (spot !== null && covers(spot, total)) return 'spot';
+  return 'shop';
+}
+
+/** The way to top up the chosen source, coming back to this order afterwards. */
+export function topUpPath(from: PayFrom): string {
+  const back = `${window.location.pathname}${window.location.search}`;
+  return from === 'shop' ? `${routePath('order2')}?back=${encodeURIComponent(back)}` : routePath('deposit');
+}
+
+/** One source to pay from: its name and balance, chosen or not. */
+function SourceOption({
+  value,
+  chosen,
+  label,
+  amount,
+  onPick,
+}: {
+  readonly value: PayFrom;
+  readonly chosen: boolean;
+  readonly label: string;
+  readonly amount: string | null;
+  readonly onPick: (v: PayFrom) => void;
+}): ReactNode {
+  const { t } = useTranslation('shop');
+  const registry = useAssets();
+  return (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={chosen}
+      className={`ssource${chosen ? ' ssource--on' : ''}`}
+      onClick={() => onPick(value)}
+      data-testid={`pay-from-${value}`}
+    >
+      <span className="ssource__dot" aria-hidden="true" />
+      <span className="fill col">
+        <span className="ssource__label">{label}</span>
+        <span
+          className="ssource__amount num"
+          data-testid={value === 'shop' ? 'confirm-balance' : 'confirm-spot'}
+        >
+          {t('shop.confirm.available', { amount: amount === null ? '--' : registry.format(amount, USDT) })}
+        </span>
+      </span>
+    </button>
+  );
+}
+
+/** What pays: the shop wallet or the spot account, their balances; no address yet, or short by how much. */
 function PayWith({
-  balance,
+  from,
+  onFrom,
+  shop,
+  spot,
   noAddress,
   short,
   escrowDays,
 }: {
-  readonly balance: string | null;
+  readonly from: PayFrom;
+  readonly onFrom: (v: PayFrom) => void;
+  readonly shop: string | null;
+  readonly spot: string | null;
   readonly noAddress: boolean;
   readonly short: string | null;
   readonly escrowDays: number;
@@ -284,20 +356,24 @@ function PayWith({
   const navigate = useNavigate();
   return (
     <section className="card sbox sconfirm__pay" aria-label={t('shop.confirm.payWith')}>
-      <div className="sconfirm__row">
-        <span className="sconfirm__wallet">
-          <span className="sbox__label">{t('shop.confirm.payWith')}</span>
-          <span className="sconfirm__balance num" data-testid="confirm-balance">
-            {t('shop.confirm.balance', {
-              amount: balance === null ? '--' : registry.format(balance, USDT),
-            })}
-          </span>
-        </span>
-        <Link to={routePath('order2')} className="slinkbtn" data-testid="to-recharge">
-          {t('shop.wallet.recharge')}
-          <IconRight />
-        </Link>
+      <span className="sbox__label">{t('shop.confirm.payWith')}</span>
+      <div className="ssources" role="radiogroup" aria-label={t('shop.confirm.payWith')}>
+        <SourceOption
+          value="shop"
+          chosen={from === 'shop'}
+          label={t('shop.confirm.shopWallet')}
+          amount={shop}
+          onPick={onFrom}
+        />
+        <SourceOption
+          value="spot"
+          chosen={from === 'spot'}
+          label={t('shop.confirm.spotAccount')}
+          amount={spot}
+          onPick={onFrom}
+        />
       </div>
+      {from === 'spot' ? <p className="note">{t('shop.confirm.spotNote')}</p> : null}
       {noAddress ? (
         <Button
           color="primary"
@@ -310,9 +386,12 @@ function PayWith({
         </Button>
       ) : short !== null ? (
         <p className="note snote--danger" role="alert" data-testid="short-note">
-          {t('shop.confirm.short', {
+          {t(from === 'shop' ? 'shop.confirm.short' : 'shop.confirm.shortSpot', {
             amount: registry.format(short, USDT, EXACT),
-          })}
+          })}{' '}
+          <Link to={topUpPath(from)} className="salert__link" data-testid="to-recharge">
+            {t(from === 'shop' ? 'shop.confirm.topUp' : 'shop.confirm.deposit')}
+          </Link>
         </p>
       ) : null}
       <p className="note">{t('shop.confirm.escrow', { days: escrowDays })}</p>
@@ -330,6 +409,8 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
   const addresses = useApiQuery('/api/shop/addressList', ADDRESSES);
   const [addressId, setAddressId] = useState<number | null>(null);
   const [qty, setQty] = useState(initialQty);
+  const balances = useBalances();
+  const [picked, setPicked] = useState<PayFrom | null>(null);
   const [sheet, setSheet] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const ids = useRef<RequestIds | null>(null);
@@ -340,7 +421,7 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
     if (problem) problemRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [problem]);
   const purchase = useApiMutation('/api/shop/purchase', {
-    refreshes: [...SHOP_READS, '/api/finance/userFinance'],
+    refreshes: [...SHOP_READS, '/api/finance/userFinance', '/api/assets/moneyRecord'],
     handles: ['PriceChanged', 'OutOfStock', 'InsufficientBalance'],
   });
 
@@ -350,11 +431,16 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
   const can = maxQuantity(p.stock);
   const quantity = clampQuantity(qty, p.stock);
   const total = lineTotal(p.price, quantity) ?? '0';
-  const balance = info.data?.balance ?? null;
+  const shopBalance = info.data?.balance ?? null;
+  const spotBalance = balances.available(USDT, 'spot');
+  const from = picked ?? defaultSource(shopBalance, spotBalance, total);
+  const balance = from === 'shop' ? shopBalance : spotBalance;
   const enough = balance === null ? null : covers(balance, total);
   const onSale = p.status === 'on_sale' && can > 0;
 
-  const content = chosen ? { product_id: p.id, quantity, address_id: chosen.id, price: p.price } : null;
+  const content = chosen
+    ? { product_id: p.id, quantity, address_id: chosen.id, price: p.price, pay_from: from }
+    : null;
 
   const pay = async () => {
     if (!content || purchase.isPending) return;
@@ -398,15 +484,24 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
           }}
         />
         <PayWith
-          balance={balance}
+          from={from}
+          onFrom={(v) => {
+            setPicked(v);
+            if (problem?.kind === 'balance') setProblem(null);
+          }}
+          shop={shopBalance}
+          spot={spotBalance}
           noAddress={list !== undefined && !chosen}
           short={enough === false ? shortfall(balance ?? '0', total) : null}
           escrowDays={config.data?.auto_confirm_days ?? 10}
         />
-        {problem ? <ProblemAlert problem={problem} short={shortfall(balance ?? '0', total)} /> : null}
+        {problem ? (
+          <ProblemAlert problem={problem} short={shortfall(balance ?? '0', total)} from={from} />
+        ) : null}
       </div>
       <PayBar
         total={total}
+        from={from}
         enough={enough}
         disabled={!content || !onSale || purchase.isPending || enough === null}
         busy={purchase.isPending}
@@ -419,13 +514,16 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
         onClose={() => setSheet(false)}
         onConfirm={() => void pay()}
         confirmText={t('shop.confirm.payNow')}
-        note={t('shop.confirm.escrow', { days: config.data?.auto_confirm_days ?? 10 })}
+        note={`${from === 'spot' ? `${t('shop.confirm.spotNote')} ` : ''}${t('shop.confirm.escrow', { days: config.data?.auto_confirm_days ?? 10 })}${p.merchant.demo ? ` ${t('shop.demo.ships')}` : ''}`}
         rows={[
           { label: t('shop.confirm.item'), value: p.title },
           { label: t('shop.confirm.unitPrice'), value: `${registry.format(p.price, USDT, EXACT)} ${USDT}` },
           { label: t('shop.quantity'), value: String(quantity) },
           { label: t('shop.confirm.deliverTo'), value: chosen ? `${chosen.name} · ${chosen.region}` : '--' },
-          { label: t('shop.confirm.payWith'), value: t('shop.confirm.shopWallet') },
+          {
+            label: t('shop.confirm.payWith'),
+            value: t(from === 'shop' ? 'shop.confirm.shopWallet' : 'shop.confirm.spotAccount'),
+          },
         ]}
       >
         <p className="sheet__hero">

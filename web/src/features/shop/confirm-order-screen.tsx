@@ -313,8 +313,7 @@ function SourceOption({
   return (
     <button
       type="button"
-      role="radio"
-      aria-checked={chosen}
+      aria-pressed={chosen}
       className={`ssource${chosen ? ' ssource--on' : ''}`}
       onClick={() => onPick(value)}
       data-testid={`pay-from-${value}`}
@@ -357,7 +356,7 @@ function PayWith({
   return (
     <section className="card sbox sconfirm__pay" aria-label={t('shop.confirm.payWith')}>
       <span className="sbox__label">{t('shop.confirm.payWith')}</span>
-      <div className="ssources" role="radiogroup" aria-label={t('shop.confirm.payWith')}>
+      <div className="ssources">
         <SourceOption
           value="shop"
           chosen={from === 'shop'}

@@ -35,8 +35,8 @@ import {
 } from './shop-parts';
 import './shop.css';
 import { useAssets } from '../../hooks/assets';
-import { useBalances } from '../../hooks/money';
 import { EXACT } from '../../lib/amounts';
+import { type PayFrom, PaySheet, PayWith, topUpPath, usePaySource } from './pay-source';
 
 /** What went wrong with a payment, said in place above the pay button. */
 type Problem =
@@ -278,126 +278,6 @@ function PayBar({
   );
 }
 
-/** Where the money comes from: the shop wallet, or the USDT spot account in one step. */
-export type PayFrom = 'shop' | 'spot';
-
-/** The shop wallet when it covers the total, else the spot account when that does; the shop wallet at first. */
-export function defaultSource(shop: string | null, spot: string | null, total: string): PayFrom {
-  if (shop !== null && covers(shop, total)) return 'shop';
-  if (spot !== null && covers(spot, total)) return 'spot';
-  return 'shop';
-}
-
-/** The way to top up the chosen source, coming back to this order afterwards. */
-export function topUpPath(from: PayFrom): string {
-  const back = `${window.location.pathname}${window.location.search}`;
-  return from === 'shop' ? `${routePath('order2')}?back=${encodeURIComponent(back)}` : routePath('deposit');
-}
-
-/** One source to pay from: its name and balance, chosen or not. */
-function SourceOption({
-  value,
-  chosen,
-  label,
-  amount,
-  onPick,
-}: {
-  readonly value: PayFrom;
-  readonly chosen: boolean;
-  readonly label: string;
-  readonly amount: string | null;
-  readonly onPick: (v: PayFrom) => void;
-}): ReactNode {
-  const { t } = useTranslation('shop');
-  const registry = useAssets();
-  return (
-    <button
-      type="button"
-      aria-pressed={chosen}
-      className={`ssource${chosen ? ' ssource--on' : ''}`}
-      onClick={() => onPick(value)}
-      data-testid={`pay-from-${value}`}
-    >
-      <span className="ssource__dot" aria-hidden="true" />
-      <span className="fill col">
-        <span className="ssource__label">{label}</span>
-        <span
-          className="ssource__amount num"
-          data-testid={value === 'shop' ? 'confirm-balance' : 'confirm-spot'}
-        >
-          {t('shop.confirm.available', { amount: amount === null ? '--' : registry.format(amount, USDT) })}
-        </span>
-      </span>
-    </button>
-  );
-}
-
-/** What pays: the shop wallet or the spot account, their balances; no address yet, or short by how much. */
-function PayWith({
-  from,
-  onFrom,
-  shop,
-  spot,
-  noAddress,
-  short,
-  escrowDays,
-}: {
-  readonly from: PayFrom;
-  readonly onFrom: (v: PayFrom) => void;
-  readonly shop: string | null;
-  readonly spot: string | null;
-  readonly noAddress: boolean;
-  readonly short: string | null;
-  readonly escrowDays: number;
-}): ReactNode {
-  const { t } = useTranslation('shop');
-  const registry = useAssets();
-  const navigate = useNavigate();
-  return (
-    <section className="card sbox sconfirm__pay" aria-label={t('shop.confirm.payWith')}>
-      <span className="sbox__label">{t('shop.confirm.payWith')}</span>
-      <div className="ssources">
-        <SourceOption
-          value="shop"
-          chosen={from === 'shop'}
-          label={t('shop.confirm.shopWallet')}
-          amount={shop}
-          onPick={onFrom}
-        />
-        <SourceOption
-          value="spot"
-          chosen={from === 'spot'}
-          label={t('shop.confirm.spotAccount')}
-          amount={spot}
-          onPick={onFrom}
-        />
-      </div>
-      {from === 'spot' ? <p className="note">{t('shop.confirm.spotNote')}</p> : null}
-      {noAddress ? (
-        <Button
-          color="primary"
-          size="large"
-          className="sbar__btn"
-          onClick={() => navigate(routePath('address3'))}
-          data-testid="bar-add-address"
-        >
-          {t('shop.address.add')}
-        </Button>
-      ) : short !== null ? (
-        <p className="note snote--danger" role="alert" data-testid="short-note">
-          {t(from === 'shop' ? 'shop.confirm.short' : 'shop.confirm.shortSpot', {
-            amount: registry.format(short, USDT, EXACT),
-          })}{' '}
-          <Link to={topUpPath(from)} className="salert__link" data-testid="to-recharge">
-            {t(from === 'shop' ? 'shop.confirm.topUp' : 'shop.confirm.deposit')}
-          </Link>
-        </p>
-      ) : null}
-      <p className="note">{t('shop.confirm.escrow', { days: escrowDays })}</p>
-    </section>
-  );
-}
-
 function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initialQty: number }): ReactNode {
   const { t } = useTranslation('shop');
   const registry = useAssets();
@@ -408,8 +288,6 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
   const addresses = useApiQuery('/api/shop/addressList', ADDRESSES);
   const [addressId, setAddressId] = useState<number | null>(null);
   const [qty, setQty] = useState(initialQty);
-  const balances = useBalances();
-  const [picked, setPicked] = useState<PayFrom | null>(null);
   const [sheet, setSheet] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
   const ids = useRef<RequestIds | null>(null);
@@ -430,11 +308,7 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
   const can = maxQuantity(p.stock);
   const quantity = clampQuantity(qty, p.stock);
   const total = lineTotal(p.price, quantity) ?? '0';
-  const shopBalance = info.data?.balance ?? null;
-  const spotBalance = balances.available(USDT, 'spot');
-  const from = picked ?? defaultSource(shopBalance, spotBalance, total);
-  const balance = from === 'shop' ? shopBalance : spotBalance;
-  const enough = balance === null ? null : covers(balance, total);
+  const { shopBalance, spotBalance, from, setPicked, balance, enough } = usePaySource(info.data, total);
   const onSale = p.status === 'on_sale' && can > 0;
 
   const content = chosen
@@ -506,32 +380,18 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
         busy={purchase.isPending}
         onPay={() => setSheet(true)}
       />
-      <ConfirmSheet
+      <PaySheet
         visible={sheet}
-        title={t('shop.confirm.sheetTitle')}
         busy={purchase.isPending}
         onClose={() => setSheet(false)}
         onConfirm={() => void pay()}
-        confirmText={t('shop.confirm.payNow')}
-        note={`${from === 'spot' ? `${t('shop.confirm.spotNote')} ` : ''}${t('shop.confirm.escrow', { days: config.data?.auto_confirm_days ?? 10 })}${p.merchant.demo ? ` ${t('shop.demo.ships')}` : ''}`}
-        rows={[
-          { label: t('shop.confirm.item'), value: p.title },
-          { label: t('shop.confirm.unitPrice'), value: `${registry.format(p.price, USDT, EXACT)} ${USDT}` },
-          { label: t('shop.quantity'), value: String(quantity) },
-          { label: t('shop.confirm.deliverTo'), value: chosen ? `${chosen.name} · ${chosen.region}` : '--' },
-          {
-            label: t('shop.confirm.payWith'),
-            value: t(from === 'shop' ? 'shop.confirm.shopWallet' : 'shop.confirm.spotAccount'),
-          },
-        ]}
-      >
-        <p className="sheet__hero">
-          <span className="sheet__hero-label">{t('shop.total')}</span>
-          <span className="sheet__hero-value num" data-testid="sheet-total">
-            {registry.format(total, USDT, EXACT)} {USDT}
-          </span>
-        </p>
-      </ConfirmSheet>
+        p={p}
+        quantity={quantity}
+        total={total}
+        from={from}
+        deliverTo={chosen ? `${chosen.name} · ${chosen.region}` : '--'}
+        escrowDays={config.data?.auto_confirm_days ?? 10}
+      />
     </>
   );
 }

@@ -7,19 +7,11 @@ import { useTranslation } from '../../i18n';
 import { RequestIds } from '../../lib/request-id';
 import { routePath } from '../../paths';
 import { IconAlert, IconRight } from '../../ui/icons';
-import { ConfirmSheet, PickerSheet } from '../../ui/sheet';
+import { PickerSheet } from '../../ui/sheet';
 import { EmptyState, ErrorState, InlineError, ScreenSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import { IconPin } from './shop-icons';
-import {
-  clampQuantity,
-  covers,
-  lineTotal,
-  maxQuantity,
-  parseId,
-  parseQuantity,
-  shortfall,
-} from './shop-math';
+import { clampQuantity, lineTotal, maxQuantity, parseId, parseQuantity, shortfall } from './shop-math';
 import {
   AddressText,
   BottomBar,
@@ -280,7 +272,6 @@ function PayBar({
 
 function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initialQty: number }): ReactNode {
   const { t } = useTranslation('shop');
-  const registry = useAssets();
   const navigate = useNavigate();
   const client = useQueryClient();
   const info = useShopInfo();

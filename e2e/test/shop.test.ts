@@ -104,14 +104,14 @@ async function claimDemoFunds(page: Page): Promise<void> {
 }
 
 /** Moves USDT into the shop wallet on /order2 and waits for the new balance. */
-async function recharge(page: Page, amount: string, balance: string): Promise<void> {
-  if (!page.url().endsWith('/order2')) await page.goto(`${product.url}/order2`);
+async function recharge(page: Page, amount: string, balance: string, returns = false): Promise<void> {
+  if (!page.url().includes('/order2')) await page.goto(`${product.url}/order2`);
   await expect.poll(() => page.getByTestId('shop-balance').isVisible(), WAIT).toBe(true);
   await page.getByTestId('form-recharge').getByPlaceholder('Please enter the amount').fill(amount);
   await page.getByTestId('form-recharge').locator('.wsubmit').click();
   await visible(page, 'Confirm recharge');
   await confirmSheet(page);
-  await expect.poll(() => text(page, 'shop-balance'), WAIT).toBe(balance);
+  if (!returns) await expect.poll(() => text(page, 'shop-balance'), WAIT).toBe(balance);
 }
 
 describe('the merchant shop in the browser', () => {
@@ -124,8 +124,8 @@ describe('the merchant shop in the browser', () => {
 
     await mp.goto(`${product.url}/store`);
     await expect.poll(() => mp.getByTestId('category').count(), WAIT).toBe(6);
-    await visible(mp, 'No goods on sale yet');
-    await shot(mp, 'store-empty');
+    // The demo's own merchants have goods on sale from the start.
+    await expect.poll(() => mp.getByTestId('product-tile').count(), WAIT).toBeGreaterThan(0);
 
     await mp.goto(`${product.url}/order2`);
     await expect.poll(() => text(mp, 'shop-balance'), WAIT).toBe('0.00');
@@ -234,14 +234,15 @@ describe('the merchant shop in the browser', () => {
 
     // The shop shows the goods with their cover (lazy, square, cropped), sorted and searchable.
     await bp.goto(`${product.url}/store`);
-    await expect.poll(() => bp.getByTestId('product-tile').count(), WAIT).toBe(1);
-    const img = bp.getByTestId('product-tile').locator('img');
+    const cup = bp.getByTestId('product-tile').filter({ hasText: 'Hand-thrown tea cup' });
+    await expect.poll(() => cup.count(), WAIT).toBe(1);
+    const img = cup.locator('img');
     expect(await img.getAttribute('loading')).toBe('lazy');
     expect(await img.evaluate((e) => getComputedStyle(e).objectFit)).toBe('cover');
     await expect
       .poll(() => img.evaluate((e) => (e as HTMLImageElement).naturalWidth), WAIT)
       .toBeGreaterThan(0);
-    const box = await bp.getByTestId('product-tile').locator('.simg').boundingBox();
+    const box = await cup.locator('.simg').boundingBox();
     expect(box && Math.abs(box.width - box.height) < 1).toBe(true);
     await shot(bp, 'store');
     await bp.getByTestId('shop-search').fill('cup');
@@ -253,10 +254,10 @@ describe('the merchant shop in the browser', () => {
     await bp.getByTestId('shop-search').fill('');
     await bp.getByTestId('category').filter({ hasText: 'Home' }).click();
     await expect.poll(() => bp.url(), WAIT).toMatch(/\/productList\?category_id=\d+$/);
-    await expect.poll(() => bp.getByTestId('product-tile').count(), WAIT).toBe(1);
+    await expect.poll(() => cup.count(), WAIT).toBe(1);
     await shot(bp, 'product-list');
 
-    await bp.getByTestId('product-tile').click();
+    await cup.click();
     await expect.poll(() => bp.url(), WAIT).toBe(`${product.url}/productDetail?id=${productId}`);
     await expect.poll(() => text(bp, 'detail-price'), WAIT).toBe('12.50 USDT');
     expect(await text(bp, 'detail-stock')).toBe('20');
@@ -269,14 +270,20 @@ describe('the merchant shop in the browser', () => {
     await expect.poll(() => bp.url(), WAIT).toBe(`${product.url}/confirmOrder?id=${productId}&qty=2`);
     await expect.poll(() => text(bp, 'confirm-total'), WAIT).toBe('25.00 USDT');
     await visible(bp, 'Mai Tran');
+    // The spot account covers it, so it is offered first; this buyer pays from the shop wallet instead.
+    await expect.poll(() => bp.getByTestId('pay-from-spot').getAttribute('aria-pressed'), WAIT).toBe('true');
+    await bp.getByTestId('pay-from-shop').click();
     await expect.poll(() => bp.getByTestId('short-note').isVisible(), WAIT).toBe(true);
-    expect(await text(bp, 'short-note')).toBe('25.00 USDT more is needed: recharge the shop wallet first.');
+    expect(await text(bp, 'short-note')).toBe(
+      '25.00 USDT more is needed: recharge the shop wallet first. Recharge and come back',
+    );
     await shot(bp, 'confirm-short');
     await bp.getByTestId('recharge-to-pay').click();
-    await expect.poll(() => bp.url(), WAIT).toBe(`${product.url}/order2`);
-    await recharge(bp, '100', '100.00');
-    await bp.goBack();
-    await expect.poll(() => text(bp, 'confirm-balance'), WAIT).toBe('Shop wallet: 100.00 USDT');
+    await expect.poll(() => bp.url(), WAIT).toMatch(/\/order2\?back=/);
+    await recharge(bp, '100', '100.00', true);
+    // The recharge made for the order goes back to it.
+    await expect.poll(() => bp.url(), WAIT).toBe(`${product.url}/confirmOrder?id=${productId}&qty=2`);
+    await expect.poll(() => text(bp, 'confirm-balance'), WAIT).toBe('Available 100.00 USDT');
 
     // Meanwhile the merchant raises the price (price and stock alone need no new review).
     await mp.goto(`${product.url}/storeMyItem2?id=${productId}`);
@@ -422,9 +429,10 @@ describe('the merchant shop in the browser', () => {
 
     // ---- The storefront and the merchant ranking.
     await bp.goto(`${product.url}/storeHome`);
-    await expect.poll(() => bp.getByTestId('merchant-rank-row').count(), WAIT).toBe(1);
+    // The demo's merchants rank below it: they have sold nothing yet.
+    await expect.poll(() => bp.getByTestId('merchant-rank-row').count(), WAIT).toBe(4);
     await shot(bp, 'merchant-ranking');
-    await bp.getByTestId('merchant-rank-row').click();
+    await bp.getByTestId('merchant-rank-row').first().click();
     await expect.poll(() => text(bp, 'merchant-name'), WAIT).toBe('Nexa Tea House');
     await expect.poll(() => bp.getByTestId('product-tile').count(), WAIT).toBe(1);
     await shot(bp, 'storefront');
@@ -542,4 +550,72 @@ describe('the merchant shop in the browser', () => {
     await m.context.close();
     await b.context.close();
   }, 420_000);
+
+  it('a new user alone buys a demo good: paid from spot in one step, shipped by the demo merchant, signed for', async () => {
+    const b = await product.newPhone();
+    const bp = b.page;
+    await signIn(product, bp);
+    await claimDemoFunds(bp);
+    await bp.goto(`${product.url}/store`);
+    const mug = bp.getByTestId('product-tile').filter({ hasText: 'Ceramic mug' });
+    await expect.poll(() => mug.count(), WAIT).toBe(1);
+    await expect
+      .poll(() => mug.locator('img').evaluate((e) => (e as HTMLImageElement).naturalWidth), WAIT)
+      .toBeGreaterThan(0);
+    await shot(bp, 'demo-store-home');
+    await mug.click();
+    await expect.poll(() => bp.getByTestId('demo-chip').count(), WAIT).toBe(1);
+    await visible(bp, 'A demo shop ships your order by itself about a minute after you pay.');
+    const confirmUrl = bp.url().replace('/productDetail?id=', '/confirmOrder?id=');
+    await bp.getByTestId('buy-now').click();
+    await bp.getByTestId('add-address').click();
+    await bp.getByPlaceholder("Please enter the recipient's name").fill('Lena Vogel');
+    await bp.getByPlaceholder('Please enter a phone number').fill('+49 30 1234567');
+    await bp.getByPlaceholder('Please enter the country, province and city').fill('Germany, Berlin');
+    await bp.getByPlaceholder('Please enter the street, number and flat').fill('Torstrasse 1');
+    await bp.getByTestId('address-save').click();
+    await expect.poll(() => bp.url(), WAIT).not.toContain('/address3');
+    await bp.goto(`${confirmUrl}&qty=1`);
+    // The shop wallet is empty and the spot account covers it: paid from spot, in one step.
+    await expect.poll(() => bp.getByTestId('pay-from-spot').getAttribute('aria-pressed'), WAIT).toBe('true');
+    await visible(bp, 'Lena Vogel');
+    await bp.getByTestId('pay').click();
+    await visible(bp, 'Confirm payment');
+    await expect
+      .poll(() => bp.locator('.sheet__inner:visible').textContent(), WAIT)
+      .toContain('Spot account (USDT)');
+    await shot(bp, 'demo-confirm-sheet');
+    await confirmSheet(bp);
+    await expect.poll(() => bp.url(), WAIT).toMatch(/\/orderDetail\?id=\d+$/);
+    await expect.poll(() => bp.getByTestId('order-detail').getAttribute('data-status'), WAIT).toBe('paid');
+
+    // The demo merchant ships by itself (here at once, through the sweep), then the buyer signs for it.
+    await product.app.settings.set('demo.shop_ship_after_s', 0);
+    await product.app.modules.shop.sweep();
+    await bp.reload();
+    await expect.poll(() => bp.getByTestId('order-detail').getAttribute('data-status'), WAIT).toBe('shipped');
+    await bp.getByTestId('sign-for').click();
+    await visible(bp, 'Sign for this order?');
+    await confirmSheet(bp);
+    await expect
+      .poll(() => bp.getByTestId('order-detail').getAttribute('data-status'), WAIT)
+      .toBe('completed');
+    expect(await product.app.ledger.audit()).toEqual([]);
+
+    // The same screens in German, 390 px wide.
+    await b.context.addInitScript(() => localStorage.setItem('lang', 'de'));
+    const de = await b.context.newPage();
+    await de.goto(`${product.url}/store`);
+    await expect.poll(() => de.getByTestId('product-tile').count(), WAIT).toBeGreaterThan(0);
+    await shot(de, 'demo-store-home-de');
+    await de.goto(`${confirmUrl}&qty=1`);
+    await expect.poll(() => de.getByTestId('pay-from-spot').getAttribute('aria-pressed'), WAIT).toBe('true');
+    await de.getByTestId('pay').click();
+    await expect.poll(() => de.locator('.sheet__confirm:visible').count(), WAIT).toBe(1);
+    await expect
+      .poll(() => de.locator('.sheet__inner:visible').textContent(), WAIT)
+      .toContain('Spot-Konto (USDT)');
+    await shot(de, 'demo-confirm-sheet-de');
+    await b.context.close();
+  }, 240_000);
 });

@@ -21,6 +21,8 @@ export const zMerchant = z.object({
   id: z.number().int(),
   name: z.string(),
   intro: z.string(),
+  /** A merchant of the demo, run by the demo's own account: it ships paid orders by itself. */
+  demo: z.boolean(),
   status: z.enum(MERCHANT_STATUSES),
   reason: z.string().nullable(),
   products: z.number().int(),
@@ -214,11 +216,14 @@ export const shopEndpoints = {
   }),
   '/api/shop/purchase': live('shop', {
     summary:
-      'Buy now: the price confirmed, paid from the shop wallet into escrow; stock is reserved at once and never oversold',
+      'Buy now: the price confirmed, paid into escrow from the shop wallet, or from the spot account in one step ' +
+      '(the amount moved spot → shop wallet and paid in one transaction); stock is reserved at once and never oversold',
     request: z.object({
       product_id: z.number().int().positive(),
       quantity: z.number().int().min(1).max(100),
       address_id: z.number().int().positive(),
+      /** Where the money comes from: the shop wallet (default) or the USDT spot account. */
+      pay_from: z.enum(['shop', 'spot']).default('shop'),
       /** The unit price the buyer saw: refused when it changed since. */
       price: zUsdtAmount,
       request_id: zRequestId.optional(),

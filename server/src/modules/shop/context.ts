@@ -47,6 +47,8 @@ export interface ShopCtx {
   readonly shared: SharedEmissions;
   /** The consumer dividend, as the shared emission pays it. */
   readonly dividend: SharedEmission;
+  /** The demo merchants' accounts (with the demo seed), found at start. */
+  readonly demoUsers: Set<number>;
   /** A USDT amount setting of the shop, in minor units. */
   setting(key: 'shop.merchant_fee' | 'shop.vip_fee' | 'shop.min_move'): Promise<bigint>;
 }

@@ -1,6 +1,7 @@
 /** The shop's start, its minute sweep and the operators' review queues. */
 import { and, count, eq, lte, sql } from 'drizzle-orm';
 import { SHOP_SYSTEM, type ShopCtx, USDT } from './context';
+import { seedDemoShop, shipDemoOrders } from './demo';
 import { settleDividends } from './dividends';
 import { reviewProduct } from './goods';
 import { reviewMerchant } from './merchants';
@@ -17,6 +18,7 @@ export async function sweep(ctx: ShopCtx): Promise<void> {
   await payDueWithdrawals(ctx);
   await settleDividends(ctx);
   if (!config.seedDemo) return;
+  await shipDemoOrders(ctx);
   // The demo approves merchants and goods after a while, so a stranger can sell alone.
   const before = new Date(clock.now().getTime() - (await settings.get('demo.shop_approve_after_s')) * 1000);
   const merchants = await store.db
@@ -47,6 +49,7 @@ export async function start(ctx: ShopCtx): Promise<void> {
     await store.db
       .insert(shopCategories)
       .values(CATEGORIES.map((c, i) => ({ names: JSON.stringify(c.names), icon: c.icon, sort: i })));
+  if (ctx.config.seedDemo) await seedDemoShop(ctx);
 }
 
 /** Merchants and goods waiting for review, with the oldest's time (the operators' dashboard). */

@@ -6,7 +6,7 @@ import type { Tx } from '../../store';
 import { myAddress } from './addresses';
 import { fmt, type OrderRow, type OrderView, SHOP_SYSTEM, type ShopCtx, shopAcc, USDT } from './context';
 import { complete } from './settle-order';
-import { shopMerchants, shopOrders, shopProducts } from './tables';
+import { shopMerchants, shopMoves, shopOrders, shopProducts } from './tables';
 import { orderView } from './views';
 
 export async function purchase(
@@ -18,6 +18,7 @@ export async function purchase(
     address_id: number;
     /** The unit price the buyer saw, USDT minor units. */
     price: bigint;
+    pay_from?: 'shop' | 'spot' | undefined;
     request_id?: string | undefined;
   },
 ): Promise<OrderView> {
@@ -68,6 +69,8 @@ export async function purchase(
       })
       .returning();
     if (!o) throw new Error('order not written');
+    // Paid from spot: the amount first moves into the shop wallet (a recharge of its own), in this transaction.
+    if (body.pay_from === 'spot') await rechargeFor(ctx, tx, userId, amount, o.id, body.request_id ?? null);
     await ledger.transfer(tx, {
       from: shopAcc(userId),
       to: { system: SHOP_SYSTEM.escrow, asset: USDT },
@@ -81,6 +84,34 @@ export async function purchase(
     return { id: o.id };
   });
   return orderDetail(ctx, userId, row.id);
+}
+
+/** Spot → shop wallet for an order, recorded as a recharge; the ledger refuses it when spot is short. */
+async function rechargeFor(
+  ctx: ShopCtx,
+  tx: Tx,
+  userId: number,
+  amount: bigint,
+  orderId: number,
+  requestId: string | null,
+) {
+  const { clock, ledger } = ctx;
+  const now = clock.now();
+  const [m] = await tx
+    .insert(shopMoves)
+    .values({ userId, kind: 'recharge', amount, fee: 0n, status: 'done', createdAt: now, doneAt: now })
+    .returning({ id: shopMoves.id });
+  if (!m) throw new Error('move not written');
+  await ledger.transfer(tx, {
+    from: { userId, asset: USDT, kind: 'spot' },
+    to: shopAcc(userId),
+    amount,
+    cause: 'shop.recharge',
+    ref: `shop-move:${m.id}`,
+    remark: `shop-order:${orderId}`,
+    userId,
+    requestId,
+  });
 }
 
 export async function orderOf(ctx: ShopCtx, userId: number, id: number): Promise<OrderRow> {

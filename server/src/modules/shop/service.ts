@@ -56,6 +56,7 @@ function shopContext(deps: ShopDeps): ShopCtx {
     days,
     shared,
     dividend: dividendProgram(store),
+    demoUsers: new Set<number>(),
     setting,
   };
 }

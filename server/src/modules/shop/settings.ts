@@ -5,7 +5,7 @@ import { DECIMAL, type SettingsCatalogue, zRate } from '../../kernel/settings';
  * The shop's terms: the merchant and VIP fees (USDT, from the shop wallet), the platform fee on settled orders
  * and the share of it that funds the consumer dividend pool, the days after shipping an order completes by
  * itself, the wallet's withdrawal fee and hold and the flash fee. The demo approves merchants and goods after
- * the set seconds.
+ * the set seconds, and its own demo merchants ship a paid order after theirs.
  */
 export const SHOP_SETTINGS = {
   'shop.merchant_fee': z.string().regex(DECIMAL).default('100'),
@@ -27,4 +27,5 @@ export const SHOP_SETTINGS = {
     { code: 'KERRY', name: 'Kerry Express' },
   ]),
   'demo.shop_approve_after_s': z.number().int().min(0).default(60),
+  'demo.shop_ship_after_s': z.number().int().min(0).default(30),
 } as const satisfies SettingsCatalogue;

@@ -12,6 +12,12 @@ import {
 } from './context';
 import { type shopAddresses, shopMerchants, shopProducts } from './tables';
 
+/** A goods image: an upload, or one of the project's own pictures under /static/ (the demo's goods). */
+async function imageLink(ctx: ShopCtx, id: string): Promise<{ upload_id: string; url: string } | null> {
+  if (id.startsWith('/static/')) return { upload_id: id, url: id };
+  return ctx.deps.uploads.publicLink(id);
+}
+
 export async function merchantView(ctx: ShopCtx, m: MerchantRow) {
   const { store } = ctx;
   const [n] = await store.db
@@ -22,6 +28,7 @@ export async function merchantView(ctx: ShopCtx, m: MerchantRow) {
     id: m.id,
     name: m.name,
     intro: m.intro,
+    demo: ctx.demoUsers.has(m.userId),
     status: m.status,
     reason: m.reason,
     products: n?.n ?? 0,
@@ -32,11 +39,11 @@ export async function merchantView(ctx: ShopCtx, m: MerchantRow) {
 }
 
 export async function productView(ctx: ShopCtx, p: ProductRow, merchantName?: string) {
-  const { store, deps } = ctx;
+  const { store } = ctx;
   const ids = JSON.parse(p.images) as string[];
   const images = [];
   for (const id of ids) {
-    const l = await deps.uploads.publicLink(id);
+    const l = await imageLink(ctx, id);
     if (l) images.push({ upload_id: l.upload_id, url: l.url });
   }
   let name = merchantName;
@@ -64,12 +71,12 @@ export async function productView(ctx: ShopCtx, p: ProductRow, merchantName?: st
 }
 
 export async function orderView(ctx: ShopCtx, o: OrderRow): Promise<OrderView> {
-  const { store, settings, deps } = ctx;
+  const { store, settings } = ctx;
   const [m] = await store.db
     .select({ name: shopMerchants.name })
     .from(shopMerchants)
     .where(eq(shopMerchants.id, o.merchantId));
-  const image = o.image ? await deps.uploads.publicLink(o.image) : null;
+  const image = o.image ? await imageLink(ctx, o.image) : null;
   const rate = (await settings.get('shop.platform_fee_rate')).units;
   const fee = o.status === 'completed' ? o.fee : (o.amount * rate) / RATE_ONE;
   return {

@@ -7,19 +7,11 @@ import { useTranslation } from '../../i18n';
 import { RequestIds } from '../../lib/request-id';
 import { routePath } from '../../paths';
 import { IconAlert, IconRight } from '../../ui/icons';
-import { ConfirmSheet, PickerSheet } from '../../ui/sheet';
+import { PickerSheet } from '../../ui/sheet';
 import { EmptyState, ErrorState, InlineError, ScreenSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import { IconPin } from './shop-icons';
-import {
-  clampQuantity,
-  covers,
-  lineTotal,
-  maxQuantity,
-  parseId,
-  parseQuantity,
-  shortfall,
-} from './shop-math';
+import { clampQuantity, lineTotal, maxQuantity, parseId, parseQuantity, shortfall } from './shop-math';
 import {
   AddressText,
   BottomBar,
@@ -36,6 +28,7 @@ import {
 import './shop.css';
 import { useAssets } from '../../hooks/assets';
 import { EXACT } from '../../lib/amounts';
+import { type PayFrom, PaySheet, PayWith, topUpPath, usePaySource } from './pay-source';
 
 /** What went wrong with a payment, said in place above the pay button. */
 type Problem =
@@ -182,7 +175,15 @@ function ItemCard({
 }
 
 /** What went wrong with the payment: a balance short by `short` (with the way to recharge), or the server's words. */
-function ProblemAlert({ problem, short }: { readonly problem: Problem; readonly short: string }): ReactNode {
+function ProblemAlert({
+  problem,
+  short,
+  from,
+}: {
+  readonly problem: Problem;
+  readonly short: string;
+  readonly from: PayFrom;
+}): ReactNode {
   const { t } = useTranslation('shop');
   const registry = useAssets();
   return (
@@ -196,8 +197,8 @@ function ProblemAlert({ problem, short }: { readonly problem: Problem; readonly 
                 amount: registry.format(short, USDT, EXACT),
               })}
             </p>
-            <Link to={routePath('order2')} className="salert__link">
-              {t('shop.wallet.recharge')}
+            <Link to={topUpPath(from)} className="salert__link">
+              {t(from === 'shop' ? 'shop.confirm.topUp' : 'shop.confirm.deposit')}
             </Link>
           </>
         ) : (
@@ -217,12 +218,14 @@ function ProblemAlert({ problem, short }: { readonly problem: Problem; readonly 
 /** The total and the pay button at the bottom (or the way to recharge when the balance is short). */
 function PayBar({
   total,
+  from,
   enough,
   disabled,
   busy,
   onPay,
 }: {
   readonly total: string;
+  readonly from: PayFrom;
   readonly enough: boolean | null;
   readonly disabled: boolean;
   readonly busy: boolean;
@@ -245,10 +248,10 @@ function PayBar({
           color="primary"
           size="large"
           className="sbar__btn"
-          onClick={() => navigate(routePath('order2'))}
+          onClick={() => navigate(topUpPath(from))}
           data-testid="recharge-to-pay"
         >
-          {t('shop.confirm.rechargeToPay')}
+          {t(from === 'shop' ? 'shop.confirm.rechargeToPay' : 'shop.confirm.deposit')}
         </Button>
       ) : (
         <Button
@@ -267,62 +270,8 @@ function PayBar({
   );
 }
 
-/** Paying from the shop wallet: its balance and the way to recharge; no address yet, or short by how much. */
-function PayWith({
-  balance,
-  noAddress,
-  short,
-  escrowDays,
-}: {
-  readonly balance: string | null;
-  readonly noAddress: boolean;
-  readonly short: string | null;
-  readonly escrowDays: number;
-}): ReactNode {
-  const { t } = useTranslation('shop');
-  const registry = useAssets();
-  const navigate = useNavigate();
-  return (
-    <section className="card sbox sconfirm__pay" aria-label={t('shop.confirm.payWith')}>
-      <div className="sconfirm__row">
-        <span className="sconfirm__wallet">
-          <span className="sbox__label">{t('shop.confirm.payWith')}</span>
-          <span className="sconfirm__balance num" data-testid="confirm-balance">
-            {t('shop.confirm.balance', {
-              amount: balance === null ? '--' : registry.format(balance, USDT),
-            })}
-          </span>
-        </span>
-        <Link to={routePath('order2')} className="slinkbtn" data-testid="to-recharge">
-          {t('shop.wallet.recharge')}
-          <IconRight />
-        </Link>
-      </div>
-      {noAddress ? (
-        <Button
-          color="primary"
-          size="large"
-          className="sbar__btn"
-          onClick={() => navigate(routePath('address3'))}
-          data-testid="bar-add-address"
-        >
-          {t('shop.address.add')}
-        </Button>
-      ) : short !== null ? (
-        <p className="note snote--danger" role="alert" data-testid="short-note">
-          {t('shop.confirm.short', {
-            amount: registry.format(short, USDT, EXACT),
-          })}
-        </p>
-      ) : null}
-      <p className="note">{t('shop.confirm.escrow', { days: escrowDays })}</p>
-    </section>
-  );
-}
-
 function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initialQty: number }): ReactNode {
   const { t } = useTranslation('shop');
-  const registry = useAssets();
   const navigate = useNavigate();
   const client = useQueryClient();
   const info = useShopInfo();
@@ -340,7 +289,7 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
     if (problem) problemRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [problem]);
   const purchase = useApiMutation('/api/shop/purchase', {
-    refreshes: [...SHOP_READS, '/api/finance/userFinance'],
+    refreshes: [...SHOP_READS, '/api/finance/userFinance', '/api/assets/moneyRecord'],
     handles: ['PriceChanged', 'OutOfStock', 'InsufficientBalance'],
   });
 
@@ -350,11 +299,12 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
   const can = maxQuantity(p.stock);
   const quantity = clampQuantity(qty, p.stock);
   const total = lineTotal(p.price, quantity) ?? '0';
-  const balance = info.data?.balance ?? null;
-  const enough = balance === null ? null : covers(balance, total);
+  const { shopBalance, spotBalance, from, setPicked, balance, enough } = usePaySource(info.data, total);
   const onSale = p.status === 'on_sale' && can > 0;
 
-  const content = chosen ? { product_id: p.id, quantity, address_id: chosen.id, price: p.price } : null;
+  const content = chosen
+    ? { product_id: p.id, quantity, address_id: chosen.id, price: p.price, pay_from: from }
+    : null;
 
   const pay = async () => {
     if (!content || purchase.isPending) return;
@@ -398,43 +348,41 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
           }}
         />
         <PayWith
-          balance={balance}
+          from={from}
+          onFrom={(v) => {
+            setPicked(v);
+            if (problem?.kind === 'balance') setProblem(null);
+          }}
+          shop={shopBalance}
+          spot={spotBalance}
           noAddress={list !== undefined && !chosen}
           short={enough === false ? shortfall(balance ?? '0', total) : null}
           escrowDays={config.data?.auto_confirm_days ?? 10}
         />
-        {problem ? <ProblemAlert problem={problem} short={shortfall(balance ?? '0', total)} /> : null}
+        {problem ? (
+          <ProblemAlert problem={problem} short={shortfall(balance ?? '0', total)} from={from} />
+        ) : null}
       </div>
       <PayBar
         total={total}
+        from={from}
         enough={enough}
         disabled={!content || !onSale || purchase.isPending || enough === null}
         busy={purchase.isPending}
         onPay={() => setSheet(true)}
       />
-      <ConfirmSheet
+      <PaySheet
         visible={sheet}
-        title={t('shop.confirm.sheetTitle')}
         busy={purchase.isPending}
         onClose={() => setSheet(false)}
         onConfirm={() => void pay()}
-        confirmText={t('shop.confirm.payNow')}
-        note={t('shop.confirm.escrow', { days: config.data?.auto_confirm_days ?? 10 })}
-        rows={[
-          { label: t('shop.confirm.item'), value: p.title },
-          { label: t('shop.confirm.unitPrice'), value: `${registry.format(p.price, USDT, EXACT)} ${USDT}` },
-          { label: t('shop.quantity'), value: String(quantity) },
-          { label: t('shop.confirm.deliverTo'), value: chosen ? `${chosen.name} · ${chosen.region}` : '--' },
-          { label: t('shop.confirm.payWith'), value: t('shop.confirm.shopWallet') },
-        ]}
-      >
-        <p className="sheet__hero">
-          <span className="sheet__hero-label">{t('shop.total')}</span>
-          <span className="sheet__hero-value num" data-testid="sheet-total">
-            {registry.format(total, USDT, EXACT)} {USDT}
-          </span>
-        </p>
-      </ConfirmSheet>
+        p={p}
+        quantity={quantity}
+        total={total}
+        from={from}
+        deliverTo={chosen ? `${chosen.name} · ${chosen.region}` : '--'}
+        escrowDays={config.data?.auto_confirm_days ?? 10}
+      />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { formatDate } from '@nexa/contract';
 import { Button, Skeleton, TextArea } from 'antd-mobile';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useApiMutation } from '../../api/hooks';
+import { ApiFailure, useApiMutation } from '../../api/hooks';
 import { useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { EXACT, ratePercent } from '../../lib/amounts';
@@ -111,6 +111,7 @@ function ApplyForm({
   const [intro, setIntro] = useState(rejected?.intro ?? '');
   const [tried, setTried] = useState(false);
   const call = useMoneyCall('/api/shop/openMerchant', SHOP_READS);
+  const shopInfo = useShopInfo();
   const nameError =
     name.trim() === ''
       ? t('shop.merchant.prompt.name')
@@ -125,8 +126,17 @@ function ApplyForm({
     call.open({ name: name.trim(), intro: intro.trim() });
   };
   const confirm = async () => {
-    const done = await call.confirm();
+    let refused = false;
+    const done = await call.confirm((e) => {
+      refused = e instanceof ApiFailure && (e.is('MerchantExists') || e.is('MerchantState'));
+    });
     if (done) showToast(t('shop.merchant.applied'));
+    if (!refused) return;
+    // Already a merchant (approved meanwhile, or in another tab): the center shows where it stands instead,
+    // with "Open my shop" when it is approved.
+    call.close();
+    const fresh = await shopInfo.refetch();
+    if (fresh.data?.merchant?.status === 'approved') showToast(t('shop.merchant.alreadyApproved'));
   };
   return (
     <>

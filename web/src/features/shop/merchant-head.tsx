@@ -7,6 +7,16 @@ import { IconMerchant } from './shop-icons';
 import { Figure, type Merchant, MerchantStatusChip, USDT } from './shop-parts';
 
 /** A merchant's card: name, intro, since when, and their figures. */
+/** "Demo": a merchant run by the demo itself, not a real seller. */
+export function DemoChip(): ReactNode {
+  const { t } = useTranslation('shop');
+  return (
+    <span className="schip schip--brand" data-testid="demo-chip">
+      {t('shop.demo.badge')}
+    </span>
+  );
+}
+
 export function MerchantHead({ m, mine }: { readonly m: Merchant; readonly mine?: boolean }): ReactNode {
   const { t } = useTranslation('shop');
   const registry = useAssets();
@@ -22,9 +32,11 @@ export function MerchantHead({ m, mine }: { readonly m: Merchant; readonly mine?
           </span>
           <span className="sstore__since num">{t('shop.since', { date: formatDate(m.created_at) })}</span>
         </span>
+        {m.demo ? <DemoChip /> : null}
         {mine || m.status !== 'active' ? <MerchantStatusChip status={m.status} /> : null}
       </div>
       {m.intro ? <p className="sstore__intro">{m.intro}</p> : null}
+      {m.demo ? <p className="note">{t('shop.demo.ships')}</p> : null}
       <dl className="sfigs sfigs--3">
         <Figure label={t('shop.figure.products')} value={m.products} testId="merchant-products" />
         <Figure label={t('shop.figure.sales')} value={m.sales} testId="merchant-sales" />

@@ -21,6 +21,7 @@ import {
 import './shop.css';
 import { useAssets } from '../../hooks/assets';
 import { EXACT } from '../../lib/amounts';
+import { DemoChip } from './merchant-head';
 
 /** The product's images: swiped one by one (native scroll snapping), a counter, thumbnails that jump. */
 function Gallery({ p }: { readonly p: ProductDetail }): ReactNode {
@@ -139,7 +140,10 @@ function Detail({ p }: { readonly p: ProductDetail }): ReactNode {
               <IconMerchant />
             </span>
             <span className="fill col">
-              <span className="smerchant-link__name">{p.merchant.name}</span>
+              <span className="smerchant-link__name">
+                {p.merchant.name} {p.merchant.demo ? <DemoChip /> : null}
+              </span>
+              {p.merchant.demo ? <span className="smerchant-link__meta">{t('shop.demo.ships')}</span> : null}
               <span className="smerchant-link__meta num">
                 {t('shop.merchantFigures', { products: p.merchant.products, sales: p.merchant.sales })}
               </span>

@@ -21,7 +21,13 @@ const PATHS = {
  * at the move's rate and what arrives, both for what is typed and for what is being confirmed; the move itself
  * confirmed in a sheet.
  */
-export function useMoveForm(mode: Mode, info: ShopInfo | undefined, config: ShopConfig | undefined) {
+export function useMoveForm(
+  mode: Mode,
+  info: ShopInfo | undefined,
+  config: ShopConfig | undefined,
+  /** Called once a move is done (a recharge made for an order goes back to it). */
+  onDone?: () => void,
+) {
   const { t } = useTranslation('shop');
   const balances = useBalances();
   const [tried, setTried] = useState(false);
@@ -59,6 +65,7 @@ export function useMoveForm(mode: Mode, info: ShopInfo | undefined, config: Shop
     );
     amount.reset();
     setTried(false);
+    onDone?.();
   };
 
   return {

@@ -1,9 +1,11 @@
 import { type ReactNode, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n';
 import { EXACT, ratePercent } from '../../lib/amounts';
 import { AmountField } from '../../ui/amount-field';
 import { BalanceCard, BalanceCardPending } from '../../ui/balance-card';
 import { Segments, SubmitButton } from '../../ui/form';
+import { IconRight } from '../../ui/icons';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { InlineError } from '../../ui/states';
@@ -158,13 +160,15 @@ function MoveForm({
   mode,
   info,
   config,
+  onDone,
 }: {
   readonly mode: Mode;
   readonly info: ShopInfo | undefined;
   readonly config: ShopConfig | undefined;
+  readonly onDone?: () => void;
 }): ReactNode {
   const { t } = useTranslation('shop');
-  const form = useMoveForm(mode, info, config);
+  const form = useMoveForm(mode, info, config, onDone);
   return (
     <>
       <section className="card sbox swallet__form" data-testid={`form-${mode}`}>
@@ -191,6 +195,8 @@ function ShopWallet(): ReactNode {
   const info = useShopInfo();
   const config = useShopConfig();
   const [mode, setMode] = useState<Mode>('recharge');
+  const navigate = useNavigate();
+  const back = backTo(useSearchParams()[0].get('back'));
   const refresh = useRefresh('/api/shop/uinfo', '/api/shop/config', '/api/finance/userFinance');
   const c = config.data;
   return (
@@ -210,7 +216,19 @@ function ShopWallet(): ReactNode {
         {config.isError && !c ? (
           <InlineError className="card sbox" onRetry={() => void config.refetch()} />
         ) : null}
-        <MoveForm key={mode} mode={mode} info={info.data} config={c} />
+        {back ? (
+          <Link to={back} className="slinkbtn" data-testid="back-to-order">
+            {t('shop.wallet.backToOrder')}
+            <IconRight />
+          </Link>
+        ) : null}
+        <MoveForm
+          key={mode}
+          mode={mode}
+          info={info.data}
+          config={c}
+          {...(back && mode === 'recharge' ? { onDone: () => navigate(back, { replace: true }) } : {})}
+        />
         <section className="card sbox" aria-labelledby="shop-terms">
           <h2 className="sbox__title" id="shop-terms">
             {t('shop.wallet.terms')}
@@ -233,6 +251,11 @@ function ShopWallet(): ReactNode {
       </div>
     </PullToRefresh>
   );
+}
+
+/** Where a recharge made for an order goes back to: a path of this app, never another site. */
+function backTo(v: string | null): string | null {
+  return v?.startsWith('/') && !v.startsWith('//') ? v : null;
 }
 
 /** Shop wallet (/order2): the shop balance; recharge from USDT, withdraw back (fee, then a hold), flash USDT. */

@@ -8,12 +8,11 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { DEMO_MERCHANTS, DEMO_STOCK } from '../../seed/shop-demo';
 import { schema } from '../../store';
 import { money, type ShopCtx } from './context';
+import { demoMerchantAddress } from './demo-users';
 import { ship } from './orders';
 import { shopCategories, shopMerchants, shopOrders, shopProducts } from './tables';
 
-/** A demo merchant's account address: its own, never a real user's. */
-export const demoMerchantAddress = (n: number) =>
-  `0x4e657861${'0'.repeat(26)}5b${String(n).padStart(4, '0')}`;
+export { demoMerchantAddress };
 
 /** The demo merchants' accounts (found or made), their user ids noted in `ctx.demoUsers`. */
 async function demoUser(ctx: ShopCtx, n: number): Promise<number | null> {

@@ -10,6 +10,7 @@ import {
   type ProductRow,
   type ShopCtx,
 } from './context';
+import { isDemoMerchant } from './demo-users';
 import { type shopAddresses, shopMerchants, shopProducts } from './tables';
 
 /** A goods image: an upload, or one of the project's own pictures under /static/ (the demo's goods). */
@@ -28,7 +29,7 @@ export async function merchantView(ctx: ShopCtx, m: MerchantRow) {
     id: m.id,
     name: m.name,
     intro: m.intro,
-    demo: ctx.demoUsers.has(m.userId),
+    demo: await isDemoMerchant(ctx, m.userId),
     status: m.status,
     reason: m.reason,
     products: n?.n ?? 0,

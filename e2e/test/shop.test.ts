@@ -555,7 +555,6 @@ describe('the merchant shop in the browser', () => {
     const b = await product.newPhone();
     const bp = b.page;
     await signIn(product, bp);
-    await claimDemoFunds(bp);
     await bp.goto(`${product.url}/store`);
     const mug = bp.getByTestId('product-tile').filter({ hasText: 'Ceramic mug' });
     await expect.poll(() => mug.count(), WAIT).toBe(1);
@@ -576,6 +575,12 @@ describe('the merchant shop in the browser', () => {
     await bp.getByTestId('address-save').click();
     await expect.poll(() => bp.url(), WAIT).not.toContain('/address3');
     await bp.goto(`${confirmUrl}&qty=1`);
+    // No money yet: the spot account's top-up (demo funds on Deposit) comes back to the order.
+    await bp.getByTestId('pay-from-spot').click();
+    await bp.getByTestId('to-recharge').click();
+    await expect.poll(() => bp.url(), WAIT).toContain('/deposit?back=');
+    await bp.getByRole('button', { name: 'Get 10,000.00 USDT' }).click();
+    await expect.poll(() => bp.url(), WAIT).toContain('/confirmOrder?id=');
     // The shop wallet is empty and the spot account covers it: paid from spot, in one step.
     await expect.poll(() => bp.getByTestId('pay-from-spot').getAttribute('aria-pressed'), WAIT).toBe('true');
     await visible(bp, 'Lena Vogel');

@@ -36,7 +36,7 @@ export function defaultSource(shop: string | null, spot: string | null, total: s
 /** The way to top up the chosen source, coming back to this order afterwards. */
 export function topUpPath(from: PayFrom): string {
   const back = `${window.location.pathname}${window.location.search}`;
-  return from === 'shop' ? `${routePath('order2')}?back=${encodeURIComponent(back)}` : routePath('deposit');
+  return `${routePath(from === 'shop' ? 'order2' : 'deposit')}?back=${encodeURIComponent(back)}`;
 }
 
 /** One source to pay from: its name and balance, chosen or not. */

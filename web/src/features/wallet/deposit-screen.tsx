@@ -1,7 +1,7 @@
 import { formatDateTime, type ResponseData } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { type ReactNode, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure, useApiMutation, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useAssets } from '../../hooks/assets';
@@ -90,6 +90,11 @@ function NetworkAddress({ n, demoKey }: { readonly n: Network; readonly demoKey:
 /** Demo funds: one tap, once per platform day (only where the demo is on). */
 function FaucetCard({ faucet }: { readonly faucet: Faucet }): ReactNode {
   const { t } = useTranslation('wallet');
+  const navigate = useNavigate();
+  // Sent here to top up for something (a shop order's `?back=`): once the funds are in, back to it.
+  const [params] = useSearchParams();
+  const raw = params.get('back');
+  const back = raw?.startsWith('/') && !raw.startsWith('//') ? raw : null;
   const claim = useApiMutation('/api/recharge/faucet', {
     refreshes: ['/api/recharge/networks', '/api/finance/userFinance', '/api/assets/moneyRecord'],
     handles: ['FaucetClaimed'],
@@ -103,6 +108,7 @@ function FaucetCard({ faucet }: { readonly faucet: Faucet }): ReactNode {
     try {
       const got = await claim.mutateAsync({});
       showToast(t('faucet.credited', { amount: exact(got.amount, got.asset), asset: got.asset }));
+      if (back) void navigate(back);
     } catch (e) {
       if (e instanceof ApiFailure && e.is('FaucetClaimed')) setError(e.message);
     }

@@ -8,6 +8,7 @@ import { fmt, type OrderRow, type OrderView, SHOP_SYSTEM, type ShopCtx, shopAcc,
 import { complete } from './settle-order';
 import { shopMerchants, shopMoves, shopOrders, shopProducts } from './tables';
 import { orderView } from './views';
+import { rechargeLedger } from './wallet';
 
 export async function purchase(
   ctx: ShopCtx,
@@ -95,23 +96,13 @@ async function rechargeFor(
   orderId: number,
   requestId: string | null,
 ) {
-  const { clock, ledger } = ctx;
-  const now = clock.now();
+  const now = ctx.clock.now();
   const [m] = await tx
     .insert(shopMoves)
     .values({ userId, kind: 'recharge', amount, fee: 0n, status: 'done', createdAt: now, doneAt: now })
     .returning({ id: shopMoves.id });
   if (!m) throw new Error('move not written');
-  await ledger.transfer(tx, {
-    from: { userId, asset: USDT, kind: 'spot' },
-    to: shopAcc(userId),
-    amount,
-    cause: 'shop.recharge',
-    ref: `shop-move:${m.id}`,
-    remark: `shop-order:${orderId}`,
-    userId,
-    requestId,
-  });
+  await rechargeLedger(ctx, tx, { userId, amount, moveId: m.id, requestId, remark: `shop-order:${orderId}` });
 }
 
 export async function orderOf(ctx: ShopCtx, userId: number, id: number): Promise<OrderRow> {

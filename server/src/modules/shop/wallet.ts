@@ -79,15 +79,7 @@ export async function move(
     const ref = `shop-move:${m.id}`;
     const requestId = body.request_id ?? null;
     if (kind === 'recharge') {
-      await ledger.transfer(tx, {
-        from: { userId, asset: USDT, kind: 'spot' },
-        to: shopAcc(userId),
-        amount,
-        cause: 'shop.recharge',
-        ref,
-        userId,
-        requestId,
-      });
+      await rechargeLedger(ctx, tx, { userId, amount, moveId: m.id, requestId });
     } else if (pending) {
       await ledger.freeze(tx, {
         account: shopAcc(userId),
@@ -102,6 +94,24 @@ export async function move(
       await payOut(ctx, tx, m, 'available', requestId);
     }
     return moveView(m);
+  });
+}
+
+/** A recharge's money: spot USDT into the shop wallet, under its move's reference (and what it was for). */
+export async function rechargeLedger(
+  ctx: ShopCtx,
+  tx: Tx,
+  r: { userId: number; amount: bigint; moveId: number; requestId: string | null; remark?: string },
+): Promise<void> {
+  await ctx.ledger.transfer(tx, {
+    from: { userId: r.userId, asset: USDT, kind: 'spot' },
+    to: shopAcc(r.userId),
+    amount: r.amount,
+    cause: 'shop.recharge',
+    ref: `shop-move:${r.moveId}`,
+    ...(r.remark ? { remark: r.remark } : {}),
+    userId: r.userId,
+    requestId: r.requestId,
   });
 }
 

@@ -33,6 +33,9 @@ export function defaultSource(shop: string | null, spot: string | null, total: s
   return 'shop';
 }
 
+/** Each source's name. */
+const SOURCE_LABEL = { shop: 'shop.confirm.shopWallet', spot: 'shop.confirm.spotAccount' } as const;
+
 /** The way to top up the chosen source, coming back to this order afterwards. */
 export function topUpPath(from: PayFrom): string {
   const back = `${window.location.pathname}${window.location.search}`;
@@ -102,20 +105,16 @@ export function PayWith({
     <section className="card sbox sconfirm__pay" aria-label={t('shop.confirm.payWith')}>
       <span className="sbox__label">{t('shop.confirm.payWith')}</span>
       <div className="ssources">
-        <SourceOption
-          value="shop"
-          chosen={from === 'shop'}
-          label={t('shop.confirm.shopWallet')}
-          amount={shop}
-          onPick={onFrom}
-        />
-        <SourceOption
-          value="spot"
-          chosen={from === 'spot'}
-          label={t('shop.confirm.spotAccount')}
-          amount={spot}
-          onPick={onFrom}
-        />
+        {(['shop', 'spot'] as const).map((v) => (
+          <SourceOption
+            key={v}
+            value={v}
+            chosen={from === v}
+            label={t(SOURCE_LABEL[v])}
+            amount={v === 'shop' ? shop : spot}
+            onPick={onFrom}
+          />
+        ))}
       </div>
       {from === 'spot' ? <p className="note">{t('shop.confirm.spotNote')}</p> : null}
       {noAddress ? (
@@ -192,7 +191,7 @@ export function PaySheet({
         { label: t('shop.confirm.deliverTo'), value: deliverTo },
         {
           label: t('shop.confirm.payWith'),
-          value: t(from === 'shop' ? 'shop.confirm.shopWallet' : 'shop.confirm.spotAccount'),
+          value: t(SOURCE_LABEL[from]),
         },
       ]}
     >

@@ -159,23 +159,25 @@ export function OrderBook({
   const bidRows = sideRows(bids, max);
   const move = useLastMove(last);
   const loading = book === null;
+  const side = (rows: typeof askRows, s: 'ask' | 'bid') =>
+    loading ? (
+      <SkeletonSide />
+    ) : (
+      <BookSide
+        rows={rows}
+        side={s}
+        priceDecimals={priceDecimals}
+        sizeDecimals={sizeDecimals}
+        onPick={onPick}
+      />
+    );
   return (
     <section className="book" aria-label={t('trade.book')} aria-busy={loading}>
       <div className="book__head">
         <span>{t('trade.bookPrice', { asset: quote })}</span>
         <span>{t('trade.bookAmount', { asset: base })}</span>
       </div>
-      {loading ? (
-        <SkeletonSide />
-      ) : (
-        <BookSide
-          rows={askRows}
-          side="ask"
-          priceDecimals={priceDecimals}
-          sizeDecimals={sizeDecimals}
-          onPick={onPick}
-        />
-      )}
+      {side(askRows, 'ask')}
       <button
         type="button"
         className={`book__mid book__mid--${move}`}
@@ -193,17 +195,7 @@ export function OrderBook({
           </Flash>
         )}
       </button>
-      {loading ? (
-        <SkeletonSide />
-      ) : (
-        <BookSide
-          rows={bidRows}
-          side="bid"
-          priceDecimals={priceDecimals}
-          sizeDecimals={sizeDecimals}
-          onPick={onPick}
-        />
-      )}
+      {side(bidRows, 'bid')}
       {book && asks.length === 0 && bids.length === 0 ? (
         <p className="book__empty">{t('trade.bookEmpty')}</p>
       ) : null}

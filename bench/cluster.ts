@@ -2,15 +2,16 @@
  * Cluster mode: what handing calls to the writers' instance costs. Three server processes on one PostgreSQL
  * database with NATS and Redis (the machine's: TEST_DATABASE_URL / BENCH_DATABASE_URL, TEST_NATS_URL,
  * TEST_REDIS_URL), HAProxy in front (Debian's `haproxy`). The same signed, sealed submitTrade bodies go, in
- * one run, (1) straight to the instance holding the writers' lease (no forwarding), (2) through HAProxy to
- * all three (two calls in three are checked on a stand-by and handed over NATS), and (3) to a plain Fastify
- * echo (the load generator's reach). Orders/s, p50 and p99 of each; the forwarding cost is (2) against
- * (1). This machine has 2 cores shared by the three instances, PostgreSQL and the load threads: three
- * instances cannot be faster here; the figure is the price of the hop, not the room it makes.
+ * one run, (1) straight to the instance holding the writers' lease, (2) through HAProxy to that instance
+ * alone (no forwarding), (3) through HAProxy to all three (two calls in three are checked on a stand-by and
+ * handed over NATS), and (4) to a plain Fastify echo (the load generator's reach). Orders/s, p50 and p99 of
+ * each; the forwarding cost is (3) against (2), both behind the same proxy. This machine has 2 cores shared
+ * by the three instances, PostgreSQL and the load threads: three instances cannot be faster here; the figure
+ * is the price of the hop, not the room it makes.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -27,7 +28,9 @@ import { countOk, load, type Row, row, sealedOrders } from './trade';
 
 const USERS = 32;
 const ORDERS = Number(process.env.CLUSTER_BENCH_CALLS ?? 2000);
+const WARMUP = Number(process.env.CLUSTER_BENCH_WARMUP ?? 1500);
 const FAILOVER_ROUNDS = Number(process.env.FAILOVER_ROUNDS ?? 5);
+const PROFILE = process.env.CLUSTER_BENCH_PROFILE;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const envelopeKey = decodeKey(DEMO_ENVELOPE_KEY);
 
@@ -46,7 +49,7 @@ export async function clusterBench(): Promise<void> {
   const store = await childStore();
   const prefix = `b${randomBytes(4).toString('hex')}`;
   const children: ChildServer[] = [];
-  let proxy: ReturnType<typeof spawn> | null = null;
+  const proxies: ReturnType<typeof spawn>[] = [];
   const db = await store.open();
   try {
     // Many sign-ins from this one address: the per-address limits (shared by the instances) set out of the way.
@@ -54,32 +57,30 @@ export async function clusterBench(): Promise<void> {
     ('auth.login_per_ip_per_minute', '100000'::jsonb), ('admin.login_per_ip_per_minute', '100000'::jsonb)
     on conflict (key) do update set value = excluded.value`);
     const instance = (i: number) =>
-      startChild(store, 120_000, {
-        NATS_URL: nats,
-        REDIS_URL: redis,
-        CLUSTER_PREFIX: prefix,
-        INSTANCE_NAME: `b${i + 1}`,
-        PUBLIC_URL: `http://${PUBLIC_HOST}`,
-        CHECK_ANSWERS: 'off',
-        LOG_LEVEL: 'error',
-      });
+      startChild(
+        store,
+        120_000,
+        {
+          NATS_URL: nats,
+          REDIS_URL: redis,
+          CLUSTER_PREFIX: prefix,
+          INSTANCE_NAME: `b${i + 1}`,
+          PUBLIC_URL: `http://${PUBLIC_HOST}`,
+          CHECK_ANSWERS: 'off',
+          LOG_LEVEL: 'error',
+        },
+        // CLUSTER_BENCH_PROFILE=<dir>: each instance writes a V8 processor profile there when it stops.
+        PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [],
+      );
     for (let i = 0; i < 3; i++) {
       children.push(await instance(i));
       if (i === 0) await sleep(3_000);
     }
     const writer = children[(await writerIndex(db)) ?? 0] as ChildServer;
-    const port = await freePort();
-    const dir = mkdtempSync(join(tmpdir(), 'nexa-bench-haproxy-'));
-    const cfg = readFileSync(join(ROOT, 'deploy', 'haproxy.cfg'), 'utf8')
-      .replace('@PORT@', String(port))
-      .replace(
-        '@SERVERS@',
-        children.map((c, i) => `  server b${i + 1} ${c.srv.url.replace('http://', '')} check`).join('\n'),
-      );
-    writeFileSync(join(dir, 'haproxy.cfg'), cfg);
-    proxy = spawn('haproxy', ['-db', '-f', join(dir, 'haproxy.cfg')], { stdio: 'ignore' });
-    await sleep(3_000);
-    const haproxyUrl = `http://127.0.0.1:${port}`;
+    const all = await startProxy(children);
+    proxies.push(all.proc);
+    const alone = await startProxy([writer]);
+    proxies.push(alone.proc);
 
     const via = { ...writer.srv, host: PUBLIC_HOST };
     const users: string[] = [];
@@ -106,11 +107,22 @@ export async function clusterBench(): Promise<void> {
 
     const rows: Row[] = [];
     const sealing = { signSecret: DEMO_SIGN_SECRET, envelopeKey, host: PUBLIC_HOST };
+    // Every instance warmed first (its code compiled, its session cache filled) so no row pays for that.
+    await load(all.url, await sealedOrders(sealing, users, '60000', WARMUP));
     const direct = await sealedOrders(sealing, users, '60000', ORDERS);
     const r1 = await load(writer.srv.url, direct);
     rows.push(row('one instance: the writer, directly', r1, await countOk(envelopeKey, r1.answers)));
+    const proxied = await sealedOrders(sealing, users, '60000', ORDERS);
+    const cpuAlone = cpuBy(children, writer);
+    const r1p = await load(alone.url, proxied);
+    const spentAlone = cpuAlone();
+    rows.push(
+      row('one instance behind HAProxy (no forwarding)', r1p, await countOk(envelopeKey, r1p.answers)),
+    );
     const spread = await sealedOrders(sealing, users, '60000', ORDERS);
-    const r2 = await load(haproxyUrl, spread);
+    const cpuAll = cpuBy(children, writer);
+    const r2 = await load(all.url, spread);
+    const spentAll = cpuAll();
     rows.push(row('three instances behind HAProxy', r2, await countOk(envelopeKey, r2.answers)));
     const echo = Fastify();
     echo.post('/v1/order/submitTrade', async (req) => ({ code: 200, msg: 'Success', data: req.body }));
@@ -128,19 +140,89 @@ export async function clusterBench(): Promise<void> {
       console.log(
         `| ${r.label} | ${r.n} | ${r.ok} | ${rate(r).toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`,
       );
-    const [one, three] = rows as [Row, Row];
-    console.log(
-      `forwarding cost on throughput: ${((1 - rate(three) / rate(one)) * 100).toFixed(1)} % (target ≤ 15 %)`,
-    );
-    proxy.kill('SIGTERM');
-    proxy = null;
+    const [one, oneProxied, three] = rows as [Row, Row, Row];
+    const cost = (base: Row) => ((1 - rate(three) / rate(base)) * 100).toFixed(1);
+    console.log(`forwarding cost on throughput, both behind HAProxy: ${cost(oneProxied)} % (target ≤ 15 %)`);
+    console.log(`forwarding and the proxy together, against the writer directly: ${cost(one)} %`);
+    console.log('\nprocessor ms per order, by process (Linux /proc):');
+    console.log(`| path | ${CPU_PARTS.join(' | ')} | all |`);
+    console.log(`| --- | ${CPU_PARTS.map(() => '---').join(' | ')} | --- |`);
+    for (const [label, spent] of [
+      ['one instance behind HAProxy', spentAlone],
+      ['three instances behind HAProxy', spentAll],
+    ] as const) {
+      const ms = CPU_PARTS.map((k) => (spent[k] * 1000) / ORDERS);
+      const sum = ms.reduce((a, b) => a + b, 0);
+      console.log(`| ${label} | ${ms.map((v) => v.toFixed(3)).join(' | ')} | ${sum.toFixed(3)} |`);
+    }
+    for (const p of proxies.splice(0)) p.kill('SIGTERM');
     await failover(db, children, instance, users);
   } finally {
-    proxy?.kill('SIGTERM');
-    for (const c of children) await c.kill();
+    for (const p of proxies) p.kill('SIGTERM');
+    for (const c of children) await (PROFILE ? c.stop() : c.kill());
     await db.close();
     await store.drop();
   }
+}
+
+const CPU_PARTS = ['writer', 'stand-bys', 'nats-server', 'haproxy', 'postgres'] as const;
+type CpuPart = (typeof CPU_PARTS)[number];
+
+/** Processor seconds (user + system) of one process, from /proc; 0 when it is gone or not Linux. */
+function procSeconds(pid: string): { name: string; s: number } {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(')');
+    const fields = stat.slice(close + 2).split(' ');
+    // utime and stime (fields 14 and 15 of the line, 11 and 12 after the name), in clock ticks of 1/100 s.
+    return {
+      name: stat.slice(stat.indexOf('(') + 1, close),
+      s: (Number(fields[11]) + Number(fields[12])) / 100,
+    };
+  } catch {
+    return { name: '', s: 0 };
+  }
+}
+
+/** Starts counting each part's processor time; the function it answers gives the seconds spent since. */
+function cpuBy(children: readonly ChildServer[], writer: ChildServer): () => Record<CpuPart, number> {
+  const snap = (): Record<CpuPart, number> => {
+    const out: Record<CpuPart, number> = {
+      writer: 0,
+      'stand-bys': 0,
+      'nats-server': 0,
+      haproxy: 0,
+      postgres: 0,
+    };
+    for (const c of children) out[c === writer ? 'writer' : 'stand-bys'] += procSeconds(String(c.pid)).s;
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      const { name, s } = procSeconds(pid);
+      if (name.startsWith('postgres')) out.postgres += s;
+      else if (name === 'nats-server' || name === 'haproxy') out[name] += s;
+    }
+    return out;
+  };
+  const before = snap();
+  return () => {
+    const after = snap();
+    return Object.fromEntries(CPU_PARTS.map((k) => [k, after[k] - before[k]])) as Record<CpuPart, number>;
+  };
+}
+
+/** HAProxy with the repository's configuration in front of the given instances; answers its address. */
+async function startProxy(backends: readonly ChildServer[]) {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'nexa-bench-haproxy-'));
+  const cfg = readFileSync(join(ROOT, 'deploy', 'haproxy.cfg'), 'utf8')
+    .replace('@PORT@', String(port))
+    .replace(
+      '@SERVERS@',
+      backends.map((c, i) => `  server b${i + 1} ${c.srv.url.replace('http://', '')} check`).join('\n'),
+    );
+  writeFileSync(join(dir, 'haproxy.cfg'), cfg);
+  const proc = spawn('haproxy', ['-db', '-f', join(dir, 'haproxy.cfg')], { stdio: 'ignore' });
+  await sleep(3_000);
+  return { proc, url: `http://127.0.0.1:${port}` };
 }
 
 /** The index (0-based, from the name `b<n>`) of the instance holding a live writers' lease, or undefined. */

@@ -13,6 +13,11 @@ export const SHOTS = fileURLToPath(new URL('./screenshots', import.meta.url));
  * the machine a PNG encode and a settling pause, and what the tests check (text, layout width) needs neither.
  */
 export const SHOTS_ON = process.env.E2E_SHOTS === '1';
+/**
+ * The phones' pixel ratio: 2 (a phone's) for pictures, 1 otherwise (a quarter of the pixels to draw; what the
+ * tests check is in CSS pixels either way).
+ */
+export const SCALE = SHOTS_ON ? 2 : 1;
 
 /** A picture of the page into e2e/screenshots/<name>.png, when screenshots are on. */
 export async function snap(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
@@ -20,6 +25,19 @@ export async function snap(page: Page, name: string, opts: { fullPage?: boolean 
 }
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** How every test's Chromium is started. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  // Sheets and toasts without their slides: a tap lands on a still page at once (the app honours it).
+  '--force-prefers-reduced-motion',
+];
 
 export const PHONE = { width: 390, height: 844 } as const;
 
@@ -46,6 +64,59 @@ async function freePort(): Promise<number> {
   return addr.port;
 }
 
+/**
+ * How long a click, a fill or a page load may wait (Playwright's own default is 30 s): with the whole suite
+ * beside it, a page can take that long to draw on two cores. A guard against a hang, never a target.
+ */
+export const ACTION_MS = 120_000;
+
+/** Gives a context the suite's action and navigation limits. */
+export function patient<C extends BrowserContext>(context: C): C {
+  context.setDefaultTimeout(ACTION_MS);
+  context.setDefaultNavigationTimeout(ACTION_MS);
+  return context;
+}
+
+/** Where a page keeps the texts of the toasts it has shown (see `keepToasts`). */
+export const TOASTS_KEY = '__shownToasts';
+
+/**
+ * Keeps the text of every toast the page shows (the app's and the console's), so a test can tell that a
+ * two-second toast was on screen even when a loaded machine let it come and go between two looks.
+ */
+function keepToasts(key: string): void {
+  const shown: string[] = [];
+  (window as unknown as Record<string, string[]>)[key] = shown;
+  // Each toast's text is kept once, when it first shows (a toast element may be reused for the next one).
+  const kept = new WeakMap<Element, string>();
+  const look = () => {
+    document
+      .querySelectorAll('.adm-toast-main, .ant-message-notice, .ant-notification-notice')
+      .forEach((el) => {
+        const text = el.textContent ?? '';
+        if (text && kept.get(el) !== text) {
+          kept.set(el, text);
+          shown.push(text);
+        }
+      });
+  };
+  const watch = () =>
+    new MutationObserver(look).observe(document.documentElement, { childList: true, subtree: true });
+  if (document.documentElement) watch();
+  else document.addEventListener('DOMContentLoaded', watch);
+}
+
+/** A browser whose every new context (a test's own included) has the suite's limits and keeps its toasts. */
+function patientBrowser(browser: Browser): Browser {
+  const open = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = patient(await open(options));
+    await context.addInitScript(keepToasts, TOASTS_KEY);
+    return context;
+  };
+  return browser;
+}
+
 /** The migrated store the run's global setup dumped (absent when a file runs outside it: it migrates). */
 function migratedTemplate(): Blob | undefined {
   const file = process.env.NEXA_E2E_STORE_TEMPLATE;
@@ -67,18 +138,7 @@ export async function startProduct(
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST, SEED_DEMO: 'true', PUBLIC_URL: url, ...opts.env });
   const app = await buildApp({ config, store, quiet: true });
   await app.fastify.listen({ port, host: '127.0.0.1' });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = patientBrowser(await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }));
   mkdirSync(SHOTS, { recursive: true });
   return {
     app,
@@ -87,7 +147,7 @@ export async function startProduct(
     async newPhone(opts = {}) {
       const context = await browser.newContext({
         viewport: PHONE,
-        deviceScaleFactor: 2,
+        deviceScaleFactor: SCALE,
         isMobile: true,
         hasTouch: true,
         locale: opts.locale ?? 'en-US',
@@ -98,7 +158,7 @@ export async function startProduct(
     async smallPhone(state, lang, theme) {
       const small = await browser.newContext({
         viewport: { width: 360, height: 740 },
-        deviceScaleFactor: 2,
+        deviceScaleFactor: SCALE,
         isMobile: true,
         hasTouch: true,
         storageState: state,

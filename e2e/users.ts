@@ -1,18 +1,59 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { type ApiResponse, exactText, openEnvelope, sealEnvelope, signPayload } from '@nexa/contract';
+import {
+  type ApiResponse,
+  confirmTypedData,
+  exactText,
+  openEnvelope,
+  sealEnvelope,
+  signPayload,
+} from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
+import { privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import { schema } from '../server/src/store';
-import type { Product } from './harness';
+import { type Product, TOASTS_KEY } from './harness';
 
-/** How long the browser may take to show what is expected. */
-export const WAIT = { timeout: 15_000 } as const;
+/**
+ * How long the browser may take to show what is expected: a poll ends as soon as it is shown, so this bounds
+ * only a page waiting its turn on a loaded machine (five browser files share two cores in the full run).
+ */
+export const WAIT = { timeout: 60_000 } as const;
 
 /** Waits until `text` shows on the page. */
 export async function visible(page: Page, text: string | RegExp): Promise<void> {
-  await expect.poll(() => page.getByText(text).first().isVisible(), WAIT).toBe(true);
+  await expect
+    .poll(async () => {
+      const onScreen = await page.getByText(text).first().isVisible();
+      // A toast seen (on screen now, or kept) is taken off the kept list: a later look wants a new one.
+      const toast = await toastShown(page, text);
+      return onScreen || toast;
+    }, WAIT)
+    .toBe(true);
+}
+
+/**
+ * Whether the page has shown a toast with `text` since it was last asked (kept by the harness: a toast lasts
+ * two seconds, which a loaded machine can miss between two looks); the toasts matched are taken off the list.
+ */
+async function toastShown(page: Page, text: string | RegExp): Promise<boolean> {
+  const want =
+    typeof text === 'string' ? { source: text, flags: null } : { source: text.source, flags: text.flags };
+  return page
+    .evaluate(
+      ({ key, want }) => {
+        const shown = (window as unknown as Record<string, string[] | undefined>)[key] ?? [];
+        const matches = (t: string) =>
+          want.flags === null ? t.includes(want.source) : new RegExp(want.source, want.flags).test(t);
+        const before = shown.length;
+        const rest = shown.filter((t) => !matches(t));
+        shown.splice(0, shown.length, ...rest);
+        return rest.length < before;
+      },
+      { key: TOASTS_KEY, want },
+    )
+    .catch(() => false);
 }
 
 /** Signs in on the page with a new local wallet and the demo invitation code: the account's address, id and UID. */
@@ -191,4 +232,29 @@ export async function submitVerification(product: Product, page: Page, surname: 
   }
   await page.getByTestId('kyc-submit').click();
   await expect.poll(() => page.getByTestId('kyc-status').getAttribute('data-status'), WAIT).toBe('pending');
+}
+
+/** The local wallet's key this page's browser keeps (the account's signer). */
+export async function localWalletKey(page: Page): Promise<`0x${string}`> {
+  const key = await page.evaluate(() => localStorage.getItem('localWalletKey'));
+  if (!key) throw new Error('no local wallet in this browser');
+  return key as `0x${string}`;
+}
+
+/**
+ * A money move's confirmation made as the app makes it, for a test that moves money through a module's call:
+ * a nonce the server issues, the EIP-712 message signed by the account's local wallet.
+ */
+export async function confirmationBy(
+  product: Product,
+  key: `0x${string}`,
+  userId: number,
+  fields: { action: 'withdraw' | 'transfer'; asset: string; amount: string; destination: string },
+) {
+  const issued = await product.app.modules.auth.security.issueNonce(userId, fields.action);
+  const message = { ...fields, nonce: issued.nonce };
+  const signature = await privateKeyToAccount(key).signTypedData(
+    confirmTypedData(issued.domain.chainId, message),
+  );
+  return { ...message, signature };
 }

@@ -58,12 +58,30 @@ if (browserTests) {
   }
 }
 
+// The server's and the browser tests are one project of the full run (see vitest.config.ts); asked for alone,
+// each runs from its own folder's config.
+const FOLDER_PROJECTS = ['server', 'e2e'];
+const alone = projects.filter((p) => FOLDER_PROJECTS.includes(p));
+if (alone.length > 1) {
+  console.error('run --project server and --project e2e one at a time');
+  process.exit(2);
+}
+const vitestArgs = alone.length
+  ? args.flatMap((a, i) =>
+      a === '--project' && alone.includes(args[i + 1])
+        ? ['--root', args[i + 1]]
+        : a === alone[0] && args[i - 1] === '--project'
+          ? []
+          : [a],
+    )
+  : args;
+
 const out = join(mkdtempSync(join(tmpdir(), 'nexa-test-')), 'results.json');
 const run = spawnSync(
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...args],
-  // A hang must not eat the whole CI budget: the run is stopped (and fails, saying so) after 40 minutes.
-  { cwd: root, stdio: 'inherit', timeout: 40 * 60_000, killSignal: 'SIGKILL' },
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...vitestArgs],
+  // A hang must not eat the whole CI budget: the run is stopped (and fails, saying so) after 55 minutes.
+  { cwd: root, stdio: 'inherit', timeout: 55 * 60_000, killSignal: 'SIGKILL' },
 );
 if (run.error || run.signal) console.log(`\nthe test run was stopped: ${run.error?.message ?? run.signal}`);
 try {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import {
   causeLabels,
   contractIsPure,
@@ -314,6 +315,41 @@ export default defineConfig({
     modernRender(),
     shellPage(),
     routePreloads(),
+    // The installable app: its manifest, and the service worker (src/sw/sw.ts) with the build's files listed
+    // in it for precaching. The page is the server's (it writes the client configuration into it): the
+    // worker keeps the copies the server sent, never the build's bare index.html.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+      manifest: {
+        id: '/',
+        name: 'NEXA',
+        short_name: 'NEXA',
+        description:
+          'A crypto wallet, spot and futures trading, copy trading, mining, cards and a shop in one app.',
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0b0e11',
+        background_color: '#0b0e11',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,png,svg,json,html}'],
+        globIgnores: ['index.html', '**/*.br', '**/*.gz', '.vite/**', 'sw.js'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        minify: true,
+      },
+    }),
     precompress(),
     // Last: the build fails if the page, a chunk or the preload lists name a file it did not write.
     namedFilesWritten(),

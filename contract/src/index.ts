@@ -11,6 +11,7 @@ export * from './envelope';
 export * from './envelope-codec';
 export * from './error-kit';
 export * from './errors';
+export * from './exports';
 export * from './format';
 export * from './lang';
 export * from './live';

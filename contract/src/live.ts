@@ -15,9 +15,10 @@ export const LIVE_CHANNELS = [
   'positions',
   'mark-price',
   'funding-rate',
+  'notices',
 ] as const;
 /** Channels that need a signed-in socket. */
-export const PRIVATE_CHANNELS: readonly LiveChannel[] = ['update_order', 'positions'];
+export const PRIVATE_CHANNELS: readonly LiveChannel[] = ['update_order', 'positions', 'notices'];
 export type LiveChannel = (typeof LIVE_CHANNELS)[number];
 
 /** The client sends this text every LIVE_PING_INTERVAL_MS; the server answers LIVE_PONG. */
@@ -157,6 +158,22 @@ export interface LivePositionPush {
   data: [LivePositionData];
 }
 
+/** A notice just written for the caller (the fields of `/api/notice/list`'s items). */
+export interface LiveNoticeData {
+  id: number;
+  kind: string;
+  params: Record<string, string>;
+  created_at: string;
+  read_at: string | null;
+  [field: string]: unknown;
+}
+
+export interface LiveNoticePush {
+  arg: { channel: 'notices'; instId?: string };
+  action: 'update';
+  data: [LiveNoticeData];
+}
+
 /** A swap's mark price (and its index), pushed every second. */
 export interface LiveMarkPricePush {
   arg: { channel: 'mark-price'; instId: string };
@@ -177,7 +194,8 @@ export type LivePush =
   | LiveOrderPush
   | LivePositionPush
   | LiveMarkPricePush
-  | LiveFundingRatePush;
+  | LiveFundingRatePush
+  | LiveNoticePush;
 export type LiveServerMessage = LivePush | LiveAck | LiveError;
 
 // ── CRC32 and the book checksum ────────────────────────────────────────────────────────────────
@@ -460,6 +478,9 @@ export function parseLiveMessage(text: string): LiveServerMessage | null {
     case 'positions':
       if (typeof d.instId !== 'string' || typeof d.pos !== 'string') return null;
       return msg as unknown as LivePositionPush;
+    case 'notices':
+      if (typeof d.id !== 'number' || typeof d.kind !== 'string') return null;
+      return msg as unknown as LiveNoticePush;
     case 'mark-price':
       if (typeof instId !== 'string' || typeof d.markPx !== 'string') return null;
       return msg as unknown as LiveMarkPricePush;

@@ -1,5 +1,3 @@
-import { planned } from './endpoint';
-
 /**
  * Calls of the specification whose domains are not built yet. Each answers NotAvailable (never a fake
  * success) until its domain lands: a path its domain's table declares is answered there and leaves this

@@ -19,7 +19,7 @@ import {
   submitVerification,
 } from '../admin-harness';
 import type { Product } from '../harness';
-import { fund, signIn, visible, WAIT } from '../users';
+import { confirmationBy, fund, localWalletKey, signIn, visible, WAIT } from '../users';
 
 let product: Product;
 let admin: EnrolledOperator;
@@ -59,13 +59,21 @@ async function reportDeposit(amount: string): Promise<{ userId: number; uid: str
 async function requestWithdrawal(amount: string): Promise<number> {
   const { page, context } = await product.newPhone();
   const user = await signIn(product, page);
+  const key = await localWalletKey(page);
   await context.close();
   await fund(product, user.id, 'USDT', '15000');
+  const address = `0x${randomBytes(20).toString('hex')}`;
   const w = await product.app.modules.wallet.withdrawals.request(user.id, {
     asset: 'USDT',
     chain: 'evm',
-    address: `0x${randomBytes(20).toString('hex')}`,
+    address,
     amount: exactText(amount),
+    confirm: await confirmationBy(product, key, user.id, {
+      action: 'withdraw',
+      asset: 'USDT',
+      amount,
+      destination: address,
+    }),
   });
   return w.id;
 }

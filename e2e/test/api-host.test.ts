@@ -87,5 +87,5 @@ describe('the API and live feed on the app’s web. host', () => {
     expect(served.filter((i) => !i.url.startsWith(`${apiOrigin}/`))).toEqual([]);
     expect(served.filter((i) => i.status !== 200)).toEqual([]);
     await context.close();
-  }, 180_000);
+  });
 });

@@ -66,7 +66,7 @@ describe('a newcomer on a phone', () => {
     await page.goto(`${product.url}/home`);
     // After the reads' own retries on a lost network, each block says so in its place.
     const errors = page.locator('.inline-error');
-    await expect.poll(() => errors.count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => errors.count(), { timeout: 60_000 }).toBe(2);
     await product.shot(page, 'home-blocks-failed');
     await page.unroute('**/api/basic/banner');
     await page.locator('.banners .inline-error__retry').click();
@@ -141,12 +141,24 @@ describe('a newcomer on a phone', () => {
 
     // The server ends every session: the next call answers 406, the app forgets the token.
     await product.app.modules.auth.revokeSessions();
-    await page.goto(`${product.url}/me`);
+    // A call the open page makes in the background may meet the 406 first and reload the page,
+    // which aborts this navigation; the test then goes to Mine once more.
     await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('token')), { timeout: 15_000 })
+      .poll(
+        async () => {
+          await page.goto(`${product.url}/me`).catch((error: unknown) => {
+            if (!String(error).includes('ERR_ABORTED')) throw error;
+          });
+          return new URL(page.url()).pathname;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe('/me');
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('token')), { timeout: 60_000 })
       .toBeNull();
     await expect
-      .poll(() => page.getByText(koAccount.mine.guestTitle).first().isVisible(), { timeout: 15_000 })
+      .poll(() => page.getByText(koAccount.mine.guestTitle).first().isVisible(), { timeout: 60_000 })
       .toBe(true);
     await product.shot(page, 'signed-out-ko');
     await context.close();
@@ -180,7 +192,7 @@ describe('a newcomer on a phone', () => {
     for (const [route, back] of screens) {
       await page.goto(`${product.url}${route}`);
       const missing = page.getByTestId('missing-state');
-      await expect.poll(() => missing.isVisible(), { timeout: 15_000, message: route }).toBe(true);
+      await expect.poll(() => missing.isVisible(), { timeout: 60_000, message: route }).toBe(true);
       const body = (await missing.textContent()) ?? '';
       expect(body, route).toContain(
         route.includes('?id=9')
@@ -190,7 +202,7 @@ describe('a newcomer on a phone', () => {
       expect(body, route).not.toContain('New entries will show up here');
       if (route === '/copyTrader') await product.shot(page, 'missing-id-copy-trader');
       await missing.getByRole('button', { name: 'Back' }).click();
-      await page.waitForURL((u) => u.pathname === back, { timeout: 15_000 });
+      await page.waitForURL((u) => u.pathname === back, { timeout: 60_000 });
     }
     await context.close();
   });

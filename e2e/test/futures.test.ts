@@ -92,6 +92,103 @@ describe('futures in the browser', () => {
   });
 });
 
+describe('the futures screen as OKX lays it out', () => {
+  it('keeps the tab bar, shows chart and book with the mark row, opens with TP/SL by PnL % and closes part', async () => {
+    await btcIndexAt(product, '60000');
+    const maker = await product.newPhone();
+    const m = await signIn(product, maker.page);
+    await futuresFunds(product, m.id, '100000');
+    const futures = product.app.modules.futures;
+    const rest = (side: 'buy' | 'sell', px: string, sz: string) =>
+      futures.submit(m.id, { instId: INST, side, type: 'limit', px: exactText(px), sz: exactText(sz) });
+    await rest('sell', '60000', '10');
+    await rest('buy', '59900', '5');
+
+    const { page } = await product.newPhone();
+    const a = await signIn(product, page);
+    await futuresFunds(product, a.id, '2000');
+    await page.goto(`${product.url}/contract`);
+    await visible(page, 'Perpetual');
+    // The tab bar stays, Trade lit; no back arrow.
+    await expect.poll(() => page.locator('.tab-bar__item--active').textContent(), WAIT).toContain('Trade');
+    // The swap's book with its mark row between asks and bids.
+    // (The mark is the index plus the book's smoothed premium: near 60,000, as the head shows it.)
+    await expect
+      .poll(() => page.getByTestId('book-mark').textContent(), WAIT)
+      .toMatch(/Mark\s*(59,9\d\d|60,0\d\d)\.\d/);
+    await expect.poll(() => page.locator('.book__row--ask').count(), WAIT).toBeGreaterThan(0);
+    // The chart opens with the intervals of spot.
+    await page.locator('.chart-panel__toggle').click();
+    await expect.poll(() => page.locator('.chart__canvas canvas').count(), WAIT).toBeGreaterThan(0);
+    await visible(page, '4H');
+
+    await page.getByTestId('fut-lever').click();
+    await page.getByRole('option', { name: /^10×/ }).click();
+    await visible(page, 'Leverage set to 10×');
+    // A limit buy at the best ask (it fills at once): its TP/SL are counted from its price.
+    await page.locator('.fform').getByRole('button', { name: 'Limit' }).click();
+    await page.locator('.fform').getByPlaceholder('Price (USDT)').fill('60000');
+    await page.getByPlaceholder('Please enter the number of contracts').fill('4');
+    await page.getByTestId('fut-tpsl-on').check();
+    await page.locator('.ftpsl').getByRole('button', { name: 'PnL %' }).click();
+    await page.getByLabel('TP gain %').fill('50');
+    await page.getByLabel('SL loss %').fill('20');
+    // Shown both ways: +50 % of a 10× long's margin is 63,000, of a short's 57,000.
+    await expect.poll(() => page.getByTestId('fut-tp-hint').textContent(), WAIT).toContain('Long 63000.0');
+    await expect.poll(() => page.getByTestId('fut-tp-hint').textContent(), WAIT).toContain('Short 57000.0');
+    await expect.poll(() => page.getByTestId('fut-sl-hint').textContent(), WAIT).toContain('Long 58800.0');
+    await product.shot(page, 'futures-tpsl-form');
+    await page.getByRole('button', { name: 'Open long' }).first().click();
+    await visible(page, '63,000.0 (+50.00%)');
+    await visible(page, '58,800.0 (-20.00%)');
+    await page.locator('.sheet__confirm:visible').click();
+    await visible(page, 'Position opened');
+    await expect
+      .poll(
+        async () => (await futures.positions(a.id)).map((p) => [p.pos, p.tp_trigger_px, p.sl_trigger_px]),
+        WAIT,
+      )
+      .toEqual([['4', '63000', '58800']]);
+    await visible(page, 'SL 58,800.00');
+    await expect.poll(() => page.getByTestId('fut-adl').count(), WAIT).toBe(1);
+    await expect.poll(() => page.getByTestId('fut-funding').textContent(), WAIT).toContain('0.00');
+
+    // A partial close by the slider: half of 4 at market into the 59,900 bid.
+    await page.getByTestId('fut-position').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('fut-close-slider').fill('50');
+    await page.getByRole('button', { name: 'Close 2 cont.' }).click();
+    await visible(page, /Position closed, realized/);
+    await expect.poll(async () => (await futures.positions(a.id)).map((p) => p.pos), WAIT).toEqual(['2']);
+    // The rest at a limit price: a reduce-only order rests.
+    await page.getByTestId('fut-position').getByRole('button', { name: 'Close' }).click();
+    await page.locator('.sheet:visible').getByRole('button', { name: 'Limit' }).click();
+    await page.getByPlaceholder('Price (USDT)').last().fill('60500');
+    await product.shot(page, 'futures-close-limit');
+    await page.getByRole('button', { name: 'Close 2 cont.' }).click();
+    await visible(page, 'Close order placed at 60500');
+    const open = await futures.orders(a.id, { open: true, instId: INST }, { page: 1, size: 10 });
+    expect(open.list.map((o) => [o.type, o.reduce_only, o.px, o.sz])).toEqual([
+      ['limit', true, '60500', '2'],
+    ]);
+
+    // The screen at 390 and 360 px, in English and Thai: nothing clipped sideways.
+    for (const lang of ['en', 'th']) {
+      await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+      for (const width of [390, 360]) {
+        await page.setViewportSize({ width, height: 844 });
+        await page.goto(`${product.url}/contract`);
+        await expect.poll(() => page.getByTestId('book-mark').count(), WAIT).toBe(1);
+        await expect.poll(() => page.getByTestId('fut-position').count(), WAIT).toBe(1);
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(wide, `${lang} ${width}`).toBeLessThanOrEqual(width);
+        await product.shot(page, `futures-screen-${lang}-${width}`);
+        await page.getByTestId('fut-position').scrollIntoViewIfNeeded();
+        await product.shot(page, `futures-position-${lang}-${width}`);
+      }
+    }
+  });
+});
+
 describe('insurance in the browser', () => {
   it('buys a cover, shows it waiting with its terms, and lists the purchase in the records', async () => {
     const { page } = await product.newPhone();

@@ -1,13 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_QUIZ } from '../../server/src/modules/games/quiz-data';
-import { PHONE, type PhoneState, type Product, SHOTS_ON, startProduct } from '../harness';
+import { PHONE, type PhoneState, type Product, SCALE, SHOTS_ON, startProduct } from '../harness';
 import { fund, signIn, visible, WAIT } from '../users';
 
 let product: Product;
 
 /** Long enough for the group to fill, the race to run and settle, on the fast settings below. */
-const RACE_WAIT = { timeout: 30_000 } as const;
+const RACE_WAIT = { timeout: 60_000 } as const;
 
 beforeAll(async () => {
   product = await startProduct();
@@ -25,7 +25,7 @@ const testId = (page: Page | Locator, id: string) => page.getByTestId(id);
 async function phoneIn(state: PhoneState, lang: string): Promise<Page> {
   const context = await product.browser.newContext({
     viewport: PHONE,
-    deviceScaleFactor: 2,
+    deviceScaleFactor: SCALE,
     isMobile: true,
     hasTouch: true,
     storageState: state,
@@ -47,7 +47,7 @@ async function demoTagged(list: Locator): Promise<number> {
 
 describe('games in the browser', () => {
   it('buys tickets, joins a race the demo racers fill, sees the result, replays and verifies it, answers a quiz question', {
-    timeout: 120_000,
+    timeout: 360_000,
   }, async () => {
     const { context, page } = await product.newPhone();
     const u = await signIn(product, page);
@@ -200,7 +200,7 @@ describe('games in the browser', () => {
     if (SHOTS_ON) await page.waitForTimeout(3500);
     await product.shot(page, 'games-replay');
     await expect
-      .poll(() => testId(page, 'replay-state').getAttribute('data-done'), { timeout: 15_000 })
+      .poll(() => testId(page, 'replay-state').getAttribute('data-done'), { timeout: 60_000 })
       .toBe('true');
     await product.shot(page, 'games-replay-done');
     await testId(page, 'replay-again').click();

@@ -1,7 +1,7 @@
 import { exactText } from '@nexa/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Product, startProduct } from '../harness';
+import { type Product, SCALE, startProduct } from '../harness';
 import { btcIndexAt, fund, futuresFunds, signIn, WAIT } from '../users';
 
 let product: Product;
@@ -88,7 +88,7 @@ describe('every language fits a 360 px phone', () => {
     for (const lang of LANGS) {
       const small = await product.browser.newContext({
         viewport: { width: 360, height: 740 },
-        deviceScaleFactor: 2,
+        deviceScaleFactor: SCALE,
         isMobile: true,
         hasTouch: true,
         storageState: state,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../server/src/store';
-import { type Product, SHOTS_ON, startProduct } from '../harness';
+import { type Product, SCALE, SHOTS_ON, startProduct } from '../harness';
 import { fund, signIn, visible, WAIT } from '../users';
 
 let product: Product;
@@ -25,7 +25,7 @@ async function fitsWidth(page: Page): Promise<boolean> {
  * and an opening sheet has slid in.
  */
 async function shot(page: Page, name: string): Promise<void> {
-  await expect.poll(() => page.locator('.adm-toast-main:visible').count(), { timeout: 5000 }).toBe(0);
+  await expect.poll(() => page.locator('.adm-toast-main:visible').count(), { timeout: 60_000 }).toBe(0);
   if (SHOTS_ON && (await page.locator('.sheet__confirm:visible').count()) > 0) await page.waitForTimeout(500);
   expect(await fitsWidth(page), `${name} fits the phone`).toBe(true);
   await product.shot(page, name);
@@ -284,7 +284,7 @@ describe('the NEU line in the browser', () => {
     for (const lang of ['de', 'th']) {
       const ctx = await product.browser.newContext({
         viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 2,
+        deviceScaleFactor: SCALE,
         isMobile: true,
         hasTouch: true,
         storageState: state,
@@ -305,5 +305,5 @@ describe('the NEU line in the browser', () => {
       await ctx.close();
     }
     expect(await product.app.ledger.audit()).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 });

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmNonces } from '../../server/src/modules/auth/tables';
 import { type Product, SHOTS_ON, startProduct } from '../harness';
 import { operatorCall, pngOf, signIn, visible, WAIT } from '../users';
 
@@ -539,7 +540,7 @@ describe('the merchant shop in the browser', () => {
           await expect
             .poll(() => p.locator('.screen__body .adm-skeleton, .list-skeleton').count(), WAIT)
             .toBe(0);
-          await p.waitForTimeout(300);
+          if (SHOTS_ON) await p.waitForTimeout(300);
           const name = screen.replace(/\?.*$/, '');
           expect(await fitsWidth(p), `${who} ${lang} ${name} fits 360 px`).toBe(true);
           await product.shot(p, `shop-360-${lang}-${who}-${name}`);
@@ -567,6 +568,10 @@ describe('the merchant shop in the browser', () => {
     await visible(bp, 'A demo shop ships your order by itself about a minute after you pay.');
     const confirmUrl = bp.url().replace('/productDetail?id=', '/confirmOrder?id=');
     await bp.getByTestId('buy-now').click();
+    // No address yet: the address card asks for one; the payment panel has no button of its own for it.
+    await expect.poll(() => bp.getByTestId('add-address').count(), WAIT).toBe(1);
+    expect(await bp.getByRole('button', { name: 'Add address' }).count()).toBe(0);
+    await shot(bp, 'demo-confirm-no-address');
     await bp.getByTestId('add-address').click();
     await bp.getByPlaceholder("Please enter the recipient's name").fill('Lena Vogel');
     await bp.getByPlaceholder('Please enter a phone number').fill('+49 30 1234567');
@@ -611,8 +616,14 @@ describe('the merchant shop in the browser', () => {
     await b.context.addInitScript(() => localStorage.setItem('lang', 'de'));
     const de = await b.context.newPage();
     await de.goto(`${product.url}/store`);
-    await expect.poll(() => de.getByTestId('product-tile').count(), WAIT).toBeGreaterThan(0);
+    // The demo goods in German: the mug is a "Keramikbecher" on the list and its page.
+    const deMug = de.getByTestId('product-tile').filter({ hasText: 'Keramikbecher' });
+    await expect.poll(() => deMug.count(), WAIT).toBe(1);
+    expect(await de.getByTestId('product-tile').filter({ hasText: 'Ceramic mug' }).count()).toBe(0);
     await shot(de, 'demo-store-home-de');
+    await deMug.click();
+    await visible(de, 'Ein glasierter Steingutbecher mit 350 ml, spülmaschinenfest.');
+    await shot(de, 'demo-product-de');
     await de.goto(`${confirmUrl}&qty=1`);
     await expect.poll(() => de.getByTestId('pay-from-spot').getAttribute('aria-pressed'), WAIT).toBe('true');
     await de.getByTestId('pay').click();
@@ -621,6 +632,22 @@ describe('the merchant shop in the browser', () => {
       .poll(() => de.locator('.sheet__inner:visible').textContent(), WAIT)
       .toContain('Spot-Konto (USDT)');
     await shot(de, 'demo-confirm-sheet-de');
+
+    // A large purchase (here from 10 USDT: two mugs) is signed by the wallet before it is paid.
+    await product.app.settings.set('shop.confirm_purchase_from', '10');
+    await de.goto(`${confirmUrl}&qty=2`);
+    await expect.poll(() => de.getByTestId('pay-from-spot').getAttribute('aria-pressed'), WAIT).toBe('true');
+    await de.getByTestId('pay').click();
+    await expect
+      .poll(() => de.locator('.sheet__inner:visible').textContent(), WAIT)
+      .toContain('Ihre Wallet signiert diese Zahlung');
+    await shot(de, 'demo-confirm-signed-de');
+    await confirmSheet(de);
+    await expect.poll(() => de.url(), WAIT).toMatch(/\/orderDetail\?id=\d+$/);
+    await expect.poll(() => de.getByTestId('order-detail').getAttribute('data-status'), WAIT).toBe('paid');
+    const nonces = await product.app.deps.store.db.select().from(confirmNonces);
+    expect(nonces.filter((n) => n.action === 'purchase' && n.usedAt !== null)).toHaveLength(1);
+    expect(await product.app.ledger.audit()).toEqual([]);
     await b.context.close();
-  }, 240_000);
+  }, 480_000);
 });

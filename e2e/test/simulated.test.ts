@@ -6,13 +6,13 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PhoneState, type Product, SHOTS_ON, startProduct } from '../harness';
+import { type PhoneState, type Product, SCALE, SHOTS_ON, startProduct } from '../harness';
 import { fund, signIn, submitVerification, visible, WAIT } from '../users';
 
 let product: Product;
 
 beforeAll(async () => {
-  product = await startProduct({ env: { MARKET_SOURCE: 'sim', MARKET_SIM_STEP_MS: '500' } });
+  product = await startProduct({ env: { MARKET_SOURCE: 'sim', MARKET_SIM_STEP_MS: '2000' } });
 });
 afterAll(() => product.close());
 
@@ -25,7 +25,7 @@ async function phone(state: PhoneState, lang: string, width: 360 | 390): Promise
   if (width === 360) return product.smallPhone(state, lang, 'dark');
   const context = await product.browser.newContext({
     viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
+    deviceScaleFactor: SCALE,
     isMobile: true,
     hasTouch: true,
     storageState: state,
@@ -128,5 +128,5 @@ describe('simulated things say so', () => {
         await ctx.close();
       }
     }
-  }, 300_000);
+  }, 600_000);
 });

@@ -173,5 +173,5 @@ describe('the referral team in the browser', () => {
       }
       await small.close();
     }
-  }, 180_000);
+  });
 });

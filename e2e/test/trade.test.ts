@@ -1,7 +1,7 @@
 import { exactText } from '@nexa/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Product, snap, startProduct } from '../harness';
+import { type Product, SCALE, snap, startProduct } from '../harness';
 import { fund as fundUser, signIn as signInAs, visible } from '../users';
 
 let product: Product;
@@ -44,21 +44,21 @@ describe('spot trading in the browser', () => {
       .poll(
         async () => (await product.app.ledger.balances(buyer)).find((x) => x.asset === 'BTC')?.available,
         {
-          timeout: 15_000,
+          timeout: 60_000,
         },
       )
       .toBe(1_000_000n);
     await visible(page, 'Open orders (0)');
     // The fill moved the seller's ticker and drew the first candle, live.
     await expect
-      .poll(() => page.locator('.phead__price').textContent(), { timeout: 10_000 })
+      .poll(() => page.locator('.phead__price').textContent(), { timeout: 60_000 })
       .toContain('65,000.0');
-    await expect.poll(() => page.locator('.chart__empty').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.locator('.chart__empty').count(), { timeout: 60_000 }).toBe(0);
     await page.locator('.phead').scrollIntoViewIfNeeded();
     await product.shot(page, 'trade-filled');
     // A fresh load takes the same candle from the server.
     await b.page.goto(`${product.url}/trade?instId=BTC-USDT`);
-    await expect.poll(() => b.page.locator('.chart__empty').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => b.page.locator('.chart__empty').count(), { timeout: 60_000 }).toBe(0);
     expect(product.app.modules.candles.bars('BTC-USDT', '1m').at(-1)?.close).toBe('65000');
     await b.page.goto(`${product.url}/index1`);
     await visible(b.page, '65,000.0');
@@ -105,7 +105,7 @@ describe('the trade screen on a small phone', () => {
     for (const lang of ['en', 'zh', 'ko', 'th', 'vi', 'ja', 'de']) {
       const small = await product.browser.newContext({
         viewport: { width: 360, height: 740 },
-        deviceScaleFactor: 2,
+        deviceScaleFactor: SCALE,
         isMobile: true,
         hasTouch: true,
         storageState: state,
@@ -150,7 +150,7 @@ describe('the trade screen on a small phone', () => {
     await product.shot(page, 'trade-market-buy-short');
     await context.close();
     await maker.context.close();
-  }, 180_000); // seven languages, each a phone of its own
+  }); // seven languages, each a phone of its own
 });
 
 describe('the chart when its data cannot load', () => {
@@ -159,11 +159,11 @@ describe('the chart when its data cannot load', () => {
     await page.route('**/v1/market/candles', (r) => r.abort());
     await page.goto(`${product.url}/trade?instId=BTC-USDT`);
     await page.getByRole('button', { name: /Chart/ }).click();
-    await expect.poll(() => page.locator('.chart .inline-error').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.locator('.chart .inline-error').isVisible(), { timeout: 60_000 }).toBe(true);
     await product.shot(page, 'trade-chart-failed');
     await page.unroute('**/v1/market/candles');
     await page.locator('.chart .inline-error__retry').click();
-    await expect.poll(() => page.locator('.chart .inline-error').count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => page.locator('.chart .inline-error').count(), { timeout: 60_000 }).toBe(0);
     await context.close();
   });
 });

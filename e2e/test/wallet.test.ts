@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletDeposits, walletWithdrawals } from '../../server/src/modules/wallet/tables';
 import { type Product, startProduct } from '../harness';
-import { financeOperator, fund, operatorId, signIn, visible } from '../users';
+import { confirmationBy, financeOperator, fund, localWalletKey, operatorId, signIn, visible } from '../users';
 
 let product: Product;
 let financeId: number;
@@ -20,7 +20,7 @@ describe('a user moves money through the wallet', () => {
   let a: { context: BrowserContext; page: Page };
   let b: { context: BrowserContext; page: Page };
 
-  it('deposits (an operator confirms), withdraws (pending, then approved), transfers and exchanges', async () => {
+  it('deposits (an operator confirms), withdraws (pending, then completed), transfers and exchanges', async () => {
     a = await product.newPhone();
     b = await product.newPhone();
     const page = a.page;
@@ -67,7 +67,7 @@ describe('a user moves money through the wallet', () => {
       sentHash,
     );
     await page.reload();
-    await visible(page, 'Approved');
+    await visible(page, 'Completed');
     // The sent transaction, linked to the network's explorer.
     await expect
       .poll(() => page.getByRole('link', { name: 'Explorer' }).first().getAttribute('href'))
@@ -117,7 +117,7 @@ describe('a user moves money through the wallet', () => {
           if (await page.locator('.wsubmit').isEnabled()) await page.locator('.wsubmit').click();
           return page.locator('.sheet__confirm').isVisible();
         },
-        { timeout: 30_000, interval: 500 },
+        { timeout: 60_000, interval: 500 },
       )
       .toBe(true);
     await page.locator('.sheet__confirm:visible').click();
@@ -210,6 +210,12 @@ describe('records in the user language', () => {
       asset: 'USDT',
       amount: exactText('5'),
       remark: '',
+      confirm: await confirmationBy(product, await localWalletKey(page), user.id, {
+        action: 'transfer',
+        asset: 'USDT',
+        amount: '5',
+        destination: maker.uid,
+      }),
     });
 
     await page.goto(`${product.url}/records?symbol=USDT`);

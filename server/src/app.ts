@@ -12,7 +12,7 @@ import type { AppDeps, Handlers } from './kernel/context';
 import type { Settings } from './kernel/settings';
 import type { Ledger } from './ledger';
 import { type Modules, SETTINGS } from './modules';
-import type { ChainAdapter as EvmAdapter } from './modules/wallet/chain';
+import type { ChainAdapter } from './modules/wallet/chain';
 import { registerCors } from './transport/cors';
 import type { Gateway } from './transport/live/gateway';
 
@@ -28,8 +28,9 @@ export interface App {
   readonly handlers: Handlers;
   readonly ledger: Ledger;
   readonly bus: Bus;
-  /** The EVM watcher and sender when CHAIN_RPC_URL is set. */
-  readonly evm: EvmAdapter | null;
+  /** The watched networks (CHAIN_NETWORKS or CHAIN_RPC_URL); `evm` is Ethereum's, null without it. */
+  readonly chains: readonly ChainAdapter[];
+  readonly evm: ChainAdapter | null;
   /** Cluster mode's connections and this instance's role; null for one instance. */
   readonly cluster: { readonly link: ClusterLink; writer(): boolean } | null;
   close(): Promise<void>;
@@ -56,7 +57,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   };
   const stores = await openStores(opts, fastify.log, (reason) => fence(reason));
   const { store, ownsStore, lock, link, deps } = stores;
-  const { ledger, evm, bus, built, modules } = await buildAppModules(opts, stores);
+  const { ledger, chains, bus, built, modules } = await buildAppModules(opts, stores);
   registerErrorHandler(fastify);
 
   const handlers = Object.assign({}, ...built.list.map((m) => m.handlers)) as Handlers;
@@ -74,7 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   });
   gateway = await registerLive(fastify, { bus, deps, modules, link });
   // The books, writers and timers: at once for one instance; on the lease's holder in cluster mode.
-  const work = createWork({ opts, deps, built, modules, evm, link });
+  const work = createWork({ opts, deps, built, modules, chains, link });
   startWork = work.start;
   if (!link) await startWork();
 
@@ -93,11 +94,12 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     handlers,
     ledger,
     bus,
-    evm,
+    chains,
+    evm: chains.find((c) => c.chain === 'evm') ?? null,
     cluster: link && writers ? { link, writer: () => writers.lease.held() } : null,
     async close() {
       work.clearTimers();
-      await evm?.stop();
+      for (const c of chains) await c.stop();
       await fastify.close();
       await work.stop();
       stopInvalidations();

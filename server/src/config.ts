@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_ENVELOPE_KEY, DEMO_SIGN_SECRET, decodeKey } from '@nexa/contract';
 import { z } from 'zod';
+import { type BitcoinNetworkConfig, otherNetworks, type TronNetworkConfig } from './config-chains';
 import { type ApiHosts, apiHostsConfig } from './config-hosts';
 
 /** Where the operator console's build lands in this repository. */
@@ -106,6 +107,11 @@ const EnvSchema = z.object({
     .default(7 * 24 * 3600),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Nexa <no-reply@nexa.local>'),
+  /** Web Push's VAPID key pair (base64url); both or neither. Neither: made once and kept in the store, sealed. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** Who the push services may contact about this server's pushes (mailto: or https:). */
+  VAPID_SUBJECT: z.string().default('mailto:ops@nexa.local'),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Built web app to serve; absent = API only. */
@@ -126,6 +132,13 @@ const EnvSchema = z.object({
     .optional(),
   /** EVM chain for USDT deposits and withdrawals; without CHAIN_RPC_URL operators confirm deposits by hand. */
   CHAIN_RPC_URL: z.string().url().optional(),
+  /**
+   * The EVM networks watched for deposits, several at once: a JSON array of { chain, rpc_url, chain_id,
+   * confirmations, credit_after?, tokens: [{ asset, address, decimals }], native?, start_block? }
+   * (docs/deploy.md). Replaces CHAIN_RPC_URL and its TOKEN_ADDRESS, DEPOSIT_CHAIN_ID, TOKEN_DECIMALS and
+   * DEPOSIT_CONFIRMATIONS, which describe one network (`evm`, USDT).
+   */
+  CHAIN_NETWORKS: z.string().optional(),
   DEPOSIT_CHAIN_ID: z.coerce.number().int().positive().default(1),
   TOKEN_ADDRESS: z
     .string()
@@ -145,10 +158,21 @@ const EnvSchema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/)
     .optional(),
+  /**
+   * The external signer of the hot wallets (docs/deploy.md: its JSON protocol); with it the server holds no
+   * hot wallet key. Production refuses HOT_WALLET_KEY* unless ALLOW_LOCAL_HOT_WALLET_KEY=true.
+   */
+  WITHDRAW_SIGNER_URL: z.string().url().optional(),
+  /** Bearer token the external signer expects (never logged). */
+  WITHDRAW_SIGNER_TOKEN: z.string().min(16).optional(),
+  /** Lets a production server sign with HOT_WALLET_KEY* itself (not advised: use the external signer). */
+  ALLOW_LOCAL_HOT_WALLET_KEY: bool.default(false),
   CHAIN_POLL_MS: z.coerce.number().int().min(100).default(5000),
   /** Reference prices: the built-in simulated market (default), OKX's public feed, or none (tests). */
   MARKET_SOURCE: z.enum(['sim', 'okx', 'off']).optional(),
   MARKET_SIM_STEP_MS: z.coerce.number().int().min(50).default(1000),
+  /** The simulated market's seed (its walk and the demo's past); by default the start time's. */
+  MARKET_SIM_SEED: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   OKX_WS_URL: z.string().url().default('wss://ws.okx.com:8443/ws/v5/public'),
   /** OKX's REST address for linked accounts (tests point it at a local fake). */
   OKX_REST_URL: z.string().url().default('https://www.okx.com'),
@@ -204,6 +228,12 @@ export interface Config {
   /** Where the web app's calls and live feed go; the app origins the API admits from another host. */
   readonly apiHosts: ApiHosts;
   readonly operatorKey: Uint8Array;
+  /** Web Push's VAPID keys from the settings (null: the store's, made once). */
+  readonly vapid: {
+    readonly publicKey: string | null;
+    readonly privateKey: string | null;
+    readonly subject: string;
+  };
   /** Operators without a confirmed second factor may only enrol one. */
   readonly operator2fa: 'required' | 'optional';
   /** Hosts a sign-in message may name: from configuration only, never from a request. */
@@ -228,6 +258,7 @@ export interface Config {
   readonly adminBootstrap: string | undefined;
   readonly marketSource: 'sim' | 'okx' | 'off';
   readonly simStepMs: number;
+  readonly simSeed: number | undefined;
   readonly okxWsUrl: string;
   readonly okxRestUrl: string;
   readonly okxRestTimeoutMs: number;
@@ -240,19 +271,57 @@ export interface Config {
   readonly demoFaucet: boolean;
   /** The liquidity pair read for `/api/lp/chain`; undefined: none configured. */
   readonly lpChain: { readonly rpcUrl: string; readonly chainId: number; readonly pair: string } | undefined;
-  readonly chain:
+  /** The networks watched for deposits (CHAIN_NETWORKS, or the one of CHAIN_RPC_URL); undefined: none. */
+  readonly chains:
     | {
-        readonly rpcUrl: string;
-        readonly chainId: number;
-        readonly tokenAddress: string;
-        readonly tokenDecimals: number;
+        /** The EVM networks. */
+        readonly networks: readonly ChainNetworkConfig[];
+        readonly tron: readonly TronNetworkConfig[];
+        readonly bitcoin: readonly BitcoinNetworkConfig[];
         readonly depositXpub: string;
-        readonly confirmations: number;
-        readonly hotWalletKey: `0x${string}` | undefined;
         readonly pollMs: number;
+        /** The external signer of every network's hot wallet, or null (local keys, or none). */
+        readonly signer: { readonly url: string; readonly token: string | undefined } | null;
       }
     | undefined;
 }
+
+/** One EVM network of CHAIN_NETWORKS (docs/deploy.md). */
+const ChainNetworkSchema = z
+  .object({
+    kind: z.literal('evm').optional(),
+    /** What its deposits are recorded under: the `chain` of its `deposit.networks` entries. */
+    chain: z.string().regex(/^[a-z0-9_-]{1,20}$/),
+    rpc_url: z.string().url(),
+    chain_id: z.number().int().positive(),
+    /** Blocks (the deposit's own included) after which a deposit is final. */
+    confirmations: z.number().int().min(1).max(1000),
+    /** Blocks after which a deposit is credited, held until final; default: `confirmations`. */
+    credit_after: z.number().int().min(1).max(1000).optional(),
+    tokens: z
+      .array(
+        z
+          .object({
+            asset: z.string().min(1),
+            address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+            decimals: z.number().int().min(0).max(36),
+          })
+          .strict(),
+      )
+      .default([]),
+    /** The platform asset of the chain's own coin when its deposits are watched (`ETH`). */
+    native: z.string().min(1).optional(),
+    /** First block to scan on the first start; default: the head then. */
+    start_block: z.number().int().min(0).optional(),
+  })
+  .strict()
+  .refine((n) => n.tokens.length > 0 || n.native !== undefined, 'a network watches a token or its coin')
+  .refine((n) => (n.credit_after ?? n.confirmations) <= n.confirmations, 'credit_after ≤ confirmations');
+
+export type ChainNetworkConfig = z.output<typeof ChainNetworkSchema> & {
+  /** The hot wallet paying its withdrawals (HOT_WALLET_KEY_<CHAIN>; HOT_WALLET_KEY for `evm`). */
+  readonly hotWalletKey: `0x${string}` | undefined;
+};
 
 function lpChainConfig(e: z.output<typeof EnvSchema>): Config['lpChain'] {
   if (!e.LP_RPC_URL && !e.LP_PAIR) return undefined;
@@ -260,20 +329,68 @@ function lpChainConfig(e: z.output<typeof EnvSchema>): Config['lpChain'] {
   return { rpcUrl: e.LP_RPC_URL, chainId: e.LP_CHAIN_ID, pair: e.LP_PAIR };
 }
 
-function chainConfig(e: z.output<typeof EnvSchema>): Config['chain'] {
-  if (!e.CHAIN_RPC_URL) return undefined;
-  if (!e.TOKEN_ADDRESS || !e.DEPOSIT_XPUB)
-    throw new Error('CHAIN_RPC_URL needs TOKEN_ADDRESS and DEPOSIT_XPUB');
-  return {
-    rpcUrl: e.CHAIN_RPC_URL,
-    chainId: e.DEPOSIT_CHAIN_ID,
-    tokenAddress: e.TOKEN_ADDRESS,
-    tokenDecimals: e.TOKEN_DECIMALS,
-    depositXpub: e.DEPOSIT_XPUB,
-    confirmations: e.DEPOSIT_CONFIRMATIONS,
-    hotWalletKey: e.HOT_WALLET_KEY as `0x${string}` | undefined,
-    pollMs: e.CHAIN_POLL_MS,
-  };
+function chainConfig(
+  e: z.output<typeof EnvSchema>,
+  env: Readonly<Record<string, string | undefined>>,
+): Config['chains'] {
+  if (e.CHAIN_RPC_URL && e.CHAIN_NETWORKS) throw new Error('CHAIN_RPC_URL or CHAIN_NETWORKS, not both');
+  let listed: z.output<typeof ChainNetworkSchema>[];
+  let others: Omit<ReturnType<typeof otherNetworks>, 'evm'> = { tron: [], bitcoin: [] };
+  if (e.CHAIN_NETWORKS) {
+    let json: unknown;
+    try {
+      json = JSON.parse(e.CHAIN_NETWORKS);
+    } catch {
+      throw new Error('CHAIN_NETWORKS must be a JSON array of networks (docs/deploy.md)');
+    }
+    if (!Array.isArray(json))
+      throw new Error('CHAIN_NETWORKS must be a JSON array of networks (docs/deploy.md)');
+    const { evm, ...rest } = otherNetworks(json, env);
+    others = rest;
+    const parsed = z.array(ChainNetworkSchema).safeParse(evm);
+    if (!parsed.success) throw new Error(`CHAIN_NETWORKS: ${parsed.error.message}`);
+    listed = parsed.data;
+  } else if (e.CHAIN_RPC_URL) {
+    if (!e.TOKEN_ADDRESS) throw new Error('CHAIN_RPC_URL needs TOKEN_ADDRESS and DEPOSIT_XPUB');
+    listed = [
+      {
+        chain: 'evm',
+        rpc_url: e.CHAIN_RPC_URL,
+        chain_id: e.DEPOSIT_CHAIN_ID,
+        confirmations: e.DEPOSIT_CONFIRMATIONS,
+        tokens: [{ asset: 'USDT', address: e.TOKEN_ADDRESS, decimals: e.TOKEN_DECIMALS }],
+      },
+    ];
+  } else {
+    return undefined;
+  }
+  const names = [...listed, ...others.tron, ...others.bitcoin].map((n) => n.chain);
+  if (names.length === 0) return undefined;
+  if (!e.DEPOSIT_XPUB) throw new Error('watched networks need DEPOSIT_XPUB');
+  if (new Set(names).size !== names.length) {
+    throw new Error('CHAIN_NETWORKS names a chain twice');
+  }
+  const networks = listed.map((n) => {
+    const key =
+      env[`HOT_WALLET_KEY_${n.chain.toUpperCase().replace(/-/g, '_')}`] ??
+      (n.chain === 'evm' ? e.HOT_WALLET_KEY : undefined);
+    if (key !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(key))
+      throw new Error(`hot wallet key of ${n.chain}: 0x and 64 hex digits`);
+    return { ...n, hotWalletKey: key as `0x${string}` | undefined };
+  });
+  const local = networks.filter((n) => n.hotWalletKey !== undefined).map((n) => n.chain);
+  if (local.length > 0 && e.WITHDRAW_SIGNER_URL) {
+    throw new Error(`WITHDRAW_SIGNER_URL or hot wallet keys (${local.join(', ')}), not both`);
+  }
+  if (local.length > 0 && e.NODE_ENV === 'production' && !e.ALLOW_LOCAL_HOT_WALLET_KEY) {
+    throw new Error(
+      `production signs withdrawals with WITHDRAW_SIGNER_URL, not a key in the server (${local.join(', ')}); ALLOW_LOCAL_HOT_WALLET_KEY=true overrides`,
+    );
+  }
+  const signer = e.WITHDRAW_SIGNER_URL
+    ? { url: e.WITHDRAW_SIGNER_URL, token: e.WITHDRAW_SIGNER_TOKEN }
+    : null;
+  return { networks, ...others, depositXpub: e.DEPOSIT_XPUB, pollMs: e.CHAIN_POLL_MS, signer };
 }
 
 /**
@@ -396,6 +513,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     sessionTtlS: e.SESSION_TTL_S,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY ?? null,
+      privateKey: e.VAPID_PRIVATE_KEY ?? null,
+      subject: e.VAPID_SUBJECT,
+    },
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
@@ -411,6 +533,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     // Tests drive the market themselves unless they ask for a source.
     marketSource: e.MARKET_SOURCE ?? (e.NODE_ENV === 'test' ? 'off' : 'sim'),
     simStepMs: e.MARKET_SIM_STEP_MS,
+    simSeed: e.MARKET_SIM_SEED,
     okxWsUrl: e.OKX_WS_URL,
     okxRestUrl: e.OKX_REST_URL.replace(/\/+$/, ''),
     okxRestTimeoutMs: e.OKX_REST_TIMEOUT_MS,
@@ -419,7 +542,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     demoDepositKey:
       (e.DEPOSIT_XPUB ?? DEMO_DEPOSIT_XPUB) === DEMO_DEPOSIT_XPUB && e.NODE_ENV !== 'production',
     demoFaucet: e.NODE_ENV !== 'production' && (e.DEMO_FAUCET ?? e.SEED_DEMO),
-    chain: chainConfig(e),
+    chains: chainConfig(e, env),
     lpChain: lpChainConfig(e),
   });
   if (e.NODE_ENV === 'production' && e.OKX_LINK_KEYS.includes(DEMO_LINK_KEY)) {

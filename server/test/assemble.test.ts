@@ -32,11 +32,18 @@ describe('assembling the modules from their entries', () => {
     ).toThrow('modules wait for each other to start: a, b');
   });
 
-  it('starts the app’s modules in the list order, market data after the books it reads', () => {
+  it('starts the app’s modules in the list order but where an entry waits: market data after the books, copy after its past', () => {
     const names = startOrder(MODULES).map((e) => e.name);
-    expect(names).toEqual(MODULES.map((e) => e.name));
+    expect([...names].sort()).toEqual(MODULES.map((e) => e.name).sort());
     expect(names.indexOf('market-data')).toBeGreaterThan(names.indexOf('futures'));
     expect(names.indexOf('market-data')).toBeGreaterThan(names.indexOf('spot'));
+    // The demo leads' past is read from the market's walked candles.
+    expect(names.indexOf('copy')).toBeGreaterThan(names.indexOf('market-data'));
+    // Every other module keeps its place in the list.
+    const waiting = new Set(['copy']);
+    expect(names.filter((n) => !waiting.has(n))).toEqual(
+      MODULES.map((e) => e.name).filter((n) => !waiting.has(n)),
+    );
   });
 
   it('builds a module first when another reads its service while it is built, and wires ports from services', () => {

@@ -82,7 +82,7 @@ describe('holds against what justifies them', () => {
       srv.app.ledger.freeze(tx, { account, amount: 15_000_000n, cause: 'spot.order', userId: u.id }),
     );
     expect((await report()).holds).toEqual([]);
-  }, 60_000);
+  });
 
   it('an open loan whose stake is gone is red in the report', async () => {
     const u = await newUser('1010');
@@ -115,5 +115,5 @@ describe('holds against what justifies them', () => {
       sql`select count(*)::int as n from earn_loans where status = 'open'`,
     );
     expect(rows[0]?.n).toBe(0);
-  }, 60_000);
+  });
 });

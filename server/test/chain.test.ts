@@ -19,10 +19,11 @@ import { ManualClock } from '../src/kernel/clock';
 import { DomainError } from '../src/kernel/errors';
 import { createLedger, type Ledger, SYSTEM } from '../src/ledger';
 import {
-  type ChainAdapter,
   type ChainLogger,
   type ConfirmedDeposit,
   createEvmChain,
+  type DepositBook,
+  type EvmChain,
 } from '../src/modules/wallet/chain';
 import type { EvmChainOptions } from '../src/modules/wallet/chain/evm';
 import { walletDeposits } from '../src/modules/wallet/tables';
@@ -153,18 +154,25 @@ async function onConfirmed(tx: Tx, d: ConfirmedDeposit): Promise<number> {
   });
 }
 
-function adapter(over: Partial<EvmChainOptions> = {}): ChainAdapter {
+/** Credited and final at once here (creditAfter = confirmations); held credits: `evm-networks.test.ts`. */
+const book: DepositBook = {
+  credit: (tx, d) => onConfirmed(tx, d),
+  release: () => Promise.reject(new Error('nothing is held')),
+  reverse: () => Promise.reject(new Error('nothing is held')),
+};
+
+function adapter(over: Partial<EvmChainOptions> = {}): EvmChain {
   return createEvmChain({
     store,
     clock,
     chain: 'evm',
     rpcUrl: node.url,
     chainId: node.chainId,
-    token: { address: usdt, decimals: 6, asset: 'USDT', scale: 6 },
+    tokens: [{ address: usdt, decimals: 6, asset: 'USDT', scale: 6 }],
     depositXpub: root.publicExtendedKey,
     confirmations: N,
     hotWalletKey: hotKey,
-    onConfirmed,
+    book,
     startBlock,
     log: quiet,
     ...over,
@@ -243,7 +251,7 @@ describe('deposit addresses', () => {
 });
 
 describe('watcher', () => {
-  let a: ChainAdapter;
+  let a: EvmChain;
   let txHash: Hash;
 
   it('records a deposit pending and credits it exactly once at N confirmations', async () => {
@@ -457,7 +465,7 @@ describe('watcher', () => {
   it('refuses a node of another chain or a token of other decimals', async () => {
     await expect(adapter({ chainId: 1 }).poll()).rejects.toThrow(/chain id/);
     await expect(
-      adapter({ token: { address: usdt, decimals: 18, asset: 'USDT', scale: 6 } }).poll(),
+      adapter({ tokens: [{ address: usdt, decimals: 18, asset: 'USDT', scale: 6 }] }).poll(),
     ).rejects.toThrow(/decimals/);
   });
 });
@@ -566,7 +574,7 @@ describe('hot wallet', () => {
   it('converts the platform scale to the token decimals exactly, refusing what does not convert', async () => {
     const a = adapter({
       chain: 'evm-cents',
-      token: { address: cents, decimals: 2, asset: 'USDT', scale: 6 },
+      tokens: [{ address: cents, decimals: 2, asset: 'USDT', scale: 6 }],
     });
     const to = newAccount().address;
     expect(await domainError(a.sendToken(to, 1_234_567n))).toBe('ValidationFailed'); // 1.234567 USDT

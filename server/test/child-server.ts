@@ -83,8 +83,10 @@ export interface ChildServer {
 export async function startChild(
   store: ChildStore,
   // A loaded two-core machine has taken most of a minute to start one (migrations, seeds, the books).
-  timeoutMs = 120_000,
+  timeoutMs = 360_000,
   extraEnv: Readonly<Record<string, string>> = {},
+  /** Node's own options before the script (a bench's `--cpu-prof`). */
+  nodeArgs: readonly string[] = [],
 ): Promise<ChildServer> {
   const port = await freePort();
   const env: Record<string, string> = {
@@ -101,7 +103,7 @@ export async function startChild(
     ...store.env,
     ...extraEnv,
   };
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

@@ -200,5 +200,5 @@ describe('colluding accounts on the swap books', () => {
       }),
       { numRuns: 30, seed: SEED, ...(process.env.FC_SEED ? { endOnFailure: true } : {}) },
     );
-  }, 300_000);
+  }, 600_000);
 });

@@ -3,15 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyFollows, copyPositions, copySettlements } from '../src/modules/copy/tables';
-import {
-  api,
-  depositConfirmed,
-  futuresTrader,
-  operatorToken,
-  signedInUser,
-  startServer,
-  type TestServer,
-} from './harness';
+import { futuresTrader, operatorToken, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 let finance: string;
@@ -222,5 +214,5 @@ describe('copies under any sequence', () => {
       },
     );
     expect(checked).toBeGreaterThan(10);
-  }, 240_000);
+  });
 });

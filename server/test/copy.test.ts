@@ -6,16 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLinkVault, rotateLinks } from '../src/modules/copy/links';
 import { okxLinks } from '../src/modules/copy/tables';
-import {
-  api,
-  call,
-  depositConfirmed,
-  futuresTrader,
-  operatorToken,
-  signedInUser,
-  startServer,
-  type TestServer,
-} from './harness';
+import { api, call, futuresTrader, operatorToken, startServer, type TestServer } from './harness';
 
 const INST = 'BTC-USDT-SWAP';
 const KEY = 'okx-test-key-0001abcd';
@@ -257,6 +248,15 @@ describe('a lead with three followers', () => {
     expect((await pos(b))?.pos).toBe('7');
     expect((await pos(c))?.pos).toBe('7');
     expect(await pos(d)).toBeUndefined();
+    // B and C were told once that a copy opened (not again for the add); D, skipped, was not.
+    await srv.app.deps.outbox.drain();
+    await srv.app.deps.outbox.drain();
+    const opened = async (u: { token: string }) =>
+      (await api(srv, '/api/notice/list', { size: 50 }, { token: u.token })).body.data.list.filter(
+        (n) => n.kind === 'copy_opened',
+      );
+    for (const u of [b, c]) expect(await opened(u)).toMatchObject([{ params: { inst: INST } }]);
+    expect(await opened(d)).toEqual([]);
 
     // The mark rises; the trader page shows figures, and my copy its open PnL.
     await markAt('61000');

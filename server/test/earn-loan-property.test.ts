@@ -99,7 +99,7 @@ async function check(userId: number, where: string): Promise<void> {
   const against = new Map<number, bigint>();
   for (const l of open) {
     const o = orders.find((x) => x.id === l.pledgeId);
-    if (!o || o.status !== 'in_progress')
+    if (o?.status !== 'in_progress')
       throw new Error(`${where}: loan ${l.id} is open against order ${l.pledgeId} (${o?.status ?? 'none'})`);
     against.set(o.id, (against.get(o.id) ?? 0n) + l.amount);
     owed += l.amount + loanInterest(l.amount, l.dailyRate, l.createdAt.getTime(), now);
@@ -199,7 +199,7 @@ describe('loans against stakes, over the whole lifecycle', () => {
     await check(u, 'after the redemption');
     const loans = await db().select().from(earnLoans).where(eq(earnLoans.userId, u));
     expect(loans.map((l) => l.status)).toEqual(['settled']);
-  }, 60_000);
+  });
 
   it('keeps every loan secured and the user within stake + profit − owed', async () => {
     console.log(`earn-loan-property seed ${SEED} (FC_SEED=${SEED} replays it)`);

@@ -340,7 +340,7 @@ describe('no money machine', () => {
       { numRuns: 12, seed: 20261124 },
     );
     expect(ran).toBeGreaterThan(20);
-  }, 240_000);
+  });
 
   it('no route through the exchange and the book ends with more value than it started with, at the mid', async () => {
     const wallet = srv.app.modules.wallet;
@@ -414,7 +414,7 @@ describe('no money machine', () => {
       ),
       { numRuns: 30, seed: 11 },
     );
-  }, 240_000);
+  });
 });
 
 describe('quotes are kept in bounds', () => {

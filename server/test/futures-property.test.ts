@@ -2,16 +2,7 @@ import type { ResponseData } from '@nexa/contract';
 import { exactText } from '@nexa/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  call,
-  depositConfirmed,
-  futuresTrader,
-  operatorToken,
-  signedInUser,
-  startServer,
-  type TestServer,
-} from './harness';
+import { api, call, futuresTrader, operatorToken, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 let finance: string;
@@ -149,5 +140,5 @@ describe('swaps under any sequence', () => {
       }),
       { numRuns: 25 },
     );
-  }, 240_000);
+  });
 });

@@ -1,16 +1,7 @@
 import { exactText, type ResponseData } from '@nexa/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import {
-  api,
-  call,
-  depositConfirmed,
-  futuresTrader,
-  operatorToken,
-  signedInUser,
-  startServer,
-  type TestServer,
-} from './harness';
+import { api, call, futuresTrader, operatorToken, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 let finance: string;

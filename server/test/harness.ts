@@ -5,21 +5,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type ApiResponse,
+  type ConfirmAction,
   computeSign,
+  confirmTypedData,
   DEMO_ENVELOPE_KEY,
   decodeKey,
   type EndpointPath,
+  formatAmount,
   type LivePath,
   openEnvelope,
+  parseAmount,
   type RequestInput,
   type ResponseData,
   sealEnvelope,
+  USDT_SCALE,
 } from '@nexa/contract';
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { type App, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Clock, ManualClock } from '../src/kernel/clock';
+import { SYSTEM } from '../src/ledger';
 import { openStore, type Store } from '../src/store';
 import { scratchDatabase } from './scratch-db';
 
@@ -105,6 +111,7 @@ export async function startServer(
   // Tests sign in many users from one address; the limit itself is tested by setting it back.
   await app.settings.set('auth.login_per_ip_per_minute', 100_000);
   await app.settings.set('admin.login_per_ip_per_minute', 100_000);
+  await app.settings.set('auth.confirm_per_minute', 100_000);
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.fastify.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
@@ -130,6 +137,98 @@ export interface CallOptions {
   sign?: string;
   /** Extra request headers, sent as given (Host and X-Forwarded-Host included). */
   headers?: Record<string, string>;
+  /**
+   * A withdrawal's or a transfer's confirmation: signed by default with the wallet the token signed in with
+   * (a fresh nonce, the body's own fields), as the app does; `false` sends the body as given.
+   */
+  confirm?: false;
+}
+
+/** The wallet each signed-in token belongs to, so money calls can be confirmed as the app confirms them. */
+const walletsByToken = new Map<string, PrivateKeyAccount>();
+
+/**
+ * The calls confirmed by a signature: the action, the asset when the body names none, the destination field.
+ * A purchase names its total (price × quantity) and its product (confirmed from the shop's threshold on).
+ */
+const CONFIRMED: Record<
+  string,
+  { action: ConfirmAction; asset: string; to: 'address' | 'to' | 'product_id'; total?: true }
+> = {
+  '/api/shop/purchase': { action: 'purchase', asset: 'USDT', to: 'product_id', total: true },
+  '/api/withdraw/index': { action: 'withdraw', asset: 'USDT', to: 'address' },
+  '/api/withdraw/withdrawCoin': { action: 'withdraw', asset: 'USDT', to: 'address' },
+  '/api/neu/withdrawal': { action: 'withdraw', asset: 'USDT', to: 'address' },
+  '/api/neu/withdrawalNeu': { action: 'withdraw', asset: 'NEU', to: 'address' },
+  '/api/transfer/index': { action: 'transfer', asset: 'USDT', to: 'to' },
+  '/api/user/transfer': { action: 'transfer', asset: 'USDT', to: 'to' },
+  '/api/neu/spaQuotaTransfer': { action: 'transfer', asset: 'SPA', to: 'to' },
+};
+
+/**
+ * A signed confirmation for a money call: a fresh nonce from the server, the EIP-712 message signed by
+ * `wallet` (by default with the fields given; a test changes them to sign for something else).
+ */
+export async function confirmation(
+  srv: TestServer,
+  token: string,
+  wallet: PrivateKeyAccount,
+  fields: { action: ConfirmAction; asset: string; amount: string; destination: string },
+) {
+  const issued = await call<{ nonce: string; domain: { chainId: number } }>(
+    srv,
+    '/api/auth/confirmNonce',
+    { action: fields.action },
+    { token },
+  );
+  if (issued.body.code !== 200) throw new Error(`no confirmation nonce: ${JSON.stringify(issued.body)}`);
+  const message = { ...fields, nonce: issued.body.data.nonce };
+  const signature = await wallet.signTypedData(confirmTypedData(issued.body.data.domain.chainId, message));
+  return { ...message, signature };
+}
+
+/** A purchase's total as its confirmation names it: the unit price seen times the quantity (USDT, 6 places). */
+function totalOf(body: Record<string, unknown>): string | undefined {
+  if (typeof body.price !== 'string' || typeof body.quantity !== 'number') return undefined;
+  const price = parseAmount(body.price, USDT_SCALE);
+  return price === null ? undefined : formatAmount(price * BigInt(body.quantity), USDT_SCALE);
+}
+
+/**
+ * The body with its confirmation, or the nonce call's own answer when none could be had (a store outage, an
+ * ended session): the money call then answers as that call did, as the app's would fail before sending.
+ */
+async function confirmed(
+  srv: TestServer,
+  path: string,
+  body: Record<string, unknown>,
+  opts: CallOptions,
+): Promise<{ body: Record<string, unknown> } | { failed: { status: number; body: ApiResponse<never> } }> {
+  const rule = CONFIRMED[path];
+  const wallet = opts.token ? walletsByToken.get(opts.token) : undefined;
+  const token = opts.token;
+  // A hostile body (null, an array, a string: the fuzz sends them) goes as it is, unconfirmed.
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { body };
+  if (!rule || !wallet || !token || opts.confirm === false || 'confirm' in body) return { body };
+  const amount = rule.total ? totalOf(body) : body.amount;
+  const to = body[rule.to];
+  if (typeof amount !== 'string' || (typeof to !== 'string' && typeof to !== 'number')) return { body };
+  const issued = await call<{ nonce: string; domain: { chainId: number } }>(
+    srv,
+    '/api/auth/confirmNonce',
+    { action: rule.action },
+    { token },
+  );
+  if (issued.body.code !== 200) return { failed: issued as { status: number; body: ApiResponse<never> } };
+  const message = {
+    action: rule.action,
+    asset: typeof body.asset === 'string' ? body.asset : rule.asset,
+    amount,
+    destination: String(to),
+    nonce: issued.body.data.nonce,
+  };
+  const signature = await wallet.signTypedData(confirmTypedData(issued.body.data.domain.chainId, message));
+  return { body: { ...body, confirm: { ...message, signature } } };
 }
 
 /**
@@ -152,8 +251,12 @@ export async function call<T = unknown>(
   body: Record<string, unknown> = {},
   opts: CallOptions = {},
 ): Promise<{ status: number; body: ApiResponse<T> }> {
+  const withConfirmation = await confirmed(srv, path, body, opts);
+  if ('failed' in withConfirmation)
+    return withConfirmation.failed as { status: number; body: ApiResponse<T> };
+  const full = withConfirmation.body;
   const timestamp = opts.timestamp ?? Math.floor(srv.clock.now().getTime() / 1000);
-  const stamped: Record<string, unknown> = { ...body, timestamp, nonce: randomBytes(8).toString('hex') };
+  const stamped: Record<string, unknown> = { ...full, timestamp, nonce: randomBytes(8).toString('hex') };
   // The keys of the server called (a test server may run with keys of its own); a child server has the demo's.
   const config = (srv.app as App | null)?.deps.config;
   stamped.sign = opts.sign ?? computeSign(stamped, config?.signSecret ?? SIGN_SECRET);
@@ -186,10 +289,8 @@ export async function rawCall<T = unknown>(
   const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
   if (opts.token) headers.authorization = opts.token;
   if (opts.lang) headers.lang = opts.lang;
-  // fetch will not send a forged Host: node:http sends headers exactly as given.
-  const res = opts.headers
-    ? await plainPost(srv.url + path, headers, text)
-    : await fetch(srv.url + path, { method: 'POST', headers, body: text });
+  // node:http rather than fetch: it sends headers exactly as given (a forged Host too) and costs less CPU a call.
+  const res = await plainPost(srv.url + path, headers, text);
   const raw = await res.text();
   let parsed: unknown;
   try {
@@ -245,6 +346,7 @@ export async function signIn(
     { code: opts.code ?? 'NEXA2026', name: opts.name ?? wallet.address, sign_message: signature, message },
     { ...(opts.lang ? { lang: opts.lang } : {}), ...(opts.headers ? { headers: opts.headers } : {}) },
   );
+  if (res.body.code === 200) walletsByToken.set(res.body.data.token, wallet);
   return { ...res, message, signature };
 }
 
@@ -339,4 +441,26 @@ export async function futuresTrader(
   const me = await srv.app.modules.auth.authenticate(u.token);
   if (!me) throw new Error('no user');
   return { token: u.token, id: me.id };
+}
+
+/** A signed-in user with `usdt` on the spot account (credited as a deposit) and a default shop delivery address. */
+export async function shopBuyer(srv: TestServer, usdt: string) {
+  const u = await signedInUser(srv);
+  const me = await srv.app.modules.auth.authenticate(u.token);
+  if (!me) throw new Error('no user');
+  await srv.app.deps.store.db.transaction((tx) =>
+    srv.app.ledger.credit(tx, {
+      account: { userId: me.id, asset: 'USDT', kind: 'spot' },
+      system: SYSTEM.deposits,
+      amount: parseAmount(usdt, USDT_SCALE) ?? 0n,
+      cause: 'deposit',
+    }),
+  );
+  const a = await api(
+    srv,
+    '/api/shop/editAddress',
+    { name: 'Mai', phone: '+84 90 123 4567', region: 'Hanoi', detail: '1 Trang Tien', is_default: true },
+    { token: u.token },
+  );
+  return { ...u, id: me.id, address: a.body.data.id as number };
 }

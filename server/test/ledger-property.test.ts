@@ -221,5 +221,5 @@ describe('ledger against a reference model', () => {
       { numRuns: 50 },
     );
     expect((await f.ledger.solvency()).every((l) => l.balanced)).toBe(true);
-  }, 180_000);
+  });
 });

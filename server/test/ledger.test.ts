@@ -324,13 +324,13 @@ const ROWS: Row[] = [
     name: 'unknown asset',
     start: { A: '100' },
     op: (l, tx, u) =>
-      l.credit(tx, { account: spot(u.A, 'DOGE'), system: SYSTEM.deposits, amount: 1n, cause: 'deposit' }),
+      l.credit(tx, { account: spot(u.A, 'ZZZ'), system: SYSTEM.deposits, amount: 1n, cause: 'deposit' }),
     want: { error: 'ValidationFailed' },
   },
   {
     name: 'unknown system account asset',
     start: { A: '100' },
-    op: (l, tx) => l.systemAccount(tx, SYSTEM.fees, 'DOGE'),
+    op: (l, tx) => l.systemAccount(tx, SYSTEM.fees, 'ZZZ'),
     want: { error: 'ValidationFailed' },
   },
 ];

@@ -519,5 +519,5 @@ describe('socket hygiene', () => {
     expect(slow.ws.readyState).toBe(WebSocket.CLOSED);
     expect(fast.ws.readyState).toBe(WebSocket.OPEN);
     fast.ws.close();
-  }, 60_000);
+  });
 });

@@ -118,7 +118,7 @@ describe('simulated market', () => {
     });
     sim.start();
     // However slow the machine, its timer keeps stepping (a fixed wait would make timing decide the test).
-    await vi.waitFor(() => expect(n).toBeGreaterThan(2), { timeout: 10_000, interval: 10 });
+    await vi.waitFor(() => expect(n).toBeGreaterThan(2), { timeout: 60_000, interval: 10 });
     sim.stop();
     const seen = n;
     await new Promise((r) => setTimeout(r, 40));

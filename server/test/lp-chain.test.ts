@@ -60,7 +60,7 @@ beforeAll(async () => {
   // The owner holds 25 of 100 LP tokens of a pool of 2,000 BWC and 1,000.000001 USDT.
   await mint(owner, 25n * 10n ** 18n, 2_000n * 10n ** 8n, 1_000_000_001n, lp.abi);
   await mint(deployer.address, 75n * 10n ** 18n, 2_000n * 10n ** 8n, 1_000_000_001n, lp.abi);
-}, 120_000);
+});
 afterAll(() => node.close());
 
 describe('the on-chain liquidity reader', () => {

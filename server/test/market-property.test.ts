@@ -245,7 +245,7 @@ it('keeps holds exact and the ledger clean through any sequence of orders and ca
   expect(seen('filled+fills'), what).toBeGreaterThan(0);
   expect(seen('partial_filled+fills', 'canceled+fills'), what).toBeGreaterThan(0);
   expect(seen('InsufficientBalance'), what).toBeGreaterThan(0);
-}, 300_000);
+}, 600_000);
 
 it('keeps the same invariants when orders on both instruments arrive all at once', async () => {
   for (let round = 0; round < 5; round++) {
@@ -272,4 +272,4 @@ it('keeps the same invariants when orders on both instruments arrive all at once
   expect(failures).toEqual([]);
   expect(ids.size).toBe(1);
   await checkInvariants();
-}, 300_000);
+}, 600_000);

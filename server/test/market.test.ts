@@ -361,7 +361,7 @@ describe('spot orders', () => {
       error: 'OrderRejected',
       data: { reason: 'no_liquidity' },
     });
-    expect(await err({ ...base, instId: 'XRP-USDT', px: '1', sz: '10' })).toMatchObject({
+    expect(await err({ ...base, instId: 'ZZZ-USDT', px: '1', sz: '10' })).toMatchObject({
       error: 'ValidationFailed',
     });
     const zh = await call(

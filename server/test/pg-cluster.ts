@@ -69,7 +69,7 @@ export async function tempCluster(): Promise<TempCluster> {
   const asPostgres = (cmd: string, args: string[]) =>
     execFileSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
-      timeout: 60_000,
+      timeout: 300_000,
     });
   asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();

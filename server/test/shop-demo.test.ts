@@ -1,12 +1,11 @@
-import { parseAmount } from '@nexa/contract';
+import { headerForLang, parseAmount } from '@nexa/contract';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM } from '../src/ledger';
 import { demoMerchantAddress } from '../src/modules/shop/demo';
 import { shopMerchants, shopMoves, shopOrders, shopProducts } from '../src/modules/shop/tables';
 import { DEMO_MERCHANTS } from '../src/seed/shop-demo';
 import { schema } from '../src/store';
-import { api, signedInUser, startServer, type TestServer } from './harness';
+import { api, shopBuyer, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 const U = (text: string) => parseAmount(text, 6) ?? 0n;
@@ -24,26 +23,7 @@ const shop = () => srv.app.modules.shop;
 const db = () => srv.app.deps.store.db;
 
 /** A signed-in user with `usdt` on the spot account (the shop wallet left empty). */
-async function spotUser(usdt: string) {
-  const u = await signedInUser(srv);
-  const me = await srv.app.modules.auth.authenticate(u.token);
-  if (!me) throw new Error('no user');
-  await db().transaction((tx) =>
-    srv.app.ledger.credit(tx, {
-      account: { userId: me.id, asset: 'USDT', kind: 'spot' },
-      system: SYSTEM.deposits,
-      amount: U(usdt),
-      cause: 'deposit',
-    }),
-  );
-  const a = await api(
-    srv,
-    '/api/shop/editAddress',
-    { name: 'Mai', phone: '+84 90 123 4567', region: 'Hanoi', detail: '1 Trang Tien', is_default: true },
-    { token: u.token },
-  );
-  return { token: u.token, id: me.id, address: a.body.data.id as number };
-}
+const spotUser = (usdt: string) => shopBuyer(srv, usdt);
 
 async function balance(userId: number, kind: 'shop' | 'spot') {
   const b = (await srv.app.ledger.balances(userId)).find((x) => x.asset === 'USDT' && x.kind === kind);
@@ -109,6 +89,62 @@ describe('demo shop', () => {
       const detail = await api(srv, '/api/shop/productDetail', { id: first?.id ?? 0 });
       expect(detail.body.data.merchant.demo).toBe(true);
     }
+  });
+
+  it("shows the demo goods in the reader's language (English for any other), and the order keeps what the buyer read", async () => {
+    const mugDe = (
+      await api(
+        srv,
+        '/api/shop/productList',
+        { keyword: 'Keramik', sort: 'newest' },
+        { lang: headerForLang('de') },
+      )
+    ).body.data.list;
+    expect(mugDe.map((p: { title: string }) => p.title)).toEqual(['Keramikbecher']);
+    const id = mugDe[0]?.id ?? 0;
+    const de = (await api(srv, '/api/shop/productDetail', { id }, { lang: headerForLang('de') })).body.data;
+    expect(de).toMatchObject({
+      title: 'Keramikbecher',
+      description: expect.stringContaining('spülmaschinenfest'),
+    });
+    const th = (await api(srv, '/api/shop/productDetail', { id }, { lang: headerForLang('th') })).body.data;
+    expect(th.title).toBe('แก้วมัคเซรามิก');
+    for (const lang of ['klingon', headerForLang('en')]) {
+      const other = (await api(srv, '/api/shop/productDetail', { id }, { lang })).body.data;
+      expect(other).toMatchObject({
+        title: 'Ceramic mug',
+        description: expect.stringContaining('stoneware'),
+      });
+    }
+    // Every demo good has its own words in all six other languages.
+    for (const lang of ['zh', 'ja', 'ko', 'vi', 'th', 'de'] as const) {
+      const all = (
+        await api(srv, '/api/shop/productList', { sort: 'newest', size: 50 }, { lang: headerForLang(lang) })
+      ).body.data.list as { title: string; description: string }[];
+      const english = new Set(
+        DEMO_MERCHANTS.flatMap((m) => m.goods.flatMap((g) => [g.title, g.description])),
+      );
+      expect(all.length).toBeGreaterThanOrEqual(12);
+      expect(
+        all.filter((p) => english.has(p.title) || english.has(p.description)),
+        lang,
+      ).toEqual([]);
+    }
+    const buyer = await spotUser('20');
+    const order = await api(
+      srv,
+      '/api/shop/purchase',
+      { product_id: id, quantity: 1, address_id: buyer.address, price: de.price, pay_from: 'spot' },
+      { token: buyer.token, lang: headerForLang('de') },
+    );
+    expect(order.body.data.title, JSON.stringify(order.body)).toBe('Keramikbecher');
+    const later = await api(
+      srv,
+      '/v1/shop/orderDetail',
+      { order_id: order.body.data.id },
+      { token: buyer.token },
+    );
+    expect(later.body.data.title).toBe('Keramikbecher');
   });
 
   it('pays from spot in one step; the demo merchant ships by itself; proceeds go to its wallet; no money made', async () => {

@@ -46,20 +46,20 @@ async function counted(s: ChildStore): Promise<Record<string, number>> {
 }
 
 it('refuses a second instance on the same database, which changes nothing', {
-  timeout: 240_000,
+  timeout: 360_000,
 }, async () => {
   store = await childStore();
   // The first instance is quiet (no demo: no bots, no market) so that anything that moves is the second's.
   const quiet = { SEED_DEMO: 'false', ADMIN_BOOTSTRAP: 'root:single-writer-test' };
-  const setup = await startChild(store, 120_000, quiet);
+  const setup = await startChild(store, 360_000, quiet);
   await setup.stop();
   const before = await counted(store);
   expect(before['ledger_transactions.max_id']).toBeGreaterThanOrEqual(0);
 
-  const first = await startChild(store, 120_000, quiet);
+  const first = await startChild(store, 360_000, quiet);
   children.push(first);
   // The second comes with the demo on: started, it would seed users, books and bots into the first's store.
-  const refusal = await startChild(store, 120_000).then(
+  const refusal = await startChild(store, 360_000).then(
     (second) => {
       children.push(second);
       return null;
@@ -89,7 +89,7 @@ it('refuses a second instance on the same database, which changes nothing', {
   expect(await counted(store)).toEqual(before);
 
   // A lock left by a process that died is taken over: an instance starts again.
-  const next = await startChild(store, 120_000, quiet);
+  const next = await startChild(store, 360_000, quiet);
   children.push(next);
   expect((await fetch(`${next.srv.url}/readyz`)).status).toBe(200);
   await next.stop();

@@ -80,5 +80,5 @@ describe('each pool’s flows of the day', () => {
     expect(pool(await report(), 'system:earn:loans')?.over).toBe(true);
     await srv.app.settings.set('admin.pool_daily_drain_share', '0.5');
     expect((await report()).healthy).toBe(true);
-  }, 60_000);
+  });
 });

@@ -28,9 +28,9 @@ const usdt = (minor: bigint) => formatAmount(minor, 6);
  * loaded machine (the whole suite runs beside this file), not the targets: the figures measured (slowest
  * answer about 1.5 s, first success 0.6–1.3 s after the database's return) are printed by every run.
  */
-const ANSWER_WITHIN_MS = 15_000;
+const ANSWER_WITHIN_MS = 60_000;
 /** After the database is back, the first success comes within this (the target is 5 s; printed). */
-const RESUME_WITHIN_MS = 20_000;
+const RESUME_WITHIN_MS = 60_000;
 
 interface Call {
   readonly requestId: string;
@@ -74,10 +74,23 @@ beforeAll(async () => {
   };
   // The reference market and its maker run too: their loops (quotes into the spot and swap books through
   // their writers, candles) meet the outage as well.
-  child = await startChild(store, 90_000, { MARKET_SOURCE: 'sim' });
+  child = await startChild(store, 360_000, { MARKET_SOURCE: 'sim' });
   log('server up');
   const srv = child.srv;
   const finance = await operatorToken(srv);
+  // Each transfer asks for a confirmation nonce first; the storm asks more often than a person would.
+  const admin = await operatorToken(srv, 'admin', 'nexa-admin');
+  const limit = await call(
+    srv,
+    '/admin/settings/set',
+    {
+      key: 'auth.confirm_per_minute',
+      value: 100_000,
+      reason: 'the outage test sends many transfers a minute',
+    },
+    { token: admin },
+  );
+  assert.equal(limit.body.code, 200);
   for (let i = 0; i < USERS; i++) {
     const u = await signedInUser(srv);
     await depositConfirmed(srv, u.token, finance, usdt(FUNDING));
@@ -95,7 +108,7 @@ beforeAll(async () => {
   const bid = Number(depth.body.data.bids[0]?.[0] ?? 0);
   mid = ask > 0 && bid > 0 ? Math.round((ask + bid) / 2) : 60_000;
   log(`users funded; BTC-USDT near ${mid}`);
-}, 150_000);
+});
 
 afterAll(async () => {
   await child?.kill();
@@ -104,7 +117,7 @@ afterAll(async () => {
 
 it.skipIf(skip !== null)(
   'stays up through terminated connections and a stopped database, refusing calls meanwhile',
-  { timeout: 150_000 },
+  { timeout: 360_000 },
   async () => {
     assert(cluster && child && store);
     const pgc = cluster;
@@ -254,8 +267,24 @@ it.skipIf(skip !== null)(
     // Refused on their merits (money runs short as orders rest): nothing else.
     const refusals = new Set(calls.filter((c) => c.outcome === 'refused').map((c) => c.error));
     expect([...refusals].filter((e) => e !== 'InsufficientBalance')).toEqual([]);
-    // The maker requotes every 5 s: give it one round after the return.
-    await sleep(Math.max(0, startedAt + 7_000 - Date.now()));
+    // The maker requotes every 5 s: wait until it has quoted into both kinds of book since the return (a
+    // loaded machine can take several rounds), the check below then reads what it did.
+    const watcher = new pg.Client({ connectionString: pgc.url });
+    await watcher.connect();
+    try {
+      const back = new Date(startedAt);
+      const quoted = async () => {
+        const r = await watcher.query<{ spot: number; swap: number }>(
+          `select (select count(*)::int from market_orders where request_id is null and created_at > $1) as spot,
+                  (select count(*)::int from swap_orders where created_at > $1) as swap`,
+          [back],
+        );
+        return (r.rows[0]?.spot ?? 0) > 0 && (r.rows[0]?.swap ?? 0) > 0;
+      };
+      for (let i = 0; i < 120 && !(await quoted()); i++) await sleep(500);
+    } finally {
+      await watcher.end();
+    }
 
     // (c) its connections cut, and the single-writer lock taken by another session before it can take it
     // again (as a second instance would): it is fenced, stays up, and refuses every call from then on.

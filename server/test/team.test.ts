@@ -156,7 +156,7 @@ describe('kept figures', () => {
       },
     );
     expect(highest).toBeGreaterThanOrEqual(2);
-  }, 120_000);
+  });
 });
 
 /**

@@ -86,7 +86,7 @@ describe('image uploads off the event loop', () => {
       expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 4900, height: 4900 });
     }
     expect(files().images()).toEqual({ running: 0, waiting: 0, users: 0, lined: 0 });
-  }, 240_000);
+  });
 
   it('works on one image of a user at a time, lets the next two wait, and refuses a fourth, in their language', async () => {
     const u = await signedInUser(srv);
@@ -130,7 +130,7 @@ describe('image uploads off the event loop', () => {
     expect(order).toEqual([1, 2, 3]);
     expect((await put(fourth.url, bytes)).status).toBe(200);
     expect(files().images()).toEqual({ running: 0, waiting: 0, users: 0, lined: 0 });
-  }, 180_000);
+  });
 
   it('refuses images beyond the pixel limit (a 6,300 × 6,300 PNG, a 27 MP JPEG) without storing them', async () => {
     const u = await signedInUser(srv);
@@ -145,5 +145,5 @@ describe('image uploads off the event loop', () => {
       const view = await files().viewLink(l.upload_id, 'op:1');
       expect((await fetch(`${srv.url}${view.url}`)).status).toBe(404);
     }
-  }, 120_000);
+  });
 });

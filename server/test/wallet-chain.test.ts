@@ -97,7 +97,7 @@ beforeAll(async () => {
     },
   });
   finance = await operatorToken(srv);
-}, 120_000);
+});
 
 afterAll(async () => {
   await srv?.close();
@@ -141,11 +141,18 @@ describe('USDT on a local EVM chain, through the product', () => {
       { withdrawal_id: w.body.data.id },
       { token: finance },
     );
-    expect(ok.body.data).toMatchObject({ status: 'approved', stage: 'sent' });
+    // Broadcast: sent with its hash, completed (approved) once final on chain.
+    expect(ok.body.data).toMatchObject({ status: 'pending', stage: 'sent' });
     expect(ok.body.data.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await tokenBalance(to)).toBe(50n * USDT);
+    await mine(CONFIRMATIONS - 1);
+    await srv.app.modules.wallet.withdrawals.follow();
+    const done = await api(srv, '/api/withdraw/list', { page: 1 }, { token: u.token });
+    expect(done.body.data.list).toEqual([
+      expect.objectContaining({ stage: 'completed', status: 'approved', tx_hash: ok.body.data.tx_hash }),
+    ]);
     expect(await srv.app.ledger.audit()).toEqual([]);
-  }, 60_000);
+  });
 
   it('pays a race principal with a chain transfer to the player’s deposit address, once, after its confirmations', async () => {
     const evm = present(srv.app.evm, 'chain adapter');
@@ -197,5 +204,5 @@ describe('USDT on a local EVM chain, through the product', () => {
     // One transfer pays one entry.
     expect((await join(paid)).body.code).toBe(2913);
     expect(await srv.app.ledger.audit()).toEqual([]);
-  }, 60_000);
+  });
 });

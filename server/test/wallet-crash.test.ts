@@ -2,7 +2,9 @@
 // calls (transfers, internal transfers, withdrawals and spot orders that the instrument's writer
 // places in batches) loses nothing and doubles nothing: every call is retried with its request id
 // until it has an answer, and the store then holds exactly the calls that were answered with success;
-// the books a restarted server rebuilds are the ones the killed server showed.
+// the books a restarted server rebuilds are the ones the killed server showed. Conditional orders rest through
+// the kills: each fires once, at the first trade price that reaches it (its order placed once), or, never
+// reached, still rests with its hold.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatAmount } from '@nexa/contract';
@@ -15,15 +17,25 @@ import { queryRows } from '../src/store';
 import { type ChildServer, type ChildStore, childStore, startChild } from './child-server';
 import { call, depositConfirmed, operatorToken, signedInUser, type TestServer } from './harness';
 
-// Six kills on the embedded store (the plain test run, inside its time budget); ten on PostgreSQL (CI's
-// second run of the server suite), where a restart is cheaper and the store is the production one.
-const ROUNDS = Number(process.env.CRASH_ROUNDS ?? (process.env.TEST_DATABASE_URL ? 10 : 6));
+// Four kills on the embedded store (the plain test run, inside its time budget: each restart loads the whole
+// server again); six on PostgreSQL (CI's second run of the server suite), the production store. Each kill cuts
+// a stream of twelve callers at a random point; CRASH_ROUNDS asks for more.
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? (process.env.TEST_DATABASE_URL ? 6 : 4));
 const WORKERS = 12;
 const USERS = 3;
 const FUNDING = 2_000_000_000n; // 2,000 USDT each, in minor units (scale 6)
 const FUNDING_BTC = 100_000_000n; // 1 BTC each (scale 8)
 const FEE = 1_000_000n; // withdrawal fee of the default rules: 1 USDT
 const usdt = (minor: bigint) => formatAmount(minor, 6);
+/** Conditional orders' trigger prices and sides (a sell above the last price fires up, below it down). */
+const TRIGGERS: ReadonlyArray<readonly [number, 'buy' | 'sell']> = [
+  [59_925, 'sell'],
+  [59_975, 'buy'],
+  [60_025, 'sell'],
+  [60_075, 'buy'],
+  [59_000, 'sell'],
+  [61_000, 'buy'],
+];
 
 type Kind = 'spot' | 'futures';
 type Op =
@@ -61,7 +73,7 @@ afterAll(async () => {
 });
 
 it('loses nothing and doubles nothing when the server is killed mid-stream', {
-  timeout: 420_000,
+  timeout: 900_000,
 }, async () => {
   const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
   const rand = rng(seed);
@@ -79,6 +91,41 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
     await depositConfirmed(srv, u.token, finance, usdt(FUNDING));
     await depositConfirmed(srv, u.token, finance, formatAmount(FUNDING_BTC, 8), 'BTC');
     users.push({ token: u.token, address: u.wallet.address.toLowerCase() });
+  }
+
+  // ——— conditional orders resting through the kills, after one trade at 60,000 (their last price) ———
+  const trig = await signedInUser(srv);
+  await depositConfirmed(srv, trig.token, finance, usdt(FUNDING));
+  await depositConfirmed(srv, trig.token, finance, formatAmount(FUNDING_BTC, 8), 'BTC');
+  const setupOrder = async (token: string, body: Record<string, unknown>) => {
+    const res = await call(srv, '/v1/order/submitTrade', { instId: 'BTC-USDT', ...body }, { token });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+    return res.body.data as { trade_id: string };
+  };
+  await setupOrder(trig.token, { side: 'sell', type: 'limit', px: '60000', sz: '0.001' });
+  const lastSetOrder = await setupOrder(users[0]?.token ?? '', {
+    side: 'buy',
+    type: 'limit',
+    px: '60000',
+    sz: '0.001',
+  });
+  // Inside the stream's prices (59,900–60,100) both ways, and two it never reaches. A fired one places a
+  // limit far from the stream's prices, so it rests and can be counted.
+  for (const [px, side] of TRIGGERS) {
+    const res = await call(
+      srv,
+      '/v1/order/placeAlgo',
+      {
+        instId: 'BTC-USDT',
+        side,
+        ordType: 'trigger',
+        sz: '0.001',
+        triggerPx: String(px),
+        orderPx: side === 'sell' ? '70000' : '50000',
+      },
+      { token: trig.token },
+    );
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   }
 
   // ——— the calls ———
@@ -251,6 +298,7 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
   child = undefined;
 
   // ——— the store, opened directly ———
+  let firedTriggers = 0;
   const db = await store.open();
   try {
     const ledger = createLedger({ store: db, clock: systemClock });
@@ -362,6 +410,12 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
       );
       expect({ t: Number(counts?.t), w: Number(counts?.w) }).toEqual({ t: m.transfers, w: m.withdrawals });
     }
+    firedTriggers = await checkTriggers(
+      db.db,
+      trig.wallet.address.toLowerCase(),
+      lastSetOrder.trade_id,
+      ledger,
+    );
   } finally {
     await db.close();
   }
@@ -369,6 +423,88 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
   log(
     `${calls.length} calls: ${count('ok')} ok, ${count('refused')} refused; ${lostEver.length} answers lost ` +
       `and retried (${committedBeforeKill} had committed before the kill), ${replays.length} replays; ` +
+      `${firedTriggers} of ${TRIGGERS.length} conditional orders fired; ` +
       `${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 });
+
+/**
+ * Each conditional order fired once, at the first trade after the orders were placed whose price reached it
+ * (at or above an up trigger, at or below a down one), with its order placed once; one never reached rests
+ * with its hold; the user's holds are exactly its resting triggers' and orders'.
+ */
+async function checkTriggers(
+  db: Parameters<typeof queryRows>[0],
+  address: string,
+  setupOrderId: string,
+  ledger: ReturnType<typeof createLedger>,
+): Promise<number> {
+  const [u] = await queryRows<{ id: number }>(db, sql`select id from users where address = ${address}`);
+  const userId = Number(u?.id);
+  const algos = await queryRows<{
+    id: string;
+    direction: 'up' | 'down';
+    trigger_px: string;
+    order_px: string;
+    state: string;
+    actual_px: string | null;
+    ord_id: string | null;
+    frozen_asset: string;
+    frozen_amount: string;
+  }>(
+    db,
+    sql`select id, direction, trigger_px::text, order_px::text, state, actual_px::text, ord_id, frozen_asset,
+          frozen_amount::text
+        from spot_algo_orders where user_id = ${userId} order by seq`,
+  );
+  expect(algos).toHaveLength(TRIGGERS.length);
+  const trades = await queryRows<{ price: string }>(
+    db,
+    sql`select price::text from market_trades where inst_id = 'BTC-USDT'
+          and id > (select max(id) from market_trades where taker_order_id = ${setupOrderId})
+        order by id`,
+  );
+  const orders = await queryRows<{ id: string; price: string; frozen_asset: string; frozen_amount: string }>(
+    db,
+    sql`select id, price::text, frozen_asset, frozen_amount::text from market_orders
+        where user_id = ${userId} and status in ('new', 'partial_filled')`,
+  );
+  let fired = 0;
+  for (const a of algos) {
+    const px = BigInt(a.trigger_px);
+    const reach = trades.find((t) => (a.direction === 'up' ? BigInt(t.price) >= px : BigInt(t.price) <= px));
+    if (reach === undefined) {
+      expect({ state: a.state, ord: a.ord_id }, a.id).toEqual({ state: 'live', ord: null });
+      expect(BigInt(a.frozen_amount)).toBeGreaterThan(0n);
+      continue;
+    }
+    fired++;
+    expect({ state: a.state, at: a.actual_px, frozen: a.frozen_amount }, a.id).toEqual({
+      state: 'effective',
+      at: reach.price,
+      frozen: '0',
+    });
+    const placed = orders.filter((o) => o.id === a.ord_id);
+    expect(
+      placed.map((o) => o.price),
+      a.id,
+    ).toEqual([a.order_px]);
+  }
+  // Its orders are the fired triggers' (the setup sell filled): none placed twice, none without its trigger.
+  expect(orders.map((o) => o.id).sort()).toEqual(
+    algos
+      .filter((a) => a.state === 'effective')
+      .map((a) => a.ord_id)
+      .sort(),
+  );
+  expect(fired).toBeGreaterThan(0);
+  const held = await ledger.balances(userId);
+  for (const asset of ['BTC', 'USDT']) {
+    const frozen = held.find((b) => b.asset === asset && b.kind === 'spot')?.frozen ?? 0n;
+    const want = [...algos.filter((a) => a.state === 'live'), ...orders]
+      .filter((x) => x.frozen_asset === asset)
+      .reduce((sum, x) => sum + BigInt(x.frozen_amount), 0n);
+    expect(frozen, asset).toBe(want);
+  }
+  return fired;
+}

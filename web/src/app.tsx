@@ -12,10 +12,12 @@ import {
 } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { queryClient } from './api';
+import { LanguageSync } from './hooks/language-sync';
 import { useLang } from './i18n';
 import { HOME_PATH, routePath, type ScreenName } from './paths';
 import { ROUTES } from './routes';
 import { onSessionChange } from './session';
+import { OfflineBanner } from './ui/offline-banner';
 import { ScreenFrame } from './ui/screen-frame';
 
 // Signing in or out changes what every call answers.
@@ -73,6 +75,7 @@ export function App(): ReactNode {
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <ScrollToTop />
+          <LanguageSync />
           <Routes>
             <Route path="/" element={<Navigate to={HOME_PATH} replace />} />
             {ROUTES.map((route) => {
@@ -87,6 +90,7 @@ export function App(): ReactNode {
             })}
             <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
           </Routes>
+          <OfflineBanner />
         </BrowserRouter>
       </QueryClientProvider>
     </ConfigProvider>

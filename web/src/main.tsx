@@ -1,11 +1,13 @@
 // antd-mobile's theme (what its package index would load), then its render hook, by path: the first load
 // takes only the parts of antd-mobile the shell uses.
 import 'antd-mobile/es/global';
+import { reduceMotion, restoreMotion } from 'antd-mobile/es/utils/reduce-and-restore-motion';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App } from './app';
 import { getLang, initI18n, onLangChange } from './i18n';
+import { registerServiceWorker } from './lib/service-worker';
 import { applyAppearance } from './ui/settings';
 import './ui/theme.css';
 import './ui/parts.css';
@@ -23,7 +25,15 @@ unstableSetRender((node, container) => {
   };
 });
 
+// A phone set to reduce motion gets sheets, dialogs and toasts without their slides (the CSS side is in
+// theme.css), and follows the setting when it changes.
+const lessMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+const applyMotion = () => (lessMotion.matches ? reduceMotion() : restoreMotion());
+applyMotion();
+lessMotion.addEventListener('change', applyMotion);
+
 applyAppearance(getLang());
+registerServiceWorker();
 
 void initI18n().then(() => {
   applyAppearance(getLang());

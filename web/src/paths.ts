@@ -12,8 +12,18 @@ export interface RouteDef {
   readonly name: ScreenName;
   /** A bottom-tab root: no back arrow, the tab bar shows. */
   readonly tab?: boolean;
+  /**
+   * A screen a tab root switches to in place (Trade's Spot/Futures switch): no back arrow, the tab bar shows
+   * with this tab lit.
+   */
+  readonly tabOf?: ScreenName;
   /** Extra top-bar actions: `account` shows sign-in or the account shortcut; `music` the music switch. */
   readonly actions?: 'account' | 'music';
+  /**
+   * A screen the design's route table (ROUTES.md) does not list: why it exists. The route test reads
+   * this instead of keeping its own list, so a new screen of ours edits only its feature.
+   */
+  readonly beyondDesign?: string;
   /** The screen's own chunk. */
   readonly load: () => Promise<{ default: ComponentType }>;
 }

@@ -12,6 +12,7 @@ import { marketsRoutes } from './features/markets';
 import { miningRoutes } from './features/mining';
 import { neuRoutes } from './features/neu';
 import { nftRoutes } from './features/nft';
+import { notificationsRoutes } from './features/notifications';
 import { placementRoutes } from './features/placement';
 import { shopRoutes } from './features/shop';
 import { teamRoutes } from './features/team';
@@ -33,6 +34,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...insuranceRoutes,
   ...walletRoutes,
   ...tokenMarketRoutes,
+  ...notificationsRoutes,
   ...accountRoutes,
   ...contentRoutes,
   ...copyRoutes,

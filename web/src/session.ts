@@ -32,6 +32,19 @@ export function signIn(token: string, walletAddress: string): void {
   emit();
 }
 
+/**
+ * A random id of this browser, made once and kept (signing out keeps it): the server tells the user of a
+ * sign-in from a device it has not seen on the account. It names nothing about the user.
+ */
+export function deviceId(): string {
+  const known = readStored(STORAGE_KEYS.deviceId);
+  if (known && /^[A-Za-z0-9_-]{16,64}$/.test(known)) return known;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const made = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  writeStored(STORAGE_KEYS.deviceId, made);
+  return made;
+}
+
 export function clearSession(): void {
   writeStored(STORAGE_KEYS.token, null);
   writeStored(STORAGE_KEYS.walletAddress, null);

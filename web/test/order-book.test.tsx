@@ -2,10 +2,10 @@
 import type { LiveBookLevel } from '@nexa/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/features/trade/locales/en.json';
-import { OrderBook } from '../src/features/trade/order-book';
-import { initI18n, setDictionary } from '../src/i18n';
+import { initI18n } from '../src/i18n';
+import en from '../src/i18n/locales/en.json';
 import type { BookView } from '../src/live/book-store';
+import { OrderBook } from '../src/ui/order-book';
 
 /*
  * The order book's three states: grey rows until the first snapshot, "no orders" only for a snapshot
@@ -14,11 +14,10 @@ import type { BookView } from '../src/live/book-store';
 
 beforeAll(async () => {
   await initI18n();
-  setDictionary('en', 'trade', en);
 });
 afterEach(cleanup);
 
-const EMPTY_TEXT = en.trade.bookEmpty;
+const EMPTY_TEXT = en.tradeView.bookEmpty;
 
 function book(asks: readonly LiveBookLevel[], bids: readonly LiveBookLevel[]): BookView {
   return { instId: 'BTC-USDT', asks, bids, seqId: 1 };
@@ -41,7 +40,7 @@ function show(view: BookView | null, last: string | null = null) {
 describe('the order book while it loads', () => {
   it('shows grey rows and no empty state before the first snapshot', () => {
     const { container } = show(null);
-    const section = screen.getByRole('region', { name: en.trade.book });
+    const section = screen.getByRole('region', { name: en.tradeView.book });
     expect(section.getAttribute('aria-busy')).toBe('true');
     expect(container.querySelectorAll('.book__row--loading')).toHaveLength(12);
     expect(container.querySelectorAll('.book__skel--mid')).toHaveLength(1);
@@ -59,7 +58,7 @@ describe('the order book while it loads', () => {
   it('says the book is empty only after a snapshot that really is', () => {
     const { container } = show(book([], []));
     // The empty state stands inside the book section, once.
-    const section = screen.getByRole('region', { name: en.trade.book });
+    const section = screen.getByRole('region', { name: en.tradeView.book });
     expect(section.textContent).toContain(EMPTY_TEXT);
     expect(screen.getAllByText(EMPTY_TEXT)).toHaveLength(1);
     expect(container.querySelector('.book')?.getAttribute('aria-busy')).toBe('false');
@@ -84,5 +83,32 @@ describe('the order book while it loads', () => {
     expect(container.querySelectorAll('.book__row--empty')).toHaveLength(9);
     // The lowest ask shows its price, formatted, on an ask row.
     expect(container.querySelector('button.book__row--ask:last-of-type')?.textContent).toContain('61,550.0');
+  });
+
+  it('shows a swap’s mark price between the asks and the bids, and no such row for spot', () => {
+    const levels = book([['61550.0', '5', '0', '1']], [['61540.0', '3', '0', '1']]);
+    const spot = show(levels, '61545.0');
+    expect(spot.container.querySelector('.book__mark')).toBeNull();
+    cleanup();
+    const { container } = render(
+      <OrderBook
+        book={levels}
+        last="61545.0"
+        base="cont."
+        quote="USDT"
+        priceDecimals={1}
+        sizeDecimals={0}
+        onPick={() => undefined}
+        markPx="61543.27"
+      />,
+    );
+    const mark = container.querySelector('.book__mark');
+    expect(mark?.textContent).toContain(en.tradeView.mark);
+    expect(mark?.textContent).toContain('61,543.3');
+    // It stands after the last price and before the first bid.
+    const order = [...(container.querySelector('.book')?.children ?? [])].map((e) => e.className);
+    const at = order.findIndex((c) => c.startsWith('book__mark'));
+    expect(order[at - 1]).toContain('book__mid');
+    expect(order[at + 1]).toContain('book__side');
   });
 });

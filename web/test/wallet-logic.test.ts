@@ -70,12 +70,16 @@ describe('record causes', () => {
 });
 
 describe('record statuses', () => {
-  it('shows the three statuses of the contract, each in its tone and with its label', () => {
-    expect([...RECORD_STATUS].sort()).toEqual(Object.keys(en.walletForm.status).sort());
+  it('shows the three statuses of the contract (and a withdrawal being paid out), each in its tone and with its label', () => {
+    expect([...RECORD_STATUS, 'sending', 'completed'].sort()).toEqual(
+      Object.keys(en.walletForm.status).sort(),
+    );
     expect(statusTone('pending')).toBe('warning');
     expect(statusTone('approved')).toBe('success');
     expect(statusTone('failed')).toBe('danger');
     expect(en.walletForm.status.pending).toBe('Pending approval');
+    expect(en.walletForm.status.sending).toBe('Sending');
+    expect(en.walletForm.status.completed).toBe('Completed');
   });
 });
 

@@ -6,6 +6,7 @@ import type { AdminListPath, AdminPath } from '../api';
 import { failureText, useConsole } from '../console';
 import { Amount, when } from '../ui/format';
 import { ScreenTitle } from '../ui/screen';
+import { HotWallets } from './hot-wallets';
 
 type Solvency = ResponseData<'/admin/solvency'>;
 type Today = ResponseData<'/admin/dashboard'>;
@@ -148,7 +149,8 @@ function TodayPanel({ today }: { today: Today }) {
 }
 
 /**
- * The dashboard: what waits in each queue, the day so far (where the operator's roles read it), solvency per
+ * The dashboard: what waits in each queue, the day so far (where the operator's roles read it), the hot
+ * wallets' balances (a low one flagged), solvency per
  * asset (anything short or unbalanced in red) and every rewards program's pool against what it owes.
  */
 export default function DashboardScreen() {
@@ -174,6 +176,11 @@ export default function DashboardScreen() {
       {mayToday && (today.loading || today.data) ? (
         <Panel title="Today" extra={today.data ? `since ${when(today.data.day_start)}` : null}>
           {today.data ? <TodayPanel today={today.data} /> : <Skeleton active paragraph={{ rows: 2 }} />}
+        </Panel>
+      ) : null}
+      {today.data && today.data.hot_wallets.length > 0 ? (
+        <Panel title="Hot wallets">
+          <HotWallets list={today.data.hot_wallets} />
         </Panel>
       ) : null}
       <SolvencyPanels state={solvency} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Descriptions, Input, Space, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Input, Space, Steps, Table, Tag, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import type { ListItem } from '../api';
 import { useConsole } from '../console';
@@ -233,6 +233,7 @@ function WithdrawalDetails(props: {
           {w.reason ?? '—'}
         </Descriptions.Item>
       </Descriptions>
+      <SignedVersions w={w} />
       {hash ? (
         <Input
           addonBefore="Payment tx hash"
@@ -341,5 +342,40 @@ function AddressUse({ address, exclude }: { address: string; exclude: number }) 
         emptyText="Never used before"
       />
     </Card>
+  );
+}
+
+/**
+ * The signed versions of a hot-wallet payment, as stored before each broadcast: the nonce, the hash, the fee
+ * caps, the head it was last sent at; a replacement shares the nonce, a retried send retires the earlier ones.
+ */
+function SignedVersions({ w }: { readonly w: Withdrawal }) {
+  if (w.sends.length === 0) return null;
+  return (
+    <Table
+      size="small"
+      pagination={false}
+      rowKey="tx_hash"
+      title={() => 'Signed versions of the payment'}
+      dataSource={w.sends}
+      data-testid="withdrawal-sends"
+      columns={[
+        { key: 'nonce', title: 'Nonce', dataIndex: 'nonce', width: 70 },
+        { key: 'hash', title: 'Tx hash', render: (_, v) => <Mono text={v.tx_hash} short /> },
+        {
+          key: 'fees',
+          title: 'Fee caps (gwei)',
+          render: (_, v) => `${v.max_fee_gwei} / ${v.priority_fee_gwei}`,
+        },
+        { key: 'block', title: 'Sent at block', render: (_, v) => v.sent_block ?? 'not sent' },
+        { key: 'time', title: 'Signed', render: (_, v) => when(v.time) },
+        {
+          key: 'state',
+          title: '',
+          render: (_, v) =>
+            v.retired ? <Tag>retired</Tag> : v.tx_hash === w.tx_hash ? <Tag color="green">shown</Tag> : null,
+        },
+      ]}
+    />
   );
 }

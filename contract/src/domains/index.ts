@@ -12,6 +12,7 @@ import { marketDomain } from './market';
 import { miningDomain } from './mining';
 import { neuDomain } from './neu';
 import { nftDomain } from './nft';
+import { notificationsDomain } from './notifications';
 import { placementDomain } from './placement';
 import { shopDomain } from './shop';
 import { spotDomain } from './spot';
@@ -32,6 +33,7 @@ export * from './market';
 export * from './mining';
 export * from './neu';
 export * from './nft';
+export * from './notifications';
 export * from './placement';
 export * from './shop';
 export * from './spot';
@@ -63,6 +65,7 @@ export const DOMAINS = [
   neuDomain,
   marketDomain,
   tokenMarketDomain,
+  notificationsDomain,
   adminDomain,
 ] as const;
 

@@ -12,6 +12,7 @@ interface CallWire {
   readonly body: BodyWire;
   readonly lang: Lang;
   readonly ip: string;
+  readonly userAgent: string;
   readonly user: AuthUser | null;
   readonly operator: OperatorUser | null;
 }
@@ -73,17 +74,19 @@ export function routeCalls(handlers: Handlers, o: ForwardOptions) {
   const table = handlers as unknown as Record<string, Handler<EndpointPath>>;
 
   async function forward(path: string, ctx: Ctx<EndpointPath>): Promise<unknown> {
-    let operator: OperatorUser | null = null;
-    try {
-      operator = ctx.op();
-    } catch {
-      operator = null;
-    }
+    let operator: OperatorUser | null = ctx.operator ?? null;
+    if (ctx.operator === undefined)
+      try {
+        operator = ctx.op();
+      } catch {
+        operator = null;
+      }
     const wire: CallWire = {
       path,
       body: bodyToWire(ctx.body),
       lang: ctx.lang,
       ip: ctx.ip,
+      userAgent: ctx.userAgent,
       user: ctx.user,
       operator,
     };
@@ -139,7 +142,9 @@ export function routeCalls(handlers: Handlers, o: ForwardOptions) {
               body: bodyFromWire(w.body) as never,
               lang: w.lang,
               ip: w.ip,
+              userAgent: w.userAgent ?? '',
               user: w.user,
+              operator: w.operator,
               me() {
                 if (!w.user) throw new DomainError('SessionInvalid');
                 return w.user;

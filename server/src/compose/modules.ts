@@ -3,67 +3,131 @@ import { type Bus, createMemoryBus } from '../kernel/bus';
 import type { AppDeps } from '../kernel/context';
 import { createLedger, type Ledger } from '../ledger';
 import { buildModules, type Modules } from '../modules';
-import { createEvmChain, type ChainAdapter as EvmAdapter, type OnConfirmed } from '../modules/wallet/chain';
-import type { ChainAdapter } from '../modules/wallet/common';
+import {
+  type ChainAdapter,
+  createBitcoinChain,
+  createEvmChain,
+  createTronChain,
+  type DepositBook,
+  httpSigner,
+} from '../modules/wallet/chain';
 import type { AppOptions } from './options';
 import type { Stores } from './stores';
 
 /** The ledger, the chain watcher and the modules, built on the stores. */
 export interface AppModules {
   readonly ledger: Ledger;
-  /** The EVM watcher and sender when CHAIN_RPC_URL is set. */
-  readonly evm: EvmAdapter | null;
+  /** The watched networks (CHAIN_NETWORKS, or CHAIN_RPC_URL's one), each with its watcher and hot wallet. */
+  readonly chains: readonly ChainAdapter[];
   readonly bus: Bus;
   /** Every module built, in start order. */
   readonly built: ReturnType<typeof buildModules>;
   readonly modules: Modules;
 }
 
-/** The EVM watcher and sender of the config's chain, crediting confirmed deposits through `onConfirmed`. */
-function evmChain(config: Config, deps: AppDeps, onConfirmed: OnConfirmed): EvmAdapter | null {
-  return config.chain
-    ? createEvmChain({
-        store: deps.store,
-        clock: deps.clock,
-        chain: 'evm',
-        rpcUrl: config.chain.rpcUrl,
-        chainId: config.chain.chainId,
-        token: {
-          address: config.chain.tokenAddress as `0x${string}`,
-          decimals: config.chain.tokenDecimals,
-          asset: 'USDT',
-          scale: deps.assets.get('USDT').scale,
-        },
-        depositXpub: config.chain.depositXpub,
-        confirmations: config.chain.confirmations,
-        hotWalletKey: config.chain.hotWalletKey,
-        onConfirmed,
-        log: deps.log,
-      })
-    : null;
+/** The watchers of the configured Tron and Bitcoin networks (no hot wallet: operators send their withdrawals). */
+function otherChains(config: Config, deps: AppDeps, book: DepositBook): ChainAdapter[] {
+  const c = config.chains;
+  if (!c) return [];
+  const shared = {
+    store: deps.store,
+    clock: deps.clock,
+    depositXpub: c.depositXpub,
+    staleAfter_ms: Math.max(120_000, 4 * c.pollMs),
+    book,
+    log: deps.log,
+  };
+  return [
+    ...c.tron.map((n) =>
+      createTronChain({
+        ...shared,
+        chain: n.chain,
+        url: n.url,
+        apiKey: n.apiKey,
+        tokens: n.tokens.map((t) => ({ ...t, scale: deps.assets.get(t.asset).scale })),
+        confirmations: n.confirmations,
+        creditAfter: n.credit_after,
+        startBlock: n.start_block,
+        timeout_ms: n.timeout_ms,
+      }),
+    ),
+    ...c.bitcoin.map((n) =>
+      createBitcoinChain({
+        ...shared,
+        chain: n.chain,
+        rpcUrl: n.rpc_url,
+        asset: n.asset,
+        scale: deps.assets.get(n.asset).scale,
+        confirmations: n.confirmations,
+        creditAfter: n.credit_after,
+        startBlock: n.start_block,
+        timeout_ms: n.timeout_ms,
+      }),
+    ),
+  ];
+}
+
+/** The watchers and hot wallets of the configured EVM networks, moving deposits' money through `book`. */
+function evmChains(config: Config, deps: AppDeps, book: DepositBook): ChainAdapter[] {
+  const c = config.chains;
+  if (!c) return [];
+  return c.networks.map((n) =>
+    createEvmChain({
+      store: deps.store,
+      clock: deps.clock,
+      chain: n.chain,
+      rpcUrl: n.rpc_url,
+      chainId: n.chain_id,
+      tokens: n.tokens.map((t) => ({
+        address: t.address as `0x${string}`,
+        decimals: t.decimals,
+        asset: t.asset,
+        scale: deps.assets.get(t.asset).scale,
+      })),
+      native: n.native ? { asset: n.native, scale: deps.assets.get(n.native).scale } : undefined,
+      depositXpub: c.depositXpub,
+      confirmations: n.confirmations,
+      creditAfter: n.credit_after,
+      startBlock: n.start_block,
+      hotWalletKey: n.hotWalletKey,
+      // The external signer signs for every network; the server then holds no hot wallet key.
+      signer: c.signer ? httpSigner({ url: c.signer.url, token: c.signer.token }) : undefined,
+      // A watcher that has not polled for a while (four intervals, two minutes at least) is not running.
+      staleAfter_ms: Math.max(120_000, 4 * c.pollMs),
+      book,
+      log: deps.log,
+    }),
+  );
 }
 
 /**
- * Builds the ledger, the chain adapter, the bus and every module (a cluster's bus when there is one), and
+ * Builds the ledger, the networks' watchers, the bus and every module (a cluster's bus when there is one), and
  * creates the bootstrap and demo operators.
  */
 export async function buildAppModules(opts: AppOptions, stores: Stores): Promise<AppModules> {
   const { config } = opts;
   const { store, deps, link, startLocked } = stores;
   const ledger = createLedger({ store, clock: deps.clock });
-  // The chain adapter credits through the wallet, and the wallet asks the adapter for addresses.
-  let creditDeposit: OnConfirmed = async () => {
-    throw new Error('wallet not ready');
+  // The watchers credit through the wallet, and the wallet asks the watchers for addresses.
+  let book: DepositBook | null = null;
+  const ready = () => {
+    if (!book) throw new Error('wallet not ready');
+    return book;
   };
-  const evm = evmChain(config, deps, (tx, d) => creditDeposit(tx, d));
-  const chain: ChainAdapter | null =
-    opts.chain ??
-    (evm && config.chain ? { ...evm, asset: 'USDT', confirmations: config.chain.confirmations } : null);
+  const viaWallet: DepositBook = {
+    credit: (tx, d, held) => ready().credit(tx, d, held),
+    release: (tx, d) => ready().release(tx, d),
+    reverse: (tx, d) => ready().reverse(tx, d),
+  };
+  const chains = opts.chains ?? [
+    ...evmChains(config, deps, viaWallet),
+    ...otherChains(config, deps, viaWallet),
+  ];
   const bus = opts.bus ?? link?.bus ?? createMemoryBus();
-  const built = buildModules({ ...deps, ledger, chain, bus });
+  const built = buildModules({ ...deps, ledger, chains, bus });
   const modules = built.apis;
   const { admin, wallet } = modules;
-  creditDeposit = (tx, d) => wallet.deposits.credit(tx, d);
+  book = wallet.deposits.book;
   await startLocked(async () => {
     if (config.adminBootstrap) {
       const [name = '', password = ''] = config.adminBootstrap.split(':');
@@ -75,5 +139,5 @@ export async function buildAppModules(opts: AppOptions, stores: Stores): Promise
       await admin.createOperator('finance', 'nexa-finance', ['finance']);
     }
   });
-  return { ledger, evm, bus, built, modules };
+  return { ledger, chains, bus, built, modules };
 }

@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { Bus } from '../kernel/bus';
 import type { Clock } from '../kernel/clock';
 import type { Mailer } from '../kernel/mailer';
-import type { ChainAdapter } from '../modules/wallet/common';
+import type { ChainAdapter } from '../modules/wallet/chain';
 import type { Store } from '../store';
 
 export interface AppOptions {
@@ -11,8 +11,8 @@ export interface AppOptions {
   /** An already open store (tests share one); otherwise opened from the config. */
   readonly store?: Store;
   readonly mailer?: Mailer;
-  /** A chain adapter for deposits and withdrawals; without one, operators confirm deposits. */
-  readonly chain?: ChainAdapter | null;
+  /** The watched networks instead of the config's (tests); their watchers are not started. */
+  readonly chains?: readonly ChainAdapter[];
   /** Log lines go nowhere (tests). */
   readonly quiet?: boolean;
   /** Where log lines go instead of standard output (tests read them). */

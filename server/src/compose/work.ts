@@ -1,7 +1,7 @@
 import type { ClusterLink } from '../cluster';
 import type { AppDeps } from '../kernel/context';
 import type { Modules } from '../modules';
-import type { ChainAdapter as EvmAdapter } from '../modules/wallet/chain';
+import type { ChainAdapter } from '../modules/wallet/chain';
 import { pruneRequestSigns } from '../transport/http';
 import type { AppModules } from './modules';
 import type { AppOptions } from './options';
@@ -25,12 +25,13 @@ export interface WorkParts {
   readonly deps: AppDeps;
   readonly built: AppModules['built'];
   readonly modules: Modules;
-  readonly evm: EvmAdapter | null;
+  /** The networks' watchers: started with the work (on the writers' lease holder in cluster mode). */
+  readonly chains: readonly ChainAdapter[];
   readonly link: ClusterLink | null;
 }
 
 /** The work of an instance: at once for one instance; on the lease's holder in cluster mode. */
-export function createWork({ opts, deps, built, modules, evm, link }: WorkParts): Work {
+export function createWork({ opts, deps, built, modules, chains, link }: WorkParts): Work {
   const { config } = opts;
   const { log } = deps;
   let outboxTimer: NodeJS.Timeout | undefined;
@@ -48,7 +49,8 @@ export function createWork({ opts, deps, built, modules, evm, link }: WorkParts)
     await drainOutbox();
     outboxTimer = setInterval(drainOutbox, 1000);
     outboxTimer.unref();
-    if (evm && config.chain && !opts.chain) evm.start(config.chain.pollMs);
+    // Each network's watcher runs where the work runs: one instance, or the writers' lease holder.
+    if (config.chains && !opts.chains) for (const c of chains) c.start(config.chains.pollMs);
     sweep = setInterval(() => {
       for (const m of built.list) m.sweep?.().catch((err: unknown) => log.warn({ err }, 'sweep failed'));
       pruneRequestSigns(deps).catch((err: unknown) => log.warn({ err }, 'request sign sweep failed'));
@@ -71,7 +73,7 @@ export function createWork({ opts, deps, built, modules, evm, link }: WorkParts)
     stopped ??= (async () => {
       clearTimers();
       stopResync();
-      await evm?.stop();
+      for (const c of chains) await c.stop();
       for (const m of [...built.list].reverse()) {
         await m.close?.().catch((err: unknown) => log.warn({ err }, 'module stop failed'));
       }

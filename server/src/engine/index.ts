@@ -32,5 +32,16 @@
  * Restart: persist open orders; restore() on an empty book with them in original arrival order (snapshot()
  * lists them so) rebuilds the identical book, time priority included.
  */
+
+export { type AlgoShape, directionOf, restAlgo, triggerProblem } from './algo-shape';
 export { createBook } from './book';
+export {
+  type Fired,
+  type LegName,
+  type TrailingStop,
+  TriggerBook,
+  type TriggerDir,
+  type TriggerLeg,
+  trailingStopPx,
+} from './triggers';
 export type * from './types';

@@ -35,6 +35,8 @@ export interface BusEvents {
   };
   /** One of a user's orders changed (private: `update_order` of that user only). */
   'order.update': { userId: number; order: Record<string, unknown>; ts: number };
+  /** A notice for a user was written (private: `notices` of that user only). */
+  'notice.new': { userId: number; notice: Record<string, unknown>; ts: number };
 }
 
 export type BusEvent = keyof BusEvents;

@@ -47,7 +47,11 @@ export interface Ctx<P extends EndpointPath> {
   readonly body: RequestOutput<P>;
   readonly lang: Lang;
   readonly ip: string;
+  /** The caller's User-Agent (at most 400 characters; "" without one): what the devices screen names. */
+  readonly userAgent: string;
   readonly user: AuthUser | null;
+  /** The operator calling, when the transport resolved one (what `op()` answers, without throwing). */
+  readonly operator?: OperatorUser | null;
   /** The caller; throws SessionInvalid when there is none (never happens on calls that need a token). */
   me(): AuthUser;
   /** The operator calling an operator call; throws SessionInvalid when there is none. */

@@ -4,6 +4,8 @@ export interface Mail {
   readonly to: string;
   readonly subject: string;
   readonly text: string;
+  /** The Message-ID, when the sender derives it from what it delivers (a retried mail keeps it). */
+  readonly id?: string;
 }
 
 /** Sends mail; returns whether it was handed to a mail server. */
@@ -16,7 +18,13 @@ export function smtpMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     async send(mail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.id ? { messageId: mail.id } : {}),
+      });
       return true;
     },
   };

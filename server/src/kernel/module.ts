@@ -46,9 +46,26 @@ export interface DashboardQueue {
   readonly count: number;
   readonly oldest: Date | null;
 }
+/** A network's hot wallet: what it holds, its floor, and the withdrawals waiting for it to be refilled. */
+export interface DashboardHotWallet {
+  readonly chain: string;
+  readonly asset: string;
+  /** Null when the node or the signer did not answer. */
+  readonly address: string | null;
+  /** Minor units of `asset`; null when unknown. */
+  readonly amount: bigint | null;
+  /** The network's own coin paying the gas, decimal text; null when unknown. */
+  readonly native: string | null;
+  /** The floor (`withdraw.hot_wallet_min`), minor units of `asset`. */
+  readonly min: bigint;
+  /** Below the floor, or withdrawals are queued for it. */
+  readonly low: boolean;
+  readonly queued: number;
+}
 export interface DashboardPart {
   readonly figures?: readonly DashboardFigure[];
   readonly queues?: readonly DashboardQueue[];
+  readonly hotWallets?: readonly DashboardHotWallet[];
 }
 
 /** A request outside the envelope transport (an upload, an issuer's webhook): raw bytes in, raw bytes out. */

@@ -1,6 +1,10 @@
 import { and, asc, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Store, schema, type Tx } from '../store';
+import { freshRounds } from './serial';
+
+/** Events a drain reads at most. */
+const DRAIN_BATCH = 100;
 
 const { outboxEvents, outboxReceipts } = schema;
 
@@ -11,8 +15,11 @@ export interface OutboxEvent<T = unknown> {
   readonly payload: T;
 }
 
-/** Handles one event inside its own transaction; what it moves commits with its receipt, or not at all. */
-export type OutboxConsumer<T = unknown> = (tx: Tx, event: OutboxEvent<T>) => Promise<void>;
+/**
+ * Handles one event inside its own transaction; what it moves commits with its receipt, or not at all. It may
+ * answer a function to run once that transaction has committed (telling the live feed, say).
+ */
+export type OutboxConsumer<T = unknown> = (tx: Tx, event: OutboxEvent<T>) => Promise<void | (() => void)>;
 
 /**
  * The transactional outbox: producers write events in the transaction of the posting that causes them;
@@ -23,26 +30,25 @@ export type OutboxConsumer<T = unknown> = (tx: Tx, event: OutboxEvent<T>) => Pro
 export interface Outbox {
   write(tx: Tx, topic: string, payload: unknown): Promise<number>;
   consume<T>(topic: string, consumer: string, handle: OutboxConsumer<T>): void;
-  /** Delivers what is pending; answers how many events were completed. */
-  drain(limit?: number): Promise<number>;
+  /** Delivers what is pending (up to a batch); answers how many events were completed. */
+  drain(): Promise<number>;
 }
 
 export function createOutbox(deps: { store: Store; log?: FastifyBaseLogger }): Outbox {
   const consumers = new Map<string, Array<{ name: string; handle: OutboxConsumer }>>();
-  let draining: Promise<number> | null = null;
-
   async function deliver(event: OutboxEvent): Promise<boolean> {
     let complete = true;
     for (const c of consumers.get(event.topic) ?? []) {
       try {
-        await deps.store.db.transaction(async (tx) => {
+        const committed = await deps.store.db.transaction(async (tx) => {
           const fresh = await tx
             .insert(outboxReceipts)
             .values({ consumer: c.name, eventId: event.id })
             .onConflictDoNothing()
             .returning({ eventId: outboxReceipts.eventId });
-          if (fresh.length > 0) await c.handle(tx, event);
+          return fresh.length > 0 ? await c.handle(tx, event) : undefined;
         });
+        committed?.();
       } catch (err) {
         complete = false;
         deps.log?.warn({ err, event: event.id, consumer: c.name }, 'outbox consumer failed; will retry');
@@ -50,6 +56,12 @@ export function createOutbox(deps: { store: Store; log?: FastifyBaseLogger }): O
     }
     return complete;
   }
+
+  /**
+   * One drain at a time in this process; receipts keep concurrent drains of other processes safe. A call made
+   * while one runs waits for it and for one more, begun after the call, so a caller's events are handed over.
+   */
+  const drain = freshRounds(() => drainOnce(DRAIN_BATCH));
 
   async function drainOnce(limit: number): Promise<number> {
     const rows = await deps.store.db
@@ -92,12 +104,6 @@ export function createOutbox(deps: { store: Store; log?: FastifyBaseLogger }): O
       list.push({ name: consumer, handle: handle as OutboxConsumer });
       consumers.set(topic, list);
     },
-    drain(limit = 100) {
-      // One drain at a time in this process; receipts keep concurrent drains of other processes safe.
-      draining ??= drainOnce(limit).finally(() => {
-        draining = null;
-      });
-      return draining;
-    },
+    drain,
   };
 }

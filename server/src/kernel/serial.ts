@@ -32,3 +32,29 @@ export class Serial {
     await this.#tail;
   }
 }
+
+/**
+ * A task run one round at a time in this process, where a caller wants a round that began after its call (a
+ * running round may have read its work before the caller's was written): a call during a round waits for it,
+ * then for one more round, which every call made meanwhile shares.
+ */
+export function freshRounds(round: () => Promise<number>): () => Promise<number> {
+  let running: Promise<number> | null = null;
+  let next: Promise<number> | null = null;
+  const run = (): Promise<number> => {
+    if (!running) {
+      running = round().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    next ??= running
+      .catch(() => 0)
+      .then(() => {
+        next = null;
+        return run();
+      });
+    return next;
+  };
+  return run;
+}

@@ -5,8 +5,10 @@
  * account frozen for nothing. So each user account's frozen bucket is compared with the records that justify
  * it, and each pool that holds money for open positions with those positions:
  *
- * - spot account, per asset: the open spot orders' `frozen_amount` (in their `frozen_asset`), pending
- *   withdrawals (amount + fee), open token-market listings (what is unsold), race entries not yet paid out or
+ * - spot account, per asset: the open spot orders' `frozen_amount` (in their `frozen_asset`), resting
+ *   conditional orders' `frozen_amount` (`spot_algo_orders`, state live), pending withdrawals (amount + fee),
+ *   chain deposits credited and not yet final, open token-market listings (what is unsold), race entries not
+ *   yet paid out or
  *   refunded (their principal, USDT);
  * - futures account (USDT): the open futures orders' `hold` (margin and fee of their open contracts);
  * - shop account (USDT): withdrawals waiting for their hold to pass;
@@ -42,9 +44,12 @@ export async function findHoldMismatches(db: Db | Tx): Promise<HoldMismatch[]> {
     sql`with j as (
           select user_id, frozen_asset as asset, 'spot' as kind, frozen_amount as amount
             from market_orders where status in ('new', 'partial_filled')
+          union all select user_id, frozen_asset, 'spot', frozen_amount from spot_algo_orders where state = 'live'
           union all select user_id, 'USDT', 'futures', hold
             from swap_orders where status in ('new', 'partial_filled')
           union all select user_id, asset, 'spot', amount + fee from wallet_withdrawals where status = 'pending'
+          union all select user_id, asset, 'spot', amount from wallet_deposits
+            where status = 'pending' and ledger_tx_id is not null and chain <> 'manual'
           union all select user_id, asset, 'spot', remaining from p2p_listings where status = 'open'
           union all select e.user_id, 'USDT', 'spot', e.principal
             from race_entries e join race_groups g on g.id = e.group_id

@@ -6,7 +6,7 @@
  * This file assembles the ledger's context once (context.ts) and hands it to its operations, one file each:
  * `accounts.ts` (accounts opened on first use, their balances), `post-many.ts` (posting, one or a batch, in
  * named steps), `movements.ts` (transfer, freeze, release, settle, credit, debit), `history.ts` (a user's
- * balances and records) and `idempotency.ts` (requests run once); `audit.ts` checks the journal.
+ * balances and records), `statement.ts` (a month's lines and figures) and `idempotency.ts` (requests run once); `audit.ts` checks the journal.
  */
 
 import type { Tx } from '../store';
@@ -17,6 +17,7 @@ import { balances, history } from './history';
 import { answerRequest, claimRequest, releaseRequest, withIdempotency } from './idempotency';
 import { credit, debit, freeze, release, settle, transfer } from './movements';
 import { post, postMany } from './post-many';
+import { statement, statementFigures } from './statement';
 
 export type { LedgerDeps } from './context';
 
@@ -59,6 +60,8 @@ export function createLedger({ store, clock }: LedgerDeps) {
     balances: op(balances),
     accountBalances,
     history: op(history),
+    statement: op(statement),
+    statementFigures: op(statementFigures),
     withIdempotency: <T>(
       userId: number,
       requestId: string | undefined,

@@ -11,6 +11,7 @@ import { marketModule } from './market/module';
 import { miningModule } from './mining/module';
 import { neuModule } from './neu/module';
 import { nftModule } from './nft/module';
+import { notificationsModule } from './notifications/module';
 import { placementModule } from './placement/module';
 import { shopModule } from './shop/module';
 import { spotModule } from './spot/module';
@@ -41,6 +42,7 @@ export const MODULES = [
   cardsModule,
   shopModule,
   tokenMarketModule,
+  notificationsModule,
   marketModule,
   adminModule,
 ] as const;

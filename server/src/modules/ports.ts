@@ -4,12 +4,14 @@
  * `ports/`), wired here from the answering module's service. A module that asks for no port has no line here.
  */
 
-import { parseAmount, USDT_SCALE } from '@nexa/contract';
-import type { PortWiring, Together } from '../kernel/assemble';
+import { isSwapInstId, parseAmount, USDT_SCALE } from '@nexa/contract';
+import type { ApisOf, PortWiring, Together } from '../kernel/assemble';
 import type { Bus } from '../kernel/bus';
 import type { AppDeps } from '../kernel/context';
 import type { SettingsCatalogue } from '../kernel/settings';
 import type { Ledger } from '../ledger';
+import type { ConfirmPort } from '../ports/confirm';
+import { PAST_BAR } from './copy/demo-past';
 import { createCounterpartyReader } from './futures/counterparties';
 import type { ModuleList } from './list';
 import type { ChainAdapter } from './wallet/common';
@@ -19,8 +21,8 @@ import { WALLET_SETTINGS } from './wallet/settings';
 export interface ModuleWiring extends AppDeps {
   readonly ledger: Ledger;
   readonly bus: Bus;
-  /** A chain adapter for deposits and withdrawals; without one, operators confirm deposits. */
-  readonly chain: ChainAdapter | null;
+  /** The watched networks (deposits, and withdrawals where a hot wallet pays); none: operators confirm deposits. */
+  readonly chains: readonly ChainAdapter[];
 }
 
 /** What the app offers the ports beside the modules' services. */
@@ -33,7 +35,19 @@ export interface AppView {
   readonly together: Together;
 }
 
+/** Confirming what moves money: the auth module checks a fresh wallet signature and the second factor. */
+function confirmPort(m: ApisOf<ModuleList>): ConfirmPort {
+  return {
+    check: (userId, want, input) => m.auth.security.check(userId, want, input),
+    consume: (tx, ticket) => m.auth.security.consume(tx, ticket),
+    release: (tx, ticket) => m.auth.security.release(tx, ticket),
+  };
+}
+
 export const PORTS: PortWiring<ModuleList, ModuleWiring, AppView> = {
+  // Every email to a user starts with their anti-phishing code, which the notifications module keeps; sign-in's
+  // code emails ask it for the line.
+  auth: (m) => ({ mailHeader: (userId, lang) => m.notifications.mailHeader(userId, lang) }),
   // Freezing an account or ending one of its sessions ends them where sign-in keeps them (and its cache).
   users: (m) => ({
     sessions: {
@@ -51,7 +65,14 @@ export const PORTS: PortWiring<ModuleList, ModuleWiring, AppView> = {
   }),
   // The exchange converts on the spot books, and wallet values read their prices: one price source.
   // The futures account's total counts the margin its open positions hold and their unrealized PnL.
+  // Withdrawals and transfers are confirmed by a fresh wallet signature and the second factor (auth checks
+  // them); the whitelist switch is a security change (auth checks the code and starts the lock).
   wallet: (m) => ({
+    confirm: confirmPort(m),
+    security: {
+      verifyTotp: (userId, code) => m.auth.security.verifyTotp(userId, code),
+      markChanged: (tx, userId, change) => m.auth.security.markChanged(tx, userId, change),
+    },
     venue: m.spot,
     positionsEquity: (userId) =>
       m.futures
@@ -74,12 +95,21 @@ export const PORTS: PortWiring<ModuleList, ModuleWiring, AppView> = {
     copy: () => m.copy.port,
   }),
   // Copy trading reads positions, equity and daily PnL from the futures books and closes copies there.
+  // The demo's leads' past runs over the simulated market's bars of the swaps' underlyings.
   copy: (m, app) => ({
     futures: () => m.futures,
     counterparties: createCounterpartyReader(app.deps.store),
+    pastBars: (underlying) => m['market-data'].candles.bars(underlying, PAST_BAR),
   }),
   'market-data': (m, app) => ({
-    trades: m.spot,
+    // Candles and tickers of the spot books and of the swaps, each from its own stored trades.
+    trades: {
+      instIds: () => [...m.spot.instIds(), ...m.futures.instIds()],
+      tradesAfter: (instId, afterId, limit) =>
+        isSwapInstId(instId)
+          ? m.futures.tradesAfter(instId, afterId, limit)
+          : m.spot.tradesAfter(instId, afterId, limit),
+    },
     venue: m.spot,
     swapVenue: () => m.futures.makerVenue,
     referencePrices: () => app.deps.settings.of(WALLET_SETTINGS).get('exchange.prices_usdt'),
@@ -101,7 +131,9 @@ export const PORTS: PortWiring<ModuleList, ModuleWiring, AppView> = {
       if (live === null || ref === null || ref <= 0n) return live;
       return live < ref ? live : ref;
     },
-    chainPayment: app.deps.chain ? (userId, txHash) => m.wallet.deposits.chainPayment(userId, txHash) : null,
+    chainPayment: app.deps.chains.some((c) => c.assets.includes('USDT'))
+      ? (userId, txHash) => m.wallet.deposits.chainPayment(userId, txHash)
+      : null,
   }),
   // The NEU line runs on the shared mechanisms: the earn module's staking line `neu`, the mining module's line
   // `neu`, the wallet's withdrawals, transfers and exchange (its one price source), the referral team's figures.
@@ -140,7 +172,9 @@ export const PORTS: PortWiring<ModuleList, ModuleWiring, AppView> = {
   cards: (m) => ({ reauthenticate: (userId, input) => m.auth.reauthenticate(userId, input) }),
   // Goods images are uploads kept by the cards module (checked, re-encoded, sealed); a storefront shows them
   // through public links, which only goods images get.
+  // The largest purchases are confirmed like a withdrawal (auth checks the signature and the code).
   shop: (m) => ({
+    confirm: confirmPort(m),
     uploads: {
       begin: (userId, body) => m.cards.files.begin(userId, body),
       claim: (tx, userId, id, by) => m.cards.files.take(tx, userId, id, 'product', by),

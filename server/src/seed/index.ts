@@ -13,7 +13,7 @@ import {
 
 const { assets, contentItems, users } = schema;
 
-/** Assets of RULES.md: scale 6 for USDT, 8 for the rest; display precision 2 unless finer is needed. */
+/** Assets of RULES.md: scale 6 for USDT, 8 for the rest; display precision 2 unless the price needs finer. */
 const ASSETS = [
   { symbol: 'USDT', name: 'Tether USD', scale: 6, displayPrecision: 2, kind: 'trading' },
   { symbol: 'BTC', name: 'Bitcoin', scale: 8, displayPrecision: 6, kind: 'trading' },
@@ -28,6 +28,16 @@ const ASSETS = [
   { symbol: 'SPA', name: 'SPA quota', scale: 8, displayPrecision: 2, kind: 'quota' },
   // Race tickets: whole units in the ledger, spent in the games; the wallet does not list them.
   { symbol: 'TICKET', name: 'Race ticket', scale: 0, displayPrecision: 0, kind: 'quota', enabled: false },
+  // More of the assets the large exchanges list; added after the first ones so a store seeded before keeps
+  // its order and gets these at its next start.
+  { symbol: 'SOL', name: 'Solana', scale: 8, displayPrecision: 4, kind: 'trading' },
+  { symbol: 'XRP', name: 'XRP', scale: 8, displayPrecision: 2, kind: 'trading' },
+  { symbol: 'BNB', name: 'BNB', scale: 8, displayPrecision: 5, kind: 'trading' },
+  { symbol: 'DOGE', name: 'Dogecoin', scale: 8, displayPrecision: 2, kind: 'trading' },
+  { symbol: 'ADA', name: 'Cardano', scale: 8, displayPrecision: 2, kind: 'trading' },
+  { symbol: 'TRX', name: 'TRON', scale: 8, displayPrecision: 2, kind: 'trading' },
+  { symbol: 'LTC', name: 'Litecoin', scale: 8, displayPrecision: 4, kind: 'trading' },
+  { symbol: 'LINK', name: 'Chainlink', scale: 8, displayPrecision: 3, kind: 'trading' },
 ] as const;
 
 /** What every deployment needs: the asset list. Idempotent. */

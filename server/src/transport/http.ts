@@ -118,7 +118,9 @@ async function runCall(
     body: body as never,
     lang,
     ip: req.ip,
+    userAgent: (req.headers['user-agent'] ?? '').slice(0, 400),
     user,
+    operator,
     me() {
       if (!user) throw new DomainError('SessionInvalid');
       return user;

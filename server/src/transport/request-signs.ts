@@ -42,9 +42,9 @@ export function createSignRecorder(store: Store, clock: Clock) {
         waiting.push({ sign, resolve, reject });
         if (!scheduled) {
           scheduled = true;
-          // The embedded store takes one statement at a time: signs arriving within a millisecond share one.
-          if (store.kind === 'pglite') setTimeout(() => void flush(), 1);
-          else setImmediate(() => void flush());
+          // Signs arriving within a millisecond share one statement: the embedded store takes one at a
+          // time, and on PostgreSQL a statement per few calls would cost more than the wait.
+          setTimeout(() => void flush(), 1);
         }
       });
     },

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { type ClientConfig, CONFIG_GLOBAL, CONFIG_MARKER } from '@nexa/contract';
@@ -182,6 +182,15 @@ export function asksForFile(path: string): boolean {
   return FILE_PREFIXES.some((p) => path.startsWith(p)) || FILE_NAME.test(path);
 }
 
+/**
+ * The installable app's files: the service worker (checked on every visit, so a new build's worker is
+ * found at once; browsers also check at most a day apart) and the manifest, with their content types.
+ */
+export const PWA_FILES: Readonly<Record<string, string>> = {
+  '/sw.js': 'text/javascript; charset=utf-8',
+  '/manifest.webmanifest': 'application/manifest+json; charset=utf-8',
+};
+
 /** The paths that show Home. */
 const HOME_PATHS = new Set(['/', '/home']);
 const BANNER_FRESH_MS = 10_000;
@@ -255,6 +264,14 @@ export async function registerWebApp(
       if (path.startsWith(join(webDist, 'assets'))) {
         reply.header('cache-control', IMMUTABLE);
       }
+      const own =
+        PWA_FILES[
+          `/${relative(webDist, path)
+            .split(sep)
+            .join('/')
+            .replace(/\.(br|gz)$/, '')}`
+        ];
+      if (own) reply.header('content-type', own).header('cache-control', 'no-cache');
     },
   });
   fastify.get('/', async (req, reply) => sendAppPage(req, reply));

@@ -1,7 +1,12 @@
 import type { AccountKind, EndpointPath, RequestInput, ResponseData } from '@nexa/contract';
 import { useEffect, useRef, useState } from 'react';
+import { reportCallFailure } from '../api';
 import { type ApiFailure, useApiMutation, useApiQuery } from '../api/hooks';
+import { useTranslation } from '../i18n';
+import { type ConfirmFields, ConfirmSignError, signConfirmation } from '../lib/confirm';
 import { RequestIds } from '../lib/request-id';
+import { useSession } from '../session';
+import { showToast } from '../ui/toast';
 
 const ALL_ACCOUNTS = {};
 
@@ -29,7 +34,15 @@ type Content<P extends MoneyPath> = Omit<RequestInput<P>, 'request_id'>;
  * for a retry of the same content), `confirm()` sends it once (a second tap while in flight does
  * nothing), and afterwards the balances and the given lists are refreshed.
  */
-export function useMoneyCall<P extends MoneyPath>(path: P, refresh: readonly EndpointPath[]) {
+export function useMoneyCall<P extends MoneyPath>(
+  path: P,
+  refresh: readonly EndpointPath[],
+  /** For a call confirmed by a wallet signature: what it names (signed at `confirm`, a fresh nonce each time). */
+  confirmWith?: (content: Content<P>) => ConfirmFields,
+) {
+  const { t } = useTranslation();
+  const { walletAddress } = useSession();
+  const [signing, setSigning] = useState(false);
   const mutation = useApiMutation(path, {
     refreshes: ['/api/finance/userFinance', '/api/assets/moneyRecord', ...refresh],
   });
@@ -45,20 +58,46 @@ export function useMoneyCall<P extends MoneyPath>(path: P, refresh: readonly End
   const close = () => setContent(null);
 
   const confirm = async (onFailure?: (failure: ApiFailure) => void): Promise<ResponseData<P> | null> => {
-    if (!content || !requestId || mutation.isPending) return null;
+    if (!content || !requestId || mutation.isPending || signing) return null;
     try {
-      const data = await mutation.mutateAsync({ ...content, request_id: requestId } as RequestInput<P>);
+      let confirm = {};
+      if (confirmWith) {
+        setSigning(true);
+        try {
+          confirm = { confirm: await signConfirmation(walletAddress ?? '', confirmWith(content)) };
+        } catch (e) {
+          // The nonce's call failed (not a mutation, so not toasted by the query client): said here.
+          if (!(e instanceof ConfirmSignError)) reportCallFailure(e);
+          throw e;
+        } finally {
+          setSigning(false);
+        }
+      }
+      const body = { ...content, ...confirm, request_id: requestId } as RequestInput<P>;
+      const data = await mutation.mutateAsync(body);
       ids.current?.succeeded();
       setContent(null);
       return data;
     } catch (e) {
-      // Toasted by the query client; the sheet stays open for a retry with the same id.
-      onFailure?.(e as ApiFailure);
+      // The wallet did not sign: said here. A server's answer is toasted by the query client. Either way the
+      // sheet stays open for a retry with the same id.
+      if (e instanceof ConfirmSignError) showToast(t(`confirmMove.${e.kind}`));
+      else if (!signing) onFailure?.(e as ApiFailure);
       return null;
     }
   };
 
-  return { content, requestId, open, close, confirm, busy: mutation.isPending, error: mutation.error };
+  return {
+    content,
+    requestId,
+    open,
+    close,
+    confirm,
+    busy: mutation.isPending || signing,
+    /** The wallet is asked to sign. */
+    signing,
+    error: mutation.error,
+  };
 }
 
 /** Re-renders every `tick_ms` while `active`, for countdowns; returns the current time. */

@@ -34,6 +34,11 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   upDown: 'upDown',
   localWalletKey: 'localWalletKey',
+  /** The local wallet's address when its key was last saved to a keystore file (no file, no value). */
+  localWalletBackup: 'localWalletBackup',
   hideBalances: 'hideBalances',
   showZeroBalances: 'showZeroBalances',
+  deviceId: 'deviceId',
+  /** Markets starred while signed out (moved to the account at the next sign-in). */
+  favorites: 'favorites',
 } as const;

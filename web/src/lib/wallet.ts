@@ -1,3 +1,4 @@
+import type { confirmTypedData } from '@nexa/contract';
 import { getAddress, type Hex, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
@@ -5,14 +6,19 @@ import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
 /*
  * The user's wallets and the EIP-4361 sign-in message: signing in (features/auth) and signing again to
- * confirm who asks (a card's number, features/cards). viem comes with this module: import it lazily.
+ * confirm who asks (a card's number, features/cards); EIP-712 confirmations of money moves (lib/confirm.ts). viem comes with this module: import it lazily.
  */
 
 /** Something that can sign the sign-in message for an address. */
 export interface WalletSigner {
   readonly address: `0x${string}`;
   signMessage(message: string): Promise<Hex>;
+  /** Signs EIP-712 typed data (a confirmation of a money move). */
+  signTypedData(data: ConfirmTypedData): Promise<Hex>;
 }
+
+/** The typed data of a confirmation (the contract's `confirmTypedData`). */
+export type ConfirmTypedData = ReturnType<typeof confirmTypedData>;
 
 interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
@@ -48,8 +54,24 @@ export async function injectedSigner(): Promise<WalletSigner> {
       if (typeof signature !== 'string' || !signature.startsWith('0x')) throw new Error('bad signature');
       return signature as Hex;
     },
+    signTypedData: async (data) => {
+      const types = { EIP712Domain: EIP712_DOMAIN, ...data.types };
+      const signature = await provider.request({
+        method: 'eth_signTypedData_v4',
+        params: [address, JSON.stringify({ ...data, types })],
+      });
+      if (typeof signature !== 'string' || !signature.startsWith('0x')) throw new Error('bad signature');
+      return signature as Hex;
+    },
   };
 }
+
+/** The domain fields a confirmation's typed data has (EIP-712 names them for `eth_signTypedData_v4`). */
+const EIP712_DOMAIN = [
+  { name: 'name', type: 'string' },
+  { name: 'version', type: 'string' },
+  { name: 'chainId', type: 'uint256' },
+];
 
 function storedLocalKey(): Hex | null {
   const key = readStored(STORAGE_KEYS.localWalletKey);
@@ -70,7 +92,11 @@ export function localSigner(): WalletSigner {
     writeStored(STORAGE_KEYS.localWalletKey, key);
   }
   const account = privateKeyToAccount(key);
-  return { address: account.address, signMessage: (message) => account.signMessage({ message }) };
+  return {
+    address: account.address,
+    signMessage: (message) => account.signMessage({ message }),
+    signTypedData: (data) => account.signTypedData(data),
+  };
 }
 
 const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -1,4 +1,4 @@
-import type { LivePositionData, LiveTickerData, ResponseData } from '@nexa/contract';
+import type { LiveNoticeData, LivePositionData, LiveTickerData, ResponseData } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { invalidateApi, useApiQuery } from '../api/hooks';
@@ -126,4 +126,25 @@ export function useLivePositions() {
   );
   usePositionUpdates(onPush);
   return query;
+}
+
+/**
+ * While signed in, follows `notices`: each notice written for the user makes the unread count and the notice
+ * list fetch again (and `onNotice`, when given, hears it first).
+ */
+export function useNoticeUpdates(onNotice?: (n: LiveNoticeData) => void): void {
+  const queryClient = useQueryClient();
+  const { token } = useSession();
+  useEffect(() => {
+    if (!token) return;
+    const stop = getLive().store.onNotice((n) => {
+      onNotice?.(n);
+      void invalidateApi(queryClient, '/api/notice/unread', '/api/notice/list');
+    });
+    const release = holdChannel({ channel: 'notices' });
+    return () => {
+      release();
+      stop();
+    };
+  }, [token, queryClient, onNotice]);
 }

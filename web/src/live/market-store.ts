@@ -1,4 +1,10 @@
-import type { LiveOrderData, LivePositionData, LivePush, LiveTickerData } from '@nexa/contract';
+import type {
+  LiveNoticeData,
+  LiveOrderData,
+  LivePositionData,
+  LivePush,
+  LiveTickerData,
+} from '@nexa/contract';
 import { type BookOutcome, BookStore, type BookView } from './book-store';
 
 /** One price seen on the ticker stream: what candles are built from on the client. */
@@ -52,6 +58,7 @@ export class MarketStore {
   readonly #ticks = new Map<string, Tick[]>();
   readonly #listeners = new Set<() => void>();
   readonly #orderListeners = new Set<(order: LiveOrderData) => void>();
+  readonly #noticeListeners = new Set<(notice: LiveNoticeData) => void>();
   readonly #positionListeners = new Set<(position: LivePositionData) => void>();
   readonly #marks = new Map<string, MarkView>();
   readonly #dirtyMarks = new Set<string>();
@@ -103,6 +110,11 @@ export class MarketStore {
         for (const l of this.#positionListeners) l(data);
         return;
       }
+      case 'notices': {
+        const data = push.data[0] as LiveNoticeData;
+        for (const l of this.#noticeListeners) l(data);
+        return;
+      }
       case 'mark-price':
       case 'funding-rate': {
         const instId = push.arg.instId;
@@ -139,6 +151,12 @@ export class MarketStore {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   };
+
+  /** Each notice written for the signed-in user while the socket holds `notices`. */
+  onNotice(listener: (notice: LiveNoticeData) => void): () => void {
+    this.#noticeListeners.add(listener);
+    return () => this.#noticeListeners.delete(listener);
+  }
 
   onOrder(listener: (order: LiveOrderData) => void): () => void {
     this.#orderListeners.add(listener);

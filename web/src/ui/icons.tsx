@@ -220,6 +220,33 @@ export function IconAlert(props: IconProps): ReactNode {
   );
 }
 
+export function IconBell(props: IconProps): ReactNode {
+  return (
+    <Svg {...props}>
+      <path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 1.5h-15Z" />
+      <path d="M10 20.5a2.2 2.2 0 0 0 4 0" />
+    </Svg>
+  );
+}
+
+export function IconMail(props: IconProps): ReactNode {
+  return (
+    <Svg {...props}>
+      <rect x="3" y="5.5" width="18" height="13" rx="2" />
+      <path d="m3.5 6.5 8.5 6.5 8.5-6.5" />
+    </Svg>
+  );
+}
+
+export function IconDevice(props: IconProps): ReactNode {
+  return (
+    <Svg {...props}>
+      <rect x="6.5" y="2.5" width="11" height="19" rx="2.5" />
+      <path d="M10.5 18.5h3" />
+    </Svg>
+  );
+}
+
 export function IconClock(props: IconProps): ReactNode {
   return (
     <Svg {...props}>

@@ -165,8 +165,19 @@ export function TransferRecords({
 }
 
 type Withdrawal = PagedItem<'/api/withdraw/list'>;
-/** The stages a pending withdrawal shows (approved once, being sent). */
-type WithdrawalStage = 'first_approved' | 'sending';
+/** The stages a pending withdrawal shows (approved once, being sent, waiting for the hot wallet, sent). */
+const SHOWN_STAGES = ['first_approved', 'sending', 'queued', 'sent'] as const;
+type WithdrawalStage = (typeof SHOWN_STAGES)[number];
+const shownStage = (s: string): s is WithdrawalStage => (SHOWN_STAGES as readonly string[]).includes(s);
+/** The stages after the last approval, while the hot wallet pays: no longer waiting for an operator. */
+const PAYING: ReadonlySet<string> = new Set(['sending', 'queued', 'sent']);
+/** A withdrawal's tag beyond its status: being sent while pending past approval, completed once paid. */
+const withdrawalWord = (w: { status: string; stage: string }) =>
+  w.status === 'approved'
+    ? 'completed'
+    : w.status === 'pending' && PAYING.has(w.stage)
+      ? 'sending'
+      : undefined;
 
 /**
  * One withdrawal: asset and network, the amount, its status; where it goes, the fee, where it stands while
@@ -192,7 +203,7 @@ export function WithdrawalRecordRow({
     { label: texts.toAddress, value: <HashText value={w.address} /> },
     { label: t('walletForm.fee'), value: <Money value={w.fee} asset={w.asset} /> },
   ];
-  if (stage && w.status === 'pending' && (w.stage === 'first_approved' || w.stage === 'sending'))
+  if (stage && w.status === 'pending' && shownStage(w.stage))
     details.push({ label: stage.label, value: stage.text(w.stage) });
   if (w.tx_hash) details.push({ label: texts.txHash, value: <HashText value={w.tx_hash} href={w.tx_url} /> });
   if (w.status === 'failed' && w.reason)
@@ -203,7 +214,7 @@ export function WithdrawalRecordRow({
         title={`${w.asset} · ${network(w.chain)}`}
         amount={<Money value={w.amount} asset={w.asset} />}
         time={w.time}
-        tag={<StatusTag status={w.status} />}
+        tag={<StatusTag status={w.status} word={withdrawalWord(w)} />}
         details={details}
       />
     </Tagged>

@@ -91,12 +91,20 @@ export function HashText({
   );
 }
 
-/** Pending approval / approved / failed, in their colors. */
-export function StatusTag({ status }: { readonly status: RecordStatus }): ReactNode {
+/**
+ * Pending approval / approved / failed, in their colors; a withdrawal says more in the same tone: being paid
+ * out (`sending`, pending past its approval) or paid (`completed`).
+ */
+export function StatusTag({
+  status,
+  word,
+}: {
+  readonly status: RecordStatus;
+  readonly word?: 'sending' | 'completed' | undefined;
+}): ReactNode {
   const { t } = useTranslation();
-  return (
-    <span className={`status-tag status-tag--${statusTone(status)}`}>{t(`walletForm.status.${status}`)}</span>
-  );
+  const words = word ? t(`walletForm.status.${word}`) : t(`walletForm.status.${status}`);
+  return <span className={`status-tag status-tag--${statusTone(status)}`}>{words}</span>;
 }
 
 /** One line of a record list: what, when, details; the amount on the right. */

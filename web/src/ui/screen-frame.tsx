@@ -19,7 +19,7 @@ export function ScreenFrame({ route, Screen }: ScreenFrameProps): ReactNode {
   useEffect(() => {
     document.title = title;
   }, [title]);
-  const root = route.tab === true;
+  const root = route.tab === true || route.tabOf !== undefined;
   return (
     <div className={root ? 'screen screen--tab' : 'screen'}>
       <TopBar title={title} root={root} {...(route.actions ? { actions: route.actions } : {})} />
@@ -30,7 +30,7 @@ export function ScreenFrame({ route, Screen }: ScreenFrameProps): ReactNode {
           </Suspense>
         </ErrorBoundary>
       </main>
-      {root ? <TabBar /> : null}
+      {root ? <TabBar lit={route.tabOf ?? route.name} /> : null}
     </div>
   );
 }

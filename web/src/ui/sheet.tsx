@@ -37,7 +37,7 @@ export function InfoRows({
 const SheetPopup = lazy(() => import('./sheet-popup'));
 
 /** A bottom sheet with a title and a close button: the shell of the confirm and picker sheets. */
-function Sheet({
+export function Sheet({
   visible,
   title,
   list,

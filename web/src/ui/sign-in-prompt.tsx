@@ -11,15 +11,23 @@ interface SignInPromptProps {
   readonly body?: string;
   /** Compact: a card inside a screen rather than the whole body. */
   readonly compact?: boolean;
+  /** In a narrow column (beside an order book): stacked and centred. */
+  readonly narrow?: boolean;
 }
 
 /** Shown in place by screens that need a session; it never redirects. */
-export function SignInPrompt({ title, body, compact }: SignInPromptProps): ReactNode {
+export function SignInPrompt({ title, body, compact, narrow }: SignInPromptProps): ReactNode {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   return (
-    <div className={compact ? 'sign-in-prompt sign-in-prompt--compact card' : 'sign-in-prompt'}>
+    <div
+      className={
+        compact
+          ? `sign-in-prompt sign-in-prompt--compact card${narrow ? ' sign-in-prompt--narrow' : ''}`
+          : 'sign-in-prompt'
+      }
+    >
       <div className="sign-in-prompt__icon" aria-hidden="true">
         <IconUserCircle />
       </div>

@@ -17,8 +17,8 @@ const TAB_ITEMS: readonly {
   { name: 'me', label: 'tabs.me', icon: <IconUser /> },
 ];
 
-/** Bottom tabs: Home, Trade, Copy, Wallet, Mine. */
-export function TabBar(): ReactNode {
+/** Bottom tabs: Home, Trade, Copy, Wallet, Mine; `lit` is the tab of the screen shown. */
+export function TabBar({ lit }: { readonly lit?: ScreenName }): ReactNode {
   const { t } = useTranslation();
   return (
     <nav className="tab-bar" aria-label="tabs">
@@ -26,7 +26,9 @@ export function TabBar(): ReactNode {
         <NavLink
           key={tab.name}
           to={routePath(tab.name)}
-          className={({ isActive }) => (isActive ? 'tab-bar__item tab-bar__item--active' : 'tab-bar__item')}
+          className={({ isActive }) =>
+            isActive || tab.name === lit ? 'tab-bar__item tab-bar__item--active' : 'tab-bar__item'
+          }
         >
           <span className="tab-bar__icon" aria-hidden="true">
             {tab.icon}

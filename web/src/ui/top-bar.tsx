@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../i18n';
 import { HOME_PATH, routePath } from '../paths';
@@ -6,6 +6,9 @@ import { useSession } from '../session';
 import { IconBack, IconUserCircle } from './icons';
 import { MusicToggle } from './music-toggle';
 import './top-bar.css';
+
+// The bell reads the API and the live feed: its own small chunk, after the frame has painted.
+const NoticeBell = lazy(() => import('./notice-bell').then((m) => ({ default: m.NoticeBell })));
 
 interface TopBarProps {
   readonly title: string;
@@ -61,6 +64,11 @@ export function TopBar({ title, root, actions }: TopBarProps): ReactNode {
         )}
         <h1 className="top-bar__title">{title}</h1>
         <div className="top-bar__actions">
+          {root || actions === 'account' ? (
+            <Suspense fallback={null}>
+              <NoticeBell />
+            </Suspense>
+          ) : null}
           {actions === 'account' ? <AccountAction /> : actions === 'music' ? <MusicToggle /> : null}
         </div>
       </div>

@@ -90,13 +90,15 @@ export function useWithdrawForm({
       if (!rules || address.problem || amount.problem) return;
       open({ address: address.value.trim(), amount: amount.value });
     },
-    confirm: async () => {
+    /** Sends it; true once it went through. */
+    confirm: async (): Promise<boolean> => {
       const done = await call.confirm();
-      if (!done) return;
+      if (!done) return false;
       showToast(t('messages.submitSuccess'));
       address.reset();
       amount.reset();
       setTried(false);
+      return true;
     },
   };
 }

@@ -171,6 +171,19 @@ export const adminEndpoints = {
         }),
       ),
       queues: z.array(z.object({ key: z.string(), count: z.number().int(), oldest: zTime.nullable() })),
+      /** Per network paying withdrawals: its hot wallet's balance, floor, and withdrawals queued for it. */
+      hot_wallets: z.array(
+        z.object({
+          chain: z.string(),
+          asset: z.string(),
+          address: z.string().nullable(),
+          amount: z.string().nullable(),
+          native: z.string().nullable(),
+          min: z.string(),
+          low: z.boolean(),
+          queued: z.number().int(),
+        }),
+      ),
     }),
   }),
   '/admin/settings/list': live('admin', {

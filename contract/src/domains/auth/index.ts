@@ -2,6 +2,7 @@ import { defineDomain } from '../../domain';
 import { authEndpoints } from './endpoints';
 import { AUTH_ERRORS } from './errors';
 
+export * from './confirm';
 export * from './endpoints';
 
 /** The auth domain's part of the contract: its calls, its answers. */

@@ -19,4 +19,13 @@ export const COPY_CAUSES = defineCauses({
     ja: 'デモ・リードトレーダー証拠金',
     de: 'Margin der Demo-Lead-Trader',
   },
+  'copy.demo_past': {
+    en: "Demo lead trader's simulated past",
+    zh: '演示带单员的模拟历史',
+    ko: '데모 리드 트레이더의 시뮬레이션 과거',
+    th: 'ประวัติจำลองของเทรดเดอร์ผู้นำทดลอง',
+    vi: 'Lịch sử mô phỏng của nhà giao dịch dẫn dắt mẫu',
+    ja: 'デモ・リードトレーダーのシミュレーション履歴',
+    de: 'Simulierte Vergangenheit der Demo-Lead-Trader',
+  },
 });

@@ -298,10 +298,15 @@ export const copyEndpoints = {
     errors: ['TraderNotFound'],
   }),
   '/v1/copy/traderHistory': liveList('copy', {
-    summary: "A lead trader's closed positions, newest first",
+    summary:
+      "A lead trader's closed positions, newest first; a demo lead's include its strategy's run over the " +
+      "simulated market's past (`simulated_past`), after its live ones",
     extension: true,
     filters: { id: z.number().int().positive() },
-    item: zClosedPosition,
+    item: zClosedPosition.extend({
+      /** A demo lead's position of its strategy run over the simulated market's past (not a live order). */
+      simulated_past: z.boolean(),
+    }),
     errors: ['TraderNotFound'],
   }),
   '/v1/copy/follow': live('copy', {

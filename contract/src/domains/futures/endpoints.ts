@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
+import { zCsvFile, zStatementMonth, zTimeZone } from '../../exports';
 import { zSwapInstId } from '../../market';
-import { zMinorUnits, zUsdtAmount } from '../../money';
+import { zExactAmount, zMinorUnits, zUsdtAmount } from '../../money';
 import { zTime } from '../../schemas';
 import { zOrder } from '../spot/endpoints';
 import { zRequestId } from '../wallet/endpoints';
@@ -76,12 +77,16 @@ export const zPosition = z.object({
   /** Realized since the position opened (closes, before fees and funding), USDT. */
   realized_pnl: z.string(),
   fee: z.string(),
+  /** Funding received (positive) or paid (negative) by this position so far: the sum of its settlements. */
   funding_fee: z.string(),
   /** Insurance cover paid on the position (the spec's compensation fee). */
   compensation: z.string(),
   tp_trigger_px: z.string().nullable(),
   sl_trigger_px: z.string().nullable(),
-  /** Auto-deleveraging queue, 1 (last) to 5 (first), for a position in profit; 0 otherwise. */
+  /**
+   * Auto-deleveraging queue, 1 (last) to 5 (first), for a position in profit: the quintile of its PnL ratio ×
+   * leverage among the profitable positions on the same side of the contract; 0 otherwise.
+   */
   adl: z.number().int(),
   created_at: zTime,
   updated_at: zTime,
@@ -177,16 +182,27 @@ export const futuresEndpoints = {
   }),
   '/v1/futures/closePosition': live('futures', {
     summary:
-      'Close my position of a contract at market, all of it or sz contracts; a reduce-only order that never ' +
-      'fills beyond the price band or the position bankruptcy price',
+      'Close my position of a contract, all of it or sz contracts: at market (a reduce-only order that never ' +
+      'fills beyond the price band or the position bankruptcy price), or with px at that limit (a reduce-only ' +
+      'limit order, canceled once it could no longer only reduce the position)',
     extension: true,
     request: z.object({
       instId: zSwapInstId,
       sz: zContracts.optional(),
+      /** A limit close at this price; none: at market. */
+      px: zExactAmount.optional(),
       request_id: zRequestId.optional(),
     }),
     data: zOrder,
-    errors: ['NoPosition', 'OrderRejected', 'IdempotencyConflict', 'CopyManaged'],
+    errors: [
+      'NoPosition',
+      'NothingToReduce',
+      'OrderRejected',
+      'PriceOutOfBand',
+      'InsufficientBalance',
+      'IdempotencyConflict',
+      'CopyManaged',
+    ],
   }),
   '/v1/futures/closeAll': live('futures', {
     summary:
@@ -233,5 +249,17 @@ export const futuresEndpoints = {
     filters: { user_id: z.coerce.number().int().positive() },
     item: zClosedPosition,
     extraData: { open: z.array(zPosition) },
+  }),
+  '/v1/futures/exportCsv': live('futures', {
+    summary:
+      'My swap orders, fills or funding payments in a month of my time zone, as CSV in my language (for records and taxes)',
+    extension: true,
+    request: z.object({
+      month: zStatementMonth,
+      tz: zTimeZone,
+      kind: z.enum(['orders', 'fills', 'funding']),
+    }),
+    data: zCsvFile,
+    errors: ['RateLimited'],
   }),
 } as const;

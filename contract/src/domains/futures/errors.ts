@@ -74,6 +74,30 @@ export const FUTURES_ERRORS = defineErrors([[2200, 2249]], {
       de: 'Diese Position ist von einem Lead-Trader kopiert; beenden Sie die Kopie, um selbst zu handeln',
     },
   },
+  TakeProfitInvalid: {
+    code: 2207,
+    msg: {
+      en: 'Take-profit must be above the order price for a long and below it for a short (a market order: the mark price)',
+      zh: '止盈价须高于开多价格、低于开空价格（市价单以标记价格为准）',
+      ko: '익절가는 롱은 주문 가격보다 높고 숏은 낮아야 합니다(시장가 주문은 마크 가격 기준)',
+      th: 'ราคาทำกำไรต้องสูงกว่าราคาคำสั่งสำหรับ Long และต่ำกว่าสำหรับ Short (คำสั่งตลาดใช้ราคามาร์ก)',
+      vi: 'Giá chốt lời phải cao hơn giá lệnh với vị thế mua và thấp hơn với vị thế bán (lệnh thị trường: giá đánh dấu)',
+      ja: '利確価格はロングでは注文価格より高く、ショートでは低くしてください（成行注文はマーク価格が基準）',
+      de: 'Take-Profit muss bei Long über und bei Short unter dem Orderpreis liegen (Market-Order: Mark-Preis)',
+    },
+  },
+  StopLossInvalid: {
+    code: 2208,
+    msg: {
+      en: 'Stop-loss must be below the order price for a long and above it for a short (a market order: the mark price)',
+      zh: '止损价须低于开多价格、高于开空价格（市价单以标记价格为准）',
+      ko: '손절가는 롱은 주문 가격보다 낮고 숏은 높아야 합니다(시장가 주문은 마크 가격 기준)',
+      th: 'ราคาตัดขาดทุนต้องต่ำกว่าราคาคำสั่งสำหรับ Long และสูงกว่าสำหรับ Short (คำสั่งตลาดใช้ราคามาร์ก)',
+      vi: 'Giá cắt lỗ phải thấp hơn giá lệnh với vị thế mua và cao hơn với vị thế bán (lệnh thị trường: giá đánh dấu)',
+      ja: '損切り価格はロングでは注文価格より低く、ショートでは高くしてください（成行注文はマーク価格が基準）',
+      de: 'Stop-Loss muss bei Long unter und bei Short über dem Orderpreis liegen (Market-Order: Mark-Preis)',
+    },
+  },
 });
 
 declare module '../../error-kit' {

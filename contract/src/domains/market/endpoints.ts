@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { live } from '../../endpoint';
 import { zInstId, zTicker } from '../../market';
+import { zPriceAlert, zPriceAlertRequest } from './alerts';
 
 /** Where reference prices come from: the built-in walk, OKX's public feed, or none. */
 export const MARKET_SOURCES = ['sim', 'okx', 'off'] as const;
@@ -56,6 +57,47 @@ export const marketEndpoints = {
     extension: true,
     request: z.object({}),
     data: z.object({ source: z.enum(MARKET_SOURCES) }),
+  }),
+  '/v1/market/favorites': live('market', {
+    summary: "The caller's favourite instruments (spot or swap ids), in the order they were starred",
+    extension: true,
+    request: z.object({}),
+    data: z.object({ list: z.array(z.string()) }),
+  }),
+  '/v1/market/setFavorite': live('market', {
+    summary:
+      'Star (on = true) or unstar one instrument for the caller; answers the whole list. Starring a starred one, ' +
+      'or unstarring one not starred, changes nothing; an instrument the platform does not list answers NotFound',
+    extension: true,
+    request: z.object({ instId: zInstId, on: z.boolean() }),
+    data: z.object({ list: z.array(z.string()) }),
+    errors: ['NotFound'],
+  }),
+  '/v1/market/alerts': live('market', {
+    summary:
+      "The caller's price alerts: those waiting, then the latest fired or cancelled (at most 50), newest first",
+    extension: true,
+    request: z.object({}),
+    data: z.object({ list: z.array(zPriceAlert) }),
+  }),
+  '/v1/market/setAlert': live('market', {
+    summary:
+      'Set a price alert on one instrument: the last price at or above / at or below a price, or the 24-hour ' +
+      'change at or beyond a percentage. It fires once, with a notice to the caller, at the first price that ' +
+      'meets it. A condition the market already meets answers AlertAlreadyMet; more than PRICE_ALERT_MAX ' +
+      'waiting alerts answers AlertLimit; an instrument the platform does not list answers NotFound',
+    extension: true,
+    request: zPriceAlertRequest,
+    data: zPriceAlert,
+    errors: ['NotFound', 'AlertLimit', 'AlertAlreadyMet'],
+  }),
+  '/v1/market/cancelAlert': live('market', {
+    summary:
+      "Cancel one of the caller's waiting alerts; answers the list. Another user's id answers NotFound",
+    extension: true,
+    request: z.object({ id: z.number().int().positive() }),
+    data: z.object({ list: z.array(zPriceAlert) }),
+    errors: ['NotFound'],
   }),
   '/admin/market/state': live('market', {
     summary:

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
 import { zExactAmount } from '../../money';
 import { MAX_MACHINES_A_PURCHASE, zTime } from '../../schemas';
+import { zConfirmation, zTotpCode } from '../auth/confirm';
 import {
   INCOME_PROGRAMS,
   PLEDGE_STATUSES,
@@ -70,6 +71,8 @@ const withdrawal = z.object({
   address: z.string().trim().min(1).max(120),
   amount: zExactAmount,
   request_id: zRequestId.optional(),
+  confirm: zConfirmation.optional(),
+  totp_code: zTotpCode.optional(),
 });
 const withdrawErrors = [
   'InsufficientBalance',
@@ -77,6 +80,21 @@ const withdrawErrors = [
   'DailyLimitExceeded',
   'IdempotencyConflict',
   'NotAvailable',
+  'AddressNotWhitelisted',
+  'AddressNotYetUsable',
+  'ConfirmationRequired',
+  'ConfirmationUnknown',
+  'ConfirmationReplayed',
+  'ConfirmationExpired',
+  'ConfirmationWrongSigner',
+  'SignedActionMismatch',
+  'SignedAssetMismatch',
+  'SignedAmountMismatch',
+  'SignedDestinationMismatch',
+  'TotpRequired',
+  'TotpInvalid',
+  'WithdrawalsLocked',
+  'RateLimited',
 ] as const;
 
 /**
@@ -146,9 +164,29 @@ export const neuEndpoints = {
       amount: zExactAmount,
       remark: z.string().max(100).default(''),
       request_id: zRequestId.optional(),
+      confirm: zConfirmation.optional(),
+      totp_code: zTotpCode.optional(),
     }),
     data: zTransfer,
-    errors: ['InsufficientBalance', 'BelowMinimum', 'RecipientNotFound', 'IdempotencyConflict'],
+    errors: [
+      'InsufficientBalance',
+      'BelowMinimum',
+      'RecipientNotFound',
+      'IdempotencyConflict',
+      'ConfirmationRequired',
+      'ConfirmationUnknown',
+      'ConfirmationReplayed',
+      'ConfirmationExpired',
+      'ConfirmationWrongSigner',
+      'SignedActionMismatch',
+      'SignedAssetMismatch',
+      'SignedAmountMismatch',
+      'SignedDestinationMismatch',
+      'TotpRequired',
+      'TotpInvalid',
+      'WithdrawalsLocked',
+      'RateLimited',
+    ],
   }),
   '/api/neu/spaQuotaTransferList': liveList('neu', {
     summary: 'My SPA quota transfers, in and out',

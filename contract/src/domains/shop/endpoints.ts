@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
 import { zUsdtAmount } from '../../money';
 import { zTime } from '../../schemas';
+import { zConfirmation, zTotpCode } from '../auth/confirm';
 import { zRequestId } from '../wallet/endpoints';
 
 export const MERCHANT_STATUSES = ['pending', 'approved', 'active', 'rejected', 'suspended'] as const;
@@ -140,6 +141,8 @@ export const shopEndpoints = {
       withdraw_hold_s: z.number().int(),
       flash_fee_rate: z.string(),
       min_move: z.string(),
+      /** A purchase's total (USDT) from which the wallet's signature confirms it. */
+      confirm_from: z.string(),
     }),
   }),
   '/api/shop/uinfo': live('shop', {
@@ -227,6 +230,9 @@ export const shopEndpoints = {
       /** The unit price the buyer saw: refused when it changed since. */
       price: zUsdtAmount,
       request_id: zRequestId.optional(),
+      /** From `confirm_from` on: the wallet's signature naming the total and the product (and the code, if on). */
+      confirm: zConfirmation.optional(),
+      totp_code: zTotpCode.optional(),
     }),
     data: zShopOrder,
     errors: [
@@ -237,6 +243,18 @@ export const shopEndpoints = {
       'InsufficientBalance',
       'OwnProduct',
       'IdempotencyConflict',
+      // The largest purchases' confirmation (a list, not a spread: the app's build keeps no schema).
+      'ConfirmationRequired',
+      'ConfirmationUnknown',
+      'ConfirmationReplayed',
+      'ConfirmationExpired',
+      'ConfirmationWrongSigner',
+      'SignedActionMismatch',
+      'SignedAssetMismatch',
+      'SignedAmountMismatch',
+      'SignedDestinationMismatch',
+      'TotpRequired',
+      'TotpInvalid',
     ],
   }),
   '/api/shop/buyerOrderList': liveList('shop', {

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
+import { zCsvFile, zStatementMonth, zTimeZone } from '../../exports';
 import { INST_TYPES, zBookLevel, zInstId, zInstrument } from '../../market';
 import { zExactAmount } from '../../money';
 import { PARTIAL_REASONS } from '../../remarks';
 import { zTime } from '../../schemas';
 import { zRequestId } from '../wallet/endpoints';
+import { algoEndpoints } from './algo';
 
 /** Order ids are `ord_` + 24 hex characters. */
 export const zOrderId = z.string().regex(/^ord_[0-9a-f]{24}$/, { message: 'invalid_format' });
@@ -51,7 +53,7 @@ export const zOrder = z.object({
   /** Swaps: PnL this order realized by reducing a position; null for spot. */
   pnl: z.string().nullable(),
   /** Swaps: who placed it — the user, a take-profit or stop-loss trigger, a liquidation or auto-deleveraging. */
-  source: z.enum(['user', 'tp', 'sl', 'liquidation', 'adl', 'copy']),
+  source: z.enum(['user', 'tp', 'sl', 'liquidation', 'adl', 'copy', 'algo']),
   /** Swaps: the unrealized PnL of what this order opened that is still held, at the mark price; null for spot. */
   upl: z.string().nullable(),
   upl_ratio: z.string().nullable(),
@@ -59,6 +61,9 @@ export const zOrder = z.object({
   request_id: z.string().nullable(),
   created_at: zTime,
   updated_at: zTime,
+  /** Swaps: the take-profit and stop-loss the order sets on its position when it fills; absent for spot. */
+  tp_trigger_px: z.string().nullable().optional(),
+  sl_trigger_px: z.string().nullable().optional(),
   /**
    * Spot: what a closed order did not fill of its amount (in `unfilled_ccy`, the unit of `sz`); it came back
    * to the balance. "0" when it filled its whole amount or is still open. Absent for swaps.
@@ -82,6 +87,8 @@ const submitErrors = [
   'NothingToReduce',
   'MarkPriceUnavailable',
   'CopyManaged',
+  'TakeProfitInvalid',
+  'StopLossInvalid',
 ] as const;
 
 /** A user's spot order as an operator sees it on the user's page. */
@@ -130,6 +137,13 @@ export const spotEndpoints = {
       tdMode: z.enum(['cash', 'isolated']).optional(),
       /** Swaps: only reduce the position. */
       reduceOnly: z.boolean().optional(),
+      /**
+       * Swaps, as OKX's attached TP/SL: take-profit and stop-loss trigger prices (mark) set on the position
+       * this order opens or adds to, when it fills. A buy's take-profit above its price (a market order's:
+       * the mark) and its stop-loss below; a sell's the reverse. Not with reduceOnly.
+       */
+      tpTriggerPx: zExactAmount.optional(),
+      slTriggerPx: zExactAmount.optional(),
       tif: z.enum(TIMES_IN_FORCE).default('GTC'),
       request_id: zRequestId.optional(),
     }),
@@ -201,4 +215,13 @@ export const spotEndpoints = {
     filters: { user_id: zUserId, state: z.enum(['open', 'done']).optional() },
     item: zAdminSpotOrder,
   }),
+  '/v1/order/exportCsv': live('spot', {
+    summary:
+      'My spot orders placed, or my fills, in a month of my time zone, as CSV in my language (for records and taxes)',
+    extension: true,
+    request: z.object({ month: zStatementMonth, tz: zTimeZone, kind: z.enum(['orders', 'fills']) }),
+    data: zCsvFile,
+    errors: ['RateLimited'],
+  }),
+  ...algoEndpoints,
 } as const;

@@ -27,6 +27,43 @@ export const SPOT_ERRORS = defineErrors([[2100, 2149]], {
       de: 'Der Orderpreis liegt außerhalb des zulässigen Bereichs',
     },
   },
+  /** A conditional order's trigger on the wrong side of the price it watches, or its figures not fitting. */
+  AlgoTriggerInvalid: {
+    code: 2103,
+    msg: {
+      en: 'The trigger does not fit the current price ({field})',
+      zh: '触发条件与当前价格不符（{field}）',
+      ko: '트리거가 현재 가격과 맞지 않습니다 ({field})',
+      th: 'เงื่อนไขทริกเกอร์ไม่สอดคล้องกับราคาปัจจุบัน ({field})',
+      vi: 'Điều kiện kích hoạt không phù hợp với giá hiện tại ({field})',
+      ja: 'トリガーが現在の価格と合いません（{field}）',
+      de: 'Der Auslöser passt nicht zum aktuellen Preis ({field})',
+    },
+  },
+  AlgoPriceUnavailable: {
+    code: 2104,
+    msg: {
+      en: 'The market has no last price yet; try again once it has traded',
+      zh: '该市场暂无最新成交价，请在有成交后重试',
+      ko: '이 시장에는 아직 최근 체결가가 없습니다. 체결 후 다시 시도하세요',
+      th: 'ตลาดนี้ยังไม่มีราคาซื้อขายล่าสุด โปรดลองอีกครั้งเมื่อมีการซื้อขาย',
+      vi: 'Thị trường chưa có giá khớp gần nhất; hãy thử lại khi đã có giao dịch',
+      ja: 'この市場にはまだ直近の約定価格がありません。約定後に再度お試しください',
+      de: 'Der Markt hat noch keinen letzten Preis; bitte nach dem ersten Handel erneut versuchen',
+    },
+  },
+  AlgoLimitReached: {
+    code: 2105,
+    msg: {
+      en: 'You have reached the limit of {max} pending conditional orders',
+      zh: '待触发的条件单已达上限 {max} 个',
+      ko: '대기 중인 조건부 주문이 한도 {max}개에 도달했습니다',
+      th: 'คุณมีคำสั่งแบบมีเงื่อนไขที่รออยู่ครบขีดจำกัด {max} รายการแล้ว',
+      vi: 'Bạn đã đạt giới hạn {max} lệnh điều kiện đang chờ',
+      ja: '待機中の条件付き注文が上限の {max} 件に達しました',
+      de: 'Sie haben das Limit von {max} wartenden bedingten Orders erreicht',
+    },
+  },
 });
 
 declare module '../../error-kit' {

@@ -3,6 +3,7 @@ import { SPOT_CAUSES } from './causes';
 import { spotEndpoints } from './endpoints';
 import { SPOT_ERRORS } from './errors';
 
+export * from './algo';
 export * from './causes';
 export * from './endpoints';
 

@@ -3,9 +3,24 @@ import { live, liveList } from '../../endpoint';
 import { zExactAmount } from '../../money';
 import { zRecordDetail } from '../../remarks';
 import { TX_HASH_PATTERN, zTime } from '../../schemas';
+import {
+  addAddressEndpoint,
+  addressesEndpoint,
+  deleteAddressEndpoint,
+  setWhitelistEndpoint,
+} from './address-book';
+import {
+  DEFAULT_CHAIN,
+  transferErrors,
+  transferRequest,
+  withdrawErrors,
+  withdrawRequest,
+  zAsset,
+  zRequestId,
+} from './money-out';
+import { statementCsvEndpoint, statementEndpoint } from './statement';
 
-/** The chain deposits and withdrawals use when a request names none. */
-export const DEFAULT_CHAIN = 'evm';
+export { DEFAULT_CHAIN, zAsset, zRequestId } from './money-out';
 
 export const ACCOUNT_KINDS = ['spot', 'futures', 'shop', 'card'] as const;
 export const zAccountKind = z.enum(ACCOUNT_KINDS);
@@ -14,15 +29,6 @@ export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 export function isAccountKind(value: unknown): value is AccountKind {
   return typeof value === 'string' && (ACCOUNT_KINDS as readonly string[]).includes(value);
 }
-
-export const zAsset = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z]{2,10}$/, { message: 'invalid_format' })
-  .transform((s) => s.toUpperCase());
-
-/** A client-chosen id that makes a money-moving call safe to retry. */
-export const zRequestId = z.string().regex(/^[\w-]{8,64}$/, { message: 'invalid_format' });
 
 /** 1 = all, 2 = money in, 3 = money out. */
 export const zAmountType = z.coerce.number().int().min(1).max(3).optional();
@@ -70,6 +76,8 @@ export const zDeposit = z.object({
   status: zRecordStatus,
   reason: z.string().nullable(),
   confirmations: z.number().int().nullable(),
+  /** Pending on a watched network, already credited: locked in the balance until final. */
+  locked: z.boolean(),
   /** The transaction on the network's explorer (null for a reported deposit an operator confirms). */
   tx_url: z.string().nullable(),
   time: zTime,
@@ -83,7 +91,7 @@ export const zWithdrawal = z.object({
   chain: z.string(),
   address: z.string(),
   status: zRecordStatus,
-  /** requested, first_approved, sending, sent, rejected, send_failed */
+  /** requested, first_approved, sending, queued (hot wallet low), sent (broadcast), completed, rejected, send_failed */
   stage: z.string(),
   tx_hash: z.string().nullable(),
   /** The sent transaction on the network's explorer, once it has a hash. */
@@ -154,37 +162,6 @@ const assetLog = (asset: string) =>
     item: zAssetRecord,
   });
 
-const withdrawRequest = z.object({
-  asset: zAsset.default('USDT'),
-  chain: z.string().max(20).default(DEFAULT_CHAIN),
-  address: z.string().trim().min(1).max(120),
-  amount: zExactAmount,
-  request_id: zRequestId.optional(),
-});
-
-const transferRequest = z.object({
-  /** Recipient's wallet address or UID. */
-  to: z.string().trim().min(1).max(64),
-  asset: zAsset.default('USDT'),
-  amount: zExactAmount,
-  remark: z.string().max(100).default(''),
-  request_id: zRequestId.optional(),
-});
-
-const withdrawErrors = [
-  'InsufficientBalance',
-  'BelowMinimum',
-  'DailyLimitExceeded',
-  'IdempotencyConflict',
-  'NotAvailable',
-] as const;
-const transferErrors = [
-  'InsufficientBalance',
-  'BelowMinimum',
-  'RecipientNotFound',
-  'IdempotencyConflict',
-] as const;
-
 const zAdminDeposit = zDeposit.extend({
   /** The user's id in the operator console (its calls on users take it). */
   user_id: z.number().int(),
@@ -196,11 +173,30 @@ const zAdminDeposit = zDeposit.extend({
   /** Another user claims the same transfer. */
   contested: z.boolean(),
 });
+/**
+ * One signed version of a hot wallet's payment, as stored before it was broadcast: a replacement keeps the
+ * nonce with higher fees; a retried send retires the versions of the failed attempt.
+ */
+const zSignedVersion = z.object({
+  nonce: z.number().int(),
+  tx_hash: z.string(),
+  from: z.string(),
+  /** The fee caps it was signed with, in gwei. */
+  max_fee_gwei: z.string(),
+  priority_fee_gwei: z.string(),
+  /** The chain's head when it was (last) broadcast; null if never. */
+  sent_block: z.number().int().nullable(),
+  retired: z.boolean(),
+  time: zTime,
+});
+
 const zAdminWithdrawal = zWithdrawal.extend({
   user_id: z.number().int(),
   user: z.object({ uid: z.string(), address: z.string() }),
   approvals: z.array(z.string()),
   required_approvals: z.number().int(),
+  /** The signed versions of its payment, oldest first (none where it was paid by hand or not yet). */
+  sends: z.array(zSignedVersion),
 });
 
 /** A user's id as the operator console names it (the database id, not the public UID). */
@@ -236,7 +232,7 @@ const zAddressUse = z.object({
   amount: z.string(),
   chain: z.string(),
   status: zRecordStatus,
-  /** Withdrawals: requested, first_approved, sending, sent, rejected, send_failed; deposits: as status. */
+  /** Withdrawals: requested, first_approved, sending, queued, sent, completed, rejected, send_failed; deposits: as status. */
   stage: z.string(),
   time: zTime,
 });
@@ -337,7 +333,13 @@ export const walletEndpoints = {
           /** The network's name as users know it: ERC20, TRC20, BEP20, Bitcoin. */
           network: z.string(),
           min: z.string(),
+          /** Confirmations after which a deposit is final (movable). */
           confirmations: z.number().int(),
+          /**
+           * Watched networks: confirmations after which a deposit is credited, locked until `confirmations`
+           * (taken back if its block leaves the chain first); equal to `confirmations` where both come at once.
+           */
+          credit_confirmations: z.number().int(),
           address: z.string().nullable(),
           address_url: z.string().nullable(),
           /** `chain`: watched and credited by itself; `operator`: report the hash, an operator confirms. */
@@ -574,4 +576,10 @@ export const walletEndpoints = {
       'ConflictOfInterest',
     ],
   }),
+  '/api/wallet/addresses': addressesEndpoint,
+  '/api/wallet/addAddress': addAddressEndpoint,
+  '/api/wallet/deleteAddress': deleteAddressEndpoint,
+  '/api/wallet/setWhitelist': setWhitelistEndpoint,
+  '/api/records/statement': statementEndpoint,
+  '/api/records/statementCsv': statementCsvEndpoint,
 } as const;

@@ -134,6 +134,54 @@ export const WALLET_ERRORS = defineErrors([[2300, 2399]], {
       de: 'Das Demo-Guthaben ist vorerst aufgebraucht; bitte später erneut versuchen',
     },
   },
+  AddressNotWhitelisted: {
+    code: 2320,
+    msg: {
+      en: 'Whitelist mode is on: withdraw only to an address in your address book',
+      zh: '已开启白名单模式：只能提现到地址簿中的地址',
+      ko: '화이트리스트 모드가 켜져 있습니다: 주소록의 주소로만 출금할 수 있습니다',
+      th: 'เปิดโหมดไวท์ลิสต์อยู่: ถอนได้เฉพาะไปยังที่อยู่ในสมุดที่อยู่',
+      vi: 'Chế độ danh sách trắng đang bật: chỉ rút đến địa chỉ trong sổ địa chỉ',
+      ja: 'ホワイトリストモードが有効です：アドレス帳のアドレスにのみ出金できます',
+      de: 'Der Whitelist-Modus ist aktiv: Auszahlungen nur an Adressen aus Ihrem Adressbuch',
+    },
+  },
+  AddressNotYetUsable: {
+    code: 2321,
+    msg: {
+      en: 'This address was added recently; it can be used from {until}',
+      zh: '该地址刚添加，可于 {until} 起使用',
+      ko: '최근에 추가된 주소입니다. {until}부터 사용할 수 있습니다',
+      th: 'ที่อยู่นี้เพิ่งเพิ่ม ใช้ได้ตั้งแต่ {until}',
+      vi: 'Địa chỉ này vừa được thêm; có thể dùng từ {until}',
+      ja: 'このアドレスは最近追加されました。{until} から使用できます',
+      de: 'Diese Adresse wurde kürzlich hinzugefügt; sie ist ab {until} nutzbar',
+    },
+  },
+  AddressBookFull: {
+    code: 2322,
+    msg: {
+      en: 'The address book is full; remove an address first',
+      zh: '地址簿已满，请先删除一个地址',
+      ko: '주소록이 가득 찼습니다. 먼저 주소를 삭제하세요',
+      th: 'สมุดที่อยู่เต็มแล้ว โปรดลบที่อยู่ก่อน',
+      vi: 'Sổ địa chỉ đã đầy, hãy xóa bớt một địa chỉ',
+      ja: 'アドレス帳がいっぱいです。先にアドレスを削除してください',
+      de: 'Das Adressbuch ist voll; bitte zuerst eine Adresse entfernen',
+    },
+  },
+  AddressExists: {
+    code: 2323,
+    msg: {
+      en: 'This address is already in your address book',
+      zh: '该地址已在地址簿中',
+      ko: '이미 주소록에 있는 주소입니다',
+      th: 'ที่อยู่นี้อยู่ในสมุดที่อยู่แล้ว',
+      vi: 'Địa chỉ này đã có trong sổ địa chỉ',
+      ja: 'このアドレスはすでにアドレス帳にあります',
+      de: 'Diese Adresse ist bereits in Ihrem Adressbuch',
+    },
+  },
 });
 
 declare module '../../error-kit' {

@@ -8,6 +8,7 @@ import { DomainError } from '../../kernel/errors';
 import { newInviteCode, newToken, newUid, sha256Hex } from '../../kernel/tokens';
 import { schema, type Tx } from '../../store';
 import type { AuthCtx, LoginContext, LoginInput } from './context';
+import { deviceKeyOf, noticeNewDevice } from './devices';
 import { FUTURE_SKEW_MS, verifyMessage } from './verify-message';
 
 const { users, sessions, loginNonces } = schema;
@@ -119,9 +120,22 @@ export async function login(
       .returning();
     if (used.length === 0) throw new DomainError('NonceReused');
     const userId = await accountOf(ctx, tx, input, invitationRequired);
-    await tx
+    const userAgent = (req.userAgent ?? '').slice(0, 400);
+    const deviceKey = deviceKeyOf(input.device_id, userAgent);
+    const [session] = await tx
       .insert(sessions)
-      .values({ userId, tokenHash: sha256Hex(token), createdAt: now, expiresAt, ip: req.ip });
+      .values({
+        userId,
+        tokenHash: sha256Hex(token),
+        createdAt: now,
+        expiresAt,
+        ip: req.ip,
+        userAgent: userAgent || null,
+        deviceKey,
+      })
+      .returning({ id: sessions.id });
+    if (!session) throw new Error('session insert returned nothing');
+    await noticeNewDevice(ctx, tx, { userId, sessionId: session.id, deviceKey, ip: req.ip, userAgent });
   });
   return { token, expires_at: expiresAt.toISOString() };
 }

@@ -8,6 +8,7 @@ import type { AuthUser } from '../../kernel/context';
 import { sha256Hex } from '../../kernel/tokens';
 import { schema, type Tx } from '../../store';
 import type { AuthCtx } from './context';
+import { touchSession } from './devices';
 
 const { users, sessions } = schema;
 
@@ -44,6 +45,7 @@ export async function authenticate(ctx: AuthCtx, token: string): Promise<AuthUse
     .limit(1);
   const row = rows[0];
   if (!row) return null;
+  await touchSession(ctx, row.sessionId, clock.now());
   const user: AuthUser = { sessionId: row.sessionId, id: row.id, uid: row.uid, address: row.address };
   sessionCache.set(hash, user, row.expiresAt.getTime(), nowMs);
   return user;

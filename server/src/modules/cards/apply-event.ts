@@ -7,6 +7,7 @@
 import { parseAmount, USDT_SCALE } from '@nexa/contract';
 import { eq, sql } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
+import { writeNotice } from '../../kernel/notices';
 import { minOf } from '../../kernel/units';
 import type { LedgerAccount } from '../../ledger';
 import type { Tx } from '../../store';
@@ -67,10 +68,27 @@ export async function applyEvent(ctx: CardsCtx, e: CardEvent): Promise<EventAnsw
     const card = await ledger.account(tx, { userId, asset: USDT, kind: 'card' });
     const issuerAcc = await ledger.systemAccount(tx, CARDS_SYSTEM.issuer, USDT);
     const step = eventStep(ctx, tx, e, c, amount, { card, issuerAcc, s0 });
-    if (e.type === 'authorization') return authorize(step, c);
-    if (e.type === 'settlement') return settle(step);
-    if (e.type === 'reversal') return reverse(step);
-    return refund(step);
+    const answer =
+      e.type === 'authorization'
+        ? await authorize(step, c)
+        : e.type === 'settlement'
+          ? await settle(step)
+          : e.type === 'reversal'
+            ? await reverse(step)
+            : await refund(step);
+    // The holder hears of each payment, decline, reversal and refund (a settlement only confirms a payment).
+    if (e.type !== 'settlement')
+      await writeNotice(ctx.outbox, tx, {
+        userId,
+        kind: 'card_activity',
+        ref: `card_event_${e.id}`.slice(0, 200),
+        params: {
+          event: e.type === 'authorization' && !answer.approved ? 'declined' : e.type,
+          amount: e.amount,
+          merchant: e.merchant.slice(0, 80),
+        },
+      });
+    return answer;
   });
 }
 

@@ -2,6 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { auditOperator } from '../../kernel/audit';
 import { DomainError, ValidationError } from '../../kernel/errors';
+import { writeNotice } from '../../kernel/notices';
 import { cardView, mineCard } from './card-view';
 import type { CardsCtx } from './context';
 import { weakPin } from './nations';
@@ -68,11 +69,21 @@ export async function ship(
   if (c?.kind !== 'physical') throw new DomainError('CardNotFound');
   if (c.status !== 'applying' || !c.issuerToken) throw new DomainError('CardNotActive');
   await ctx.issuer.ship(c.issuerToken);
-  const [done] = await store.db
-    .update(cards)
-    .set({ status: 'shipped', tracking: body.tracking, shippedAt: clock.now() })
-    .where(and(eq(cards.id, c.id), eq(cards.status, 'applying')))
-    .returning();
+  const done = await store.db.transaction(async (tx) => {
+    const [d] = await tx
+      .update(cards)
+      .set({ status: 'shipped', tracking: body.tracking, shippedAt: clock.now() })
+      .where(and(eq(cards.id, c.id), eq(cards.status, 'applying')))
+      .returning();
+    if (d)
+      await writeNotice(ctx.outbox, tx, {
+        userId: d.userId,
+        kind: 'card_shipped',
+        ref: `card_${d.id}:shipped`,
+        params: { tracking: body.tracking },
+      });
+    return d;
+  });
   if (operatorId !== null)
     await auditOperator(store.db, clock.now(), {
       operatorId,

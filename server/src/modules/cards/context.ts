@@ -61,6 +61,8 @@ export interface CardsCtx {
   readonly clock: CardsDeps['clock'];
   readonly config: CardsDeps['config'];
   readonly ledger: Ledger;
+  /** Notices to the user (a verification decided, a card shipped or used), in the change's transaction. */
+  readonly outbox: CardsDeps['outbox'];
   readonly settings: Settings<typeof CARDS_SETTINGS>;
   /** Seals the verifications' document numbers. */
   readonly docKey: Uint8Array;

@@ -2,6 +2,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { auditOperator } from '../../kernel/audit';
 import { DomainError, ValidationError } from '../../kernel/errors';
+import { writeNotice } from '../../kernel/notices';
 import { unseal } from '../../kernel/seal';
 import { schema } from '../../store';
 import { onPage, pageAnswer } from '../../store/paging';
@@ -68,6 +69,13 @@ export async function review(
         subject: `kyc:${k.id}`,
         before: { status: k.status },
         after: { status: next?.status, reason: next?.reason },
+      });
+    if (next)
+      await writeNotice(ctx.outbox, tx, {
+        userId: next.userId,
+        kind: next.status === 'approved' ? 'kyc_approved' : 'kyc_rejected',
+        ref: `kyc_${next.id}:${next.status}`,
+        params: { reason: next.reason ?? '' },
       });
     return next ?? k;
   });

@@ -84,6 +84,7 @@ export function createCards(deps: CardsDeps) {
     clock,
     config,
     ledger: deps.ledger,
+    outbox: deps.outbox,
     settings,
     docKey: derive(config.operatorKey, 'kyc-documents'),
     issuer,

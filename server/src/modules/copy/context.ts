@@ -43,7 +43,20 @@ export interface FuturesPort {
   dailyPnl(userId: number, since: Date): Promise<{ day: string; pnl: bigint }[]>;
   closedCount(userId: number): Promise<number>;
   instIds(): string[];
+  /** The swaps' terms (the demo leads' simulated past prices its positions by them). */
+  instruments(): Promise<
+    ReadonlyArray<{ instId: string; underlying: string; ct_val: string; taker_fee_rate: string }>
+  >;
 }
+
+/** A bar of the simulated market as the candles keep it: its start (ms) and its close (decimal text). */
+export interface PastBar {
+  readonly ts: number;
+  readonly close: string;
+}
+
+/** The simulated market's bars of an underlying, oldest first. */
+export type PastBars = (underlying: string) => readonly PastBar[];
 
 export interface CopyDeps extends AppDeps {
   readonly ledger: Ledger;
@@ -52,6 +65,8 @@ export interface CopyDeps extends AppDeps {
   readonly counterparties?: CounterpartyReader;
   /** The OKX REST client (tests give one pointed at a fake). */
   readonly okx?: OkxClient;
+  /** The simulated market's bars of an underlying (the demo leads' past is run over them). */
+  readonly pastBars?: PastBars;
 }
 
 /** A lead trader as the writer sees it on every fill. */
@@ -65,6 +80,8 @@ export interface CopyCtx {
   readonly store: CopyDeps['store'];
   readonly clock: CopyDeps['clock'];
   readonly ledger: Ledger;
+  /** Notices to followers (a copy opened), written in the writer's transaction. */
+  readonly outbox: CopyDeps['outbox'];
   readonly log: CopyDeps['log'];
   readonly futures: () => FuturesPort;
   readonly settings: Settings<typeof COPY_SETTINGS>;

@@ -10,11 +10,14 @@ import { DomainError } from '../../kernel/errors';
 import { type Ledger, SYSTEM } from '../../ledger';
 import { schema } from '../../store';
 import { demoLeadAddress } from './demo-leads';
+import { type PastBars, writeDemoPast } from './demo-past';
 import type { Copy, FuturesPort } from './service';
 
 export const DEMO_LEADS_CAPITAL = SYSTEM.capital('demo_copy_leads');
 
 const MARGIN = '20000';
+/** Lead n's leverage, live and in its simulated past. */
+const leverOf = (n: number) => 5 + n * 5;
 const INSTS = ['BTC-USDT-SWAP', 'ETH-USDT-SWAP'];
 
 /** A deterministic little generator (the demo behaves the same at every start). */
@@ -30,7 +33,12 @@ function random(seed: number) {
 }
 
 export function createDemoLeads(
-  deps: AppDeps & { ledger: Ledger; copy: Copy; futures: () => FuturesPort & DemoFutures },
+  deps: AppDeps & {
+    ledger: Ledger;
+    copy: Copy;
+    futures: () => FuturesPort & DemoFutures;
+    pastBars?: PastBars | undefined;
+  },
   count: number,
 ) {
   const { store, clock, ledger, log } = deps;
@@ -66,7 +74,7 @@ export function createDemoLeads(
       );
       for (const inst of INSTS) {
         try {
-          await deps.futures().setLeverage(row.id, inst, 5 + i * 5);
+          await deps.futures().setLeverage(row.id, inst, leverOf(i));
         } catch {
           // An instrument this deployment does not list.
         }
@@ -78,6 +86,22 @@ export function createDemoLeads(
 
   async function start(): Promise<void> {
     for (let i = 1; i <= count; i++) ids.push(await ensure(i));
+    // Their strategies' run over the simulated market's past, once (see demo-past.ts).
+    const { pastBars } = deps;
+    if (!pastBars) return;
+    for (const [k, id] of ids.entries()) {
+      const n = k + 1;
+      const wrote = await writeDemoPast(
+        { store, ledger, futures: deps.futures, pastBars, pool: DEMO_LEADS_CAPITAL },
+        n,
+        id,
+        leverOf(n),
+      ).catch((err: unknown) => {
+        log.warn({ err, lead: id }, 'demo lead past not written');
+        return 0;
+      });
+      if (wrote > 0) log.info({ lead: id, positions: wrote }, 'demo lead past written');
+    }
   }
 
   /** One step: a lead that is flat may open, one that holds may close. */

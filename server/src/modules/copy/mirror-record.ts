@@ -1,5 +1,6 @@
 /** What each follower got for a lead's move, written in the writer's transaction with the copies' PnL. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { writeNotice } from '../../kernel/notices';
 import type { CopyOutcome, LeadMove } from '../../ports/copy';
 import type { Tx } from '../../store';
 import type { CopyCtx } from './context';
@@ -7,6 +8,29 @@ import { openedMargin } from './margin';
 import { dropPosition, putPosition } from './positions';
 import { copyFollows, copyPositions, copyTrades } from './tables';
 import { adverse } from './tolerance';
+
+/**
+ * Tells each follower whose copy opened a position on this move (from flat, filled in part or whole), once
+ * per move and follower: the notice rides in the writer's transaction, so it is sent only if the copy is.
+ */
+async function tellOpened(
+  ctx: CopyCtx,
+  tx: Tx,
+  move: LeadMove,
+  outcomes: readonly CopyOutcome[],
+  follows: ReadonlyMap<number, typeof copyFollows.$inferSelect>,
+): Promise<void> {
+  for (const o of outcomes) {
+    const f = follows.get(o.order.followId);
+    if (!f || o.status === 'skipped' || o.filled === 0n || o.sizeAfter !== o.filled) continue;
+    await writeNotice(ctx.outbox, tx, {
+      userId: f.followerId,
+      kind: 'copy_opened',
+      ref: `copy_${f.id}:${move.instId}:${o.orderId ?? move.at.getTime()}`,
+      params: { inst: move.instId },
+    });
+  }
+}
 
 /** Writes what each follower got and moves the copies' realized PnL. */
 export async function record(
@@ -85,5 +109,6 @@ export async function record(
     }
   }
   if (rows.length > 0) await tx.insert(copyTrades).values(rows);
+  await tellOpened(ctx, tx, move, outcomes, follows);
   ctx.state.figures = null;
 }

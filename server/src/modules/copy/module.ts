@@ -81,11 +81,11 @@ function buildCopy(
   };
 }
 
-// The demo's leads trade on the rebuilt swap books.
+// The demo's leads trade on the rebuilt swap books, and their past runs over the market's walked past.
 export const copyModule = defineEntry({
   name: 'copy',
   settings: COPY_SETTINGS,
   owns: COPY_OWNS,
-  startsAfter: ['futures'],
+  startsAfter: ['futures', 'market-data'],
   build: buildCopy,
 });

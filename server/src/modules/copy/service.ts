@@ -49,6 +49,7 @@ export function createCopy(deps: CopyDeps) {
     store: deps.store,
     clock: deps.clock,
     ledger: deps.ledger,
+    outbox: deps.outbox,
     log: deps.log,
     futures: deps.futures,
     settings: deps.settings.of(COPY_SETTINGS),

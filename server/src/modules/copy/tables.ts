@@ -222,3 +222,32 @@ export const okxCopyOrders = pgTable(
   },
   (t) => [index('okx_copy_orders_user_idx').on(t.userId)],
 );
+
+/**
+ * The demo's lead traders' past: at the demo's first start each demo lead's own strategy is run over the
+ * simulated market's walked past (the days before the lead began), and every position it would have opened
+ * and closed is kept here, at the simulated prices of its times, with its PnL and the taker fees of the swap
+ * of the day. The net of a lead's rows is posted to its futures account in the transaction that writes
+ * them (cause `copy.demo_past`), so its figures, chart and balance agree. Demo accounts only; labelled as
+ * the simulated past wherever shown. One run per lead: the key refuses a second.
+ */
+export const copyDemoPast = pgTable(
+  'copy_demo_past',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    leadId: integer('lead_id').notNull(),
+    instId: text('inst_id').notNull(),
+    side: text('side', { enum: ['long', 'short'] }).notNull(),
+    /** Whole contracts. */
+    contracts: minor('contracts').notNull(),
+    lever: integer('lever').notNull(),
+    /** USDT minor per whole underlying unit. */
+    openPrice: minor('open_price').notNull(),
+    closePrice: minor('close_price').notNull(),
+    realized: minor('realized').notNull(),
+    fee: minor('fee').notNull(),
+    openedAt: ts('opened_at').notNull(),
+    closedAt: ts('closed_at').notNull(),
+  },
+  (t) => [uniqueIndex('copy_demo_past_key').on(t.leadId, t.instId, t.openedAt)],
+);

@@ -1,20 +1,35 @@
 /** The lead traders as users see them: the list with its figures, one trader's page, their closed positions. */
 import { RATE_ONE } from '@nexa/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { DomainError } from '../../kernel/errors';
 import { schema } from '../../store';
 import { pageAnswer, slicePage } from '../../store/paging';
 import type { CopyCtx, Tier, TraderView } from './context';
 import { isDemoLead, leadName } from './demo-leads';
+import { pastDailyPnl } from './demo-past';
 import { followView } from './follow';
 import { DAY, parseUsdt, pct, usdt } from './math';
-import { copyFollows, copyLeads, copyTrades } from './tables';
+import { copyDemoPast, copyFollows, copyLeads, copyTrades } from './tables';
 import { tierOf } from './tiers';
+
+/** A demo lead's daily PnL with its simulated past's days added in (the past's days come first). */
+async function withPast(ctx: CopyCtx, leadId: number, now: Date, live: { day: string; pnl: bigint }[]) {
+  const past = await pastDailyPnl(ctx.store, leadId, new Date(now.getTime() - 90 * DAY));
+  if (past.length === 0) return live;
+  const byDay = new Map<string, bigint>();
+  for (const d of [...past, ...live]) byDay.set(d.day, (byDay.get(d.day) ?? 0n) + d.pnl);
+  return [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, pnl]) => ({ day, pnl }));
+}
 
 export async function leadFigures(ctx: CopyCtx, leadId: number, now = ctx.clock.now()) {
   const { store } = ctx;
   const f = ctx.futures();
-  const daily = await f.dailyPnl(leadId, new Date(now.getTime() - 90 * DAY));
+  const daily = await withPast(
+    ctx,
+    leadId,
+    now,
+    await f.dailyPnl(leadId, new Date(now.getTime() - 90 * DAY)),
+  );
   const since14 = new Date(now.getTime() - 14 * DAY).toISOString().slice(0, 10);
   const since30 = new Date(now.getTime() - 30 * DAY).toISOString().slice(0, 10);
   const pnl14 = daily.filter((d) => d.day > since14).reduce((s, d) => s + d.pnl, 0n);
@@ -151,7 +166,50 @@ export async function trader(ctx: CopyCtx, meId: number, q: { id: number; days: 
   };
 }
 
+/** A lead's closed positions, newest first: the live ones, then (a demo lead's) its simulated past. */
 export async function traderHistory(ctx: CopyCtx, id: number, page: { page: number; size: number }) {
   if (!ctx.leads.has(id)) throw new DomainError('TraderNotFound');
-  return ctx.futures().positionHistory(id, undefined, page);
+  const live = await ctx.futures().positionHistory(id, undefined, page);
+  const list = live.list.map((p) => ({ ...p, simulated_past: false }));
+  const [n] = await ctx.store.db.select({ n: count() }).from(copyDemoPast).where(eq(copyDemoPast.leadId, id));
+  const pastTotal = n?.n ?? 0;
+  const want = page.size - list.length;
+  if (pastTotal > 0 && want > 0) {
+    // The past follows the live positions: this page's share of it starts where the live ones ended.
+    const offset = Math.max(0, (page.page - 1) * page.size - live.total);
+    const rows = await ctx.store.db
+      .select()
+      .from(copyDemoPast)
+      .where(eq(copyDemoPast.leadId, id))
+      .orderBy(desc(copyDemoPast.closedAt), desc(copyDemoPast.id))
+      .limit(want)
+      .offset(offset);
+    for (const r of rows) list.push(pastView(r));
+  }
+  return { list, total: live.total + pastTotal };
 }
+
+/** A position of the simulated past as a closed position reads (no funding, no compensation). */
+function pastView(r: typeof copyDemoPast.$inferSelect) {
+  const net = r.realized - r.fee;
+  return {
+    id: -r.id,
+    instId: r.instId,
+    pos_side: r.side,
+    lever: r.lever,
+    max_pos: r.contracts.toString(),
+    open_avg_px: usdt(r.openPrice),
+    close_avg_px: usdt(r.closePrice),
+    realized_pnl: signed(r.realized),
+    fee: usdt(r.fee),
+    funding_fee: '0',
+    compensation: '0',
+    net_pnl: signed(net),
+    close_type: 'close' as const,
+    opened_at: r.openedAt.toISOString(),
+    closed_at: r.closedAt.toISOString(),
+    simulated_past: true,
+  };
+}
+
+const signed = (v: bigint) => (v < 0n ? `-${usdt(-v)}` : usdt(v));

@@ -24,7 +24,7 @@ export async function expire(ctx: EarnCtx): Promise<number> {
   for (const { id } of rows) {
     await store.db.transaction(async (tx) => {
       const [o] = await tx.select().from(pledgeOrders).where(eq(pledgeOrders.id, id)).for('update');
-      if (!o || o.status !== 'in_progress') return;
+      if (o?.status !== 'in_progress') return;
       const plan = (await lineOf(ctx, o.asset)).plans.find((p) => p.days === o.days && p.status === 'active');
       if (o.autoRenew && plan && (await collateral.mayRenew(tx, o))) {
         const next = await newPledge(ctx, tx, o.userId, {

@@ -2,6 +2,7 @@
 import { DomainError, ValidationError } from '../../kernel/errors';
 import type { JobOutcome } from '../../kernel/group-writer';
 import type { Tx } from '../../store';
+import { fireSwapAlgos } from './algo-fire';
 import { cancelIn } from './cancel';
 import type { BatchState, FuturesCtx, Job, Work } from './context';
 import { slotOf } from './instruments';
@@ -20,6 +21,8 @@ async function runJobs(ctx: FuturesCtx, w: Work, jobs: readonly Job[]): Promise<
         value: job.kind === 'place' ? await place(ctx, w, job) : await cancelIn(ctx, w, job),
       });
       await mirror(ctx, w);
+      // What this job's trades reached fires right after it.
+      await fireSwapAlgos(ctx, w);
     } catch (err) {
       if (err instanceof DomainError || err instanceof ValidationError)
         outcomes.push({ ok: false, error: err });

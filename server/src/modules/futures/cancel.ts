@@ -31,6 +31,7 @@ export async function guardResting(
 ): Promise<void> {
   const { slot } = w;
   for (const userId of new Set(users)) {
+    await guardReduceOnly(ctx, w, userId, skip);
     const pos = slot.positions.get(userId);
     if (!pos || pos.closed || pos.size === 0n) continue;
     const bk = bankruptcyPrice(slot.inst.spec, pos);
@@ -43,6 +44,33 @@ export async function guardResting(
       .map((r) => r.id);
     if (bad.length > 0) await cancelIn(ctx, w, { userId, ids: bad }, 'bankruptcy_price');
   }
+}
+
+/**
+ * Cancels a user's resting reduce-only orders that could no longer only reduce the position (it is gone, it
+ * flipped to their side, or it shrank below what they would close together), the newest first.
+ */
+async function guardReduceOnly(ctx: FuturesCtx, w: Work, userId: number, skip: string | null): Promise<void> {
+  const { slot } = w;
+  const pos = slot.positions.get(userId);
+  const held = pos && !pos.closed ? pos.size : 0n;
+  const closing = held > 0n ? 'sell' : 'buy';
+  const mine = new Map<string, SwapOrderRow>();
+  for (const r of slot.rows.values()) if (r.userId === userId) mine.set(r.id, r);
+  for (const r of w.orders.values()) if (r.userId === userId) mine.set(r.id, r);
+  const resting = [...mine.values()]
+    .filter((r) => r.reduceOnly && r.id !== skip && isOpen(r.status))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+  const reducing = resting.filter((r) => held !== 0n && r.side === closing);
+  const bad = resting.filter((r) => !reducing.includes(r)).map((r) => r.id);
+  let left = reducing.reduce((n, r) => n + r.size - r.filledSize, 0n);
+  const room = held < 0n ? -held : held;
+  for (const r of reducing) {
+    if (left <= room) break;
+    bad.push(r.id);
+    left -= r.size - r.filledSize;
+  }
+  if (bad.length > 0) await cancelIn(ctx, w, { userId, ids: bad }, 'reduce_only');
 }
 
 export async function cancelIn(

@@ -1,5 +1,5 @@
 /** Closing a position at market, or every position and order of a user. */
-import { exactOf } from '@nexa/contract';
+import { type ExactDecimal, exactOf } from '@nexa/contract';
 import { DomainError } from '../../kernel/errors';
 import { cancel } from './cancel';
 import { abs, type FuturesCtx, type SwapOrderView } from './context';
@@ -9,19 +9,25 @@ import { submit } from './submit';
 export async function closePosition(
   ctx: FuturesCtx,
   userId: number,
-  q: { instId: string; sz?: bigint | undefined; request_id?: string | undefined },
+  q: {
+    instId: string;
+    sz?: bigint | undefined;
+    px?: ExactDecimal | undefined;
+    request_id?: string | undefined;
+  },
 ) {
   const slot = slotOf(ctx, q.instId);
   const pos = slot.positions.get(userId);
   if (!pos || pos.size === 0n) throw new DomainError('NoPosition');
   const sz = exactOf(q.sz ?? abs(pos.size), 0);
+  // With a price: a reduce-only limit order resting at it (canceled once it could no longer only reduce).
   return submit(ctx, userId, {
     instId: q.instId,
     side: pos.size > 0n ? 'sell' : 'buy',
-    type: 'market',
     sz,
     reduceOnly: true,
     request_id: q.request_id,
+    ...(q.px === undefined ? { type: 'market' as const } : { type: 'limit' as const, px: q.px }),
   });
 }
 

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type ExactDecimal, formatAmount, type ResponseData, USDT_SCALE } from '@nexa/contract';
-import type { LevelDelta, OrderBook } from '../../engine';
+import type { LevelDelta, OrderBook, TriggerBook } from '../../engine';
 import type { Bus } from '../../kernel/bus';
 import type { AppDeps } from '../../kernel/context';
 import type { GroupWriter } from '../../kernel/group-writer';
@@ -17,9 +17,20 @@ import type { Tx } from '../../store';
 import type { Entry } from './entry';
 import type { PositionState, SwapSpec } from './math';
 import type { FUTURES_SETTINGS } from './settings';
-import type { swapOrders, swapPositions, swapTrades } from './tables';
+import type { swapAlgoOrders, swapOrders, swapPositions, swapTrades } from './tables';
 
 export type SwapOrderRow = typeof swapOrders.$inferSelect;
+export type SwapAlgoRow = typeof swapAlgoOrders.$inferSelect;
+
+/** A contract's conditional orders (algo-state.ts): triggers on the last and mark prices, rows, last price. */
+export interface SwapAlgoSlot {
+  byLast: TriggerBook;
+  byMark: TriggerBook;
+  rows: Map<string, SwapAlgoRow>;
+  last: bigint | null;
+  /** A mark check is queued in the contract's writer. */
+  markQueued: boolean;
+}
 export type PositionRow = typeof swapPositions.$inferSelect;
 export type SwapOrderView = ResponseData<'/v1/order/submitTrade'>;
 export type PositionView = ResponseData<'/v1/futures/positions'>['list'][number];
@@ -58,6 +69,9 @@ export interface SwapSubmit {
   readonly sz: ExactDecimal;
   readonly tif?: 'GTC' | 'IOC' | 'FOK' | 'post_only' | undefined;
   readonly reduceOnly?: boolean | undefined;
+  /** Take-profit and stop-loss (mark) set on the position this order opens or adds to, when it fills. */
+  readonly tpTriggerPx?: ExactDecimal | undefined;
+  readonly slTriggerPx?: ExactDecimal | undefined;
   readonly request_id?: string | undefined;
 }
 
@@ -118,6 +132,8 @@ export interface Slot {
   samples: { sum: bigint; n: bigint };
   /** Users with a liquidation or trigger queued (not queued twice). */
   queued: Set<number>;
+  /** Users warned of a liquidation near, with the position's state at the warning (id, margin, size). */
+  warned: Map<number, string>;
   lastFunding: number;
   dirty: boolean;
 }
@@ -176,6 +192,7 @@ export interface FuturesCtx {
   readonly config: FuturesDeps['config'];
   readonly assets: FuturesDeps['assets'];
   readonly outbox: FuturesDeps['outbox'];
+  readonly limiter: FuturesDeps['limiter'];
   readonly indexPrice: FuturesDeps['indexPrice'];
   readonly compensationOf: FuturesDeps['compensationOf'];
   readonly copy: FuturesDeps['copy'];
@@ -188,6 +205,10 @@ export interface FuturesCtx {
   readonly accounts: Map<string, LedgerAccount>;
   /** Index prices pinned by a drill or a test, over the reference market's. */
   readonly pinned: Map<string, string>;
+  /** Conditional orders' triggers per contract (algo-state.ts), owned by the contract's writer. */
+  readonly algos: Map<string, SwapAlgoSlot>;
+  /** What a transaction's work does with them before it is written (algo-fire.ts; wired by the service). */
+  readonly algoWork: { fire(w: Work): Promise<void>; write(w: Work): Promise<void> };
   /** One writer per contract: orders and cancels are group-committed (kernel/group-writer.ts). */
   readonly writer: GroupWriter<Job, unknown>;
   readonly state: {

@@ -103,6 +103,8 @@ async function deleverage(ctx: FuturesCtx, w: Work, pos: Pos): Promise<void> {
     makerFeeRate: '0',
     takerFeeRate: '0',
     requestId: null,
+    tpPrice: null,
+    slPrice: null,
     createdAt: w.now,
     updatedAt: w.now,
   };

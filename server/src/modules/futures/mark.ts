@@ -1,9 +1,11 @@
 /** The mark price loop: each contract marked against its index once a second, and what the mark reached queued. */
 import { formatAmount, parseAmount, RATE_ONE, USDT_SCALE } from '@nexa/contract';
+import { scanMarkAlgos } from './algo-fire';
 import type { FuturesCtx, Slot } from './context';
 import { currentRate, fundingTimes, settleFunding } from './funding';
 import { liquidate } from './liquidate';
 import { clamp, isLiquidatable } from './math';
+import { warnNearLiquidation, warnRatio } from './notices';
 import { trigger } from './triggers';
 import { publishPosition, px } from './views';
 
@@ -22,6 +24,7 @@ export async function tick(ctx: FuturesCtx): Promise<void> {
   const capRate = (await settings.get('futures.mark_premium_cap')).units;
   const alpha = (await settings.get('futures.mark_smoothing')).units;
   const intervalH = await settings.get('futures.funding_interval_h');
+  const warnAt = await warnRatio(ctx);
   const now = clock.now().getTime();
   for (const slot of slots.values()) {
     const text = indexOf(ctx, slot.inst.underlying);
@@ -51,12 +54,16 @@ export async function tick(ctx: FuturesCtx): Promise<void> {
         .run(slot.inst.instId, () => settleFunding(ctx, slot, t))
         .catch((err) => log.error({ err }, 'funding failed'));
     }
-    scan(ctx, slot);
+    scan(ctx, slot, warnAt);
+    scanMarkAlgos(ctx, slot);
   }
 }
 
-/** Queues the liquidation or trigger of every position the mark reached; pushes every open position. */
-export function scan(ctx: FuturesCtx, slot: Slot): void {
+/**
+ * Queues the liquidation or trigger of every position the mark reached; pushes every open position, and warns
+ * those whose margin ratio reached `warnAt` (notices.ts).
+ */
+export function scan(ctx: FuturesCtx, slot: Slot, warnAt: bigint): void {
   const { log, writer } = ctx;
   const mark = slot.mark;
   if (mark === null) return;
@@ -68,10 +75,13 @@ export function scan(ctx: FuturesCtx, slot: Slot): void {
     const long = p.size > 0n;
     let job: (() => Promise<void>) | null = null;
     if (isLiquidatable(spec, p, mark)) job = () => liquidate(ctx, slot, p.userId);
-    else if (p.sl !== null && (long ? mark <= p.sl : mark >= p.sl))
-      job = () => trigger(ctx, slot, p.userId, 'sl');
-    else if (p.tp !== null && (long ? mark >= p.tp : mark <= p.tp))
-      job = () => trigger(ctx, slot, p.userId, 'tp');
+    else {
+      if (warnAt > 0n) warnNearLiquidation(ctx, slot, p, mark, warnAt);
+      if (p.sl !== null && (long ? mark <= p.sl : mark >= p.sl))
+        job = () => trigger(ctx, slot, p.userId, 'sl');
+      else if (p.tp !== null && (long ? mark >= p.tp : mark <= p.tp))
+        job = () => trigger(ctx, slot, p.userId, 'tp');
+    }
     if (!job) continue;
     const run = job;
     slot.queued.add(p.userId);

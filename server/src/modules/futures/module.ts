@@ -31,6 +31,7 @@ function buildFutures(deps: FuturesDeps) {
           : null,
       handlers: {
         '/v1/futures/instruments': async () => ({ list: await futures.instruments() }),
+        '/v1/futures/exportCsv': (ctx) => futures.exportCsv(ctx.me().id, ctx.body, ctx.lang),
         '/v1/futures/account': (ctx) => futures.account(ctx.me().id),
         '/v1/futures/setLeverage': (ctx) => futures.setLeverage(ctx.me().id, ctx.body.instId, ctx.body.lever),
         '/v1/futures/positions': async (ctx) => ({ list: futures.positions(ctx.me().id, ctx.body.instId) }),

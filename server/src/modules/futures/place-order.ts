@@ -25,7 +25,7 @@ import {
 } from './context';
 import { Entry } from './entry';
 import { beyondBankruptcy, marketLimit, openLossOf, outsideBand, walkOpenLoss } from './guards';
-import { bandOf } from './instruments';
+import { bandOf, toTick } from './instruments';
 import { leverOf } from './leverage';
 import { bankruptcyPrice, feeOn, initialMargin, valueAt } from './math';
 import { settleLeg } from './settle-leg';
@@ -38,9 +38,13 @@ const maxRate = (row: SwapOrderRow) => {
   return m > t ? m : t;
 };
 
-/** What an open limit order keeps frozen: margin and fee of its open contracts, and a unit of slack per contract. */
+/**
+ * What an open limit order keeps frozen: margin and fee of its open contracts, and a unit of slack per contract.
+ * A reduce-only limit order holds the same: it is canceled once it could no longer only reduce, but two of the
+ * user's own orders filled by one taker could still carry it past the position, and then it is margined.
+ */
 function holdOf(slot: Slot, row: SwapOrderRow, remaining: bigint): bigint {
-  if (remaining === 0n || row.reduceOnly) return 0n;
+  if (remaining === 0n) return 0n;
   const v = valueAt(slot.inst.spec, row.price, remaining);
   return initialMargin(v, row.lever) + feeOn(v, maxRate(row)) + remaining;
 }
@@ -55,6 +59,48 @@ function contractsOf(sz: ExactDecimal, max: number): bigint {
 /** The position of a user to trade on: the open one, or a new one for the side an order opens. */
 function positionFor(w: Work, userId: number): Pos | undefined {
   return w.slot.positions.get(userId);
+}
+
+/** Contracts of the user's open reduce-only orders resting in the book (in this work or before it). */
+function restingReduce(w: Work, userId: number): bigint {
+  const rows = new Map<string, SwapOrderRow>();
+  for (const r of w.slot.rows.values()) if (r.userId === userId) rows.set(r.id, r);
+  for (const r of w.orders.values()) if (r.userId === userId) rows.set(r.id, r);
+  let n = 0n;
+  for (const r of rows.values()) if (r.reduceOnly && isOpen(r.status)) n += r.size - r.filledSize;
+  return n;
+}
+
+/**
+ * An order's take-profit and stop-loss on the contract's ticks, checked against its price (a market order's:
+ * the mark): a buy's take-profit above it and stop-loss below, a sell's the reverse. Refused on a reduce-only
+ * order, which opens nothing to protect.
+ */
+function attachedTriggers(slot: Slot, o: SwapSubmit, ref: bigint, reduceOnly: boolean) {
+  const long = o.side === 'buy';
+  const read = (v: ExactDecimal | undefined, field: string): bigint | null => {
+    if (v === undefined) return null;
+    if (reduceOnly) throw new ValidationError(field, 'invalid_value');
+    return toTick(slot, minorUnits(v, { scale: USDT_SCALE }, field), false) || slot.inst.spec.tick;
+  };
+  const tp = read(o.tpTriggerPx, 'tpTriggerPx');
+  const sl = read(o.slTriggerPx, 'slTriggerPx');
+  if (tp !== null && (long ? tp <= ref : tp >= ref)) throw new DomainError('TakeProfitInvalid');
+  if (sl !== null && (long ? sl >= ref : sl <= ref)) throw new DomainError('StopLossInvalid');
+  return { tp, sl };
+}
+
+/**
+ * Sets an order's take-profit and stop-loss on its user's position once it filled, when the position is on the
+ * order's side (it opened or added to it; an order that only reduced the other side sets nothing).
+ */
+function attachTo(w: Work, row: SwapOrderRow): void {
+  if (row.tpPrice === null && row.slPrice === null) return;
+  const pos = w.slot.positions.get(row.userId);
+  if (!pos || pos.closed || pos.size === 0n || pos.size > 0n !== (row.side === 'buy')) return;
+  if (row.tpPrice !== null) pos.tp = row.tpPrice;
+  if (row.slPrice !== null) pos.sl = row.slPrice;
+  w.positions.add(pos);
 }
 
 /** What an order call asks of the writer, and how it is placed (a copy's limit, a liquidation, a copy's leverage). */
@@ -86,9 +132,12 @@ async function orderTerms(ctx: FuturesCtx, w: Work, job: PlaceJob, opts: PlaceOp
   const opposite = !!pos && pos.size !== 0n && pos.size > 0n !== (o.side === 'buy');
   const reduceOnly = o.reduceOnly === true;
   if (reduceOnly && !opposite) throw new DomainError('NothingToReduce');
-  if (reduceOnly && o.type === 'limit')
-    throw new DomainError('OrderRejected', { reason: 'reduce_only_market' });
-  const size = reduceOnly && pos && size0 > abs(pos.size) ? abs(pos.size) : size0;
+  // A reduce-only limit order rests for at most what the user's other resting ones leave of the position (a
+  // market close takes what it can now; the resting ones are then trimmed to what is left).
+  const resting = o.type === 'limit' ? restingReduce(w, userId) : 0n;
+  const room = reduceOnly && pos ? abs(pos.size) - resting : 0n;
+  if (reduceOnly && room <= 0n) throw new DomainError('NothingToReduce');
+  const size = reduceOnly && size0 > room ? room : size0;
   let price: bigint;
   let tif = o.tif ?? 'GTC';
   const liquidation = opts.liquidation === true;
@@ -110,7 +159,10 @@ async function orderTerms(ctx: FuturesCtx, w: Work, job: PlaceJob, opts: PlaceOp
   const reducible = opposite && pos ? abs(pos.size) : 0n;
   const opens = size > reducible ? size - reducible : 0n;
   const feeRate = makerRate.units > takerRate.units ? makerRate.units : takerRate.units;
+  const { tp, sl } = attachedTriggers(slot, o, o.type === 'limit' ? price : mark, reduceOnly);
   return {
+    tp,
+    sl,
     mark,
     size,
     price,
@@ -154,6 +206,8 @@ function newOrderRow(w: Work, id: string, job: PlaceJob, t: OrderTerms): SwapOrd
     makerFeeRate: t.makerRate.text,
     takerFeeRate: t.takerRate.text,
     requestId: o.request_id ?? null,
+    tpPrice: t.tp,
+    slPrice: t.sl,
     createdAt: w.now,
     updatedAt: w.now,
   };
@@ -249,6 +303,7 @@ async function settleFills(
     makerRow.status = f.makerRemaining === 0n ? 'filled' : 'partial_filled';
     makerRow.updatedAt = w.now;
     w.orders.set(makerRow.id, makerRow);
+    attachTo(w, makerRow);
     const taker = await settleLeg(
       ctx,
       w,
@@ -319,6 +374,7 @@ export async function place(
   }
   row.hold = hold;
   await settleFills(ctx, w, e, row, result.fills, terms, hold);
+  if (result.fills.length > 0) attachTo(w, row);
   if (hold > 0n) {
     // What rests keeps its share of the hold (open loss included).
     const after = isOpen(result.status) ? (hold * result.remaining + size - 1n) / size : 0n;

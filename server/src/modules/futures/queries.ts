@@ -3,7 +3,7 @@
  * and trades.
  */
 import { formatAmount } from '@nexa/contract';
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import { onPage, pageAnswer } from '../../store/paging';
 import { type FuturesCtx, type PositionView, type SwapInstrumentView, usdt } from './context';
 import { currentRate, fundingTimes } from './funding';
@@ -280,4 +280,23 @@ export async function tradedSince(
     .from(swapTrades)
     .where(gte(swapTrades.createdAt, since));
   return { count: r?.n ?? 0, volume: BigInt(r?.volume ?? '0'), fees: BigInt(r?.fees ?? '0') };
+}
+
+/** A contract's stored trades after a trade id, oldest first (the candles replay them after a restart). */
+export async function tradesAfter(ctx: FuturesCtx, instId: string, afterId: number, limit: number) {
+  const slot = slotOf(ctx, instId);
+  const rows = await ctx.store.db
+    .select()
+    .from(swapTrades)
+    .where(and(eq(swapTrades.instId, instId), gt(swapTrades.id, afterId)))
+    .orderBy(asc(swapTrades.id))
+    .limit(limit);
+  return rows.map((t) => ({
+    instId,
+    tradeId: String(t.id),
+    price: px(slot, t.price) ?? '0',
+    size: t.size.toString(),
+    side: t.side,
+    ts: t.createdAt.getTime(),
+  }));
 }

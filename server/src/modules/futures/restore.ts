@@ -1,6 +1,7 @@
 /** A contract's book, open orders and positions as the store has them (at start and after a failed batch). */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { createBook } from '../../engine';
+import { loadSwapAlgos } from './algo-state';
 import type { FuturesCtx, Pos, PositionRow, Slot } from './context';
 import { swapOrders, swapPositions } from './tables';
 import { publishSnapshot } from './views';
@@ -65,6 +66,7 @@ export async function rebuild(ctx: FuturesCtx, slot: Slot): Promise<void> {
   slot.book = book;
   slot.rows = new Map(rows.map((r) => [r.id, r]));
   await loadPositions(ctx, slot);
+  await loadSwapAlgos(ctx, slot.inst.instId);
   slot.dirty = false;
   publishSnapshot(ctx, slot);
 }

@@ -27,11 +27,16 @@
  * `entry.ts` are what one transaction moves and writes, `restore.ts` rebuilds a contract from the store,
  * `views.ts` answers and publishes; `math.ts` and `guards.ts` hold the arithmetic.
  */
+
 import { createGroupWriter } from '../../kernel/group-writer';
+import { fireSwapAlgos, writeSwapAlgos } from './algo-fire';
+import { cancelSwapAlgos, placeSwapAlgo } from './algo-place';
+import { listSwapAlgos } from './algo-state';
 import { beginBatch, runBatch } from './batch';
 import { cancel } from './cancel';
 import { closeAll, closePosition } from './close';
 import type { BatchState, FuturesCtx, FuturesDeps, Job } from './context';
+import { exportCsv } from './export-csv';
 import { settleFunding } from './funding';
 import { slotOf } from './instruments';
 import { setLeverage } from './leverage';
@@ -50,6 +55,7 @@ import {
   positionHistory,
   positions,
   tradedSince,
+  tradesAfter,
 } from './queries';
 import { FUTURES_SETTINGS } from './settings';
 import { close, start } from './start';
@@ -94,6 +100,7 @@ export function createFutures(deps: FuturesDeps) {
     config: deps.config,
     assets: deps.assets,
     outbox: deps.outbox,
+    limiter: deps.limiter,
     indexPrice: deps.indexPrice,
     compensationOf: deps.compensationOf,
     copy: deps.copy,
@@ -102,6 +109,11 @@ export function createFutures(deps: FuturesDeps) {
     levers: new Map(),
     accounts: new Map(),
     pinned: new Map(),
+    algos: new Map(),
+    algoWork: {
+      fire: (w) => fireSwapAlgos(ctx, w),
+      write: (w) => writeSwapAlgos(w),
+    },
     writer,
     state: { timer: null, closing: false },
   };
@@ -116,6 +128,9 @@ export function createFutures(deps: FuturesDeps) {
     close: op(close),
     tick: op(tick),
     submit: op(submit),
+    placeAlgo: op(placeSwapAlgo),
+    cancelAlgos: op(cancelSwapAlgos),
+    algoOrders: op(listSwapAlgos),
     cancel: op(cancel),
     orders: op(orders),
     setLeverage: op(setLeverage),
@@ -129,11 +144,13 @@ export function createFutures(deps: FuturesDeps) {
     dailyPnl: op(dailyPnl),
     closedCount: op(closedCount),
     fundingHistory: op(fundingHistory),
+    exportCsv: op(exportCsv),
     fundingRates: op(fundingRates),
     poolCheck: op(poolCheck),
     liquidatable: op(liquidatable),
     makerVenue: makerVenue(ctx),
     tradedSince: op(tradedSince),
+    tradesAfter: op(tradesAfter),
     instIds: () => [...ctx.slots.keys()],
     /** The index of an underlying (a pinned price over the reference market's); null when there is none. */
     indexPrice: (underlying: string) => indexOf(ctx, underlying),

@@ -40,7 +40,14 @@ export const FUTURES_SETTINGS = {
         price_band: z.string().regex(DECIMAL).optional(),
       }),
     )
-    .default([swap('BTC', '0.01', '0.1', 100), swap('ETH', '0.1', '0.01', 100)]),
+    .default([
+      swap('BTC', '0.01', '0.1', 100),
+      swap('ETH', '0.1', '0.01', 100),
+      // The alts' contracts as OKX sizes them: 1 SOL, 100 XRP, 1,000 DOGE a contract.
+      swap('SOL', '1', '0.01', 50),
+      swap('XRP', '100', '0.0001', 50),
+      swap('DOGE', '1000', '0.00001', 50),
+    ]),
   /** Fees as fractions of the position value traded, paid from the futures account (0.02% maker, 0.05% taker). */
   'futures.maker_fee_rate': zRate('0.0002'),
   'futures.taker_fee_rate': zRate('0.0005'),
@@ -59,6 +66,13 @@ export const FUTURES_SETTINGS = {
   'futures.mark_premium_cap': zRate('0.005'),
   /** Weight of the newest premium sample in the mark price's moving average (one sample a second). */
   'futures.mark_smoothing': zRate('0.1'),
+  /**
+   * A position whose margin ratio (maintenance margin over equity) reaches this is warned once, until its
+   * margin or size changes ("liquidation warning"); it is liquidated at 1.
+   */
+  'futures.liq_warn_ratio': zRate('0.8'),
+  /** A user's order (not a liquidation's) filled for at least this notional, USDT, is told; 0 tells none. */
+  'futures.large_fill_usdt': z.string().regex(DECIMAL).default('1000'),
   /** Largest order in contracts. */
   'futures.max_order_contracts': z.number().int().min(1).default(100_000),
   /** What the demo puts into the futures insurance fund at its first start, USDT. */

@@ -31,6 +31,7 @@ export async function start(ctx: FuturesCtx): Promise<void> {
       ema: 0n,
       samples: { sum: 0n, n: 0n },
       queued: new Set(),
+      warned: new Map(),
       // A period that ended before this start without a settlement is settled at the next mark (with the
       // samples this process has, none: rate 0); one settled already is never paid again.
       lastFunding: settled?.t ?? last,

@@ -11,12 +11,13 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { algoColumns } from '../../store/schema/algo-columns';
 import { minor, ts } from '../../store/schema/columns';
 
 export const SWAP_SIDES = ['buy', 'sell'] as const;
 export const SWAP_ORDER_TYPES = ['limit', 'market'] as const;
 export const SWAP_ORDER_STATUSES = ['new', 'partial_filled', 'filled', 'canceled'] as const;
-export const SWAP_ORDER_SOURCES = ['user', 'tp', 'sl', 'liquidation', 'adl', 'copy'] as const;
+export const SWAP_ORDER_SOURCES = ['user', 'tp', 'sl', 'liquidation', 'adl', 'copy', 'algo'] as const;
 export const POSITION_STATUSES = ['open', 'closed'] as const;
 export const POSITION_CLOSE_TYPES = ['close', 'liquidation', 'adl'] as const;
 
@@ -50,6 +51,9 @@ export const swapOrders = pgTable(
     makerFeeRate: text('maker_fee_rate').notNull(),
     takerFeeRate: text('taker_fee_rate').notNull(),
     requestId: text('request_id'),
+    /** Take-profit and stop-loss (mark, USDT minor) the order sets on its position when it fills. */
+    tpPrice: minor('tp_price'),
+    slPrice: minor('sl_price'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
@@ -175,3 +179,11 @@ export const swapFundingPayments = pgTable(
     uniqueIndex('swap_funding_payments_key').on(t.positionId, t.fundingTime),
   ],
 );
+
+/** Conditional orders (store/schema/algo-columns.ts): resting ones are rebuilt into the writer's triggers at start. */
+export const swapAlgoOrders = pgTable('swap_algo_orders', algoColumns(), (t) => [
+  uniqueIndex('swap_algo_orders_seq_key').on(t.seq),
+  index('swap_algo_orders_user_idx').on(t.userId, t.seq),
+  index('swap_algo_orders_live_idx').on(t.instId, t.seq).where(sql`${t.state} = 'live'`),
+  check('swap_algo_orders_frozen_check', sql`${t.frozenAmount} >= 0`),
+]);

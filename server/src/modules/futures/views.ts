@@ -121,6 +121,8 @@ export function orderView(ctx: FuturesCtx, row: SwapOrderRow): SwapOrderView {
     request_id: row.requestId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    tp_trigger_px: slot ? px(slot, row.tpPrice) : null,
+    sl_trigger_px: slot ? px(slot, row.slPrice) : null,
   };
 }
 

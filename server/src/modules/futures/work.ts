@@ -6,10 +6,12 @@
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import { BatchRefused } from '../../kernel/group-writer';
+import { writeNotice } from '../../kernel/notices';
 import type { LedgerAccount, PostInput } from '../../ledger';
 import type { Tx } from '../../store';
 import { type FuturesCtx, isOpen, POSITION_LOSS_TOPIC, type Slot, type Work } from './context';
 import type { Entry } from './entry';
+import { noticeLargeFills } from './notices';
 import { rebuild } from './restore';
 import { swapOrders, swapPositions, swapTrades } from './tables';
 import { levels, orderView, publishPosition, px } from './views';
@@ -96,6 +98,8 @@ export async function move(
 
 export async function commitWork(ctx: FuturesCtx, w: Work): Promise<void> {
   const { ledger } = ctx;
+  // Triggers the work's last prices reached place their orders in it (algo-fire.ts).
+  await ctx.algoWork.fire(w);
   const inputs = w.entries.map((e) => e.input()).filter((i): i is PostInput => i !== null);
   const outcomes = await ledger.postMany(w.tx, inputs);
   for (const o of outcomes) if (!o.ok) throw new BatchRefused(o.error);
@@ -120,7 +124,13 @@ export async function commitWork(ctx: FuturesCtx, w: Work): Promise<void> {
         .where(eq(swapOrders.id, row.id));
     }
   }
-  if (w.trades.length > 0) await tx.insert(swapTrades).values(w.trades);
+  await ctx.algoWork.write(w);
+  await noticeLargeFills(ctx, w);
+  if (w.trades.length > 0) {
+    // Each trade's stored id is its id on the bus: the candles replay the stored ones after it at a restart.
+    const ids = await tx.insert(swapTrades).values(w.trades).returning({ id: swapTrades.id });
+    for (const [i, t] of w.trades.entries()) t.id = ids[i]?.id;
+  }
   for (const p of w.positions) {
     const values = {
       userId: p.userId,
@@ -153,6 +163,16 @@ export async function commitWork(ctx: FuturesCtx, w: Work): Promise<void> {
       p.id = row.id;
     } else {
       await tx.update(swapPositions).set(values).where(eq(swapPositions.id, p.id));
+    }
+    // A liquidated position is told to its holder, once per position.
+    if (p.closed && p.endedBy === 'liquidation') {
+      const params = { inst: w.slot.inst.instId };
+      await writeNotice(ctx.outbox, tx, {
+        userId: p.userId,
+        kind: 'liquidation',
+        ref: `swap_${p.id}:liq`,
+        params,
+      });
     }
     // A position ended by liquidation or its stop-loss with a net loss: insurance may compensate it.
     const net = p.realized - p.fee + p.funding - p.forfeit;
@@ -196,7 +216,7 @@ export function afterCommit(ctx: FuturesCtx, w: Work): void {
   for (const t of w.trades) {
     bus.publish('trade', {
       instId: slot.inst.instId,
-      tradeId: `${t.takerOrderId}:${t.makerOrderId}`,
+      tradeId: t.id === undefined ? `${t.takerOrderId}:${t.makerOrderId}` : String(t.id),
       price: px(slot, t.price) ?? '0',
       size: (t.size as bigint).toString(),
       side: t.side,

@@ -15,7 +15,7 @@ export async function draw(ctx: GamesCtx, groupId: number): Promise<void> {
   const { store, clock } = ctx;
   await store.db.transaction(async (tx) => {
     const [g] = await tx.select().from(raceGroups).where(eq(raceGroups.id, groupId)).for('update');
-    if (!g || g.status !== 'formed') return;
+    if (g?.status !== 'formed') return;
     const seed = seedOf(ctx, g);
     if ((await sha256Hex(seed)) !== g.seedHash)
       throw new Error(`race ${g.id}: sealed seed does not match its hash`);
@@ -52,7 +52,7 @@ export async function payout(ctx: GamesCtx, groupId: number): Promise<void> {
   const { store, clock, ledger } = ctx;
   await store.db.transaction(async (tx) => {
     const [g] = await tx.select().from(raceGroups).where(eq(raceGroups.id, groupId)).for('update');
-    if (!g || g.status !== 'settled' || g.paidAt) return;
+    if (g?.status !== 'settled' || g.paidAt) return;
     const entries = await tx
       .select()
       .from(raceEntries)
@@ -116,7 +116,7 @@ export async function expire(ctx: GamesCtx, groupId: number): Promise<void> {
   const { store, clock, ledger } = ctx;
   await store.db.transaction(async (tx) => {
     const [g] = await tx.select().from(raceGroups).where(eq(raceGroups.id, groupId)).for('update');
-    if (!g || g.status !== 'open' || g.entrants === 0 || g.expiresAt > clock.now()) return;
+    if (g?.status !== 'open' || g.entrants === 0 || g.expiresAt > clock.now()) return;
     const entries = await tx
       .select()
       .from(raceEntries)

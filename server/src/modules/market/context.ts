@@ -4,12 +4,13 @@
  * Built once by `buildMarketData` (module.ts).
  */
 import type { ResponseData } from '@nexa/contract';
-import type { Bus } from '../../kernel/bus';
+import type { Bus, BusEvents } from '../../kernel/bus';
 import type { AppDeps } from '../../kernel/context';
 import type { Ledger } from '../../ledger';
 import type { CandleService, TradeSource } from './candles';
 import type { OkxFeed } from './feed';
 import type { MakerVenue, ReferenceMarket } from './reference';
+import type { PriceAlertRow as AlertRow } from './tables';
 
 export type MarketState = ResponseData<'/admin/market/state'>;
 
@@ -38,5 +39,16 @@ export interface MarketDataCtx {
   readonly state: {
     /** The built-in reference market, when MARKET_SOURCE is sim (after start). */
     reference: ReferenceMarket | null;
+  };
+  /** Price alerts as the firing keeps them (alerts-fire.ts). */
+  readonly alerts: {
+    /** The waiting alerts by instrument and id. */
+    readonly byInst: Map<string, Map<number, AlertRow>>;
+    /** Alerts being fired now (a reload does not put them back meanwhile). */
+    readonly firing: Set<number>;
+    /** The last ticker seen of each instrument. */
+    readonly lastTicker: Map<string, BusEvents['ticker']>;
+    unsubscribe: (() => void) | null;
+    timer: NodeJS.Timeout | null;
   };
 }

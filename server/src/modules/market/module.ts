@@ -1,4 +1,4 @@
-import { causeNames, MARKET_CAUSES } from '@nexa/contract';
+import { causeNames, isSwapInstId, MARKET_CAUSES } from '@nexa/contract';
 import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import { SYSTEM } from '../../ledger';
 import { createCandleService } from './candles';
@@ -34,11 +34,17 @@ function buildMarketData(deps: MarketDataDeps) {
     candles: createCandleService(deps, { publishTickers: config.marketSource !== 'okx' }),
     okx:
       config.marketSource === 'okx'
-        ? createOkxFeed({ url: config.okxWsUrl, instruments: deps.trades.instIds(), bus, log: deps.log })
+        ? createOkxFeed({
+            url: config.okxWsUrl,
+            instruments: deps.trades.instIds().filter((id) => !isSwapInstId(id)),
+            bus,
+            log: deps.log,
+          })
         : null,
     okxLast: new Map(),
     okxAt: new Map(),
     state: { reference: null },
+    alerts: { byInst: new Map(), firing: new Set(), lastTicker: new Map(), unsubscribe: null, timer: null },
   };
   if (config.marketSource === 'okx')
     bus.subscribe('ticker', (t) => {

@@ -3,6 +3,8 @@
  * it before anything new trades; then the price source starts (the built-in reference market, which in the
  * demo walks three days of past on a first start, or OKX's feed).
  */
+
+import { startAlerts, stopAlerts } from './alerts-fire';
 import type { MarketDataCtx } from './context';
 import { createReferenceMarket } from './reference';
 
@@ -11,11 +13,13 @@ export async function start(ctx: MarketDataCtx): Promise<void> {
   const { config } = deps;
   // Candles read back what they kept and replay stored trades after it before anything new trades.
   await candles.start();
+  await startAlerts(ctx);
   if (config.marketSource === 'sim') {
     const reference = createReferenceMarket(
       { ...deps, market: deps.venue, swaps: deps.swapVenue?.() },
       {
         stepMs: config.simStepMs,
+        ...(config.simSeed === undefined ? {} : { seed: config.simSeed }),
         maker: config.seedDemo,
         lastPrice: candles.lastClose,
         // A first start of the demo walks three days of past, so every chart has a history.
@@ -29,6 +33,7 @@ export async function start(ctx: MarketDataCtx): Promise<void> {
 }
 
 export async function close(ctx: MarketDataCtx): Promise<void> {
+  stopAlerts(ctx);
   ctx.state.reference?.stop();
   ctx.okx?.stop();
   await ctx.candles.close();

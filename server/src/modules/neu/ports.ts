@@ -4,6 +4,7 @@
  * figures. The app builds each from the module that owns it.
  */
 import type { ExactDecimal, RequestOutput, ResponseData } from '@nexa/contract';
+import type { ConfirmInput } from '../../ports/confirm';
 
 type PledgeOrder = ResponseData<'/api/neuPledge/getOrder'>;
 
@@ -55,7 +56,7 @@ export interface NeuWalletPort {
       address: string;
       amount: ExactDecimal;
       request_id?: string | undefined;
-    },
+    } & ConfirmInput,
   ): Promise<ResponseData<'/api/neu/withdrawalNeu'>>;
   transfer(
     userId: number,
@@ -65,7 +66,7 @@ export interface NeuWalletPort {
       amount: ExactDecimal;
       remark: string;
       request_id?: string | undefined;
-    },
+    } & ConfirmInput,
   ): Promise<ResponseData<'/api/neu/spaQuotaTransfer'>>;
   transfers(
     userId: number,

@@ -36,7 +36,7 @@ export async function openRound(
 ) {
   const { store, clock, ledger, assets } = ctx;
   const a = assets.find(body.asset);
-  if (!a || a.kind !== 'platform') throw new ValidationError('asset', 'invalid_value');
+  if (a?.kind !== 'platform') throw new ValidationError('asset', 'invalid_value');
   const usdt = assets.get('USDT');
   const { price } = body;
   const hardCap = minorUnits(body.hard_cap, a, 'hard_cap');

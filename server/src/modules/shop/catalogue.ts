@@ -1,6 +1,6 @@
 /** The shop's terms and its catalogue: categories, carriers, goods on sale and one of them. */
 import type { Lang } from '@nexa/contract';
-import { and, asc, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { DomainError } from '../../kernel/errors';
 import { onPage, pageAnswer } from '../../store/paging';
 import type { ShopCtx } from './context';
@@ -20,6 +20,7 @@ export async function terms(ctx: ShopCtx) {
     withdraw_hold_s: await settings.get('shop.withdraw_hold_s'),
     flash_fee_rate: (await settings.get('shop.flash_fee_rate')).text,
     min_move: await settings.get('shop.min_move'),
+    confirm_from: await settings.get('shop.confirm_purchase_from'),
   };
 }
 
@@ -52,13 +53,14 @@ export async function productList(
     page: number;
     size: number;
   },
+  lang: Lang = 'en',
 ) {
   const { store } = ctx;
   const where = and(
     eq(shopProducts.status, 'on_sale'),
     q.category_id ? eq(shopProducts.categoryId, q.category_id) : undefined,
     q.merchant_id ? eq(shopProducts.merchantId, q.merchant_id) : undefined,
-    q.keyword ? ilike(shopProducts.title, `%${q.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`) : undefined,
+    q.keyword ? keywordMatch(q.keyword, lang) : undefined,
     inArray(
       shopProducts.merchantId,
       store.db.select({ id: shopMerchants.id }).from(shopMerchants).where(eq(shopMerchants.status, 'active')),
@@ -81,14 +83,23 @@ export async function productList(
     ),
     store.db.select({ n: count() }).from(shopProducts).where(where),
   ]);
-  return pageAnswer(await views(rows, (p) => productView(ctx, p)), total);
+  return pageAnswer(await views(rows, (p) => productView(ctx, p, undefined, lang)), total);
 }
 
-export async function productDetail(ctx: ShopCtx, id: number) {
+/** A keyword finds goods by the title the reader sees (their language's) or the merchant's own. */
+function keywordMatch(keyword: string, lang: Lang) {
+  const pattern = `%${keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  return or(
+    ilike(shopProducts.title, pattern),
+    sql`${shopProducts.texts} -> ${lang} ->> 'title' ilike ${pattern}`,
+  );
+}
+
+export async function productDetail(ctx: ShopCtx, id: number, lang: Lang = 'en') {
   const { store } = ctx;
   const [p] = await store.db.select().from(shopProducts).where(eq(shopProducts.id, id));
   if (p?.status !== 'on_sale') throw new DomainError('ProductNotFound');
   const [m] = await store.db.select().from(shopMerchants).where(eq(shopMerchants.id, p.merchantId));
   if (m?.status !== 'active') throw new DomainError('ProductNotFound');
-  return { ...(await productView(ctx, p, m.name)), merchant: await merchantView(ctx, m) };
+  return { ...(await productView(ctx, p, m.name, lang)), merchant: await merchantView(ctx, m) };
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../kernel/context';
 import { ValidationError } from '../../kernel/errors';
 import type { Settings } from '../../kernel/settings';
 import { type Ledger, SYSTEM } from '../../ledger';
+import type { ConfirmPort } from '../../ports/confirm';
 import type { PlatformDays } from '../../programs/days';
 import type { SharedEmission, SharedEmissions } from '../../programs/shared-emission';
 import type { Store, Tx } from '../../store';
@@ -33,6 +34,8 @@ export interface ShopUploadsPort {
 export interface ShopDeps extends AppDeps {
   readonly ledger: Ledger;
   readonly uploads: ShopUploadsPort;
+  /** The largest purchases are confirmed by a fresh wallet signature and the second factor (auth checks). */
+  readonly confirm?: ConfirmPort;
 }
 
 /** What the shop's operations share: its dependencies, settings, platform days and dividend engine. */
@@ -50,8 +53,15 @@ export interface ShopCtx {
   /** The demo merchants' accounts (with the demo seed), found at start. */
   readonly demoUsers: Set<number>;
   /** A USDT amount setting of the shop, in minor units. */
-  setting(key: 'shop.merchant_fee' | 'shop.vip_fee' | 'shop.min_move'): Promise<bigint>;
+  setting(key: ShopAmountKey): Promise<bigint>;
 }
+
+/** The shop's settings that are USDT amounts. */
+export type ShopAmountKey =
+  | 'shop.merchant_fee'
+  | 'shop.vip_fee'
+  | 'shop.min_move'
+  | 'shop.confirm_purchase_from';
 
 export type MerchantRow = typeof shopMerchants.$inferSelect;
 export type ProductRow = typeof shopProducts.$inferSelect;

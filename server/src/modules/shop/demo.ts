@@ -1,11 +1,13 @@
 /**
  * The demo shop (only with the demo seed): merchants run by the demo's own accounts with goods in every
- * category, so a new user finds something to buy. Idempotent: a restart adds what is missing and tops stock
- * up, never a second merchant or good. A demo merchant ships a paid order by itself a short while after it is
- * paid; escrow, signing and settlement are those of any order (the proceeds go to the demo merchant's wallet).
+ * category, titled and described in every language of the app, so a new user finds something to buy.
+ * Idempotent: a restart adds what is missing and tops stock up, never a second merchant or good. A demo
+ * merchant ships a paid order by itself a short while after it is paid; escrow, signing and settlement are
+ * those of any order (the proceeds go to the demo merchant's wallet).
  */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { DEMO_MERCHANTS, DEMO_STOCK } from '../../seed/shop-demo';
+import { DEMO_GOODS_TEXTS } from '../../seed/shop-demo-texts';
 import { schema } from '../../store';
 import { money, type ShopCtx } from './context';
 import { demoMerchantAddress } from './demo-users';
@@ -75,6 +77,7 @@ export async function seedDemoShop(ctx: ShopCtx): Promise<void> {
           categoryId: byIcon.get(g.category) ?? 0,
           title: g.title,
           description: g.description,
+          texts: DEMO_GOODS_TEXTS[g.title] ?? {},
           price: money(g.price, 'price'),
           stock: DEMO_STOCK,
           images: JSON.stringify([g.image]),
@@ -83,6 +86,13 @@ export async function seedDemoShop(ctx: ShopCtx): Promise<void> {
           updatedAt: now,
         })),
       );
+    // Goods seeded before they had their other languages get them (and any text the demo corrected since).
+    for (const g of dm.goods)
+      if (titles.has(g.title))
+        await store.db
+          .update(shopProducts)
+          .set({ texts: DEMO_GOODS_TEXTS[g.title] ?? {} })
+          .where(and(eq(shopProducts.merchantId, m.id), eq(shopProducts.title, g.title)));
     // Stock sold since the last start comes back.
     await store.db
       .update(shopProducts)

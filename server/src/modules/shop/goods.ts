@@ -55,6 +55,10 @@ export async function saveGoods(
       images: JSON.stringify(body.images),
       updatedAt: clock.now(),
       ...(changed ? { status: 'pending' as const } : {}),
+      // Other languages' texts said what the merchant's old words said: they go with them.
+      ...(before && (before.title !== body.title || before.description !== body.description)
+        ? { texts: {} }
+        : {}),
     };
     const [p] = before
       ? await tx.update(shopProducts).set(fields).where(eq(shopProducts.id, before.id)).returning()

@@ -1,13 +1,16 @@
 /** An order's life: bought into escrow, canceled before shipping, shipped, signed for or confirmed by itself. */
+import { formatAmount, type Lang, parseExact, USDT_SCALE } from '@nexa/contract';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { DomainError, ValidationError } from '../../kernel/errors';
+import { writeNotice } from '../../kernel/notices';
+import type { ConfirmInput, ConfirmPort, ConfirmTicket } from '../../ports/confirm';
 import { DAY_MS } from '../../programs/days';
 import type { Tx } from '../../store';
 import { myAddress } from './addresses';
 import { fmt, type OrderRow, type OrderView, SHOP_SYSTEM, type ShopCtx, shopAcc, USDT } from './context';
 import { complete } from './settle-order';
 import { shopMerchants, shopMoves, shopOrders, shopProducts } from './tables';
-import { orderView } from './views';
+import { goodsText, orderView } from './views';
 import { rechargeLedger } from './wallet';
 
 export async function purchase(
@@ -21,12 +24,18 @@ export async function purchase(
     price: bigint;
     pay_from?: 'shop' | 'spot' | undefined;
     request_id?: string | undefined;
-  },
+  } & ConfirmInput,
+  lang: Lang = 'en',
 ): Promise<OrderView> {
   const { clock, ledger } = ctx;
   const address = await myAddress(ctx, userId, body.address_id);
   const seen = body.price;
-  const row = await ledger.withIdempotency(userId, body.request_id, 'shop.purchase', body, async (tx) => {
+  const confirmed = await confirmLarge(ctx, userId, body);
+  // A retry carries a new confirmation (the first is used up) and still gets its first answer.
+  const { confirm: _c, totp_code: _t, ...own } = body;
+  const row = await ledger.withIdempotency(userId, body.request_id, 'shop.purchase', own, async (tx) => {
+    // Used if and only if this purchase commits.
+    if (confirmed) await confirmed.confirm.consume(tx, confirmed.ticket);
     // The product's row is locked while its stock is taken: buyers of the last piece queue here.
     const [p] = await tx
       .select()
@@ -47,6 +56,8 @@ export async function purchase(
       })
       .where(eq(shopProducts.id, p.id));
     const amount = p.price * BigInt(body.quantity);
+    // The order keeps the title the buyer read (their language's), whatever the good says later.
+    const { title } = goodsText(p, lang);
     const [o] = await tx
       .insert(shopOrders)
       .values({
@@ -54,7 +65,7 @@ export async function purchase(
         merchantId: m.id,
         merchantUserId: m.userId,
         productId: p.id,
-        title: p.title,
+        title,
         image: (JSON.parse(p.images) as string[])[0] ?? null,
         quantity: body.quantity,
         unitPrice: p.price,
@@ -78,13 +89,38 @@ export async function purchase(
       amount,
       cause: 'shop.pay',
       ref: `shop-order:${o.id}`,
-      remark: `${p.title} × ${body.quantity}`,
+      remark: `${title} × ${body.quantity}`,
       userId,
       requestId: body.request_id ?? null,
     });
     return { id: o.id };
   });
   return orderDetail(ctx, userId, row.id);
+}
+
+/**
+ * A purchase whose total (at the price the buyer saw) reaches `shop.confirm_purchase_from` is confirmed by a
+ * fresh signature of the account's wallet naming the total and the product, and the code where one is on;
+ * checked before anything is written. Null below it.
+ */
+async function confirmLarge(
+  ctx: ShopCtx,
+  userId: number,
+  body: { product_id: number; quantity: number; price: bigint } & ConfirmInput,
+): Promise<{ confirm: ConfirmPort; ticket: ConfirmTicket } | null> {
+  const total = body.price * BigInt(body.quantity);
+  if (total < (await ctx.setting('shop.confirm_purchase_from'))) return null;
+  // Without the port nothing could confirm it, so nothing is bought.
+  const confirm = ctx.deps.confirm;
+  if (!confirm) throw new DomainError('ConfirmationRequired');
+  const amount = parseExact(formatAmount(total, USDT_SCALE));
+  if (!amount) throw new Error('a total that does not read back');
+  const ticket = await confirm.check(
+    userId,
+    { action: 'purchase', asset: USDT, amount, destination: String(body.product_id), locked: false },
+    body,
+  );
+  return { confirm, ticket };
 }
 
 /** Spot → shop wallet for an order, recorded as a recharge; the ledger refuses it when spot is short. */
@@ -183,6 +219,13 @@ export async function ship(
         autoConfirmAt: new Date(now.getTime() + daysToConfirm * DAY_MS),
       })
       .where(eq(shopOrders.id, o.id));
+    const params = { title: o.title.slice(0, 80), tracking: body.tracking, order_id: String(o.id) };
+    await writeNotice(ctx.deps.outbox, tx, {
+      userId: o.buyerId,
+      kind: 'shop_shipped',
+      ref: `shop_${o.id}:shipped`,
+      params,
+    });
   });
   return orderDetail(ctx, userId, body.order_id);
 }

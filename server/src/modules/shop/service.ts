@@ -16,7 +16,7 @@ import { createRewards } from '../../programs/rewards';
 import { createSharedEmission } from '../../programs/shared-emission';
 import { addresses, delAddress, editAddress } from './addresses';
 import { categories, companies, productDetail, productList, terms } from './catalogue';
-import { money, type ShopCtx, type ShopDeps } from './context';
+import { money, type ShopAmountKey, type ShopCtx, type ShopDeps } from './context';
 import {
   dividendLog,
   dividendProgram,
@@ -44,8 +44,7 @@ function shopContext(deps: ShopDeps): ShopCtx {
   const days = platformDays(deps);
   const rewards = createRewards({ store, clock, ledger, log });
   const shared = createSharedEmission({ store, clock, rewards });
-  const setting = async (key: 'shop.merchant_fee' | 'shop.vip_fee' | 'shop.min_move') =>
-    money(await settings.get(key));
+  const setting = async (key: ShopAmountKey) => money(await settings.get(key));
   return {
     deps,
     store,

@@ -5,7 +5,8 @@ import { DECIMAL, type SettingsCatalogue, zRate } from '../../kernel/settings';
  * The shop's terms: the merchant and VIP fees (USDT, from the shop wallet), the platform fee on settled orders
  * and the share of it that funds the consumer dividend pool, the days after shipping an order completes by
  * itself, the wallet's withdrawal fee and hold and the flash fee. The demo approves merchants and goods after
- * the set seconds, and its own demo merchants ship a paid order after theirs.
+ * the set seconds, and its own demo merchants ship a paid order after theirs. The largest purchases are
+ * confirmed like a withdrawal: a fresh signature of the account's wallet naming the total and the product.
  */
 export const SHOP_SETTINGS = {
   'shop.merchant_fee': z.string().regex(DECIMAL).default('100'),
@@ -18,6 +19,8 @@ export const SHOP_SETTINGS = {
   'shop.withdraw_hold_s': z.number().int().min(0).default(86_400),
   'shop.flash_fee_rate': zRate('0.02'),
   'shop.min_move': z.string().regex(DECIMAL).default('1'),
+  /** A purchase's total (USDT) from which it is confirmed by the wallet's signature (and the code, if on). */
+  'shop.confirm_purchase_from': z.string().regex(DECIMAL).default('1000'),
   'shop.companies': z.array(z.object({ code: z.string(), name: z.string() })).default([
     { code: 'SF', name: 'SF Express' },
     { code: 'DHL', name: 'DHL' },

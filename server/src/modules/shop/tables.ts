@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { minor, ts } from '../../store/schema/columns';
 
 export const shopMerchants = pgTable(
@@ -32,7 +32,18 @@ export const shopCategories = pgTable('shop_categories', {
   sort: integer('sort').notNull().default(0),
 });
 
-/** Goods. `images`: upload ids (JSON array), the first the cover. Stock is what is left to sell. */
+/** A good's title and description in one more language. */
+export interface GoodsText {
+  readonly title: string;
+  readonly description: string;
+}
+
+/**
+ * Goods. `images`: upload ids (JSON array), the first the cover. Stock is what is left to sell. `title` and
+ * `description` are the merchant's own words (shown to every language without one of its own); `texts` holds
+ * the same in other languages, by language code (the demo's goods in all seven): read with the good, never
+ * queried alone, so a column beside it rather than a table of its own.
+ */
 export const shopProducts = pgTable(
   'shop_products',
   {
@@ -41,6 +52,7 @@ export const shopProducts = pgTable(
     categoryId: integer('category_id').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
+    texts: jsonb('texts').$type<Partial<Record<string, GoodsText>>>().notNull().default({}),
     price: minor('price').notNull(),
     stock: integer('stock').notNull(),
     sold: integer('sold').notNull().default(0),

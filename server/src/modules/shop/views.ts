@@ -1,5 +1,5 @@
 /** What the shop's calls answer: merchants, goods, orders, wallet moves and addresses as the client reads them. */
-import { RATE_ONE } from '@nexa/contract';
+import { type Lang, RATE_ONE } from '@nexa/contract';
 import { and, count, eq } from 'drizzle-orm';
 import {
   fmt,
@@ -39,7 +39,16 @@ export async function merchantView(ctx: ShopCtx, m: MerchantRow) {
   };
 }
 
-export async function productView(ctx: ShopCtx, p: ProductRow, merchantName?: string) {
+/**
+ * A good's title and description as a reader of `lang` sees them: the good's own text in that language when
+ * it has one, otherwise the merchant's words. Without a language (the merchant's own views), the merchant's.
+ */
+export function goodsText(p: Pick<ProductRow, 'title' | 'description' | 'texts'>, lang?: Lang) {
+  const t = lang && lang !== 'en' ? p.texts[lang] : undefined;
+  return { title: t?.title ?? p.title, description: t?.description ?? p.description };
+}
+
+export async function productView(ctx: ShopCtx, p: ProductRow, merchantName?: string, lang?: Lang) {
   const { store } = ctx;
   const ids = JSON.parse(p.images) as string[];
   const images = [];
@@ -60,8 +69,7 @@ export async function productView(ctx: ShopCtx, p: ProductRow, merchantName?: st
     merchant_id: p.merchantId,
     merchant_name: name,
     category_id: p.categoryId,
-    title: p.title,
-    description: p.description,
+    ...goodsText(p, lang),
     price: fmt(p.price),
     stock: p.stock,
     sold: p.sold,

@@ -3,7 +3,7 @@
  * instrument), the spot accounts already known, and the instruments' writer. Built once by `createSpot`.
  */
 import type { Cause, ExactDecimal, ResponseData } from '@nexa/contract';
-import type { LevelDelta, OrderBook, OrderInput, Side, TimeInForce } from '../../engine';
+import type { LevelDelta, OrderBook, OrderInput, Side, TimeInForce, TriggerBook } from '../../engine';
 import type { Bus } from '../../kernel/bus';
 import type { AppDeps } from '../../kernel/context';
 import type { GroupWriter, JobOutcome } from '../../kernel/group-writer';
@@ -12,7 +12,7 @@ import type { AssetScale, Instrument } from '../../kernel/units';
 import type { Ledger, LedgerAccount } from '../../ledger';
 import type { Tx } from '../../store';
 import type { SPOT_SETTINGS } from './settings';
-import type { marketOrders, marketTrades } from './tables';
+import type { marketOrders, marketTrades, spotAlgoOrders } from './tables';
 
 export interface SpotDeps extends AppDeps {
   readonly ledger: Ledger;
@@ -22,6 +22,16 @@ export interface SpotDeps extends AppDeps {
 }
 
 export type OrderRow = typeof marketOrders.$inferSelect;
+export type AlgoRow = typeof spotAlgoOrders.$inferSelect;
+
+/** An instrument's conditional orders (algo-state.ts): resting triggers, their rows, the last trade price. */
+export interface AlgoSlot {
+  book: TriggerBook;
+  /** Resting rows by id. */
+  rows: Map<string, AlgoRow>;
+  /** The last trade's price (quote minor units); null before the first trade. */
+  last: bigint | null;
+}
 export type TradeRow = typeof marketTrades.$inferSelect;
 export type TradeInsert = typeof marketTrades.$inferInsert;
 export type OrderView = ResponseData<'/v1/order/submitTrade'>;
@@ -149,6 +159,9 @@ export interface SpotBase {
   readonly log: SpotDeps['log'];
   readonly ledger: Ledger;
   readonly bus: Bus;
+  /** Where a batch asks for its users' notices (a large order filled), in the batch's transaction. */
+  readonly outbox: SpotDeps['outbox'];
+  readonly limiter: SpotDeps['limiter'];
   readonly settings: Settings<typeof SPOT_SETTINGS>;
   /** The index of a spot instrument (decimal text), when the app wires one. */
   readonly indexPrice: SpotDeps['indexPrice'];
@@ -158,6 +171,8 @@ export interface SpotBase {
   readonly slots: Map<string, Slot>;
   /** Spot accounts by `user:asset`, once a committed transaction has them (an account never changes). */
   readonly knownAccounts: Map<string, LedgerAccount>;
+  /** Conditional orders' triggers per instrument (algo-state.ts), owned by the instrument's writer. */
+  readonly algos: Map<string, AlgoSlot>;
 }
 
 /** The instruments' writer: orders and cancels are group-committed (kernel/group-writer.ts). */

@@ -1,4 +1,12 @@
-import { causeNames, type ExactDecimal, isSwapInstId, type ResponseData, SPOT_CAUSES } from '@nexa/contract';
+import {
+  causeNames,
+  type ExactDecimal,
+  isSwapInstId,
+  type Lang,
+  type RequestOutput,
+  type ResponseData,
+  SPOT_CAUSES,
+} from '@nexa/contract';
 import { ValidationError } from '../../kernel/errors';
 import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import { SYSTEM } from '../../ledger';
@@ -37,6 +45,13 @@ function adminOrder(o: OrderView): AdminOrderView {
   };
 }
 type Page = { page: number; size: number };
+type AlgoView = ResponseData<'/v1/order/placeAlgo'>;
+type AlgoFilter = {
+  pending: boolean;
+  instId?: string | undefined;
+  ordType?: AlgoView['ordType'] | undefined;
+  state?: 'effective' | 'canceled' | 'order_failed' | undefined;
+};
 
 /** The perpetual swaps' books, which the order calls reach for a swap instrument (or instType SWAP). */
 export interface SwapVenue {
@@ -50,6 +65,8 @@ export interface SwapVenue {
       sz: ExactDecimal;
       tif?: 'GTC' | 'IOC' | 'FOK' | 'post_only' | undefined;
       reduceOnly?: boolean | undefined;
+      tpTriggerPx?: ExactDecimal | undefined;
+      slTriggerPx?: ExactDecimal | undefined;
       request_id?: string | undefined;
     },
   ): Promise<OrderView>;
@@ -62,6 +79,19 @@ export interface SwapVenue {
     f: { open?: boolean | undefined; instId?: string | undefined },
     page: Page,
   ): Promise<{ list: OrderView[]; total: number }>;
+  /** Conditional orders on the swaps (the same calls as spot's). */
+  placeAlgo(userId: number, b: RequestOutput<'/v1/order/placeAlgo'>, lang: Lang): Promise<AlgoView>;
+  cancelAlgos(
+    userId: number,
+    q: { algoIds: readonly string[]; instId: string },
+    lang: Lang,
+  ): Promise<AlgoView[]>;
+  algoOrders(
+    userId: number,
+    f: AlgoFilter,
+    page: Page,
+    lang: Lang,
+  ): Promise<{ list: AlgoView[]; total: number }>;
 }
 
 const isSwap = (q: { instId?: string | undefined; instType?: 'SPOT' | 'SWAP' | undefined }) =>
@@ -81,6 +111,7 @@ function buildSpot(deps: SpotDeps & { readonly swaps: () => SwapVenue }) {
             )
           : null,
       handlers: {
+        '/v1/order/exportCsv': (ctx) => spot.exportCsv(ctx.me().id, ctx.body, ctx.lang),
         '/v1/order/submitTrade': (ctx) => {
           const b = ctx.body;
           if (isSwapInstId(b.instId)) {
@@ -90,6 +121,9 @@ function buildSpot(deps: SpotDeps & { readonly swaps: () => SwapVenue }) {
           }
           if (b.tdMode === 'isolated') throw new ValidationError('tdMode', 'invalid_value');
           if (b.reduceOnly) throw new ValidationError('reduceOnly', 'invalid_value');
+          // Attached take-profit and stop-loss are a swap position's.
+          if (b.tpTriggerPx !== undefined) throw new ValidationError('tpTriggerPx', 'invalid_value');
+          if (b.slTriggerPx !== undefined) throw new ValidationError('slTriggerPx', 'invalid_value');
           return spot.submit(ctx.me().id, b);
         },
         '/v1/order/batchCancelOrder': async (ctx) => {
@@ -110,6 +144,30 @@ function buildSpot(deps: SpotDeps & { readonly swaps: () => SwapVenue }) {
           };
           if (isSwap(ctx.body)) return deps.swaps().orders(ctx.me().id, f, ctx.body);
           return spot.orders(ctx.me().id, f, ctx.body);
+        },
+        '/v1/order/placeAlgo': (ctx) =>
+          isSwapInstId(ctx.body.instId)
+            ? deps.swaps().placeAlgo(ctx.me().id, ctx.body, ctx.lang)
+            : spot.placeAlgo(ctx.me().id, ctx.body, ctx.lang),
+        '/v1/order/cancelAlgos': async (ctx) => ({
+          list: isSwapInstId(ctx.body.instId)
+            ? await deps.swaps().cancelAlgos(ctx.me().id, ctx.body, ctx.lang)
+            : await spot.cancelAlgos(ctx.me().id, ctx.body, ctx.lang),
+        }),
+        '/v1/order/algoPending': (ctx) => {
+          const f = { pending: true, instId: ctx.body.instId, ordType: ctx.body.ordType };
+          if (isSwap(ctx.body)) return deps.swaps().algoOrders(ctx.me().id, f, ctx.body, ctx.lang);
+          return spot.algoOrders(ctx.me().id, f, ctx.body, ctx.lang);
+        },
+        '/v1/order/algoHistory': (ctx) => {
+          const f = {
+            pending: false,
+            instId: ctx.body.instId,
+            ordType: ctx.body.ordType,
+            state: ctx.body.state,
+          };
+          if (isSwap(ctx.body)) return deps.swaps().algoOrders(ctx.me().id, f, ctx.body, ctx.lang);
+          return spot.algoOrders(ctx.me().id, f, ctx.body, ctx.lang);
         },
         '/v1/market/instruments': async () => ({ list: await spot.instruments() }),
         '/v1/market/depth': (ctx) => spot.depth(ctx.body.instId, ctx.body.n),

@@ -2,9 +2,11 @@
 import assert from 'node:assert/strict';
 import { BatchRefused } from '../../kernel/group-writer';
 import type { Tx } from '../../store';
+import { fireAfter, writeAlgos } from './algo-fire';
 import { type BatchWork, openBatch } from './batch';
 import { cancelJob } from './cancel-job';
 import type { BatchDone, BatchState, PlaceJob, Published, Slot, SpotBase, TradeRow } from './context';
+import { noticeLargeFills } from './fill-notices';
 import { placeJob } from './place-order';
 import { writeBatch } from './write-batch';
 
@@ -22,12 +24,17 @@ export async function placeBatch(
   state: Pick<BatchState, 'touched'>,
 ): Promise<BatchDone> {
   const w = await openBatch(c, tx, slot, jobs);
+  // The triggers a job's trades reach place their orders right after it, as jobs of the batch (algo-fire.ts).
+  const all = [...jobs];
   for (const [index, job] of jobs.entries()) {
     if (job.cancel) await cancelJob(c, w, index, job, job.cancel, state);
     else await placeJob(c, w, index, job, state);
+    await fireAfter(c, w, all, state);
   }
   if (w.placed.length === 0) return { outcomes: w.outcomes, events: [], rows: [], accounts: w.newAccounts };
-  return commitBatch(c, w, jobs);
+  await writeAlgos(c, tx, w);
+  const done = await commitBatch(c, w, all);
+  return { ...done, outcomes: done.outcomes.slice(0, jobs.length) };
 }
 
 /**
@@ -49,6 +56,7 @@ async function commitBatch(c: SpotBase, w: BatchWork, jobs: readonly PlaceJob[])
   const allTrades = placed.flatMap((p) => p.trades);
   const ids = await writeBatch(tx, newRows, changed, allTrades, now);
   for (const [i, row] of newRows.entries()) row.seq = ids.seqs[i] as number;
+  await noticeLargeFills(c, tx, touchedRows.values());
   const tradeRows = allTrades.map((t, i) => ({ ...t, id: ids.trades[i] as number, createdAt: now }));
 
   const events: Published[] = [];

@@ -1,3 +1,4 @@
+import { loadAlgos } from './algo-state';
 import type { Slot, SpotBase } from './context';
 import { publishSnapshot } from './publish';
 import { newBook, openRows, toOpenOrder } from './rows';
@@ -9,6 +10,8 @@ export async function rebuild(c: SpotBase, slot: Slot): Promise<void> {
   const book = newBook(slot.inst);
   book.restore(rows.map(toOpenOrder));
   slot.rows = new Map(rows.map((r) => [r.id, r]));
+  // The conditional orders and last price as stored (a rolled-back batch may have fired some in memory).
+  await loadAlgos(c, slot.inst.instId);
   // Past every sequence published or used so far: a consumer sees the jump and takes the snapshot.
   slot.seqBase += slot.book.seq + 1;
   slot.book = book;

@@ -37,9 +37,12 @@
  * hold the rows' and instruments' helpers; `band.ts` and `partial.ts` the price band and partial fills.
  */
 import { books, tradedSince } from './admin';
+import { cancelAlgos, placeAlgo } from './algo-place';
+import { algoOrders } from './algo-queries';
 import { cancel } from './cancel';
 import type { SpotBase, SpotCtx, SpotDeps } from './context';
 import { estimate } from './estimate';
+import { exportCsv } from './export-csv';
 import { slotOf } from './instruments';
 import { publishSnapshot } from './publish';
 import { depth, instruments, midPrice, order, orders, takerFeeRate, tradesAfter } from './queries';
@@ -69,11 +72,14 @@ export function createSpot(deps: SpotDeps) {
     log: deps.log,
     ledger: deps.ledger,
     bus: deps.bus,
+    outbox: deps.outbox,
+    limiter: deps.limiter,
     settings: deps.settings.of(SPOT_SETTINGS),
     indexPrice: deps.indexPrice,
     scaleOf: (symbol: string) => deps.assets.get(symbol),
     slots: new Map(),
     knownAccounts: new Map(),
+    algos: new Map(),
   };
   const ctx: SpotCtx = { ...base, writer: createSpotWriter(base) };
   const { writer, slots } = ctx;
@@ -92,8 +98,12 @@ export function createSpot(deps: SpotDeps) {
     /** Refuses new orders and cancels; resolves once every queued one is answered. */
     close: () => writer.close(),
     submit: op(submit),
+    placeAlgo: op(placeAlgo),
+    cancelAlgos: op(cancelAlgos),
+    algoOrders: op(algoOrders),
     submitFor: op(submitFor),
     estimate: op(estimate),
+    exportCsv: op(exportCsv),
     midPrice: op(midPrice),
     cancel: op(cancel),
     orders: op(orders),

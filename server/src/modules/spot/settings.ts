@@ -39,6 +39,14 @@ export const SPOT_SETTINGS = {
       spot('ETH', '0.01', '0.0001'),
       spot('BWC', '0.0001', '0.01'),
       spot('NEU', '0.0001', '0.01'),
+      spot('SOL', '0.01', '0.001'),
+      spot('XRP', '0.0001', '0.1'),
+      spot('BNB', '0.1', '0.001'),
+      spot('DOGE', '0.00001', '1'),
+      spot('ADA', '0.0001', '0.1'),
+      spot('TRX', '0.00001', '1'),
+      spot('LTC', '0.01', '0.001'),
+      spot('LINK', '0.001', '0.01'),
     ]),
   /** Spot fees as fractions of the notional, paid in the quote asset (0.08% maker, 0.1% taker). */
   'market.maker_fee_rate': zRate('0.0008'),
@@ -50,6 +58,11 @@ export const SPOT_SETTINGS = {
    * reference market's price; an instrument without one has no band). An instrument's `limit_band` overrides it.
    */
   'market.limit_band': zRate('0.1'),
+  /**
+   * An order of a pair quoted in USDT whose filled notional reaches this many USDT is told to its user when it
+   * is filled ("large order filled"); 0 tells none.
+   */
+  'market.large_fill_usdt': z.string().regex(DECIMAL).default('1000'),
 } as const satisfies SettingsCatalogue;
 
 type SpotInstrument = z.output<(typeof SPOT_SETTINGS)['market.instruments']>[number];

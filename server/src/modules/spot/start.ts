@@ -5,6 +5,7 @@ import type { OpenOrder } from '../../engine';
 import { type Instrument, makeInstrument } from '../../kernel/units';
 import type { LedgerAccount } from '../../ledger';
 import type { Tx } from '../../store';
+import { loadAlgos } from './algo-state';
 import type { OrderRow, SpotBase } from './context';
 import { Postings } from './postings';
 import { publishSnapshot } from './publish';
@@ -104,6 +105,7 @@ export async function start(c: SpotBase): Promise<void> {
   }
   if (stale.length > 0) await cancelStale(c, stale);
   for (const slot of slots.values()) {
+    await loadAlgos(c, slot.inst.instId);
     slot.book.restore(byInst.get(slot.inst.instId) ?? []);
     publishSnapshot(c, slot);
   }

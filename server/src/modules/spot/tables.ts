@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { algoColumns } from '../../store/schema/algo-columns';
 import { minor, ts } from '../../store/schema/columns';
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
@@ -85,3 +86,11 @@ export const marketTrades = pgTable(
     index('market_trades_created_idx').on(t.createdAt),
   ],
 );
+
+/** Conditional orders (store/schema/algo-columns.ts): resting ones are rebuilt into the writer's triggers at start. */
+export const spotAlgoOrders = pgTable('spot_algo_orders', algoColumns(), (t) => [
+  uniqueIndex('spot_algo_orders_seq_key').on(t.seq),
+  index('spot_algo_orders_user_idx').on(t.userId, t.seq),
+  index('spot_algo_orders_live_idx').on(t.instId, t.seq).where(sql`${t.state} = 'live'`),
+  check('spot_algo_orders_frozen_check', sql`${t.frozenAmount} >= 0`),
+]);

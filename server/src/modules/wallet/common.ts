@@ -3,24 +3,16 @@ import type { AssetInfo } from '../../kernel/assets';
 import type { AppDeps } from '../../kernel/context';
 import { ValidationError } from '../../kernel/errors';
 import type { Ledger } from '../../ledger';
+import type { ConfirmPort, SecurityChangePort } from '../../ports/confirm';
 import { platformDays } from '../../programs/days';
 import type { Tx } from '../../store';
+import type { ChainAdapter } from './chain/types';
 import { WALLET_SETTINGS } from './settings';
 
 export type { AssetInfo } from '../../kernel/assets';
 
-/** A chain the platform can receive on and send from. */
-export interface ChainAdapter {
-  readonly chain: string;
-  readonly asset: string;
-  readonly confirmations: number;
-  depositAddress(userId: number): Promise<string>;
-  /** Records the deposits a transaction makes to the user's address; crediting follows confirmations. */
-  submitTxHash(userId: number, txHash: string): Promise<Array<{ id: number }>>;
-  sendToken(to: string, amount: bigint): Promise<string>;
-  /** Confirmations a deposit has now (null when unknown). */
-  confirmationsOf?(blockNumber: number | null): Promise<number | null>;
-}
+/** A chain the platform watches deposits on (and, EVM, pays withdrawals from): `chain/types.ts`. */
+export type { ChainAdapter } from './chain/types';
 
 /** A market order as the exchange places it. */
 export interface ConvertOrder {
@@ -73,13 +65,18 @@ export interface ConvertVenue {
 
 export interface WalletDeps extends AppDeps {
   readonly ledger: Ledger;
-  readonly chain: ChainAdapter | null;
+  /** The networks whose deposits are watched (none: operators confirm every deposit). */
+  readonly chains: readonly ChainAdapter[];
   readonly venue: ConvertVenue | null;
   /**
    * What a user's open futures positions are worth now, USDT minor units (their margin and unrealized PnL at
    * the mark): money held by the positions, outside the user's ledger accounts, but the user's all the same.
    */
   readonly positionsEquity?: (userId: number) => bigint;
+  /** Withdrawals and transfers are confirmed by a fresh wallet signature and the second factor (auth). */
+  readonly confirm?: ConfirmPort;
+  /** The whitelist switch is a change of the security settings (auth checks the code and starts the lock). */
+  readonly security?: SecurityChangePort;
 }
 
 /** Assets and amounts: parsing, formatting and prices in USDT (the live book's where there is one). */

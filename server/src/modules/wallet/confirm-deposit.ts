@@ -104,6 +104,14 @@ async function checkApprover(tx: Tx, d: DepositRow, operatorId: number): Promise
       ),
     );
   if (credited) throw new DomainError('InvalidState');
+  // A transfer a watcher found is the watcher's to credit (held, final, or failed by a reorganisation): a
+  // manual claim of its hash is never credited besides.
+  const [watched] = await tx
+    .select({ id: walletDeposits.id })
+    .from(walletDeposits)
+    .where(and(ne(walletDeposits.chain, 'manual'), eq(walletDeposits.txHash, d.txHash)))
+    .limit(1);
+  if (watched) throw new DomainError('InvalidState');
   if (d.approvals.includes(operatorId)) throw new DomainError('Forbidden');
 }
 

@@ -26,7 +26,10 @@ export interface WalletCtx {
   readonly config: WalletDeps['config'];
   readonly limiter: WalletDeps['limiter'];
   readonly ledger: WalletDeps['ledger'];
-  readonly chain: WalletDeps['chain'];
+  /** Notices to the user (a deposit credited, a withdrawal sent or rejected), in the change's transaction. */
+  readonly outbox: WalletDeps['outbox'];
+  /** The watched networks (`funding.ts` finds the one of a network). */
+  readonly chains: WalletDeps['chains'];
   readonly venue: WalletDeps['venue'];
   /** The user's open futures positions' margin and unrealized PnL, USDT minor units (0 without futures). */
   readonly positionsEquity: (userId: number) => bigint;
@@ -39,6 +42,9 @@ export interface WalletCtx {
   readonly writer: MoneyWriter;
   /** Deposit addresses derived from the platform's extended public key; null without one. */
   readonly derive: AddressDeriver | null;
+  /** Confirmations of withdrawals and transfers (null only where no auth module runs: nothing moves then). */
+  readonly confirm: WalletDeps['confirm'] | null;
+  readonly security: WalletDeps['security'] | null;
   /** Start of the current platform day. */
   readonly dayStart: () => Promise<Date>;
 }

@@ -8,12 +8,24 @@ import type { ExactDecimal } from '@nexa/contract';
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { minorUnits } from '../../kernel/assets';
 import { DomainError, ValidationError } from '../../kernel/errors';
+import { writeNotice } from '../../kernel/notices';
 import { SYSTEM } from '../../ledger';
 import type { Tx } from '../../store';
 import { onPage } from '../../store/paging';
+import { NodeAnswerError } from './chain/node-http';
 import { iso } from './common';
 import type { Status, WalletCtx } from './context';
-import { addressOn, confirmationsOf, networkList, txLink, watched } from './funding';
+import {
+  addressOn,
+  chainOf,
+  confirmationsOf,
+  findNetwork,
+  modeOf,
+  networkList,
+  shownHash,
+  txLink,
+  watcherFor,
+} from './funding';
 import { walletDeposits } from './tables';
 
 export type DepositRow = typeof walletDeposits.$inferSelect;
@@ -21,19 +33,20 @@ export type DepositRow = typeof walletDeposits.$inferSelect;
 export async function view(ctx: WalletCtx, d: DepositRow) {
   const asset = await ctx.assets.get(d.asset);
   let confirmations: number | null = null;
-  if (ctx.chain && d.chain === ctx.chain.chain && d.status === 'pending' && ctx.chain.confirmationsOf) {
-    confirmations = await ctx.chain.confirmationsOf(d.blockNumber);
-  }
+  const w = d.status === 'pending' ? watcherFor(ctx, d.chain, d.asset) : null;
+  // A node that does not answer leaves the count unknown; the record still shows.
+  if (w) confirmations = await w.confirmationsOf(d.blockNumber).catch(() => null);
   return {
     id: d.id,
     asset: d.asset,
     amount: ctx.assets.show(asset, d.amount),
     chain: d.chain,
-    tx_hash: d.txHash,
+    tx_hash: d.chain === 'manual' ? d.txHash : await shownHash(ctx, d.chain, d.txHash),
     address: d.address,
     status: d.status as Status,
     reason: d.reason,
     confirmations,
+    locked: d.status === 'pending' && d.chain !== 'manual' && d.ledgerTxId !== null,
     tx_url: d.chain === 'manual' ? null : await txLink(ctx, d.chain, d.txHash),
     time: iso(d.createdAt),
   };
@@ -41,7 +54,7 @@ export async function view(ctx: WalletCtx, d: DepositRow) {
 
 /** The user's USDT address on a chain (the spec's receive call), as the deposit networks give it. */
 export async function receiveAddress(ctx: WalletCtx, userId: number, chainName: string) {
-  const n = (await networkList(ctx)).find((x) => x.asset === 'USDT' && x.chain === chainName);
+  const n = findNetwork(await networkList(ctx), chainName, 'USDT');
   if (!n)
     return { asset: 'USDT', chain: 'manual', address: null, confirmations: 0, mode: 'operator' as const };
   return {
@@ -49,7 +62,7 @@ export async function receiveAddress(ctx: WalletCtx, userId: number, chainName: 
     chain: n.chain,
     address: await addressOn(ctx, userId, n),
     confirmations: confirmationsOf(ctx, n),
-    mode: watched(ctx, n) ? ('chain' as const) : ('operator' as const),
+    mode: await modeOf(ctx, n),
   };
 }
 
@@ -59,7 +72,7 @@ export async function credit(
   tx: Tx,
   d: { id: number; userId: number; asset: string; amount: bigint; txHash: string },
 ) {
-  return ctx.ledger.credit(tx, {
+  const ledgerTxId = await ctx.ledger.credit(tx, {
     account: { userId: d.userId, asset: d.asset, kind: 'spot' },
     system: SYSTEM.deposits,
     amount: d.amount,
@@ -68,22 +81,37 @@ export async function credit(
     remark: d.txHash,
     userId: d.userId,
   });
+  const params = { asset: d.asset, amount: ctx.assets.show(await ctx.assets.get(d.asset), d.amount) };
+  await writeNotice(ctx.outbox, tx, {
+    userId: d.userId,
+    kind: 'deposit_credited',
+    ref: `dep_${d.id}`,
+    params,
+  });
+  return ledgerTxId;
 }
 
 export async function report(
   ctx: WalletCtx,
   userId: number,
-  body: { asset: string; chain: string; tx_hash: string; amount?: ExactDecimal | undefined },
+  reported: { asset: string; chain: string; tx_hash: string; amount?: ExactDecimal | undefined },
 ) {
+  const networks = await networkList(ctx);
+  // The network by any of its names (`TRC20` or `tron`); `manual` and unknown names stay as they are.
+  const body = { ...reported, chain: chainOf(networks, reported.chain, reported.asset) };
   // One form for every hash (0x and lowercase), so a hash with and without its prefix is one claim.
   const txHash = `0x${body.tx_hash.replace(/^0x/i, '')}`.toLowerCase();
-  // With a chain for the asset, the chain is the truth: the transfer must reach the claimant's own
-  // deposit address, whatever network the claim names (unless it names another configured network).
-  const otherNetwork = (await networkList(ctx)).some(
-    (n) => n.chain === body.chain && n.chain !== ctx.chain?.chain,
-  );
-  if (ctx.chain && (body.chain === ctx.chain.chain || (body.asset === ctx.chain.asset && !otherNetwork))) {
-    const found = await ctx.chain.submitTxHash(userId, txHash);
+  // Where a watcher follows the asset, the chain is the truth: the transfer must reach the claimant's own
+  // deposit address on the network the report names (or, naming none of the configured ones, on the one
+  // watcher of the asset), and the watcher credits it once, however often it is reported.
+  const named = networks.some((n) => n.chain === body.chain);
+  const watchers = ctx.chains.filter((c) => c.assets.includes(body.asset));
+  const w = named ? watcherFor(ctx, body.chain, body.asset) : watchers.length === 1 ? watchers[0] : undefined;
+  if (w) {
+    // A node that is down or answers out of shape: the report is refused for now, nothing recorded.
+    const found = await w.submitTxHash(userId, txHash).catch((err: unknown) => {
+      throw err instanceof NodeAnswerError ? new DomainError('BlockProcessing') : err;
+    });
     const ids = found.map((f) => f.id);
     const rows = ids.length
       ? await ctx.store.db
@@ -162,14 +190,21 @@ export async function chainPayment(
   | { state: 'pending'; confirmations: number; needed: number }
   | { state: 'not_found' }
 > {
-  if (!ctx.chain) return { state: 'not_found' };
-  let ids: number[];
-  try {
-    ids = (await ctx.chain.submitTxHash(userId, txHash)).map((f) => f.id);
-  } catch (err) {
-    if (err instanceof DomainError && err.errorName === 'NotFound') return { state: 'not_found' };
-    throw err;
+  // The watchers of USDT, each asked in turn: the first that finds the transfer has it.
+  let ids: number[] = [];
+  let w: (typeof ctx.chains)[number] | undefined;
+  for (const c of ctx.chains.filter((x) => x.assets.includes('USDT'))) {
+    try {
+      ids = (await c.submitTxHash(userId, txHash)).map((f) => f.id);
+      w = c;
+      break;
+    } catch (err) {
+      if (err instanceof DomainError && err.errorName === 'NotFound') continue;
+      if (err instanceof ValidationError) continue; // not a hash of this chain
+      throw err;
+    }
   }
+  if (!w) return { state: 'not_found' };
   const rows = ids.length
     ? await ctx.store.db
         .select()
@@ -180,12 +215,12 @@ export async function chainPayment(
   if (mine.length === 0) return { state: 'not_found' };
   const waiting = mine.filter((r) => r.status !== 'approved');
   if (waiting.length > 0) {
-    let confirmations = ctx.chain.confirmations;
+    let confirmations = w.confirmations;
     for (const r of waiting) {
-      const c = (await ctx.chain.confirmationsOf?.(r.blockNumber)) ?? 0;
+      const c = (await w.confirmationsOf(r.blockNumber)) ?? 0;
       confirmations = Math.min(confirmations, c);
     }
-    return { state: 'pending', confirmations, needed: ctx.chain.confirmations };
+    return { state: 'pending', confirmations, needed: w.confirmations };
   }
   return { state: 'credited', amount: mine.reduce((sum, r) => sum + r.amount, 0n) };
 }

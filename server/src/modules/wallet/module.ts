@@ -21,6 +21,33 @@ interface CtxOf<P extends '/api/user/usdtLog' | '/api/transfer/index' | '/api/wi
   me(): AuthUser;
 }
 
+/**
+ * The hot wallets' payments followed on chain every chain poll interval while the work runs here, one step
+ * at a time; only where a network pays through a payer.
+ */
+function followLoop(deps: WalletDeps, step: () => Promise<void>) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  return {
+    start() {
+      const every = deps.config.chains?.pollMs;
+      if (!every || !deps.chains.some((c) => c.payer)) return;
+      timer = setInterval(() => {
+        running ??= step()
+          .catch((err: unknown) => deps.log.warn({ err }, 'withdrawal follow failed'))
+          .finally(() => {
+            running = null;
+          });
+      }, every);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
 /** Balances, records, deposits, withdrawals, transfers and the exchange; operators' money queues. */
 function buildWallet(deps: WalletDeps) {
   const { admin, ...wallet } = createWallet(deps);
@@ -38,6 +65,7 @@ function buildWallet(deps: WalletDeps) {
     return { list, total };
   };
 
+  const follower = followLoop(deps, () => wallet.withdrawals.follow());
   return {
     api: wallet,
     module: defineModule({
@@ -59,6 +87,8 @@ function buildWallet(deps: WalletDeps) {
         '/api/user/lock_coin': (ctx) =>
           wallet.records(ctx.me().id, { symbol: ctx.body.symbol, bucket: 'frozen' }, ctx.body),
         '/api/assets/moneyRecord': (ctx) => wallet.records(ctx.me().id, ctx.body, ctx.body),
+        '/api/records/statement': (ctx) => wallet.statement(ctx.me().id, ctx.body),
+        '/api/records/statementCsv': (ctx) => wallet.statementCsv(ctx.me().id, ctx.body, ctx.lang),
         '/api/moneylog/moneyDetail': (ctx) =>
           wallet.records(ctx.me().id, { transactionId: ctx.body.id }, ctx.body),
         '/api/exchange/getExchangeInfo': (ctx) => wallet.exchangeInfo(ctx.me().id, ctx.body),
@@ -78,6 +108,11 @@ function buildWallet(deps: WalletDeps) {
         '/api/user/transfer': transfer,
         '/api/transfer/recipient': (ctx) => wallet.recipient(ctx.me().id, ctx.body.to),
         '/api/transfer/transferList': (ctx) => wallet.transfers(ctx.me().id, ctx.body, ctx.body),
+        '/api/wallet/addresses': (ctx) => wallet.book.list(ctx.me().id, ctx.body.chain),
+        '/api/wallet/addAddress': (ctx) => wallet.book.add(ctx.me().id, ctx.body),
+        '/api/wallet/deleteAddress': (ctx) => wallet.book.remove(ctx.me().id, ctx.body.id),
+        '/api/wallet/setWhitelist': (ctx) =>
+          wallet.book.setWhitelist(ctx.me().id, ctx.body.on, ctx.body.totp_code),
         '/api/transferBalance/index': (ctx) => wallet.internalTransfer(ctx.me().id, ctx.body),
 
         // Operators' queues; the transport has checked each call's roles.
@@ -90,7 +125,7 @@ function buildWallet(deps: WalletDeps) {
           wallet.deposits.reject(ctx.op().id, ctx.body.deposit_id, ctx.body.reason),
         '/admin/withdrawals/list': async (ctx) => {
           const { rows, total } = await wallet.withdrawals.list(null, { status: ctx.body.status }, ctx.body);
-          return { list: await Promise.all(rows.map((r) => wallet.withdrawals.adminView(r))), total };
+          return { list: await wallet.withdrawals.adminViews(rows), total };
         },
         '/admin/withdrawals/approve': (ctx) =>
           wallet.withdrawals.approve(ctx.op().id, ctx.body.withdrawal_id, ctx.body.tx_hash, ctx.body.reason),
@@ -104,7 +139,11 @@ function buildWallet(deps: WalletDeps) {
       sweep: async () => {
         await wallet.sweepQuotes();
       },
-      start: () => wallet.funding.fillFaucetPool(),
+      start: async () => {
+        await wallet.funding.fillFaucetPool();
+        follower.start();
+      },
+      close: async () => follower.stop(),
     }),
   };
 }

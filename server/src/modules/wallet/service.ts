@@ -9,9 +9,10 @@
  * `exchange-book.ts` its book and fee), `funding.ts` (deposit networks and addresses), `faucet.ts` (the demo's
  * funds), `deposits.ts`, `confirm-deposit.ts` and `deposit-review.ts` (operators), `withdrawals.ts`,
  * `withdrawal-review.ts` (operators), `admin.ts` (operators' reads) and `dashboard.ts`. `common.ts` holds the
- * assets and the ports' shapes; `chain/` is the EVM watcher.
+ * assets and the ports' shapes; `chain/` holds the networks' watchers (one interface, the EVM one built on it).
  */
 import { createMoneyWriter } from '../../ledger';
+import { addAddress, addressBook, deleteAddress, setWhitelist } from './address-book';
 import { accountBalances, addressUse, journal } from './admin';
 import { finance } from './balances';
 import { createAddressDeriver } from './chain/addresses';
@@ -19,18 +20,26 @@ import { createAssets, platformDayStart, type WalletDeps } from './common';
 import { confirm } from './confirm-deposit';
 import type { WalletCtx } from './context';
 import { dashboard } from './dashboard';
+import { depositBook } from './deposit-book';
 import { adminView as depositAdminView, reject as rejectDeposit } from './deposit-review';
 import { chainPayment, credit, list as depositList, receiveAddress, report } from './deposits';
 import { exchange } from './exchange';
 import { sweepQuotes } from './exchange-book';
 import { exchangeInfo } from './exchange-quote';
 import { claimFaucet, fillFaucetPool } from './faucet';
-import { addressOn, confirmationsOf, networkList, networks, txLink, watched } from './funding';
+import { addressOn, confirmationsOf, networkList, networks, txLink, watcherFor } from './funding';
 import { internalTransfer } from './internal-transfer';
 import { records } from './records';
 import { WALLET_SETTINGS } from './settings';
+import { monthCsv, monthStatement } from './statement';
 import { recipient, transfer, transfers } from './transfers';
-import { approve, reject as rejectWithdrawal, adminView as withdrawalAdminView } from './withdrawal-review';
+import { follow } from './withdrawal-follow';
+import {
+  approve,
+  reject as rejectWithdrawal,
+  adminView as withdrawalAdminView,
+  adminViews as withdrawalAdminViews,
+} from './withdrawal-review';
 import { request, rulesFor, rulesView, list as withdrawalList } from './withdrawals';
 
 export { ACCOUNT_KINDS, type PageQuery } from './context';
@@ -44,7 +53,8 @@ export function createWallet(deps: WalletDeps) {
     config,
     limiter: deps.limiter,
     ledger,
-    chain: deps.chain,
+    outbox: deps.outbox,
+    chains: deps.chains,
     venue: deps.venue,
     positionsEquity: deps.positionsEquity ?? (() => 0n),
     registry: deps.assets,
@@ -53,6 +63,8 @@ export function createWallet(deps: WalletDeps) {
     writer: createMoneyWriter({ store, ledger }),
     derive: config.depositXpub ? createAddressDeriver(config.depositXpub) : null,
     dayStart: () => platformDayStart(deps),
+    confirm: deps.confirm ?? null,
+    security: deps.security ?? null,
   };
   /** An operation with the module's context bound: the same call the handlers and the app make. */
   const op =
@@ -64,6 +76,8 @@ export function createWallet(deps: WalletDeps) {
     assets: ctx.assets,
     finance: op(finance),
     records: op(records),
+    statement: op(monthStatement),
+    statementCsv: op(monthCsv),
     transfer: op(transfer),
     recipient: op(recipient),
     transfers: op(transfers),
@@ -80,6 +94,8 @@ export function createWallet(deps: WalletDeps) {
       reject: op(rejectDeposit),
       adminView: op(depositAdminView),
       chainPayment: op(chainPayment),
+      /** Where the watchers' deposits move money (the ledger). */
+      book: depositBook(ctx),
     },
     withdrawals: {
       request: op(request),
@@ -87,8 +103,11 @@ export function createWallet(deps: WalletDeps) {
       approve: op(approve),
       reject: op(rejectWithdrawal),
       adminView: op(withdrawalAdminView),
+      adminViews: op(withdrawalAdminViews),
       rulesFor: op(rulesFor),
       rulesView: op(rulesView),
+      /** One step of following the hot wallets' payments on chain (`withdrawal-follow.ts`). */
+      follow: op(follow),
     },
     funding: {
       networkList: op(networkList),
@@ -97,10 +116,17 @@ export function createWallet(deps: WalletDeps) {
       txLink: op(txLink),
       claimFaucet: op(claimFaucet),
       fillFaucetPool: op(fillFaucetPool),
-      watched: op(watched),
+      watcherFor: op(watcherFor),
       confirmationsOf: op(confirmationsOf),
     },
     dashboard: op(dashboard),
+    /** The user's address book and whitelist mode. */
+    book: {
+      list: op(addressBook),
+      add: op(addAddress),
+      remove: op(deleteAddress),
+      setWhitelist: op(setWhitelist),
+    },
     /** Operators' reads of a user's money. */
     admin: { balances: op(accountBalances), journal: op(journal), addressUse: op(addressUse) },
   };

@@ -18,6 +18,17 @@ export const WALLET_SETTINGS = {
       USDT: { min: '10', fee: '1', daily_limit: '50000', dual_approval_from: '10000' },
       NEU: { min: '5', fee: '0.5', daily_limit: '25000', dual_approval_from: '5000' },
     }),
+  /** Hours a newly saved withdrawal address waits before whitelist mode lets a withdrawal use it. */
+  'withdraw.new_address_delay_h': z.number().min(0).max(720).default(24),
+  /**
+   * Per network (`evm`, `bsc`, …): the hot wallet balance, in the token it pays, below which approved
+   * withdrawals wait (stage `queued`) and operators are told on the dashboard; absent: only the amount itself.
+   */
+  'withdraw.hot_wallet_min': z.record(z.string(), z.string().regex(DECIMAL)).default({}),
+  /** Blocks a sent withdrawal may wait without a receipt before it is replaced with higher fees (same nonce). */
+  'withdraw.bump_after_blocks': z.number().int().min(1).max(1000).default(12),
+  /** Saved withdrawal addresses a user may keep. */
+  'withdraw.address_book_max': z.number().int().min(1).max(500).default(50),
   /** The smallest transfer, in the transferred asset. */
   'transfer.min': zDecimalText('1'),
   'exchange.fee_rate': zRate('0.005'),
@@ -39,6 +50,14 @@ export const WALLET_SETTINGS = {
     SATS: '0.0003',
     RRT: '0.1',
     NEU: '2',
+    SOL: '150',
+    XRP: '0.6',
+    BNB: '580',
+    DOGE: '0.15',
+    ADA: '0.45',
+    TRX: '0.12',
+    LTC: '80',
+    LINK: '14',
   }),
   /**
    * Where users deposit: per asset and network, the chain it is recorded under (the chain adapter's name

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -67,7 +68,8 @@ export const walletDeposits = pgTable(
 /**
  * Withdrawals: amount + fee frozen at request; an operator approves (the chain adapter sends, the tx hash
  * is recorded) or rejects (hold released). Large ones need two different operators.
- * `stage`: requested → first_approved → sending → sent | rejected | send_failed.
+ * `stage`: requested → first_approved → sending (→ queued while the hot wallet is low) → sent → completed
+ * (at the network's confirmations); or rejected; or send_failed (for an operator: nothing is re-sent by itself).
  */
 export const walletWithdrawals = pgTable(
   'wallet_withdrawals',
@@ -165,4 +167,73 @@ export const walletFaucetClaims = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * The address book: a user's saved withdrawal addresses with labels, per chain (the withdrawal's `chain`
+ * field), each usable from `usable_at` (a new one waits `withdraw.new_address_delay_h`). EVM addresses are kept
+ * in lower case; the other families as written (their encodings are case-sensitive).
+ */
+export const walletAddressBook = pgTable(
+  'wallet_address_book',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    label: text('label').notNull(),
+    createdAt: ts('created_at').notNull(),
+    usableAt: ts('usable_at').notNull(),
+  },
+  (t) => [uniqueIndex('wallet_address_book_user_address').on(t.userId, t.chain, t.address)],
+);
+
+/** A user's withdrawal settings: whitelist mode (withdrawals only to saved, usable addresses). */
+export const walletWithdrawPrefs = pgTable('wallet_withdraw_prefs', {
+  userId: integer('user_id').primaryKey(),
+  whitelist: boolean('whitelist').notNull().default(false),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/**
+ * Every signed version of a withdrawal's payment, stored (committed) before it is broadcast: a restart looks
+ * them up on chain by hash and only broadcasts the same raw transaction again; a fee bump is a new version
+ * with the same nonce, so at most one of them is ever mined.
+ */
+export const walletWithdrawalSends = pgTable(
+  'wallet_withdrawal_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    withdrawalId: integer('withdrawal_id').notNull(),
+    chain: text('chain').notNull(),
+    /** The hot wallet (lower case). */
+    fromAddress: text('from_address').notNull(),
+    nonce: integer('nonce').notNull(),
+    /** The signed transaction (0x hex): public once broadcast, not a secret. */
+    raw: text('raw').notNull(),
+    txHash: text('tx_hash').notNull(),
+    maxFeePerGas: minor('max_fee_per_gas').notNull(),
+    maxPriorityFeePerGas: minor('max_priority_fee_per_gas').notNull(),
+    /** The chain's head when it was (last) broadcast; null until then. */
+    sentBlock: integer('sent_block'),
+    /** Set when an operator retries a failed send: the versions of the failed attempt are no longer followed. */
+    retired: boolean('retired').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('wallet_withdrawal_sends_hash_key').on(t.chain, t.txHash),
+    index('wallet_withdrawal_sends_withdrawal_idx').on(t.withdrawalId, t.id),
+  ],
+);
+
+/** The next nonce of each hot wallet per network, allocated under a row lock (never from process memory). */
+export const walletHotNonces = pgTable(
+  'wallet_hot_nonces',
+  {
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    next: integer('next').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.chain, t.address] })],
 );

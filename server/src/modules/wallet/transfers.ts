@@ -1,5 +1,6 @@
 /** Transfers to another user by address or UID (spot to spot, no fee): the recipient's lookup, the transfer, the list. */
 import {
+  type Confirmation,
   EVM_ADDRESS_PATTERN,
   type ExactDecimal,
   formatAmount,
@@ -13,6 +14,7 @@ import { amountSetting } from '../../kernel/settings';
 import { schema, type Tx } from '../../store';
 import { onPage, pageAnswer } from '../../store/paging';
 import { iso } from './common';
+import { checkMove, withoutConfirmation } from './confirm-move';
 import type { PageQuery, WalletCtx } from './context';
 import { walletTransfers } from './tables';
 
@@ -73,24 +75,41 @@ export async function transferRow(
 export async function transfer(
   ctx: WalletCtx,
   userId: number,
-  body: { to: string; asset: string; amount: ExactDecimal; remark: string; request_id?: string | undefined },
+  body: {
+    to: string;
+    asset: string;
+    amount: ExactDecimal;
+    remark: string;
+    request_id?: string | undefined;
+    confirm?: Confirmation | undefined;
+    totp_code?: string | undefined;
+  },
 ) {
   const asset = await ctx.assets.get(body.asset);
   const amount = minorUnits(body.amount, asset, 'amount', 'invalid_format');
   const min = amountSetting('transfer.min', await ctx.settings.get('transfer.min'), asset.scale);
   if (amount < min)
     throw new DomainError('BelowMinimum', { min: `${formatAmount(min, asset.scale)} ${asset.symbol}` });
+  const { confirm, ticket } = await checkMove(ctx, userId, body, {
+    action: 'transfer',
+    asset: asset.symbol,
+    amount: body.amount,
+    destination: body.to,
+    locked: true,
+  });
   // Committed with the other money calls waiting (group commit); answered after that commit.
   let toUserId: number | null = null;
   return ctx.writer.submit({
     userId,
     requestId: body.request_id,
     scope: 'transfer',
-    body,
+    body: withoutConfirmation(body),
     prepare: async (tx) => {
       const to = await findRecipient(ctx, tx, body.to);
       if (to.id === userId) throw new DomainError('RecipientNotFound');
       toUserId = to.id;
+      // The last check: the confirmation is used if and only if this transfer commits.
+      await confirm.consume(tx, ticket);
       const from = await ctx.ledger.account(tx, { userId, asset: asset.symbol, kind: 'spot' });
       const into = await ctx.ledger.account(tx, { userId: to.id, asset: asset.symbol, kind: 'spot' });
       return {
@@ -122,6 +141,7 @@ export async function transfer(
       // The answer is built inside the transaction, so a retry replays exactly this first answer.
       return transferRow(ctx, t, userId, tx);
     },
+    undo: (tx) => confirm.release(tx, ticket),
   });
 }
 

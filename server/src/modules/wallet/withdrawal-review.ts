@@ -1,38 +1,90 @@
 /**
- * Withdrawals as operators review them: approve (the last required approval settles the hold and the chain
- * adapter sends; a failed send may be retried) or reject (the hold is released); each step audited.
+ * Withdrawals as operators review them: approve (the last required approval settles the hold and the hot
+ * wallet pays it: `withdrawal-send.ts`; a failed send may be retried) or reject (the hold is released); each
+ * step audited.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { formatAmount } from '@nexa/contract';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { auditOperator } from '../../kernel/audit';
 import { DomainError } from '../../kernel/errors';
 import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import type { WalletCtx } from './context';
-import { walletDeposits, walletWithdrawals } from './tables';
+import { senderFor } from './funding';
+import { walletDeposits, walletWithdrawalSends, walletWithdrawals } from './tables';
+import { noticeOf, send } from './withdrawal-send';
 import { view, type WithdrawalRow } from './withdrawals';
 
 const { users, operators } = schema;
+/** Wei in a gwei. */
+const GWEI_DECIMALS = 9;
 
-export async function adminView(ctx: WalletCtx, w: WithdrawalRow) {
-  const [u] = await ctx.store.db
-    .select({ uid: users.uid, address: users.address })
-    .from(users)
-    .where(eq(users.id, w.userId));
-  const ops = w.approvals.length
-    ? await ctx.store.db
-        .select({ id: operators.id, name: operators.name })
-        .from(operators)
-        .where(inArray(operators.id, w.approvals))
-    : [];
-  // In the order the approvals were given.
-  const names = w.approvals.map((id) => ops.find((o) => o.id === id)?.name ?? String(id));
+type SendRow = typeof walletWithdrawalSends.$inferSelect;
+
+/** A signed version of a hot-wallet payment as the console shows it. */
+function sendView(s: SendRow) {
   return {
-    ...(await view(ctx, w)),
-    user_id: w.userId,
-    user: u ?? { uid: '', address: '' },
-    approvals: names,
-    required_approvals: w.requiredApprovals,
+    nonce: s.nonce,
+    tx_hash: s.txHash,
+    from: s.fromAddress,
+    max_fee_gwei: formatAmount(s.maxFeePerGas, GWEI_DECIMALS),
+    priority_fee_gwei: formatAmount(s.maxPriorityFeePerGas, GWEI_DECIMALS),
+    sent_block: s.sentBlock,
+    retired: s.retired,
+    time: s.createdAt.toISOString(),
   };
+}
+
+/**
+ * Withdrawals as the console lists them: each with its user, the names of the operators who approved it (in the
+ * order they did) and the signed versions of its payment. A page's users, operators and versions are read in
+ * one query each, whatever its length.
+ */
+export async function adminViews(ctx: WalletCtx, rows: readonly WithdrawalRow[]) {
+  const db = ctx.store.db;
+  const userIds = [...new Set(rows.map((w) => w.userId))];
+  const operatorIds = [...new Set(rows.flatMap((w) => w.approvals))];
+  const ids = rows.map((w) => w.id);
+  const [people, ops, sends] = await Promise.all([
+    userIds.length
+      ? db
+          .select({ id: users.id, uid: users.uid, address: users.address })
+          .from(users)
+          .where(inArray(users.id, userIds))
+      : [],
+    operatorIds.length
+      ? db
+          .select({ id: operators.id, name: operators.name })
+          .from(operators)
+          .where(inArray(operators.id, operatorIds))
+      : [],
+    ids.length
+      ? db
+          .select()
+          .from(walletWithdrawalSends)
+          .where(inArray(walletWithdrawalSends.withdrawalId, ids))
+          .orderBy(asc(walletWithdrawalSends.id))
+      : [],
+  ]);
+  const person = new Map(people.map((u) => [u.id, { uid: u.uid, address: u.address }]));
+  const opName = new Map(ops.map((o) => [o.id, o.name]));
+  return Promise.all(
+    rows.map(async (w) => ({
+      ...(await view(ctx, w)),
+      user_id: w.userId,
+      user: person.get(w.userId) ?? { uid: '', address: '' },
+      approvals: w.approvals.map((id) => opName.get(id) ?? String(id)),
+      required_approvals: w.requiredApprovals,
+      sends: sends.filter((s) => s.withdrawalId === w.id).map(sendView),
+    })),
+  );
+}
+
+/** One withdrawal as the console shows it. */
+export async function adminView(ctx: WalletCtx, w: WithdrawalRow) {
+  const [one] = await adminViews(ctx, [w]);
+  if (!one) throw new Error('no view of a withdrawal');
+  return one;
 }
 
 export async function audit(
@@ -81,34 +133,8 @@ export async function advance(
     .returning();
   if (!after) throw new Error('withdrawal vanished');
   await audit(ctx, tx, operatorId, action, w, after, note);
+  await noticeOf(ctx, tx, after);
   return after;
-}
-
-/** Sends a settled withdrawal on chain and records the outcome; never sends twice for one row. */
-export async function send(ctx: WalletCtx, w: WithdrawalRow, operatorId: number): Promise<WithdrawalRow> {
-  if (!ctx.chain) return w;
-  let txHash: string | null = null;
-  let error: string | null = null;
-  try {
-    txHash = await ctx.chain.sendToken(w.address, w.amount);
-  } catch (err) {
-    error = err instanceof Error ? err.message.slice(0, 200) : 'send failed';
-    ctx.log.error({ withdrawal: w.id, err: error }, 'withdrawal send failed');
-  }
-  return ctx.store.db.transaction(async (tx) => {
-    const [after] = await tx
-      .update(walletWithdrawals)
-      .set(
-        txHash
-          ? { stage: 'sent', status: 'approved', txHash, updatedAt: ctx.clock.now() }
-          : { stage: 'send_failed', reason: error, updatedAt: ctx.clock.now() },
-      )
-      .where(and(eq(walletWithdrawals.id, w.id), eq(walletWithdrawals.stage, 'sending')))
-      .returning();
-    if (!after) throw new DomainError('InvalidState');
-    await audit(ctx, tx, operatorId, txHash ? 'withdrawal.sent' : 'withdrawal.send_failed', w, after);
-    return after;
-  });
 }
 
 export async function approve(
@@ -121,7 +147,11 @@ export async function approve(
   const settled = await ctx.store.db.transaction(async (tx) => {
     const w = await locked(tx, withdrawalId);
     if (w.stage === 'send_failed') {
-      // A failed send may be retried: the hold is already settled.
+      // A failed send may be retried: the hold is already settled; the failed attempt's versions are over.
+      await tx
+        .update(walletWithdrawalSends)
+        .set({ retired: true })
+        .where(eq(walletWithdrawalSends.withdrawalId, w.id));
       return advance(ctx, tx, operatorId, 'withdrawal.retry', w, { stage: 'sending', reason: null }, note);
     }
     if (w.status !== 'pending' || (w.stage !== 'requested' && w.stage !== 'first_approved')) {
@@ -173,7 +203,8 @@ export async function approve(
         userId: w.userId,
       });
     }
-    const done = !ctx.chain;
+    // Without a hot wallet for the network, the operator paid it and gave the hash.
+    const done = !senderFor(ctx, w.chain, w.asset);
     return advance(
       ctx,
       tx,

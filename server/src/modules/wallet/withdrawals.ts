@@ -1,18 +1,21 @@
 /**
  * Withdrawals as the user makes them: amount + fee frozen at request (group-committed, within the asset's
  * daily limit), the list, and the rules a user is held to. Operators approve or reject them in
- * `withdrawal-review.ts`. Stages: requested → first_approved → sending → sent | send_failed; or rejected.
+ * `withdrawal-review.ts`, the hot wallet pays them in `withdrawal-send.ts` and `withdrawal-follow.ts` follows them.
+ * Stages: requested → first_approved → sending (→ queued) → sent → completed | send_failed; or rejected.
  */
-import { EVM_ADDRESS_PATTERN, type ExactDecimal, formatAmount } from '@nexa/contract';
+import { type Confirmation, EVM_ADDRESS_PATTERN, type ExactDecimal, formatAmount } from '@nexa/contract';
 import { and, count, desc, eq, gte, ne, type SQL, sum } from 'drizzle-orm';
 import { minorUnits } from '../../kernel/assets';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
 import type { Db, Tx } from '../../store';
 import { onPage } from '../../store/paging';
+import { refuseUnlisted } from './address-book';
 import { iso } from './common';
+import { checkMove, withoutConfirmation } from './confirm-move';
 import type { Status, WalletCtx } from './context';
-import { txLink } from './funding';
+import { chainOf, networkList, senderFor, txLink } from './funding';
 import { walletWithdrawals } from './tables';
 
 export type WithdrawalRow = typeof walletWithdrawals.$inferSelect;
@@ -58,15 +61,30 @@ export async function request(
     address: string;
     amount: ExactDecimal;
     request_id?: string | undefined;
+    confirm?: Confirmation | undefined;
+    totp_code?: string | undefined;
   },
 ) {
   const r = await rulesFor(ctx, body.asset);
   const amount = minorUnits(body.amount, r.asset, 'amount', 'invalid_format');
-  if (ctx.chain ? body.chain !== ctx.chain.chain : body.chain !== 'evm')
-    throw new ValidationError('chain', 'invalid_value');
+  // The network by any of its names (`ERC20` or `evm`), stored under its chain.
+  const chain = chainOf(await networkList(ctx), body.chain, r.asset.symbol);
+  // Paid from a hot wallet where one pays the asset (on its networks only), else by an operator on Ethereum.
+  const senders = ctx.chains.filter((c) => senderFor(ctx, c.chain, r.asset.symbol));
+  const allowed = senders.length > 0 ? senders.map((c) => c.chain) : ['evm'];
+  if (!allowed.includes(chain)) throw new ValidationError('chain', 'invalid_value');
   if (!EVM_ADDRESS_PATTERN.test(body.address)) throw new ValidationError('address', 'invalid_format');
   const show = (m: bigint) => `${formatAmount(m, r.asset.scale)} ${r.asset.symbol}`;
   if (amount < r.min) throw new DomainError('BelowMinimum', { min: show(r.min) });
+  await refuseUnlisted(ctx, userId, body.chain, body.address);
+  // Checked before anything is written; used up below in the transaction that holds the amount.
+  const { confirm, ticket } = await checkMove(ctx, userId, body, {
+    action: 'withdraw',
+    asset: r.asset.symbol,
+    amount: body.amount,
+    destination: body.address,
+    locked: true,
+  });
   // Committed with the other money calls waiting (group commit, see ledger/writer.ts). The writer runs
   // one batch at a time and its calls one after another, so each request's daily limit counts every
   // withdrawal before it, those of its own batch included.
@@ -75,7 +93,7 @@ export async function request(
     userId,
     requestId: body.request_id,
     scope: 'withdraw',
-    body,
+    body: withoutConfirmation(body),
     prepare: async (tx) => {
       const used = await usedToday(ctx, tx, userId, r.asset.symbol);
       if (used + amount > r.dailyLimit) {
@@ -83,6 +101,8 @@ export async function request(
           left: show(r.dailyLimit > used ? r.dailyLimit - used : 0n),
         });
       }
+      // The last check: the confirmation is used if and only if this withdrawal commits.
+      await confirm.consume(tx, ticket);
       const account = await ctx.ledger.account(tx, { userId, asset: r.asset.symbol, kind: 'spot' });
       const [w] = await tx
         .insert(walletWithdrawals)
@@ -91,7 +111,7 @@ export async function request(
           asset: r.asset.symbol,
           amount,
           fee: r.fee,
-          chain: body.chain,
+          chain,
           address: body.address.toLowerCase(),
           requiredApprovals: amount >= r.dualFrom ? 2 : 1,
           createdAt: ctx.clock.now(),
@@ -127,6 +147,7 @@ export async function request(
     undo: async (tx) => {
       if (id !== null) await tx.delete(walletWithdrawals).where(eq(walletWithdrawals.id, id));
       id = null;
+      await confirm.release(tx, ticket);
     },
   });
 }

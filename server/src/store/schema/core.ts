@@ -41,6 +41,8 @@ export const users = pgTable(
     index('users_parent_idx').on(t.parentId, t.id),
     // Operator search by email, exact or by its start, whatever the case.
     index('users_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    // An address binds one account.
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     index('users_created_idx').on(t.createdAt),
   ],
 );
@@ -126,8 +128,18 @@ export const sessions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     ip: text('ip'),
+    /** The User-Agent the sign-in came with (cut to 400 characters): the devices screen names it. */
+    userAgent: text('user_agent'),
+    /** SHA-256 of the app's device id (or of the User-Agent without one): a sign-in from a new one is told. */
+    deviceKey: text('device_key'),
+    /** The last call made with it, kept to the minute. */
+    lastSeenAt: ts('last_seen_at'),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_user_device_idx').on(t.userId, t.deviceKey),
+  ],
 );
 
 /** Sign-in nonces already used; kept past the message validity window. */

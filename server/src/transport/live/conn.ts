@@ -21,7 +21,7 @@ export type Outgoing = (
   | {
       readonly id: number;
       readonly kind: 'private';
-      readonly channel: 'update_order' | 'positions';
+      readonly channel: 'update_order' | 'positions' | 'notices';
       readonly userId: number;
       readonly instId: string | undefined;
     }

@@ -2,6 +2,8 @@ import type {
   LiveArg,
   LiveFundingRatePush,
   LiveMarkPricePush,
+  LiveNoticeData,
+  LiveNoticePush,
   LiveOrderData,
   LiveOrderPush,
   LivePositionData,
@@ -309,15 +311,18 @@ function followPrivate(deps: FollowDeps): Array<() => void> {
   return [
     followUser(deps, 'order.update', 'update_order', (e) => e.order as LiveOrderData),
     followUser(deps, 'position.update', 'positions', (e) => e.position as LivePositionData),
+    followUser(deps, 'notice.new', 'notices', (e) => e.notice as LiveNoticeData),
   ];
 }
 
 /** One private channel: each event's record, pushed as an update to its user's sockets. */
-function followUser<E extends 'order.update' | 'position.update'>(
+function followUser<E extends 'order.update' | 'position.update' | 'notice.new'>(
   { bus, log, subs, counters, enqueue }: FollowDeps,
   event: E,
-  channel: 'update_order' | 'positions',
-  record: (e: Parameters<Parameters<typeof bus.subscribe<E>>[1]>[0]) => LiveOrderData | LivePositionData,
+  channel: 'update_order' | 'positions' | 'notices',
+  record: (
+    e: Parameters<Parameters<typeof bus.subscribe<E>>[1]>[0],
+  ) => LiveOrderData | LivePositionData | LiveNoticeData,
 ): () => void {
   return bus.subscribe(
     event,
@@ -325,11 +330,11 @@ function followUser<E extends 'order.update' | 'position.update'>(
       if (!subs.byUser.has(e.userId)) return;
       const data = record(e);
       const instId = typeof data.instId === 'string' ? data.instId : undefined;
-      const push: LiveOrderPush | LivePositionPush = {
+      const push = {
         arg: { channel, instId },
         action: 'update',
         data: [data],
-      } as LiveOrderPush | LivePositionPush;
+      } as LiveOrderPush | LivePositionPush | LiveNoticePush;
       counters.serialized++;
       enqueue({ kind: 'private', channel, userId: e.userId, instId, data: textFrame(JSON.stringify(push)) });
     }),

@@ -8,6 +8,7 @@ import './language.css';
 export default function LanguageScreen(): ReactNode {
   const { t } = useTranslation('account');
   const current = useLang();
+  // Notice emails and pushes follow the app's language (the app tells the server: hooks/language-sync.ts).
   const choose = (lang: Lang) => {
     if (lang !== current) void setLang(lang);
   };

@@ -9,9 +9,11 @@ import { routePath, type ScreenName } from '../../paths';
 import { clearSession, useSession } from '../../session';
 import { copyText } from '../../ui/copy';
 import {
+  IconBell,
   IconCard,
   IconChart,
   IconCopy,
+  IconDevice,
   IconExchange,
   IconGlobe,
   IconInfo,
@@ -114,16 +116,66 @@ function Profile(): ReactNode {
   );
 }
 
+/** The signed-in account's own settings: its notifications and its devices. */
+function AccountEntries(): ReactNode {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  return (
+    <>
+      <List.Item prefix={<IconBell />} onClick={() => navigate(routePath('notices'))} arrowIcon>
+        {t('devices.notices')}
+      </List.Item>
+      <List.Item prefix={<IconDevice />} onClick={() => navigate(routePath('devices'))} arrowIcon>
+        {t('screens.devices')}
+      </List.Item>
+      <List.Item prefix={<IconShield />} onClick={() => navigate(routePath('security'))} arrowIcon>
+        {t('screens.security')}
+      </List.Item>
+    </>
+  );
+}
+
 interface MenuEntry {
   readonly to: ScreenName;
   readonly icon: ReactNode;
   readonly extra?: ReactNode;
 }
 
+/**
+ * Signing out after a confirmation; signed in with the key this browser holds and never saved to a file, the
+ * confirmation says what would be lost and leads to the backup instead.
+ */
+function useSignOut(walletAddress: string | null, setLeaving: (on: boolean) => void) {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  return async () => {
+    // Signed in with the key this browser holds and never saved to a file: say what would be lost.
+    const { localKeyAtRisk } = await import('../../lib/wallet-backup');
+    const atRisk = localKeyAtRisk(walletAddress);
+    const ok = await Dialog.confirm({
+      content: atRisk ? t('mine.signOutLoseKey') : t('mine.signOutConfirm'),
+      confirmText: t('mine.signOut'),
+      cancelText: atRisk ? t('mine.backUpFirst') : t('common.cancel'),
+    });
+    if (!ok) {
+      if (atRisk) navigate(routePath('security'));
+      return;
+    }
+    setLeaving(true);
+    try {
+      await api('/api/auth/logout', {});
+    } finally {
+      clearSession();
+      setLeaving(false);
+      showToast(t('messages.signedOut'));
+    }
+  };
+}
+
 export default function MineScreen(): ReactNode {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
-  const { token } = useSession();
+  const { token, walletAddress } = useSession();
   const lang = useLang();
   const appearance = useAppearance();
   const [leaving, setLeaving] = useState(false);
@@ -150,22 +202,7 @@ export default function MineScreen(): ReactNode {
     { to: 'invite', icon: <IconInvite /> },
   ];
 
-  const signOut = async () => {
-    const ok = await Dialog.confirm({
-      content: t('mine.signOutConfirm'),
-      confirmText: t('mine.signOut'),
-      cancelText: t('common.cancel'),
-    });
-    if (!ok) return;
-    setLeaving(true);
-    try {
-      await api('/api/auth/logout', {});
-    } finally {
-      clearSession();
-      setLeaving(false);
-      showToast(t('messages.signedOut'));
-    }
-  };
+  const signOut = useSignOut(walletAddress, setLeaving);
 
   return (
     <div className="mine">
@@ -194,6 +231,7 @@ export default function MineScreen(): ReactNode {
 
       <h2 className="mine__heading">{t('mine.settings')}</h2>
       <List className="mine__list">
+        {token ? <AccountEntries /> : null}
         <List.Item
           extra={
             <Switch

@@ -5,10 +5,11 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiFailure, callApi, clientConfig, reportCallFailure } from '../../api';
 import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
-import { signIn, useSession } from '../../session';
+import { deviceId, signIn, useSession } from '../../session';
 import { IconCheckCircle, IconGlobe, IconKey, IconShield } from '../../ui/icons';
 import { Logo } from '../../ui/logo';
 import { showToast } from '../../ui/toast';
+import { RestoreEntry } from './restore-sheet';
 import './login.css';
 
 type WalletModule = typeof import('../../lib/wallet');
@@ -168,10 +169,10 @@ export default function LoginScreen(): ReactNode {
   const [codeError, setCodeError] = useState<string | null>(null);
   const [kind, setKind] = useState<WalletKind | null>(null);
   const [step, setStep] = useState<Step>('idle');
-
+  const [restored, setRestored] = useState(0);
   const injected = wallet?.hasInjectedWallet() ?? false;
   const localAddress = wallet?.localWalletAddress() ?? null;
-  const chosen: WalletKind = kind ?? (injected ? 'injected' : 'local');
+  const chosen: WalletKind = kind ?? (injected && restored === 0 ? 'injected' : 'local');
   const busy = step !== 'idle';
 
   if (session.token && session.walletAddress && !busy) {
@@ -200,6 +201,7 @@ export default function LoginScreen(): ReactNode {
           name: signer.address,
           sign_message: signature,
           message,
+          device_id: deviceId(),
         });
         token = data.token;
       } catch (failure) {
@@ -252,6 +254,7 @@ export default function LoginScreen(): ReactNode {
         busy={busy}
         onChoose={setKind}
       />
+      <RestoreEntry busy={busy} onRestored={() => setRestored(restored + 1)} />
 
       <Button
         block

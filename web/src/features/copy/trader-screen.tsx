@@ -99,6 +99,11 @@ function HistoryRow({ p }: { readonly p: PagedItem<'/v1/copy/traderHistory'> }):
         </span>
         <span className={`num ${tone(p.net_pnl)}`}>{signed(p.net_pnl)} USDT</span>
       </div>
+      {p.simulated_past ? (
+        <span className="cdemo crec__past" data-testid="simulated-past">
+          {t('copy.simulatedPast')}
+        </span>
+      ) : null}
       <dl className="cgrid cgrid--4">
         <div>
           <dt>{t('copy.entry')}</dt>

@@ -1,5 +1,5 @@
 import { formatNumber } from '@nexa/contract';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { useNow } from '../../hooks/money';
@@ -7,14 +7,17 @@ import { useTranslation } from '../../i18n';
 import { formatPrice } from '../../lib/market-data';
 import { useBook, useLivePositions, useMark, useOrderUpdates, useTicker } from '../../live/hooks';
 import { useSession } from '../../session';
+import type { ChartLine } from '../../ui/candle-chart';
+import { ChartPanel } from '../../ui/chart-panel';
 import { EntryLink } from '../../ui/entry-link';
 import { IconShield } from '../../ui/icons';
 import { MarketSwitch } from '../../ui/market-switch';
+import { OrderBook } from '../../ui/order-book';
 import { PickerSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState, ScreenSkeleton } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
-import { countdown, ratePercent, type SwapInstrument, tickDecimals } from './futures-math';
+import { countdown, type Position, ratePercent, type SwapInstrument, tickDecimals } from './futures-math';
 import { OrderPanel } from './order-panel';
 import { PositionList } from './positions';
 import { FundingRecords, OrderRecords, PositionHistory } from './records';
@@ -29,18 +32,101 @@ function FollowOrders(): null {
   return null;
 }
 
+/** Candles of the swap with its mark and index lines, and my position's entry and liquidation prices. */
+function FuturesChart({
+  inst,
+  position,
+}: {
+  readonly inst: SwapInstrument;
+  readonly position: Position | null;
+}): ReactNode {
+  const { t } = useTranslation('futures');
+  const { token } = useSession();
+  const mark = useMark(inst.instId);
+  const markPx = mark?.markPx ?? inst.mark_px;
+  const idxPx = mark?.idxPx ?? inst.idx_px;
+  const lines: ChartLine[] = [
+    { key: 'mark', price: markPx, title: t('futures.chartMark'), tone: 'mark' },
+    { key: 'index', price: idxPx, title: t('futures.chartIndex'), tone: 'index' },
+    ...(position
+      ? [
+          { key: 'entry', price: position.avg_px, title: t('futures.chartEntry'), tone: 'entry' as const },
+          { key: 'liq', price: position.liq_px, title: t('futures.chartLiq'), tone: 'liq' as const },
+        ]
+      : []),
+  ];
+  return (
+    <ChartPanel
+      instId={inst.instId}
+      priceDecimals={tickDecimals(inst.tick_size)}
+      lines={lines}
+      place="futures"
+      // The way to insurance sits in the chart's row, as the token market does on spot: the row above
+      // carries the simulated-market mark.
+      aside={token ? <EntryLink to="node7" icon={IconShield} /> : null}
+    />
+  );
+}
+
+/** The order form (or the sign-in prompt) beside the swap's book, whose mark row sits between asks and bids. */
+function FuturesMain({
+  inst,
+  position,
+  signedIn,
+}: {
+  readonly inst: SwapInstrument;
+  readonly position: Position | null;
+  readonly signedIn: boolean;
+}): ReactNode {
+  const { t } = useTranslation('futures');
+  const mark = useMark(inst.instId);
+  const book = useBook(inst.instId);
+  const ticker = useTicker(inst.instId);
+  const markPx = mark?.markPx ?? inst.mark_px;
+  const [fill, setFill] = useState<{ px: string; n: number } | null>(null);
+  const onPick = useCallback((px: string) => setFill((f) => ({ px, n: (f?.n ?? 0) + 1 })), []);
+  return (
+    <div className="fut__main">
+      <div className="fut__form">
+        {signedIn ? (
+          <OrderPanel
+            inst={inst}
+            markPx={markPx}
+            lastPx={ticker?.last ?? inst.last ?? null}
+            position={position}
+            fill={fill}
+          />
+        ) : (
+          <SignInPrompt compact narrow title={t('futures.signInTitle')} body={t('futures.signInBody')} />
+        )}
+      </div>
+      <div className="fut__book">
+        <OrderBook
+          book={book}
+          last={ticker?.last ?? inst.last}
+          base={t('futures.cont')}
+          quote="USDT"
+          priceDecimals={tickDecimals(inst.tick_size)}
+          sizeDecimals={0}
+          onPick={onPick}
+          markPx={markPx}
+        />
+      </div>
+    </div>
+  );
+}
+
 function Signed({ inst }: { readonly inst: SwapInstrument }): ReactNode {
   const { t } = useTranslation('futures');
   const [tab, setTab] = useState<Tab>('positions');
   const positions = useLivePositions();
   const list = positions.data?.list ?? [];
-  const mark = useMark(inst.instId);
-  const markPx = mark?.markPx ?? inst.mark_px;
   const mine = list.find((p) => p.instId === inst.instId) ?? null;
   return (
     <>
       <FollowOrders />
-      <OrderPanel inst={inst} markPx={markPx} position={mine} />
+      <FuturesChart inst={inst} position={mine} />
+      <FuturesMain inst={inst} position={mine} signedIn />
       <Tabs
         className="fut__tabs"
         size="m"
@@ -129,9 +215,11 @@ function PriceHead({
 }
 
 /**
- * Futures (/contract): perpetual swaps. The contract head (mark, index, last, funding and its countdown),
- * the order form (leverage, contract count, open long or short), my positions with live PnL, my orders,
- * closed positions and funding. Signed out, the head stays and the rest gives way to a sign-in prompt.
+ * Futures (/contract): perpetual swaps, laid out as OKX's app at 360–430 px. The contract head (mark, index,
+ * last, funding and its countdown), the candles with mark, index, entry and liquidation lines, the order form
+ * (leverage, contract count, TP/SL, open long or short) beside the book with its mark row, my positions with
+ * live PnL, my orders, closed positions and funding. Signed out, the head, chart and book stay and the form
+ * gives way to a sign-in prompt.
  */
 export default function FuturesScreen(): ReactNode {
   const { t } = useTranslation('futures');
@@ -162,9 +250,10 @@ export default function FuturesScreen(): ReactNode {
         {token ? (
           <Signed key={inst.instId} inst={inst} />
         ) : (
-          <div className="fut__signin">
-            <SignInPrompt compact title={t('futures.signInTitle')} body={t('futures.signInBody')} />
-          </div>
+          <>
+            <FuturesChart inst={inst} position={null} />
+            <FuturesMain key={inst.instId} inst={inst} position={null} signedIn={false} />
+          </>
         )}
         <PickerSheet
           visible={picking}
@@ -183,7 +272,6 @@ export default function FuturesScreen(): ReactNode {
   }
   return (
     <div className="fut">
-      {token ? <EntryLink to="node7" icon={IconShield} /> : null}
       <MarketSwitch current="contract" />
       {body}
     </div>

@@ -13,5 +13,6 @@ declare module '../../i18n' {
 const text = defineFeatureText('futures', (lang) => import(`./locales/${lang}.json`));
 
 export const futuresRoutes: readonly RouteDef[] = [
-  { name: 'contract', load: text.with(() => import('./futures-screen')) },
+  // Trade's Spot/Futures switch opens it in place: the tab bar stays, Trade lit.
+  { name: 'contract', tabOf: 'trade', load: text.with(() => import('./futures-screen')) },
 ];

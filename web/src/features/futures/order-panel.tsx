@@ -1,12 +1,14 @@
 import { formatNumber, formatUpTo } from '@nexa/contract';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
+import { ALGO_KINDS, type AlgoKind } from '../../lib/algo-order';
 import { formatPrice } from '../../lib/market-data';
 import { AmountInput, Field, Segments } from '../../ui/form';
 import { ConfirmSheet, type InfoRow, PickerSheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
+import { SwapAlgoForm } from './algo-form';
 import {
   estimateOpen,
   isContractCount,
@@ -17,6 +19,8 @@ import {
   type SwapRules,
   tickDecimals,
 } from './futures-math';
+import { EMPTY_TPSL, OrderTpSl, type TpSlDraft, tpslProblem, triggersFor } from './order-tpsl';
+import { pnlFromTrigger, pnlText } from './tpsl-math';
 
 const NO_BODY = {};
 const REFRESH = [
@@ -167,6 +171,7 @@ function ConfirmOpen({
   price,
   n,
   e,
+  triggers,
   busy,
   onConfirm,
   onClose,
@@ -179,12 +184,20 @@ function ConfirmOpen({
   readonly price: string;
   readonly n: number;
   readonly e: OpenEstimate | null;
+  readonly triggers: { tp: string | null; sl: string | null; ref: number };
   readonly busy: boolean;
   readonly onConfirm: () => void;
   readonly onClose: () => void;
 }): ReactNode {
   const { t } = useTranslation('futures');
   const d = tickDecimals(inst.tick_size);
+  // Each trigger with the PnL % it would give this side (shown both ways).
+  const trig = (v: string | null) =>
+    v === null
+      ? null
+      : `${formatPrice(v, d)} (${pnlText(pnlFromTrigger(side, triggers.ref, lever, Number(v)))})`;
+  const tp = trig(triggers.tp);
+  const sl = trig(triggers.sl);
   const rows: InfoRow[] = open
     ? [
         { label: t('futures.contract'), value: `${inst.ct_val_ccy}USDT ${t('futures.perpetual')}` },
@@ -203,6 +216,8 @@ function ConfirmOpen({
         { label: t('futures.margin'), value: `${money(e?.margin)} USDT`, strong: true },
         { label: t('futures.fee'), value: `${money(e?.fee, 4)} USDT` },
         { label: t('futures.estLiq'), value: `${money(e?.liqPx, d)} USDT` },
+        ...(tp ? [{ label: t('futures.tpPrice'), value: tp }] : []),
+        ...(sl ? [{ label: t('futures.slPrice'), value: sl }] : []),
       ]
     : [];
   return (
@@ -268,16 +283,182 @@ function OpenFields({
   );
 }
 
+/** The TP/SL draft of the form with its check and the prices it sends, for the price the order is counted from. */
+function useTpSl(refPx: number, lever: number, tick: string) {
+  const { t } = useTranslation('futures');
+  const [draft, setDraft] = useState<TpSlDraft>(EMPTY_TPSL);
+  const [error, setError] = useState<string | null>(null);
+  return {
+    draft,
+    error,
+    onChange: (d: TpSlDraft) => {
+      setDraft(d);
+      setError(null);
+    },
+    check: (s: 'long' | 'short') => {
+      const bad = tpslProblem(t, draft, s, refPx, lever, tick);
+      setError(bad);
+      return bad;
+    },
+    triggers: (s: 'long' | 'short') => triggersFor(draft, s, refPx, lever, tick),
+    clear: () => setDraft((d) => ({ ...d, tp: '', sl: '' })),
+    /** What the form's TP/SL part needs to show both faces of each entry. */
+    view: { refPx, lever, tick },
+  };
+}
+
+/** A price picked in the book turns the form to a limit order at it. */
+function useBookFill(
+  fill: { readonly px: string; readonly n: number } | null | undefined,
+  setType: (type: 'limit') => void,
+  setPrice: (px: string) => void,
+): void {
+  useEffect(() => {
+    if (!fill) return;
+    setType('limit');
+    setPrice(fill.px);
+  }, [fill, setType, setPrice]);
+}
+
+/** What opening costs (margin and fee), as the facts show it. */
+const costText = (e: OpenEstimate | null) => (e ? `${money(e.margin + e.fee)} USDT` : '--');
+
+/** The contract's figures the estimates use. */
+function rulesOf(inst: SwapInstrument): SwapRules {
+  return {
+    ctVal: Number(inst.ct_val),
+    takerRate: Number(inst.taker_fee_rate),
+    mmr: Number(inst.tiers[0]?.mmr ?? '0.005'),
+    maxLever: inst.max_lever,
+  };
+}
+
+/** What is wrong with the price and the contract count as typed (localized), each or null. */
+function formProblems(
+  t: ReturnType<typeof useTranslation<'futures'>>['t'],
+  type: 'market' | 'limit',
+  price: string,
+  count: string,
+  beyondMax: boolean,
+): { priceProblem: string | null; countProblem: string | null } {
+  const priceProblem = type === 'limit' && !(Number(price) > 0) ? t('futures.pricePrompt') : null;
+  const countProblem = !count.trim()
+    ? t('futures.countPrompt')
+    : !isContractCount(count)
+      ? t('futures.countInvalid')
+      : beyondMax
+        ? t('futures.insufficient')
+        : null;
+  return { priceProblem, countProblem };
+}
+
 /** Leverage, order type, contract count with max and cost, and the long and short buttons with their confirmation. */
-export function OrderPanel({
+/** The conditional kinds beside market and limit; a limit order's time in force. */
+function KindChips({
+  algo,
+  onAlgo,
+}: {
+  readonly algo: AlgoKind | null;
+  readonly onAlgo: (k: AlgoKind | null) => void;
+}): ReactNode {
+  const { t } = useTranslation('futures');
+  return (
+    <div className="faform__kinds" role="tablist" aria-label={t('futures.orderType')}>
+      {algo !== null ? (
+        <button
+          type="button"
+          role="tab"
+          aria-selected={false}
+          className="faform__chip"
+          onClick={() => onAlgo(null)}
+        >
+          {t('futures.market')} / {t('futures.limit')}
+        </button>
+      ) : null}
+      {ALGO_KINDS.map((k) => (
+        <button
+          key={k}
+          type="button"
+          role="tab"
+          aria-selected={algo === k}
+          className={algo === k ? 'faform__chip faform__chip--on' : 'faform__chip'}
+          onClick={() => onAlgo(algo === k ? null : k)}
+        >
+          {t(`swapAlgo.kind.${k}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+const TIFS = ['GTC', 'IOC', 'FOK', 'post_only'] as const;
+type Tif = (typeof TIFS)[number];
+
+function TifChips({
+  value,
+  onChange,
+}: {
+  readonly value: Tif;
+  readonly onChange: (v: Tif) => void;
+}): ReactNode {
+  const { t } = useTranslation('futures');
+  return (
+    <div className="faform__row" role="tablist" aria-label={t('swapAlgo.tif')}>
+      {TIFS.map((k) => (
+        <button
+          key={k}
+          type="button"
+          role="tab"
+          aria-selected={value === k}
+          className={value === k ? 'faform__chip faform__chip--on' : 'faform__chip'}
+          onClick={() => onChange(k)}
+        >
+          {t(`swapAlgo.tifs.${k}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+interface PanelProps {
+  readonly inst: SwapInstrument;
+  /** The last trade price, which a conditional order may watch. */
+  readonly lastPx?: string | null;
+  readonly markPx: string | null;
+  readonly position: Position | null;
+  /** A price picked in the book: the form turns to a limit order at it. */
+  readonly fill?: { readonly px: string; readonly n: number } | null;
+}
+
+/** The order form: market or limit (with its time in force), or a conditional order (stop, OCO, trailing). */
+export function OrderPanel(props: PanelProps): ReactNode {
+  const { t } = useTranslation('futures');
+  const [algo, setAlgo] = useState<AlgoKind | null>(null);
+  const kinds = <KindChips algo={algo} onAlgo={setAlgo} />;
+  if (algo === null) return <BasicPanel {...props} kinds={kinds} />;
+  const { inst, markPx, lastPx } = props;
+  return (
+    <section className="fform card" aria-label={t('futures.orderForm')}>
+      {kinds}
+      <SwapAlgoForm
+        key={algo}
+        instId={inst.instId}
+        tick={inst.tick_size}
+        last={lastPx ?? null}
+        mark={markPx}
+        kind={algo}
+      />
+    </section>
+  );
+}
+
+function BasicPanel({
   inst,
   markPx,
   position,
-}: {
-  readonly inst: SwapInstrument;
-  readonly markPx: string | null;
-  readonly position: Position | null;
-}): ReactNode {
+  fill,
+  kinds,
+}: PanelProps & { readonly kinds: ReactNode }): ReactNode {
   const { t } = useTranslation('futures');
   const account = useApiQuery('/v1/futures/account', NO_BODY);
   const call = useMoneyCall('/v1/order/submitTrade', REFRESH);
@@ -287,40 +468,40 @@ export function OrderPanel({
   const [tried, setTried] = useState(false);
   const [leverOpen, setLeverOpen] = useState(false);
   const [side, setSide] = useState<'long' | 'short'>('long');
+  const [tif, setTif] = useState<Tif>('GTC');
   const lever = position?.lever ?? account.data?.levers.find((l) => l.instId === inst.instId)?.lever ?? 10;
   const available = account.data ? Number(account.data.available) : null;
-  const rules: SwapRules = {
-    ctVal: Number(inst.ct_val),
-    takerRate: Number(inst.taker_fee_rate),
-    mmr: Number(inst.tiers[0]?.mmr ?? '0.005'),
-    maxLever: inst.max_lever,
-  };
+  const rules = rulesOf(inst);
   const refPx = type === 'limit' && Number(price) > 0 ? Number(price) : Number(markPx ?? 0);
   const max = available === null ? 0 : maxContracts(rules, available, refPx, lever);
   const n = isContractCount(count) ? Number(count) : 0;
   const est = (s: 'long' | 'short') => estimateOpen(rules, s, n, refPx, lever);
-  const cost = est('long');
-  const priceProblem = type === 'limit' && !(Number(price) > 0) ? t('futures.pricePrompt') : null;
-  const countProblem = !count.trim()
-    ? t('futures.countPrompt')
-    : !isContractCount(count)
-      ? t('futures.countInvalid')
-      : available !== null && n > max && !position
-        ? t('futures.insufficient')
-        : null;
+  const { priceProblem, countProblem } = formProblems(
+    t,
+    type,
+    price,
+    count,
+    available !== null && n > max && !position,
+  );
   const problem = priceProblem ?? countProblem;
+  useBookFill(fill, setType, setPrice);
+  const tpsl = useTpSl(refPx, lever, inst.tick_size);
 
   const review = (s: 'long' | 'short') => {
     setTried(true);
-    if (problem || !markPx) return;
+    const bad = tpsl.check(s);
+    if (problem || bad || !markPx) return;
     setSide(s);
+    const { tp, sl } = tpsl.triggers(s);
     call.open({
       instId: inst.instId,
       side: s === 'long' ? 'buy' : 'sell',
       type,
-      ...(type === 'limit' ? { px: price } : {}),
+      ...(type === 'limit' ? { px: price, tif } : {}),
       sz: String(n),
       tdMode: 'isolated',
+      ...(tp ? { tpTriggerPx: tp } : {}),
+      ...(sl ? { slTriggerPx: sl } : {}),
     });
   };
   const confirm = async () => {
@@ -329,12 +510,15 @@ export function OrderPanel({
     showToast(done.status === 'new' ? t('futures.placed') : t('futures.openedToast'));
     setCount('');
     setTried(false);
+    tpsl.clear();
   };
 
   const showErr = tried ? problem : null;
   return (
     <section className="fform card" aria-label={t('futures.orderForm')}>
       <TypeAndLever type={type} lever={lever} onType={setType} onLever={() => setLeverOpen(true)} />
+      {kinds}
+      {type === 'limit' ? <TifChips value={tif} onChange={setTif} /> : null}
       <OpenFields
         type={type}
         price={price}
@@ -349,8 +533,9 @@ export function OrderPanel({
         inst={inst}
         available={account.data ? `${money(available)} USDT` : '--'}
         max={max}
-        cost={cost ? `${money(cost.margin + cost.fee)} USDT` : '--'}
+        cost={costText(est('long'))}
       />
+      <OrderTpSl draft={tpsl.draft} onChange={tpsl.onChange} error={tpsl.error} {...tpsl.view} />
       {available !== null && available <= 0 ? <p className="fform__hint">{t('futures.fundHint')}</p> : null}
       <div className="fform__actions">
         <button type="button" className="fbtn fbtn--long" onClick={() => review('long')} disabled={!markPx}>
@@ -369,6 +554,7 @@ export function OrderPanel({
         price={price}
         n={n}
         e={call.content ? est(side) : null}
+        triggers={{ ...tpsl.triggers(side), ref: refPx }}
         busy={call.busy}
         onConfirm={() => void confirm()}
         onClose={call.close}

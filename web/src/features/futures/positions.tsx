@@ -12,6 +12,7 @@ import { ConfirmSheet, type InfoRow } from '../../ui/sheet';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import { type CloseEstimate, estimateClose, type Position, tickDecimals } from './futures-math';
+import { pnlFromTrigger, pnlText } from './tpsl-math';
 
 const REFRESH = [
   '/v1/futures/positions',
@@ -24,6 +25,27 @@ const REFRESH = [
 const NO_BODY = {};
 const signed = (v: string) => (Number(v) > 0 ? `+${formatNumber(v, 2)}` : formatNumber(v, 2));
 const tone = (v: string) => (Number(v) > 0 ? 'up' : Number(v) < 0 ? 'down' : '');
+
+/** The auto-deleveraging queue as OKX shows it: five lights, as many lit as the rank (0: none). */
+function AdlLights({ rank }: { readonly rank: number }): ReactNode {
+  const { t } = useTranslation('futures');
+  const label = t('futures.adlLights', { rank });
+  return (
+    <span
+      className="fpos__adl"
+      title={`${label}. ${t('futures.adlHint')}`}
+      data-testid="fut-adl"
+      data-rank={rank}
+    >
+      <span className="fpos__adl-text">ADL</span>
+      <span className="fpos__lights" role="img" aria-label={label}>
+        {[1, 2, 3, 4, 5].map((i) => (
+          <span key={i} className={i <= rank ? 'fpos__light fpos__light--on' : 'fpos__light'} />
+        ))}
+      </span>
+    </span>
+  );
+}
 
 const Row = memo(function Row({
   p,
@@ -53,11 +75,7 @@ const Row = memo(function Row({
         <span className="fpos__lever num">
           {t('futures.isolated')} {p.lever}×
         </span>
-        {p.adl > 0 ? (
-          <span className="fpos__adl" title={t('futures.adlHint')}>
-            ADL {p.adl}
-          </span>
-        ) : null}
+        <AdlLights rank={p.adl} />
       </header>
       <div className="fpos__pnl">
         <div>
@@ -107,8 +125,10 @@ const Row = memo(function Row({
           <dd className="num">{registry.format(p.fee, 'USDT', EXACT)}</dd>
         </div>
         <div>
-          <dt>{t('futures.funding')}</dt>
-          <dd className={`num ${tone(p.funding_fee)}`}>{signed(p.funding_fee)}</dd>
+          <dt>{t('futures.fundingSoFar')}</dt>
+          <dd className={`num ${tone(p.funding_fee)}`} data-testid="fut-funding">
+            {signed(p.funding_fee)}
+          </dd>
         </div>
       </dl>
       {p.tp_trigger_px || p.sl_trigger_px ? (
@@ -177,36 +197,113 @@ function closeRows(
   ];
 }
 
-/** The close sheet: a share of the position (25–100 %), at market, with the expected fill first. */
+/** How much to close: contracts typed (up to the position), a slider of its share, and quick shares. */
+function CloseAmount({
+  held,
+  count,
+  typed,
+  share,
+  onAmount,
+}: {
+  readonly held: number;
+  readonly count: number;
+  readonly typed: string;
+  readonly share: number;
+  readonly onAmount: (amount: string) => void;
+}): ReactNode {
+  const { t } = useTranslation('futures');
+  const ids = useId();
+  const setAmount = onAmount;
+  return (
+    <>
+      <Field
+        htmlFor={`${ids}-sz`}
+        label={t('futures.closeAmount')}
+        error={count < 1 ? t('futures.countInvalid') : null}
+      >
+        <AmountInput
+          id={`${ids}-sz`}
+          value={typed}
+          onChange={(v) => setAmount(v.replace(/[^\d]/g, ''))}
+          placeholder={t('futures.countPrompt')}
+          onMax={() => setAmount(String(held))}
+        />
+      </Field>
+      <label className="fclose__slider">
+        <span className="visually-hidden">{t('futures.closeShare')}</span>
+        <input
+          type="range"
+          min={0}
+          max={100}
+          step={1}
+          value={share}
+          aria-valuetext={`${share}%`}
+          data-testid="fut-close-slider"
+          onChange={(e) => setAmount(String(Math.round((held * Number(e.target.value)) / 100)))}
+        />
+        <span className="num">{share}%</span>
+      </label>
+      <div className="fclose__quick">
+        {[25, 50, 75, 100].map((q) => (
+          <button
+            key={q}
+            type="button"
+            className={share === q ? 'fclose__pct fclose__pct--on' : 'fclose__pct'}
+            onClick={() => setAmount(String(q === 100 ? held : Math.max(1, Math.floor((held * q) / 100))))}
+          >
+            {q}%
+          </button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+/** The close sheet: at market or at a limit price, a share of the position by amount or by slider, the expected fill first. */
 function CloseSheet({ p, onDone }: { readonly p: Position | null; readonly onDone: () => void }): ReactNode {
   const { t } = useTranslation('futures');
+  const ids = useId();
   const call = useMoneyCall('/v1/futures/closePosition', REFRESH);
-  const [share, setShare] = useState<'25' | '50' | '75' | '100'>('100');
   const held = p ? Number(p.pos) : 0;
-  const count = share === '100' ? held : Math.max(1, Math.floor((held * Number(share)) / 100));
+  const [amount, setAmount] = useState<string | null>(null);
+  const [kind, setKind] = useState<'market' | 'limit'>('market');
+  const [price, setPrice] = useState('');
+  const typed = amount ?? String(held);
+  const count = /^\d+$/.test(typed) ? Math.min(Number(typed), held) : 0;
+  const share = held > 0 ? Math.round((count / held) * 100) : 0;
+  const priceOk = kind === 'market' || Number(price) > 0;
   const instId = p?.instId ?? null;
   const preview = useCloseEstimate(p, count);
-  const { open } = call;
-  // The call's content follows the position and the share picked (a retry of the same keeps its request id).
+  const { open, close } = call;
+  // The call's content follows the position, the amount and the price (a retry of the same keeps its request id).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `open` is new each render; the content is what matters
   useEffect(() => {
-    if (instId) open({ instId, sz: String(count) });
-  }, [instId, count]);
+    if (!instId || count < 1 || !priceOk) close();
+    else open({ instId, sz: String(count), ...(kind === 'limit' ? { px: price.trim() } : {}) });
+  }, [instId, count, kind, price, priceOk]);
   const finish = () => {
     call.close();
-    setShare('100');
+    setAmount(null);
+    setKind('market');
+    setPrice('');
     onDone();
   };
   const confirm = async () => {
     const done = await call.confirm();
     if (!done) return;
-    showToast(
-      done.filled_sz === '0' ? t('futures.notFilled') : t('futures.closed', { pnl: signed(done.pnl ?? '0') }),
-    );
+    if (done.type === 'limit' && done.status === 'new')
+      showToast(t('futures.closePlaced', { px: done.px ?? '' }));
+    else
+      showToast(
+        done.filled_sz === '0'
+          ? t('futures.notFilled')
+          : t('futures.closed', { pnl: signed(done.pnl ?? '0') }),
+      );
     finish();
   };
   const covered = preview?.est.covered ?? 0;
-  const thin = preview !== null && covered < count;
+  const thin = kind === 'market' && preview !== null && covered < count;
+  const rows = p ? closeRows(t, p, count, kind === 'market' ? preview : null) : [];
   return (
     <ConfirmSheet
       visible={p !== null}
@@ -216,25 +313,45 @@ function CloseSheet({ p, onDone }: { readonly p: Position | null; readonly onDon
       confirmText={t('futures.closeConfirm', { count })}
       onConfirm={() => void confirm()}
       onClose={finish}
-      rows={p ? closeRows(t, p, count, preview) : []}
+      rows={kind === 'market' ? rows : rows.slice(0, 3)}
       note={
         <span data-testid="fut-close-note">
-          {t('futures.estimateNote')}
-          {thin ? ` ${t('futures.bookThin', { covered, count })}` : ''} {t('futures.closeNote')}
+          {kind === 'limit' ? (
+            t('futures.closeLimitNote')
+          ) : (
+            <>
+              {t('futures.estimateNote')}
+              {thin ? ` ${t('futures.bookThin', { covered, count })}` : ''} {t('futures.closeNote')}
+            </>
+          )}
         </span>
       }
     >
       <Segments
-        label={t('futures.closing')}
-        value={share}
-        onChange={setShare}
+        label={t('futures.orderType')}
+        value={kind}
+        onChange={setKind}
         options={[
-          { value: '25', label: '25%' },
-          { value: '50', label: '50%' },
-          { value: '75', label: '75%' },
-          { value: '100', label: '100%' },
+          { value: 'market', label: t('futures.market') },
+          { value: 'limit', label: t('futures.limit') },
         ]}
       />
+      {kind === 'limit' ? (
+        <Field
+          htmlFor={`${ids}-px`}
+          label={t('futures.price')}
+          error={priceOk ? null : t('futures.pricePrompt')}
+        >
+          <AmountInput
+            id={`${ids}-px`}
+            value={price}
+            onChange={setPrice}
+            placeholder={t('futures.pricePlaceholder')}
+            asset="USDT"
+          />
+        </Field>
+      ) : null}
+      <CloseAmount held={held} count={count} typed={typed} share={share} onAmount={setAmount} />
     </ConfirmSheet>
   );
 }
@@ -274,6 +391,11 @@ function TpSlSheet({ p, onDone }: { readonly p: Position | null; readonly onDone
     }
   };
   const long = p?.pos_side === 'long';
+  // What each trigger would make of the position's margin, as its PnL ratio shows it.
+  const pnlOf = (text: string) =>
+    p && Number(text) > 0
+      ? pnlText(pnlFromTrigger(p.pos_side, Number(p.avg_px), p.lever, Number(text)))
+      : '--';
   return (
     <ConfirmSheet
       visible={p !== null}
@@ -295,6 +417,9 @@ function TpSlSheet({ p, onDone }: { readonly p: Position | null; readonly onDone
           placeholder={t('futures.triggerPlaceholder')}
           asset="USDT"
         />
+        <span className="ftpsl__hint num" data-testid="fut-tp-pnl">
+          {t('futures.byPnl')} {pnlOf(tpText)}
+        </span>
       </Field>
       <Field htmlFor={`${ids}-sl`} label={t('futures.slPrice')}>
         <AmountInput
@@ -304,6 +429,9 @@ function TpSlSheet({ p, onDone }: { readonly p: Position | null; readonly onDone
           placeholder={t('futures.triggerPlaceholder')}
           asset="USDT"
         />
+        <span className="ftpsl__hint num">
+          {t('futures.byPnl')} {pnlOf(slText)}
+        </span>
       </Field>
     </ConfirmSheet>
   );

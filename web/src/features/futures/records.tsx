@@ -5,6 +5,7 @@ import type { PagedItem } from '../../api/paging';
 import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
 import { EXACT } from '../../lib/amounts';
+import { AlgoOrders, type AlgoWords } from '../../ui/algo-orders';
 import { Segments } from '../../ui/form';
 import { PagedList } from '../../ui/paged-list';
 import { showToast } from '../../ui/toast';
@@ -91,7 +92,7 @@ function OrderRow({
 /** My swap orders: open (with cancel) and finished. */
 export function OrderRecords({ instId }: { readonly instId: string }): ReactNode {
   const { t } = useTranslation('futures');
-  const [state, setState] = useState<'open' | 'closed'>('open');
+  const [state, setState] = useState<'open' | 'closed' | 'algo' | 'algoHistory'>('open');
   const cancel = useApiMutation('/v1/order/batchCancelOrder', {
     refreshes: ['/v1/order/meTradeList', '/v1/futures/account'],
   });
@@ -110,18 +111,29 @@ export function OrderRecords({ instId }: { readonly instId: string }): ReactNode
           options={[
             { value: 'open', label: t('futures.openOrders') },
             { value: 'closed', label: t('futures.orderHistory') },
+            { value: 'algo', label: t('swapAlgo.pendingTab') },
+            { value: 'algoHistory', label: t('swapAlgo.historyTab') },
           ]}
         />
       </div>
-      <PagedList
-        path="/v1/order/meTradeList"
-        filters={{ state, instType: 'SWAP', instId }}
-        pullToRefresh={false}
-        skeletonRows={2}
-        itemKey={(o) => o.trade_id}
-        emptyTitle={t(state === 'open' ? 'futures.noOpen' : 'futures.noOrders')}
-        renderItem={(o) => <OrderRow o={o} onCancel={state === 'open' ? onCancel : null} />}
-      />
+      {state === 'algo' || state === 'algoHistory' ? (
+        <AlgoOrders
+          key={state}
+          instId={instId}
+          pending={state === 'algo'}
+          t={(key, params) => (t as AlgoWords)(key.replace(/^algo\./, 'swapAlgo.'), params)}
+        />
+      ) : (
+        <PagedList
+          path="/v1/order/meTradeList"
+          filters={{ state, instType: 'SWAP', instId }}
+          pullToRefresh={false}
+          skeletonRows={2}
+          itemKey={(o) => o.trade_id}
+          emptyTitle={t(state === 'open' ? 'futures.noOpen' : 'futures.noOrders')}
+          renderItem={(o) => <OrderRow o={o} onCancel={state === 'open' ? onCancel : null} />}
+        />
+      )}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { TransferRecords } from '../../ui/money-records';
 import { RecordsSection } from '../../ui/records-section';
 import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
+import { TotpField, useTotpField } from '../../ui/totp-field';
 import { TransferFields, TransferSheet, useRecipientField } from '../../ui/transfer-fields';
 import { spaToNeu } from './neu-math';
 import { NO_BODY } from './neu-parts';
@@ -30,10 +31,21 @@ function TransferForm(): ReactNode {
   const balances = useBalances();
   const rules = useApiQuery('/api/withdraw/list', TERMS);
   const transferMin = rules.data?.transfer_min ?? null;
-  const call = useMoneyCall('/api/neu/spaQuotaTransfer', ['/api/neu/spaQuotaTransferList', '/api/neu/uinfo']);
+  // Confirmed by a fresh signature of the account's wallet (and the authenticator's code where enabled).
+  const call = useMoneyCall(
+    '/api/neu/spaQuotaTransfer',
+    ['/api/neu/spaQuotaTransferList', '/api/neu/uinfo'],
+    (c) => ({
+      action: 'transfer',
+      asset: SPA_ASSET,
+      amount: c.amount,
+      destination: c.to,
+    }),
+  );
   const [remark, setRemark] = useState('');
   const [tried, setTried] = useState(false);
   const recipient = useRecipientField(tried);
+  const totp = useTotpField(tried);
   const amount = useAmountField({
     prompt: 'prompts.amount',
     asset: SPA_ASSET,
@@ -45,7 +57,8 @@ function TransferForm(): ReactNode {
   const review = () => {
     setTried(true);
     if (!transferMin || recipient.problem || recipient.found.state === 'looking' || amount.problem) return;
-    call.open({ to: recipient.value.trim(), amount: amount.value, remark: remark.trim() });
+    if (totp.problem) return;
+    call.open({ to: recipient.value.trim(), amount: amount.value, remark: remark.trim(), ...totp.body() });
   };
   const confirm = async () => {
     const done = await call.confirm();
@@ -65,6 +78,7 @@ function TransferForm(): ReactNode {
         onRemark={setRemark}
         foundTestId="neu-recipient-found"
       />
+      <TotpField field={totp} />
       <InfoRows
         rows={[
           { label: t('neu.fee'), value: t('neu.free') },

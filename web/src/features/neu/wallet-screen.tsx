@@ -16,6 +16,7 @@ import { ConfirmSheet, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState } from '../../ui/states';
 import { Tabs } from '../../ui/tabs';
+import { TotpField, useTotpField } from '../../ui/totp-field';
 import { useWithdrawForm, WithdrawFields } from '../../ui/withdraw-fields';
 import { useRefresh, useTabParam } from './neu-parts';
 import './neu.css';
@@ -113,8 +114,17 @@ function Deposit(): ReactNode {
 function WithdrawForm({ asset, rules }: { readonly asset: Asset; readonly rules: Rules | null }): ReactNode {
   const { t } = useTranslation('neu');
   const balances = useBalances();
-  const neuCall = useMoneyCall('/api/neu/withdrawalNeu', REFRESH);
-  const usdtCall = useMoneyCall('/api/neu/withdrawal', REFRESH);
+  // Each withdrawal is confirmed by a fresh signature of the account's wallet (and the authenticator's code).
+  const named = (of: string) => (c: { amount: string; address: string }) => ({
+    action: 'withdraw' as const,
+    asset: of,
+    amount: c.amount,
+    destination: c.address,
+  });
+  const neuCall = useMoneyCall('/api/neu/withdrawalNeu', REFRESH, named(NEU_ASSET));
+  const usdtCall = useMoneyCall('/api/neu/withdrawal', REFRESH, named('USDT'));
+  const [tried, setTried] = useState(false);
+  const totp = useTotpField(tried);
   const call = asset === NEU_ASSET ? neuCall : usdtCall;
   const form = useWithdrawForm({
     asset,
@@ -125,11 +135,15 @@ function WithdrawForm({ asset, rules }: { readonly asset: Asset; readonly rules:
   });
   const exact = (value: string) => form.amount.registry.format(value, asset, EXACT);
   const shown = (value: string | undefined) => (value === undefined ? '--' : `${exact(value)} ${asset}`);
-  const review = () => form.review((to) => call.open({ chain: DEFAULT_CHAIN, ...to }));
+  const review = () => {
+    setTried(true);
+    if (!totp.problem) form.review((to) => call.open({ chain: DEFAULT_CHAIN, ...to, ...totp.body() }));
+  };
   const content = call.content;
   return (
     <>
       <WithdrawFields form={form} />
+      <TotpField field={totp} />
       <SubmitButton disabled={call.busy || !rules} onClick={review}>
         {t('neu.withdraw.submit', { asset })}
       </SubmitButton>

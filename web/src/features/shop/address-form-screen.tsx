@@ -126,7 +126,7 @@ function EditAddress({ id }: { readonly id: number }): ReactNode {
 
 /** Edit shop address (/address3; ?id= edits one): add or change a delivery address of my orders. */
 export default function AddressFormScreen(): ReactNode {
-  const { t } = useTranslation('shop');
+  useTranslation('shop');
   const [params] = useSearchParams();
   const raw = params.get('id');
   const id = parseId(raw);

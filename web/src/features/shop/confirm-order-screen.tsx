@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiFailure, invalidateApi, useApiMutation, useApiQuery } from '../../api/hooks';
+import { ApiFailure, invalidateApi, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { RequestIds } from '../../lib/request-id';
 import { routePath } from '../../paths';
@@ -18,7 +18,6 @@ import {
   type ProductDetail,
   ProductImage,
   QtyStepper,
-  SHOP_READS,
   type ShopAddress,
   SignedIn,
   USDT,
@@ -29,6 +28,7 @@ import './shop.css';
 import { useAssets } from '../../hooks/assets';
 import { EXACT } from '../../lib/amounts';
 import { type PayFrom, PaySheet, PayWith, topUpPath, usePaySource } from './pay-source';
+import { usePurchaseCall, usePurchaseConfirm } from './purchase-confirm';
 
 /** What went wrong with a payment, said in place above the pay button. */
 type Problem =
@@ -270,6 +270,15 @@ function PayBar({
   );
 }
 
+/** What went wrong comes into view above the pay button, wherever the user had scrolled. */
+function useInView(problem: Problem | null) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problem) ref.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [problem]);
+  return ref;
+}
+
 function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initialQty: number }): ReactNode {
   const { t } = useTranslation('shop');
   const navigate = useNavigate();
@@ -283,15 +292,8 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
   const [problem, setProblem] = useState<Problem | null>(null);
   const ids = useRef<RequestIds | null>(null);
   ids.current ??= new RequestIds();
-  const problemRef = useRef<HTMLDivElement>(null);
-  // What went wrong comes into view above the pay button, wherever the user had scrolled.
-  useEffect(() => {
-    if (problem) problemRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [problem]);
-  const purchase = useApiMutation('/api/shop/purchase', {
-    refreshes: [...SHOP_READS, '/api/finance/userFinance', '/api/assets/moneyRecord'],
-    handles: ['PriceChanged', 'OutOfStock', 'InsufficientBalance'],
-  });
+  const problemRef = useInView(problem);
+  const purchase = usePurchaseCall();
 
   const list = addresses.data?.list;
   const chosen =
@@ -301,17 +303,26 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
   const total = lineTotal(p.price, quantity) ?? '0';
   const { shopBalance, spotBalance, from, setPicked, balance, enough } = usePaySource(info.data, total);
   const onSale = p.status === 'on_sale' && can > 0;
+  const signature = usePurchaseConfirm(p.id, total, config.data?.confirm_from);
+  const busy = purchase.isPending || signature.signing;
 
   const content = chosen
     ? { product_id: p.id, quantity, address_id: chosen.id, price: p.price, pay_from: from }
     : null;
 
   const pay = async () => {
-    if (!content || purchase.isPending) return;
+    if (!content || busy) return;
     const request_id = ids.current?.forSubmission(content);
     setProblem(null);
+    // A large purchase: the wallet signs it first (the sheet stays open when it does not).
+    const signed = await signature.sign();
+    if (!signed) return;
     try {
-      const order = await purchase.mutateAsync({ ...content, ...(request_id ? { request_id } : {}) });
+      const order = await purchase.mutateAsync({
+        ...content,
+        ...signed,
+        ...(request_id ? { request_id } : {}),
+      });
       ids.current?.succeeded();
       setSheet(false);
       showToast(t('shop.confirm.paid'));
@@ -355,25 +366,27 @@ function Confirm({ p, initialQty }: { readonly p: ProductDetail; readonly initia
           }}
           shop={shopBalance}
           spot={spotBalance}
-          noAddress={list !== undefined && !chosen}
           short={enough === false ? shortfall(balance ?? '0', total) : null}
           escrowDays={config.data?.auto_confirm_days ?? 10}
         />
         {problem ? (
-          <ProblemAlert problem={problem} short={shortfall(balance ?? '0', total)} from={from} />
+          <div ref={problemRef}>
+            <ProblemAlert problem={problem} short={shortfall(balance ?? '0', total)} from={from} />
+          </div>
         ) : null}
       </div>
       <PayBar
         total={total}
         from={from}
         enough={enough}
-        disabled={!content || !onSale || purchase.isPending || enough === null}
-        busy={purchase.isPending}
+        disabled={!content || !onSale || busy || enough === null}
+        busy={busy}
         onPay={() => setSheet(true)}
       />
       <PaySheet
         visible={sheet}
-        busy={purchase.isPending}
+        busy={busy}
+        signature={signature.needed ? signature.totp : null}
         onClose={() => setSheet(false)}
         onConfirm={() => void pay()}
         p={p}

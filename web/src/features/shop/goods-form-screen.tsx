@@ -276,7 +276,7 @@ function EditGoods({ id }: { readonly id: number }): ReactNode {
  * images (each uploaded as chosen, the first the cover). New goods wait for review before they go on sale.
  */
 export default function GoodsFormScreen(): ReactNode {
-  const { t } = useTranslation('shop');
+  useTranslation('shop');
   const [params] = useSearchParams();
   const raw = params.get('id');
   const id = parseId(raw);

@@ -374,7 +374,7 @@ function Loaded({ id }: { readonly id: number }): ReactNode {
  * itself, address, goods and amount; the buyer signs for it or cancels it before it ships, the merchant ships.
  */
 export default function OrderDetailScreen(): ReactNode {
-  const { t } = useTranslation('shop');
+  useTranslation('shop');
   const [params] = useSearchParams();
   const id = parseId(params.get('id'));
   if (id === null) return <MissingState noId back="/order" />;

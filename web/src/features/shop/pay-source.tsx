@@ -1,13 +1,13 @@
 /** Where a shop payment comes from: the shop wallet, or the USDT spot account in one step; and its sheet. */
-import { Button } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useAssets } from '../../hooks/assets';
 import { useBalances } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { EXACT } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { ConfirmSheet } from '../../ui/sheet';
+import { TotpField, type TotpFieldState } from '../../ui/totp-field';
 import { covers } from './shop-math';
 import { type ProductDetail, type ShopInfo, USDT } from './shop-parts';
 
@@ -80,13 +80,15 @@ function SourceOption({
   );
 }
 
-/** What pays: the shop wallet or the spot account, their balances; no address yet, or short by how much. */
+/**
+ * What pays: the shop wallet or the spot account, their balances, and short by how much. (A missing delivery
+ * address is the address card's to ask for, above: the payment panel has no button of its own for it.)
+ */
 export function PayWith({
   from,
   onFrom,
   shop,
   spot,
-  noAddress,
   short,
   escrowDays,
 }: {
@@ -94,13 +96,11 @@ export function PayWith({
   readonly onFrom: (v: PayFrom) => void;
   readonly shop: string | null;
   readonly spot: string | null;
-  readonly noAddress: boolean;
   readonly short: string | null;
   readonly escrowDays: number;
 }): ReactNode {
   const { t } = useTranslation('shop');
   const registry = useAssets();
-  const navigate = useNavigate();
   return (
     <section className="card sbox sconfirm__pay" aria-label={t('shop.confirm.payWith')}>
       <span className="sbox__label">{t('shop.confirm.payWith')}</span>
@@ -117,17 +117,7 @@ export function PayWith({
         ))}
       </div>
       {from === 'spot' ? <p className="note">{t('shop.confirm.spotNote')}</p> : null}
-      {noAddress ? (
-        <Button
-          color="primary"
-          size="large"
-          className="sbar__btn"
-          onClick={() => navigate(routePath('address3'))}
-          data-testid="bar-add-address"
-        >
-          {t('shop.address.add')}
-        </Button>
-      ) : short !== null ? (
+      {short !== null ? (
         <p className="note snote--danger" role="alert" data-testid="short-note">
           {t(from === 'shop' ? 'shop.confirm.short' : 'shop.confirm.shortSpot', {
             amount: registry.format(short, USDT, EXACT),
@@ -154,9 +144,12 @@ export function PaySheet({
   from,
   deliverTo,
   escrowDays,
+  signature,
 }: {
   readonly visible: boolean;
   readonly busy: boolean;
+  /** A large purchase, signed by the wallet: its authenticator field (shown where a code is on). */
+  readonly signature: TotpFieldState | null;
   readonly onClose: () => void;
   readonly onConfirm: () => void;
   readonly p: ProductDetail;
@@ -172,6 +165,7 @@ export function PaySheet({
     from === 'spot' ? t('shop.confirm.spotNote') : null,
     t('shop.confirm.escrow', { days: escrowDays }),
     p.merchant.demo ? t('shop.demo.ships') : null,
+    signature ? t('shop.confirm.signed') : null,
   ]
     .filter((x) => x !== null)
     .join(' ');
@@ -201,6 +195,7 @@ export function PaySheet({
           {registry.format(total, USDT, EXACT)} {USDT}
         </span>
       </p>
+      {signature ? <TotpField field={signature} /> : null}
     </ConfirmSheet>
   );
 }

@@ -163,7 +163,7 @@ function Loaded({ id }: { readonly id: number }): ReactNode {
 
 /** Ship order (/shipOrder?id=): the goods and where they go, the logistics company and tracking number. */
 export default function ShipOrderScreen(): ReactNode {
-  const { t } = useTranslation('shop');
+  useTranslation('shop');
   const [params] = useSearchParams();
   const id = parseId(params.get('id'));
   if (id === null) return <MissingState noId back="/order1" />;

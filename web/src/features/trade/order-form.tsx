@@ -4,10 +4,12 @@ import { type CSSProperties, type ReactNode, useEffect, useId, useRef, useState 
 import { type AssetBook, useAssets } from '../../hooks/assets';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { type Translate, useTranslation } from '../../i18n';
+import { ALGO_KINDS, type AlgoKind } from '../../lib/algo-order';
 import { EXACT, sanitizeAmountInput } from '../../lib/amounts';
 import { formatPrice, stepDecimals } from '../../lib/market-data';
 import { ConfirmSheet, type InfoRow } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
+import { AlgoForm } from './algo-form';
 import {
   amountAsset,
   amountForPercent,
@@ -28,6 +30,35 @@ import {
 } from './order-math';
 
 const MARKS = [0, 25, 50, 75, 100] as const;
+const TIFS = ['GTC', 'IOC', 'FOK', 'post_only'] as const;
+type Tif = (typeof TIFS)[number];
+
+/** A limit order's time in force: rest (GTC), take now and cancel the rest (IOC), all or nothing (FOK), only make. */
+function TifChips({
+  value,
+  onChange,
+}: {
+  readonly value: Tif;
+  readonly onChange: (v: Tif) => void;
+}): ReactNode {
+  const { t } = useTranslation('trade');
+  return (
+    <div className="oform__tifs" role="tablist" aria-label={t('algo.tif')}>
+      {TIFS.map((k) => (
+        <button
+          key={k}
+          type="button"
+          role="tab"
+          aria-selected={value === k}
+          className={value === k ? 'oform__tif oform__tif--on' : 'oform__tif'}
+          onClick={() => onChange(k)}
+        >
+          {t(`algo.tifs.${k}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 /** A price put into the form from the book; `n` tells two taps of the same price apart. */
 export interface PriceFill {
@@ -133,6 +164,7 @@ function useOrderForm({ instId, rules, last, bestAsk, bestBid, fill }: OrderForm
   const [amount, setAmount] = useState('');
   const [slider, setSlider] = useState<number | null>(null);
   const [tried, setTried] = useState(false);
+  const [tif, setTif] = useState<Tif>('GTC');
 
   const priceDecimals = stepDecimals(rules.tick_size);
   const draft: OrderDraft = { side, type, price, amount };
@@ -192,7 +224,7 @@ function useOrderForm({ instId, rules, last, bestAsk, bestBid, fill }: OrderForm
       instId,
       side,
       type,
-      ...(type === 'limit' ? { px: price } : { tgtCcy: side === 'buy' ? 'quote_ccy' : 'base_ccy' }),
+      ...(type === 'limit' ? { px: price, tif } : { tgtCcy: side === 'buy' ? 'quote_ccy' : 'base_ccy' }),
       sz: amount,
     });
   };
@@ -212,6 +244,8 @@ function useOrderForm({ instId, rules, last, bestAsk, bestBid, fill }: OrderForm
 
   return {
     call,
+    tif,
+    setTif,
     side,
     type,
     price,
@@ -246,11 +280,15 @@ type OrderFormState = ReturnType<typeof useOrderForm>;
 function OrderTabs({
   side,
   type,
+  algo,
   onSwitch,
+  onAlgo,
 }: {
   readonly side: Side;
   readonly type: OrderType;
+  readonly algo: AlgoKind | null;
   readonly onSwitch: (next: Partial<Pick<OrderDraft, 'side' | 'type'>>) => void;
+  readonly onAlgo: (kind: AlgoKind | null) => void;
 }): ReactNode {
   const { t } = useTranslation('trade');
   return (
@@ -277,11 +315,26 @@ function OrderTabs({
             key={k}
             type="button"
             role="tab"
-            aria-selected={type === k}
-            className={type === k ? 'oform__type oform__type--on' : 'oform__type'}
-            onClick={() => type !== k && onSwitch({ type: k })}
+            aria-selected={algo === null && type === k}
+            className={algo === null && type === k ? 'oform__type oform__type--on' : 'oform__type'}
+            onClick={() => {
+              onAlgo(null);
+              if (type !== k) onSwitch({ type: k });
+            }}
           >
             {t(k === 'limit' ? 'trade.limit' : 'trade.market')}
+          </button>
+        ))}
+        {ALGO_KINDS.map((k) => (
+          <button
+            key={k}
+            type="button"
+            role="tab"
+            aria-selected={algo === k}
+            className={algo === k ? 'oform__type oform__type--on' : 'oform__type'}
+            onClick={() => onAlgo(k)}
+          >
+            {t(`algo.kind.${k}`)}
           </button>
         ))}
       </div>
@@ -433,12 +486,28 @@ export function OrderForm(props: OrderFormProps): ReactNode {
   const priceId = useId();
   const amountId = useId();
   const form = useOrderForm(props);
+  const [algo, setAlgo] = useState<AlgoKind | null>(null);
   const { rules, last } = props;
   const { side, type, asset, amount, spend, available, value, priceError, amountError, rate, feeText } = form;
+  const tabs = <OrderTabs side={side} type={type} algo={algo} onSwitch={form.switchTo} onAlgo={setAlgo} />;
+  if (algo !== null)
+    return (
+      <section className="oform">
+        {tabs}
+        <AlgoForm
+          key={`${algo}:${side}`}
+          instId={props.instId}
+          rules={rules}
+          last={last}
+          side={side}
+          kind={algo}
+        />
+      </section>
+    );
 
   return (
     <section className="oform">
-      <OrderTabs side={side} type={type} onSwitch={form.switchTo} />
+      {tabs}
 
       {type === 'limit' ? (
         <PriceBox
@@ -460,6 +529,7 @@ export function OrderForm(props: OrderFormProps): ReactNode {
           {priceError}
         </p>
       ) : null}
+      {type === 'limit' ? <TifChips value={form.tif} onChange={form.setTif} /> : null}
 
       <div className={amountError ? 'obox obox--error' : 'obox'}>
         <label htmlFor={amountId} className="visually-hidden">

@@ -4,10 +4,11 @@ import { memo, type ReactNode, useState } from 'react';
 import { useApiInfinite, useApiMutation } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useAssets } from '../../hooks/assets';
-import { useTranslation } from '../../i18n';
+import { type Translate, useTranslation } from '../../i18n';
 import { EXACT } from '../../lib/amounts';
 import { formatPrice } from '../../lib/market-data';
 import { applyOrderPush } from '../../live/orders';
+import { AlgoOrders, type AlgoWords } from '../../ui/algo-orders';
 import { PagedList } from '../../ui/paged-list';
 import { ConfirmSheet } from '../../ui/sheet';
 import { Tabs } from '../../ui/tabs';
@@ -15,7 +16,7 @@ import { showToast } from '../../ui/toast';
 import { orderOutcome } from './order-outcome';
 
 type Order = PagedItem<'/v1/order/meTradeList'>;
-type Tab = 'open' | 'closed';
+type Tab = 'open' | 'closed' | 'algo' | 'algoHistory';
 
 const OrderRow = memo(function OrderRow({
   order,
@@ -103,6 +104,19 @@ const OrderRow = memo(function OrderRow({
   );
 });
 
+/** The panel's tabs: open orders (no count until the list is in: "(0)" while loading would say there are none), history, conditional orders and their history. */
+function tabItems(t: Translate<'trade'>, loading: boolean, openCount: number): { key: Tab; label: string }[] {
+  return [
+    {
+      key: 'open',
+      label: loading ? t('trade.openOrdersCount') : t('trade.openOrders', { count: openCount }),
+    },
+    { key: 'closed', label: t('trade.history') },
+    { key: 'algo', label: t('algo.pendingTab') },
+    { key: 'algoHistory', label: t('algo.historyTab') },
+  ];
+}
+
 /**
  * My orders on this pair: open ones (cancel one, or all at once) and history (filled, canceled).
  * Both lists follow the `update_order` feed (see useOrderUpdates).
@@ -167,16 +181,7 @@ export const OrdersPanel = memo(function OrdersPanel({
         <Tabs
           className="orders__tabs"
           size="m"
-          items={[
-            {
-              key: 'open',
-              // No count until the list is in: "(0)" while loading would say there are none.
-              label: openList.isPending
-                ? t('trade.openOrdersCount')
-                : t('trade.openOrders', { count: openCount }),
-            },
-            { key: 'closed', label: t('trade.history') },
-          ]}
+          items={tabItems(t, openList.isPending, openCount)}
           value={tab}
           onChange={setTab}
         />
@@ -186,26 +191,30 @@ export const OrdersPanel = memo(function OrdersPanel({
           </button>
         ) : null}
       </div>
-      <PagedList
-        key={tab}
-        path="/v1/order/meTradeList"
-        filters={{ state: tab, instId }}
-        pullToRefresh={false}
-        skeletonRows={2}
-        className="orders__list"
-        emptyTitle={t(tab === 'open' ? 'trade.noOpen' : 'trade.noHistory')}
-        emptyBody={t(tab === 'open' ? 'trade.noOpenBody' : 'trade.noHistoryBody')}
-        itemKey={(o) => o.trade_id}
-        renderItem={(o) => (
-          <OrderRow
-            order={o}
-            priceDecimals={priceDecimals}
-            sizeDecimals={sizeDecimals}
-            canceling={canceling === o.trade_id}
-            onCancel={tab === 'open' ? (x) => void cancelOne(x) : null}
-          />
-        )}
-      />
+      {tab === 'algo' || tab === 'algoHistory' ? (
+        <AlgoOrders key={tab} instId={instId} pending={tab === 'algo'} t={t as AlgoWords} />
+      ) : (
+        <PagedList
+          key={tab}
+          path="/v1/order/meTradeList"
+          filters={{ state: tab, instId }}
+          pullToRefresh={false}
+          skeletonRows={2}
+          className="orders__list"
+          emptyTitle={t(tab === 'open' ? 'trade.noOpen' : 'trade.noHistory')}
+          emptyBody={t(tab === 'open' ? 'trade.noOpenBody' : 'trade.noHistoryBody')}
+          itemKey={(o) => o.trade_id}
+          renderItem={(o) => (
+            <OrderRow
+              order={o}
+              priceDecimals={priceDecimals}
+              sizeDecimals={sizeDecimals}
+              canceling={canceling === o.trade_id}
+              onCancel={tab === 'open' ? (x) => void cancelOne(x) : null}
+            />
+          )}
+        />
+      )}
       <ConfirmSheet
         visible={confirmAll}
         title={t('trade.cancelAllTitle')}

@@ -6,12 +6,13 @@ import { decimalsOfPrice, stepDecimals } from '../../lib/market-data';
 import { useBook, useOrderUpdates } from '../../live/hooks';
 import { getLive } from '../../live/index';
 import { useSession } from '../../session';
+import { ChartPanel } from '../../ui/chart-panel';
 import { EntryLink } from '../../ui/entry-link';
-import { IconTokenMarket } from '../../ui/icons';
+import { IconBell, IconTokenMarket } from '../../ui/icons';
 import { MarketSwitch } from '../../ui/market-switch';
+import { OrderBook } from '../../ui/order-book';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { ChartPanel } from './chart-panel';
-import { OrderBook } from './order-book';
+import { MiniTicker } from './mini-ticker';
 import { OrderForm, type PriceFill } from './order-form';
 import { DEFAULT_SPOT_RULES, type OrderRules } from './order-math';
 import { OrdersPanel } from './orders-panel';
@@ -105,11 +106,17 @@ export default function TradeScreen(): ReactNode {
     <div className="trade">
       {token ? <FollowOrders /> : null}
       <MarketSwitch current="trade" />
+      <MiniTicker rows={markets.rows} current={instId} onPick={pick} />
       <PairHeader row={row} markets={markets.rows} onPick={pick} />
       <ChartPanel
         instId={instId}
         priceDecimals={priceDecimals}
-        aside={<EntryLink to="tokenMarket" icon={IconTokenMarket} />}
+        aside={
+          <>
+            <EntryLink to="tokenMarket" icon={IconTokenMarket} />
+            <EntryLink to="alerts" icon={IconBell} />
+          </>
+        }
       />
       <div className="trade__main">
         <div className="trade__form">
@@ -124,7 +131,7 @@ export default function TradeScreen(): ReactNode {
               fill={fill?.instId === instId ? fill : null}
             />
           ) : (
-            <SignInPrompt compact title={t('trade.signInTitle')} body={t('trade.signInBody')} />
+            <SignInPrompt compact narrow title={t('trade.signInTitle')} body={t('trade.signInBody')} />
           )}
         </div>
         <div className="trade__book">

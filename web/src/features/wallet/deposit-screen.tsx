@@ -79,9 +79,11 @@ function NetworkAddress({ n, demoKey }: { readonly n: Network; readonly demoKey:
       }
       notes={[
         t('deposit.noteOnly', { asset: n.asset, chain: n.network }),
-        n.mode === 'chain'
-          ? t('deposit.noteConfirmations', { count: n.confirmations })
-          : t('deposit.noteReport'),
+        n.mode === 'operator'
+          ? t('deposit.noteReport')
+          : n.credit_confirmations < n.confirmations
+            ? t('deposit.noteHeld', { credit: n.credit_confirmations, count: n.confirmations })
+            : t('deposit.noteConfirmations', { count: n.confirmations }),
       ]}
     />
   );
@@ -252,8 +254,14 @@ function DepositRow({
         : String(d.confirmations),
     });
   }
+  if (d.locked && n)
+    details.push({ label: t('deposit.crediting'), value: t('deposit.lockedUntil', { of: n.confirmations }) });
   if (d.status === 'failed' && d.reason)
-    details.push({ label: t('walletForm.reason'), value: d.reason, tone: 'danger' });
+    details.push({
+      label: t('walletForm.reason'),
+      value: d.reason === 'reorg' ? t('deposit.reasonReorg') : d.reason,
+      tone: 'danger',
+    });
   return (
     <RecordRow
       title={title}

@@ -1,12 +1,13 @@
 import { ACCOUNT_KINDS, isAccountKind } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { PagedItem, PageFilters } from '../../api/paging';
 import { useAssets } from '../../hooks/assets';
 import { useBalances } from '../../hooks/money';
 import { useLang, useTranslation } from '../../i18n';
 import { isNegative, isPositiveAmount } from '../../lib/amounts';
 import { causeLabel } from '../../lib/causes';
+import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { FilterChip } from '../../ui/filter-chip';
 import { Segments } from '../../ui/form';
@@ -189,6 +190,11 @@ function Records(): ReactNode {
             { value: 'out', label: t('records.out') },
           ]}
         />
+      </div>
+      <div className="records__stmt">
+        <Link to={routePath('statement')} data-testid="statement-link">
+          {t('records.statementLink')} ›
+        </Link>
       </div>
       {type ? (
         <div className="records__type">

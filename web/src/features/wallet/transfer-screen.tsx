@@ -10,6 +10,7 @@ import { TransferRecords } from '../../ui/money-records';
 import { AssetPickerSheet, InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { showToast } from '../../ui/toast';
+import { TotpField, useTotpField } from '../../ui/totp-field';
 import { TransferFields, TransferSheet, useRecipientField } from '../../ui/transfer-fields';
 import { useWalletRules } from './use-rules';
 import './wallet-screens.css';
@@ -19,13 +20,20 @@ const DEFAULT_ASSET = 'USDT';
 function TransferForm(): ReactNode {
   const { t } = useTranslation('wallet');
   const balances = useBalances();
-  const call = useMoneyCall('/api/transfer/index', ['/api/transfer/transferList']);
+  // Confirmed by a fresh signature of the account's wallet, naming the asset, amount and recipient.
+  const call = useMoneyCall('/api/transfer/index', ['/api/transfer/transferList'], (c) => ({
+    action: 'transfer',
+    asset: c.asset ?? DEFAULT_ASSET,
+    amount: c.amount,
+    destination: c.to,
+  }));
   const [asset, setAsset] = useState<string>(DEFAULT_ASSET);
   const { transferMin } = useWalletRules(DEFAULT_ASSET);
   const [picking, setPicking] = useState(false);
   const [remark, setRemark] = useState('');
   const [tried, setTried] = useState(false);
   const recipient = useRecipientField(tried);
+  const totp = useTotpField(tried);
   const amount = useAmountField({
     prompt: 'prompts.amount',
     asset,
@@ -47,7 +55,14 @@ function TransferForm(): ReactNode {
   const review = () => {
     setTried(true);
     if (!transferMin || recipient.problem || recipient.found.state === 'looking' || amount.problem) return;
-    call.open({ to: recipient.value.trim(), asset, amount: amount.value, remark: remark.trim() });
+    if (totp.problem) return;
+    call.open({
+      to: recipient.value.trim(),
+      asset,
+      amount: amount.value,
+      remark: remark.trim(),
+      ...totp.body(),
+    });
   };
   const confirm = async () => {
     const done = await call.confirm();
@@ -55,6 +70,7 @@ function TransferForm(): ReactNode {
     showToast(t('messages.submitSuccess'));
     recipient.reset();
     amount.reset();
+    totp.reset();
     setRemark('');
     setTried(false);
   };
@@ -71,6 +87,7 @@ function TransferForm(): ReactNode {
           />
         </Field>
         <TransferFields recipient={recipient} amount={amount} remark={remark} onRemark={setRemark} />
+        <TotpField field={totp} />
         <InfoRows
           rows={[
             { label: t('walletForm.fee'), value: t('walletForm.free') },
@@ -105,7 +122,7 @@ function TransferForm(): ReactNode {
         rows={() => [{ label: t('walletForm.fee'), value: t('walletForm.free') }]}
         texts={{
           title: t('transfer.confirmTitle'),
-          irreversible: t('transfer.irreversible'),
+          irreversible: `${t('transfer.irreversible')} ${t('confirmMove.signNote')}`,
         }}
       >
         {call.content ? (

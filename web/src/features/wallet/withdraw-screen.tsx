@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { addAmounts } from '../../lib/amounts';
@@ -10,8 +10,10 @@ import { RecordsSection } from '../../ui/records-section';
 import { ConfirmSheet } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState } from '../../ui/states';
+import { TotpField, useTotpField } from '../../ui/totp-field';
 import { useWithdrawForm, WithdrawFields } from '../../ui/withdraw-fields';
 import { chainLabel, DEFAULT_CHAIN, isAddressFor } from './rules';
+import { SavedAddressPicker } from './saved-address-picker';
 import { useWalletRules } from './use-rules';
 import './wallet-screens.css';
 
@@ -22,7 +24,15 @@ const NO_FILTERS = {};
 function Withdraw(): ReactNode {
   const { t } = useTranslation('wallet');
   const balances = useBalances();
-  const call = useMoneyCall('/api/withdraw/index', ['/api/withdraw/list']);
+  // Confirmed by a fresh signature of the account's wallet, naming the asset, amount and address.
+  const call = useMoneyCall('/api/withdraw/index', ['/api/withdraw/list'], (c) => ({
+    action: 'withdraw',
+    asset: ASSET,
+    amount: c.amount,
+    destination: c.address,
+  }));
+  const [tried, setTried] = useState(false);
+  const totp = useTotpField(tried);
   const { withdraw: rules, query: rulesQuery } = useWalletRules(ASSET);
   const form = useWithdrawForm({
     asset: ASSET,
@@ -33,7 +43,17 @@ function Withdraw(): ReactNode {
   });
   const exact = (value: string) => form.amount.registry.format(value, ASSET, { exact: true });
   const shown = (value: string | undefined) => (value === undefined ? '--' : `${exact(value)} ${ASSET}`);
-  const review = () => form.review((to) => call.open({ asset: ASSET, chain: CHAIN, ...to }));
+  const review = () => {
+    setTried(true);
+    if (totp.problem) return;
+    form.review((to) => call.open({ asset: ASSET, chain: CHAIN, ...to, ...totp.body() }));
+  };
+  const confirm = async () => {
+    if (await form.confirm()) {
+      totp.reset();
+      setTried(false);
+    }
+  };
 
   if (rulesQuery.isError && !rules) return <ErrorState onRetry={() => void rulesQuery.refetch()} />;
 
@@ -52,7 +72,9 @@ function Withdraw(): ReactNode {
               <div className="wf__static">{chainLabel(CHAIN)}</div>
             </Field>
           </div>
+          <SavedAddressPicker chain={CHAIN} onPick={form.address.change} />
           <WithdrawFields form={form} showsDailyLimit />
+          <TotpField field={totp} />
           <SubmitButton disabled={call.busy || !rules} onClick={review}>
             {t('withdraw.submit')}
           </SubmitButton>
@@ -83,8 +105,8 @@ function Withdraw(): ReactNode {
         title={t('withdraw.confirmTitle')}
         busy={call.busy}
         onClose={call.close}
-        onConfirm={() => void form.confirm()}
-        note={t('withdraw.reviewNote')}
+        onConfirm={() => void confirm()}
+        note={`${t('withdraw.reviewNote')} ${t('confirmMove.signNote')}`}
         rows={
           call.content && rules
             ? [

@@ -31,6 +31,8 @@ export function load(
     s.newest.set(key, Math.max(s.newest.get(key) ?? b.ts, b.ts));
   }
   bump(s, `${instId} ${interval}`);
+  // Stored bars come back in the store's order, after or among the bars already held.
+  s.unordered.add(`${instId} ${interval}`);
   trim(s, instId, interval, bars);
 }
 

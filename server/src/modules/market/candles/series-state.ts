@@ -60,6 +60,13 @@ export interface SeriesState {
   readonly versions: Map<string, number>;
   /** Per `instId interval`: the sums of the bars from `from` up to (not with) the newest bar. */
   readonly summaries: Map<string, Summary>;
+  /**
+   * Series whose bars are not held oldest first (a bar opened before the newest, or stored bars put back):
+   * the others are, since a new bar is otherwise always the newest, so trimming drops their first bars.
+   */
+  readonly unordered: Set<string>;
+  /** Per instrument: its series of every interval with their keys, as a trade adds to them. */
+  readonly lanes: Map<string, readonly { interval: CandleInterval; key: string; bars: Map<number, Bar> }[]>;
 }
 
 export const bump = (s: SeriesState, key: string) => s.versions.set(key, (s.versions.get(key) ?? 0) + 1);
@@ -79,15 +86,27 @@ export function barsOf(s: SeriesState, instId: string, interval: CandleInterval)
   return bars;
 }
 
-/** Drops the oldest bars beyond what the series keeps, and notes where kept history now begins. */
+/**
+ * Drops the oldest bars beyond what the series keeps, and notes where kept history now begins. A series held
+ * oldest first drops its first bars (a new bar each period costs no sort); one that is not is put in order
+ * first, once.
+ */
 export function trim(s: SeriesState, instId: string, interval: CandleInterval, bars: Map<number, Bar>): void {
   if (bars.size <= s.keep) return;
-  const starts = [...bars.keys()].sort((a, b) => a - b);
-  const drop = starts.slice(0, starts.length - s.keep);
-  for (const k of drop) {
-    bars.delete(k);
-    s.changed.delete(`${instId} ${interval} ${k}`);
+  const key = `${instId} ${interval}`;
+  if (s.unordered.has(key)) {
+    const sorted = [...bars.values()].sort((a, b) => a.ts - b.ts);
+    bars.clear();
+    for (const b of sorted) bars.set(b.ts, b);
+    s.unordered.delete(key);
   }
-  s.pruned.set(`${instId} ${interval}`, { instId, interval, before: starts[drop.length] ?? 0 });
-  bump(s, `${instId} ${interval}`);
+  let excess = bars.size - s.keep;
+  for (const k of bars.keys()) {
+    if (excess-- <= 0) break;
+    bars.delete(k);
+    s.changed.delete(`${key} ${k}`);
+  }
+  const [first] = bars.keys();
+  s.pruned.set(key, { instId, interval, before: first ?? 0 });
+  bump(s, key);
 }

@@ -68,6 +68,8 @@ export function createCandleSeries(opts: CandleOptions = {}): CandleSeries {
     newest: new Map(),
     versions: new Map(),
     summaries: new Map(),
+    unordered: new Set(),
+    lanes: new Map(),
   };
   return {
     add: (instId, t) => add(s, instId, t),

@@ -1,3 +1,4 @@
+import { isSwapInstId } from '@nexa/contract';
 /**
  * The 24-hour tickers, read off the 1-minute bars of the last day: one instrument's, those due after the
  * current turn's trades (published), and every instrument's as the tickers call answers.
@@ -36,20 +37,24 @@ export function publishDue(ctx: CandleCtx): void {
 
 /** Every instrument's ticker, as the tickers call answers (OKX's when it publishes them). */
 export function tickers(ctx: CandleCtx): TickerView[] {
-  return ctx.trades.instIds().map((instId) => {
-    const t = (ctx.publishTickers ? undefined : ctx.published.get(instId)) ?? ticker(ctx, instId);
-    const orNull = (v: string) => (v === '' ? null : v);
-    return {
-      instId,
-      symbol: instId,
-      last: orNull(t.last),
-      now_price: orNull(t.last),
-      now_rate: t.changePercent,
-      change_percent: t.changePercent,
-      open24h: orNull(t.open24h),
-      high24h: orNull(t.high24h),
-      low24h: orNull(t.low24h),
-      vol24h: t.vol24h,
-    };
-  });
+  // Spot instruments only, as the call says; a swap's ticker reaches the live feed and its own screen.
+  return ctx.trades
+    .instIds()
+    .filter((instId) => !isSwapInstId(instId))
+    .map((instId) => {
+      const t = (ctx.publishTickers ? undefined : ctx.published.get(instId)) ?? ticker(ctx, instId);
+      const orNull = (v: string) => (v === '' ? null : v);
+      return {
+        instId,
+        symbol: instId,
+        last: orNull(t.last),
+        now_price: orNull(t.last),
+        now_rate: t.changePercent,
+        change_percent: t.changePercent,
+        open24h: orNull(t.open24h),
+        high24h: orNull(t.high24h),
+        low24h: orNull(t.low24h),
+        vol24h: t.vol24h,
+      };
+    });
 }

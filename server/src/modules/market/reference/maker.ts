@@ -6,52 +6,77 @@ import { exactText, parseAmount, USDT_SCALE } from '@nexa/contract';
 import { eq } from 'drizzle-orm';
 import { SYSTEM } from '../../../ledger';
 import { schema } from '../../../store';
+import { SIM_DEFAULT_VOLATILITY, SIM_VOLATILITY } from '../sim';
 import type { ReferenceCtx } from './context';
-import { makerLadder, quoteToSize, scaleBps, toStep } from './ladder';
+import { type LadderProfile, ladderProfile, makerLadder, quoteToSize, scaleBps, toStep } from './ladder';
 
 /** The demo's market maker: quotes depth around the reference price with inventory of its own. */
 export const MAKER_ADDRESS = '0x4e657861000000000000000000000000006d6b72';
 /** USDT the maker margins its swap quotes with (its futures account). */
 const MAKER_SWAP_MARGIN = '5000000';
+/** About 3 million USDT of each traded asset (BTC and ETH more), enough for every level it quotes. */
 const MAKER_INVENTORY: Readonly<Record<string, string>> = {
   USDT: '50000000',
   BTC: '500',
   ETH: '5000',
   BWC: '50000000',
   NEU: '10000000',
+  SOL: '20000',
+  XRP: '5000000',
+  BNB: '5000',
+  DOGE: '20000000',
+  ADA: '6000000',
+  TRX: '25000000',
+  LTC: '40000',
+  LINK: '200000',
 };
 
-/** The maker's user id: found by its address, or made with its inventory. */
+/** The maker's user id: found by its address, or made; either way holding its inventory of every asset. */
 export async function makerUser(ctx: ReferenceCtx): Promise<number> {
-  const { store, clock, ledger } = ctx.deps;
+  const { store, clock } = ctx.deps;
   const [found] = await store.db
     .select({ id: schema.users.id })
     .from(schema.users)
     .where(eq(schema.users.address, MAKER_ADDRESS));
-  if (found) return found.id;
+  if (found) {
+    await fundInventory(ctx, found.id);
+    return found.id;
+  }
   const [row] = await store.db
     .insert(schema.users)
     .values({ uid: '10000002', address: MAKER_ADDRESS, inviteCode: 'NEXAMKR1', createdAt: clock.now() })
     .onConflictDoNothing()
     .returning({ id: schema.users.id });
   if (!row) return makerUser(ctx);
+  await fundInventory(ctx, row.id);
+  return row.id;
+}
+
+/**
+ * The maker's spot inventory, once per asset: a maker made before an asset was listed gets that asset's at
+ * its next start, and an asset it has held once (even if traded away since) is never given again.
+ */
+async function fundInventory(ctx: ReferenceCtx, userId: number): Promise<void> {
+  const { store, ledger } = ctx.deps;
+  const held = new Set((await ledger.balances(userId)).filter((b) => b.kind === 'spot').map((b) => b.asset));
+  const missing = Object.entries(MAKER_INVENTORY).filter(([asset]) => !held.has(asset));
+  if (missing.length === 0) return;
   await store.db.transaction(async (tx) => {
-    for (const [asset, amount] of Object.entries(MAKER_INVENTORY)) {
+    for (const [asset, amount] of missing) {
       const a = (await tx.select().from(schema.assets).where(eq(schema.assets.symbol, asset)))[0];
       if (!a) continue;
       const minor = parseAmount(amount, a.scale);
       if (!minor) continue;
       await ledger.credit(tx, {
-        account: { userId: row.id, asset, kind: 'spot' },
+        account: { userId, asset, kind: 'spot' },
         system: SYSTEM.capital('demo_market_maker'),
         amount: minor,
         cause: 'demo.inventory',
         remark: 'market maker inventory (demo)',
-        userId: row.id,
+        userId,
       });
     }
   });
-  return row.id;
 }
 
 /** The maker's futures account gets its margin once (a maker made before swaps existed gets it now). */
@@ -89,7 +114,7 @@ export async function requote(ctx: ReferenceCtx): Promise<void> {
         await venue.cancel(maker, { instId: inst.instId });
         // Every quote at once: they share the instrument writer's next commit, so the book is never seen
         // half requoted (one side gone while the other is placed).
-        const quotes = quotesOf(ctx, inst, mid);
+        const quotes = quotesOf(ctx, inst, mid, profileOf(inst.underlying ?? inst.instId));
         await Promise.all(
           quotes.map((q) =>
             venue
@@ -113,15 +138,22 @@ export async function requote(ctx: ReferenceCtx): Promise<void> {
   }
 }
 
+/** The ladder's profile of a spot instrument (a swap's is its underlying's): depth by asset, gaps by volatility. */
+export function profileOf(spotInstId: string): LadderProfile {
+  const base = spotInstId.split('-')[0] ?? spotInstId;
+  return ladderProfile(base, SIM_VOLATILITY[base] ?? SIM_DEFAULT_VOLATILITY);
+}
+
 /** Both sides' quotes of one book around `mid`, on its ticks and lots (a swap's sizes in whole contracts). */
-function quotesOf(
-  ctx: ReferenceCtx,
+export function quotesOf(
+  ctx: Pick<ReferenceCtx, 'ladderRandom'>,
   inst: { tick_size: string; lot_size: string; ct_val?: string },
   mid: string,
+  profile: LadderProfile,
 ): { side: 'buy' | 'sell'; px: string; sz: string }[] {
   const quotes: { side: 'buy' | 'sell'; px: string; sz: string }[] = [];
   for (const side of ['buy', 'sell'] as const) {
-    for (const level of makerLadder(ctx.ladderRandom)) {
+    for (const level of makerLadder(ctx.ladderRandom, profile)) {
       const px =
         side === 'buy'
           ? toStep(scaleBps(mid, -level.bps), inst.tick_size, false)

@@ -3,10 +3,12 @@
  * the candles kept; in the demo, a first start walks a stretch of past at once (handed to the candles, not
  * the bus), and the market maker starts quoting. Stopping ends the walk and the quotes' timer.
  */
+import { parseAmount, roundDecimal } from '@nexa/contract';
 import { createMemoryBus } from '../../../kernel/bus';
 import { ManualClock } from '../../../kernel/clock';
 import { createSimMarket, type Random, type SimInstrument, seededRandom, simInstruments } from '../sim';
-import type { ReferenceCtx } from './context';
+import type { MakerVenue, ReferenceCtx } from './context';
+import { toStep } from './ladder';
 import { fundSwaps, makerUser, requote } from './maker';
 
 /** Steps of the walk that draws the demo's past: one a minute, enough for every bar. */
@@ -24,7 +26,14 @@ export async function start(ctx: ReferenceCtx): Promise<void> {
     return spec ? [{ ...i, price, tickSize: spec.tick_size, lotSize: spec.lot_size }] : [];
   });
   const fresh = instruments.filter((i) => !opts.lastPrice?.(i.instId));
-  if (opts.history && fresh.length > 0) instruments = walkHistory(ctx, random, instruments, fresh);
+  if (opts.history && fresh.length > 0) {
+    // A swap with no candle yet over a freshly walked underlying gets the same past, as its own trades.
+    const walked = new Set(fresh.map((i) => i.instId));
+    const swaps = ((await deps.swaps?.instruments()) ?? []).filter(
+      (s) => s.underlying && s.ct_val && walked.has(s.underlying) && !opts.lastPrice?.(s.instId),
+    );
+    instruments = walkHistory(ctx, random, instruments, fresh, swaps);
+  }
   const sim = createSimMarket({ bus: deps.bus, clock: deps.clock, random, instruments, stepMs: opts.stepMs });
   state.sim = sim;
   sim.start();
@@ -43,13 +52,21 @@ function walkHistory(
   random: Random,
   instruments: SimInstrument[],
   fresh: SimInstrument[],
+  swaps: readonly SwapSpec[],
 ): SimInstrument[] {
   const history = ctx.opts.history;
   if (!history) return instruments;
   const { ms, record } = history;
   const past = new ManualClock(ctx.deps.clock.now().getTime() - ms);
   const quiet = createMemoryBus();
-  quiet.subscribe('trade', (t) => record(t.instId, t));
+  quiet.subscribe('trade', (t) => {
+    record(t.instId, t);
+    for (const swap of swaps) {
+      if (swap.underlying !== t.instId) continue;
+      const price = toStep(t.price, swap.tick_size, false);
+      if (price) record(swap.instId, { price, size: contracts(t.size, swap.ct_val ?? '1'), ts: t.ts });
+    }
+  });
   const walk = createSimMarket({
     bus: quiet,
     clock: past,
@@ -63,6 +80,16 @@ function walkHistory(
   }
   // The live walk goes on from where the past ended.
   return instruments.map((i) => ({ ...i, price: walk.price(i.instId) ?? i.price }));
+}
+
+type SwapSpec = Awaited<ReturnType<MakerVenue['instruments']>>[number];
+
+/** A base amount in whole contracts of `ctVal` base each, at least one. */
+function contracts(size: string, ctVal: string): string {
+  const base = parseAmount(roundDecimal(size, 12) ?? '0', 12) ?? 0n;
+  const per = parseAmount(roundDecimal(ctVal, 12) ?? '1', 12) ?? 1n;
+  const n = per > 0n ? base / per : 1n;
+  return (n > 0n ? n : 1n).toString();
 }
 
 export function stop({ state }: ReferenceCtx): void {

@@ -43,9 +43,37 @@ export interface SimMarket {
   movedAt(instId: string): number | undefined;
 }
 
-/** Annualized volatilities that look like the real markets; platform tokens move more. */
-export const SIM_VOLATILITY: Readonly<Record<string, number>> = { BTC: 0.55, ETH: 0.7 };
+/**
+ * Annualized volatilities near the real markets' of recent years (BTC the calmest of the large ones, the meme
+ * and smaller coins the wildest); platform tokens move more.
+ */
+export const SIM_VOLATILITY: Readonly<Record<string, number>> = {
+  BTC: 0.55,
+  ETH: 0.7,
+  BNB: 0.6,
+  TRX: 0.5,
+  LTC: 0.75,
+  XRP: 0.85,
+  SOL: 0.9,
+  ADA: 0.9,
+  LINK: 0.9,
+  DOGE: 1.0,
+};
 export const SIM_DEFAULT_VOLATILITY = 1.1;
+
+/** Median trade size in USDT: the larger assets trade in larger prints, so their 24 h volumes differ too. */
+const SIM_MEDIAN_NOTIONAL: Readonly<Record<string, number>> = {
+  BTC: 1500,
+  ETH: 1200,
+  SOL: 800,
+  BNB: 650,
+  XRP: 650,
+  DOGE: 550,
+  LTC: 350,
+  ADA: 350,
+  LINK: 300,
+  TRX: 250,
+};
 
 /** 10^(exponent of the leading digit − digits + 1): the step that keeps `digits` significant digits. */
 function stepFor(price: string, digits: number): string {
@@ -73,6 +101,7 @@ export function simInstruments(pricesUsdt: Readonly<Record<string, string>>): Si
       instId: `${sym}-USDT`,
       price,
       volatility: SIM_VOLATILITY[sym] ?? SIM_DEFAULT_VOLATILITY,
+      ...(SIM_MEDIAN_NOTIONAL[sym] ? { medianNotional: SIM_MEDIAN_NOTIONAL[sym] } : {}),
     }));
 }
 

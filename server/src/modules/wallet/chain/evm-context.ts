@@ -1,15 +1,14 @@
 /**
- * What every step of the EVM watcher is handed: its options, the node's clients (read, and the hot wallet's
- * when a key is configured), the token and its units, the deposit branch of the extended public key, and the
- * little it keeps in memory (the node's check, the scan's range width, the loop, the send in flight). Built
- * once by `createEvmCtx`; also the node's check, the amounts' conversions and the chain reads every step uses.
+ * An EVM network's node as its source and hot wallet use it: the options, the node's clients (read, and the
+ * hot wallet's signer when one is configured), the tokens and the native coin watched with their units, and the
+ * little kept in memory (the node's check, the log range's width, the send in flight). Built once by
+ * `createEvmCtx`; also the node's check, the amounts' conversions and the chain reads.
  */
 import assert from 'node:assert/strict';
 import {
   type Address,
   BlockNotFoundError,
   createPublicClient,
-  createWalletClient,
   defineChain,
   getAddress,
   type Hex,
@@ -18,11 +17,10 @@ import {
   parseAbi,
   parseAbiItem,
 } from 'viem';
-import { HDKey, privateKeyToAccount } from 'viem/accounts';
-import type { Clock } from '../../../kernel/clock';
 import { ValidationError } from '../../../kernel/errors';
-import type { Store } from '../../../store';
-import type { ChainLogger, OnConfirmed } from './types';
+import { type EvmSigner, localSigner } from './signer';
+import type { BlockHeader, ChainLogger } from './types';
+import type { WatcherOptions } from './watch-context';
 
 export const TRANSFER = parseAbiItem(
   'event Transfer(address indexed from, address indexed to, uint256 value)',
@@ -33,14 +31,6 @@ export const ERC20 = parseAbi([
   'function decimals() view returns (uint8)',
 ]);
 
-/** Non-hardened child indexes stop here (BIP-32). */
-export const MAX_CHILD_INDEX = 0x7fff_ffff;
-/** Blocks kept in `chain_blocks` beyond the reorganisation window. */
-export const EXTRA_REORG_BLOCKS = 10;
-/** Ranges scanned by one `poll()` before it turns to crediting (the loop polls again at once while behind). */
-export const MAX_STEPS_PER_POLL = 20;
-/** Deposits looked at by one crediting pass. */
-export const CREDIT_BATCH = 200;
 export const TX_HASH_RE = /^0x[0-9a-fA-F]{64}$/;
 
 export interface EvmTokenOptions {
@@ -54,152 +44,123 @@ export interface EvmTokenOptions {
   readonly scale: number;
 }
 
-export interface EvmChainOptions {
-  readonly store: Store;
-  readonly clock: Clock;
-  /** Name of the chain in the tables (`evm`, …). */
+/** The chain's own coin (ETH on Ethereum): value sent by a transaction to a deposit address. */
+export interface EvmNativeOptions {
+  /** Platform asset credited for it. */
+  readonly asset: string;
+  /** The platform's scale of `asset`. */
+  readonly scale: number;
+  /** The coin's decimals (18 on the EVM chains the platform knows). */
+  readonly decimals?: number | undefined;
+}
+
+export interface EvmChainOptions extends Omit<WatcherOptions, 'source'> {
+  /** Name of the chain in the tables (`evm`, `bsc`, …). */
   readonly chain: string;
   readonly rpcUrl: string;
   /** The node must answer this chain id, or every call fails. */
   readonly chainId: number;
-  readonly token: EvmTokenOptions;
-  /** Extended PUBLIC key; user N's deposit address is its child m/0/N. A private key is refused. */
-  readonly depositXpub: string;
-  /** A deposit is credited once its block has this many blocks on top, itself included (≥ 1). */
-  readonly confirmations: number;
-  /** Private key of the hot wallet that pays withdrawals; without it `sendToken` is unavailable. */
+  /** Tokens watched; the first is the one the hot wallet pays withdrawals in. */
+  readonly tokens: readonly EvmTokenOptions[];
+  /** The native coin, when its deposits are watched too. */
+  readonly native?: EvmNativeOptions | undefined;
+  /** Private key of the hot wallet that pays withdrawals (a local signer; demo and tests). */
   readonly hotWalletKey?: Hex | undefined;
-  readonly onConfirmed: OnConfirmed;
-  /** First block to scan when the chain has no cursor yet; default: the head at the first poll. */
-  readonly startBlock?: number | undefined;
+  /** Who signs the hot wallet's payments (an HTTP signer in production); else `hotWalletKey`'s; else none. */
+  readonly signer?: EvmSigner | undefined;
   /** Largest block range of one `eth_getLogs` (shrinks by itself when the node refuses a range). */
   readonly maxBlocksPerStep?: number | undefined;
+  /** Blocks read whole per step when the native coin is watched (each is one call). */
+  readonly maxNativeBlocksPerStep?: number | undefined;
   /** Up to this many deposit addresses are filtered by the node (topic list); more are matched here. */
   readonly maxTopicAddresses?: number | undefined;
   readonly rpcTimeout_ms?: number | undefined;
   readonly log?: ChainLogger | undefined;
 }
 
-/** Transfer of the token to a deposit address, as read from a log. */
-export interface FoundTransfer {
-  readonly userId: number;
-  readonly address: string;
-  readonly tokenUnits: bigint;
-  readonly txHash: string;
-  readonly logIndex: number;
-  readonly blockNumber: number;
-  readonly blockHash: string;
+/** A token as the source reads it: its contract, its units against the platform's. */
+export interface WatchedToken extends EvmTokenOptions {
+  readonly checksum: Address;
+  readonly lower: string;
 }
 
-export interface BlockHeader {
-  readonly number: number;
-  readonly hash: string;
-  readonly parentHash: string;
-}
-
-const consoleLog: ChainLogger = {
-  info: () => {},
-  warn: (obj, msg) => console.warn(msg, obj),
-  error: (obj, msg) => console.error(msg, obj),
-};
-
-/** Thrown inside a step when the chain changed under it; the step is dropped and retried. */
-export class ChainMoved extends Error {}
-
-/** The watcher's loop while it runs. */
-export interface Loop {
-  stopped: boolean;
-  timer: NodeJS.Timeout | undefined;
-  current: Promise<void>;
+function checkUnits(what: string, decimals: number, scale: number) {
+  assert(Number.isInteger(decimals) && decimals >= 0 && decimals <= 77, `bad ${what} decimals`);
+  assert(Number.isInteger(scale) && scale >= 0, `bad ${what} asset scale`);
 }
 
 export function createEvmCtx(opts: EvmChainOptions) {
-  const { store, clock, chain, token } = opts;
-  const db = store.db;
-  const log = opts.log ?? consoleLog;
+  const { chain } = opts;
   assert(chain.length > 0, 'chain name required');
-  assert(Number.isSafeInteger(opts.confirmations) && opts.confirmations >= 1, 'confirmations must be ≥ 1');
-  assert(
-    Number.isInteger(token.decimals) && token.decimals >= 0 && token.decimals <= 77,
-    'bad token decimals',
-  );
-  assert(Number.isInteger(token.scale) && token.scale >= 0, 'bad asset scale');
-  assert(isAddress(token.address, { strict: false }), 'bad token address');
-  const tokenAddress = getAddress(token.address);
-  const tokenLower = tokenAddress.toLowerCase();
-  const confirmations = opts.confirmations;
-  /** Stored block hashes compared against the chain at every step. */
-  const reorgWindow = confirmations + EXTRA_REORG_BLOCKS;
+  assert(opts.tokens.length > 0 || opts.native, `chain ${chain}: nothing to watch`);
+  const tokens: WatchedToken[] = opts.tokens.map((t) => {
+    checkUnits(t.asset, t.decimals, t.scale);
+    assert(isAddress(t.address, { strict: false }), 'bad token address');
+    const checksum = getAddress(t.address);
+    return { ...t, checksum, lower: checksum.toLowerCase() };
+  });
+  const native = opts.native ? { ...opts.native, decimals: opts.native.decimals ?? 18 } : null;
+  if (native) checkUnits(native.asset, native.decimals, native.scale);
+  const assets = [...tokens.map((t) => t.asset), ...(native ? [native.asset] : [])];
+  assert(new Set(assets).size === assets.length, `chain ${chain}: an asset watched twice`);
   const maxBlocksPerStep = opts.maxBlocksPerStep ?? 500;
   assert(Number.isSafeInteger(maxBlocksPerStep) && maxBlocksPerStep >= 1, 'maxBlocksPerStep must be ≥ 1');
-  const maxTopicAddresses = opts.maxTopicAddresses ?? 1000;
-
-  // The deposit branch m/0 of the operator's key: public derivation only.
-  const root = HDKey.fromExtendedKey(opts.depositXpub);
-  if (root.privateKey) throw new Error('depositXpub must be an extended public key, not a private one');
-  const depositBranch = root.deriveChild(0);
+  const maxNativeBlocksPerStep = opts.maxNativeBlocksPerStep ?? 20;
 
   const evmChain = defineChain({
     id: opts.chainId,
     name: chain,
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    nativeCurrency: { name: 'Ether', symbol: native?.asset ?? 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [opts.rpcUrl] } },
   });
   const transport = http(opts.rpcUrl, { timeout: opts.rpcTimeout_ms ?? 15_000 });
   const client = createPublicClient({ chain: evmChain, transport, cacheTime: 0 });
-  const hotAccount = opts.hotWalletKey ? privateKeyToAccount(opts.hotWalletKey) : null;
-  const wallet = hotAccount
-    ? createWalletClient({ chain: evmChain, transport, account: hotAccount, cacheTime: 0 })
-    : null;
+  const signer = opts.signer ?? (opts.hotWalletKey ? localSigner(opts.hotWalletKey) : null);
 
-  const shift = token.decimals - token.scale;
   return {
     opts,
-    db,
-    clock,
     chain,
-    token,
-    log,
-    tokenAddress,
-    tokenLower,
-    confirmations,
-    reorgWindow,
+    log: opts.log,
+    tokens,
+    native,
+    assets,
     maxBlocksPerStep,
-    maxTopicAddresses,
-    depositBranch,
+    maxNativeBlocksPerStep,
+    maxTopicAddresses: opts.maxTopicAddresses ?? 1000,
     client,
-    hotAccount,
-    wallet,
-    units: { shift, factor: 10n ** BigInt(Math.abs(shift)) },
+    signer,
     state: {
       /** The node's check, once (again after a failure). */
       checked: null as Promise<void> | null,
       /** The block range of the next `eth_getLogs`: narrowed by a refusal, widened again by successes. */
       step: maxBlocksPerStep,
-      loop: null as Loop | null,
-      /** The hot wallet's send in flight: one at a time. */
+      /** The hot wallet's send in flight (`sendToken`): one at a time. */
       sending: Promise.resolve() as Promise<unknown>,
+      /** The hot wallet's address, as its signer gave it. */
+      hotAddress: null as Promise<Address> | null,
     },
   };
 }
 
 export type EvmCtx = ReturnType<typeof createEvmCtx>;
 
-/** The node serves the configured chain and the token has the configured decimals. */
+/** The node serves the configured chain and each token has the configured decimals. */
 export function ready(ctx: EvmCtx): Promise<void> {
-  const { client, opts, chain, token } = ctx;
+  const { client, opts, chain } = ctx;
   ctx.state.checked ??= (async () => {
     const id = await client.getChainId();
     if (id !== opts.chainId) {
       throw new Error(`chain ${chain}: node serves chain id ${id}, not ${opts.chainId}`);
     }
-    const decimals = await client.readContract({
-      address: ctx.tokenAddress,
-      abi: ERC20,
-      functionName: 'decimals',
-    });
-    if (decimals !== token.decimals) {
-      throw new Error(`chain ${chain}: token has ${decimals} decimals, configured ${token.decimals}`);
+    for (const token of ctx.tokens) {
+      const decimals = await client.readContract({
+        address: token.checksum,
+        abi: ERC20,
+        functionName: 'decimals',
+      });
+      if (decimals !== token.decimals) {
+        throw new Error(`chain ${chain}: token has ${decimals} decimals, configured ${token.decimals}`);
+      }
     }
   })().catch((err: unknown) => {
     ctx.state.checked = null;
@@ -208,15 +169,17 @@ export function ready(ctx: EvmCtx): Promise<void> {
   return ctx.state.checked;
 }
 
-/** Token units → platform minor units, rounded down (dust below the platform's unit stays on chain). */
-export function toMinor(ctx: EvmCtx, units: bigint): bigint {
-  const { shift, factor } = ctx.units;
+/** Chain units → platform minor units, rounded down (dust below the platform's unit stays on chain). */
+export function toMinor(u: { decimals: number; scale: number }, units: bigint): bigint {
+  const shift = u.decimals - u.scale;
+  const factor = 10n ** BigInt(Math.abs(shift));
   return shift >= 0 ? units / factor : units * factor;
 }
 
-/** Platform minor units → token units; refuses amounts the token cannot represent exactly. */
-export function toTokenUnits(ctx: EvmCtx, minor: bigint): bigint {
-  const { shift, factor } = ctx.units;
+/** Platform minor units → chain units; refuses amounts the chain cannot represent exactly. */
+export function toTokenUnits(u: { decimals: number; scale: number }, minor: bigint): bigint {
+  const shift = u.decimals - u.scale;
+  const factor = 10n ** BigInt(Math.abs(shift));
   if (shift >= 0) return minor * factor;
   if (minor % factor !== 0n) throw new ValidationError('amount', 'invalid_value');
   return minor / factor;

@@ -1,6 +1,10 @@
-import { getAddress, isAddress } from 'viem';
-import { DomainError, ValidationError } from '../../../kernel/errors';
-import { ERC20, type EvmCtx, ready, toMinor, toTokenUnits } from './evm-context';
+/**
+ * The hot wallet's direct send (`sendToken`: priced, signed with the node's pending nonce, broadcast; one at a
+ * time from this process) and its balance. Withdrawals go through `payer` instead (`evm-pay.ts`), whose nonces
+ * and signed transactions the wallet keeps in the store.
+ */
+import { ERC20, type EvmCtx, ready, toMinor } from './evm-context';
+import { broadcast, fees, hotAddress, nonceOf, payToken, prepare, sign } from './evm-pay';
 import type { HotWalletBalance } from './types';
 
 /** One send at a time from this process, so nonces do not collide. */
@@ -11,52 +15,34 @@ function serialized<T>(ctx: EvmCtx, fn: () => Promise<T>): Promise<T> {
 }
 
 export async function sendToken(ctx: EvmCtx, to: string, amountMinor: bigint): Promise<string> {
-  const { wallet, hotAccount } = ctx;
-  if (!wallet || !hotAccount) throw new Error(`chain ${ctx.chain}: no hot wallet key configured`);
-  if (!isAddress(to, { strict: false })) throw new ValidationError('address', 'invalid_format');
-  if (amountMinor <= 0n) throw new ValidationError('amount', 'too_small');
-  const units = toTokenUnits(ctx, amountMinor);
-  const recipient = getAddress(to);
-  await ready(ctx);
+  const p = await prepare(ctx, to, amountMinor);
   return serialized(ctx, async () => {
-    const balance = await ctx.client.readContract({
-      address: ctx.tokenAddress,
-      abi: ERC20,
-      functionName: 'balanceOf',
-      args: [hotAccount.address],
-    });
-    if (balance < units) throw new DomainError('InsufficientBalance');
-    const { request } = await ctx.client.simulateContract({
-      account: hotAccount,
-      address: ctx.tokenAddress,
-      abi: ERC20,
-      functionName: 'transfer',
-      args: [recipient, units],
-    });
-    const hash = await wallet.writeContract(request);
-    ctx.log.info(
-      { chain: ctx.chain, to: recipient, amountMinor: amountMinor.toString(), hash },
+    const signed = await sign(ctx, p, await nonceOf(ctx, 'pending'), await fees(ctx));
+    await broadcast(ctx, signed.raw);
+    ctx.log?.info(
+      { chain: ctx.chain, to, amountMinor: amountMinor.toString(), hash: signed.hash },
       'hot wallet sent',
     );
-    return hash;
+    return signed.hash;
   });
 }
 
 export async function hotWalletBalance(ctx: EvmCtx): Promise<HotWalletBalance> {
-  if (!ctx.hotAccount) throw new Error(`chain ${ctx.chain}: no hot wallet key configured`);
+  const address = await hotAddress(ctx);
+  const token = payToken(ctx);
   await ready(ctx);
   const [tokenUnits, native] = await Promise.all([
     ctx.client.readContract({
-      address: ctx.tokenAddress,
+      address: token.checksum,
       abi: ERC20,
       functionName: 'balanceOf',
-      args: [ctx.hotAccount.address],
+      args: [address],
     }),
-    ctx.client.getBalance({ address: ctx.hotAccount.address }),
+    ctx.client.getBalance({ address }),
   ]);
   return {
-    address: ctx.hotAccount.address.toLowerCase(),
-    amount: toMinor(ctx, tokenUnits),
+    address: address.toLowerCase(),
+    amount: toMinor(token, tokenUnits),
     tokenUnits,
     native,
   };

@@ -1,10 +1,31 @@
-export { createEvmChain, type EvmChainOptions, type EvmTokenOptions } from './evm';
+export { type BitcoinChainOptions, createBitcoinChain } from './bitcoin';
+export {
+  createEvmChain,
+  type EvmChain,
+  type EvmChainOptions,
+  type EvmNativeOptions,
+  type EvmSigner,
+  type EvmTokenOptions,
+  httpSigner,
+  localSigner,
+} from './evm';
+export { NodeAnswerError } from './node-http';
+export { createTronChain, type TronChainOptions, type TronTokenOptions } from './tron';
 export type {
   ChainAdapter,
   ChainLogger,
+  ChainSource,
   ConfirmedDeposit,
+  DepositBook,
+  FoundTransfer,
+  HotPayer,
   HotWalletBalance,
-  OnConfirmed,
+  PaymentFees,
   PollResult,
+  PreparedPayment,
+  SentReceipt,
+  SignedPayment,
   SubmittedDeposit,
 } from './types';
+export { NATIVE_INDEX } from './types';
+export { createWatcher, type Watcher, type WatcherOptions } from './watcher';

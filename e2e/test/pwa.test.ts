@@ -91,6 +91,7 @@ describe('the installable app', () => {
         viewport: PHONE,
         isMobile: true,
         hasTouch: true,
+        reducedMotion: 'reduce',
       }),
     );
     try {

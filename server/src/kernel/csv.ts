@@ -55,3 +55,29 @@ export async function monthCsvFile(
     truncated: rows.length > STATEMENT_MAX_LINES,
   };
 }
+
+/** The two sides of a fill as a statement lists them: the taker's side is the trade's, the maker's the other. */
+export interface FillOfUser {
+  readonly side: 'buy' | 'sell';
+  readonly takerUserId: number;
+  readonly makerUserId: number;
+  readonly takerOrderId: string;
+  readonly makerOrderId: string;
+  readonly takerFee: bigint;
+  readonly makerFee: bigint;
+}
+
+/**
+ * The user's sides of one fill, each with its role, side, order and fee: one, or two for a fill between two
+ * orders of the user's own (self-trades are refused today, so that would show it rather than hide it).
+ */
+export function userSidesOfFill(t: FillOfUser, userId: number) {
+  return [
+    ...(t.takerUserId === userId
+      ? [{ role: 'taker', side: t.side, order: t.takerOrderId, fee: t.takerFee }]
+      : []),
+    ...(t.makerUserId === userId
+      ? [{ role: 'maker', side: t.side === 'buy' ? 'sell' : 'buy', order: t.makerOrderId, fee: t.makerFee }]
+      : []),
+  ] as const;
+}

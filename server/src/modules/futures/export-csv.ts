@@ -5,7 +5,7 @@
  */
 import { formatAmount, type Lang, STATEMENT_MAX_LINES, tradeWord, USDT_SCALE } from '@nexa/contract';
 import { and, asc, eq, gte, lt, or } from 'drizzle-orm';
-import { monthCsvFile } from '../../kernel/csv';
+import { monthCsvFile, userSidesOfFill } from '../../kernel/csv';
 import { localTime } from '../../kernel/zoned-time';
 import type { FuturesCtx } from './context';
 import { swapFundingPayments, swapFundings, swapOrders, swapTrades } from './tables';
@@ -93,15 +93,7 @@ async function fillRows(ctx: FuturesCtx, userId: number, range: Range, tz: strin
   const header = ['time', 'order', 'instrument', 'side', 'role', 'price', 'size', 'value', 'fee'];
   const rows: string[][] = [];
   for (const t of list) {
-    const sides = [
-      ...(t.takerUserId === userId
-        ? [{ role: 'taker', side: t.side, order: t.takerOrderId, fee: t.takerFee }]
-        : []),
-      ...(t.makerUserId === userId
-        ? [{ role: 'maker', side: t.side === 'buy' ? 'sell' : 'buy', order: t.makerOrderId, fee: t.makerFee }]
-        : []),
-    ];
-    for (const s of sides)
+    for (const s of userSidesOfFill(t, userId))
       rows.push([
         localTime(t.createdAt, tz),
         s.order,

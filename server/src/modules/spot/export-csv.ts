@@ -4,7 +4,7 @@
  */
 import { formatAmount, type Lang, STATEMENT_MAX_LINES, tradeWord } from '@nexa/contract';
 import { and, asc, eq, gte, lt, or } from 'drizzle-orm';
-import { monthCsvFile } from '../../kernel/csv';
+import { monthCsvFile, userSidesOfFill } from '../../kernel/csv';
 import { localTime } from '../../kernel/zoned-time';
 import type { SpotCtx } from './context';
 import { instrumentOf } from './instruments';
@@ -94,16 +94,7 @@ async function fillRows(c: SpotCtx, userId: number, range: Range, tz: string, w:
   const rows: string[][] = [];
   for (const t of list) {
     const inst = instrumentOf(c, t.instId);
-    // A trade between two orders of the user's own (not possible today: self-trades are prevented) is two rows.
-    const sides = [
-      ...(t.takerUserId === userId
-        ? [{ role: 'taker', side: t.side, order: t.takerOrderId, fee: t.takerFee }]
-        : []),
-      ...(t.makerUserId === userId
-        ? [{ role: 'maker', side: t.side === 'buy' ? 'sell' : 'buy', order: t.makerOrderId, fee: t.makerFee }]
-        : []),
-    ];
-    for (const s of sides)
+    for (const s of userSidesOfFill(t, userId))
       rows.push([
         localTime(t.createdAt, tz),
         s.order,

@@ -4,7 +4,8 @@
 // until it has an answer, and the store then holds exactly the calls that were answered with success;
 // the books a restarted server rebuilds are the ones the killed server showed. Conditional orders rest through
 // the kills: each fires once, at the first trade price that reaches it (its order placed once), or, never
-// reached, still rests with its hold.
+// reached, still rests with its hold; the same on the BTC-USDT-SWAP contract, whose orders join the stream
+// (the index its mark follows comes from a local stand-in for OKX's public feed, held at 60,000).
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatAmount } from '@nexa/contract';
@@ -13,9 +14,11 @@ import { afterAll, expect, it } from 'vitest';
 import { systemClock } from '../src/kernel/clock';
 import { createLedger } from '../src/ledger';
 import { seededRandom } from '../src/modules/market/sim/random';
+import { SPOT_SETTINGS } from '../src/modules/spot/settings';
 import { queryRows } from '../src/store';
 import { type ChildServer, type ChildStore, childStore, startChild } from './child-server';
 import { call, depositConfirmed, operatorToken, signedInUser, type TestServer } from './harness';
+import { type FakeOkx, startFakeOkx } from './okx-fake';
 
 // Four kills on the embedded store (the plain test run, inside its time budget: each restart loads the whole
 // server again); six on PostgreSQL (CI's second run of the server suite), the production store. Each kill cuts
@@ -25,6 +28,8 @@ const WORKERS = 12;
 const USERS = 3;
 const FUNDING = 2_000_000_000n; // 2,000 USDT each, in minor units (scale 6)
 const FUNDING_BTC = 100_000_000n; // 1 BTC each (scale 8)
+/** USDT each swap trader and the swap's conditional orders' user move to futures: two deposits of FUNDING. */
+const SWAP_FUNDING = 2n * FUNDING;
 const FEE = 1_000_000n; // withdrawal fee of the default rules: 1 USDT
 const usdt = (minor: bigint) => formatAmount(minor, 6);
 /** Conditional orders' trigger prices and sides (a sell above the last price fires up, below it down). */
@@ -37,12 +42,17 @@ const TRIGGERS: ReadonlyArray<readonly [number, 'buy' | 'sell']> = [
   [61_000, 'buy'],
 ];
 
+const SWAP = 'BTC-USDT-SWAP';
+/** The two traders of the swap stream (apart from the users whose balances the test models). */
+const SWAP_TRADERS = 2;
+
 type Kind = 'spot' | 'futures';
 type Op =
   | { type: 'transfer'; from: number; to: number; amount: bigint }
   | { type: 'internal'; user: number; from: Kind; to: Kind; amount: bigint }
   | { type: 'withdraw'; user: number; amount: bigint }
-  | { type: 'order'; user: number };
+  | { type: 'order'; user: number }
+  | { type: 'swap'; trader: number };
 
 interface Call {
   readonly requestId: string;
@@ -50,6 +60,8 @@ interface Call {
   readonly user: number;
   readonly path: string;
   readonly body: Record<string, unknown>;
+  /** The caller's session when it is not one of the modelled users' (the swap traders'). */
+  readonly token?: string;
   /** lost: sent, and no answer came back (the server died, or was already dead). */
   outcome: 'unsent' | 'lost' | 'ok' | 'refused';
   attempts: number;
@@ -67,9 +79,13 @@ function rng(seed: number) {
 
 let store: ChildStore | undefined;
 let child: ChildServer | undefined;
+let okx: FakeOkx | undefined;
+let okxTicks: NodeJS.Timeout | undefined;
 afterAll(async () => {
+  clearInterval(okxTicks);
   await child?.kill();
   await store?.drop();
+  await okx?.close();
 });
 
 it('loses nothing and doubles nothing when the server is killed mid-stream', {
@@ -80,11 +96,43 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
   const started = Date.now();
   const log = (line: string) => console.log(`[crash seed=${seed} ${store?.kind}] ${line}`);
   store = await childStore();
-  child = await startChild(store);
+  // The index of BTC (spot's limit band, the swap's mark) from OKX's public feed as a local stand-in gives it,
+  // told again every half second so a restarted server has it at once.
+  const spotIds = SPOT_SETTINGS['market.instruments'].parse(undefined).map((i) => i.inst_id);
+  okx = await startFakeOkx({ instruments: spotIds });
+  const feed = okx;
+  okxTicks = setInterval(() => feed.ticker('BTC-USDT', '60000'), 500);
+  const env = { MARKET_SOURCE: 'okx', OKX_WS_URL: feed.url };
+  // A started server takes swap orders once its mark follows the index (a second or two): the stream waits.
+  const start = async () => {
+    const c = await startChild(store as ChildStore, undefined, env);
+    await expect
+      .poll(
+        async () => {
+          const r = await call<{ list: Array<{ instId: string; mark_px: string | null }> }>(
+            c.srv,
+            '/v1/futures/instruments',
+          );
+          return r.body.data?.list?.find((i) => i.instId === SWAP)?.mark_px ?? null;
+        },
+        { timeout: 60_000 },
+      )
+      .not.toBeNull();
+    return c;
+  };
+  child = await start();
   let srv: TestServer = child.srv;
 
   // ——— setup: users funded through the operator flow ———
   const finance = await operatorToken(srv);
+  // Each deposit's second approval signs an operator in: more than the default ten a minute from one address.
+  const raised = await call(
+    srv,
+    '/admin/settings/set',
+    { key: 'admin.login_per_ip_per_minute', value: 1000, reason: 'crash test: many approvals' },
+    { token: await operatorToken(srv, 'admin', 'nexa-admin') },
+  );
+  expect(raised.body.code, JSON.stringify(raised.body)).toBe(200);
   const users: Array<{ token: string; address: string }> = [];
   for (let i = 0; i < USERS; i++) {
     const u = await signedInUser(srv);
@@ -128,6 +176,49 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
     expect(res.body.code, JSON.stringify(res.body)).toBe(200);
   }
 
+  // ——— the swap: two traders whose orders join the stream, and conditional orders on its last price ———
+  const futuresUser = async () => {
+    const u = await signedInUser(srv);
+    // Two deposits under the second approval's threshold (every second approval signs an operator in).
+    await depositConfirmed(srv, u.token, finance, usdt(FUNDING));
+    await depositConfirmed(srv, u.token, finance, usdt(FUNDING));
+    const moved = await call(
+      srv,
+      '/api/transferBalance/index',
+      { asset: 'USDT', from: 'spot', to: 'futures', amount: usdt(SWAP_FUNDING) },
+      { token: u.token },
+    );
+    expect(moved.body.code, JSON.stringify(moved.body)).toBe(200);
+    return { token: u.token, address: u.wallet.address.toLowerCase() };
+  };
+  const swapTraders: Array<{ token: string; address: string }> = [];
+  for (let i = 0; i < SWAP_TRADERS; i++) swapTraders.push(await futuresUser());
+  const swapTrig = await futuresUser();
+  const swapSetup = async (token: string, body: Record<string, unknown>) => {
+    const res = await call(srv, '/v1/order/submitTrade', { instId: SWAP, type: 'limit', ...body }, { token });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+    return res.body.data as { trade_id: string };
+  };
+  await swapSetup(swapTraders[0]?.token ?? '', { side: 'sell', px: '60000', sz: '1' });
+  const lastSwapSetup = await swapSetup(swapTraders[1]?.token ?? '', { side: 'buy', px: '60000', sz: '1' });
+  for (const [px, side] of TRIGGERS) {
+    const res = await call(
+      srv,
+      '/v1/order/placeAlgo',
+      {
+        instId: SWAP,
+        side,
+        ordType: 'trigger',
+        triggerPxType: 'last',
+        sz: '1',
+        triggerPx: String(px),
+        orderPx: side === 'sell' ? '70000' : '50000',
+      },
+      { token: swapTrig.token },
+    );
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+  }
+
   // ——— the calls ———
   const calls: Call[] = [];
   const serverErrors: string[] = [];
@@ -139,7 +230,22 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
     let op: Op;
     let path: string;
     let body: Record<string, unknown>;
-    if (r < 0.35) {
+    let token: string | undefined;
+    if (r < 0.12) {
+      // The swap's stream: the same prices, whole contracts, between its two traders.
+      const trader = rand.int(0, SWAP_TRADERS - 1);
+      op = { type: 'swap', trader };
+      token = swapTraders[trader]?.token;
+      path = '/v1/order/submitTrade';
+      body = {
+        instId: SWAP,
+        side: rand.next() < 0.5 ? 'buy' : 'sell',
+        type: 'limit',
+        px: String(59_900 + rand.int(0, 4) * 50),
+        sz: String(rand.int(1, 3)),
+        request_id: requestId,
+      };
+    } else if (r < 0.42) {
       // Around one price, so about half rest and half cross (and fill against other users).
       const user = rand.int(0, USERS - 1);
       op = { type: 'order', user };
@@ -152,7 +258,7 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
         sz: `0.00${rand.int(1, 5)}`,
         request_id: requestId,
       };
-    } else if (r < 0.65) {
+    } else if (r < 0.67) {
       const from = rand.int(0, USERS - 1);
       const to = (from + rand.int(1, USERS - 1)) % USERS;
       op = { type: 'transfer', from, to, amount: amount(1, 60) };
@@ -182,9 +288,10 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
     const c: Call = {
       requestId,
       op,
-      user: op.type === 'transfer' ? op.from : op.user,
+      user: op.type === 'transfer' ? op.from : op.type === 'swap' ? -1 : op.user,
       path,
       body,
+      ...(token ? { token } : {}),
       outcome: 'unsent',
       attempts: 0,
     };
@@ -192,12 +299,14 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
     return c;
   }
 
+  const tokenOf = (c: Call) => c.token ?? users[c.user]?.token ?? '';
+
   /** Sends a call once; an answer is final (success or refusal), no answer leaves it lost. */
   async function send(server: TestServer, c: Call): Promise<void> {
     c.attempts++;
     let res: Awaited<ReturnType<typeof call>>;
     try {
-      res = await call(server, c.path, c.body, { token: users[c.user]?.token ?? '' });
+      res = await call(server, c.path, c.body, { token: tokenOf(c) });
     } catch {
       if (c.outcome !== 'lost') c.lostAt = Date.now();
       c.outcome = 'lost';
@@ -221,7 +330,7 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
   // ——— rounds: a stream of calls, cut by SIGKILL after a random delay ———
   for (let round = 1; round <= ROUNDS; round++) {
     if (round > 1) {
-      child = await startChild(store);
+      child = await start();
       srv = child.srv;
     }
     const server = srv;
@@ -254,7 +363,7 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
   }
 
   // ——— recovery: every call without an answer is retried until it has one ———
-  child = await startChild(store);
+  child = await start();
   srv = child.srv;
   const lostEver = calls.filter((c) => c.lostAt !== undefined);
   for (let pass = 0; pass < 3 && calls.some((c) => c.outcome === 'lost'); pass++) {
@@ -272,9 +381,7 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
   // A successful call sent again gets its first answer back and moves nothing.
   const ok = calls.filter((c) => c.outcome === 'ok');
   const replays = ok.filter((_, i) => i % 3 === 0);
-  const replayed = await Promise.all(
-    replays.map((c) => call(srv, c.path, c.body, { token: users[c.user]?.token ?? '' })),
-  );
+  const replayed = await Promise.all(replays.map((c) => call(srv, c.path, c.body, { token: tokenOf(c) })));
   replayed.forEach((r, i) => {
     expect(r.body.code).toBe(200);
     expect(r.body.data).toEqual(replays[i]?.data);
@@ -287,7 +394,7 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
   await child.kill();
   child = undefined;
   // A restarted server rebuilds the same book from the store.
-  child = await startChild(store);
+  child = await start();
   const depthAfter = await call(child.srv, '/v1/market/depth', { instId: 'BTC-USDT', n: 400 });
   const levels = (r: typeof depthBefore) => {
     const d = r.body.data as { asks: unknown[]; bids: unknown[] };
@@ -299,6 +406,7 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
 
   // ——— the store, opened directly ———
   let firedTriggers = 0;
+  let firedSwapTriggers = 0;
   const db = await store.open();
   try {
     const ledger = createLedger({ store: db, clock: systemClock });
@@ -307,11 +415,13 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
       sql`select request_id, count(*)::int as n from ledger_transactions where request_id is not null group by request_id`,
     );
     const perRequest = new Map(journal.map((r) => [r.request_id, Number(r.n)]));
-    // (a) every success exactly once; every refusal not at all; nothing anywhere twice.
+    // (a) every success exactly once; every refusal not at all; nothing anywhere twice. A swap order that only
+    // closes and rests moves no money yet (it holds no margin): its journal has it once or not at all.
     for (const c of calls) {
-      expect(perRequest.get(c.requestId) ?? 0, `${c.requestId} (${c.outcome})`).toBe(
-        c.outcome === 'ok' ? 1 : 0,
-      );
+      const n = perRequest.get(c.requestId) ?? 0;
+      const why = `${c.requestId} (${c.op.type}, ${c.outcome})`;
+      if (c.op.type === 'swap' && c.outcome === 'ok') expect(n, why).toBeLessThanOrEqual(1);
+      else expect(n, why).toBe(c.outcome === 'ok' ? 1 : 0);
     }
     expect(journal.filter((r) => Number(r.n) !== 1)).toEqual([]);
     // Every order answered with success is stored once, and no other.
@@ -322,6 +432,15 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
     const okOrders = calls.filter((c) => c.op.type === 'order' && c.outcome === 'ok');
     expect(new Map(orderRows.map((r) => [r.request_id, Number(r.n)]))).toEqual(
       new Map(okOrders.map((c) => [c.requestId, 1])),
+    );
+    const swapRows = await queryRows<{ request_id: string; n: number }>(
+      db.db,
+      sql`select request_id, count(*)::int as n from swap_orders where request_id is not null group by request_id`,
+    );
+    const okSwaps = calls.filter((c) => c.op.type === 'swap' && c.outcome === 'ok');
+    expect(okSwaps.length).toBeGreaterThan(0);
+    expect(new Map(swapRows.map((r) => [r.request_id, Number(r.n)]))).toEqual(
+      new Map(okSwaps.map((c) => [c.requestId, 1])),
     );
     // No money moved for an order without its record.
     const orphans = await queryRows<{ id: number }>(
@@ -412,8 +531,16 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
     }
     firedTriggers = await checkTriggers(
       db.db,
+      SPOT_TABLES,
       trig.wallet.address.toLowerCase(),
       lastSetOrder.trade_id,
+      ledger,
+    );
+    firedSwapTriggers = await checkTriggers(
+      db.db,
+      SWAP_TABLES,
+      swapTrig.address,
+      lastSwapSetup.trade_id,
       ledger,
     );
   } finally {
@@ -423,18 +550,48 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
   log(
     `${calls.length} calls: ${count('ok')} ok, ${count('refused')} refused; ${lostEver.length} answers lost ` +
       `and retried (${committedBeforeKill} had committed before the kill), ${replays.length} replays; ` +
-      `${firedTriggers} of ${TRIGGERS.length} conditional orders fired; ` +
+      `${firedTriggers} of ${TRIGGERS.length} spot and ${firedSwapTriggers} of ${TRIGGERS.length} swap conditional ` +
+      'orders fired; ' +
       `${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 });
 
+/** Where a market keeps its conditional orders, its trades and its orders, and the account its holds are on. */
+interface TriggerTables {
+  readonly inst: string;
+  readonly algos: string;
+  readonly trades: string;
+  readonly orders: string;
+  /** The column of an order's hold, and the asset and account kind the holds are in. */
+  readonly hold: { readonly asset: string; readonly amount: string; readonly kind: Kind };
+  /** The assets whose holds are checked. */
+  readonly assets: readonly string[];
+}
+const SPOT_TABLES: TriggerTables = {
+  inst: 'BTC-USDT',
+  algos: 'spot_algo_orders',
+  trades: 'market_trades',
+  orders: 'market_orders',
+  hold: { asset: 'frozen_asset', amount: 'frozen_amount', kind: 'spot' },
+  assets: ['BTC', 'USDT'],
+};
+const SWAP_TABLES: TriggerTables = {
+  inst: SWAP,
+  algos: 'swap_algo_orders',
+  trades: 'swap_trades',
+  orders: 'swap_orders',
+  hold: { asset: `'USDT'`, amount: 'hold', kind: 'futures' },
+  assets: ['USDT'],
+};
+
 /**
  * Each conditional order fired once, at the first trade after the orders were placed whose price reached it
  * (at or above an up trigger, at or below a down one), with its order placed once; one never reached rests
- * with its hold; the user's holds are exactly its resting triggers' and orders'.
+ * (with its hold, on spot); the user's holds are exactly its resting triggers' and orders'.
  */
 async function checkTriggers(
   db: Parameters<typeof queryRows>[0],
+  t: TriggerTables,
   address: string,
   setupOrderId: string,
   ledger: ReturnType<typeof createLedger>,
@@ -455,27 +612,30 @@ async function checkTriggers(
     db,
     sql`select id, direction, trigger_px::text, order_px::text, state, actual_px::text, ord_id, frozen_asset,
           frozen_amount::text
-        from spot_algo_orders where user_id = ${userId} order by seq`,
+        from ${sql.raw(t.algos)} where user_id = ${userId} order by seq`,
   );
   expect(algos).toHaveLength(TRIGGERS.length);
   const trades = await queryRows<{ price: string }>(
     db,
-    sql`select price::text from market_trades where inst_id = 'BTC-USDT'
-          and id > (select max(id) from market_trades where taker_order_id = ${setupOrderId})
+    sql`select price::text from ${sql.raw(t.trades)} where inst_id = ${t.inst}
+          and id > (select max(id) from ${sql.raw(t.trades)} where taker_order_id = ${setupOrderId})
         order by id`,
   );
   const orders = await queryRows<{ id: string; price: string; frozen_asset: string; frozen_amount: string }>(
     db,
-    sql`select id, price::text, frozen_asset, frozen_amount::text from market_orders
+    sql`select id, price::text, ${sql.raw(t.hold.asset)} as frozen_asset,
+          ${sql.raw(t.hold.amount)}::text as frozen_amount from ${sql.raw(t.orders)}
         where user_id = ${userId} and status in ('new', 'partial_filled')`,
   );
   let fired = 0;
   for (const a of algos) {
     const px = BigInt(a.trigger_px);
-    const reach = trades.find((t) => (a.direction === 'up' ? BigInt(t.price) >= px : BigInt(t.price) <= px));
+    const reach = trades.find((tr) =>
+      a.direction === 'up' ? BigInt(tr.price) >= px : BigInt(tr.price) <= px,
+    );
     if (reach === undefined) {
       expect({ state: a.state, ord: a.ord_id }, a.id).toEqual({ state: 'live', ord: null });
-      expect(BigInt(a.frozen_amount)).toBeGreaterThan(0n);
+      if (t.hold.kind === 'spot') expect(BigInt(a.frozen_amount)).toBeGreaterThan(0n);
       continue;
     }
     fired++;
@@ -490,7 +650,7 @@ async function checkTriggers(
       a.id,
     ).toEqual([a.order_px]);
   }
-  // Its orders are the fired triggers' (the setup sell filled): none placed twice, none without its trigger.
+  // Its orders are the fired triggers' (the setup order filled): none placed twice, none without its trigger.
   expect(orders.map((o) => o.id).sort()).toEqual(
     algos
       .filter((a) => a.state === 'effective')
@@ -499,8 +659,8 @@ async function checkTriggers(
   );
   expect(fired).toBeGreaterThan(0);
   const held = await ledger.balances(userId);
-  for (const asset of ['BTC', 'USDT']) {
-    const frozen = held.find((b) => b.asset === asset && b.kind === 'spot')?.frozen ?? 0n;
+  for (const asset of t.assets) {
+    const frozen = held.find((b) => b.asset === asset && b.kind === t.hold.kind)?.frozen ?? 0n;
     const want = [...algos.filter((a) => a.state === 'live'), ...orders]
       .filter((x) => x.frozen_asset === asset)
       .reduce((sum, x) => sum + BigInt(x.frozen_amount), 0n);

@@ -30,13 +30,16 @@ export type MarketDataDeps = AppDeps & {
 export interface MarketDataCtx {
   readonly deps: MarketDataDeps;
   readonly candles: CandleService;
-  /** OKX's public feed, when MARKET_SOURCE is okx. */
-  readonly okx: OkxFeed | null;
   /** With OKX as the source, its last ticker per instrument is the reference price. */
   readonly okxLast: Map<string, string>;
   /** When OKX's last ticker of each instrument arrived (ms, the platform clock). */
   readonly okxAt: Map<string, number>;
   readonly state: {
+    /**
+     * OKX's public feed, when MARKET_SOURCE is okx (made at start, once spot has its instruments: made before,
+     * it subscribed none and no index ever came).
+     */
+    okx: OkxFeed | null;
     /** The built-in reference market, when MARKET_SOURCE is sim (after start). */
     reference: ReferenceMarket | null;
   };

@@ -1,9 +1,8 @@
-import { causeNames, isSwapInstId, MARKET_CAUSES } from '@nexa/contract';
+import { causeNames, MARKET_CAUSES } from '@nexa/contract';
 import { defineEntry, defineModule, type ModuleOwnership } from '../../kernel/module';
 import { SYSTEM } from '../../ledger';
 import { createCandleService } from './candles';
 import type { MarketDataCtx, MarketDataDeps } from './context';
-import { createOkxFeed } from './feed';
 import { marketHandlers } from './handlers';
 import { indexPrice } from './prices';
 import type { ReferenceMarket } from './reference';
@@ -32,18 +31,9 @@ function buildMarketData(deps: MarketDataDeps) {
     deps,
     // With OKX as the price source, OKX's tickers are the ones published.
     candles: createCandleService(deps, { publishTickers: config.marketSource !== 'okx' }),
-    okx:
-      config.marketSource === 'okx'
-        ? createOkxFeed({
-            url: config.okxWsUrl,
-            instruments: deps.trades.instIds().filter((id) => !isSwapInstId(id)),
-            bus,
-            log: deps.log,
-          })
-        : null,
     okxLast: new Map(),
     okxAt: new Map(),
-    state: { reference: null },
+    state: { okx: null, reference: null },
     alerts: { byInst: new Map(), firing: new Set(), lastTicker: new Map(), unsubscribe: null, timer: null },
   };
   if (config.marketSource === 'okx')

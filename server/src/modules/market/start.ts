@@ -4,8 +4,10 @@
  * demo walks three days of past on a first start, or OKX's feed).
  */
 
+import { isSwapInstId } from '@nexa/contract';
 import { startAlerts, stopAlerts } from './alerts-fire';
 import type { MarketDataCtx } from './context';
+import { createOkxFeed } from './feed';
 import { createReferenceMarket } from './reference';
 
 export async function start(ctx: MarketDataCtx): Promise<void> {
@@ -29,12 +31,21 @@ export async function start(ctx: MarketDataCtx): Promise<void> {
     ctx.state.reference = reference;
     await reference.start();
   }
-  ctx.okx?.start();
+  if (config.marketSource === 'okx') {
+    // The spot instruments are known once spot has started (its books are built before market data starts).
+    ctx.state.okx = createOkxFeed({
+      url: config.okxWsUrl,
+      instruments: deps.trades.instIds().filter((id) => !isSwapInstId(id)),
+      bus: deps.bus,
+      log: deps.log,
+    });
+    ctx.state.okx.start();
+  }
 }
 
 export async function close(ctx: MarketDataCtx): Promise<void> {
   stopAlerts(ctx);
   ctx.state.reference?.stop();
-  ctx.okx?.stop();
+  ctx.state.okx?.stop();
   await ctx.candles.close();
 }

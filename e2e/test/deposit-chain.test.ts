@@ -206,6 +206,16 @@ describe('deposits on a watched network', () => {
     const finance = await enrolByApi(product, 'finance', 'nexa-finance');
     const desk = await newDesktop(product);
     await signInConsole(product, desk.page, finance);
+    // The dashboard shows the hot wallet that paid it: its address, what it holds after paying 20, its floor.
+    await openScreen(desk.page, 'Dashboard');
+    const hotAddress = privateKeyToAccount(hotKey).address.toLowerCase();
+    const hot = desk.page.getByTestId('hot-wallets');
+    await expect.poll(() => hot.isVisible()).toBe(true);
+    const hotText = (await hot.textContent()) ?? '';
+    expect(hotText).toContain(hotAddress);
+    expect(hotText).toContain('980 USDT');
+    await hot.scrollIntoViewIfNeeded();
+    await consoleShot(desk.page, 'dashboard-hot-wallets');
     await openScreen(desk.page, 'Withdrawals');
     await desk.page.locator('.ant-segmented').getByText('Paid', { exact: true }).click();
     const row = desk.page.getByTestId('row-withdrawals').filter({ hasText: '20' }).first();

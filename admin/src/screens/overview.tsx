@@ -6,8 +6,9 @@ import { useNavigate } from 'react-router';
 import { useConsole } from '../console';
 import { when } from '../ui/format';
 import { ScreenTitle } from '../ui/screen';
-import { SolvencyPanels } from './dashboard';
+import { HotWallets } from './hot-wallets';
 import { useLoad } from './programs/common';
+import { SolvencyPanels } from './solvency-panels';
 import '../ui/screens.css';
 
 type Today = ResponseData<'/admin/dashboard'>;
@@ -109,7 +110,8 @@ function QueueCard({ q, now, open }: { q: Queue; now: number; open: (() => void)
 
 /**
  * The dashboard: the day so far (deposits, withdrawals, sign-ups, volume and fees), the open queues with how
- * long the oldest waits (each opens its screen), solvency per asset and the program pools (short in red).
+ * long the oldest waits (each opens its screen), each paying network's hot wallet (a low one flagged),
+ * solvency per asset and the program pools (short in red).
  */
 export default function OverviewScreen() {
   const { call, mayOpen } = useConsole();
@@ -194,6 +196,11 @@ export default function OverviewScreen() {
           </Row>
         )}
       </Card>
+      {today.data && today.data.hot_wallets.length > 0 ? (
+        <Card size="small" title="Hot wallets" style={{ marginBottom: 16 }}>
+          <HotWallets list={today.data.hot_wallets} />
+        </Card>
+      ) : null}
       <SolvencyPanels
         state={{
           loading: solvency.loading && !solvency.data,

@@ -1,190 +1,20 @@
+/**
+ * Solvency as the dashboard shows it: per asset (liabilities against system accounts, the audit's findings),
+ * the holds against what is behind them, loans against their collateral, the pools' day by cause, and every
+ * rewards program's pool against what it owes; anything short or unbalanced in red.
+ */
 import type { ResponseData } from '@nexa/contract';
-import { Alert, Card, Col, Empty, Row, Skeleton, Statistic, Table, Tag, Typography } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import type { AdminListPath, AdminPath } from '../api';
-import { failureText, useConsole } from '../console';
+import { Alert, Card, Empty, Skeleton, Table, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { Amount, when } from '../ui/format';
-import { ScreenTitle } from '../ui/screen';
-import { HotWallets } from './hot-wallets';
 
 type Solvency = ResponseData<'/admin/solvency'>;
-type Today = ResponseData<'/admin/dashboard'>;
-
-/** Loads one call's data for a panel: the data, or the failure's words, or still loading. */
-function useData<T>(load: (() => Promise<T>) | null, key: unknown = null) {
-  const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({
-    loading: load !== null,
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the loader is rebuilt each render; key says when to load again
-  useEffect(() => {
-    if (!load) return;
-    let live = true;
-    setState({ loading: true });
-    load()
-      .then((data) => live && setState({ data, loading: false }))
-      .catch((e: unknown) => live && setState({ error: failureText(e), loading: false }));
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  return state;
-}
-
-/** An open queue: how many wait, from its list call; a click opens its screen. */
-interface Queue {
-  readonly label: string;
-  readonly path: AdminListPath;
-  readonly filters: Record<string, string>;
-  readonly screen: string;
-  /** The key of the same queue in the day's summary, when the server sends one. */
-  readonly key: string;
-}
-
-const QUEUES: readonly Queue[] = [
-  {
-    label: 'Deposits to confirm',
-    path: '/admin/deposits/list',
-    filters: { status: 'pending' },
-    screen: '/deposits',
-    key: 'deposits',
-  },
-  {
-    label: 'Withdrawals to approve',
-    path: '/admin/withdrawals/list',
-    filters: { status: 'pending' },
-    screen: '/withdrawals',
-    key: 'withdrawals',
-  },
-  {
-    label: 'Identity to review',
-    path: '/admin/kyc/list',
-    filters: { status: 'pending' },
-    screen: '/reviews/identity',
-    key: 'kyc',
-  },
-  {
-    label: 'Merchants to review',
-    path: '/admin/shop/merchants',
-    filters: { status: 'pending' },
-    screen: '/reviews/merchants',
-    key: 'merchants',
-  },
-  {
-    label: 'Products to review',
-    path: '/admin/shop/products',
-    filters: { status: 'pending' },
-    screen: '/reviews/products',
-    key: 'products',
-  },
-  {
-    label: 'Claims waiting on a dry pool',
-    path: '/admin/insurance/claims',
-    filters: { status: 'queued' },
-    screen: '/programs?tab=insurance',
-    key: 'claims',
-  },
-];
-
-function QueueCard({ q }: { q: Queue }) {
-  const { call } = useConsole();
-  const navigate = useNavigate();
-  const state = useData(async () => {
-    const body = { ...q.filters, page: 1, size: 1 } as never;
-    const data = (await call(q.path, body)) as { total: number };
-    return data.total;
-  });
-  return (
-    <Card hoverable size="small" onClick={() => navigate(q.screen)} data-testid={`queue-${q.key}`}>
-      <Statistic
-        title={q.label}
-        loading={state.loading}
-        value={state.error ? '—' : (state.data ?? 0)}
-        valueStyle={{ color: (state.data ?? 0) > 0 ? '#d46b08' : undefined }}
-      />
-    </Card>
-  );
-}
 
 function Panel(props: { title: string; extra?: ReactNode; children: ReactNode }) {
   return (
     <Card title={props.title} extra={props.extra} size="small" style={{ marginBottom: 16 }}>
       {props.children}
     </Card>
-  );
-}
-
-const FIGURE_LABELS: Record<string, string> = {
-  deposits: 'Deposits',
-  withdrawals: 'Withdrawals',
-  signups: 'Sign-ups',
-  volume: 'Trading volume',
-  fees: 'Fees',
-};
-
-function figureLabel(key: string): string {
-  const words = FIGURE_LABELS[key] ?? key.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** Today's figures since the platform day began, from the day's summary. */
-function TodayPanel({ today }: { today: Today }) {
-  return (
-    <Row gutter={[12, 12]}>
-      {today.figures.map((f) => (
-        <Col key={`${f.key}-${f.asset ?? ''}`} span={4}>
-          <Card size="small">
-            <Statistic
-              title={`${figureLabel(f.key)}${f.asset ? ` (${f.asset})` : ''}`}
-              value={f.amount ?? f.count}
-              suffix={
-                f.amount !== null ? <Typography.Text type="secondary"> · {f.count}</Typography.Text> : null
-              }
-            />
-          </Card>
-        </Col>
-      ))}
-    </Row>
-  );
-}
-
-/**
- * The dashboard: what waits in each queue, the day so far (where the operator's roles read it), the hot
- * wallets' balances (a low one flagged), solvency per
- * asset (anything short or unbalanced in red) and every rewards program's pool against what it owes.
- */
-export default function DashboardScreen() {
-  const { call, can } = useConsole();
-  const [reload] = useState(0);
-  const solvency = useData<Solvency>(() => call('/admin/solvency', {}), reload);
-  const mayToday = can('/admin/dashboard');
-  const today = useData<Today>(mayToday ? () => call('/admin/dashboard', {}) : null, reload);
-  const queues = QUEUES.filter((q) => can(q.path as AdminPath));
-
-  return (
-    <>
-      <ScreenTitle title="Dashboard" note="Open queues, the day so far, solvency and the program pools." />
-      <Panel title="Open queues">
-        <Row gutter={[12, 12]}>
-          {queues.map((q) => (
-            <Col key={q.key} span={4}>
-              <QueueCard q={q} />
-            </Col>
-          ))}
-        </Row>
-      </Panel>
-      {mayToday && (today.loading || today.data) ? (
-        <Panel title="Today" extra={today.data ? `since ${when(today.data.day_start)}` : null}>
-          {today.data ? <TodayPanel today={today.data} /> : <Skeleton active paragraph={{ rows: 2 }} />}
-        </Panel>
-      ) : null}
-      {today.data && today.data.hot_wallets.length > 0 ? (
-        <Panel title="Hot wallets">
-          <HotWallets list={today.data.hot_wallets} />
-        </Panel>
-      ) : null}
-      <SolvencyPanels state={solvency} />
-    </>
   );
 }
 

@@ -5,6 +5,7 @@ import { useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { ALGO_KINDS, type AlgoKind } from '../../lib/algo-order';
 import { formatPrice } from '../../lib/market-data';
+import { ChoiceChips, TIFS, type Tif } from '../../ui/choice-chips';
 import { AmountInput, Field, Segments } from '../../ui/form';
 import { ConfirmSheet, type InfoRow, PickerSheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
@@ -391,35 +392,6 @@ function KindChips({
   );
 }
 
-const TIFS = ['GTC', 'IOC', 'FOK', 'post_only'] as const;
-type Tif = (typeof TIFS)[number];
-
-function TifChips({
-  value,
-  onChange,
-}: {
-  readonly value: Tif;
-  readonly onChange: (v: Tif) => void;
-}): ReactNode {
-  const { t } = useTranslation('futures');
-  return (
-    <div className="faform__row" role="tablist" aria-label={t('swapAlgo.tif')}>
-      {TIFS.map((k) => (
-        <button
-          key={k}
-          type="button"
-          role="tab"
-          aria-selected={value === k}
-          className={value === k ? 'faform__chip faform__chip--on' : 'faform__chip'}
-          onClick={() => onChange(k)}
-        >
-          {t(`swapAlgo.tifs.${k}`)}
-        </button>
-      ))}
-    </div>
-  );
-}
-
 interface PanelProps {
   readonly inst: SwapInstrument;
   /** The last trade price, which a conditional order may watch. */
@@ -518,7 +490,17 @@ function BasicPanel({
     <section className="fform card" aria-label={t('futures.orderForm')}>
       <TypeAndLever type={type} lever={lever} onType={setType} onLever={() => setLeverOpen(true)} />
       {kinds}
-      {type === 'limit' ? <TifChips value={tif} onChange={setTif} /> : null}
+      {type === 'limit' ? (
+        <ChoiceChips
+          options={TIFS}
+          value={tif}
+          onChange={setTif}
+          text={(k) => t(`swapAlgo.tifs.${k}`)}
+          label={t('swapAlgo.tif')}
+          block="faform__row"
+          chip="faform__chip"
+        />
+      ) : null}
       <OpenFields
         type={type}
         price={price}

@@ -7,6 +7,7 @@ import { type Translate, useTranslation } from '../../i18n';
 import { ALGO_KINDS, type AlgoKind } from '../../lib/algo-order';
 import { EXACT, sanitizeAmountInput } from '../../lib/amounts';
 import { formatPrice, stepDecimals } from '../../lib/market-data';
+import { ChoiceChips, TIFS, type Tif } from '../../ui/choice-chips';
 import { ConfirmSheet, type InfoRow } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
 import { AlgoForm } from './algo-form';
@@ -30,36 +31,6 @@ import {
 } from './order-math';
 
 const MARKS = [0, 25, 50, 75, 100] as const;
-const TIFS = ['GTC', 'IOC', 'FOK', 'post_only'] as const;
-type Tif = (typeof TIFS)[number];
-
-/** A limit order's time in force: rest (GTC), take now and cancel the rest (IOC), all or nothing (FOK), only make. */
-function TifChips({
-  value,
-  onChange,
-}: {
-  readonly value: Tif;
-  readonly onChange: (v: Tif) => void;
-}): ReactNode {
-  const { t } = useTranslation('trade');
-  return (
-    <div className="oform__tifs" role="tablist" aria-label={t('algo.tif')}>
-      {TIFS.map((k) => (
-        <button
-          key={k}
-          type="button"
-          role="tab"
-          aria-selected={value === k}
-          className={value === k ? 'oform__tif oform__tif--on' : 'oform__tif'}
-          onClick={() => onChange(k)}
-        >
-          {t(`algo.tifs.${k}`)}
-        </button>
-      ))}
-    </div>
-  );
-}
-
 /** A price put into the form from the book; `n` tells two taps of the same price apart. */
 export interface PriceFill {
   readonly px: string;
@@ -529,7 +500,17 @@ export function OrderForm(props: OrderFormProps): ReactNode {
           {priceError}
         </p>
       ) : null}
-      {type === 'limit' ? <TifChips value={form.tif} onChange={form.setTif} /> : null}
+      {type === 'limit' ? (
+        <ChoiceChips
+          options={TIFS}
+          value={form.tif}
+          onChange={form.setTif}
+          text={(k) => t(`algo.tifs.${k}`)}
+          label={t('algo.tif')}
+          block="oform__tifs"
+          chip="oform__tif"
+        />
+      ) : null}
 
       <div className={amountError ? 'obox obox--error' : 'obox'}>
         <label htmlFor={amountId} className="visually-hidden">

@@ -23,6 +23,28 @@ import {
 import { EMPTY_TPSL, OrderTpSl, type TpSlDraft, tpslProblem, triggersFor } from './order-tpsl';
 import { pnlFromTrigger, pnlText } from './tpsl-math';
 
+/** A limit order's time in force, in this form's words and looks. */
+function TifRow({
+  value,
+  onChange,
+}: {
+  readonly value: Tif;
+  readonly onChange: (v: Tif) => void;
+}): ReactNode {
+  const { t } = useTranslation('futures');
+  return (
+    <ChoiceChips
+      options={TIFS}
+      value={value}
+      onChange={onChange}
+      text={(k) => t(`swapAlgo.tifs.${k}`)}
+      label={t('swapAlgo.tif')}
+      block="faform__row"
+      chip="faform__chip"
+    />
+  );
+}
+
 const NO_BODY = {};
 const REFRESH = [
   '/v1/futures/positions',
@@ -490,17 +512,7 @@ function BasicPanel({
     <section className="fform card" aria-label={t('futures.orderForm')}>
       <TypeAndLever type={type} lever={lever} onType={setType} onLever={() => setLeverOpen(true)} />
       {kinds}
-      {type === 'limit' ? (
-        <ChoiceChips
-          options={TIFS}
-          value={tif}
-          onChange={setTif}
-          text={(k) => t(`swapAlgo.tifs.${k}`)}
-          label={t('swapAlgo.tif')}
-          block="faform__row"
-          chip="faform__chip"
-        />
-      ) : null}
+      {type === 'limit' ? <TifRow value={tif} onChange={setTif} /> : null}
       <OpenFields
         type={type}
         price={price}

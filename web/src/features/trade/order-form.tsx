@@ -30,6 +30,28 @@ import {
   stepPrice,
 } from './order-math';
 
+/** A limit order's time in force, in this form's words and looks. */
+function TifRow({
+  value,
+  onChange,
+}: {
+  readonly value: Tif;
+  readonly onChange: (v: Tif) => void;
+}): ReactNode {
+  const { t } = useTranslation('trade');
+  return (
+    <ChoiceChips
+      options={TIFS}
+      value={value}
+      onChange={onChange}
+      text={(k) => t(`algo.tifs.${k}`)}
+      label={t('algo.tif')}
+      block="oform__tifs"
+      chip="oform__tif"
+    />
+  );
+}
+
 const MARKS = [0, 25, 50, 75, 100] as const;
 /** A price put into the form from the book; `n` tells two taps of the same price apart. */
 export interface PriceFill {
@@ -500,17 +522,7 @@ export function OrderForm(props: OrderFormProps): ReactNode {
           {priceError}
         </p>
       ) : null}
-      {type === 'limit' ? (
-        <ChoiceChips
-          options={TIFS}
-          value={form.tif}
-          onChange={form.setTif}
-          text={(k) => t(`algo.tifs.${k}`)}
-          label={t('algo.tif')}
-          block="oform__tifs"
-          chip="oform__tif"
-        />
-      ) : null}
+      {type === 'limit' ? <TifRow value={form.tif} onChange={form.setTif} /> : null}
 
       <div className={amountError ? 'obox obox--error' : 'obox'}>
         <label htmlFor={amountId} className="visually-hidden">

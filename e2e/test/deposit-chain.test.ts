@@ -214,6 +214,8 @@ describe('deposits on a watched network', () => {
     const hotText = (await hot.textContent()) ?? '';
     expect(hotText).toContain(hotAddress);
     expect(hotText).toContain('980 USDT');
+    // The gas coin's balance says which coin it is.
+    expect(hotText).toMatch(/\d ETH/);
     await hot.scrollIntoViewIfNeeded();
     await consoleShot(desk.page, 'dashboard-hot-wallets');
     await openScreen(desk.page, 'Withdrawals');
@@ -226,6 +228,7 @@ describe('deposits on a watched network', () => {
     await expect.poll(() => versions.isVisible()).toBe(true);
     expect(await versions.textContent()).toContain('Signed versions of the payment');
     expect(await versions.locator('tbody tr').count()).toBe(1);
+    expect(await versions.textContent()).toMatch(/[\d.]+ \/ [\d.]+ gwei/);
     await versions.scrollIntoViewIfNeeded();
     await consoleShot(desk.page, 'withdrawal-signed-versions');
     await desk.context.close();

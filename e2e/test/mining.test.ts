@@ -11,7 +11,10 @@ beforeAll(async () => {
   // (16:00 UTC by default) would read an empty day. The day boundary is operator configuration: put it half
   // a day away from now.
   const day = 86_400_000;
-  await product.app.settings.set('platform.day_offset_min', Math.round((day / 2 - (Date.now() % day)) / 60_000));
+  await product.app.settings.set(
+    'platform.day_offset_min',
+    Math.round((day / 2 - (Date.now() % day)) / 60_000),
+  );
 });
 afterAll(() => product.close());
 

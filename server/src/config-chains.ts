@@ -1,7 +1,8 @@
 /**
  * The Tron and Bitcoin entries of CHAIN_NETWORKS (`kind: "tron"`, `kind: "bitcoin"`; docs/deploy.md,
  * "Chains"). Their secrets come from the environment, never from the JSON: TronGrid's key from
- * `TRON_API_KEY_<CHAIN>` (`TRON_API_KEY` for `tron`); Bitcoin Core's credentials in its `rpc_url`.
+ * `TRON_API_KEY_<CHAIN>` (`TRON_API_KEY` for `tron`), a Tron hot wallet's key from `HOT_WALLET_KEY_<CHAIN>`
+ * (or the external signer); Bitcoin Core's credentials in its `rpc_url`.
  */
 import { z } from 'zod';
 
@@ -40,6 +41,8 @@ export const TronNetworkSchema = z
           .strict(),
       )
       .min(1),
+    /** Most TRX (in sun) a withdrawal's transaction may burn for energy; default 30 TRX. */
+    fee_limit_sun: z.number().int().min(1).max(1_000_000_000).optional(),
     ...common,
   })
   .strict()
@@ -64,6 +67,8 @@ export const BitcoinNetworkSchema = z
 export type TronNetworkConfig = z.output<typeof TronNetworkSchema> & {
   /** TronGrid's key (TRON_API_KEY_<CHAIN>; TRON_API_KEY for `tron`), sent as `TRON-PRO-API-KEY`. */
   readonly apiKey: string | undefined;
+  /** The hot wallet paying its withdrawals (HOT_WALLET_KEY_<CHAIN>), 0x and 64 hex digits. */
+  readonly hotWalletKey: `0x${string}` | undefined;
 };
 export type BitcoinNetworkConfig = z.output<typeof BitcoinNetworkSchema>;
 
@@ -85,7 +90,14 @@ export function otherNetworks(
       const apiKey =
         env[`TRON_API_KEY_${n.data.chain.toUpperCase().replace(/-/g, '_')}`] ??
         (n.data.chain === 'tron' ? env.TRON_API_KEY : undefined);
-      out.tron.push({ ...n.data, apiKey: apiKey || undefined });
+      const key = env[`HOT_WALLET_KEY_${n.data.chain.toUpperCase().replace(/-/g, '_')}`];
+      if (key !== undefined && !/^0x[0-9a-fA-F]{64}$/.test(key))
+        throw new Error(`hot wallet key of ${n.data.chain}: 0x and 64 hex digits`);
+      out.tron.push({
+        ...n.data,
+        apiKey: apiKey || undefined,
+        hotWalletKey: key as `0x${string}` | undefined,
+      });
     } else if (kind === 'bitcoin') {
       const n = BitcoinNetworkSchema.safeParse(entry);
       if (!n.success) throw new Error(`CHAIN_NETWORKS[${i}] (bitcoin): ${n.error.message}`);

@@ -311,6 +311,11 @@ const ChainNetworkSchema = z
       .default([]),
     /** The platform asset of the chain's own coin when its deposits are watched (`ETH`). */
     native: z.string().min(1).optional(),
+    /** The symbol of the coin gas is paid in; default BNB on chain ids 56 and 97, else ETH. */
+    gas_symbol: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,10}$/)
+      .optional(),
     /** First block to scan on the first start; default: the head then. */
     start_block: z.number().int().min(0).optional(),
   })
@@ -378,7 +383,7 @@ function chainConfig(
       throw new Error(`hot wallet key of ${n.chain}: 0x and 64 hex digits`);
     return { ...n, hotWalletKey: key as `0x${string}` | undefined };
   });
-  const local = networks.filter((n) => n.hotWalletKey !== undefined).map((n) => n.chain);
+  const local = [...networks, ...others.tron].filter((n) => n.hotWalletKey !== undefined).map((n) => n.chain);
   if (local.length > 0 && e.WITHDRAW_SIGNER_URL) {
     throw new Error(`WITHDRAW_SIGNER_URL or hot wallet keys (${local.join(', ')}), not both`);
   }

@@ -115,6 +115,13 @@ describe('addresses and hashes', () => {
     expect(isAddressFor('evm', address)).toBe(true);
     expect(isAddressFor('evm', `${address}0`)).toBe(false);
     expect(isAddressFor('evm', 'TXYZ')).toBe(false);
+    expect(isAddressFor('bsc', address)).toBe(true);
+    // Each network's own form: Tron's T… base58, Bitcoin's bech32; an EVM address is none of them.
+    expect(isAddressFor('tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe(true);
+    expect(isAddressFor('tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6')).toBe(false);
+    expect(isAddressFor('tron', address)).toBe(false);
+    expect(isAddressFor('bitcoin', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toBe(true);
+    expect(isAddressFor('bitcoin', address)).toBe(false);
     expect(isRecipient(address)).toBe(true);
     expect(isRecipient('12345678')).toBe(true);
     expect(isRecipient('alice')).toBe(false);

@@ -346,8 +346,9 @@ function AddressUse({ address, exclude }: { address: string; exclude: number }) 
 }
 
 /**
- * The signed versions of a hot-wallet payment, as stored before each broadcast: the nonce, the hash, the fee
- * caps, the head it was last sent at; a replacement shares the nonce, a retried send retires the earlier ones.
+ * The signed versions of a hot-wallet payment, as stored before each broadcast: the nonce, the hash, the fees
+ * (EVM fee caps, Tron's fee limit), the head it was last sent at; a replacement shares the nonce (on Tron, the
+ * payment's number), a retried send retires the earlier ones.
  */
 function SignedVersions({ w }: { readonly w: Withdrawal }) {
   if (w.sends.length === 0) return null;
@@ -364,8 +365,8 @@ function SignedVersions({ w }: { readonly w: Withdrawal }) {
         { key: 'hash', title: 'Tx hash', render: (_, v) => <Mono text={v.tx_hash} short /> },
         {
           key: 'fees',
-          title: 'Fee caps (gwei)',
-          render: (_, v) => `${v.max_fee_gwei} / ${v.priority_fee_gwei}`,
+          title: 'Fees',
+          render: (_, v) => v.fees,
         },
         { key: 'block', title: 'Sent at block', render: (_, v) => v.sent_block ?? 'not sent' },
         { key: 'time', title: 'Signed', render: (_, v) => when(v.time) },

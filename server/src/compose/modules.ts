@@ -10,6 +10,8 @@ import {
   createTronChain,
   type DepositBook,
   httpSigner,
+  httpTronSigner,
+  localTronSigner,
 } from '../modules/wallet/chain';
 import type { AppOptions } from './options';
 import type { Stores } from './stores';
@@ -49,6 +51,13 @@ function otherChains(config: Config, deps: AppDeps, book: DepositBook): ChainAda
         creditAfter: n.credit_after,
         startBlock: n.start_block,
         timeout_ms: n.timeout_ms,
+        // The external signer signs for every network; else the network's own key, if it has one.
+        signer: c.signer
+          ? httpTronSigner({ url: c.signer.url, token: c.signer.token })
+          : n.hotWalletKey
+            ? localTronSigner(n.hotWalletKey)
+            : undefined,
+        feeLimit: n.fee_limit_sun !== undefined ? BigInt(n.fee_limit_sun) : undefined,
       }),
     ),
     ...c.bitcoin.map((n) =>
@@ -85,6 +94,7 @@ function evmChains(config: Config, deps: AppDeps, book: DepositBook): ChainAdapt
         scale: deps.assets.get(t.asset).scale,
       })),
       native: n.native ? { asset: n.native, scale: deps.assets.get(n.native).scale } : undefined,
+      gasSymbol: n.gas_symbol ?? (n.chain_id === 56 || n.chain_id === 97 ? 'BNB' : 'ETH'),
       depositXpub: c.depositXpub,
       confirmations: n.confirmations,
       creditAfter: n.credit_after,

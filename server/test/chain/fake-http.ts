@@ -26,7 +26,11 @@ export interface FakeHttp {
  * status and body of a documented answer; the mode may replace it with garbage, an error or silence.
  */
 export async function startFakeHttp(
-  answer: (path: string, body: unknown, headers: IncomingHttpHeaders) => { status: number; body: unknown },
+  answer: (
+    path: string,
+    body: unknown,
+    headers: IncomingHttpHeaders,
+  ) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>,
   name: (path: string, body: unknown) => string = (path) => path,
 ): Promise<FakeHttp> {
   const held: ServerResponse[] = [];
@@ -74,7 +78,7 @@ export async function startFakeHttp(
       case 'error-500':
         return send(500, 'Internal Server Error');
       case 'ok': {
-        const a = answer(path, body, req.headers);
+        const a = await answer(path, body, req.headers);
         return send(a.status, a.body === undefined ? '' : JSON.stringify(a.body));
       }
     }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { TRANSFER_TOPIC, tronHex } from '../../src/modules/wallet/chain/tron';
+import { signedBy } from '../../src/modules/wallet/chain/tron-signer';
+import { decodeSigned, type TronTx, tronTxId } from '../../src/modules/wallet/chain/tron-tx';
 import { type FakeHttp, type FakeMode, startFakeHttp } from './fake-http';
 
 /** The mainnet USDT TRC20 contract, as operators configure it. */
@@ -40,8 +42,23 @@ export interface TronFake {
   transfer(to: string, units: bigint, opts?: { failed?: boolean; token?: string; before?: string[] }): string;
   /** Replaces the newest `n` blocks with `n + 1` others; `keep`: their transactions are mined again. */
   reorg(n: number, keep?: boolean): void;
+  /** Gives an address (`T…`) tokens of the USDT contract (its own units) and TRX (sun). */
+  fund(address: string, units: bigint, sun?: number): void;
+  /** An address's balance of the USDT contract, in its own units. */
+  tokenBalance(address: string): bigint;
+  /** Whether new blocks include the transactions broadcast to the node (true); false holds them back. */
+  including: boolean;
+  /** Forgets the transactions waiting to be mined (as a node that restarted). */
+  dropPool(): void;
+  /** Ids of the transactions waiting to be mined. */
+  pool(): string[];
+  /** Every token payment mined from the hot wallets, in order: its id, recipient (`41…` hex) and units. */
+  readonly paid: { id: string; to: string; units: bigint }[];
   close(): Promise<void>;
 }
+
+/** A block's time as the fake's chain counts it: 3 s a block. */
+export const tronBlockTime = (number: number) => 1_700_000_000_000 + number * 3000;
 
 const hex64 = () => randomBytes(32).toString('hex');
 const pad = (hex20: string) => hex20.padStart(64, '0');
@@ -59,12 +76,99 @@ function blockId(number: number): string {
 export async function startTronFake(): Promise<TronFake> {
   const blocks: FakeBlock[] = [{ number: 0, id: blockId(0), parentHash: hex64(), infos: [] }];
   const top = () => blocks[blocks.length - 1] as FakeBlock;
+  const usdt = tronHex(TRON_USDT) ?? '';
+  const tokens = new Map<string, bigint>();
+  const trx = new Map<string, number>();
+  let waiting: { id: string; tx: TronTx }[] = [];
+  const paid: TronFake['paid'] = [];
+  const state = { including: true };
+  const tokenOf = (hex20: string) => tokens.get(hex20) ?? 0n;
+
+  /** A payment executed as the token would: moved and logged when the payer holds enough, else reverted. */
+  const execute = (id: string, tx: TronTx): TxInfo => {
+    const from = tx.owner.slice(2);
+    const to = tx.data.slice(8 + 24, 8 + 64);
+    const units = BigInt(`0x${tx.data.slice(8 + 64, 8 + 128)}`);
+    const ok = tx.data.startsWith('a9059cbb') && tx.contract === `41${usdt}` && tokenOf(from) >= units;
+    if (ok) {
+      tokens.set(from, tokenOf(from) - units);
+      tokens.set(to, tokenOf(to) + units);
+      paid.push({ id, to: `41${to}`, units });
+    }
+    return {
+      id,
+      fee: 13_844_850,
+      blockNumber: 0,
+      blockTimeStamp: 0,
+      contractResult: [ok ? pad('1') : ''],
+      contract_address: tx.contract,
+      receipt: { energy_usage_total: 64_285, net_fee: 345_000, result: ok ? 'SUCCESS' : 'REVERT' },
+      ...(ok
+        ? {
+            log: [
+              { address: usdt, topics: [TRANSFER_TOPIC, pad(from), pad(to)], data: pad(units.toString(16)) },
+            ],
+          }
+        : { result: 'FAILED' as const }),
+    };
+  };
+
   const mineOne = (infos: TxInfo[] = []) => {
     const number = top().number + 1;
-    const b = { number, id: blockId(number), parentHash: top().id, infos };
-    for (const i of infos) i.blockNumber = number;
+    const all = [...infos];
+    if (state.including) {
+      // A transaction past its expiry can never be included.
+      for (const w of waiting) if (w.tx.expiration >= tronBlockTime(number)) all.push(execute(w.id, w.tx));
+      waiting = [];
+    }
+    const b = { number, id: blockId(number), parentHash: top().id, infos: all };
+    for (const i of all) i.blockNumber = number;
     blocks.push(b);
     return b;
+  };
+
+  const known = (id: string) =>
+    waiting.some((w) => w.id === id) || blocks.some((b) => b.infos.some((i) => i.id === id));
+
+  /** `/wallet/broadcasthex` as a node checks a transaction: its form, signature, expiry and reference block. */
+  const broadcast = async (hexTx: unknown) => {
+    const refuse = (code: string) => ({ status: 200, body: { result: false, code, message: '' } });
+    if (typeof hexTx !== 'string') return refuse('OTHER_ERROR');
+    let tx: TronTx;
+    try {
+      tx = decodeSigned(hexTx);
+    } catch {
+      return refuse('OTHER_ERROR');
+    }
+    const id = tronTxId(tx.raw);
+    const sig = tx.signature ? Buffer.from(tx.signature).toString('hex') : '';
+    if (!(await signedBy(tx.raw, sig, tx.owner.slice(2)))) return refuse('SIGERROR');
+    if (known(id)) return refuse('DUP_TRANSACTION_ERROR');
+    const now = tronBlockTime(top().number);
+    if (tx.expiration <= now || tx.expiration > now + 86_400_000)
+      return refuse('TRANSACTION_EXPIRATION_ERROR');
+    const ref = blocks.find((b) => b.id.slice(12, 16) === tx.refBytes && b.id.slice(16, 32) === tx.refHash);
+    if (!ref) return refuse('TAPOS_ERROR');
+    waiting.push({ id, tx });
+    return { status: 200, body: { result: true, code: 'SUCCESS', txid: id, message: '' } };
+  };
+
+  /** `/wallet/triggerconstantcontract` for the USDT contract's balanceOf and transfer. */
+  const constant = (body: Record<string, unknown>) => {
+    const owner = String(body.owner_address ?? '').slice(-40);
+    const param = String(body.parameter ?? '');
+    if (String(body.contract_address ?? '').slice(-40) !== usdt) return { status: 200, body: { result: {} } };
+    const ok = (word: string) => ({
+      status: 200,
+      body: { result: { result: true }, energy_used: 345, constant_result: [word] },
+    });
+    if (body.function_selector === 'balanceOf(address)')
+      return ok(pad(tokenOf(param.slice(24, 64)).toString(16)));
+    if (body.function_selector === 'transfer(address,uint256)') {
+      const units = BigInt(`0x${param.slice(64, 128) || '0'}`);
+      return ok(tokenOf(owner) >= units ? pad('1') : `08c379a0${pad('20')}`);
+    }
+    return { status: 200, body: { result: { code: 'CONTRACT_VALIDATE_ERROR', message: '' } } };
   };
 
   const blockJson = (b: FakeBlock) => ({
@@ -76,7 +180,7 @@ export async function startTronFake(): Promise<TronFake> {
         witness_address: `41${randomBytes(20).toString('hex')}`,
         parentHash: b.parentHash,
         version: 30,
-        timestamp: 1_700_000_000_000 + b.number * 3000,
+        timestamp: tronBlockTime(b.number),
       },
       witness_signature: randomBytes(65).toString('hex'),
     },
@@ -85,7 +189,7 @@ export async function startTronFake(): Promise<TronFake> {
       : {}),
   });
 
-  const http = await startFakeHttp((path, body) => {
+  const http = await startFakeHttp(async (path, body) => {
     const num = (body as { num?: unknown } | null)?.num;
     const value = (body as { value?: unknown } | null)?.value;
     const at = typeof num === 'number' ? blocks.find((b) => b.number === num) : undefined;
@@ -100,6 +204,15 @@ export async function startTronFake(): Promise<TronFake> {
       case '/wallet/gettransactioninfobyid': {
         const info = blocks.flatMap((b) => b.infos).find((i) => i.id === value);
         return { status: 200, body: info ?? {} };
+      }
+      case '/wallet/broadcasthex':
+        return broadcast((body as { transaction?: unknown } | null)?.transaction);
+      case '/wallet/triggerconstantcontract':
+        return constant((body ?? {}) as Record<string, unknown>);
+      case '/wallet/getaccount': {
+        const hex = tronHex(String((body as { address?: unknown } | null)?.address ?? '')) ?? '';
+        const sun = trx.get(hex);
+        return { status: 200, body: sun === undefined ? {} : { address: `41${hex}`, balance: sun } };
       }
       default:
         return { status: 404, body: undefined };
@@ -156,6 +269,23 @@ export async function startTronFake(): Promise<TronFake> {
       mineOne(infos);
       for (let i = 0; i < n; i++) mineOne();
     },
+    fund: (address, units, sun = 100_000_000) => {
+      const hex = tronHex(address) ?? '';
+      tokens.set(hex, tokenOf(hex) + units);
+      trx.set(hex, (trx.get(hex) ?? 0) + sun);
+    },
+    tokenBalance: (address) => tokenOf(tronHex(address) ?? ''),
+    get including() {
+      return state.including;
+    },
+    set including(v: boolean) {
+      state.including = v;
+    },
+    dropPool: () => {
+      waiting = [];
+    },
+    pool: () => waiting.map((w) => w.id),
+    paid,
     close: () => http.close(),
   };
 }

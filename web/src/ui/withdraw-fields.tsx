@@ -60,12 +60,15 @@ export function useWithdrawForm({
   available,
   rules,
   validAddress,
+  addressInvalid,
   call,
 }: {
   readonly asset: string;
   readonly available: string | null;
   readonly rules: WithdrawRules | null;
   readonly validAddress: (address: string) => boolean;
+  /** What a valid address looks like on the chosen network, said when the one given is not. */
+  readonly addressInvalid?: string;
   readonly call: WithdrawCall;
 }) {
   const { t } = useTranslation();
@@ -85,6 +88,7 @@ export function useWithdrawForm({
     rules,
     address,
     amount,
+    addressInvalid,
     review: (open: (to: { readonly address: string; readonly amount: string }) => void) => {
       setTried(true);
       if (!rules || address.problem || amount.problem) return;
@@ -128,7 +132,7 @@ export function WithdrawFields({
     address.shownProblem === 'required'
       ? prompt
       : address.shownProblem === 'invalid'
-        ? t('walletForm.addressInvalid')
+        ? (form.addressInvalid ?? t('walletForm.addressInvalid'))
         : null;
   return (
     <>

@@ -184,6 +184,8 @@ const zSignedVersion = z.object({
   /** The fee caps it was signed with, in gwei. */
   max_fee_gwei: z.string(),
   priority_fee_gwei: z.string(),
+  /** What it offers in fees, in its network's words: EVM fee caps ("30 / 1.5 gwei"), Tron's limit ("≤ 30 TRX"). */
+  fees: z.string(),
   /** The chain's head when it was (last) broadcast; null if never. */
   sent_block: z.number().int().nullable(),
   retired: z.boolean(),
@@ -401,6 +403,8 @@ export const walletEndpoints = {
           daily_limit: z.string(),
           daily_left: z.string(),
           dual_approval_from: z.string(),
+          /** The chains it is withdrawn on (`evm`, `tron`, `bsc`, …): those a hot wallet pays, else `evm`. */
+          networks: z.array(z.string()),
         }),
       ),
       transfer_min: z.string(),

@@ -1,6 +1,6 @@
 /** The wallet's part of the console's dashboard. */
 import { and, count, eq, gte, inArray, min, sum } from 'drizzle-orm';
-import { formatEther } from 'viem';
+import { formatUnits } from 'viem';
 import type { DashboardFigure, DashboardHotWallet, DashboardPart, DashboardQueue } from '../../kernel/module';
 import type { WalletCtx } from './context';
 import { senderFor } from './funding';
@@ -30,7 +30,7 @@ async function hotWallets(ctx: WalletCtx): Promise<DashboardHotWallet[]> {
       asset,
       address: b?.address ?? null,
       amount: b?.amount ?? null,
-      native: b ? formatEther(b.native) : null,
+      native: b ? `${formatUnits(b.native, b.nativeDecimals)} ${b.nativeSymbol}` : null,
       min,
       low: queued > 0 || (b !== null && b.amount < min),
       queued,

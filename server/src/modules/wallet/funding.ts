@@ -55,7 +55,7 @@ export function watcherFor(ctx: WalletCtx, chain: string, asset: string): ChainA
 /** The hot wallet that pays withdrawals of an asset on a chain (its first watched asset), or null. */
 export function senderFor(ctx: WalletCtx, chain: string, asset: string): ChainAdapter | null {
   const c = ctx.chains.find((x) => x.chain === chain && x.assets[0] === asset);
-  return c?.sendToken ? c : null;
+  return c?.payer || c?.sendToken ? c : null;
 }
 
 /** Confirmations a deposit needs to be final: the watcher's own count where one watches, else the setting's. */

@@ -8,10 +8,12 @@
  * - sending with a stored version, none mined (a crash after storing): the SAME transaction broadcast again;
  * - sent, none mined, its nonce used by another transaction → `send_failed` (dropped), never re-sent with a new
  *   nonce by itself; still pending after `withdraw.bump_after_blocks` blocks → a replacement with the same
- *   nonce and fees at least 12.5 % higher (nodes want 10 %), stored before it is broadcast, every hash kept.
+ *   nonce and fees at least 12.5 % higher (nodes want 10 %), stored before it is broadcast, every hash kept;
+ * - on a chain whose transactions expire (Tron: no nonce, no fee market), a version not mined is broadcast
+ *   again until it has lapsed, then the same payment is signed again on a newer block (stored first).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { ChainAdapter, HotPayer, PaymentFees } from './chain';
+import type { ChainAdapter, HotPayer, PaymentFees, SignedPayment } from './chain';
 import type { WalletCtx } from './context';
 import { walletWithdrawalSends, walletWithdrawals } from './tables';
 import { broadcastStored, current, failSend, moveOn, type SendRow, send } from './withdrawal-send';
@@ -89,6 +91,7 @@ async function pushPending(
   list: readonly SendRow[],
 ): Promise<WithdrawalRow> {
   const latest = list[list.length - 1] as SendRow;
+  if (payer.lapsed) return pushExpiring(ctx, payer, payer.lapsed, w, list);
   if (w.stage === 'sending') return broadcastStored(ctx, payer, w, latest, null);
   if ((await payer.nonce('latest')) > latest.nonce) {
     // The nonce was used, by none of ours unless one was mined just now.
@@ -103,36 +106,67 @@ async function pushPending(
     return w;
   }
   const signed = await payer.resign(latest.raw, bumpedFees(latest, await payer.fees()));
+  return storeVersion(ctx, payer, w, latest, signed, head, 'withdrawal.fee_bumped');
+}
+
+/**
+ * A chain whose transactions expire (Tron): the latest version broadcast again until it has lapsed (no block
+ * can include it any more); then, none of the versions mined, the same payment signed again on a newer block.
+ */
+async function pushExpiring(
+  ctx: WalletCtx,
+  payer: HotPayer,
+  lapsed: NonNullable<HotPayer['lapsed']>,
+  w: WithdrawalRow,
+  list: readonly SendRow[],
+): Promise<WithdrawalRow> {
+  const latest = list[list.length - 1] as SendRow;
+  if (!(await lapsed(latest.raw))) {
+    if (w.stage === 'sending') return broadcastStored(ctx, payer, w, latest, null);
+    await payer.broadcast(latest.raw).catch(() => {});
+    return w;
+  }
+  if (await minedVersion(payer, list)) return w;
+  const signed = await payer.resign(latest.raw, await payer.fees());
+  return storeVersion(ctx, payer, w, latest, signed, await payer.head(), 'withdrawal.renewed');
+}
+
+/** A new version of the payment stored (under the same number as `latest`), then broadcast and shown. */
+async function storeVersion(
+  ctx: WalletCtx,
+  payer: HotPayer,
+  w: WithdrawalRow,
+  latest: SendRow,
+  signed: SignedPayment,
+  head: number,
+  action: string,
+): Promise<WithdrawalRow> {
   const [stored] = await ctx.store.db
     .insert(walletWithdrawalSends)
     .values({
       withdrawalId: w.id,
       chain: w.chain,
       fromAddress: latest.fromAddress,
-      nonce: signed.nonce,
+      nonce: latest.nonce,
       raw: signed.raw,
       txHash: signed.hash.toLowerCase(),
       maxFeePerGas: signed.maxFeePerGas,
       maxPriorityFeePerGas: signed.maxPriorityFeePerGas,
     })
     .returning();
-  if (!stored) throw new Error('replacement not stored');
-  ctx.log.info({ withdrawal: w.id, nonce: signed.nonce, hash: stored.txHash }, 'withdrawal fee bumped');
+  if (!stored) throw new Error('new version not stored');
+  ctx.log.info(
+    { withdrawal: w.id, nonce: latest.nonce, hash: stored.txHash, action },
+    'withdrawal signed again',
+  );
+  if (w.stage === 'sending') return broadcastStored(ctx, payer, w, stored, null);
   await payer.broadcast(stored.raw);
   return ctx.store.db.transaction(async (tx) => {
     await tx
       .update(walletWithdrawalSends)
       .set({ sentBlock: head })
       .where(eq(walletWithdrawalSends.id, stored.id));
-    const moved = await moveOn(
-      ctx,
-      tx,
-      w,
-      ['sent'],
-      { txHash: stored.txHash },
-      'withdrawal.fee_bumped',
-      null,
-    );
+    const moved = await moveOn(ctx, tx, w, ['sent'], { txHash: stored.txHash }, action, null);
     return moved ?? w;
   });
 }

@@ -10,7 +10,7 @@ import { DomainError } from '../../kernel/errors';
 import { SYSTEM } from '../../ledger';
 import { schema, type Tx } from '../../store';
 import type { WalletCtx } from './context';
-import { senderFor } from './funding';
+import { networkList, senderFor } from './funding';
 import { walletDeposits, walletWithdrawalSends, walletWithdrawals } from './tables';
 import { noticeOf, send } from './withdrawal-send';
 import { view, type WithdrawalRow } from './withdrawals';
@@ -21,14 +21,23 @@ const GWEI_DECIMALS = 9;
 
 type SendRow = typeof walletWithdrawalSends.$inferSelect;
 
-/** A signed version of a hot-wallet payment as the console shows it. */
-function sendView(s: SendRow) {
+/** Sun in a TRX. */
+const TRX_DECIMALS = 6;
+
+/** A signed version of a hot-wallet payment as the console shows it (`family`: its network's). */
+function sendView(s: SendRow, family: string) {
+  const gwei = (v: bigint) => formatAmount(v, GWEI_DECIMALS);
   return {
     nonce: s.nonce,
     tx_hash: s.txHash,
     from: s.fromAddress,
-    max_fee_gwei: formatAmount(s.maxFeePerGas, GWEI_DECIMALS),
-    priority_fee_gwei: formatAmount(s.maxPriorityFeePerGas, GWEI_DECIMALS),
+    max_fee_gwei: gwei(s.maxFeePerGas),
+    priority_fee_gwei: gwei(s.maxPriorityFeePerGas),
+    // Tron has no fee market: a payment burns at most its fee limit (kept where EVM keeps its fee cap).
+    fees:
+      family === 'tron'
+        ? `≤ ${formatAmount(s.maxFeePerGas, TRX_DECIMALS)} TRX`
+        : `${gwei(s.maxFeePerGas)} / ${gwei(s.maxPriorityFeePerGas)} gwei`,
     sent_block: s.sentBlock,
     retired: s.retired,
     time: s.createdAt.toISOString(),
@@ -68,6 +77,7 @@ export async function adminViews(ctx: WalletCtx, rows: readonly WithdrawalRow[])
   ]);
   const person = new Map(people.map((u) => [u.id, { uid: u.uid, address: u.address }]));
   const opName = new Map(ops.map((o) => [o.id, o.name]));
+  const families = new Map((await networkList(ctx)).map((n) => [n.chain, n.family]));
   return Promise.all(
     rows.map(async (w) => ({
       ...(await view(ctx, w)),
@@ -75,7 +85,9 @@ export async function adminViews(ctx: WalletCtx, rows: readonly WithdrawalRow[])
       user: person.get(w.userId) ?? { uid: '', address: '' },
       approvals: w.approvals.map((id) => opName.get(id) ?? String(id)),
       required_approvals: w.requiredApprovals,
-      sends: sends.filter((s) => s.withdrawalId === w.id).map(sendView),
+      sends: sends
+        .filter((s) => s.withdrawalId === w.id)
+        .map((s) => sendView(s, families.get(s.chain) ?? 'evm')),
     })),
   );
 }

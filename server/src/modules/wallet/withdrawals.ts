@@ -4,14 +4,15 @@
  * `withdrawal-review.ts`, the hot wallet pays them in `withdrawal-send.ts` and `withdrawal-follow.ts` follows them.
  * Stages: requested → first_approved → sending (→ queued) → sent → completed | send_failed; or rejected.
  */
-import { type Confirmation, EVM_ADDRESS_PATTERN, type ExactDecimal, formatAmount } from '@nexa/contract';
+import { type Confirmation, type ExactDecimal, formatAmount } from '@nexa/contract';
 import { and, count, desc, eq, gte, ne, type SQL, sum } from 'drizzle-orm';
 import { minorUnits } from '../../kernel/assets';
 import { DomainError, ValidationError } from '../../kernel/errors';
 import { amountSetting } from '../../kernel/settings';
 import type { Db, Tx } from '../../store';
 import { onPage } from '../../store/paging';
-import { refuseUnlisted } from './address-book';
+import { bookForm, refuseUnlisted } from './address-book';
+import { isAddressOf } from './chain/addresses';
 import { iso } from './common';
 import { checkMove, withoutConfirmation } from './confirm-move';
 import type { Status, WalletCtx } from './context';
@@ -68,12 +69,14 @@ export async function request(
   const r = await rulesFor(ctx, body.asset);
   const amount = minorUnits(body.amount, r.asset, 'amount', 'invalid_format');
   // The network by any of its names (`ERC20` or `evm`), stored under its chain.
-  const chain = chainOf(await networkList(ctx), body.chain, r.asset.symbol);
-  // Paid from a hot wallet where one pays the asset (on its networks only), else by an operator on Ethereum.
-  const senders = ctx.chains.filter((c) => senderFor(ctx, c.chain, r.asset.symbol));
-  const allowed = senders.length > 0 ? senders.map((c) => c.chain) : ['evm'];
-  if (!allowed.includes(chain)) throw new ValidationError('chain', 'invalid_value');
-  if (!EVM_ADDRESS_PATTERN.test(body.address)) throw new ValidationError('address', 'invalid_format');
+  const networks = await networkList(ctx);
+  const chain = chainOf(networks, body.chain, r.asset.symbol);
+  if (!withdrawalChains(ctx, r.asset.symbol).includes(chain))
+    throw new ValidationError('chain', 'invalid_value');
+  // The address in its network's form: EVM in lower case, Tron and Bitcoin as written (case-sensitive).
+  const family = networks.find((n) => n.chain === chain)?.family ?? 'evm';
+  const address = bookForm(family, body.address);
+  if (!isAddressOf(family, address)) throw new ValidationError('address', 'invalid_format');
   const show = (m: bigint) => `${formatAmount(m, r.asset.scale)} ${r.asset.symbol}`;
   if (amount < r.min) throw new DomainError('BelowMinimum', { min: show(r.min) });
   await refuseUnlisted(ctx, userId, body.chain, body.address);
@@ -112,7 +115,7 @@ export async function request(
           amount,
           fee: r.fee,
           chain,
-          address: body.address.toLowerCase(),
+          address,
           requiredApprovals: amount >= r.dualFrom ? 2 : 1,
           createdAt: ctx.clock.now(),
           updatedAt: ctx.clock.now(),
@@ -124,7 +127,7 @@ export async function request(
       return {
         cause: 'withdrawal',
         ref: `wd_${w.id}`,
-        remark: body.address.toLowerCase(),
+        remark: address,
         userId,
         requestId: body.request_id ?? null,
         postings: [
@@ -186,6 +189,15 @@ export async function usedToday(ctx: WalletCtx, db: Tx | Db, userId: number, ass
   return BigInt(today?.total ?? '0');
 }
 
+/**
+ * The chains an asset is withdrawn on: those whose hot wallet pays it, else Ethereum (an operator sends the
+ * payment by hand).
+ */
+export function withdrawalChains(ctx: WalletCtx, asset: string): string[] {
+  const senders = ctx.chains.filter((c) => senderFor(ctx, c.chain, asset));
+  return senders.length > 0 ? senders.map((c) => c.chain) : ['evm'];
+}
+
 /** The rules a user is held to, with what is left of today's limit. */
 export async function rulesView(ctx: WalletCtx, userId: number) {
   const all = await ctx.settings.get('withdraw.rules');
@@ -201,6 +213,7 @@ export async function rulesView(ctx: WalletCtx, userId: number) {
       daily_limit: s(r.dailyLimit),
       daily_left: s(r.dailyLimit > used ? r.dailyLimit - used : 0n),
       dual_approval_from: s(r.dualFrom),
+      networks: withdrawalChains(ctx, symbol),
     });
   }
   return { rules, transfer_min: await ctx.settings.get('transfer.min') };

@@ -9,6 +9,7 @@ import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import { addressFormProblems } from './address-book';
+import { addressInvalidKey } from './rules';
 import './wallet-screens.css';
 
 const NOTHING = {};
@@ -65,7 +66,7 @@ function AddForm({ networks }: { readonly networks: readonly { chain: string; ne
       <Field
         label={t('addressBook.address')}
         htmlFor={ids.address}
-        error={tried && problems.address ? t('walletForm.addressInvalid') : null}
+        error={tried && problems.address ? t(addressInvalidKey(chain)) : null}
       >
         <TextInput
           id={ids.address}

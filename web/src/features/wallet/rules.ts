@@ -16,11 +16,29 @@ const NETWORK_NAMES: Readonly<Record<string, string>> = {
   bitcoin: 'Bitcoin',
 };
 
-/** Whether an address looks right for the chain (EVM chains: 0x and 40 hex digits). */
+/** Address forms by network: EVM chains 0x and 40 hex digits, Tron T and 33 base58 letters, Bitcoin bech32. */
+const ADDRESS_FORMS: Readonly<Record<string, RegExp>> = {
+  evm: EVM_ADDRESS_PATTERN,
+  bsc: EVM_ADDRESS_PATTERN,
+  tron: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+  bitcoin: /^(bc|tb)1[02-9ac-hj-np-z]{11,87}$/,
+};
+
+/** Whether an address looks right for the chain (the server checks its checksum). */
 export function isAddressFor(chain: string, address: string): boolean {
   const text = address.trim();
-  if (chain === 'evm') return EVM_ADDRESS_PATTERN.test(text);
+  const form = ADDRESS_FORMS[chain];
+  if (form) return form.test(text);
   return text.length > 0 && text.length <= 120;
+}
+
+/** The words that say what an address of the chain looks like, when one is not. */
+export function addressInvalidKey(
+  chain: string,
+): 'walletForm.addressInvalid' | 'walletForm.addressInvalidTron' | 'walletForm.addressInvalidBitcoin' {
+  if (chain === 'tron') return 'walletForm.addressInvalidTron';
+  if (chain === 'bitcoin') return 'walletForm.addressInvalidBitcoin';
+  return 'walletForm.addressInvalid';
 }
 
 export function isTxHash(text: string): boolean {

@@ -3,6 +3,7 @@ import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { addAmounts } from '../../lib/amounts';
 import { useSession } from '../../session';
+import { ChoiceChips } from '../../ui/choice-chips';
 import { Field, SubmitButton } from '../../ui/form';
 import { AssetIcon } from '../../ui/money';
 import { WithdrawalRecordRow } from '../../ui/money-records';
@@ -12,14 +13,51 @@ import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState } from '../../ui/states';
 import { TotpField, useTotpField } from '../../ui/totp-field';
 import { useWithdrawForm, WithdrawFields } from '../../ui/withdraw-fields';
-import { chainLabel, DEFAULT_CHAIN, isAddressFor } from './rules';
+import { addressInvalidKey, chainLabel, DEFAULT_CHAIN, isAddressFor } from './rules';
 import { SavedAddressPicker } from './saved-address-picker';
 import { useWalletRules } from './use-rules';
 import './wallet-screens.css';
 
 const ASSET = 'USDT';
-const CHAIN = DEFAULT_CHAIN;
 const NO_FILTERS = {};
+
+/** The asset, and the network it goes out on: a choice where hot wallets pay it on more than one. */
+function AssetAndNetwork({
+  networks,
+  chain,
+  onPick,
+}: {
+  readonly networks: readonly string[];
+  readonly chain: string;
+  readonly onPick: (chain: string) => void;
+}): ReactNode {
+  const { t } = useTranslation('wallet');
+  return (
+    <div className="field-pair">
+      <Field label={t('walletForm.asset')}>
+        <div className="wf__static">
+          <AssetIcon asset={ASSET} size={24} />
+          {ASSET}
+        </div>
+      </Field>
+      <Field label={t('walletForm.network')}>
+        {networks.length > 1 ? (
+          <ChoiceChips
+            options={networks}
+            value={chain}
+            onChange={onPick}
+            text={chainLabel}
+            label={t('walletForm.network')}
+            block="netchips"
+            chip="netchip"
+          />
+        ) : (
+          <div className="wf__static">{chainLabel(chain)}</div>
+        )}
+      </Field>
+    </div>
+  );
+}
 
 function Withdraw(): ReactNode {
   const { t } = useTranslation('wallet');
@@ -34,11 +72,16 @@ function Withdraw(): ReactNode {
   const [tried, setTried] = useState(false);
   const totp = useTotpField(tried);
   const { withdraw: rules, query: rulesQuery } = useWalletRules(ASSET);
+  // The networks a hot wallet pays the asset on (Ethereum by an operator when none does): one is picked.
+  const networks = rules?.networks.length ? rules.networks : [DEFAULT_CHAIN];
+  const [picked, setPicked] = useState<string | null>(null);
+  const chain = picked !== null && networks.includes(picked) ? picked : (networks[0] ?? DEFAULT_CHAIN);
   const form = useWithdrawForm({
     asset: ASSET,
     available: balances.available(ASSET, 'spot'),
     rules,
-    validAddress: (a) => isAddressFor(CHAIN, a),
+    validAddress: (a) => isAddressFor(chain, a),
+    addressInvalid: t(addressInvalidKey(chain)),
     call,
   });
   const exact = (value: string) => form.amount.registry.format(value, ASSET, { exact: true });
@@ -46,7 +89,7 @@ function Withdraw(): ReactNode {
   const review = () => {
     setTried(true);
     if (totp.problem) return;
-    form.review((to) => call.open({ asset: ASSET, chain: CHAIN, ...to, ...totp.body() }));
+    form.review((to) => call.open({ asset: ASSET, chain, ...to, ...totp.body() }));
   };
   const confirm = async () => {
     if (await form.confirm()) {
@@ -61,18 +104,8 @@ function Withdraw(): ReactNode {
     <>
       <div className="wform">
         <section className="wform__card">
-          <div className="field-pair">
-            <Field label={t('walletForm.asset')}>
-              <div className="wf__static">
-                <AssetIcon asset={ASSET} size={24} />
-                {ASSET}
-              </div>
-            </Field>
-            <Field label={t('walletForm.network')}>
-              <div className="wf__static">{chainLabel(CHAIN)}</div>
-            </Field>
-          </div>
-          <SavedAddressPicker chain={CHAIN} onPick={form.address.change} />
+          <AssetAndNetwork networks={networks} chain={chain} onPick={setPicked} />
+          <SavedAddressPicker chain={chain} onPick={form.address.change} />
           <WithdrawFields form={form} showsDailyLimit />
           <TotpField field={totp} />
           <SubmitButton disabled={call.busy || !rules} onClick={review}>
@@ -110,7 +143,7 @@ function Withdraw(): ReactNode {
         rows={
           call.content && rules
             ? [
-                { label: t('walletForm.network'), value: chainLabel(call.content.chain ?? CHAIN) },
+                { label: t('walletForm.network'), value: chainLabel(call.content.chain ?? chain) },
                 {
                   label: t('withdraw.toAddress'),
                   value: <span className="sheet__mono">{call.content.address}</span>,

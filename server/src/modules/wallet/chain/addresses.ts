@@ -166,3 +166,16 @@ export function createAddressDeriver(xpub: string) {
   };
 }
 export type AddressDeriver = ReturnType<typeof createAddressDeriver>;
+
+/** The 20 bytes of a Tron address in lowercase hex, from `T…` or `41…`; null when it is neither. */
+export function tronHex(address: string): string | null {
+  if (/^41[0-9a-fA-F]{40}$/.test(address)) return address.slice(2).toLowerCase();
+  const payload = base58checkDecode(address);
+  if (payload?.length !== 21 || payload[0] !== 0x41) return null;
+  return payload.subarray(1).toString('hex');
+}
+
+/** The base58check `T…` form of 20 address bytes given in hex. */
+export function tronBase58(hex20: string): string {
+  return base58check(Buffer.from(`41${hex20}`, 'hex'));
+}

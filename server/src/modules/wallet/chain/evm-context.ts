@@ -64,6 +64,8 @@ export interface EvmChainOptions extends Omit<WatcherOptions, 'source'> {
   readonly tokens: readonly EvmTokenOptions[];
   /** The native coin, when its deposits are watched too. */
   readonly native?: EvmNativeOptions | undefined;
+  /** The symbol of the coin gas is paid in (ETH, BNB), as the console shows the hot wallet's. */
+  readonly gasSymbol?: string | undefined;
   /** Private key of the hot wallet that pays withdrawals (a local signer; demo and tests). */
   readonly hotWalletKey?: Hex | undefined;
   /** Who signs the hot wallet's payments (an HTTP signer in production); else `hotWalletKey`'s; else none. */

@@ -45,5 +45,7 @@ export async function hotWalletBalance(ctx: EvmCtx): Promise<HotWalletBalance> {
     amount: toMinor(token, tokenUnits),
     tokenUnits,
     native,
+    nativeDecimals: 18,
+    nativeSymbol: ctx.opts.gasSymbol ?? 'ETH',
   };
 }

@@ -11,6 +11,7 @@ export {
 } from './evm';
 export { NodeAnswerError } from './node-http';
 export { createTronChain, type TronChainOptions, type TronTokenOptions } from './tron';
+export { httpTronSigner, localTronSigner, type TronSigner } from './tron-signer';
 export type {
   ChainAdapter,
   ChainLogger,

@@ -9,6 +9,7 @@
  * - `POST <url>/v1/sign` `{ chain, chain_id, from, tx: { type: "eip1559", to, data, value, nonce, gas,
  *   max_fee_per_gas, max_priority_fee_per_gas } }` (integers as decimal text) → `{ raw }`: the signed
  *   transaction, 0x hex. Any other status than 200 is a refusal (`{ error }` says why).
+ * Tron's hot wallet (`tron-signer.ts`) asks the same two paths with `family: "tron"`.
  */
 import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -54,10 +55,10 @@ export interface HttpSignerOptions {
 const HEX = /^0x[0-9a-fA-F]*$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-/** The HTTP signer of the header's protocol. */
-export function httpSigner(opts: HttpSignerOptions): EvmSigner {
+/** One call to the HTTP signer: its JSON answer, or an Error saying why it refused (never the token). */
+export function signerPost(opts: HttpSignerOptions) {
   const base = opts.url.replace(/\/+$/, '');
-  const post = async (path: string, body: object): Promise<Record<string, unknown>> => {
+  return async (path: string, body: object): Promise<Record<string, unknown>> => {
     const res = await fetch(`${base}${path}`, {
       method: 'POST',
       headers: {
@@ -81,6 +82,11 @@ export function httpSigner(opts: HttpSignerOptions): EvmSigner {
     }
     return obj;
   };
+}
+
+/** The HTTP signer of the header's protocol. */
+export function httpSigner(opts: HttpSignerOptions): EvmSigner {
+  const post = signerPost(opts);
   const addresses = new Map<string, Promise<Address>>();
   return {
     kind: 'http',

@@ -6,17 +6,21 @@
  * address is the contract's 20 bytes without Tron's 0x41 prefix; the recipient in the event's third topic
  * becomes the base58check `T…` address deposit addresses are stored as. A log's position in its
  * transaction's list is its index. Every answer is checked against its documented shape; anything else
- * fails the step as a node that is down would. Withdrawals on Tron are sent by operators (no hot wallet).
+ * fails the step as a node that is down would. With a signer, its hot wallet pays withdrawals (`tron-pay.ts`).
  */
 import { z } from 'zod';
 import { ValidationError } from '../../../kernel/errors';
-import { base58check, base58checkDecode } from './addresses';
+import { tronBase58, tronHex } from './addresses';
 import { NodeAnswerError, nodeEndpoint, postJson, shaped, unitsToMinor } from './node-http';
-import type { BlockHeader, ChainLogger, ChainSource, FoundTransfer } from './types';
+import { createTronPayer, TRON_FEE_LIMIT_SUN } from './tron-pay';
+import type { TronSigner } from './tron-signer';
+import type { BlockHeader, ChainAdapter, ChainLogger, ChainSource, FoundTransfer } from './types';
 import type { WatcherOptions } from './watch-context';
-import { createWatcher, type Watcher } from './watcher';
+import { createWatcher } from './watcher';
 
 /** topic0 of `Transfer(address indexed from, address indexed to, uint256 value)`. */
+export { tronBase58, tronHex };
+
 export const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
 export interface TronTokenOptions {
@@ -43,22 +47,13 @@ export interface TronChainOptions extends Omit<WatcherOptions, 'source'> {
   /** Deadline of one request to the node. */
   readonly timeout_ms?: number | undefined;
   readonly log?: ChainLogger | undefined;
+  /** Who signs the hot wallet's payments; without one, operators send Tron withdrawals by hand. */
+  readonly signer?: TronSigner | undefined;
+  /** Most TRX (in sun) a payment may burn; default 30 TRX. */
+  readonly feeLimit?: bigint | undefined;
 }
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
-
-/** The 20 bytes of a Tron address in lowercase hex, from `T…` or `41…`; null when it is neither. */
-export function tronHex(address: string): string | null {
-  if (/^41[0-9a-fA-F]{40}$/.test(address)) return address.slice(2).toLowerCase();
-  const payload = base58checkDecode(address);
-  if (payload?.length !== 21 || payload[0] !== 0x41) return null;
-  return payload.subarray(1).toString('hex');
-}
-
-/** The base58check `T…` form of 20 address bytes given in hex. */
-export function tronBase58(hex20: string): string {
-  return base58check(Buffer.from(`41${hex20}`, 'hex'));
-}
 
 const Block = z.object({
   blockID: z.string().regex(HEX64),
@@ -137,9 +132,19 @@ function isEmptyObject(json: unknown): boolean {
   return typeof json === 'object' && json !== null && !Array.isArray(json) && Object.keys(json).length === 0;
 }
 
-export function createTronSource(opts: TronChainOptions): ChainSource {
+/** One POST to the node; anything but HTTP 200 fails as a node that is down. */
+function tronCaller(opts: TronChainOptions) {
   const headers: Record<string, string> = opts.apiKey ? { 'TRON-PRO-API-KEY': opts.apiKey } : {};
   const node = nodeEndpoint(opts.url, opts.timeout_ms ?? 15_000, headers);
+  return async (path: string, body: unknown): Promise<unknown> => {
+    const answer = await postJson(node, path, body);
+    if (answer.status !== 200) throw new NodeAnswerError(`node answered HTTP ${answer.status} on ${path}`);
+    return answer.json;
+  };
+}
+
+export function createTronSource(opts: TronChainOptions): ChainSource {
+  const call = tronCaller(opts);
   const maxBlocks = opts.maxBlocksPerStep ?? 20;
   if (!Number.isSafeInteger(maxBlocks) || maxBlocks < 1) throw new Error('maxBlocksPerStep must be ≥ 1');
   if (opts.tokens.length === 0) throw new Error(`chain ${opts.chain}: no token to watch`);
@@ -148,12 +153,6 @@ export function createTronSource(opts: TronChainOptions): ChainSource {
     if (!hex) throw new Error(`chain ${opts.chain}: bad token address ${t.address}`);
     return { ...t, hex };
   });
-
-  async function call(path: string, body: unknown): Promise<unknown> {
-    const answer = await postJson(node, path, body);
-    if (answer.status !== 200) throw new NodeAnswerError(`node answered HTTP ${answer.status} on ${path}`);
-    return answer.json;
-  }
 
   function header(json: unknown, what: string): BlockHeader {
     const b = shaped(Block, json, what);
@@ -231,7 +230,21 @@ export function createTronSource(opts: TronChainOptions): ChainSource {
   };
 }
 
-/** A Tron network's adapter: its TRC20 deposits watched; no hot wallet (operators send withdrawals). */
-export function createTronChain(opts: TronChainOptions): Watcher {
-  return createWatcher({ ...opts, source: createTronSource(opts) });
+/**
+ * A Tron network's adapter: its TRC20 deposits watched, and with a signer its hot wallet paying withdrawals in
+ * its first token (`tron-pay.ts`); without one, operators send them by hand.
+ */
+export function createTronChain(opts: TronChainOptions): ChainAdapter {
+  const watcher = createWatcher({ ...opts, source: createTronSource(opts) });
+  const token = opts.tokens[0];
+  const hex = token ? tronHex(token.address) : null;
+  if (!opts.signer || !token || !hex) return watcher;
+  const hot = createTronPayer({
+    chain: opts.chain,
+    call: tronCaller(opts),
+    token: { hex, decimals: token.decimals, scale: token.scale },
+    signer: opts.signer,
+    feeLimit: opts.feeLimit ?? TRON_FEE_LIMIT_SUN,
+  });
+  return { ...watcher, payer: hot.payer, hotWalletBalance: hot.hotWalletBalance };
 }

@@ -69,8 +69,11 @@ export interface HotWalletBalance {
   readonly amount: bigint;
   /** Token balance in the token's own units. */
   readonly tokenUnits: bigint;
-  /** Native coin (gas) balance in wei. */
+  /** Native coin (gas) balance in its smallest unit (wei, sun). */
   readonly native: bigint;
+  /** Decimals of the native coin (18 for ETH and BNB, 6 for TRX) and its symbol. */
+  readonly nativeDecimals: number;
+  readonly nativeSymbol: string;
 }
 
 /** Where the adapter reports; a Fastify/pino logger fits. */
@@ -228,8 +231,16 @@ export interface HotPayer {
   /** Transactions of the hot wallet the node counts: mined (`latest`), or waiting too (`pending`). */
   nonce(which: 'latest' | 'pending'): Promise<number>;
   sign(p: PreparedPayment, nonce: number, fees: PaymentFees): Promise<SignedPayment>;
-  /** The same transaction (same nonce, recipient and data) signed again with other fees: a replacement. */
+  /**
+   * The same transaction (same nonce, recipient and data) signed again with other fees: a replacement. On a
+   * chain whose transactions expire (`lapsed`), the same payment signed again on a newer block.
+   */
   resign(raw: string, fees: PaymentFees): Promise<SignedPayment>;
+  /**
+   * Chains whose transactions expire instead of waiting on a nonce (Tron): whether a stored version can no
+   * longer be mined (the head is past its expiry). Absent on EVM networks.
+   */
+  lapsed?(raw: string): Promise<boolean>;
   /** Hands a signed transaction to the node; one it already knows or has mined is no error. */
   broadcast(raw: string): Promise<void>;
   receipt(hash: string): Promise<SentReceipt | null>;

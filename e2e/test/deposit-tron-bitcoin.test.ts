@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { HDKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tronBase58 } from '../../server/src/modules/wallet/chain/addresses';
+import { segwitV0Address, tronBase58 } from '../../server/src/modules/wallet/chain/addresses';
 import { walletWithdrawals } from '../../server/src/modules/wallet/tables';
 import { type BitcoinFake, startBitcoinFake } from '../../server/test/chain/bitcoin-fake';
 import { startTronFake, TRON_USDT, type TronFake } from '../../server/test/chain/tron-fake';
@@ -33,7 +33,8 @@ beforeAll(async () => {
           credit_after: 2,
           tokens: [{ asset: 'USDT', address: TRON_USDT, decimals: 6 }],
         },
-        { kind: 'bitcoin', rpc_url: btc.url, confirmations: 2 },
+        // The node's wallet `hot` pays BTC withdrawals (it holds the key; the server holds none).
+        { kind: 'bitcoin', rpc_url: btc.url, confirmations: 2, wallet: 'hot' },
       ]),
       DEPOSIT_XPUB: HDKey.fromMasterSeed(randomBytes(32)).publicExtendedKey,
       HOT_WALLET_KEY_TRON: hotKey,
@@ -41,6 +42,7 @@ beforeAll(async () => {
     },
   });
   tron.fund(tronBase58(privateKeyToAccount(hotKey).address.slice(2).toLowerCase()), 1_000_000_000n);
+  btc.fundWallet('3');
 });
 
 afterAll(async () => {
@@ -155,6 +157,52 @@ describe('deposits on Tron and Bitcoin', () => {
     await visible(zh, '已完成');
     expect(await zh.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await product.shot(zh, 'withdraw-trc20-360-zh');
+    await small.close();
+    expect(await product.app.ledger.audit()).toEqual([]);
+    await context.close();
+  });
+
+  it('withdraws BTC: picked among the assets, paid by the node’s wallet on Bitcoin, then Completed', async () => {
+    const { context, page } = await product.newPhone();
+    const u = await signIn(product, page);
+    await fund(product, u.id, 'BTC', '0.4');
+    const to = segwitV0Address('bc', randomBytes(20));
+    await page.goto(`${product.url}/withdraw`);
+    await page.getByRole('tab', { name: 'BTC' }).click();
+    await visible(page, 'Bitcoin');
+    await visible(page, 'Available 0.4');
+    await page.getByPlaceholder('Please enter the receiving address').fill(to);
+    await page.getByPlaceholder('Please enter the withdrawal amount').fill('0.1');
+    await page.locator('.wsubmit').click();
+    await visible(page, /0\.1002(00)? BTC/);
+    await product.shot(page, 'withdraw-btc-confirm');
+    await page.locator('.sheet__confirm:visible').click();
+    await visible(page, 'Pending approval');
+    const db = product.app.deps.store.db;
+    const [wd] = await db.select().from(walletWithdrawals).where(eq(walletWithdrawals.address, to));
+    if (!wd) throw new Error('no withdrawal');
+    expect(wd).toMatchObject({ chain: 'bitcoin', asset: 'BTC' });
+    await product.app.modules.wallet.withdrawals.approve(await operatorId(product, 'admin'), wd.id);
+    const [sent] = await db.select().from(walletWithdrawals).where(eq(walletWithdrawals.id, wd.id));
+    expect(sent?.stage).toBe('sent');
+    expect(btc.pool()).toEqual([(sent?.txHash ?? '').slice(2)]);
+    btc.mine(2);
+    await product.app.modules.wallet.withdrawals.follow();
+    await page.reload();
+    await visible(page, 'Completed');
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Explorer' }).first().getAttribute('href'))
+      .toBe(`https://mempool.space/tx/${(sent?.txHash ?? '').slice(2)}`);
+    expect(btc.paid.filter((p) => p.address === to).map((p) => p.sats)).toEqual([10_000_000n]);
+    await page.getByText('Completed').first().scrollIntoViewIfNeeded();
+    await product.shot(page, 'withdraw-btc-completed');
+    const small = await product.smallPhone(await context.storageState(), 'ja', 'light');
+    const ja = await small.newPage();
+    await ja.goto(`${product.url}/withdraw`);
+    await ja.getByRole('tab', { name: 'BTC' }).click();
+    await visible(ja, 'Bitcoin');
+    expect(await ja.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await product.shot(ja, 'withdraw-btc-360-ja');
     await small.close();
     expect(await product.app.ledger.audit()).toEqual([]);
     await context.close();

@@ -59,6 +59,11 @@ export const BitcoinNetworkSchema = z
     /** `http://user:password@host:8332`: the credentials become basic auth. */
     rpc_url: z.string().url(),
     asset: z.string().min(1).default('BTC'),
+    /** The node's wallet that pays BTC withdrawals (it holds the key); without one, operators send them. */
+    wallet: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/)
+      .optional(),
     ...common,
   })
   .strict()

@@ -71,6 +71,7 @@ function otherChains(config: Config, deps: AppDeps, book: DepositBook): ChainAda
         creditAfter: n.credit_after,
         startBlock: n.start_block,
         timeout_ms: n.timeout_ms,
+        wallet: n.wallet,
       }),
     ),
   ];

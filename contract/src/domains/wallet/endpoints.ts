@@ -184,7 +184,10 @@ const zSignedVersion = z.object({
   /** The fee caps it was signed with, in gwei. */
   max_fee_gwei: z.string(),
   priority_fee_gwei: z.string(),
-  /** What it offers in fees, in its network's words: EVM fee caps ("30 / 1.5 gwei"), Tron's limit ("≤ 30 TRX"). */
+  /**
+   * What it offers in fees, in its network's words: EVM fee caps ("30 / 1.5 gwei"), Tron's limit ("≤ 30 TRX"),
+   * Bitcoin's rate ("12 sat/vB").
+   */
   fees: z.string(),
   /** The chain's head when it was (last) broadcast; null if never. */
   sent_block: z.number().int().nullable(),

@@ -17,6 +17,7 @@ export const WALLET_SETTINGS = {
     .default({
       USDT: { min: '10', fee: '1', daily_limit: '50000', dual_approval_from: '10000' },
       NEU: { min: '5', fee: '0.5', daily_limit: '25000', dual_approval_from: '5000' },
+      BTC: { min: '0.001', fee: '0.0002', daily_limit: '2', dual_approval_from: '0.5' },
     }),
   /** Hours a newly saved withdrawal address waits before whitelist mode lets a withdrawal use it. */
   'withdraw.new_address_delay_h': z.number().min(0).max(720).default(24),

@@ -93,11 +93,17 @@ async function pushPending(
   const latest = list[list.length - 1] as SendRow;
   if (payer.lapsed) return pushExpiring(ctx, payer, payer.lapsed, w, list);
   if (w.stage === 'sending') return broadcastStored(ctx, payer, w, latest, null);
-  if ((await payer.nonce('latest')) > latest.nonce) {
-    // The nonce was used, by none of ours unless one was mined just now.
+  // The nonce (EVM) or the coins (Bitcoin) were used, by none of ours unless one was mined just now.
+  const gone = payer.dropped
+    ? await payer.dropped(latest.txHash)
+    : (await payer.nonce('latest')) > latest.nonce;
+  if (gone) {
     const mined = await minedVersion(payer, list);
     if (mined) return w;
-    return failSend(ctx, w, null, 'dropped: its nonce was used by another transaction');
+    const why = payer.dropped
+      ? 'its coins were spent by another transaction'
+      : 'its nonce was used by another transaction';
+    return failSend(ctx, w, null, `dropped: ${why}`);
   }
   const head = await payer.head();
   const after = (await ctx.settings.get('withdraw.bump_after_blocks')) as number;

@@ -33,11 +33,13 @@ function sendView(s: SendRow, family: string) {
     from: s.fromAddress,
     max_fee_gwei: gwei(s.maxFeePerGas),
     priority_fee_gwei: gwei(s.maxPriorityFeePerGas),
-    // Tron has no fee market: a payment burns at most its fee limit (kept where EVM keeps its fee cap).
+    // Kept where EVM keeps its fee caps: Tron's fee limit (it has no fee market), Bitcoin's rate per 1,000 vB.
     fees:
       family === 'tron'
         ? `≤ ${formatAmount(s.maxFeePerGas, TRX_DECIMALS)} TRX`
-        : `${gwei(s.maxFeePerGas)} / ${gwei(s.maxPriorityFeePerGas)} gwei`,
+        : family === 'bitcoin'
+          ? `${formatAmount(s.maxFeePerGas, 3)} sat/vB`
+          : `${gwei(s.maxFeePerGas)} / ${gwei(s.maxPriorityFeePerGas)} gwei`,
     sent_block: s.sentBlock,
     retired: s.retired,
     time: s.createdAt.toISOString(),

@@ -16,7 +16,7 @@ import { isAddressOf } from './chain/addresses';
 import { iso } from './common';
 import { checkMove, withoutConfirmation } from './confirm-move';
 import type { Status, WalletCtx } from './context';
-import { chainOf, networkList, senderFor, txLink } from './funding';
+import { chainOf, type DepositNetwork, networkList, senderFor, txLink } from './funding';
 import { walletWithdrawals } from './tables';
 
 export type WithdrawalRow = typeof walletWithdrawals.$inferSelect;
@@ -71,7 +71,7 @@ export async function request(
   // The network by any of its names (`ERC20` or `evm`), stored under its chain.
   const networks = await networkList(ctx);
   const chain = chainOf(networks, body.chain, r.asset.symbol);
-  if (!withdrawalChains(ctx, r.asset.symbol).includes(chain))
+  if (!withdrawalChains(ctx, networks, r.asset.symbol).includes(chain))
     throw new ValidationError('chain', 'invalid_value');
   // The address in its network's form: EVM in lower case, Tron and Bitcoin as written (case-sensitive).
   const family = networks.find((n) => n.chain === chain)?.family ?? 'evm';
@@ -190,17 +190,23 @@ export async function usedToday(ctx: WalletCtx, db: Tx | Db, userId: number, ass
 }
 
 /**
- * The chains an asset is withdrawn on: those whose hot wallet pays it, else Ethereum (an operator sends the
- * payment by hand).
+ * The chains an asset is withdrawn on: those whose hot wallet pays it, else the first network its deposits
+ * come on, Ethereum when it has none (an operator sends the payment by hand).
  */
-export function withdrawalChains(ctx: WalletCtx, asset: string): string[] {
+export function withdrawalChains(
+  ctx: WalletCtx,
+  networks: readonly DepositNetwork[],
+  asset: string,
+): string[] {
   const senders = ctx.chains.filter((c) => senderFor(ctx, c.chain, asset));
-  return senders.length > 0 ? senders.map((c) => c.chain) : ['evm'];
+  if (senders.length > 0) return senders.map((c) => c.chain);
+  return [networks.find((n) => n.asset === asset)?.chain ?? 'evm'];
 }
 
 /** The rules a user is held to, with what is left of today's limit. */
 export async function rulesView(ctx: WalletCtx, userId: number) {
   const all = await ctx.settings.get('withdraw.rules');
+  const networks = await networkList(ctx);
   const rules = [];
   for (const symbol of Object.keys(all)) {
     const r = await rulesFor(ctx, symbol);
@@ -213,7 +219,7 @@ export async function rulesView(ctx: WalletCtx, userId: number) {
       daily_limit: s(r.dailyLimit),
       daily_left: s(r.dailyLimit > used ? r.dailyLimit - used : 0n),
       dual_approval_from: s(r.dualFrom),
-      networks: withdrawalChains(ctx, symbol),
+      networks: withdrawalChains(ctx, networks, symbol),
     });
   }
   return { rules, transfer_min: await ctx.settings.get('transfer.min') };

@@ -14,6 +14,8 @@ export function useWalletRules(asset: string) {
     query,
     /** This asset's withdrawal rules, or null while unknown (or when it cannot be withdrawn). */
     withdraw,
+    /** The assets withdrawals are open for, in the operators' order (empty while unknown). */
+    assets: query.data?.rules.map((r) => r.asset) ?? [],
     /** The smallest transfer to another user. */
     transferMin: query.data?.transfer_min ?? null,
   };

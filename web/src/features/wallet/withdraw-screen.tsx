@@ -18,44 +18,146 @@ import { SavedAddressPicker } from './saved-address-picker';
 import { useWalletRules } from './use-rules';
 import './wallet-screens.css';
 
-const ASSET = 'USDT';
+/** The asset the screen opens on. */
+const FIRST_ASSET = 'USDT';
 const NO_FILTERS = {};
 
-/** The asset, and the network it goes out on: a choice where hot wallets pay it on more than one. */
-function AssetAndNetwork({
-  networks,
-  chain,
+/** Chips for a choice of a few, or the one there is, shown as it is. */
+function Choice({
+  options,
+  value,
   onPick,
+  text,
+  label,
+  icon,
 }: {
+  readonly options: readonly string[];
+  readonly value: string;
+  readonly onPick: (v: string) => void;
+  readonly text: (v: string) => string;
+  readonly label: string;
+  readonly icon?: boolean;
+}): ReactNode {
+  if (options.length > 1)
+    return (
+      <ChoiceChips
+        options={options}
+        value={value}
+        onChange={onPick}
+        text={text}
+        label={label}
+        block="netchips"
+        chip="netchip"
+      />
+    );
+  return (
+    <div className="wf__static">
+      {icon ? <AssetIcon asset={value} size={24} /> : null}
+      {text(value)}
+    </div>
+  );
+}
+
+/**
+ * The asset and the network it goes out on, each a choice where there is more than one (the assets withdrawals
+ * are open for; the networks hot wallets pay it on): side by side when both are fixed, one under the other when not.
+ */
+function AssetAndNetwork(p: {
+  readonly assets: readonly string[];
+  readonly asset: string;
+  readonly onAsset: (asset: string) => void;
   readonly networks: readonly string[];
   readonly chain: string;
-  readonly onPick: (chain: string) => void;
+  readonly onChain: (chain: string) => void;
 }): ReactNode {
   const { t } = useTranslation('wallet');
+  const fixed = p.assets.length <= 1 && p.networks.length <= 1;
   return (
-    <div className="field-pair">
+    <div className={fixed ? 'field-pair' : 'field-stack'}>
       <Field label={t('walletForm.asset')}>
-        <div className="wf__static">
-          <AssetIcon asset={ASSET} size={24} />
-          {ASSET}
-        </div>
+        <Choice
+          options={p.assets}
+          value={p.asset}
+          onPick={p.onAsset}
+          text={(a) => a}
+          label={t('walletForm.asset')}
+          icon
+        />
       </Field>
       <Field label={t('walletForm.network')}>
-        {networks.length > 1 ? (
-          <ChoiceChips
-            options={networks}
-            value={chain}
-            onChange={onPick}
-            text={chainLabel}
-            label={t('walletForm.network')}
-            block="netchips"
-            chip="netchip"
-          />
-        ) : (
-          <div className="wf__static">{chainLabel(chain)}</div>
-        )}
+        <Choice
+          options={p.networks}
+          value={p.chain}
+          onPick={p.onChain}
+          text={chainLabel}
+          label={t('walletForm.network')}
+        />
       </Field>
     </div>
+  );
+}
+
+type WithdrawRules = NonNullable<ReturnType<typeof useWalletRules>['withdraw']>;
+interface WithdrawContent {
+  readonly asset?: string | undefined;
+  readonly chain?: string | undefined;
+  readonly address: string;
+  readonly amount: string;
+}
+
+/** The confirmation: network, address, amount, fee and what is deducted, then what arrives. */
+function WithdrawSheet({
+  content,
+  rules,
+  busy,
+  onClose,
+  onConfirm,
+  format,
+}: {
+  readonly content: WithdrawContent | null;
+  readonly rules: WithdrawRules | null;
+  readonly busy: boolean;
+  readonly onClose: () => void;
+  readonly onConfirm: () => void;
+  readonly format: (value: string) => string;
+}): ReactNode {
+  const { t } = useTranslation('wallet');
+  const asset = content?.asset ?? FIRST_ASSET;
+  return (
+    <ConfirmSheet
+      visible={content !== null}
+      title={t('withdraw.confirmTitle')}
+      busy={busy}
+      onClose={onClose}
+      onConfirm={onConfirm}
+      note={`${t('withdraw.reviewNote')} ${t('confirmMove.signNote')}`}
+      rows={
+        content && rules
+          ? [
+              { label: t('walletForm.network'), value: chainLabel(content.chain ?? DEFAULT_CHAIN) },
+              {
+                label: t('withdraw.toAddress'),
+                value: <span className="sheet__mono">{content.address}</span>,
+              },
+              { label: t('walletForm.amount'), value: `${format(content.amount)} ${asset}` },
+              { label: t('walletForm.fee'), value: `${format(rules.fee)} ${asset}` },
+              {
+                label: t('walletForm.totalDeducted'),
+                value: `${format(addAmounts(content.amount, rules.fee))} ${asset}`,
+              },
+            ]
+          : []
+      }
+    >
+      {content ? (
+        <p className="sheet__hero">
+          <span className="sheet__hero-label">{t('walletForm.youReceive')}</span>
+          <span className="sheet__hero-value num">
+            {format(content.amount)} {asset}
+          </span>
+        </p>
+      ) : null}
+    </ConfirmSheet>
   );
 }
 
@@ -65,31 +167,34 @@ function Withdraw(): ReactNode {
   // Confirmed by a fresh signature of the account's wallet, naming the asset, amount and address.
   const call = useMoneyCall('/api/withdraw/index', ['/api/withdraw/list'], (c) => ({
     action: 'withdraw',
-    asset: ASSET,
+    asset: c.asset ?? FIRST_ASSET,
     amount: c.amount,
     destination: c.address,
   }));
   const [tried, setTried] = useState(false);
   const totp = useTotpField(tried);
-  const { withdraw: rules, query: rulesQuery } = useWalletRules(ASSET);
-  // The networks a hot wallet pays the asset on (Ethereum by an operator when none does): one is picked.
+  // The assets withdrawals are open for, and the networks hot wallets pay the chosen one on (Ethereum by an
+  // operator when none does): one of each is picked.
+  const [pickedAsset, setPickedAsset] = useState(FIRST_ASSET);
+  const { assets: open, query: rulesQuery } = useWalletRules(pickedAsset);
+  const assets = open.length > 0 ? open : [FIRST_ASSET];
+  const asset = assets.includes(pickedAsset) ? pickedAsset : (assets[0] ?? FIRST_ASSET);
+  const rules = rulesQuery.data?.rules.find((r) => r.asset === asset) ?? null;
   const networks = rules?.networks.length ? rules.networks : [DEFAULT_CHAIN];
   const [picked, setPicked] = useState<string | null>(null);
   const chain = picked !== null && networks.includes(picked) ? picked : (networks[0] ?? DEFAULT_CHAIN);
   const form = useWithdrawForm({
-    asset: ASSET,
-    available: balances.available(ASSET, 'spot'),
+    asset,
+    available: balances.available(asset, 'spot'),
     rules,
     validAddress: (a) => isAddressFor(chain, a),
     addressInvalid: t(addressInvalidKey(chain)),
     call,
   });
-  const exact = (value: string) => form.amount.registry.format(value, ASSET, { exact: true });
-  const shown = (value: string | undefined) => (value === undefined ? '--' : `${exact(value)} ${ASSET}`);
   const review = () => {
     setTried(true);
     if (totp.problem) return;
-    form.review((to) => call.open({ asset: ASSET, chain, ...to, ...totp.body() }));
+    form.review((to) => call.open({ asset, chain, ...to, ...totp.body() }));
   };
   const confirm = async () => {
     if (await form.confirm()) {
@@ -104,7 +209,14 @@ function Withdraw(): ReactNode {
     <>
       <div className="wform">
         <section className="wform__card">
-          <AssetAndNetwork networks={networks} chain={chain} onPick={setPicked} />
+          <AssetAndNetwork
+            assets={assets}
+            asset={asset}
+            onAsset={setPickedAsset}
+            networks={networks}
+            chain={chain}
+            onChain={setPicked}
+          />
           <SavedAddressPicker chain={chain} onPick={form.address.change} />
           <WithdrawFields form={form} showsDailyLimit />
           <TotpField field={totp} />
@@ -133,43 +245,14 @@ function Withdraw(): ReactNode {
         )}
       />
 
-      <ConfirmSheet
-        visible={call.content !== null}
-        title={t('withdraw.confirmTitle')}
+      <WithdrawSheet
+        content={call.content}
+        rules={rules}
         busy={call.busy}
         onClose={call.close}
         onConfirm={() => void confirm()}
-        note={`${t('withdraw.reviewNote')} ${t('confirmMove.signNote')}`}
-        rows={
-          call.content && rules
-            ? [
-                { label: t('walletForm.network'), value: chainLabel(call.content.chain ?? chain) },
-                {
-                  label: t('withdraw.toAddress'),
-                  value: <span className="sheet__mono">{call.content.address}</span>,
-                },
-                {
-                  label: t('walletForm.amount'),
-                  value: `${exact(call.content.amount)} ${ASSET}`,
-                },
-                { label: t('walletForm.fee'), value: shown(rules.fee) },
-                {
-                  label: t('walletForm.totalDeducted'),
-                  value: `${exact(addAmounts(call.content.amount, rules.fee))} ${ASSET}`,
-                },
-              ]
-            : []
-        }
-      >
-        {call.content ? (
-          <p className="sheet__hero">
-            <span className="sheet__hero-label">{t('walletForm.youReceive')}</span>
-            <span className="sheet__hero-value num">
-              {exact(call.content.amount)} {ASSET}
-            </span>
-          </p>
-        ) : null}
-      </ConfirmSheet>
+        format={(value) => form.amount.registry.format(value, call.content?.asset ?? asset, { exact: true })}
+      />
     </>
   );
 }

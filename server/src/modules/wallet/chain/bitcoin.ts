@@ -7,24 +7,18 @@
  * output paying a deposit address is a deposit, its output index the index it is recorded under; coinbase
  * outputs are not deposits. Amounts arrive as BTC with 8 decimals and are converted to the platform's
  * scale. Every answer is checked against its documented shape; anything else fails the step as a node
- * that is down would. Withdrawals in BTC are sent by operators (no hot wallet).
+ * that is down would. With a wallet of the node named, it pays BTC withdrawals (`bitcoin-pay.ts`).
  */
 import { z } from 'zod';
 import { ValidationError } from '../../../kernel/errors';
-import {
-  NodeAnswerError,
-  type NodeEndpoint,
-  nodeEndpoint,
-  postJson,
-  shaped,
-  unitsToMinor,
-} from './node-http';
-import type { BlockHeader, ChainLogger, ChainSource, FoundTransfer } from './types';
+import { createBitcoinPayer } from './bitcoin-pay';
+import { BTC_DECIMALS, createRpc, HASH, Output, RpcError, satoshis } from './bitcoin-rpc';
+import { NodeAnswerError, nodeEndpoint, shaped, unitsToMinor } from './node-http';
+import type { BlockHeader, ChainAdapter, ChainLogger, ChainSource, FoundTransfer } from './types';
 import type { WatcherOptions } from './watch-context';
-import { createWatcher, type Watcher } from './watcher';
+import { createWatcher } from './watcher';
 
-/** Bitcoin's own decimals (satoshis per coin: 10^8). */
-export const BTC_DECIMALS = 8;
+export { BTC_DECIMALS, satoshis };
 
 export interface BitcoinChainOptions extends Omit<WatcherOptions, 'source'> {
   /** Name of the chain in the tables (`bitcoin`). */
@@ -39,44 +33,21 @@ export interface BitcoinChainOptions extends Omit<WatcherOptions, 'source'> {
   /** Deadline of one request to the node. */
   readonly timeout_ms?: number | undefined;
   readonly log?: ChainLogger | undefined;
+  /** The node's wallet that pays withdrawals (it holds the key); without one, operators send them. */
+  readonly wallet?: string | undefined;
 }
 
-const HASH = z.string().regex(/^[0-9a-fA-F]{64}$/);
 const GENESIS_PARENT = '0'.repeat(64);
 
 /** Bitcoin Core's error codes the source answers to: no block at that height, no such transaction. */
 const OUT_OF_RANGE = -8;
 const NO_SUCH_TX = -5;
 
-class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    method: string,
-  ) {
-    super(`node refused ${method} (${code})`);
-  }
-}
-
-const Envelope = z.object({
-  result: z.unknown(),
-  error: z.object({ code: z.number().int(), message: z.string() }).nullable().optional(),
-  id: z.union([z.number(), z.string(), z.null()]),
-});
-
 const Header = z.object({
   hash: HASH,
   height: z.number().int().min(0),
   confirmations: z.number().int(),
   previousblockhash: HASH.optional(),
-});
-
-const Output = z.object({
-  value: z.number().finite().min(0).max(21_000_000),
-  n: z.number().int().min(0),
-  scriptPubKey: z.object({
-    address: z.string().optional(),
-    addresses: z.array(z.string()).optional(),
-  }),
 });
 
 const Tx = z.object({
@@ -91,35 +62,6 @@ const FullBlock = Header.extend({ tx: z.array(Tx) });
 const RawTx = Tx.extend({ blockhash: HASH.optional() });
 
 const ChainInfo = z.object({ chain: z.string(), blocks: z.number().int().min(0) });
-
-/** A BTC amount as the node writes it (a JSON number with up to 8 decimals) in satoshis, exactly. */
-export function satoshis(value: number): bigint {
-  const sats = Math.round(value * 10 ** BTC_DECIMALS);
-  if (!Number.isSafeInteger(sats) || Math.abs(value * 10 ** BTC_DECIMALS - sats) > 1e-3) {
-    throw new NodeAnswerError('node answered an amount with more than 8 decimals');
-  }
-  return BigInt(sats);
-}
-
-/** Bitcoin Core's JSON-RPC: one call, its answer's envelope and result checked. */
-function createRpc(node: NodeEndpoint) {
-  let nextId = 1;
-  async function rpc<S extends z.ZodType>(
-    schema: S,
-    method: string,
-    params: unknown[],
-  ): Promise<z.output<S>> {
-    const id = nextId++;
-    const answer = await postJson(node, '/', { jsonrpc: '1.0', id, method, params });
-    // Bitcoin Core answers an RPC error with HTTP 500 and the error in the body.
-    const env = Envelope.safeParse(answer.json);
-    if (env.success && env.data.error) throw new RpcError(env.data.error.code, method);
-    if (answer.status !== 200) throw new NodeAnswerError(`node answered HTTP ${answer.status} on ${method}`);
-    if (!env.success || env.data.id !== id) throw new NodeAnswerError(`node answered ${method} out of shape`);
-    return shaped(schema, env.data.result, method);
-  }
-  return rpc;
-}
 
 /** The outputs of a transaction paying known addresses (none for a coinbase). */
 function outputsTo(
@@ -243,7 +185,19 @@ export function createBitcoinSource(opts: BitcoinChainOptions): ChainSource {
   };
 }
 
-/** The Bitcoin network's adapter: BTC deposits watched; no hot wallet (operators send withdrawals). */
-export function createBitcoinChain(opts: BitcoinChainOptions): Watcher {
-  return createWatcher({ ...opts, source: createBitcoinSource(opts) });
+/**
+ * The Bitcoin network's adapter: BTC deposits watched, and with a wallet of the node named its hot wallet paying
+ * withdrawals (`bitcoin-pay.ts`); without one, operators send them by hand.
+ */
+export function createBitcoinChain(opts: BitcoinChainOptions): ChainAdapter {
+  const watcher = createWatcher({ ...opts, source: createBitcoinSource(opts) });
+  if (!opts.wallet) return watcher;
+  const hot = createBitcoinPayer({
+    chain: opts.chain,
+    rpcUrl: opts.rpcUrl,
+    wallet: opts.wallet,
+    scale: opts.scale,
+    timeout_ms: opts.timeout_ms,
+  });
+  return { ...watcher, payer: hot.payer, hotWalletBalance: hot.hotWalletBalance };
 }

@@ -241,6 +241,11 @@ export interface HotPayer {
    * longer be mined (the head is past its expiry). Absent on EVM networks.
    */
   lapsed?(raw: string): Promise<boolean>;
+  /**
+   * Chains without account nonces whose transactions spend coins (Bitcoin): whether a version can no longer be
+   * mined because another transaction spent its coins. Absent on EVM networks (the nonce tells).
+   */
+  dropped?(hash: string): Promise<boolean>;
   /** Hands a signed transaction to the node; one it already knows or has mined is no error. */
   broadcast(raw: string): Promise<void>;
   receipt(hash: string): Promise<SentReceipt | null>;

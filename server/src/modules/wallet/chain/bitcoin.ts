@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ValidationError } from '../../../kernel/errors';
 import { createBitcoinPayer } from './bitcoin-pay';
 import { BTC_DECIMALS, createRpc, HASH, Output, RpcError, satoshis } from './bitcoin-rpc';
-import { NodeAnswerError, nodeEndpoint, shaped, unitsToMinor } from './node-http';
+import { NodeAnswerError, nodeEndpoint, unitsToMinor } from './node-http';
 import type { BlockHeader, ChainAdapter, ChainLogger, ChainSource, FoundTransfer } from './types';
 import type { WatcherOptions } from './watch-context';
 import { createWatcher } from './watcher';

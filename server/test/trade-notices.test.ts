@@ -1,6 +1,6 @@
 // Notices of trading: a large order filled (spot and swaps, once, when the whole order has filled, at or above
 // its threshold) and a liquidation coming near (once per position state, before the liquidation itself).
-import type { ResponseData } from '@nexa/contract';
+import { exactText, type ResponseData } from '@nexa/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notices } from '../src/modules/notifications/tables';
@@ -92,6 +92,26 @@ describe('large order filled', () => {
     await order(taker, { instId: 'BTC-USDT', side: 'buy', type: 'limit', px: '50000', sz: '0.01' });
     expect(await noticesOf(maker, 'large_fill')).toHaveLength(1);
     expect(await noticesOf(taker, 'large_fill')).toHaveLength(2);
+  });
+
+  it('tells the demo’s market maker nothing: it quotes through the maker venue and is no person', async () => {
+    const bot = await funded({ BTC: '1' });
+    const taker = await funded({ USDT: '10000' });
+    await srv.app.modules.spot.makerVenue.submit(bot.id, {
+      instId: 'BTC-USDT',
+      side: 'sell',
+      type: 'limit',
+      px: exactText('50000'),
+      sz: exactText('0.04'),
+      tif: 'post_only',
+    });
+    await srv.app.modules.spot.idle();
+    await order(taker, { instId: 'BTC-USDT', side: 'buy', type: 'limit', px: '50000', sz: '0.04' });
+    // The taker, a person, is told; the maker's 2,000 USDT fill is not.
+    expect(await noticesOf(taker, 'large_fill')).toEqual([
+      { inst: 'BTC-USDT', size: '0.04', price: '50000', value: '2000' },
+    ]);
+    expect(await noticesOf(bot, 'large_fill')).toEqual([]);
   });
 
   it('tells a swap order filled for 1,000 USDT or more, not the liquidation that later closes it', async () => {

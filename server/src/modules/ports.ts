@@ -110,7 +110,7 @@ export const PORTS: PortWiring<ModuleList, ModuleWiring, AppView> = {
           ? m.futures.tradesAfter(instId, afterId, limit)
           : m.spot.tradesAfter(instId, afterId, limit),
     },
-    venue: m.spot,
+    venue: m.spot.makerVenue,
     swapVenue: () => m.futures.makerVenue,
     referencePrices: () => app.deps.settings.of(WALLET_SETTINGS).get('exchange.prices_usdt'),
   }),

@@ -173,6 +173,8 @@ export interface SpotBase {
   readonly knownAccounts: Map<string, LedgerAccount>;
   /** Conditional orders' triggers per instrument (algo-state.ts), owned by the instrument's writer. */
   readonly algos: Map<string, AlgoSlot>;
+  /** Users who quote through `makerVenue` (the demo's market maker): told of no fills. */
+  readonly quietUsers: Set<number>;
 }
 
 /** The instruments' writer: orders and cancels are group-committed (kernel/group-writer.ts). */

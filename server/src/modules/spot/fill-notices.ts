@@ -1,6 +1,7 @@
 /**
  * "Large order filled": an order of a pair quoted in USDT whose whole size filled in this batch, for at least
  * `market.large_fill_usdt`, is told to its user in the batch's transaction (so once, and only if it commits).
+ * The demo's market maker is no person and is told nothing.
  */
 import { formatAmount, parseAmount } from '@nexa/contract';
 import { writeNotice } from '../../kernel/notices';
@@ -16,6 +17,7 @@ export async function noticeLargeFills(c: SpotBase, tx: Tx, rows: Iterable<Order
   if (floor === null || floor <= 0n) return;
   for (const row of rows) {
     if (row.status !== 'filled' || row.filledQuote < floor || row.filledSize <= 0n) continue;
+    if (c.quietUsers.has(row.userId)) continue;
     const inst = instrumentOf(c, row.instId);
     if (inst.quote.symbol !== 'USDT') continue;
     const price = (row.filledQuote * inst.baseUnit) / row.filledSize;

@@ -80,6 +80,7 @@ export function createSpot(deps: SpotDeps) {
     slots: new Map(),
     knownAccounts: new Map(),
     algos: new Map(),
+    quietUsers: new Set(),
   };
   const ctx: SpotCtx = { ...base, writer: createSpotWriter(base) };
   const { writer, slots } = ctx;
@@ -112,6 +113,19 @@ export function createSpot(deps: SpotDeps) {
     instruments: op(instruments),
     tradesAfter: op(tradesAfter),
     books: op(books),
+    /**
+     * The books as the demo's market maker quotes them: the same calls, but whoever quotes through here is no
+     * person, and is told of no fills (`fill-notices.ts`).
+     */
+    makerVenue: {
+      instruments: op(instruments),
+      books: op(books),
+      cancel: op(cancel),
+      submit: (userId: number, o: Parameters<typeof submit>[2]) => {
+        base.quietUsers.add(userId);
+        return submit(ctx, userId, o);
+      },
+    },
     tradedSince: op(tradedSince),
     /** Instrument ids with a book. */
     instIds: () => [...slots.keys()],

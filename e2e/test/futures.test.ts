@@ -39,7 +39,7 @@ describe('futures in the browser', () => {
     await visible(page, 'Leverage set to 10×');
     await page.getByRole('button', { name: 'Open long' }).first().click();
     await visible(page, 'Please enter the number of contracts');
-    await page.getByPlaceholder('Please enter the number of contracts').fill('10');
+    await page.getByPlaceholder('Contracts', { exact: true }).fill('10');
     await page.getByRole('button', { name: 'Open long' }).first().click();
     await visible(page, '600.00 USDT');
     await visible(page, '54,271.4 USDT');
@@ -128,7 +128,7 @@ describe('the futures screen as OKX lays it out', () => {
     // A limit buy at the best ask (it fills at once): its TP/SL are counted from its price.
     await page.locator('.fform').getByRole('button', { name: 'Limit' }).click();
     await page.locator('.fform').getByPlaceholder('Price (USDT)').fill('60000');
-    await page.getByPlaceholder('Please enter the number of contracts').fill('4');
+    await page.getByPlaceholder('Contracts', { exact: true }).fill('4');
     await page.getByTestId('fut-tpsl-on').check();
     await page.locator('.ftpsl').getByRole('button', { name: 'PnL %' }).click();
     await page.getByLabel('TP gain %').fill('50');

@@ -131,7 +131,7 @@ describe('eleven journeys of a stranger alone, at 390×844', { timeout: 360_000 
     await page.goto(`${product.url}/contract`);
     await visible(page, 'Perpetual');
     await page.getByRole('button', { name: 'Open long' }).first().click();
-    await page.getByPlaceholder('Please enter the number of contracts').fill('1');
+    await page.getByPlaceholder('Contracts', { exact: true }).fill('1');
     await page.getByRole('button', { name: 'Open long' }).first().click();
     await confirmSheet(page);
     await expect.poll(() => page.getByTestId('fut-position').count(), WAIT).toBe(1);

@@ -298,7 +298,8 @@ function OpenFields({
           id={`${ids}-sz`}
           value={count}
           onChange={(v) => onCount(v.replace(/[^\d]/g, ''))}
-          placeholder={t('futures.countPrompt')}
+          // Short: the form is a narrow column beside the book; the label says what it counts.
+          placeholder={t('futures.countHint')}
           onMax={max > 0 ? () => onCount(String(max)) : undefined}
         />
       </Field>

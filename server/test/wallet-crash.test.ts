@@ -241,7 +241,8 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
         instId: SWAP,
         side: rand.next() < 0.5 ? 'buy' : 'sell',
         type: 'limit',
-        px: String(59_900 + rand.int(0, 4) * 50),
+        // Never the setup's 60,000: every trade of the stream reaches at least one of the near triggers.
+        px: String([59_900, 59_950, 60_050, 60_100][rand.int(0, 3)]),
         sz: String(rand.int(1, 3)),
         request_id: requestId,
       };
@@ -254,7 +255,8 @@ it('loses nothing and doubles nothing when the server is killed mid-stream', {
         instId: 'BTC-USDT',
         side: rand.next() < 0.5 ? 'buy' : 'sell',
         type: 'limit',
-        px: String(59_900 + rand.int(0, 4) * 50),
+        // Never the setup's 60,000: every trade of the stream reaches at least one of the near triggers.
+        px: String([59_900, 59_950, 60_050, 60_100][rand.int(0, 3)]),
         sz: `0.00${rand.int(1, 5)}`,
         request_id: requestId,
       };
@@ -657,7 +659,9 @@ async function checkTriggers(
       .map((a) => a.ord_id)
       .sort(),
   );
-  expect(fired).toBeGreaterThan(0);
+  // How many calls a round answers before its kill is timing: a run whose stream traded nothing after the setup
+  // has no trigger to fire (each then rests, as checked above); any trade reaches one.
+  expect(fired > 0 || trades.length === 0, `${trades.length} trades reached no trigger`).toBe(true);
   const held = await ledger.balances(userId);
   for (const asset of t.assets) {
     const frozen = held.find((b) => b.asset === asset && b.kind === t.hold.kind)?.frozen ?? 0n;

@@ -45,7 +45,28 @@ function answer(req: FastifyRequest, reply: FastifyReply, status: number, name: 
 export function refuseTooLarge(req: FastifyRequest, reply: FastifyReply) {
   reply.header('connection', 'close');
   req.raw.unpipe();
+  lingerOnClose(req);
   return answer(req, reply, 413, 'BodyTooLarge');
+}
+
+/** How long a refused connection is drained, at most, before it is closed whatever the client still sends. */
+const LINGER_MS = 2_000;
+
+/**
+ * Closes a refused connection the way that keeps its answer: a socket closed with bytes still unread is reset,
+ * and the reset can reach the client before it has read the 413 (it would see nothing at all). So once the
+ * answer is out (Node then calls `destroySoon`), only the sending side is closed; what still arrives is read
+ * and dropped until the client closes too (it sees the answer and the close) or `LINGER_MS` has passed.
+ */
+function lingerOnClose(req: FastifyRequest): void {
+  const socket = req.raw.socket as (Socket & { destroySoon?: () => void }) | null;
+  if (!socket) return;
+  socket.destroySoon = () => {
+    socket.end();
+    req.raw.resume();
+    socket.once('end', () => socket.destroy());
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
 }
 
 /** Caps connections per client address and refuses bodies over their route's limit before reading them. */

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { HDKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { segwitV0Address } from '../src/modules/wallet/chain/addresses';
-import { walletWithdrawalSends } from '../src/modules/wallet/tables';
 import { type Store, schema } from '../src/store';
 import { type BitcoinFake, startBitcoinFake } from './chain/bitcoin-fake';
+import { approveAs, followWithdrawals, signedVersions, userWithdrawal } from './chain/withdrawals';
 import {
   api,
   operatorToken,
@@ -28,7 +28,7 @@ let srv: TestServer;
 let finance: string;
 
 const chain = (s: TestServer) => present(s.app.chains.find((c) => c.chain === 'bitcoin'));
-const follow = (s: TestServer) => s.app.modules.wallet.withdrawals.follow();
+const follow = followWithdrawals;
 /** A mainnet address of no one here. */
 const newAddress = () => segwitV0Address('bc', randomBytes(20));
 
@@ -52,20 +52,11 @@ async function requested(s: TestServer, amount: string) {
   return { user: u, to, id: w.body.data.id };
 }
 
-const approve = (s: TestServer, id: number) =>
-  api(s, '/admin/withdrawals/approve', { withdrawal_id: id }, { token: finance });
+const approve = (s: TestServer, id: number) => approveAs(s, finance, id);
 
-async function userRecord(s: TestServer, userToken: string, id: number) {
-  const list = (await api(s, '/api/withdraw/list', { page: 1 }, { token: userToken })).body.data.list;
-  return present(list.find((w) => w.id === id));
-}
+const userRecord = userWithdrawal;
 
-const sendsOf = (id: number) =>
-  shared.store.db
-    .select()
-    .from(walletWithdrawalSends)
-    .where(eq(walletWithdrawalSends.withdrawalId, id))
-    .orderBy(asc(walletWithdrawalSends.id));
+const sendsOf = (id: number) => signedVersions(shared.store, id);
 
 /** Satoshis the chain paid an address, over every mined payment of the wallet. */
 const paidTo = (address: string) =>

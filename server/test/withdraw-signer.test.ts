@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   type Abi,
   type Address,
@@ -17,11 +17,11 @@ import { HDKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/account
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { createEvmChain, httpSigner } from '../src/modules/wallet/chain';
-import { walletWithdrawalSends } from '../src/modules/wallet/tables';
 import { bumpedFees } from '../src/modules/wallet/withdrawal-follow';
 import { type Store, schema } from '../src/store';
 import { compileTestUsdt } from './chain/contracts';
 import { type LocalNode, startLocalNode } from './chain/node';
+import { approveAs, followWithdrawals, signedVersions, userWithdrawal } from './chain/withdrawals';
 import {
   api,
   operatorToken,
@@ -71,7 +71,7 @@ async function mine(blocks: number) {
 }
 
 const bsc = (s: TestServer) => present(s.app.chains.find((c) => c.chain === 'bsc'));
-const follow = (s: TestServer) => s.app.modules.wallet.withdrawals.follow();
+const follow = followWithdrawals;
 
 /** A funded user's withdrawal of `amount` USDT on BEP20 to a fresh address, not yet approved. */
 async function requested(s: TestServer, amount: string) {
@@ -97,20 +97,11 @@ async function requested(s: TestServer, amount: string) {
   return { user: u, to, id: w.body.data.id };
 }
 
-const approve = (s: TestServer, id: number) =>
-  api(s, '/admin/withdrawals/approve', { withdrawal_id: id }, { token: finance });
+const approve = (s: TestServer, id: number) => approveAs(s, finance, id);
 
-async function userRecord(s: TestServer, userToken: string, id: number) {
-  const list = (await api(s, '/api/withdraw/list', { page: 1 }, { token: userToken })).body.data.list;
-  return present(list.find((w) => w.id === id));
-}
+const userRecord = userWithdrawal;
 
-const sendsOf = (id: number) =>
-  shared.store.db
-    .select()
-    .from(walletWithdrawalSends)
-    .where(eq(walletWithdrawalSends.withdrawalId, id))
-    .orderBy(asc(walletWithdrawalSends.id));
+const sendsOf = (id: number) => signedVersions(shared.store, id);
 
 beforeAll(async () => {
   const compiled = compileTestUsdt();

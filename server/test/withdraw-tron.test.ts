@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { HDKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpTronSigner, localTronSigner } from '../src/modules/wallet/chain';
 import { tronBase58 } from '../src/modules/wallet/chain/addresses';
 import { decodeSigned, tronTxId } from '../src/modules/wallet/chain/tron-tx';
-import { walletWithdrawalSends } from '../src/modules/wallet/tables';
 import { type Store, schema } from '../src/store';
 import { startTronFake, TRON_USDT, type TronFake } from './chain/tron-fake';
+import { approveAs, followWithdrawals, signedVersions, userWithdrawal } from './chain/withdrawals';
 import {
   api,
   operatorToken,
@@ -36,7 +36,7 @@ let srv: TestServer;
 let finance: string;
 
 const chain = (s: TestServer) => present(s.app.chains.find((c) => c.chain === 'tron'));
-const follow = (s: TestServer) => s.app.modules.wallet.withdrawals.follow();
+const follow = followWithdrawals;
 const newTronAddress = () => tronBase58(randomBytes(20).toString('hex'));
 
 /** A user holding 100 USDT (a TRC20 deposit, final) asks to withdraw `amount` to a fresh address. */
@@ -55,20 +55,11 @@ async function requested(s: TestServer, amount: string) {
   return { user: u, to, id: w.body.data.id };
 }
 
-const approve = (s: TestServer, id: number) =>
-  api(s, '/admin/withdrawals/approve', { withdrawal_id: id }, { token: finance });
+const approve = (s: TestServer, id: number) => approveAs(s, finance, id);
 
-async function userRecord(s: TestServer, userToken: string, id: number) {
-  const list = (await api(s, '/api/withdraw/list', { page: 1 }, { token: userToken })).body.data.list;
-  return present(list.find((w) => w.id === id));
-}
+const userRecord = userWithdrawal;
 
-const sendsOf = (id: number) =>
-  shared.store.db
-    .select()
-    .from(walletWithdrawalSends)
-    .where(eq(walletWithdrawalSends.withdrawalId, id))
-    .orderBy(asc(walletWithdrawalSends.id));
+const sendsOf = (id: number) => signedVersions(shared.store, id);
 
 /** What the fake chain paid to an address, in the token's units. */
 const paidTo = (address: string) =>

@@ -111,12 +111,16 @@ export function createTronPayer(o: TronPayOptions) {
   /** A read-only call of the token by the hot wallet: its one result word, in hex. */
   const constant = async (selector: string, parameter: string) => read(await hotHex(), selector, parameter);
 
+  /** The hot wallet's balance of the token, in its own units. */
+  const tokenBalance = async () =>
+    BigInt(`0x${(await constant('balanceOf(address)', word(await hotHex()))) || '0'}`);
+
   async function prepare(to: string, amountMinor: bigint): Promise<PreparedPayment> {
     const toHex = tronHex(to);
     if (!toHex) throw new ValidationError('address', 'invalid_format');
     if (amountMinor <= 0n) throw new ValidationError('amount', 'too_small');
     const units = toTokenUnits(o.token, amountMinor);
-    const balance = BigInt(`0x${(await constant('balanceOf(address)', word(await hotHex()))) || '0'}`);
+    const balance = await tokenBalance();
     if (balance < units) throw new DomainError('InsufficientBalance');
     // A dry run: a transfer the token would refuse is never signed.
     const ok = await constant('transfer(address,uint256)', word(toHex) + word(units.toString(16)));
@@ -187,7 +191,7 @@ export function createTronPayer(o: TronPayOptions) {
 
   async function hotWalletBalance(): Promise<HotWalletBalance> {
     const address = await hotAddress();
-    const units = BigInt(`0x${(await constant('balanceOf(address)', word(await hotHex()))) || '0'}`);
+    const units = await tokenBalance();
     const account = shaped(
       Account,
       await o.call('/wallet/getaccount', { address, visible: true }),

@@ -97,12 +97,15 @@ export function encodeSigned(raw: Uint8Array, signature: Uint8Array): string {
   return hex(new BinaryWriter().tag(1, LD).bytes(raw).tag(2, LD).bytes(signature).finish());
 }
 
-/** Reads a message's fields, handing each to `on`; unknown ones are skipped. */
+/**
+ * Reads a message's fields, handing each to `on`. Strict: the transactions read back are the platform's own, so
+ * a field it never writes means bytes that are not its payment, and they are refused.
+ */
 function fields(buf: Uint8Array, on: (no: number, r: BinaryReader) => boolean): void {
   const r = new BinaryReader(buf);
   while (r.pos < r.len) {
-    const [no, type] = r.tag();
-    if (!on(no, r)) r.skip(type, no);
+    const [no] = r.tag();
+    if (!on(no, r)) throw new Error(`not a payment of the platform's: field ${no}`);
   }
 }
 

@@ -8,7 +8,8 @@
 // once; a setting changed through one applies on all, and the sign-in limit holds across the three;
 // restarting all three one at a time under load loses and doubles nothing, and the faucet's per-address
 // limit counts on across the restarts; killing the writers'
-// instance hands the books to a survivor within seconds; a former holder
+// instance hands the books to a survivor within seconds, with the swap's conditional orders, which the
+// survivor rebuilds from the store and fires once; a former holder
 // paused past its lease cannot commit and ends. Skipped without the three servers.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,6 +20,7 @@ import WebSocket from 'ws';
 import { STORE_READS } from '../src/compose/transport';
 import { systemClock } from '../src/kernel/clock';
 import { createLedger } from '../src/ledger';
+import { SPOT_SETTINGS } from '../src/modules/spot/settings';
 import { queryRows, type Store } from '../src/store';
 import { type ChildServer, type ChildStore, childStore, startChild } from './child-server';
 import {
@@ -31,6 +33,7 @@ import {
   signIn,
   type TestServer,
 } from './harness';
+import { type FakeOkx, startFakeOkx } from './okx-fake';
 
 const NATS = process.env.TEST_NATS_URL;
 const REDIS = process.env.TEST_REDIS_URL;
@@ -48,6 +51,9 @@ let store: ChildStore | undefined;
 let finance = '';
 let db: Store | undefined;
 const instances: Instance[] = [];
+/** The index of BTC (spot's limit band, the swap's mark) from a local stand-in of OKX's public feed. */
+let okx: FakeOkx | undefined;
+let okxTicks: NodeJS.Timeout | undefined;
 
 async function start(name: string): Promise<Instance> {
   if (!store) throw new Error('no store');
@@ -59,6 +65,8 @@ async function start(name: string): Promise<Instance> {
     PUBLIC_URL: `http://${PUBLIC_HOST}`,
     // As behind HAProxy: the client's address comes from X-Forwarded-For (the limits tests send their own).
     TRUST_PROXY: 'true',
+    MARKET_SOURCE: 'okx',
+    OKX_WS_URL: okx?.url ?? '',
   });
   return { name, child, srv: { ...child.srv, host: PUBLIC_HOST } };
 }
@@ -107,8 +115,49 @@ const order = (srv: TestServer, token: string, side: 'buy' | 'sell', px: string,
     { token },
   );
 
+const SWAP = 'BTC-USDT-SWAP';
+
+const swapCall = (srv: TestServer, token: string, body: Record<string, unknown>) =>
+  call(
+    srv,
+    '/v1/order/submitTrade',
+    { instId: SWAP, type: 'limit', request_id: `s-${randomBytes(6).toString('hex')}`, ...body },
+    { token },
+  );
+
+async function swapOrder(srv: TestServer, token: string, body: Record<string, unknown>) {
+  const r = await swapCall(srv, token, body);
+  expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+}
+
+/** A conditional order on the swap's last price, its limit order at `orderPx`. */
+async function swapStop(srv: TestServer, token: string, side: 'buy' | 'sell', px: string, orderPx: string) {
+  const r = await call<{ algoId: string }>(
+    srv,
+    '/v1/order/placeAlgo',
+    { instId: SWAP, side, ordType: 'trigger', triggerPxType: 'last', sz: '1', triggerPx: px, orderPx },
+    { token },
+  );
+  expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+  return r.body.data as { algoId: string };
+}
+
+type AlgoRow = { algoId: string; state: string; actualPx: string | null };
+async function algoList(
+  srv: TestServer,
+  token: string,
+  path: '/v1/order/algoHistory' | '/v1/order/algoPending',
+) {
+  const r = await call<{ list: AlgoRow[] }>(srv, path, { instType: 'SWAP' }, { token });
+  return r.body.data?.list ?? [];
+}
+
 describe.skipIf(!(NATS && REDIS && PG))('cluster mode: three instances on one database', () => {
   beforeAll(async () => {
+    const spotIds = SPOT_SETTINGS['market.instruments'].parse(undefined).map((i) => i.inst_id);
+    const feed = await startFakeOkx({ instruments: spotIds });
+    okx = feed;
+    okxTicks = setInterval(() => feed.ticker('BTC-USDT', '60000'), 500);
     store = await childStore();
     db = await store.open();
     // Many sign-ins from this one address: the per-address limits (shared by the instances) set out of the way.
@@ -123,6 +172,8 @@ describe.skipIf(!(NATS && REDIS && PG))('cluster mode: three instances on one da
 
   afterAll(async () => {
     for (const i of instances) await i.child.kill();
+    clearInterval(okxTicks);
+    await okx?.close();
     await db?.close();
     await store?.drop();
   });
@@ -291,13 +342,39 @@ describe.skipIf(!(NATS && REDIS && PG))('cluster mode: three instances on one da
     }
   });
 
-  it('hands the books to a survivor within seconds when the writer is killed', {
+  it('hands the books and the swap’s triggers to a survivor within seconds when the writer is killed', {
     timeout: 360_000,
   }, async () => {
     const writer = byName((await writerName()) ?? '');
     const [b] = others(writer.name) as [Instance];
     const u = await signedInUser(b.srv);
     await depositConfirmed(b.srv, u.token, finance, '900');
+    // The swap: a print at 60,000 between two traders, then two conditional orders on its last price
+    // resting with the writer, placed through the stand-by: a buy stop above the print, a sell stop below.
+    const swapper = async () => {
+      const t = await signedInUser(b.srv);
+      await depositConfirmed(b.srv, t.token, finance, '900');
+      const moved = await call(
+        b.srv,
+        '/api/transferBalance/index',
+        { asset: 'USDT', from: 'spot', to: 'futures', amount: '900' },
+        { token: t.token },
+      );
+      expect(moved.body.code, JSON.stringify(moved.body)).toBe(200);
+      return t.token;
+    };
+    const [seller, buyer, trig] = [await swapper(), await swapper(), await swapper()];
+    await until('the swap’s mark', 60_000, async () => {
+      const r = await call<{ list: Array<{ instId: string; mark_px: string | null }> }>(
+        b.srv,
+        '/v1/futures/instruments',
+      );
+      return r.body.data?.list?.find((i) => i.instId === SWAP)?.mark_px ?? undefined;
+    });
+    await swapOrder(b.srv, seller, { side: 'sell', px: '60000', sz: '1' });
+    await swapOrder(b.srv, buyer, { side: 'buy', px: '60000', sz: '1' });
+    const up = await swapStop(b.srv, trig, 'buy', '60100', '61000');
+    const down = await swapStop(b.srv, trig, 'sell', '59000', '58000');
     await writer.child.kill();
     const killed = Date.now();
     // Orders through a survivor: refused as retryable (503) at most while the lease lapses, then filled.
@@ -314,6 +391,45 @@ describe.skipIf(!(NATS && REDIS && PG))('cluster mode: three instances on one da
     // above, and measured by bench/cluster.ts): the suite beside this file can slow every step many times.
     expect(took).toBeLessThan(60_000);
     expect(await writerName()).not.toBe(writer.name);
+    // The new writer rebuilt the triggers from the store: a print at 60,100 fires the buy stop once (its
+    // order takes the rest of the seller's ask); the sell stop still rests, its hold kept.
+    // The survivor takes swap orders once its mark follows the index again (printed: the swap's failover).
+    await until('a swap order accepted after the kill', 60_000, async () => {
+      const r = await swapCall(b.srv, seller, { side: 'sell', px: '60100', sz: '2' });
+      if (r.body.code === 200) return true;
+      expect(r.body).toMatchObject({ error: 'MarkPriceUnavailable' });
+      return undefined;
+    });
+    console.log(`[cluster] the swap took orders again ${Date.now() - killed} ms after the kill`);
+    await swapOrder(b.srv, buyer, { side: 'buy', px: '60100', sz: '1' });
+    const fired = await until('the buy stop fired on the survivor', 60_000, async () => {
+      const h = await algoList(b.srv, trig, '/v1/order/algoHistory');
+      return h.find((x) => x.algoId === up.algoId && x.state === 'effective');
+    });
+    expect(fired).toMatchObject({ actualPx: '60100' });
+    const resting = await algoList(b.srv, trig, '/v1/order/algoPending');
+    expect(resting.map((x) => x.algoId)).toEqual([down.algoId]);
+    const filled = await call<{ list: Array<{ source: string; filled_sz: string }> }>(
+      b.srv,
+      '/v1/order/list',
+      { instType: 'SWAP', status: 2 },
+      { token: trig },
+    );
+    expect(filled.body.data?.list).toEqual([expect.objectContaining({ source: 'algo', filled_sz: '1' })]);
+    if (!db) throw new Error('no store');
+    const fires = await queryRows<{ n: number }>(
+      db.db,
+      sql`select count(*)::int as n from swap_orders where source = 'algo'`,
+    );
+    expect(fires[0]?.n).toBe(1);
+    // The books, the triggers and the futures loop (marks, liquidations, funding) are the holder's work:
+    // exactly one survivor says it holds the lease.
+    const holding = [];
+    for (const i of others(writer.name)) {
+      const text = await (await fetch(`${i.srv.url}/metrics`)).text();
+      if (/^nexa_writer_lease_held 1$/m.test(text)) holding.push(i.name);
+    }
+    expect(holding).toEqual([await writerName()]);
     // The killed one comes back as a stand-by.
     const again = await start(writer.name);
     writer.child = again.child;

@@ -38,8 +38,11 @@ export interface Calls {
  * the other instances hand them over; settings and sessions invalidated across instances), the contract's
  * calls and the modules' own routes.
  */
-/** Lists that carry prices from the market the writers' instance keeps in memory. */
-const PRICED_BY_WRITERS: ReadonlySet<string> = new Set(['/api/exchange/getExchangeInfo']);
+/**
+ * Lists built from what the writers' instance keeps in memory: prices from its market, and the lead traders
+ * (copy trading's writer holds them for every fill; a stand-by has none).
+ */
+const KEPT_BY_WRITERS: ReadonlySet<string> = new Set(['/api/exchange/getExchangeInfo', '/v1/copy/traders']);
 
 /**
  * Lists whose answers come from the store alone: any instance answers them itself instead of forwarding
@@ -47,7 +50,7 @@ const PRICED_BY_WRITERS: ReadonlySet<string> = new Set(['/api/exchange/getExchan
  */
 export const STORE_READS: ReadonlySet<string> = new Set(
   Object.entries(endpoints)
-    .filter(([path, e]) => e.list !== 'none' && e.status === 'live' && !PRICED_BY_WRITERS.has(path))
+    .filter(([path, e]) => e.list !== 'none' && e.status === 'live' && !KEPT_BY_WRITERS.has(path))
     .map(([path]) => path),
 );
 

@@ -42,7 +42,11 @@ export interface Calls {
  * Lists built from what the writers' instance keeps in memory: prices from its market, and the lead traders
  * (copy trading's writer holds them for every fill; a stand-by has none).
  */
-const KEPT_BY_WRITERS: ReadonlySet<string> = new Set(['/api/exchange/getExchangeInfo', '/v1/copy/traders']);
+const KEPT_BY_WRITERS: ReadonlySet<string> = new Set([
+  '/api/exchange/getExchangeInfo',
+  '/v1/copy/traders',
+  '/v1/copy/traderHistory',
+]);
 
 /**
  * Lists whose answers come from the store alone: any instance answers them itself instead of forwarding

@@ -59,3 +59,28 @@ export type Confirmation = z.infer<typeof zConfirmation>;
 
 /** A six-digit authenticator code. */
 export const zTotpCode = z.string().regex(/^\d{6}$/, { message: 'invalid_format' });
+
+/** What a call that takes a wallet confirmation (and the authenticator's code where one is on) may answer. */
+export const CONFIRMATION_ERRORS = [
+  'ConfirmationRequired',
+  'ConfirmationUnknown',
+  'ConfirmationReplayed',
+  'ConfirmationExpired',
+  'ConfirmationWrongSigner',
+  'SignedActionMismatch',
+  'SignedAssetMismatch',
+  'SignedAmountMismatch',
+  'SignedDestinationMismatch',
+  'TotpRequired',
+  'TotpInvalid',
+] as const;
+
+/**
+ * A confirmed call's answers: its own, then the confirmation's. A call (not a spread at the top of a module)
+ * so the app's build, which marks the contract's calls pure, drops the lists with every schema.
+ */
+export function withConfirmation<const T extends readonly string[]>(
+  own: T,
+): readonly [...T, ...typeof CONFIRMATION_ERRORS] {
+  return [...own, ...CONFIRMATION_ERRORS];
+}

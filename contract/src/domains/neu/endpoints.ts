@@ -18,6 +18,8 @@ import { zMachine, zMachineOrder } from '../mining/endpoints';
 import { zReferral } from '../users/endpoints';
 import {
   DEFAULT_CHAIN,
+  transferErrors,
+  withdrawErrors,
   zExchangeConfirm,
   zExchangeRecord,
   zQuote,
@@ -74,28 +76,6 @@ const withdrawal = z.object({
   confirm: zConfirmation.optional(),
   totp_code: zTotpCode.optional(),
 });
-const withdrawErrors = [
-  'InsufficientBalance',
-  'BelowMinimum',
-  'DailyLimitExceeded',
-  'IdempotencyConflict',
-  'NotAvailable',
-  'AddressNotWhitelisted',
-  'AddressNotYetUsable',
-  'ConfirmationRequired',
-  'ConfirmationUnknown',
-  'ConfirmationReplayed',
-  'ConfirmationExpired',
-  'ConfirmationWrongSigner',
-  'SignedActionMismatch',
-  'SignedAssetMismatch',
-  'SignedAmountMismatch',
-  'SignedDestinationMismatch',
-  'TotpRequired',
-  'TotpInvalid',
-  'WithdrawalsLocked',
-  'RateLimited',
-] as const;
 
 /**
  * The NEU line: NEU deposits and withdrawals through the wallet, NEU staking and NEU machines on the same
@@ -168,25 +148,7 @@ export const neuEndpoints = {
       totp_code: zTotpCode.optional(),
     }),
     data: zTransfer,
-    errors: [
-      'InsufficientBalance',
-      'BelowMinimum',
-      'RecipientNotFound',
-      'IdempotencyConflict',
-      'ConfirmationRequired',
-      'ConfirmationUnknown',
-      'ConfirmationReplayed',
-      'ConfirmationExpired',
-      'ConfirmationWrongSigner',
-      'SignedActionMismatch',
-      'SignedAssetMismatch',
-      'SignedAmountMismatch',
-      'SignedDestinationMismatch',
-      'TotpRequired',
-      'TotpInvalid',
-      'WithdrawalsLocked',
-      'RateLimited',
-    ],
+    errors: transferErrors,
   }),
   '/api/neu/spaQuotaTransferList': liveList('neu', {
     summary: 'My SPA quota transfers, in and out',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
 import { zUsdtAmount } from '../../money';
 import { zTime } from '../../schemas';
-import { zConfirmation, zTotpCode } from '../auth/confirm';
+import { withConfirmation, zConfirmation, zTotpCode } from '../auth/confirm';
 import { zRequestId } from '../wallet/endpoints';
 
 export const MERCHANT_STATUSES = ['pending', 'approved', 'active', 'rejected', 'suspended'] as const;
@@ -235,7 +235,8 @@ export const shopEndpoints = {
       totp_code: zTotpCode.optional(),
     }),
     data: zShopOrder,
-    errors: [
+    // The largest purchases are confirmed.
+    errors: withConfirmation([
       'ProductNotFound',
       'OutOfStock',
       'PriceChanged',
@@ -243,19 +244,7 @@ export const shopEndpoints = {
       'InsufficientBalance',
       'OwnProduct',
       'IdempotencyConflict',
-      // The largest purchases' confirmation (a list, not a spread: the app's build keeps no schema).
-      'ConfirmationRequired',
-      'ConfirmationUnknown',
-      'ConfirmationReplayed',
-      'ConfirmationExpired',
-      'ConfirmationWrongSigner',
-      'SignedActionMismatch',
-      'SignedAssetMismatch',
-      'SignedAmountMismatch',
-      'SignedDestinationMismatch',
-      'TotpRequired',
-      'TotpInvalid',
-    ],
+    ] as const),
   }),
   '/api/shop/buyerOrderList': liveList('shop', {
     summary: 'My orders as a buyer: status 1 in progress (paid, shipped), 2 finished (completed, canceled)',

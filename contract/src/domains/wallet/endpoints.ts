@@ -20,7 +20,7 @@ import {
 } from './money-out';
 import { statementCsvEndpoint, statementEndpoint } from './statement';
 
-export { DEFAULT_CHAIN, zAsset, zRequestId } from './money-out';
+export { DEFAULT_CHAIN, transferErrors, withdrawErrors, zAsset, zRequestId } from './money-out';
 
 export const ACCOUNT_KINDS = ['spot', 'futures', 'shop', 'card'] as const;
 export const zAccountKind = z.enum(ACCOUNT_KINDS);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zExactAmount } from '../../money';
-import { zConfirmation, zTotpCode } from '../auth/confirm';
+import { withConfirmation, zConfirmation, zTotpCode } from '../auth/confirm';
 
 /*
  * Money out of an account: the fields withdrawals and transfers to another user take (with their optional
@@ -40,7 +40,7 @@ export const transferRequest = z.object({
   totp_code: zTotpCode.optional(),
 });
 
-export const withdrawErrors = [
+export const withdrawErrors = withConfirmation([
   'InsufficientBalance',
   'BelowMinimum',
   'DailyLimitExceeded',
@@ -48,36 +48,14 @@ export const withdrawErrors = [
   'NotAvailable',
   'AddressNotWhitelisted',
   'AddressNotYetUsable',
-  'ConfirmationRequired',
-  'ConfirmationUnknown',
-  'ConfirmationReplayed',
-  'ConfirmationExpired',
-  'ConfirmationWrongSigner',
-  'SignedActionMismatch',
-  'SignedAssetMismatch',
-  'SignedAmountMismatch',
-  'SignedDestinationMismatch',
-  'TotpRequired',
-  'TotpInvalid',
   'WithdrawalsLocked',
   'RateLimited',
-] as const;
-export const transferErrors = [
+] as const);
+export const transferErrors = withConfirmation([
   'InsufficientBalance',
   'BelowMinimum',
   'RecipientNotFound',
   'IdempotencyConflict',
-  'ConfirmationRequired',
-  'ConfirmationUnknown',
-  'ConfirmationReplayed',
-  'ConfirmationExpired',
-  'ConfirmationWrongSigner',
-  'SignedActionMismatch',
-  'SignedAssetMismatch',
-  'SignedAmountMismatch',
-  'SignedDestinationMismatch',
-  'TotpRequired',
-  'TotpInvalid',
   'WithdrawalsLocked',
   'RateLimited',
-] as const;
+] as const);

@@ -3,9 +3,10 @@
  * database with NATS and Redis (the machine's: TEST_DATABASE_URL / BENCH_DATABASE_URL, TEST_NATS_URL,
  * TEST_REDIS_URL), HAProxy in front (Debian's `haproxy`). The same signed, sealed submitTrade bodies go, in
  * one run, (1) straight to the instance holding the writers' lease, (2) through HAProxy to that instance
- * alone (no forwarding), (3) through HAProxy to all three (two calls in three are checked on a stand-by and
- * handed over NATS), and (4) to a plain Fastify echo (the load generator's reach). Orders/s, p50 and p99 of
- * each; the forwarding cost is (3) against (2), both behind the same proxy. This machine has 2 cores shared
+ * alone (no forwarding), (3) through HAProxy to all three with the repository's configuration (orders go to
+ * the instance whose /writerz answers 200), (4) the same in round robin (two calls in three are checked on a
+ * stand-by and handed over NATS), and (5) to a plain Fastify echo (the load generator's reach). Orders/s, p50
+ * and p99 of each; the cost of three instances is (3) against (2), and the hop's own (4) against (2). This machine has 2 cores shared
  * by the three instances, PostgreSQL and the load threads: three instances cannot be faster here; the figure
  * is the price of the hop, not the room it makes.
  */
@@ -79,6 +80,8 @@ export async function clusterBench(): Promise<void> {
     const writer = children[(await writerIndex(db)) ?? 0] as ChildServer;
     const all = await startProxy(children);
     proxies.push(all.proc);
+    const spreadAll = await startProxy(children, true);
+    proxies.push(spreadAll.proc);
     const alone = await startProxy([writer]);
     proxies.push(alone.proc);
 
@@ -123,7 +126,24 @@ export async function clusterBench(): Promise<void> {
     const cpuAll = cpuBy(children, writer);
     const r2 = await load(all.url, spread);
     const spentAll = cpuAll();
-    rows.push(row('three instances behind HAProxy', r2, await countOk(envelopeKey, r2.answers)));
+    rows.push(
+      row(
+        'three instances behind HAProxy, orders sent to the writer',
+        r2,
+        await countOk(envelopeKey, r2.answers),
+      ),
+    );
+    const turns = await sealedOrders(sealing, users, '60000', ORDERS);
+    const cpuTurns = cpuBy(children, writer);
+    const r4 = await load(spreadAll.url, turns);
+    const spentTurns = cpuTurns();
+    rows.push(
+      row(
+        'three instances behind HAProxy, round robin (2 in 3 forwarded)',
+        r4,
+        await countOk(envelopeKey, r4.answers),
+      ),
+    );
     const echo = Fastify();
     echo.post('/v1/order/submitTrade', async (req) => ({ code: 200, msg: 'Success', data: req.body }));
     await echo.listen({ port: 0, host: '127.0.0.1' });
@@ -140,16 +160,19 @@ export async function clusterBench(): Promise<void> {
       console.log(
         `| ${r.label} | ${r.n} | ${r.ok} | ${rate(r).toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`,
       );
-    const [one, oneProxied, three] = rows as [Row, Row, Row];
-    const cost = (base: Row) => ((1 - rate(three) / rate(base)) * 100).toFixed(1);
-    console.log(`forwarding cost on throughput, both behind HAProxy: ${cost(oneProxied)} % (target ≤ 15 %)`);
-    console.log(`forwarding and the proxy together, against the writer directly: ${cost(one)} %`);
+    const [one, oneProxied, three, turned] = rows as [Row, Row, Row, Row];
+    const cost = (of: Row, base: Row) => ((1 - rate(of) / rate(base)) * 100).toFixed(1);
+    console.log(
+      `three instances against one, both behind HAProxy: ${cost(three, oneProxied)} % with orders sent to the writer (target ≤ 15 %), ${cost(turned, oneProxied)} % in round robin (the hop's own cost)`,
+    );
+    console.log(`three (orders sent to the writer) against the writer directly: ${cost(three, one)} %`);
     console.log('\nprocessor ms per order, by process (Linux /proc):');
     console.log(`| path | ${CPU_PARTS.join(' | ')} | all |`);
     console.log(`| --- | ${CPU_PARTS.map(() => '---').join(' | ')} | --- |`);
     for (const [label, spent] of [
       ['one instance behind HAProxy', spentAlone],
-      ['three instances behind HAProxy', spentAll],
+      ['three instances, orders sent to the writer', spentAll],
+      ['three instances, round robin', spentTurns],
     ] as const) {
       const ms = CPU_PARTS.map((k) => (spent[k] * 1000) / ORDERS);
       const sum = ms.reduce((a, b) => a + b, 0);
@@ -210,15 +233,18 @@ function cpuBy(children: readonly ChildServer[], writer: ChildServer): () => Rec
 }
 
 /** HAProxy with the repository's configuration in front of the given instances; answers its address. */
-async function startProxy(backends: readonly ChildServer[]) {
+async function startProxy(backends: readonly ChildServer[], roundRobin = false) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'nexa-bench-haproxy-'));
-  const cfg = readFileSync(join(ROOT, 'deploy', 'haproxy.cfg'), 'utf8')
+  let cfg = readFileSync(join(ROOT, 'deploy', 'haproxy.cfg'), 'utf8')
     .replace('@PORT@', String(port))
-    .replace(
+    .replace('@WRITES@', join(ROOT, 'deploy', 'haproxy-writes.lst'))
+    .replaceAll(
       '@SERVERS@',
       backends.map((c, i) => `  server b${i + 1} ${c.srv.url.replace('http://', '')} check`).join('\n'),
     );
+  // Every call to any instance in turn: what the hop over NATS costs when a call must take it.
+  if (roundRobin) cfg = cfg.replace(/^\s*use_backend writer .*$/m, '');
   writeFileSync(join(dir, 'haproxy.cfg'), cfg);
   const proc = spawn('haproxy', ['-db', '-f', join(dir, 'haproxy.cfg')], { stdio: 'ignore' });
   await sleep(3_000);

@@ -41,7 +41,8 @@ const ports = Array.from({ length: count }, (_, i) => port + 1 + i);
 const dir = mkdtempSync(join(tmpdir(), 'nexa-cluster-'));
 const cfg = readFileSync(join(root, 'deploy', 'haproxy.cfg'), 'utf8')
   .replace('@PORT@', String(port))
-  .replace('@SERVERS@', ports.map((p, i) => `  server n${i + 1} 127.0.0.1:${p} check`).join('\n'));
+  .replace('@WRITES@', join(root, 'deploy', 'haproxy-writes.lst'))
+  .replaceAll('@SERVERS@', ports.map((p, i) => `  server n${i + 1} 127.0.0.1:${p} check`).join('\n'));
 writeFileSync(join(dir, 'haproxy.cfg'), cfg);
 
 let stopping = false;

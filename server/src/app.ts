@@ -79,7 +79,9 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   startWork = work.start;
   if (!link) await startWork();
 
-  await registerPages(fastify, opts.config, modules, storeReadiness(stores, work.fencedReason));
+  await registerPages(fastify, opts.config, modules, storeReadiness(stores, work.fencedReason), () =>
+    writers ? writers.serving() : work.fencedReason() === null,
+  );
 
   // Writers and timers stop once: when another instance took the lock (fenced), or at close.
   fence = work.fence;

@@ -1,13 +1,29 @@
 // Cluster mode's parts on their own: the start-up refusal of a partial configuration, a call's checked body
-// as it travels to the writers' instance, and the rate limits kept in Redis (TEST_REDIS_URL; skipped without
+// as it travels to the writers' instance, the load balancer's list of the calls that go to the writers, and
+// the rate limits kept in Redis (TEST_REDIS_URL; skipped without
 // it), shared by instances and kept across restarts.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { endpoints, exactText } from '@nexa/contract';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bodyFromWire, bodyToWire } from '../src/cluster/call-body';
 import { RedisRateLimiter } from '../src/cluster/rate-limit';
+import { STORE_READS, writesList } from '../src/compose/transport';
 import { loadConfig } from '../src/config';
+
+describe('the load balancer’s writes list', () => {
+  it('is current (npm run docs:api writes it): every call but the store’s lists, nothing else', () => {
+    const file = readFileSync(new URL('../../deploy/haproxy-writes.lst', import.meta.url), 'utf8');
+    expect(file).toBe(writesList());
+    const paths = file.trim().split('\n');
+    expect(paths).toContain('/v1/order/submitTrade');
+    expect(paths).toContain('/v1/order/placeAlgo');
+    expect(paths).toContain('/v1/copy/traders');
+    expect(paths.filter((p) => STORE_READS.has(p))).toEqual([]);
+    expect(paths.length + STORE_READS.size).toBe(Object.keys(endpoints).length);
+  });
+});
 
 describe('cluster configuration', () => {
   it('is off without NATS and Redis, and refuses to start with a part of it', () => {

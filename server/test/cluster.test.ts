@@ -247,6 +247,9 @@ describe.skipIf(!(NATS && REDIS && PG))('cluster mode: three instances on one da
     // B says in its metrics that it stands by and handed its calls over.
     const metrics = await (await fetch(`${b.srv.url}/metrics`)).text();
     expect(metrics).toContain('nexa_writer_lease_held 0');
+    // The load balancer's writers' check: 200 on the writer only.
+    expect((await fetch(`${writer.srv.url}/writerz`)).status).toBe(200);
+    expect((await fetch(`${b.srv.url}/writerz`)).status).toBe(503);
     expect(metrics).toMatch(/nexa_forwarded_calls_total\{outcome="ok"\} [1-9]/);
 
     if (!db) throw new Error('no store');

@@ -84,6 +84,8 @@ it('refuses a second instance on the same database, which changes nothing', {
   // The first goes on serving.
   expect(first.exited()).toBeNull();
   expect((await fetch(`${first.srv.url}/readyz`)).status).toBe(200);
+  // One instance runs the writers itself: the load balancer's writers' check says so.
+  expect((await fetch(`${first.srv.url}/writerz`)).status).toBe(200);
   // Killed, as a crash would end it: what the store holds is what it held before the second came.
   await first.kill();
   expect(await counted(store)).toEqual(before);

@@ -138,7 +138,7 @@ export function runWriters(
     /** Calls every instance answers itself (reads of the store). */
     readonly readsAnywhere?: ReadonlySet<string>;
   },
-): { handlers: Handlers; lease: Lease } {
+): { handlers: Handlers; lease: Lease; serving: () => boolean } {
   let lease: Lease | null = null;
   let serving: (() => void) | null = null;
   const routing = routeCalls(o.handlers, {
@@ -169,7 +169,7 @@ export function runWriters(
       o.onLose(reason);
     },
   });
-  return { handlers: routing.handlers, lease };
+  return { handlers: routing.handlers, lease, serving: () => lease?.held() === true && serving !== null };
 }
 
 /** While `holder()` names a lease, every transaction opened on the store checks it first (fencing). */

@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Modules } from '../modules';
 import { openApiDocument } from '../openapi';
 import { registerAdminApp } from '../transport/admin-app';
-import { registerReadiness } from '../transport/readiness';
+import { registerReadiness, registerWriterCheck } from '../transport/readiness';
 import { registerWebApp } from '../transport/web-app';
 import type { Stores } from './stores';
 
@@ -51,7 +51,7 @@ export function storeReadiness(stores: Stores, fencedReason: () => string | null
 }
 
 /**
- * What is served beside the calls: the API's description, health and readiness, the static assets, the
+ * What is served beside the calls: the API's description, health, readiness and the writers' check, the static assets, the
  * web app and the operator console when they are built.
  */
 export async function registerPages(
@@ -59,12 +59,15 @@ export async function registerPages(
   config: Config,
   modules: Modules,
   readiness: Readiness,
+  /** Whether this instance runs the writers now (GET /writerz). */
+  writer: () => boolean,
 ): Promise<void> {
   const openapi = openApiDocument();
   fastify.get('/docs', async () => openapi);
   fastify.get('/docs/openapi.json', async () => openapi);
   fastify.get('/healthz', async () => ({ ok: true }));
   registerReadiness(fastify, readiness);
+  registerWriterCheck(fastify, writer);
 
   await fastify.register(fastifyStatic, { root: ASSETS_DIR, prefix: '/static/', decorateReply: false });
 

@@ -58,6 +58,17 @@ export const STORE_READS: ReadonlySet<string> = new Set(
     .map(([path]) => path),
 );
 
+/**
+ * The calls that change state (every call but the store's lists), one path a line: the file a load balancer
+ * reads to send them straight to the writers' instance (deploy/haproxy-writes.lst).
+ */
+export function writesList(): string {
+  const writes = Object.keys(endpoints)
+    .filter((path) => !STORE_READS.has(path))
+    .sort();
+  return `${writes.join('\n')}\n`;
+}
+
 export async function registerCalls(fastify: FastifyInstance, parts: CallsParts): Promise<Calls> {
   const { stores, modules, handlers } = parts;
   const { store, deps, link, cluster } = stores;

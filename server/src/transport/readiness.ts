@@ -18,3 +18,16 @@ export function registerReadiness(
     return reply.code(503).send({ ok: false, reason: down.reason });
   });
 }
+
+/**
+ * `GET /writerz`: whether this instance runs the writers now (cluster mode: it holds the writers' lease and
+ * answers calls; one instance: always). 200 `{writer:true}` or 503 `{writer:false}`. A load balancer checks
+ * it to send the calls that change state straight to the writers, so they take no hop over NATS.
+ */
+export function registerWriterCheck(app: FastifyInstance, writer: () => boolean): void {
+  app.get('/writerz', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const yes = writer();
+    return reply.code(yes ? 200 : 503).send({ writer: yes });
+  });
+}

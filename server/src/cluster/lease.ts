@@ -98,7 +98,9 @@ export function startLease(o: LeaseOptions): Lease {
       log.error({ err, key }, `lease ${key}: the work did not start; giving the lease up`);
       if (epoch === gained) {
         epoch = null;
-        o.onLose(`lease ${key}: the work did not start`);
+        o.onLose(
+          `lease ${key}: the work did not start (${err instanceof Error ? err.message : String(err)})`,
+        );
       }
     });
   }

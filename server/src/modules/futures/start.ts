@@ -41,9 +41,13 @@ export async function start(ctx: FuturesCtx): Promise<void> {
     await rebuild(ctx, slot);
   }
   await seedFund(ctx);
-  const timer = setInterval(() => {
+  const marking = () => {
     if (!ctx.state.closing) void tick(ctx).catch((err) => log.error({ err }, 'swap mark tick failed'));
-  }, 1000);
+  };
+  // Marked at once where the index is known (a takeover's instance takes swap orders with its books), then
+  // once a second.
+  marking();
+  const timer = setInterval(marking, 1000);
   ctx.state.timer = timer;
   timer.unref();
 }

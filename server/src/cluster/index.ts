@@ -152,7 +152,12 @@ export function runWriters(
     ...(o.count ? { count: o.count } : {}),
     ...(o.readsAnywhere ? { readsAnywhere: o.readsAnywhere } : {}),
   });
-  fenceTransactions(o.store, () => (lease?.epoch() != null ? lease : null));
+  // Once this instance has held the lease, every transaction it opens is fenced until it ends: after a loss
+  // (its epoch gone) each one fails, so work still under way when the lease lapsed (a writer's batch, a
+  // timer) can never commit beside the new holder's. A stand-by that never held it writes unfenced (its
+  // request records) as before.
+  let held = false;
+  fenceTransactions(o.store, () => (held ? lease : null));
   lease = startLease({
     store: o.store,
     key: WRITERS_LEASE,
@@ -160,12 +165,16 @@ export function runWriters(
     ttlMs: link.config.leaseMs,
     log: o.log,
     onGain: async () => {
+      held = true;
       await o.onGain();
       serving = routing.serve();
     },
     onLose: (reason) => {
       serving?.();
       serving = null;
+      // The work is not restarted in place: this instance ends to start again, and never seeks the lease
+      // meanwhile (taking it back would start its modules a second time in one process).
+      void lease?.stop();
       o.onLose(reason);
     },
   });

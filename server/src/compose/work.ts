@@ -31,6 +31,9 @@ export interface WorkParts {
 }
 
 /** The work of an instance: at once for one instance; on the lease's holder in cluster mode. */
+/** How long a fenced instance in cluster mode waits for its modules to stop before it ends anyway. */
+const FENCED_EXIT_MS = 10_000;
+
 export function createWork({ opts, deps, built, modules, chains, link }: WorkParts): Work {
   const { config } = opts;
   const { log } = deps;
@@ -86,7 +89,10 @@ export function createWork({ opts, deps, built, modules, chains, link }: WorkPar
     log.error({ reason }, 'fenced: writers and timers stopped; every call answers StoreUnavailable');
     // Cluster mode: the instance ends to start again as a stand-by. One instance fenced by the database's
     // lock stays up, answering 503 and saying `fenced` on /readyz, until an operator restarts it.
-    void stop().then(() => {
+    // Ended once its modules stopped, or after FENCED_EXIT_MS if one does not: nothing it still runs can
+    // commit (its transactions are fenced), so an instance never lingers fenced in a cluster.
+    const bounded = new Promise<void>((resolve) => setTimeout(resolve, FENCED_EXIT_MS).unref());
+    void Promise.race([stop(), bounded]).then(() => {
       if (link) opts.onFenced?.(reason);
     });
   };

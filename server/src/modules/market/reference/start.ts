@@ -32,7 +32,7 @@ export async function start(ctx: ReferenceCtx): Promise<void> {
     const swaps = ((await deps.swaps?.instruments()) ?? []).filter(
       (s) => s.underlying && s.ct_val && walked.has(s.underlying) && !opts.lastPrice?.(s.instId),
     );
-    instruments = walkHistory(ctx, random, instruments, fresh, swaps);
+    instruments = await walkHistory(ctx, random, instruments, fresh, swaps);
   }
   const sim = createSimMarket({ bus: deps.bus, clock: deps.clock, random, instruments, stepMs: opts.stepMs });
   state.sim = sim;
@@ -46,14 +46,21 @@ export async function start(ctx: ReferenceCtx): Promise<void> {
   }
 }
 
-/** Walks the past of the instruments without a last price; the instruments with the prices it ended at. */
-function walkHistory(
+/** Steps of the past walked between two yields to the event loop (an hour of it). */
+const STEPS_A_SLICE = 60;
+
+/**
+ * Walks the past of the instruments without a last price; the instruments with the prices it ended at. It
+ * yields to the event loop every hour of past, so the instance goes on answering and renewing its writers'
+ * lease meanwhile (a walk of seconds in one piece let a cluster's lease lapse at every first start).
+ */
+async function walkHistory(
   ctx: ReferenceCtx,
   random: Random,
   instruments: SimInstrument[],
   fresh: SimInstrument[],
   swaps: readonly SwapSpec[],
-): SimInstrument[] {
+): Promise<SimInstrument[]> {
   const history = ctx.opts.history;
   if (!history) return instruments;
   const { ms, record } = history;
@@ -74,9 +81,11 @@ function walkHistory(
     instruments: fresh,
     stepMs: HISTORY_STEP_MS,
   });
+  let steps = 0;
   for (let t = HISTORY_STEP_MS; t <= ms; t += HISTORY_STEP_MS) {
     past.advance(HISTORY_STEP_MS);
     walk.step();
+    if (++steps % STEPS_A_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   }
   // The live walk goes on from where the past ended.
   return instruments.map((i) => ({ ...i, price: walk.price(i.instId) ?? i.price }));

@@ -115,34 +115,20 @@ export async function clusterBench(): Promise<void> {
     const direct = await sealedOrders(sealing, users, '60000', ORDERS);
     const r1 = await load(writer.srv.url, direct);
     rows.push(row('one instance: the writer, directly', r1, await countOk(envelopeKey, r1.answers)));
-    const proxied = await sealedOrders(sealing, users, '60000', ORDERS);
-    const cpuAlone = cpuBy(children, writer);
-    const r1p = await load(alone.url, proxied);
-    const spentAlone = cpuAlone();
-    rows.push(
-      row('one instance behind HAProxy (no forwarding)', r1p, await countOk(envelopeKey, r1p.answers)),
-    );
-    const spread = await sealedOrders(sealing, users, '60000', ORDERS);
-    const cpuAll = cpuBy(children, writer);
-    const r2 = await load(all.url, spread);
-    const spentAll = cpuAll();
-    rows.push(
-      row(
-        'three instances behind HAProxy, orders sent to the writer',
-        r2,
-        await countOk(envelopeKey, r2.answers),
-      ),
-    );
-    const turns = await sealedOrders(sealing, users, '60000', ORDERS);
-    const cpuTurns = cpuBy(children, writer);
-    const r4 = await load(spreadAll.url, turns);
-    const spentTurns = cpuTurns();
-    rows.push(
-      row(
-        'three instances behind HAProxy, round robin (2 in 3 forwarded)',
-        r4,
-        await countOk(envelopeKey, r4.answers),
-      ),
+    /** Fresh orders through `url`, as a row, with the processor time each process spent on them. */
+    const measured = async (label: string, url: string) => {
+      const orders = await sealedOrders(sealing, users, '60000', ORDERS);
+      const cpu = cpuBy(children, writer);
+      const r = await load(url, orders);
+      const spent = cpu();
+      rows.push(row(label, r, await countOk(envelopeKey, r.answers)));
+      return spent;
+    };
+    const spentAlone = await measured('one instance behind HAProxy (no forwarding)', alone.url);
+    const spentAll = await measured('three instances behind HAProxy, orders sent to the writer', all.url);
+    const spentTurns = await measured(
+      'three instances behind HAProxy, round robin (2 in 3 forwarded)',
+      spreadAll.url,
     );
     const echo = Fastify();
     echo.post('/v1/order/submitTrade', async (req) => ({ code: 200, msg: 'Success', data: req.body }));

@@ -25,7 +25,9 @@ export async function start(ctx: MarketDataCtx): Promise<void> {
         maker: config.seedDemo,
         lastPrice: candles.lastClose,
         // A first start of the demo walks three days of past, so every chart has a history.
-        history: config.seedDemo ? { ms: 3 * 24 * 3_600_000, record: candles.record } : undefined,
+        history: config.seedDemo
+          ? { ms: 3 * 24 * 3_600_000, record: candles.record, hold: candles.hold }
+          : undefined,
       },
     );
     ctx.state.reference = reference;

@@ -48,5 +48,7 @@ export interface CandleCtx {
     timer: NodeJS.Timeout | null;
     /** The write in flight: writes are serial. */
     writing: Promise<void>;
+    /** Writes wait while the demo's past is walked (its early bars fall out of memory before the end). */
+    held: boolean;
   };
 }

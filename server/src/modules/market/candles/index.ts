@@ -19,7 +19,6 @@
  */
 import type { BusEvents } from '../../../kernel/bus';
 import type { CandleCtx, CandleDeps, TickerView } from './context';
-import { onTrade } from './on-trade';
 import {
   CANDLE_INTERVALS,
   type Candle,
@@ -45,8 +44,10 @@ export interface CandleService {
   ticker(instId: string): BusEvents['ticker'];
   /** Every instrument's ticker, as the tickers call answers. */
   tickers(): TickerView[];
-  /** Counts a reference trade that is not on the bus (the demo's past). */
+  /** Counts a reference trade that is not on the bus (the demo's past) into the bars, publishing nothing. */
   record(instId: string, trade: CandleTrade): void;
+  /** Holds the periodic writes until the returned release (the demo's past is walked in slices). */
+  hold(): () => void;
   /** Writes what changed now. */
   flush(): Promise<void>;
   /** Stops following the bus and writes what is left. */
@@ -77,17 +78,26 @@ export function createCandleService(
     written: new Map(),
     published: new Map(),
     due: new Set(),
-    state: { known: new Set(), detach: null, timer: null, writing: Promise.resolve() },
+    state: { known: new Set(), detach: null, timer: null, writing: Promise.resolve(), held: false },
   };
   return {
     start: () => start(ctx),
     bars: (instId, interval, limit) => ctx.series.bars(instId, interval, limit),
     ticker: (instId) => ticker(ctx, instId),
-    record: (instId, trade) => onTrade(ctx, instId, trade, ''),
+    // The past is counted into the bars only: no ticker of it reaches the bus (its prices are not live).
+    record(instId, trade) {
+      if (ctx.state.known.has(instId)) ctx.series.add(instId, trade);
+    },
     tickers: () => tickers(ctx),
     lastClose(instId) {
       const [last] = ctx.series.bars(instId, intervals[0] ?? '1m', 1);
       return last?.close ?? null;
+    },
+    hold() {
+      ctx.state.held = true;
+      return () => {
+        ctx.state.held = false;
+      };
     },
     flush: () => flush(ctx),
     close: () => close(ctx),

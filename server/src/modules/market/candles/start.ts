@@ -37,7 +37,9 @@ export async function start(ctx: CandleCtx): Promise<void> {
       if (ctx.series.window(instId, '1m', 0)) bus.publish('ticker', ticker(ctx, instId));
   }
   if (ctx.flushMs !== 0) {
-    state.timer = setInterval(() => void flush(ctx), ctx.flushMs ?? 1000);
+    state.timer = setInterval(() => {
+      if (!state.held) void flush(ctx);
+    }, ctx.flushMs ?? 1000);
     state.timer.unref();
   }
 }

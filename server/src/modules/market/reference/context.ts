@@ -74,7 +74,12 @@ export interface ReferenceOptions {
    * An instrument without a last price gets `ms` of past walked at once, its trades handed to `record`
    * (the candles) and not to the bus, so the demo's charts and 24-hour figures have a history at once.
    */
-  history?: { ms: number; record: (instId: string, trade: CandleTrade) => void };
+  history?: {
+    ms: number;
+    record: (instId: string, trade: CandleTrade) => void;
+    /** Holds the candles' periodic writes while the past is walked; the release. */
+    hold?: () => () => void;
+  };
 }
 
 export interface ReferenceCtx {

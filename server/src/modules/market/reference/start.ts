@@ -82,10 +82,16 @@ async function walkHistory(
     stepMs: HISTORY_STEP_MS,
   });
   let steps = 0;
-  for (let t = HISTORY_STEP_MS; t <= ms; t += HISTORY_STEP_MS) {
-    past.advance(HISTORY_STEP_MS);
-    walk.step();
-    if (++steps % STEPS_A_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+  // The candles write once the walk is done, not between its slices: its early bars leave memory before.
+  const release = history.hold?.() ?? (() => {});
+  try {
+    for (let t = HISTORY_STEP_MS; t <= ms; t += HISTORY_STEP_MS) {
+      past.advance(HISTORY_STEP_MS);
+      walk.step();
+      if (++steps % STEPS_A_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    release();
   }
   // The live walk goes on from where the past ended.
   return instruments.map((i) => ({ ...i, price: walk.price(i.instId) ?? i.price }));

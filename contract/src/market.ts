@@ -21,6 +21,11 @@ export const isSwapInstId = (instId: string): boolean => instId.endsWith('-SWAP'
 
 /** OKX's instrument types: spot pairs and perpetual swaps. */
 export const INST_TYPES = ['SPOT', 'SWAP'] as const;
+/** An order's trade mode, as OKX's tdMode: cash for spot; a swap's margin mode. */
+export const TD_MODES = ['cash', 'isolated', 'cross'] as const;
+/** A swap contract's margin mode (chosen with setLeverage): isolated, or cross (the available balance backs it too). */
+export const MARGIN_MODES = ['isolated', 'cross'] as const;
+export type MarginMode = (typeof MARGIN_MODES)[number];
 
 /** A book level: price, total size, number of orders. */
 export const zBookLevel = z.tuple([z.string(), z.string(), z.number().int()]);

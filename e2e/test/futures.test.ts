@@ -92,6 +92,77 @@ describe('futures in the browser', () => {
   });
 });
 
+describe('cross margin in the browser', () => {
+  it('chooses cross for the contract, shows the liquidation the balance backs, and marks the position cross', async () => {
+    await btcIndexAt(product, '60000');
+    const maker = await product.newPhone();
+    const m = await signIn(product, maker.page);
+    await futuresFunds(product, m.id, '100000');
+    const futures = product.app.modules.futures;
+    await futures.submit(m.id, {
+      instId: INST,
+      side: 'sell',
+      type: 'limit',
+      px: exactText('60000'),
+      sz: exactText('10'),
+    });
+
+    const { page, context } = await product.newPhone();
+    const a = await signIn(product, page);
+    await futuresFunds(product, a.id, '2000');
+    await page.goto(`${product.url}/contract`);
+    await visible(page, 'Perpetual');
+    await expect.poll(() => page.getByTestId('fut-mark').textContent(), WAIT).toContain('60,000');
+    await expect.poll(() => page.getByTestId('fut-mode').textContent(), WAIT).toBe('Isolated');
+    await page.getByTestId('fut-mode').click();
+    await visible(page, 'your available futures balance backs the position too');
+    await product.shot(page, 'futures-margin-mode');
+    await page.getByRole('option', { name: 'Cross' }).click();
+    await visible(page, 'Margin mode: Cross');
+    await expect.poll(() => page.getByTestId('fut-mode').textContent(), WAIT).toBe('Cross');
+    await page.getByTestId('fut-lever').click();
+    await page.getByRole('option', { name: /^10×/ }).click();
+    await visible(page, 'Leverage set to 10×');
+
+    // 10 contracts at 10×: margin 600, fee 3; the 1,397 left available backs it too, so the estimated
+    // liquidation is (6,000 − 1,997) ÷ (0.1 × 0.995) ≈ 40,231, far below the isolated 54,271.4.
+    await page.getByPlaceholder('Contracts', { exact: true }).fill('10');
+    await page.getByRole('button', { name: 'Open long' }).first().click();
+    await visible(page, 'Open long · Cross 10×');
+    await expect
+      .poll(() => page.locator('.sheet__rows:visible').textContent(), WAIT)
+      .toMatch(/40,23\d\.\d USDT/);
+    await product.shot(page, 'futures-cross-confirm');
+    await page.locator('.sheet__confirm:visible').click();
+    await visible(page, 'Position opened');
+    await expect.poll(() => page.getByTestId('fut-pos-mode').textContent(), WAIT).toBe('Cross 10×');
+    expect(futures.positions(a.id)[0]).toMatchObject({ mgn_mode: 'cross', pos: '10' });
+    await product.shot(page, 'futures-cross-position');
+
+    // At 360 px in German: both chips and the position read in the language and fit.
+    const small = await product.smallPhone(await context.storageState(), 'de', 'dark');
+    const p = await small.newPage();
+    await p.goto(`${product.url}/contract`);
+    await expect.poll(() => p.getByTestId('fut-pos-mode').textContent(), WAIT).toBe('Cross 10×');
+    await p.getByTestId('fut-mode').click();
+    await expect.poll(() => p.locator('.picker__footer').textContent(), WAIT).toContain('Guthaben');
+    await product.shot(p, 'futures-margin-mode-360-de');
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await small.close();
+    // Flat again for the next test: the maker takes the position back.
+    await futures.submit(m.id, {
+      instId: INST,
+      side: 'buy',
+      type: 'limit',
+      px: exactText('60000'),
+      sz: exactText('10'),
+    });
+    await futures.closeAll(a.id);
+    await futures.cancel(m.id, { orderIds: [], instId: INST });
+    expect(futures.positions(a.id)).toEqual([]);
+  });
+});
+
 describe('the futures screen as OKX lays it out', () => {
   it('keeps the tab bar, shows chart and book with the mark row, opens with TP/SL by PnL % and closes part', async () => {
     await btcIndexAt(product, '60000');

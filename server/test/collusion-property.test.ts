@@ -2,7 +2,7 @@ import { exactText } from '@nexa/contract';
 /**
  * Colluding accounts on the swap books, with the index held still: whatever orders they send (both sides,
  * limit GTC/IOC/FOK/post-only and market, reduce-only, prices from 0.2× to 5× the mark, any size and
- * leverage) and whatever the engine does about them (liquidations, auto-deleveraging), they never end richer
+ * leverage, isolated or cross margin) and whatever the engine does about them (liquidations, auto-deleveraging), they never end richer
  * in total — their equity summed, open positions valued at the index — and no system pool pays them.
  * A third party quotes both sides around the index the whole time (it never gives value away there).
  *
@@ -101,6 +101,7 @@ const op = fc.oneof(
       kind: fc.constant('lever' as const),
       who: fc.nat(2),
       lever: fc.constantFrom(1, 5, 20, 50, 100, 100),
+      mode: fc.constantFrom('isolated' as const, 'cross' as const),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('close' as const), who: fc.nat(2) }) },
@@ -166,7 +167,7 @@ describe('colluding accounts on the swap books', () => {
               .catch(refused);
           } else if (o.kind === 'lever') {
             await futures()
-              .setLeverage((colluders[o.who] as User).id, INST, o.lever)
+              .setLeverage((colluders[o.who] as User).id, INST, o.lever, o.mode)
               .catch(refused);
           } else if (o.kind === 'close') {
             await futures()

@@ -34,6 +34,7 @@ const op = fc.oneof(
     kind: fc.constant('lever' as const),
     who: fc.nat(3),
     lever: fc.constantFrom(1, 5, 20, 50, 100),
+    mode: fc.constantFrom('isolated' as const, 'cross' as const),
   }),
   fc.record({ kind: fc.constant('funding' as const) }),
 );
@@ -100,7 +101,12 @@ describe('swaps under any sequence', () => {
             }
           } else if (o.kind === 'lever') {
             const u = traders[o.who] as User;
-            await api(srv, '/v1/futures/setLeverage', { instId: INST, lever: o.lever }, { token: u.token });
+            await api(
+              srv,
+              '/v1/futures/setLeverage',
+              { instId: INST, lever: o.lever, mgnMode: o.mode },
+              { token: u.token },
+            );
           } else if (o.kind === 'mark') {
             price = Math.max(1000, price * (1 + o.bps / 10_000));
             futures.pinIndex('BTC-USDT', price.toFixed(1));

@@ -157,7 +157,7 @@ export interface PickerOption<V extends string> {
   readonly disabled?: boolean;
 }
 
-/** A bottom sheet with a list of choices (an account, an asset). */
+/** A bottom sheet with a list of choices (an account, an asset), and what explains them below it. */
 export function PickerSheet<V extends string>({
   visible,
   title,
@@ -165,6 +165,7 @@ export function PickerSheet<V extends string>({
   value,
   onPick,
   onClose,
+  footer,
 }: {
   readonly visible: boolean;
   readonly title: string;
@@ -172,6 +173,7 @@ export function PickerSheet<V extends string>({
   readonly value: V | null;
   readonly onPick: (value: V) => void;
   readonly onClose: () => void;
+  readonly footer?: ReactNode;
 }): ReactNode {
   return (
     <Sheet visible={visible} title={title} list onClose={onClose}>
@@ -196,6 +198,7 @@ export function PickerSheet<V extends string>({
               {o.value === value ? <IconCheck className="picker__check" /> : null}
             </button>
           ))}
+          {footer ? <div className="picker__footer">{footer}</div> : null}
         </div>
       )}
     </Sheet>

@@ -78,6 +78,7 @@ function PositionsTab({ userId }: { userId: number }) {
             { title: 'Side', dataIndex: 'pos_side' },
             { title: 'Size', dataIndex: 'pos', align: 'right' },
             { title: 'Leverage', render: (_, p) => `${p.lever}x`, align: 'right' },
+            { title: 'Margin mode', dataIndex: 'mgn_mode' },
             { title: 'Entry', dataIndex: 'avg_px', align: 'right' },
             { title: 'Mark', render: (_, p) => p.mark_px ?? '—', align: 'right' },
             {

@@ -46,6 +46,15 @@ export const FUTURES_CAUSES = defineCauses({
     ja: '自動デレバレッジ',
     de: 'Auto-Deleveraging',
   },
+  'futures.cross_margin': {
+    en: 'Cross margin added',
+    zh: '全仓保证金补充',
+    ko: '교차 증거금 추가',
+    th: 'เพิ่มมาร์จิ้นแบบ Cross',
+    vi: 'Bổ sung ký quỹ chéo',
+    ja: 'クロスマージン追加',
+    de: 'Cross-Margin nachgeschossen',
+  },
   'futures.fund': {
     en: 'Futures insurance fund',
     zh: '合约风险准备金',

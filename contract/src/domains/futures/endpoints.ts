@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
 import { zCsvFile, zStatementMonth, zTimeZone } from '../../exports';
-import { zSwapInstId } from '../../market';
+import { MARGIN_MODES, zSwapInstId } from '../../market';
 import { zExactAmount, zMinorUnits, zUsdtAmount } from '../../money';
 import { zTime } from '../../schemas';
 import { zOrder } from '../spot/endpoints';
@@ -52,17 +52,25 @@ export const zPosition = z.object({
   /** Contracts held. */
   pos: z.string(),
   lever: z.number().int(),
+  /** Isolated, or cross: the futures account's available balance backs it too (liq_px and margin_ratio count it). */
+  mgn_mode: z.enum(MARGIN_MODES),
   /** Open average price. */
   avg_px: z.string(),
   mark_px: z.string().nullable(),
   idx_px: z.string().nullable(),
-  /** Mark price at which the position is taken over; null when it cannot be reached. */
+  /**
+   * Mark price at which the position is taken over; null when it cannot be reached. A cross position's counts
+   * the available balance as it stands (an estimate: it moves with the balance and the other cross positions).
+   */
   liq_px: z.string().nullable(),
   /** Price at which its equity is zero. */
   bk_px: z.string().nullable(),
   /** Position value at the mark price, USDT. */
   notional: z.string(),
-  /** Isolated margin held for the position, USDT (funding is paid from and into it). */
+  /**
+   * Margin held in the position, USDT (funding is paid from and into it); a cross position's grows by what is
+   * moved in from the available balance instead of a liquidation.
+   */
   margin: z.string(),
   /** Maintenance margin at the mark price, USDT. */
   mmr: z.string(),
@@ -161,16 +169,18 @@ export const futuresEndpoints = {
       margin: z.string(),
       upl: z.string(),
       equity: z.string(),
-      levers: z.array(z.object({ instId: z.string(), lever: z.number().int() })),
+      levers: z.array(
+        z.object({ instId: z.string(), lever: z.number().int(), mgnMode: z.enum(MARGIN_MODES) }),
+      ),
     }),
   }),
   '/v1/futures/setLeverage': live('futures', {
     summary:
-      'Choose the leverage of a contract (1 to its maximum) for the next position; refused while a position or ' +
-      'an open order of the contract exists',
+      'Choose the leverage of a contract (1 to its maximum) and, with mgnMode, its margin mode (isolated or ' +
+      'cross) for the next position; refused while a position or an open order of the contract exists',
     extension: true,
-    request: z.object({ instId: zSwapInstId, lever: zLever }),
-    data: z.object({ instId: z.string(), lever: z.number().int() }),
+    request: z.object({ instId: zSwapInstId, lever: zLever, mgnMode: z.enum(MARGIN_MODES).optional() }),
+    data: z.object({ instId: z.string(), lever: z.number().int(), mgnMode: z.enum(MARGIN_MODES) }),
     errors: ['LeverageLocked'],
   }),
   '/v1/futures/positions': live('futures', {

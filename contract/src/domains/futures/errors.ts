@@ -98,6 +98,18 @@ export const FUTURES_ERRORS = defineErrors([[2200, 2249]], {
       de: 'Stop-Loss muss bei Long unter und bei Short über dem Orderpreis liegen (Market-Order: Mark-Preis)',
     },
   },
+  MarginModeMismatch: {
+    code: 2209,
+    msg: {
+      en: 'The order’s margin mode (cross or isolated) is not the one chosen for this contract; it can be changed while nothing is open there',
+      zh: '订单的保证金模式（全仓或逐仓）与该合约所选模式不符；无持仓和挂单时可切换',
+      ko: '주문의 마진 모드(교차 또는 격리)가 이 계약에 선택된 모드와 다릅니다. 포지션과 주문이 없을 때 변경할 수 있습니다',
+      th: 'โหมดมาร์จิ้นของคำสั่ง (Cross หรือ Isolated) ไม่ตรงกับที่เลือกไว้สำหรับสัญญานี้ เปลี่ยนได้เมื่อไม่มีสถานะหรือคำสั่งค้าง',
+      vi: 'Chế độ ký quỹ của lệnh (chéo hoặc cô lập) khác chế độ đã chọn cho hợp đồng này; có thể đổi khi không có vị thế hay lệnh chờ',
+      ja: '注文のマージンモード（クロスまたは分離）がこの契約で選んだモードと異なります。ポジションと注文がない時に変更できます',
+      de: 'Der Margin-Modus der Order (Cross oder Isoliert) ist nicht der für diesen Kontrakt gewählte; er lässt sich ohne offene Position und Orders ändern',
+    },
+  },
 });
 
 declare module '../../error-kit' {

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
-import { INST_TYPES, zInstId } from '../../market';
+import { INST_TYPES, TD_MODES, zInstId } from '../../market';
 import { zExactAmount } from '../../money';
 import { zTime } from '../../schemas';
 import { zRequestId } from '../wallet/endpoints';
@@ -81,7 +81,7 @@ export const algoEndpoints = {
     extension: true,
     request: z.object({
       instId: zInstId,
-      tdMode: z.enum(['cash', 'isolated']).optional(),
+      tdMode: z.enum(TD_MODES).optional(),
       side: z.enum(['buy', 'sell']),
       ordType: z.enum(ALGO_ORD_TYPES),
       /** Spot: base size (a market buy: the quote amount to spend); swaps: whole contracts. */
@@ -109,6 +109,7 @@ export const algoEndpoints = {
       'PriceOutOfBand',
       'IdempotencyConflict',
       'AlgoTriggerInvalid',
+      'MarginModeMismatch',
       'AlgoPriceUnavailable',
       'AlgoLimitReached',
       'MarkPriceUnavailable',

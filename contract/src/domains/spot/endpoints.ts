@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { live, liveList } from '../../endpoint';
 import { zCsvFile, zStatementMonth, zTimeZone } from '../../exports';
-import { INST_TYPES, zBookLevel, zInstId, zInstrument } from '../../market';
+import { INST_TYPES, TD_MODES, zBookLevel, zInstId, zInstrument } from '../../market';
 import { zExactAmount } from '../../money';
 import { PARTIAL_REASONS } from '../../remarks';
 import { zTime } from '../../schemas';
@@ -89,6 +89,7 @@ const submitErrors = [
   'CopyManaged',
   'TakeProfitInvalid',
   'StopLossInvalid',
+  'MarginModeMismatch',
 ] as const;
 
 /** A user's spot order as an operator sees it on the user's page. */
@@ -133,8 +134,11 @@ export const spotEndpoints = {
       sz: zExactAmount,
       /** Market orders: base_ccy (default for sells) or quote_ccy (default for buys), as OKX. */
       tgtCcy: z.enum(['base_ccy', 'quote_ccy']).optional(),
-      /** cash: spot, from the spot account; isolated: a swap, margined per position from the futures account. */
-      tdMode: z.enum(['cash', 'isolated']).optional(),
+      /**
+       * cash: spot, from the spot account. A swap: its contract's margin mode (isolated or cross, chosen with
+       * setLeverage), margined from the futures account; another mode is refused.
+       */
+      tdMode: z.enum(TD_MODES).optional(),
       /** Swaps: only reduce the position. */
       reduceOnly: z.boolean().optional(),
       /**

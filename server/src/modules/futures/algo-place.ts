@@ -20,6 +20,7 @@ import {
 } from './algo-state';
 import type { FuturesCtx, Slot } from './context';
 import { slotOf } from './instruments';
+import { modeOf } from './leverage';
 import { swapAlgoOrders } from './tables';
 
 type AlgoInput = RequestOutput<'/v1/order/placeAlgo'>;
@@ -123,6 +124,8 @@ export async function placeSwapAlgo(
   if (b.tdMode === 'cash') throw new ValidationError('tdMode', 'invalid_value');
   const slot = slotOf(ctx, b.instId);
   const instId = slot.inst.instId;
+  if (b.tdMode !== undefined && b.tdMode !== (await modeOf(ctx, userId, instId)))
+    throw new DomainError('MarginModeMismatch');
   return ctx.writer.run(instId, async () => {
     let made: SwapAlgoRow | null = null;
     const answer = await ctx.store.db.transaction(async (tx) => {

@@ -17,7 +17,10 @@ import type { Tx } from '../../store';
 import type { Entry } from './entry';
 import type { PositionState, SwapSpec } from './math';
 import type { FUTURES_SETTINGS } from './settings';
-import type { swapAlgoOrders, swapOrders, swapPositions, swapTrades } from './tables';
+import type { MARGIN_MODES, swapAlgoOrders, swapOrders, swapPositions, swapTrades } from './tables';
+
+/** Isolated or cross (tables.ts). */
+export type MarginMode = (typeof MARGIN_MODES)[number];
 
 export type SwapOrderRow = typeof swapOrders.$inferSelect;
 export type SwapAlgoRow = typeof swapAlgoOrders.$inferSelect;
@@ -69,6 +72,8 @@ export interface SwapSubmit {
   readonly sz: ExactDecimal;
   readonly tif?: 'GTC' | 'IOC' | 'FOK' | 'post_only' | undefined;
   readonly reduceOnly?: boolean | undefined;
+  /** When given, the contract's margin mode (the order is refused otherwise). */
+  readonly tdMode?: 'cash' | 'isolated' | 'cross' | undefined;
   /** Take-profit and stop-loss (mark) set on the position this order opens or adds to, when it fills. */
   readonly tpTriggerPx?: ExactDecimal | undefined;
   readonly slTriggerPx?: ExactDecimal | undefined;
@@ -95,6 +100,8 @@ export interface Pos extends PositionState {
   id: number | null;
   readonly userId: number;
   side: 'long' | 'short';
+  /** Cross: the futures account's available balance is moved in before it would be liquidated (cross.ts). */
+  readonly mgnMode: MarginMode;
   maxSize: bigint;
   openValue: bigint;
   openSize: bigint;
@@ -201,6 +208,10 @@ export interface FuturesCtx {
   readonly slots: Map<string, Slot>;
   /** Leverage per `${userId}:${instId}`, read once. */
   readonly levers: Map<string, number>;
+  /** Margin mode per `${userId}:${instId}`, read with the leverage. */
+  readonly modes: Map<string, MarginMode>;
+  /** Futures available balance of the users with a cross position, as last read (cross.ts): their estimates. */
+  readonly free: Map<number, bigint>;
   /** The ledger accounts the writer moves (`u:${userId}`, `s:${name}`), read once. */
   readonly accounts: Map<string, LedgerAccount>;
   /** Index prices pinned by a drill or a test, over the reference market's. */
@@ -215,5 +226,8 @@ export interface FuturesCtx {
     /** The mark price loop, once started. */
     timer: NodeJS.Timeout | null;
     closing: boolean;
+    /** The cross positions' available balances (cross.ts): when last read, and a read under way. */
+    freeReadAt: number;
+    freeReading: boolean;
   };
 }

@@ -11,6 +11,7 @@ import {
   type SwapOrderRow,
   type Work,
 } from './context';
+import { topUpCross } from './cross';
 import { Entry } from './entry';
 import { band, bandOf, slotOf, toTick } from './instruments';
 import { bankruptcyPrice, isLiquidatable, uplOf, valueAt } from './math';
@@ -20,7 +21,8 @@ import { settleLeg } from './settle-leg';
 import { afterCommit, inTransaction } from './work';
 
 /**
- * Takes over a position at or below its maintenance margin: cancels the user's orders on the contract,
+ * Takes over a position at or below its maintenance margin (a cross one once the available balance moved in
+ * cannot lift it: cross.ts): cancels the user's orders on the contract,
  * closes at market no further than the insurance fund can make good beyond the bankruptcy price (within the
  * price band), and closes what the book could not take against the opposite positions ranked for
  * auto-deleveraging, at the bankruptcy price.
@@ -30,6 +32,8 @@ export async function liquidate(ctx: FuturesCtx, slot: Slot, userId: number): Pr
     const pos = slot.positions.get(userId);
     const mark = slot.mark;
     if (!pos || pos.size === 0n || mark === null || !isLiquidatable(slot.inst.spec, pos, mark)) return false;
+    // A cross position is first given what the available balance holds.
+    if ((await topUpCross(ctx, w, pos)) > 0n && !isLiquidatable(slot.inst.spec, pos, mark)) return true;
     await cancelIn(ctx, w, { userId, ids: null }, 'liquidation');
     const { spec } = slot.inst;
     const long = pos.size > 0n;

@@ -2,6 +2,7 @@
 import { formatAmount, parseAmount, RATE_ONE, USDT_SCALE } from '@nexa/contract';
 import { scanMarkAlgos } from './algo-fire';
 import type { FuturesCtx, Slot } from './context';
+import { refreshFree } from './cross';
 import { currentRate, fundingTimes, settleFunding } from './funding';
 import { liquidate } from './liquidate';
 import { clamp, isLiquidatable } from './math';
@@ -26,6 +27,9 @@ export async function tick(ctx: FuturesCtx): Promise<void> {
   const intervalH = await settings.get('futures.funding_interval_h');
   const warnAt = await warnRatio(ctx);
   const now = clock.now().getTime();
+  void refreshFree(ctx).catch((err: unknown) =>
+    log.warn({ err }, 'cross balances not read; read again later'),
+  );
   for (const slot of slots.values()) {
     const text = indexOf(ctx, slot.inst.underlying);
     const idx = text === null ? null : parseAmount(Number(text).toFixed(USDT_SCALE), USDT_SCALE);

@@ -196,3 +196,29 @@ export function fundingOf(spec: SwapSpec, p: PositionState, mark: bigint, rate: 
 
 /** Clamps a value into [lo, hi]. */
 export const clamp = (v: bigint, lo: bigint, hi: bigint): bigint => (v < lo ? lo : v > hi ? hi : v);
+
+/**
+ * The equity a cross position is lifted to at a mark: its initial margin there, and at least twice its
+ * maintenance margin (at a high leverage in a high tier the initial margin can be no more than maintenance).
+ */
+export function crossTarget(spec: SwapSpec, p: PositionState, mark: bigint): bigint {
+  const im = initialMargin(valueAt(spec, mark, p.size), p.lever);
+  const mm2 = 2n * maintenanceOf(spec, p, mark);
+  return im > mm2 ? im : mm2;
+}
+
+/** What a cross position at this mark takes from `free`: up to its target equity (crossTarget), at most `free`. */
+export function crossTopUp(spec: SwapSpec, p: PositionState, mark: bigint, free: bigint): bigint {
+  if (p.size === 0n || free <= 0n) return 0n;
+  const need = crossTarget(spec, p, mark) - equityOf(spec, p, mark);
+  if (need <= 0n) return 0n;
+  return need < free ? need : free;
+}
+
+/** The position as the available balance backs it: a cross one's margin with `free` added. */
+export function backed<P extends PositionState & { readonly mgnMode: 'isolated' | 'cross' }>(
+  p: P,
+  free: bigint,
+): PositionState {
+  return p.mgnMode === 'cross' && free > 0n ? { ...p, margin: p.margin + free } : p;
+}

@@ -33,8 +33,12 @@ function buildFutures(deps: FuturesDeps) {
         '/v1/futures/instruments': async () => ({ list: await futures.instruments() }),
         '/v1/futures/exportCsv': (ctx) => futures.exportCsv(ctx.me().id, ctx.body, ctx.lang),
         '/v1/futures/account': (ctx) => futures.account(ctx.me().id),
-        '/v1/futures/setLeverage': (ctx) => futures.setLeverage(ctx.me().id, ctx.body.instId, ctx.body.lever),
-        '/v1/futures/positions': async (ctx) => ({ list: futures.positions(ctx.me().id, ctx.body.instId) }),
+        '/v1/futures/setLeverage': (ctx) =>
+          futures.setLeverage(ctx.me().id, ctx.body.instId, ctx.body.lever, ctx.body.mgnMode),
+        '/v1/futures/positions': async (ctx) => {
+          await futures.readFree(ctx.me().id);
+          return { list: futures.positions(ctx.me().id, ctx.body.instId) };
+        },
         '/v1/futures/closePosition': (ctx) => futures.closePosition(ctx.me().id, ctx.body),
         '/v1/futures/closeAll': async (ctx) => ({ list: await futures.closeAll(ctx.me().id) }),
         '/v1/futures/setTpSl': (ctx) =>
@@ -49,6 +53,7 @@ function buildFutures(deps: FuturesDeps) {
         '/v1/futures/fundingRates': (ctx) => futures.fundingRates(ctx.body.instId, ctx.body),
         '/admin/futures/positions': async (ctx) => {
           const closed = await futures.positionHistory(ctx.body.user_id, undefined, ctx.body);
+          await futures.readFree(ctx.body.user_id);
           return { ...closed, open: futures.positions(ctx.body.user_id) };
         },
       },

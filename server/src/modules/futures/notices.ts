@@ -5,7 +5,7 @@
 import { formatAmount, parseAmount, RATE_ONE, USDT_SCALE } from '@nexa/contract';
 import { writeNotice } from '../../kernel/notices';
 import { abs, type FuturesCtx, type Pos, type Slot, type Work } from './context';
-import { equityOf, liquidationPrice, maintenanceOf, percentText } from './math';
+import { backed, equityOf, liquidationPrice, maintenanceOf, percentText } from './math';
 import { px } from './views';
 
 const USER_SOURCES: ReadonlySet<string> = new Set(['user', 'tp', 'sl', 'copy', 'algo']);
@@ -41,7 +41,9 @@ export async function noticeLargeFills(ctx: FuturesCtx, w: Work): Promise<void> 
 export function warnNearLiquidation(ctx: FuturesCtx, slot: Slot, p: Pos, mark: bigint, warnAt: bigint): void {
   const { spec } = slot.inst;
   if (p.id === null || p.size === 0n) return;
-  const equity = equityOf(spec, p, mark);
+  // A cross position counts the available balance that would move in before a liquidation (cross.ts).
+  const held = backed(p, ctx.free.get(p.userId) ?? 0n);
+  const equity = equityOf(spec, held, mark);
   const mm = maintenanceOf(spec, p, mark);
   if (equity <= 0n || mm * RATE_ONE < equity * warnAt) return;
   const state = `${p.id}:${p.margin}:${abs(p.size)}`;
@@ -50,7 +52,7 @@ export function warnNearLiquidation(ctx: FuturesCtx, slot: Slot, p: Pos, mark: b
   const params = {
     inst: slot.inst.instId,
     ratio: percentText(mm, equity) ?? '',
-    liq: px(slot, liquidationPrice(spec, p)) ?? '',
+    liq: px(slot, liquidationPrice(spec, held)) ?? '',
   };
   void ctx.store.db
     .transaction((tx) =>

@@ -26,7 +26,7 @@ import {
 import { Entry } from './entry';
 import { beyondBankruptcy, marketLimit, openLossOf, outsideBand, walkOpenLoss } from './guards';
 import { bandOf, toTick } from './instruments';
-import { leverOf } from './leverage';
+import { leverOf, modeOf } from './leverage';
 import { bankruptcyPrice, feeOn, initialMargin, valueAt } from './math';
 import { settleLeg } from './settle-leg';
 import { orderView } from './views';
@@ -129,6 +129,10 @@ async function orderTerms(ctx: FuturesCtx, w: Work, job: PlaceJob, opts: PlaceOp
   if (source === 'user' && pos && pos.size !== 0n && ctx.copy?.()?.manages(userId, inst.instId))
     throw new DomainError('CopyManaged');
   const lever = opts.lever ?? (await leverOf(ctx, userId, inst.instId, tx));
+  if (o.tdMode !== undefined) {
+    const mode = pos && pos.size !== 0n ? pos.mgnMode : await modeOf(ctx, userId, inst.instId, tx);
+    if (o.tdMode !== mode) throw new DomainError('MarginModeMismatch');
+  }
   const opposite = !!pos && pos.size !== 0n && pos.size > 0n !== (o.side === 'buy');
   const reduceOnly = o.reduceOnly === true;
   if (reduceOnly && !opposite) throw new DomainError('NothingToReduce');

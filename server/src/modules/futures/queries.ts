@@ -5,10 +5,16 @@
 import { formatAmount } from '@nexa/contract';
 import { and, asc, count, desc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import { onPage, pageAnswer } from '../../store/paging';
-import { type FuturesCtx, type PositionView, type SwapInstrumentView, usdt } from './context';
+import {
+  type FuturesCtx,
+  type MarginMode,
+  type PositionView,
+  type SwapInstrumentView,
+  usdt,
+} from './context';
 import { currentRate, fundingTimes } from './funding';
 import { refreshInstruments, slotOf } from './instruments';
-import { leverOf } from './leverage';
+import { leverOf, modeOf } from './leverage';
 import { uplOf } from './math';
 import { swapFundingPayments, swapFundings, swapOrders, swapPositions, swapTrades } from './tables';
 import { orderView, positionView, px } from './views';
@@ -45,7 +51,7 @@ export function positions(ctx: FuturesCtx, userId: number, instId?: string): Pos
   for (const slot of slots.values()) {
     if (instId && slot.inst.instId !== instId) continue;
     const p = slot.positions.get(userId);
-    if (p && !p.closed && p.size !== 0n) out.push(positionView(slot, p));
+    if (p && !p.closed && p.size !== 0n) out.push(positionView(slot, p, ctx.free.get(userId) ?? 0n));
   }
   return out;
 }
@@ -55,16 +61,18 @@ export async function account(ctx: FuturesCtx, userId: number) {
   const [bal] = (await ledger.balances(userId)).filter((b) => b.asset === 'USDT' && b.kind === 'futures');
   let margin = 0n;
   let upl = 0n;
-  const levs: { instId: string; lever: number }[] = [];
+  const levs: { instId: string; lever: number; mgnMode: MarginMode }[] = [];
   for (const slot of slots.values()) {
     const p = slot.positions.get(userId);
     if (p && !p.closed) {
       margin += p.margin;
       if (slot.mark !== null) upl += uplOf(slot.inst.spec, p, slot.mark);
     }
+    const open = p && !p.closed && p.size !== 0n ? p : null;
     levs.push({
       instId: slot.inst.instId,
-      lever: p && !p.closed && p.size !== 0n ? p.lever : await leverOf(ctx, userId, slot.inst.instId),
+      lever: open ? open.lever : await leverOf(ctx, userId, slot.inst.instId),
+      mgnMode: open ? open.mgnMode : await modeOf(ctx, userId, slot.inst.instId),
     });
   }
   const available = bal?.available ?? 0n;

@@ -15,6 +15,7 @@ function posFromRow(r: PositionRow): Pos {
     entry: r.entry,
     margin: r.margin,
     lever: r.lever,
+    mgnMode: r.mgnMode,
     maxSize: r.maxSize,
     openValue: r.openValue,
     openSize: r.openSize,

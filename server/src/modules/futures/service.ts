@@ -36,6 +36,7 @@ import { beginBatch, runBatch } from './batch';
 import { cancel } from './cancel';
 import { closeAll, closePosition } from './close';
 import type { BatchState, FuturesCtx, FuturesDeps, Job } from './context';
+import { readFree } from './cross';
 import { exportCsv } from './export-csv';
 import { settleFunding } from './funding';
 import { slotOf } from './instruments';
@@ -107,6 +108,8 @@ export function createFutures(deps: FuturesDeps) {
     settings: deps.settings.of(FUTURES_SETTINGS),
     slots: new Map(),
     levers: new Map(),
+    modes: new Map(),
+    free: new Map(),
     accounts: new Map(),
     pinned: new Map(),
     algos: new Map(),
@@ -115,7 +118,7 @@ export function createFutures(deps: FuturesDeps) {
       write: (w) => writeSwapAlgos(w),
     },
     writer,
-    state: { timer: null, closing: false },
+    state: { timer: null, closing: false, freeReadAt: Number.NEGATIVE_INFINITY, freeReading: false },
   };
   /** An operation with the module's context bound: the same call the handlers and the app make. */
   const op =
@@ -135,6 +138,7 @@ export function createFutures(deps: FuturesDeps) {
     orders: op(orders),
     setLeverage: op(setLeverage),
     positions: op(positions),
+    readFree: op(readFree),
     closePosition: op(closePosition),
     closeAll: op(closeAll),
     setTpSl: op(setTpSl),

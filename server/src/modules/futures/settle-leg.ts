@@ -4,9 +4,10 @@
  */
 
 import { futuresAccount, systemAccount } from './accounts';
-import { abs, FUTURES_SYSTEM, type FuturesCtx, type Pos, type Work } from './context';
+import { abs, FUTURES_SYSTEM, type FuturesCtx, type MarginMode, type Pos, type Work } from './context';
 import type { Entry } from './entry';
 import { openLossOf } from './guards';
+import { modeOf } from './leverage';
 import { applyFill, valueAt } from './math';
 import { balanceOf, move } from './work';
 
@@ -41,11 +42,12 @@ interface Leg {
   readonly stopOut?: boolean;
 }
 
-function newPos(userId: number, side: 'long' | 'short', lever: number, now: Date): Pos {
+function newPos(userId: number, side: 'long' | 'short', lever: number, mgnMode: MarginMode, now: Date): Pos {
   return {
     id: null,
     userId,
     side,
+    mgnMode,
     size: 0n,
     entry: 0n,
     margin: 0n,
@@ -121,7 +123,8 @@ export async function settleLeg(
   let openLoss = 0n;
   if (left > 0n) {
     if (!pos || pos.closed || pos.size === 0n) {
-      pos = newPos(leg.userId, leg.side === 'buy' ? 'long' : 'short', leg.lever, w.now);
+      const mode = await modeOf(ctx, leg.userId, slot.inst.instId, w.tx);
+      pos = newPos(leg.userId, leg.side === 'buy' ? 'long' : 'short', leg.lever, mode, w.now);
       slot.positions.set(leg.userId, pos);
     }
     const eff = applyFill(spec, pos, leg.side, left, price, leg.lever);

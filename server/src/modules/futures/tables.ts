@@ -20,6 +20,8 @@ export const SWAP_ORDER_STATUSES = ['new', 'partial_filled', 'filled', 'canceled
 export const SWAP_ORDER_SOURCES = ['user', 'tp', 'sl', 'liquidation', 'adl', 'copy', 'algo'] as const;
 export const POSITION_STATUSES = ['open', 'closed'] as const;
 export const POSITION_CLOSE_TYPES = ['close', 'liquidation', 'adl'] as const;
+/** Isolated: the position's own margin backs it; cross: the futures account's available balance backs it too. */
+export const MARGIN_MODES = ['isolated', 'cross'] as const;
 
 /**
  * Swap orders. `price` is USDT minor per whole underlying unit (a market order's is the bound it matched
@@ -108,6 +110,7 @@ export const swapPositions = pgTable(
     entry: minor('entry').notNull(),
     margin: minor('margin').notNull(),
     lever: integer('lever').notNull(),
+    mgnMode: text('mgn_mode', { enum: MARGIN_MODES }).notNull().default('isolated'),
     maxSize: minor('max_size').notNull(),
     /** Σ value of every open fill and of every close fill: the open and close averages. */
     openValue: minor('open_value').notNull(),
@@ -135,13 +138,14 @@ export const swapPositions = pgTable(
   ],
 );
 
-/** The leverage a user chose per contract (the next position opens at it). */
+/** The leverage and margin mode a user chose per contract (the next position opens at them). */
 export const swapLevers = pgTable(
   'swap_levers',
   {
     userId: integer('user_id').notNull(),
     instId: text('inst_id').notNull(),
     lever: integer('lever').notNull(),
+    mgnMode: text('mgn_mode', { enum: MARGIN_MODES }).notNull().default('isolated'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.instId] })],
 );

@@ -77,6 +77,6 @@ export async function setTpSl(
     pos.tp = tp;
     pos.sl = sl;
     publishPosition(ctx, slot, pos);
-    return positionView(slot, pos);
+    return positionView(slot, pos, ctx.free.get(pos.userId) ?? 0n);
   });
 }

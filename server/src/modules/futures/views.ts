@@ -13,6 +13,7 @@ import {
   usdt,
 } from './context';
 import {
+  backed,
   bankruptcyPrice,
   initialMargin,
   liquidationPrice,
@@ -24,21 +25,24 @@ import {
 
 export const px = (_slot: Slot, v: bigint | null) => (v === null ? null : formatAmount(v, USDT_SCALE));
 
-export function positionView(slot: Slot, p: Pos): PositionView {
+/** A position as the calls answer it; `free`: the available balance a cross position counts (cross.ts). */
+export function positionView(slot: Slot, p: Pos, free = 0n): PositionView {
   const { spec } = slot.inst;
   const mark = slot.mark;
   const upl = mark === null ? 0n : uplOf(spec, p, mark);
   const mm = mark === null ? 0n : maintenanceOf(spec, p, mark);
-  const equity = p.margin + upl;
+  const held = backed(p, free);
+  const equity = held.margin + upl;
   return {
     instId: slot.inst.instId,
     pos_side: p.size >= 0n ? 'long' : 'short',
     pos: abs(p.size).toString(),
     lever: p.lever,
+    mgn_mode: p.mgnMode,
     avg_px: px(slot, p.size === 0n ? 0n : (p.entry * spec.baseUnit) / (abs(p.size) * spec.ctMinor)) ?? '0',
     mark_px: px(slot, mark),
     idx_px: px(slot, slot.idx),
-    liq_px: px(slot, liquidationPrice(spec, p)),
+    liq_px: px(slot, liquidationPrice(spec, held)),
     bk_px: px(slot, bankruptcyPrice(spec, p)),
     notional: usdt(mark === null ? p.entry : valueAt(spec, mark, p.size)),
     margin: usdt(p.margin),
@@ -144,6 +148,8 @@ export function publishSnapshot(ctx: FuturesCtx, slot: Slot): void {
 export function publishPosition(ctx: FuturesCtx, slot: Slot, p: Pos): void {
   const { clock, bus } = ctx;
   const view =
-    p.closed || p.size === 0n ? { instId: slot.inst.instId, pos: '0', closed: true } : positionView(slot, p);
+    p.closed || p.size === 0n
+      ? { instId: slot.inst.instId, pos: '0', closed: true }
+      : positionView(slot, p, ctx.free.get(p.userId) ?? 0n);
   bus.publish('position.update', { userId: p.userId, position: view, ts: clock.now().getTime() });
 }

@@ -141,6 +141,7 @@ export async function commitWork(ctx: FuturesCtx, w: Work): Promise<void> {
       entry: p.entry,
       margin: p.margin,
       lever: p.lever,
+      mgnMode: p.mgnMode,
       maxSize: p.maxSize,
       openValue: p.openValue,
       openSize: p.openSize,

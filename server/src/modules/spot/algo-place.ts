@@ -170,7 +170,7 @@ async function placeIn(c: SpotCtx, tx: Tx, slot: Slot, userId: number, b: AlgoIn
 
 /** Places a spot conditional order; a retried request id gets its first answer and holds nothing again. */
 export async function placeAlgo(c: SpotCtx, userId: number, b: AlgoInput, lang: Lang): Promise<AlgoView> {
-  if (b.tdMode === 'isolated') throw new ValidationError('tdMode', 'invalid_value');
+  if (b.tdMode !== undefined && b.tdMode !== 'cash') throw new ValidationError('tdMode', 'invalid_value');
   if (b.reduceOnly) throw new ValidationError('reduceOnly', 'invalid_value');
   if (b.triggerPxType !== 'last') throw new ValidationError('triggerPxType', 'invalid_value');
   const slot = slotOf(c, b.instId);

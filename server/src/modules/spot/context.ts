@@ -45,7 +45,7 @@ export interface SubmitInput {
   readonly px?: ExactDecimal | undefined;
   readonly sz: ExactDecimal;
   readonly tgtCcy?: 'base_ccy' | 'quote_ccy' | undefined;
-  readonly tdMode?: 'cash' | 'isolated' | undefined;
+  readonly tdMode?: 'cash' | 'isolated' | 'cross' | undefined;
   readonly tif?: TimeInForce | undefined;
   readonly request_id?: string | undefined;
 }

@@ -119,7 +119,8 @@ function buildSpot(deps: SpotDeps & { readonly swaps: () => SwapVenue }) {
             if (b.tgtCcy === 'quote_ccy') throw new ValidationError('tgtCcy', 'invalid_value');
             return deps.swaps().submit(ctx.me().id, b);
           }
-          if (b.tdMode === 'isolated') throw new ValidationError('tdMode', 'invalid_value');
+          if (b.tdMode !== undefined && b.tdMode !== 'cash')
+            throw new ValidationError('tdMode', 'invalid_value');
           if (b.reduceOnly) throw new ValidationError('reduceOnly', 'invalid_value');
           // Attached take-profit and stop-loss are a swap position's.
           if (b.tpTriggerPx !== undefined) throw new ValidationError('tpTriggerPx', 'invalid_value');

@@ -180,8 +180,8 @@ export function SwapAlgoForm({
     setTried(side);
     if (checkAlgo(d(side), { ref, tick, step: '1' })) return;
     call.open({
+      // No tdMode: the order opens in the contract's margin mode when it fires.
       ...algoBody(d(side), instId, { triggerPxType: priceType, ...(reduceOnly ? { reduceOnly: true } : {}) }),
-      tdMode: 'isolated',
     });
   };
   const confirm = async () => {

@@ -48,6 +48,24 @@ export function estimateOpen(
   return { value, margin, fee, qty, liqPx: liquidationPrice(side, value, margin, qty, rules.mmr) };
 }
 
+/** A contract's margin mode: isolated, or cross (the available balance backs the position too). */
+export type MarginMode = Position['mgn_mode'];
+
+/**
+ * An opening estimate in cross mode: its liquidation price counts what the futures account keeps available
+ * after the order's margin and fee (moved in before a liquidation).
+ */
+export function crossBacking(
+  rules: SwapRules,
+  side: 'long' | 'short',
+  e: OrderEstimate | null,
+  available: number,
+): OrderEstimate | null {
+  if (!e) return e;
+  const left = Math.max(0, available - e.margin - e.fee);
+  return { ...e, liqPx: liquidationPrice(side, e.value, e.margin + left, e.qty, rules.mmr) };
+}
+
 /** The mark price at which a position of entry value `entry`, margin `margin` and size `qty` is taken over. */
 export function liquidationPrice(
   side: 'long' | 'short',
@@ -154,3 +172,17 @@ export function estimateClose(
     fee: fillPx * qty * rules.takerRate,
   };
 }
+
+/** The contract's figures the estimates use. */
+export function rulesOf(inst: SwapInstrument): SwapRules {
+  return {
+    ctVal: Number(inst.ct_val),
+    takerRate: Number(inst.taker_fee_rate),
+    mmr: Number(inst.tiers[0]?.mmr ?? '0.005'),
+    maxLever: inst.max_lever,
+  };
+}
+
+/** A USDT figure with `d` decimals, or -- when there is none. */
+export const money = (v: number | null | undefined, d = 2) =>
+  v === null || v === undefined || !Number.isFinite(v) ? '--' : formatNumber(v.toFixed(6), d);

@@ -1,25 +1,28 @@
 import { formatNumber, formatUpTo } from '@nexa/contract';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { useApiQuery } from '../../api/hooks';
 import { useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { ALGO_KINDS, type AlgoKind } from '../../lib/algo-order';
 import { formatPrice } from '../../lib/market-data';
 import { ChoiceChips, TIFS, type Tif } from '../../ui/choice-chips';
-import { AmountInput, Field, Segments } from '../../ui/form';
-import { ConfirmSheet, type InfoRow, PickerSheet } from '../../ui/sheet';
+import { AmountInput, Field } from '../../ui/form';
+import { ConfirmSheet, type InfoRow } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
 import { SwapAlgoForm } from './algo-form';
 import {
+  crossBacking,
   estimateOpen,
   isContractCount,
-  leverChoices,
+  type MarginMode,
   maxContracts,
+  money,
   type Position,
+  rulesOf,
   type SwapInstrument,
-  type SwapRules,
   tickDecimals,
 } from './futures-math';
+import { TermsRow } from './margin-mode';
 import { EMPTY_TPSL, OrderTpSl, type TpSlDraft, tpslProblem, triggersFor } from './order-tpsl';
 import { pnlFromTrigger, pnlText } from './tpsl-math';
 
@@ -52,46 +55,6 @@ const REFRESH = [
   '/v1/order/meTradeList',
   '/v1/order/list',
 ] as const;
-
-const money = (v: number | null | undefined, d = 2) =>
-  v === null || v === undefined || !Number.isFinite(v) ? '--' : formatNumber(v.toFixed(6), d);
-
-/** Market or limit, and the leverage (isolated), which opens its picker. */
-function TypeAndLever({
-  type,
-  lever,
-  onType,
-  onLever,
-}: {
-  readonly type: 'market' | 'limit';
-  readonly lever: number;
-  readonly onType: (type: 'market' | 'limit') => void;
-  readonly onLever: () => void;
-}): ReactNode {
-  const { t } = useTranslation('futures');
-  return (
-    <div className="list-row__top">
-      <Segments
-        label={t('futures.orderType')}
-        value={type}
-        onChange={onType}
-        options={[
-          { value: 'market', label: t('futures.market') },
-          { value: 'limit', label: t('futures.limit') },
-        ]}
-      />
-      <button
-        type="button"
-        className="fform__lever"
-        onClick={onLever}
-        aria-label={t('futures.leverage')}
-        data-testid="fut-lever"
-      >
-        {t('futures.isolated')} · <strong className="num">{lever}×</strong>
-      </button>
-    </div>
-  );
-}
 
 /** What is available, the most that can be opened, what it costs, and one contract's size. */
 function OrderFacts({
@@ -132,56 +95,6 @@ function OrderFacts({
   );
 }
 
-/** The leverages to pick from, each with where one long contract would be liquidated at the mark price; a pick is set at once. */
-function LeverPicker({
-  visible,
-  inst,
-  rules,
-  markPx,
-  lever,
-  onClose,
-}: {
-  readonly visible: boolean;
-  readonly inst: SwapInstrument;
-  readonly rules: SwapRules;
-  readonly markPx: string | null;
-  readonly lever: number;
-  readonly onClose: () => void;
-}): ReactNode {
-  const { t } = useTranslation('futures');
-  const setLever = useApiMutation('/v1/futures/setLeverage', { refreshes: ['/v1/futures/account'] });
-  const onPick = async (next: string) => {
-    try {
-      await setLever.mutateAsync({ instId: inst.instId, lever: Number(next) });
-      showToast(t('futures.leverSet', { lever: next }));
-    } catch {
-      // Told by the query client (LeverageLocked explains itself).
-    }
-  };
-  return (
-    <PickerSheet
-      visible={visible}
-      title={t('futures.leverage')}
-      value={String(lever)}
-      onPick={(v) => void onPick(v)}
-      onClose={onClose}
-      options={leverChoices(inst.max_lever).map((l) => ({
-        value: String(l),
-        label: `${l}×`,
-        note:
-          markPx && Number(markPx) > 0
-            ? t('futures.leverNote', {
-                liq: money(
-                  estimateOpen(rules, 'long', 1, Number(markPx), l)?.liqPx,
-                  tickDecimals(inst.tick_size),
-                ),
-              })
-            : undefined,
-      }))}
-    />
-  );
-}
-
 type OpenEstimate = ReturnType<typeof estimateOpen>;
 
 /** The confirmation: contract, direction and leverage, price, size, margin, fee, estimated liquidation. */
@@ -190,6 +103,7 @@ function ConfirmOpen({
   inst,
   side,
   lever,
+  mode,
   type,
   price,
   n,
@@ -203,6 +117,7 @@ function ConfirmOpen({
   readonly inst: SwapInstrument;
   readonly side: 'long' | 'short';
   readonly lever: number;
+  readonly mode: MarginMode;
   readonly type: 'market' | 'limit';
   readonly price: string;
   readonly n: number;
@@ -226,7 +141,7 @@ function ConfirmOpen({
         { label: t('futures.contract'), value: `${inst.ct_val_ccy}USDT ${t('futures.perpetual')}` },
         {
           label: t('futures.direction'),
-          value: `${t(side === 'long' ? 'futures.openLong' : 'futures.openShort')} · ${lever}×`,
+          value: `${t(side === 'long' ? 'futures.openLong' : 'futures.openShort')} · ${t(mode === 'cross' ? 'futures.cross' : 'futures.isolated')} ${lever}×`,
         },
         {
           label: t('futures.price'),
@@ -248,7 +163,7 @@ function ConfirmOpen({
       visible={open}
       title={t(side === 'long' ? 'futures.confirmLong' : 'futures.confirmShort')}
       rows={rows}
-      note={t('futures.confirmNote')}
+      note={t(mode === 'cross' ? 'futures.confirmNoteCross' : 'futures.confirmNote')}
       busy={busy}
       confirmTone={side === 'long' ? 'up' : 'down'}
       confirmText={t(side === 'long' ? 'futures.openLong' : 'futures.openShort')}
@@ -347,16 +262,6 @@ function useBookFill(
 /** What opening costs (margin and fee), as the facts show it. */
 const costText = (e: OpenEstimate | null) => (e ? `${money(e.margin + e.fee)} USDT` : '--');
 
-/** The contract's figures the estimates use. */
-function rulesOf(inst: SwapInstrument): SwapRules {
-  return {
-    ctVal: Number(inst.ct_val),
-    takerRate: Number(inst.taker_fee_rate),
-    mmr: Number(inst.tiers[0]?.mmr ?? '0.005'),
-    maxLever: inst.max_lever,
-  };
-}
-
 /** What is wrong with the price and the contract count as typed (localized), each or null. */
 function formProblems(
   t: ReturnType<typeof useTranslation<'futures'>>['t'],
@@ -447,6 +352,17 @@ export function OrderPanel(props: PanelProps): ReactNode {
   );
 }
 
+/** The contract's leverage and margin mode (the open position's, else the chosen ones) and the available balance. */
+function useTerms(instId: string, position: Position | null) {
+  const account = useApiQuery('/v1/futures/account', NO_BODY);
+  const chosen = account.data?.levers.find((l) => l.instId === instId);
+  return {
+    lever: position?.lever ?? chosen?.lever ?? 10,
+    mode: position?.mgn_mode ?? chosen?.mgnMode ?? 'isolated',
+    available: account.data ? Number(account.data.available) : null,
+  };
+}
+
 function BasicPanel({
   inst,
   markPx,
@@ -455,22 +371,23 @@ function BasicPanel({
   kinds,
 }: PanelProps & { readonly kinds: ReactNode }): ReactNode {
   const { t } = useTranslation('futures');
-  const account = useApiQuery('/v1/futures/account', NO_BODY);
   const call = useMoneyCall('/v1/order/submitTrade', REFRESH);
   const [type, setType] = useState<'market' | 'limit'>('market');
   const [price, setPrice] = useState('');
   const [count, setCount] = useState('');
   const [tried, setTried] = useState(false);
-  const [leverOpen, setLeverOpen] = useState(false);
   const [side, setSide] = useState<'long' | 'short'>('long');
   const [tif, setTif] = useState<Tif>('GTC');
-  const lever = position?.lever ?? account.data?.levers.find((l) => l.instId === inst.instId)?.lever ?? 10;
-  const available = account.data ? Number(account.data.available) : null;
+  const { lever, mode, available } = useTerms(inst.instId, position);
   const rules = rulesOf(inst);
   const refPx = type === 'limit' && Number(price) > 0 ? Number(price) : Number(markPx ?? 0);
   const max = available === null ? 0 : maxContracts(rules, available, refPx, lever);
   const n = isContractCount(count) ? Number(count) : 0;
-  const est = (s: 'long' | 'short') => estimateOpen(rules, s, n, refPx, lever);
+  // A cross position's liquidation counts what stays available after this order.
+  const est = (s: 'long' | 'short') => {
+    const e = estimateOpen(rules, s, n, refPx, lever);
+    return mode === 'cross' ? crossBacking(rules, s, e, available ?? 0) : e;
+  };
   const { priceProblem, countProblem } = formProblems(
     t,
     type,
@@ -494,7 +411,7 @@ function BasicPanel({
       type,
       ...(type === 'limit' ? { px: price, tif } : {}),
       sz: String(n),
-      tdMode: 'isolated',
+      tdMode: mode,
       ...(tp ? { tpTriggerPx: tp } : {}),
       ...(sl ? { slTriggerPx: sl } : {}),
     });
@@ -511,7 +428,7 @@ function BasicPanel({
   const showErr = tried ? problem : null;
   return (
     <section className="fform card" aria-label={t('futures.orderForm')}>
-      <TypeAndLever type={type} lever={lever} onType={setType} onLever={() => setLeverOpen(true)} />
+      <TermsRow type={type} onType={setType} inst={inst} markPx={markPx} lever={lever} mode={mode} />
       {kinds}
       {type === 'limit' ? <TifRow value={tif} onChange={setTif} /> : null}
       <OpenFields
@@ -526,7 +443,7 @@ function BasicPanel({
       />
       <OrderFacts
         inst={inst}
-        available={account.data ? `${money(available)} USDT` : '--'}
+        available={available !== null ? `${money(available)} USDT` : '--'}
         max={max}
         cost={costText(est('long'))}
       />
@@ -545,6 +462,7 @@ function BasicPanel({
         inst={inst}
         side={side}
         lever={lever}
+        mode={mode}
         type={type}
         price={price}
         n={n}
@@ -553,14 +471,6 @@ function BasicPanel({
         busy={call.busy}
         onConfirm={() => void confirm()}
         onClose={call.close}
-      />
-      <LeverPicker
-        visible={leverOpen}
-        inst={inst}
-        rules={rules}
-        markPx={markPx}
-        lever={lever}
-        onClose={() => setLeverOpen(false)}
       />
     </section>
   );

@@ -72,8 +72,8 @@ const Row = memo(function Row({
         <span className="fpos__pair">
           {base}USDT {t('futures.perpetual')}
         </span>
-        <span className="fpos__lever num">
-          {t('futures.isolated')} {p.lever}×
+        <span className="fpos__lever num" data-testid="fut-pos-mode" data-mode={p.mgn_mode}>
+          {t(p.mgn_mode === 'cross' ? 'futures.cross' : 'futures.isolated')} {p.lever}×
         </span>
         <AdlLights rank={p.adl} />
       </header>

@@ -1,38 +1,13 @@
-import type { ResponseData } from '@nexa/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectSwapsBalanced, swapDesk, type SwapUser as User } from './futures-fixture';
 import { api, call, futuresTrader, operatorToken, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 let finance: string;
 const INST = 'BTC-USDT-SWAP';
 
-interface User {
-  token: string;
-  id: number;
-}
-
 const trader = (usdt: string) => futuresTrader(srv, finance, usdt);
-const futures = () => srv.app.modules.futures;
-async function markAt(price: string) {
-  futures().pinIndex('BTC-USDT', price);
-  await futures().tick();
-  await futures().idle();
-}
-const submit = (u: User, body: Record<string, unknown>) =>
-  call<ResponseData<'/v1/order/submitTrade'>>(
-    srv,
-    '/v1/order/submitTrade',
-    { instId: INST, ...body },
-    { token: u.token },
-  );
-async function placed(u: User, body: Record<string, unknown>) {
-  const res = await submit(u, body);
-  if (res.body.code !== 200) throw new Error(JSON.stringify(res.body));
-  return res.body.data;
-}
-const account = async (u: User) => (await api(srv, '/v1/futures/account', {}, { token: u.token })).body.data;
-const positions = async (u: User) =>
-  (await api(srv, '/v1/futures/positions', {}, { token: u.token })).body.data.list;
+const { markAt, submit, placed, account, positions } = swapDesk(() => srv, INST);
 async function fund(): Promise<bigint> {
   const usdt = (await srv.app.ledger.solvency()).find((l) => l.asset === 'USDT');
   return usdt?.systemAccounts.find((s) => s.name === 'system:futures:insurance')?.available ?? 0n;
@@ -58,9 +33,7 @@ beforeAll(async () => {
   finance = await operatorToken(srv);
 });
 afterEach(async () => {
-  expect(await srv.app.ledger.audit()).toEqual([]);
-  const { pool, expected } = await futures().poolCheck();
-  expect(pool).toBe(expected);
+  await expectSwapsBalanced(srv);
 });
 afterAll(() => srv.close());
 

@@ -6,39 +6,19 @@
  */
 import type { ResponseData } from '@nexa/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectSwapsBalanced, swapDesk, type SwapUser as User } from './futures-fixture';
 import { api, call, futuresTrader, operatorToken, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 let finance: string;
 const INST = 'BTC-USDT-SWAP';
+const { markAt, submit, placed, account, positions } = swapDesk(() => srv, INST);
 
-interface User {
-  token: string;
-  id: number;
-}
 const made: User[] = [];
 async function trader(usdt: string) {
   const u = await futuresTrader(srv, finance, usdt);
   made.push(u);
   return u;
-}
-const futures = () => srv.app.modules.futures;
-async function markAt(price: string) {
-  futures().pinIndex('BTC-USDT', price);
-  await futures().tick();
-  await futures().idle();
-}
-const submit = (u: User, body: Record<string, unknown>, lang?: string) =>
-  call<ResponseData<'/v1/order/submitTrade'>>(
-    srv,
-    '/v1/order/submitTrade',
-    { instId: INST, ...body },
-    { token: u.token, ...(lang ? { lang } : {}) },
-  );
-async function placed(u: User, body: Record<string, unknown>) {
-  const res = await submit(u, body);
-  if (res.body.code !== 200) throw new Error(JSON.stringify(res.body));
-  return res.body.data;
 }
 const setMode = (u: User, mgnMode: 'isolated' | 'cross', lever = 10) =>
   call<ResponseData<'/v1/futures/setLeverage'>>(
@@ -47,9 +27,6 @@ const setMode = (u: User, mgnMode: 'isolated' | 'cross', lever = 10) =>
     { instId: INST, lever, mgnMode },
     { token: u.token },
   );
-const account = async (u: User) => (await api(srv, '/v1/futures/account', {}, { token: u.token })).body.data;
-const positions = async (u: User) =>
-  (await api(srv, '/v1/futures/positions', {}, { token: u.token })).body.data.list;
 async function records(u: User, type: string) {
   const res = await api(srv, '/api/assets/moneyRecord', { symbol: 'USDT', type }, { token: u.token });
   return res.body.data.list;
@@ -64,10 +41,7 @@ afterEach(async () => {
     await call(srv, '/v1/order/batchCancelOrder', { instId: INST }, { token: u.token });
     await api(srv, '/v1/futures/closeAll', {}, { token: u.token });
   }
-  expect(await srv.app.ledger.audit()).toEqual([]);
-  expect((await srv.app.ledger.solvency()).every((l) => l.balanced)).toBe(true);
-  const { pool, expected } = await futures().poolCheck();
-  expect(pool).toBe(expected);
+  await expectSwapsBalanced(srv);
 });
 afterAll(() => srv.close());
 

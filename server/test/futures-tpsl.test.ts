@@ -1,21 +1,11 @@
-/**
- * The futures screen's calls: take-profit and stop-loss set with the order (attached when it fills, refused
- * with a localized answer and nothing changed when on the wrong side), the ADL rank of a position, the funding
- * it paid so far, a partial close and a close at a limit price.
- */
-import type { ResponseData } from '@nexa/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectSwapsBalanced, swapDesk, type SwapUser as User } from './futures-fixture';
 import { api, call, futuresTrader, operatorToken, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 let finance: string;
 const INST = 'BTC-USDT-SWAP';
 const ETH = 'ETH-USDT-SWAP';
-
-interface User {
-  token: string;
-  id: number;
-}
 
 /** Everyone a test made: their open orders are canceled after it, so the next test starts from an empty book. */
 const made: User[] = [];
@@ -24,27 +14,7 @@ async function trader(usdt: string) {
   made.push(u);
   return u;
 }
-const futures = () => srv.app.modules.futures;
-async function markAt(price: string, underlying = 'BTC-USDT') {
-  futures().pinIndex(underlying, price);
-  await futures().tick();
-  await futures().idle();
-}
-const submit = (u: User, body: Record<string, unknown>, lang?: string) =>
-  call<ResponseData<'/v1/order/submitTrade'>>(
-    srv,
-    '/v1/order/submitTrade',
-    { instId: INST, ...body },
-    { token: u.token, ...(lang ? { lang } : {}) },
-  );
-async function placed(u: User, body: Record<string, unknown>) {
-  const res = await submit(u, body);
-  if (res.body.code !== 200) throw new Error(JSON.stringify(res.body));
-  return res.body.data;
-}
-const account = async (u: User) => (await api(srv, '/v1/futures/account', {}, { token: u.token })).body.data;
-const positions = async (u: User) =>
-  (await api(srv, '/v1/futures/positions', {}, { token: u.token })).body.data.list;
+const { futures, markAt, submit, placed, account, positions } = swapDesk(() => srv, INST);
 const openOrders = async (u: User) =>
   (await api(srv, '/v1/order/meTradeList', { instType: 'SWAP', state: 'open' }, { token: u.token })).body.data
     .list;
@@ -61,10 +31,7 @@ afterEach(async () => {
     await call(srv, '/v1/order/batchCancelOrder', { instId: INST }, { token: u.token });
     await call(srv, '/v1/order/batchCancelOrder', { instId: 'ETH-USDT-SWAP' }, { token: u.token });
   }
-  expect(await srv.app.ledger.audit()).toEqual([]);
-  expect((await srv.app.ledger.solvency()).every((l) => l.balanced)).toBe(true);
-  const { pool, expected } = await futures().poolCheck();
-  expect(pool).toBe(expected);
+  await expectSwapsBalanced(srv);
 });
 afterAll(() => srv.close());
 

@@ -46,6 +46,8 @@ const KEPT_BY_WRITERS: ReadonlySet<string> = new Set([
   '/api/exchange/getExchangeInfo',
   '/v1/copy/traders',
   '/v1/copy/traderHistory',
+  // The open positions beside the closed ones are the writers' (margin, mark, the cross balance).
+  '/admin/futures/positions',
 ]);
 
 /**

@@ -137,18 +137,27 @@ describe('cross margin in the browser', () => {
     await visible(page, 'Position opened');
     await expect.poll(() => page.getByTestId('fut-pos-mode').textContent(), WAIT).toBe('Cross 10×');
     expect(futures.positions(a.id)[0]).toMatchObject({ mgn_mode: 'cross', pos: '10' });
+    await page.getByTestId('fut-position').scrollIntoViewIfNeeded();
     await product.shot(page, 'futures-cross-position');
 
-    // At 360 px in German: both chips and the position read in the language and fit.
-    const small = await product.smallPhone(await context.storageState(), 'de', 'dark');
-    const p = await small.newPage();
-    await p.goto(`${product.url}/contract`);
-    await expect.poll(() => p.getByTestId('fut-pos-mode').textContent(), WAIT).toBe('Cross 10×');
-    await p.getByTestId('fut-mode').click();
-    await expect.poll(() => p.locator('.picker__footer').textContent(), WAIT).toContain('Guthaben');
-    await product.shot(p, 'futures-margin-mode-360-de');
-    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    await small.close();
+    // At 360 px in German and Thai: both chips and the position read in the language and fit.
+    const state = await context.storageState();
+    for (const [lang, word] of [
+      ['de', 'Guthaben'],
+      ['th', 'ยอด'],
+    ] as const) {
+      const small = await product.smallPhone(state, lang, 'dark');
+      const p = await small.newPage();
+      await p.goto(`${product.url}/contract`);
+      await expect.poll(() => p.getByTestId('fut-pos-mode').textContent(), WAIT).toMatch(/10×$/);
+      await p.getByTestId('fut-position').scrollIntoViewIfNeeded();
+      await product.shot(p, `futures-cross-position-360-${lang}`);
+      await p.getByTestId('fut-mode').click();
+      await expect.poll(() => p.locator('.picker__footer').textContent(), WAIT).toContain(word);
+      await product.shot(p, `futures-margin-mode-360-${lang}`);
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await small.close();
+    }
     // Flat again for the next test: the maker takes the position back.
     await futures.submit(m.id, {
       instId: INST,

@@ -159,7 +159,7 @@ export const futuresEndpoints = {
   '/v1/futures/account': live('futures', {
     summary:
       'My futures account in USDT: available, held by open orders, margin in positions, unrealized PnL, ' +
-      'equity, and the leverage chosen per contract',
+      'equity, and the leverage and margin mode chosen per contract',
     extension: true,
     request: z.object({}),
     data: z.object({

@@ -7,11 +7,13 @@ import type { MarketDataCtx } from './context';
  */
 export function indexPrice(ctx: MarketDataCtx, instId: string): string | null {
   if (ctx.deps.config.marketSource === 'okx') return ctx.okxLast.get(instId) ?? null;
-  return ctx.state.reference?.sim.price(instId) ?? null;
+  const ref = ctx.state.reference;
+  return (ref?.ready ? ref.sim.price(instId) : null) ?? null;
 }
 
 /** When the reference of a spot instrument last moved (ms), if known. */
 export function referenceAt(ctx: MarketDataCtx, instId: string): number | undefined {
   if (ctx.deps.config.marketSource === 'okx') return ctx.okxAt.get(instId);
-  return ctx.state.reference?.sim.movedAt(instId);
+  const ref = ctx.state.reference;
+  return ref?.ready ? ref.sim.movedAt(instId) : undefined;
 }

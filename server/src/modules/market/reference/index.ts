@@ -19,7 +19,10 @@ export { makerLadder } from './ladder';
 export { MAKER_ADDRESS } from './maker';
 
 export interface ReferenceMarket {
+  /** The walk; throws before `start` has built it (`ready` says whether it has). */
   readonly sim: SimMarket;
+  /** Whether the walk is built (a first start walks its past before it is). */
+  readonly ready: boolean;
   /** The demo market maker's user id once it quotes; null when it does not run. */
   readonly makerId: number | null;
   start(): Promise<void>;
@@ -38,6 +41,9 @@ export function createReferenceMarket(deps: ReferenceDeps, opts: ReferenceOption
     get sim() {
       if (!ctx.state.sim) throw new Error('reference market not started');
       return ctx.state.sim;
+    },
+    get ready() {
+      return ctx.state.sim !== null;
     },
     get makerId() {
       return ctx.state.makerId;

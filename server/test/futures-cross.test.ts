@@ -6,20 +6,19 @@
  */
 import type { ResponseData } from '@nexa/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectSwapsBalanced, swapDesk, type SwapUser as User } from './futures-fixture';
-import { api, call, futuresTrader, operatorToken, startServer, type TestServer } from './harness';
+import { expectSwapsBalanced, swapDesk, swapTraders, type SwapUser as User } from './futures-fixture';
+import { api, call, operatorToken, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 let finance: string;
 const INST = 'BTC-USDT-SWAP';
 const { markAt, submit, placed, account, positions } = swapDesk(() => srv, INST);
 
-const made: User[] = [];
-async function trader(usdt: string) {
-  const u = await futuresTrader(srv, finance, usdt);
-  made.push(u);
-  return u;
-}
+// Everyone a test made: what they left open is cleared after it, so the next test starts from an empty book.
+const { made, trader } = swapTraders(
+  () => srv,
+  () => finance,
+);
 const setMode = (u: User, mgnMode: 'isolated' | 'cross', lever = 10) =>
   call<ResponseData<'/v1/futures/setLeverage'>>(
     srv,

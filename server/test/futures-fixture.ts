@@ -5,7 +5,7 @@
  */
 import type { ResponseData } from '@nexa/contract';
 import { expect } from 'vitest';
-import { api, call, type TestServer } from './harness';
+import { api, call, futuresTrader, type TestServer } from './harness';
 
 export interface SwapUser {
   readonly token: string;
@@ -41,6 +41,22 @@ export function swapDesk(srv: () => TestServer, inst = 'BTC-USDT-SWAP') {
       (await api(srv(), '/v1/futures/account', {}, { token: u.token })).body.data,
     positions: async (u: SwapUser) =>
       (await api(srv(), '/v1/futures/positions', {}, { token: u.token })).body.data.list,
+  };
+}
+
+/**
+ * Traders funded with USDT in their futures account by the operator `finance()`, each kept in `made` so that
+ * what a test left open can be cleared after it (`made.splice(0)`).
+ */
+export function swapTraders(srv: () => TestServer, finance: () => string) {
+  const made: SwapUser[] = [];
+  return {
+    made,
+    async trader(usdt: string): Promise<SwapUser> {
+      const u = await futuresTrader(srv(), finance(), usdt);
+      made.push(u);
+      return u;
+    },
   };
 }
 

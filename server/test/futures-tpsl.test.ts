@@ -1,19 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectSwapsBalanced, swapDesk, type SwapUser as User } from './futures-fixture';
-import { api, call, futuresTrader, operatorToken, startServer, type TestServer } from './harness';
+import { expectSwapsBalanced, swapDesk, swapTraders, type SwapUser as User } from './futures-fixture';
+import { api, call, operatorToken, startServer, type TestServer } from './harness';
 
 let srv: TestServer;
 let finance: string;
 const INST = 'BTC-USDT-SWAP';
 const ETH = 'ETH-USDT-SWAP';
 
-/** Everyone a test made: their open orders are canceled after it, so the next test starts from an empty book. */
-const made: User[] = [];
-async function trader(usdt: string) {
-  const u = await futuresTrader(srv, finance, usdt);
-  made.push(u);
-  return u;
-}
+// Everyone a test made: what they left open is cleared after it, so the next test starts from an empty book.
+const { made, trader } = swapTraders(
+  () => srv,
+  () => finance,
+);
 const { futures, markAt, submit, placed, account, positions } = swapDesk(() => srv, INST);
 const openOrders = async (u: User) =>
   (await api(srv, '/v1/order/meTradeList', { instType: 'SWAP', state: 'open' }, { token: u.token })).body.data

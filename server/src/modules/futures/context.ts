@@ -5,7 +5,13 @@
  * share (a contract, a position as the writer keeps it, a job and the work of one transaction).
  */
 import { randomBytes } from 'node:crypto';
-import { type ExactDecimal, formatAmount, type ResponseData, USDT_SCALE } from '@nexa/contract';
+import {
+  type ExactDecimal,
+  formatAmount,
+  type MarginMode,
+  type ResponseData,
+  USDT_SCALE,
+} from '@nexa/contract';
 import type { LevelDelta, OrderBook, TriggerBook } from '../../engine';
 import type { Bus } from '../../kernel/bus';
 import type { AppDeps } from '../../kernel/context';
@@ -17,10 +23,9 @@ import type { Tx } from '../../store';
 import type { Entry } from './entry';
 import type { PositionState, SwapSpec } from './math';
 import type { FUTURES_SETTINGS } from './settings';
-import type { MARGIN_MODES, swapAlgoOrders, swapOrders, swapPositions, swapTrades } from './tables';
+import type { swapAlgoOrders, swapOrders, swapPositions, swapTrades } from './tables';
 
-/** Isolated or cross (tables.ts). */
-export type MarginMode = (typeof MARGIN_MODES)[number];
+export type { MarginMode };
 
 export type SwapOrderRow = typeof swapOrders.$inferSelect;
 export type SwapAlgoRow = typeof swapAlgoOrders.$inferSelect;
@@ -206,10 +211,8 @@ export interface FuturesCtx {
   readonly settings: Settings<typeof FUTURES_SETTINGS>;
   /** The contracts by instrument id, built at start. */
   readonly slots: Map<string, Slot>;
-  /** Leverage per `${userId}:${instId}`, read once. */
-  readonly levers: Map<string, number>;
-  /** Margin mode per `${userId}:${instId}`, read with the leverage. */
-  readonly modes: Map<string, MarginMode>;
+  /** Leverage and margin mode per `${userId}:${instId}`, read once. */
+  readonly terms: Map<string, { readonly lever: number; readonly mode: MarginMode }>;
   /** Futures available balance of the users with a cross position, as last read (cross.ts): their estimates. */
   readonly free: Map<number, bigint>;
   /** The ledger accounts the writer moves (`u:${userId}`, `s:${name}`), read once. */

@@ -14,6 +14,8 @@ import { Entry } from './entry';
 import { crossTopUp } from './math';
 import { balanceOf, move } from './work';
 
+const openCross = (p: Pos | undefined) => !!p && p.mgnMode === 'cross' && !p.closed && p.size !== 0n;
+
 /**
  * In a liquidation's work: moves into a cross position what its available balance can give toward its
  * initial margin at the mark (ledger cause `futures.cross_margin`). Answers what it moved.
@@ -48,18 +50,19 @@ export async function refreshFree(ctx: FuturesCtx, everyMs = 2_000): Promise<voi
   if (state.freeReading || now - state.freeReadAt < everyMs) return;
   const users = new Set<number>();
   for (const slot of ctx.slots.values())
-    for (const p of slot.positions.values())
-      if (p.mgnMode === 'cross' && !p.closed && p.size !== 0n) users.add(p.userId);
+    for (const p of slot.positions.values()) if (openCross(p)) users.add(p.userId);
   for (const id of ctx.free.keys()) if (!users.has(id)) ctx.free.delete(id);
   if (users.size === 0) return;
   state.freeReading = true;
   state.freeReadAt = now;
   try {
-    const accounts = await ctx.store.db.transaction(async (tx) => {
-      const out = [];
-      for (const id of users) out.push(await futuresAccount(ctx, tx, id));
-      return out;
-    });
+    // The accounts are known after the first read; a transaction only for those that are not.
+    const accounts = [...users].flatMap((id) => ctx.accounts.get(`u:${id}`) ?? []);
+    if (accounts.length < users.size)
+      await ctx.store.db.transaction(async (tx) => {
+        for (const id of users)
+          if (!ctx.accounts.has(`u:${id}`)) accounts.push(await futuresAccount(ctx, tx, id));
+      });
     const balances = await ctx.ledger.accountBalances(
       ctx.store.db,
       accounts.map((a) => a.id),
@@ -73,12 +76,7 @@ export async function refreshFree(ctx: FuturesCtx, everyMs = 2_000): Promise<voi
 
 /** Reads one user's available balance now when they hold a cross position (the positions call answers with it). */
 export async function readFree(ctx: FuturesCtx, userId: number): Promise<void> {
-  let cross = false;
-  for (const slot of ctx.slots.values()) {
-    const p = slot.positions.get(userId);
-    if (p && p.mgnMode === 'cross' && !p.closed && p.size !== 0n) cross = true;
-  }
-  if (!cross) return;
+  if (![...ctx.slots.values()].some((slot) => openCross(slot.positions.get(userId)))) return;
   const [bal] = (await ctx.ledger.balances(userId)).filter((b) => b.asset === 'USDT' && b.kind === 'futures');
   ctx.free.set(userId, bal?.available ?? 0n);
 }

@@ -12,11 +12,10 @@ import { swapLevers } from './tables';
 type Db = Tx | FuturesCtx['store']['db'];
 
 async function termsOf(ctx: FuturesCtx, userId: number, instId: string, db: Db) {
-  const { settings, levers, modes } = ctx;
+  const { settings, terms } = ctx;
   const key = `${userId}:${instId}`;
-  const lever = levers.get(key);
-  const mode = modes.get(key);
-  if (lever !== undefined && mode !== undefined) return { lever, mode };
+  const known = terms.get(key);
+  if (known) return known;
   const [row] = await db
     .select({ lever: swapLevers.lever, mode: swapLevers.mgnMode })
     .from(swapLevers)
@@ -25,8 +24,7 @@ async function termsOf(ctx: FuturesCtx, userId: number, instId: string, db: Db) 
     lever: row?.lever ?? (await settings.get('futures.default_lever')),
     mode: row?.mode ?? ('isolated' as const),
   };
-  levers.set(key, read.lever);
-  modes.set(key, read.mode);
+  terms.set(key, read);
   return read;
 }
 
@@ -51,7 +49,7 @@ export async function setLeverage(
   lever: number,
   mgnMode?: MarginMode,
 ) {
-  const { store, levers, modes, writer } = ctx;
+  const { store, terms, writer } = ctx;
   const slot = slotOf(ctx, instId);
   if (lever > slot.inst.maxLever) throw new ValidationError('lever', 'too_big');
   return writer.run(slot.inst.instId, async () => {
@@ -63,8 +61,7 @@ export async function setLeverage(
       .insert(swapLevers)
       .values({ userId, instId, lever, mgnMode: mode })
       .onConflictDoUpdate({ target: [swapLevers.userId, swapLevers.instId], set: { lever, mgnMode: mode } });
-    levers.set(`${userId}:${instId}`, lever);
-    modes.set(`${userId}:${instId}`, mode);
+    terms.set(`${userId}:${instId}`, { lever, mode });
     return { instId, lever, mgnMode: mode };
   });
 }

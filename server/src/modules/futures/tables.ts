@@ -1,3 +1,4 @@
+import { MARGIN_MODES } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -20,8 +21,6 @@ export const SWAP_ORDER_STATUSES = ['new', 'partial_filled', 'filled', 'canceled
 export const SWAP_ORDER_SOURCES = ['user', 'tp', 'sl', 'liquidation', 'adl', 'copy', 'algo'] as const;
 export const POSITION_STATUSES = ['open', 'closed'] as const;
 export const POSITION_CLOSE_TYPES = ['close', 'liquidation', 'adl'] as const;
-/** Isolated: the position's own margin backs it; cross: the futures account's available balance backs it too. */
-export const MARGIN_MODES = ['isolated', 'cross'] as const;
 
 /**
  * Swap orders. `price` is USDT minor per whole underlying unit (a market order's is the bound it matched

@@ -49,7 +49,7 @@ export function estimateOpen(
 }
 
 /** A contract's margin mode: isolated, or cross (the available balance backs the position too). */
-export type MarginMode = Position['mgn_mode'];
+export type { MarginMode } from '@nexa/contract';
 
 /**
  * An opening estimate in cross mode: its liquidation price counts what the futures account keeps available

@@ -300,10 +300,14 @@ async function onStore(label: string, store: Store): Promise<{ rows: Row[]; requ
         }
       }
     });
-    const requests = await sealedOrders(
-      sealingOf(srv),
-      users.map((u) => u.token),
+    const tokens = users.map((u) => u.token);
+    // A round first that is not measured: the server's code is compiled by V8's optimizing compiler while
+    // it runs (on V8's helper threads), which a process that has served for a while no longer pays.
+    const warm = await load(srv.url, await sealedOrders(sealingOf(srv), tokens));
+    console.log(
+      `  ${label}: warm-up round (not in the table): ${warm.latencies.length} orders, ${((warm.cpu.node * 1e6) / Math.max(1, warm.latencies.length)).toFixed(0)} µs of node's CPU an order`,
     );
+    const requests = await sealedOrders(sealingOf(srv), tokens);
     const stopProfile = await profile(label);
     const result = await load(srv.url, requests);
     await stopProfile();
@@ -330,6 +334,7 @@ async function echoRow(requests: readonly Prepared[]): Promise<Row> {
     const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
     // Five rounds of the same bodies: the echo is fast, a short run would measure the start.
     const many = Array.from({ length: 5 }, () => requests).flat();
+    await load(url, many); // warm-up, as for the orders
     const result = await load(url, many);
     return row('plain Fastify echo (reference)', result, result.answers.filter((a) => a !== '').length);
   } finally {
@@ -390,6 +395,13 @@ export async function tradeBench(): Promise<void> {
       .map(([name, sec]) => `${name} ${us(sec)}`);
     console.log(`  ${r.label}: node's µs a call by thread: ${parts.join(', ')}`);
   }
+  const serverUs = (r: Row) => ((r.cpu.threads.get('server thread') ?? 0) * 1e6) / Math.max(1, r.n);
+  const nodeUs = (r: Row) => (r.cpu.node * 1e6) / Math.max(1, r.n);
+  if (echo && serverUs(echo) > 0)
+    for (const r of rows.slice(0, -1))
+      console.log(
+        `  ${r.label} against the echo, CPU a call: server thread ${serverUs(r).toFixed(0)} µs / ${serverUs(echo).toFixed(0)} µs = ${(serverUs(r) / serverUs(echo)).toFixed(1)}×; node in all ${nodeUs(r).toFixed(0)} µs / ${nodeUs(echo).toFixed(0)} µs = ${(nodeUs(r) / nodeUs(echo)).toFixed(1)}×`,
+      );
   console.log(
     `  (${availableParallelism()} cores in all: the server, its load threads and PostgreSQL share them; PostgreSQL's figure counts every PostgreSQL process of the machine, the embedded store's work is in node's)`,
   );

@@ -5,13 +5,27 @@ export const MAX_WHOLE_UNITS = 10n ** 15n;
 
 const DECIMAL_RE = /^(0|[1-9]\d{0,17})(\.\d{1,18})?$/;
 
+/** 10^n as a bigint, from a table filled on first use (amounts are parsed and shown on every call). */
+const POW10: bigint[] = [];
+export function pow10(n: number): bigint {
+  let p = POW10[n];
+  if (p === undefined) {
+    p = 10n ** BigInt(n);
+    if (n >= 0 && n <= 64) POW10[n] = p;
+  }
+  return p;
+}
+
 /** Parse a non-negative decimal string into minor units of the given scale. Returns null when not representable. */
 export function parseAmount(text: string, scale: number): bigint | null {
   if (!DECIMAL_RE.test(text)) return null;
-  const [whole = '0', frac = ''] = text.split('.');
-  if (frac.length > scale) return null;
-  const minor = BigInt(whole) * 10n ** BigInt(scale) + BigInt(frac.padEnd(scale, '0') || '0');
-  if (minor > MAX_WHOLE_UNITS * 10n ** BigInt(scale)) return null;
+  const dot = text.indexOf('.');
+  const fracLength = dot < 0 ? 0 : text.length - dot - 1;
+  if (fracLength > scale) return null;
+  // One BigInt of the digits (the dot left out), shifted by the scale's missing places.
+  const digits = dot < 0 ? text : text.slice(0, dot) + text.slice(dot + 1);
+  const minor = BigInt(digits) * pow10(scale - fracLength);
+  if (minor > MAX_WHOLE_UNITS * pow10(scale)) return null;
   return minor;
 }
 
@@ -19,10 +33,17 @@ export function parseAmount(text: string, scale: number): bigint | null {
 export function formatAmount(minor: bigint, scale: number): string {
   const negative = minor < 0n;
   const abs = negative ? -minor : minor;
-  const base = 10n ** BigInt(scale);
+  const sign = negative ? '-' : '';
+  if (scale <= 0) return `${sign}${abs}`;
+  const base = pow10(scale);
   const whole = abs / base;
-  const frac = scale > 0 ? (abs % base).toString().padStart(scale, '0').replace(/0+$/, '') : '';
-  return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
+  const rest = abs - whole * base;
+  if (rest === 0n) return `${sign}${whole}`;
+  let frac = rest.toString();
+  if (frac.length < scale) frac = '0'.repeat(scale - frac.length) + frac;
+  let end = frac.length;
+  while (frac.charCodeAt(end - 1) === 48) end--;
+  return `${sign}${whole}.${frac.slice(0, end)}`;
 }
 
 /** A decimal text on the wire: digits, optional fraction, never a JSON number, never negative. */
@@ -71,7 +92,7 @@ export function exactOf(minor: bigint, scale: number): ExactDecimal {
 
 /** An exact value in minor units of a scale; null when it has more decimals than the scale holds. */
 export function minorOf(value: ExactDecimal, scale: number): bigint | null {
-  return value.decimals > scale ? null : value.units * 10n ** BigInt(scale - value.decimals);
+  return value.decimals > scale ? null : value.units * pow10(scale - value.decimals);
 }
 
 /**

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatAmount,
@@ -122,5 +123,44 @@ describe('amounts', () => {
     expect(formatAmount(1_500_000n, 6)).toBe('1.5');
     expect(formatAmount(-1n, 8)).toBe('-0.00000001');
     expect(formatAmount(0n, 6)).toBe('0');
+  });
+
+  // The plain arithmetic both functions once were, kept here as the reference of what they answer.
+  const parseReference = (text: string, scale: number): bigint | null => {
+    if (!/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/.test(text)) return null;
+    const [whole = '0', frac = ''] = text.split('.');
+    if (frac.length > scale) return null;
+    const minor = BigInt(whole) * 10n ** BigInt(scale) + BigInt(frac.padEnd(scale, '0') || '0');
+    return minor > 10n ** 15n * 10n ** BigInt(scale) ? null : minor;
+  };
+  const formatReference = (minor: bigint, scale: number): string => {
+    const abs = minor < 0n ? -minor : minor;
+    const base = 10n ** BigInt(scale);
+    const frac = scale > 0 ? (abs % base).toString().padStart(scale, '0').replace(/0+$/, '') : '';
+    return `${minor < 0n ? '-' : ''}${abs / base}${frac ? `.${frac}` : ''}`;
+  };
+
+  it('parses and formats as the plain arithmetic does, for any text and amount', () => {
+    const text = fc.oneof(
+      fc.stringMatching(/^(0|[1-9]\d{0,17})(\.\d{1,18})?$/),
+      fc.string({ maxLength: 24 }),
+      fc.bigInt({ min: 0n, max: 10n ** 20n }).map(String),
+    );
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 18 }), (t, scale) => {
+        expect(parseAmount(t, scale)).toBe(parseReference(t, scale));
+      }),
+      { numRuns: 5000 },
+    );
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }),
+        fc.integer({ min: 0, max: 30 }),
+        (m, scale) => {
+          expect(formatAmount(m, scale)).toBe(formatReference(m, scale));
+        },
+      ),
+      { numRuns: 5000 },
+    );
   });
 });

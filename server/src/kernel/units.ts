@@ -68,7 +68,7 @@ export function makeInstrument(
 /** Quote minor units of price × size; exact by construction of the instrument. */
 export function quoteOf(inst: Instrument, price: bigint, size: bigint): bigint {
   const n = price * size;
-  assert.equal(n % inst.baseUnit, 0n, `${inst.instId}: inexact notional ${price} × ${size}`);
+  if (n % inst.baseUnit !== 0n) assert.fail(`${inst.instId}: inexact notional ${price} × ${size}`);
   return n / inst.baseUnit;
 }
 

@@ -158,6 +158,35 @@ describe('cross margin in the browser', () => {
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await small.close();
     }
+    // At 57,000 the position's equity (600 − 300) is under its initial margin there (570): a transfer out of the
+    // futures account leaves the 270 that would lift it back; 1,127 of the 1,397 available may go.
+    await btcIndexAt(product, '57000');
+    await page.goto(`${product.url}/internalTransfer`);
+    await page.getByRole('button', { name: 'Swap accounts' }).click();
+    await visible(page, 'Kept for cross positions');
+    await visible(page, '270.00 USDT');
+    await visible(page, 'stays in the futures account until they recover or close');
+    await page.getByRole('button', { name: 'Max' }).click();
+    await expect
+      .poll(() => page.getByPlaceholder('Please enter the internal transfer amount').inputValue(), WAIT)
+      .toBe('1127');
+    await product.shot(page, 'futures-cross-transfer-kept');
+    for (const lang of ['de', 'zh'] as const) {
+      const small = await product.smallPhone(state, lang, 'light');
+      const p = await small.newPage();
+      await p.goto(`${product.url}/internalTransfer`);
+      await p.locator('.route-card__swap').click();
+      await expect.poll(() => p.locator('.note').first().textContent(), WAIT).toMatch(/Cross|全仓/);
+      await product.shot(p, `futures-cross-transfer-kept-360-${lang}`);
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await small.close();
+    }
+    await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await page.locator('.sheet__confirm:visible').click();
+    await visible(page, 'Transfer completed');
+    await expect.poll(async () => (await futures.account(a.id)).available, WAIT).toBe('270');
+    await btcIndexAt(product, '60000');
+
     // Flat again for the next test: the maker takes the position back.
     await futures.submit(m.id, {
       instId: INST,

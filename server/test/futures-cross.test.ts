@@ -150,4 +150,49 @@ describe('a cross position', () => {
     // 1,000 less two taker fees of 1.2 (0.05 % of 2,400); nothing of the top-up is lost.
     expect(Number((await account(cross)).available)).toBeCloseTo(1000 - 2.4, 6);
   });
+
+  it('keeps in the futures account what it needs to stay at its initial margin: a transfer out takes the rest', async () => {
+    await markAt('60000');
+    const cross = await trader('1000');
+    const iso = await trader('1000');
+    const maker = await trader('20000');
+    await setMode(cross, 'cross');
+    await placed(maker, { side: 'sell', type: 'limit', px: '60000', sz: '8' });
+    await placed(cross, { side: 'buy', type: 'market', sz: '4' });
+    await placed(iso, { side: 'buy', type: 'market', sz: '4' });
+    const out = (u: User, amount: string, lang?: string) =>
+      api(
+        srv,
+        '/api/transferBalance/index',
+        { asset: 'USDT', from: 'futures', to: 'spot', amount },
+        { token: u.token, ...(lang ? { lang } : {}) },
+      );
+    // At the entry price the position holds its initial margin: all of the available balance may leave.
+    const a0 = await account(cross);
+    expect(a0.max_transfer).toBe(a0.available);
+
+    // At 57,000 its equity (240 − 120) is under its initial margin there (228): 108 USDT stays.
+    await markAt('57000');
+    const a1 = await account(cross);
+    const kept = Number(a1.available) - Number(a1.max_transfer);
+    expect(kept).toBeCloseTo(108, 2);
+    const refused = await out(cross, a1.available, 'german');
+    expect(refused.body).toMatchObject({ error: 'CrossMarginKept' });
+    expect(refused.body.msg).toContain(`${a1.max_transfer} USDT`);
+    expect(refused.body.msg).toMatch(/Cross-Positionen/);
+    expect((await account(cross)).available).toBe(a1.available);
+    // More than the balance is the usual answer; the most that may leave goes.
+    expect((await out(cross, String(Number(a1.available) + 1))).body).toMatchObject({
+      error: 'InsufficientBalance',
+    });
+    expect((await out(cross, a1.max_transfer)).body.code).toBe(200);
+    const a2 = await account(cross);
+    expect(a2.max_transfer).toBe('0');
+    expect(Number(a2.available)).toBeCloseTo(kept, 6);
+    // An isolated position keeps nothing back: its margin is its own.
+    const i1 = await account(iso);
+    expect(i1.max_transfer).toBe(i1.available);
+    expect((await out(iso, i1.available)).body.code).toBe(200);
+    await markAt('60000');
+  });
 });

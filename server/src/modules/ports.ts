@@ -64,7 +64,8 @@ export const PORTS: PortWiring<ModuleList, ModuleWiring, AppView> = {
     indexPrice: (instId) => m.futures.indexPrice(instId),
   }),
   // The exchange converts on the spot books, and wallet values read their prices: one price source.
-  // The futures account's total counts the margin its open positions hold and their unrealized PnL.
+  // The futures account's total counts the margin its open positions hold and their unrealized PnL; a transfer
+  // out of it leaves what its cross positions need to stay at their initial margin.
   // Withdrawals and transfers are confirmed by a fresh wallet signature and the second factor (auth checks
   // them); the whitelist switch is a security change (auth checks the code and starts the lock).
   wallet: (m) => ({
@@ -74,6 +75,7 @@ export const PORTS: PortWiring<ModuleList, ModuleWiring, AppView> = {
       markChanged: (tx, userId, change) => m.auth.security.markChanged(tx, userId, change),
     },
     venue: m.spot,
+    crossKept: (userId) => m.futures.crossKept(userId),
     positionsEquity: (userId) =>
       m.futures
         .positions(userId)

@@ -159,7 +159,7 @@ export const futuresEndpoints = {
   '/v1/futures/account': live('futures', {
     summary:
       'My futures account in USDT: available, held by open orders, margin in positions, unrealized PnL, ' +
-      'equity, and the leverage and margin mode chosen per contract',
+      'equity, what may be transferred out, and the leverage and margin mode chosen per contract',
     extension: true,
     request: z.object({}),
     data: z.object({
@@ -169,6 +169,11 @@ export const futuresEndpoints = {
       margin: z.string(),
       upl: z.string(),
       equity: z.string(),
+      /**
+       * What may leave the futures account now: the available balance less what it keeps for cross positions
+       * (what would lift each back to its initial margin at the mark).
+       */
+      max_transfer: z.string(),
       levers: z.array(
         z.object({ instId: z.string(), lever: z.number().int(), mgnMode: z.enum(MARGIN_MODES) }),
       ),

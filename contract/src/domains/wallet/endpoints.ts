@@ -454,7 +454,7 @@ export const walletEndpoints = {
       request_id: zRequestId.optional(),
     }),
     data: z.object({ from: zBalance, to: zBalance }),
-    errors: ['InsufficientBalance', 'SameAccount', 'IdempotencyConflict'],
+    errors: ['InsufficientBalance', 'SameAccount', 'CrossMarginKept', 'IdempotencyConflict'],
   }),
   '/admin/deposits/list': liveList('wallet', {
     extension: true,

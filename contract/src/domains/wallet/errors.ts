@@ -38,6 +38,18 @@ export const WALLET_ERRORS = defineErrors([[2300, 2399]], {
       de: 'Kein Nutzer mit dieser Adresse oder UID',
     },
   },
+  CrossMarginKept: {
+    code: 2324,
+    msg: {
+      en: 'At most {max} can leave the futures account now: the rest keeps your cross positions at their initial margin',
+      zh: '目前最多可从合约账户转出 {max}：其余资金用于维持全仓仓位的初始保证金',
+      ko: '지금은 선물 계정에서 최대 {max}까지 이체할 수 있습니다: 나머지는 교차 포지션의 초기 증거금을 유지합니다',
+      th: 'ขณะนี้โอนออกจากบัญชีฟิวเจอร์สได้สูงสุด {max}: ส่วนที่เหลือรักษามาร์จิ้นเริ่มต้นของสถานะแบบ Cross ของคุณ',
+      vi: 'Hiện chỉ có thể chuyển tối đa {max} ra khỏi tài khoản hợp đồng: phần còn lại giữ ký quỹ ban đầu cho các vị thế chéo của bạn',
+      ja: '現在、先物口座から振り替えられるのは最大 {max} です：残りはクロスポジションの当初証拠金を維持します',
+      de: 'Höchstens {max} können das Futures-Konto jetzt verlassen: der Rest hält Ihre Cross-Positionen auf ihrer Anfangsmarge',
+    },
+  },
   SameAccount: {
     code: 2313,
     msg: {

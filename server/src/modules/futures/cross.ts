@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { futuresAccount, systemAccount } from './accounts';
 import { FUTURES_SYSTEM, type FuturesCtx, type Pos, type Work } from './context';
 import { Entry } from './entry';
-import { crossTopUp } from './math';
+import { crossTarget, crossTopUp, equityOf } from './math';
 import { balanceOf, move } from './work';
 
 const openCross = (p: Pos | undefined) => !!p && p.mgnMode === 'cross' && !p.closed && p.size !== 0n;
@@ -79,4 +79,20 @@ export async function readFree(ctx: FuturesCtx, userId: number): Promise<void> {
   if (![...ctx.slots.values()].some((slot) => openCross(slot.positions.get(userId)))) return;
   const [bal] = (await ctx.ledger.balances(userId)).filter((b) => b.asset === 'USDT' && b.kind === 'futures');
   ctx.free.set(userId, bal?.available ?? 0n);
+}
+
+/**
+ * What a user's available balance must keep for their cross positions: for each, what would lift its equity
+ * back to its initial margin at the mark (crossTarget), the amount a top-up would move now. A transfer out of
+ * the futures account may take the available balance less this, never a cross position's backing.
+ */
+export function crossKept(ctx: FuturesCtx, userId: number): bigint {
+  let kept = 0n;
+  for (const slot of ctx.slots.values()) {
+    const p = slot.positions.get(userId);
+    if (!p || !openCross(p) || slot.mark === null) continue;
+    const need = crossTarget(slot.inst.spec, p, slot.mark) - equityOf(slot.inst.spec, p, slot.mark);
+    if (need > 0n) kept += need;
+  }
+  return kept;
 }

@@ -12,6 +12,7 @@ import {
   type SwapInstrumentView,
   usdt,
 } from './context';
+import { crossKept } from './cross';
 import { currentRate, fundingTimes } from './funding';
 import { refreshInstruments, slotOf } from './instruments';
 import { leverOf, modeOf } from './leverage';
@@ -77,6 +78,7 @@ export async function account(ctx: FuturesCtx, userId: number) {
   }
   const available = bal?.available ?? 0n;
   const frozen = bal?.frozen ?? 0n;
+  const transferable = available - crossKept(ctx, userId);
   return {
     ccy: 'USDT',
     available: usdt(available),
@@ -84,6 +86,7 @@ export async function account(ctx: FuturesCtx, userId: number) {
     margin: usdt(margin),
     upl: usdt(upl),
     equity: usdt(available + frozen + margin + upl),
+    max_transfer: usdt(transferable > 0n ? transferable : 0n),
     levers: levs,
   };
 }

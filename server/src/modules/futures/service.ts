@@ -36,7 +36,7 @@ import { beginBatch, runBatch } from './batch';
 import { cancel } from './cancel';
 import { closeAll, closePosition } from './close';
 import type { BatchState, FuturesCtx, FuturesDeps, Job } from './context';
-import { readFree } from './cross';
+import { crossKept, readFree } from './cross';
 import { exportCsv } from './export-csv';
 import { settleFunding } from './funding';
 import { slotOf } from './instruments';
@@ -138,6 +138,8 @@ export function createFutures(deps: FuturesDeps) {
     setLeverage: op(setLeverage),
     positions: op(positions),
     readFree: op(readFree),
+    /** What the user's available balance keeps for their cross positions (a transfer out leaves it). */
+    crossKept: op(crossKept),
     closePosition: op(closePosition),
     closeAll: op(closeAll),
     setTpSl: op(setTpSl),

@@ -73,6 +73,11 @@ export interface WalletDeps extends AppDeps {
    * the mark): money held by the positions, outside the user's ledger accounts, but the user's all the same.
    */
   readonly positionsEquity?: (userId: number) => bigint;
+  /**
+   * What a user's futures account must keep for their cross positions, USDT minor units: a transfer out of it
+   * may take the available balance less this (0 without cross positions or futures).
+   */
+  readonly crossKept?: (userId: number) => bigint;
   /** Withdrawals and transfers are confirmed by a fresh wallet signature and the second factor (auth). */
   readonly confirm?: ConfirmPort;
   /** The whitelist switch is a change of the security settings (auth checks the code and starts the lock). */

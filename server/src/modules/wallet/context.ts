@@ -33,6 +33,8 @@ export interface WalletCtx {
   readonly venue: WalletDeps['venue'];
   /** The user's open futures positions' margin and unrealized PnL, USDT minor units (0 without futures). */
   readonly positionsEquity: (userId: number) => bigint;
+  /** What the futures account keeps for the user's cross positions, USDT minor units (0 without). */
+  readonly crossKept: (userId: number) => bigint;
   /** The asset registry (every asset, the disabled ones included). */
   readonly registry: WalletDeps['assets'];
   readonly settings: Settings<typeof WALLET_SETTINGS>;

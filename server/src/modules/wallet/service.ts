@@ -57,6 +57,7 @@ export function createWallet(deps: WalletDeps) {
     chains: deps.chains,
     venue: deps.venue,
     positionsEquity: deps.positionsEquity ?? (() => 0n),
+    crossKept: deps.crossKept ?? (() => 0n),
     registry: deps.assets,
     settings: deps.settings.of(WALLET_SETTINGS),
     assets: createAssets(deps),

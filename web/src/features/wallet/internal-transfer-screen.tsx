@@ -1,10 +1,11 @@
 import { ACCOUNT_KINDS, type AccountKind } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { useApiQuery } from '../../api/hooks';
 import { useAssets } from '../../hooks/assets';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
-import { compareAmounts } from '../../lib/amounts';
+import { compareAmounts, subtractAmounts } from '../../lib/amounts';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { AmountField, balanceText, useAmountField } from '../../ui/amount-field';
@@ -18,6 +19,25 @@ import { pickSide } from './rules';
 import './wallet-screens.css';
 
 type Side = 'from' | 'to';
+
+const NO_BODY = {};
+
+/**
+ * What may leave the account now: its available balance, or for USDT out of the futures account what its
+ * cross positions leave of it (`max_transfer`; the rest keeps them at their initial margin). `kept` is that
+ * rest, null when nothing is kept.
+ */
+function useMovable(available: string | null, from: AccountKind, asset: string) {
+  const fromFutures = from === 'futures' && asset === 'USDT';
+  const futures = useApiQuery('/v1/futures/account', NO_BODY, {
+    enabled: fromFutures,
+    refetchInterval_ms: 5_000,
+  });
+  const most = fromFutures ? futures.data?.max_transfer : undefined;
+  if (available === null || most === undefined || compareAmounts(most, available) >= 0)
+    return { movable: available, kept: null };
+  return { movable: most, kept: subtractAmounts(available, most) };
+}
 
 /** From which account to which: each opens its picker; the round button swaps them. */
 function RouteCard({
@@ -56,6 +76,37 @@ function RouteCard({
         <IconSwapVertical />
       </button>
     </div>
+  );
+}
+
+/** Both balances; what stays for cross positions and what may go, when some stays (with why); fee, arrival. */
+function TransferRows({
+  rows,
+  kept,
+  movable,
+}: {
+  readonly rows: readonly { readonly label: string; readonly value: string }[];
+  readonly kept: string | null;
+  readonly movable: string;
+}): ReactNode {
+  const { t } = useTranslation('wallet');
+  return (
+    <>
+      <InfoRows
+        rows={[
+          ...rows,
+          ...(kept === null
+            ? []
+            : [
+                { label: t('internal.crossKept'), value: kept },
+                { label: t('internal.movable'), value: movable },
+              ]),
+          { label: t('walletForm.fee'), value: t('walletForm.free') },
+          { label: t('transfer.arrival'), value: t('transfer.instant') },
+        ]}
+      />
+      {kept === null ? null : <p className="note">{t('internal.crossKeptNote')}</p>}
+    </>
   );
 }
 
@@ -106,7 +157,7 @@ function ConfirmTransfer({
 function InternalTransfer(): ReactNode {
   const { t } = useTranslation('wallet');
   const balances = useBalances();
-  const call = useMoneyCall('/api/transferBalance/index', []);
+  const call = useMoneyCall('/api/transferBalance/index', ['/v1/futures/account']);
   const [accounts, setAccounts] = useState<{ from: AccountKind; to: AccountKind }>({
     from: 'spot',
     to: 'futures',
@@ -114,10 +165,11 @@ function InternalTransfer(): ReactNode {
   const [asset, setAsset] = useState('USDT');
   const [picking, setPicking] = useState<Side | 'asset' | null>(null);
   const [tried, setTried] = useState(false);
+  const { movable, kept } = useMovable(balances.available(asset, accounts.from), accounts.from, asset);
   const amount = useAmountField({
     prompt: 'prompts.internalTransferAmount',
     asset,
-    available: balances.available(asset, accounts.from),
+    available: movable,
     tried,
   });
 
@@ -164,19 +216,13 @@ function InternalTransfer(): ReactNode {
 
         <AmountField field={amount} />
 
-        <InfoRows
-          rows={[
-            {
-              label: t('internal.balanceOf', { account: account(accounts.from) }),
-              value: balanceOf(accounts.from),
-            },
-            {
-              label: t('internal.balanceOf', { account: account(accounts.to) }),
-              value: balanceOf(accounts.to),
-            },
-            { label: t('walletForm.fee'), value: t('walletForm.free') },
-            { label: t('transfer.arrival'), value: t('transfer.instant') },
-          ]}
+        <TransferRows
+          rows={[accounts.from, accounts.to].map((k) => ({
+            label: t('internal.balanceOf', { account: account(k) }),
+            value: balanceOf(k),
+          }))}
+          kept={kept === null ? null : balanceText(amount.registry, kept, asset)}
+          movable={balanceText(amount.registry, movable, asset)}
         />
         <SubmitButton disabled={call.busy || same} onClick={review}>
           {t('internal.submit')}

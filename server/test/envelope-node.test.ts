@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_CLIENT_CONFIG, decodeKey, openEnvelope, sealEnvelope } from '@nexa/contract';
+import { computeSign, DEFAULT_CLIENT_CONFIG, decodeKey, openEnvelope, sealEnvelope } from '@nexa/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { openEnvelopeNode, sealEnvelopeNode } from '../src/transport/envelope';
+import { computeSignNode, openEnvelopeNode, sealEnvelopeNode } from '../src/transport/envelope';
 
 const key = decodeKey(DEFAULT_CLIENT_CONFIG.envelopeKey);
 
@@ -42,5 +42,19 @@ describe("the server's envelope", () => {
       expect(openEnvelopeNode(v, key)).toBeNull();
     }
     expect(openEnvelopeNode(sealed, decodeKey(btoa('x'.repeat(32))))).toBeNull();
+  });
+
+  it('signs as the contract does: the same sign for any fields, values and secret', () => {
+    const value = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.integer(), fc.boolean());
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ maxLength: 12 }), value),
+        fc.string({ maxLength: 40 }),
+        (fields, secret) => {
+          expect(computeSignNode(fields, secret)).toBe(computeSign(fields, secret));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

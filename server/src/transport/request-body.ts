@@ -3,11 +3,11 @@
  * (so malformed JSON is a business answer, not an HTTP error), and the unwrapping of the envelope with its
  * sign, timestamp and replay checks (`protection` on), or the plain JSON object (off).
  */
-import { computeSign, TIMESTAMP_WINDOW_S } from '@nexa/contract';
+import { TIMESTAMP_WINDOW_S } from '@nexa/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../kernel/context';
 import { DomainError, ValidationError } from '../kernel/errors';
-import { openEnvelopeNode } from './envelope';
+import { computeSignNode, openEnvelopeNode } from './envelope';
 import { createSignRecorder } from './request-signs';
 
 /** Bodies larger than this are refused with HTTP 413 before any work is done. */
@@ -78,7 +78,7 @@ export function createUnwrap(deps: Pick<AppDeps, 'config' | 'clock' | 'store'>) 
     if (Math.abs(nowS - ts) > TIMESTAMP_WINDOW_S) throw new DomainError('StaleTimestamp');
     if (
       typeof sign !== 'string' ||
-      sign !== computeSign({ ...payload, timestamp, nonce }, config.signSecret)
+      sign !== computeSignNode({ ...payload, timestamp, nonce }, config.signSecret)
     ) {
       throw new DomainError('BadSign');
     }

@@ -37,7 +37,62 @@ const op = fc.oneof(
     mode: fc.constantFrom('isolated' as const, 'cross' as const),
   }),
   fc.record({ kind: fc.constant('funding' as const) }),
+  // A transfer out of the futures account: a share (in %) of its available balance, or what may leave plus a
+  // share (in %) of what its cross positions keep; and one back from spot.
+  fc.record({
+    kind: fc.constant('out' as const),
+    who: fc.nat(3),
+    of: fc.constantFrom('available' as const, 'kept' as const),
+    pct: fc.integer({ min: 0, max: 120 }),
+  }),
+  fc.record({ kind: fc.constant('in' as const), who: fc.nat(3) }),
 );
+
+/** Decimal text of USDT micro-units. */
+const usdtText = (micro: bigint) => (Number(micro) / 1e6).toFixed(6);
+const micro = (text: string) => BigInt(Math.round(Number(text) * 1e6));
+
+/**
+ * A transfer out of the futures account: never beyond what the user's cross positions leave (max_transfer).
+ * The mark carries a smoothed premium that moves it a little every second, and what is kept with it: an amount
+ * within a cent of the limit may go either way, and what is kept is compared to the cent.
+ */
+async function transferOut(
+  u: User,
+  of: 'available' | 'kept',
+  pct: number,
+): Promise<'none' | 'moved' | 'kept' | 'short' | 'edge'> {
+  const before = (await api(srv, '/v1/futures/account', {}, { token: u.token })).body.data;
+  const available = micro(before.available);
+  const most = micro(before.max_transfer);
+  const amount =
+    of === 'available' ? (available * BigInt(pct)) / 100n : most + ((available - most) * BigInt(pct)) / 100n;
+  if (amount <= 0n) return 'none';
+  const res = await api(
+    srv,
+    '/api/transferBalance/index',
+    { asset: 'USDT', from: 'futures', to: 'spot', amount: usdtText(amount) },
+    { token: u.token },
+  );
+  const CENT = 10_000n;
+  const near = (a: bigint, b: bigint) => (a > b ? a - b : b - a) <= CENT;
+  const outcome =
+    near(amount, most) || near(amount, available)
+      ? 'edge'
+      : amount < most
+        ? 'moved'
+        : amount < available
+          ? 'kept'
+          : 'short';
+  if (outcome !== 'edge')
+    expect(res.body.code === 200 ? 'moved' : res.body.error).toBe(
+      { moved: 'moved', kept: 'CrossMarginKept', short: 'InsufficientBalance' }[outcome],
+    );
+  const after = (await api(srv, '/v1/futures/account', {}, { token: u.token })).body.data;
+  // What stays covers what the cross positions keep, whatever was asked.
+  expect(near(micro(after.available) - micro(after.max_transfer), available - most)).toBe(true);
+  return outcome;
+}
 
 describe('swaps under any sequence', () => {
   it('keep every balance ≥ 0, the pool equal to its positions (zero sum), and no position left below maintenance', async () => {
@@ -107,6 +162,19 @@ describe('swaps under any sequence', () => {
               { instId: INST, lever: o.lever, mgnMode: o.mode },
               { token: u.token },
             );
+          } else if (o.kind === 'out') await transferOut(traders[o.who] as User, o.of, o.pct);
+          else if (o.kind === 'in') {
+            const u = traders[o.who] as User;
+            const [spot] = (await srv.app.ledger.balances(u.id)).filter(
+              (b) => b.asset === 'USDT' && b.kind === 'spot' && b.available > 0n,
+            );
+            if (spot)
+              await api(
+                srv,
+                '/api/transferBalance/index',
+                { asset: 'USDT', from: 'spot', to: 'futures', amount: usdtText(spot.available) },
+                { token: u.token },
+              );
           } else if (o.kind === 'mark') {
             price = Math.max(1000, price * (1 + o.bps / 10_000));
             futures.pinIndex('BTC-USDT', price.toFixed(1));
@@ -146,5 +214,85 @@ describe('swaps under any sequence', () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  it('never let a transfer out of the futures account take what a cross position keeps', async () => {
+    const futures = srv.app.modules.futures;
+    const lp = await trader('5000000');
+    const u = await trader('2000');
+    const seen = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          side: fc.constantFrom('buy' as const, 'sell' as const),
+          sz: fc.integer({ min: 1, max: 20 }),
+          lever: fc.constantFrom(5, 10, 20),
+          bps: fc.integer({ min: -600, max: 600 }),
+          of: fc.constantFrom('available' as const, 'kept' as const),
+          pct: fc.integer({ min: 0, max: 120 }),
+        }),
+        async (t) => {
+          futures.pinIndex('BTC-USDT', '60000');
+          await futures.tick();
+          await api(
+            srv,
+            '/v1/futures/setLeverage',
+            { instId: INST, lever: t.lever, mgnMode: 'cross' },
+            { token: u.token },
+          );
+          const px = t.side === 'buy' ? '60060' : '59940';
+          await futures.submit(lp.id, {
+            instId: INST,
+            side: t.side === 'buy' ? 'sell' : 'buy',
+            type: 'limit',
+            px: exactText(px),
+            sz: exactText(String(t.sz)),
+          });
+          await api(
+            srv,
+            '/v1/order/submitTrade',
+            { instId: INST, side: t.side, type: 'market', sz: String(t.sz) },
+            { token: u.token },
+          );
+          futures.pinIndex('BTC-USDT', String(Math.round(60_000 * (1 + t.bps / 10_000))));
+          await futures.tick();
+          await futures.idle();
+          seen.add(await transferOut(u, t.of, t.pct));
+          // Flat and funded again for the next run.
+          await call(srv, '/v1/order/batchCancelOrder', { instId: INST }, { token: lp.token });
+          futures.pinIndex('BTC-USDT', '60000');
+          await futures.tick();
+          await futures.idle();
+          const [p] = futures.positions(u.id, INST);
+          if (p) {
+            await futures.submit(lp.id, {
+              instId: INST,
+              side: p.pos_side === 'long' ? 'buy' : 'sell',
+              type: 'limit',
+              px: exactText(p.pos_side === 'long' ? '59940' : '60060'),
+              sz: exactText(p.pos),
+            });
+            await api(srv, '/v1/futures/closeAll', {}, { token: u.token });
+            await call(srv, '/v1/order/batchCancelOrder', { instId: INST }, { token: lp.token });
+          }
+          const [spot] = (await srv.app.ledger.balances(u.id)).filter(
+            (b) => b.asset === 'USDT' && b.kind === 'spot' && b.available > 0n,
+          );
+          if (spot)
+            await api(
+              srv,
+              '/api/transferBalance/index',
+              { asset: 'USDT', from: 'spot', to: 'futures', amount: usdtText(spot.available) },
+              { token: u.token },
+            );
+        },
+      ),
+      { numRuns: 40 },
+    );
+    // Transfers within what may leave, into what is kept, and beyond the balance were all tried.
+    expect([...seen].sort()).toEqual(expect.arrayContaining(['kept', 'moved']));
+    expect(await srv.app.ledger.audit()).toEqual([]);
+    const { pool, expected } = await futures.poolCheck();
+    expect(pool).toBe(expected);
   });
 });

@@ -52,6 +52,20 @@ const op = fc.oneof(
 const usdtText = (micro: bigint) => (Number(micro) / 1e6).toFixed(6);
 const micro = (text: string) => BigInt(Math.round(Number(text) * 1e6));
 
+/** Whatever USDT the user holds in spot, back into the futures account. */
+async function backToFutures(u: User): Promise<void> {
+  const [spot] = (await srv.app.ledger.balances(u.id)).filter(
+    (b) => b.asset === 'USDT' && b.kind === 'spot' && b.available > 0n,
+  );
+  if (spot)
+    await api(
+      srv,
+      '/api/transferBalance/index',
+      { asset: 'USDT', from: 'spot', to: 'futures', amount: usdtText(spot.available) },
+      { token: u.token },
+    );
+}
+
 /**
  * A transfer out of the futures account: never beyond what the user's cross positions leave (max_transfer).
  * The mark carries a smoothed premium that moves it a little every second, and what is kept with it: an amount
@@ -163,19 +177,8 @@ describe('swaps under any sequence', () => {
               { token: u.token },
             );
           } else if (o.kind === 'out') await transferOut(traders[o.who] as User, o.of, o.pct);
-          else if (o.kind === 'in') {
-            const u = traders[o.who] as User;
-            const [spot] = (await srv.app.ledger.balances(u.id)).filter(
-              (b) => b.asset === 'USDT' && b.kind === 'spot' && b.available > 0n,
-            );
-            if (spot)
-              await api(
-                srv,
-                '/api/transferBalance/index',
-                { asset: 'USDT', from: 'spot', to: 'futures', amount: usdtText(spot.available) },
-                { token: u.token },
-              );
-          } else if (o.kind === 'mark') {
+          else if (o.kind === 'in') await backToFutures(traders[o.who] as User);
+          else if (o.kind === 'mark') {
             price = Math.max(1000, price * (1 + o.bps / 10_000));
             futures.pinIndex('BTC-USDT', price.toFixed(1));
             await futures.tick();
@@ -275,16 +278,7 @@ describe('swaps under any sequence', () => {
             await api(srv, '/v1/futures/closeAll', {}, { token: u.token });
             await call(srv, '/v1/order/batchCancelOrder', { instId: INST }, { token: lp.token });
           }
-          const [spot] = (await srv.app.ledger.balances(u.id)).filter(
-            (b) => b.asset === 'USDT' && b.kind === 'spot' && b.available > 0n,
-          );
-          if (spot)
-            await api(
-              srv,
-              '/api/transferBalance/index',
-              { asset: 'USDT', from: 'spot', to: 'futures', amount: usdtText(spot.available) },
-              { token: u.token },
-            );
+          await backToFutures(u);
         },
       ),
       { numRuns: 40 },

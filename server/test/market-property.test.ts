@@ -12,6 +12,8 @@ import { depositConfirmed, operatorToken, signedInUser, startServer, type TestSe
 
 let srv: TestServer;
 const users: number[] = [];
+const tokens: string[] = [];
+let finance = '';
 
 const INSTS = {
   'BTC-USDT': {
@@ -206,7 +208,7 @@ async function checkInvariants(): Promise<void> {
 
 beforeAll(async () => {
   srv = await startServer();
-  const finance = await operatorToken(srv);
+  finance = await operatorToken(srv);
   for (let i = 0; i < 4; i++) {
     const u = await signedInUser(srv);
     // Modest balances, so some orders run into InsufficientBalance.
@@ -220,6 +222,7 @@ beforeAll(async () => {
     const me = await srv.app.modules.auth.authenticate(u.token);
     if (!me) throw new Error('no user');
     users.push(me.id);
+    tokens.push(u.token);
   }
 });
 afterAll(() => srv.close());
@@ -253,8 +256,10 @@ it('keeps the same invariants when orders on both instruments arrive all at once
     await Promise.all(burst.map(run));
     await checkInvariants();
   }
-  // A retried request id places one order, however the retries race.
+  // A retried request id places one order, however the retries race. The bursts may have spent the user's
+  // USDT: it is topped up first, since what is checked here is the request id, not the balance.
   const userId = users[0] as number;
+  await depositConfirmed(srv, tokens[0] as string, finance, '10', 'USDT');
   const body: SubmitInput = {
     instId: 'NEU-USDT',
     side: 'buy',

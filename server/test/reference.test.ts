@@ -55,6 +55,45 @@ describe('reference market', () => {
   });
 });
 
+describe("the market maker's requotes", () => {
+  it('never show the book empty or one-sided: the old quotes go in the same commit as the new ones', async () => {
+    const ws = new WebSocket(`${srv.url.replace('http', 'ws')}/ws`);
+    const asks = new Map<string, string>();
+    const bids = new Map<string, string>();
+    const thinnest: number[] = [];
+    let updates = 0;
+    ws.on('message', (raw) => {
+      const msg = JSON.parse(raw.toString()) as {
+        action?: string;
+        arg?: { channel?: string };
+        data?: Array<{ asks: Array<[string, string]>; bids: Array<[string, string]> }>;
+      };
+      const d = msg.data?.[0];
+      if (msg.arg?.channel !== 'books' || !d) return;
+      if (msg.action === 'snapshot') {
+        asks.clear();
+        bids.clear();
+      } else updates++;
+      for (const [side, levels] of [
+        [asks, d.asks],
+        [bids, d.bids],
+      ] as const)
+        for (const [px, sz] of levels) {
+          if (Number(sz) === 0) side.delete(px);
+          else side.set(px, sz);
+        }
+      thinnest.push(Math.min(asks.size, bids.size));
+    });
+    await new Promise((r) => ws.on('open', r));
+    ws.send(JSON.stringify({ op: 'subscribe', args: [{ channel: 'books', instId: 'BTC-USDT' }] }));
+    // The maker requotes every 3 s here: two of them at least, with the walk's moves between.
+    await sleep(7_000);
+    ws.close();
+    expect(updates, `${updates} updates`).toBeGreaterThan(1);
+    expect(Math.min(...thinnest), thinnest.join(',')).toBeGreaterThan(0);
+  });
+});
+
 describe("the demo's past", () => {
   it('gives every chart a history and the tickers a day, once, continued by the live walk', async () => {
     const candles = srv.app.modules.candles;

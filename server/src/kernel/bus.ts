@@ -6,7 +6,18 @@ export type BookLevel = readonly [price: string, size: string, count: number];
 /** What the market tells the rest of the server (the live feed subscribes). */
 export interface BusEvents {
   /** Changed levels of a book after one operation; size "0" removes a level. `seq` rises by one per change. */
-  'book.update': { instId: string; seq: number; asks: BookLevel[]; bids: BookLevel[]; ts: number };
+  /**
+   * Levels that changed (a size of 0 removes one), the book at `seq` after them. `from`: the sequence the book
+   * was at before them, when one update carries several steps (a writer's commit); else `seq` − 1.
+   */
+  'book.update': {
+    instId: string;
+    seq: number;
+    from?: number;
+    asks: BookLevel[];
+    bids: BookLevel[];
+    ts: number;
+  };
   /** The whole book (after a restart or on demand). */
   'book.snapshot': { instId: string; seq: number; asks: BookLevel[]; bids: BookLevel[]; ts: number };
   /** A trade printed on an instrument. */

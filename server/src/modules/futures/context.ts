@@ -186,6 +186,8 @@ export interface Work {
   readonly trades: (typeof swapTrades.$inferInsert)[];
   readonly positions: Set<Pos>;
   readonly deltas: LevelDelta[];
+  /** The book's sequence when the work began (its update goes from there to the sequence after it). */
+  readonly seqBefore: number;
   /** Running available and frozen of the accounts the work touched (stored value plus what it moved). */
   readonly balances: Map<number, { available: bigint; frozen: bigint }>;
   touched: boolean;

@@ -28,6 +28,7 @@ export function newWork(ctx: FuturesCtx, tx: Tx, slot: Slot): Work {
     trades: [],
     positions: new Set(),
     deltas: [],
+    seqBefore: slot.book.seq,
     balances: new Map(),
     touched: false,
     leads: new Map(),
@@ -209,6 +210,7 @@ export function afterCommit(ctx: FuturesCtx, w: Work): void {
     bus.publish('book.update', {
       instId: slot.inst.instId,
       seq: slot.book.seq,
+      from: w.seqBefore,
       asks: levels(w.deltas, 'sell', slot),
       bids: levels(w.deltas, 'buy', slot),
       ts,

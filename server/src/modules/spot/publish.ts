@@ -1,4 +1,5 @@
 /** What the books tell the bus after a commit: level changes, trades, orders and snapshots. */
+import type { LevelDelta } from '../../engine';
 import type { BusEvents } from '../../kernel/bus';
 import { fmt } from '../../kernel/units';
 import type { Published, Slot, SpotBase } from './context';
@@ -13,29 +14,43 @@ export function emit<E extends keyof BusEvents>(c: SpotBase, event: E, payload: 
   }
 }
 
-export function publish(c: SpotBase, slot: Slot, ev: Published): void {
+/**
+ * What one commit of an instrument's writer tells the bus: the book's levels as one update (each level at its
+ * last size in the commit), so a client never sees the book between two of its orders (the market maker's
+ * cancel and its new quotes share a commit); then each order's trades and order changes, in order.
+ */
+export function publish(c: SpotBase, slot: Slot, events: readonly Published[]): void {
   const { inst } = slot;
   const ts = c.clock.now().getTime();
-  if (ev.deltas.length > 0) {
+  const moved = events.filter((ev) => ev.deltas.length > 0);
+  const first = moved[0];
+  const last = moved.at(-1);
+  if (first && last) {
+    const latest = new Map<string, LevelDelta>();
+    for (const ev of moved) for (const d of ev.deltas) latest.set(`${d.side}:${d.price}`, d);
+    const deltas = [...latest.values()];
     emit(c, 'book.update', {
       instId: inst.instId,
-      seq: slot.seqBase + ev.seq,
-      asks: levels(inst, ev.deltas, 'sell'),
-      bids: levels(inst, ev.deltas, 'buy'),
+      seq: slot.seqBase + last.seq,
+      from: slot.seqBase + first.seq - 1,
+      asks: levels(inst, deltas, 'sell'),
+      bids: levels(inst, deltas, 'buy'),
       ts,
     });
   }
-  for (const t of ev.trades) {
-    emit(c, 'trade', {
-      instId: inst.instId,
-      tradeId: String(t.id),
-      price: fmt(inst.quote, t.price),
-      size: fmt(inst.base, t.size),
-      side: t.side,
-      ts: t.createdAt.getTime(),
-    });
+  for (const ev of events) {
+    for (const t of ev.trades) {
+      emit(c, 'trade', {
+        instId: inst.instId,
+        tradeId: String(t.id),
+        price: fmt(inst.quote, t.price),
+        size: fmt(inst.base, t.size),
+        side: t.side,
+        ts: t.createdAt.getTime(),
+      });
+    }
+    for (const o of ev.orders) emit(c, 'order.update', { userId: o.userId, order: orderView(c, o), ts });
   }
-  for (const o of ev.orders) emit(c, 'order.update', { userId: o.userId, order: orderView(c, o), ts });
 }
 
 export function publishSnapshot(c: SpotBase, slot: Slot): void {

@@ -49,5 +49,5 @@ function settled(c: SpotBase, slot: Slot, done: BatchDone): void {
     else slot.rows.delete(row.id);
   }
   // Told inside the queue, in order, so subscribers see each instrument's events in sequence order.
-  for (const ev of done.events) publish(c, slot, ev);
+  publish(c, slot, done.events);
 }

@@ -275,7 +275,8 @@ function followBooks({ bus, log, cache, subs, counters, enqueue, resync }: Follo
       'book.update',
       guard(log, 'book.update', (e) => {
         const s = instrument(cache, e.instId);
-        if (resync && e.seq > s.book.seqId + 1) resync(e.instId);
+        // A step missed between the book here and the update's start: ask the writers for the book again.
+        if (resync && (e.from ?? e.seq - 1) > s.book.seqId) resync(e.instId);
         const r = s.applyUpdate(e);
         if (!r) return;
         if (r.malformed) log.warn({ instId: e.instId }, 'live feed: malformed level in book update');

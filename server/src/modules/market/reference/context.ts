@@ -13,6 +13,8 @@ import type { SimMarket } from '../sim';
 /**
  * Books as the demo's market maker uses them (the app wires the spot market and the swaps in). A swap names
  * its underlying (whose reference price it is quoted around) and its contract value (sizes are contracts).
+ * `cancel` (all of an instrument) and `submit` queue their job on the instrument's writer before they return,
+ * so what is called together lands in one commit.
  */
 export interface MakerVenue {
   instruments(): Promise<

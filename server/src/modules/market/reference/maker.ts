@@ -111,25 +111,26 @@ export async function requote(ctx: ReferenceCtx): Promise<void> {
       for (const inst of await venue.instruments()) {
         const mid = sim.price(inst.underlying ?? inst.instId);
         if (!mid) continue;
-        await venue.cancel(maker, { instId: inst.instId });
-        // Every quote at once: they share the instrument writer's next commit, so the book is never seen
-        // half requoted (one side gone while the other is placed).
         const quotes = quotesOf(ctx, inst, mid, profileOf(inst.underlying ?? inst.instId));
-        await Promise.all(
-          quotes.map((q) =>
-            venue
-              .submit(maker, {
-                instId: inst.instId,
-                side: q.side,
-                px: exactText(q.px),
-                sz: exactText(q.sz),
-                type: 'limit',
-                tif: 'post_only',
-              })
-              // A quote that would cross after the walk moved is simply skipped.
-              .catch(() => undefined),
-          ),
+        // The cancel and every quote are handed to the instrument's writer at once (each call queues its job
+        // before it returns): one commit takes them in that order, so the book is never seen empty or half
+        // requoted, and the feed carries only the levels that changed.
+        const cancelled = venue.cancel(maker, { instId: inst.instId });
+        const placed = quotes.map((q) =>
+          venue
+            .submit(maker, {
+              instId: inst.instId,
+              side: q.side,
+              px: exactText(q.px),
+              sz: exactText(q.sz),
+              type: 'limit',
+              tif: 'post_only',
+            })
+            // A quote that would cross after the walk moved is simply skipped.
+            .catch(() => undefined),
         );
+        await cancelled;
+        await Promise.all(placed);
       }
   } catch (err) {
     deps.log.warn({ err }, 'market maker requote failed');

@@ -460,6 +460,7 @@ describe('spot orders', () => {
         {
           instId: 'BTC-USDT',
           seq: start + 1,
+          from: start,
           asks: [],
           bids: [['62000', '0.001', 1]],
           ts: expect.any(Number),
@@ -467,6 +468,7 @@ describe('spot orders', () => {
         {
           instId: 'BTC-USDT',
           seq: start + 2,
+          from: start + 1,
           asks: [['61000', '0.001', 1]],
           bids: [['62000', '0', 0]],
           ts: expect.any(Number),

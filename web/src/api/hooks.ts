@@ -9,6 +9,9 @@ import { nextPageParam, type PagedItem, type PagedPath, type PageFilters, pagePa
 import type { CallMeta } from './query-client';
 
 export { ApiFailure } from './failure';
+
+/** The body of a call that takes none: one object, so a query's key is the same on every render. */
+export const NO_BODY = {};
 export { invalidateApi } from './query-client';
 
 function call<P extends EndpointPath>(path: P, body: RequestInput<P>): Promise<ResponseData<P>> {

@@ -1,10 +1,8 @@
 import { useMemo } from 'react';
-import { useApiQuery } from '../api/hooks';
+import { NO_BODY, useApiQuery } from '../api/hooks';
 import { type AssetBook, assetBook } from '../lib/amounts';
 
 export type { AssetBook } from '../lib/amounts';
-
-const NO_BODY = {};
 
 /**
  * Every asset's scale and display precision, from the server's registry (one call, cached for the

@@ -1,9 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { useApiMutation, useApiQuery } from '../api/hooks';
+import { NO_BODY, useApiMutation, useApiQuery } from '../api/hooks';
 import { useLang } from '../i18n';
 import { useSession } from '../session';
-
-const NO_BODY = {};
 
 /**
  * Keeps the server's idea of the user's language (the one their emails and pushes are written in) the app's:

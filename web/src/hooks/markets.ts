@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
-import { useApiQuery } from '../api/hooks';
+import { NO_BODY, useApiQuery } from '../api/hooks';
 import { type Instrument, type MarketRow, mergeMarkets } from '../lib/market-data';
 import { useTickers } from '../live/hooks';
-
-const NO_BODY = {};
 
 /**
  * Where the server's prices come from (`sim`: its simulated market, `okx`, `off`), asked once a session: the

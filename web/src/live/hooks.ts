@@ -1,7 +1,7 @@
 import type { LiveNoticeData, LivePositionData, LiveTickerData, ResponseData } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { invalidateApi, useApiQuery } from '../api/hooks';
+import { invalidateApi, NO_BODY, useApiQuery } from '../api/hooks';
 import { useSession } from '../session';
 import type { BookView } from './book-store';
 import { getLive, holdChannel } from './index';
@@ -96,7 +96,6 @@ export function usePositionUpdates(onPush: (p: LivePositionData) => void): void 
   }, [token, onPush]);
 }
 
-const NO_BODY = {};
 type Position = ResponseData<'/v1/futures/positions'>['list'][number];
 
 /** The positions of the session, patched by every live push and refetched when one opens or closes. */

@@ -1,14 +1,12 @@
 import { formatNumber } from '@nexa/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useApiQuery } from '../api/hooks';
+import { NO_BODY, useApiQuery } from '../api/hooks';
 import { useTranslation } from '../i18n';
 import { useNoticeUpdates } from '../live/hooks';
 import { routePath } from '../paths';
 import { useSession } from '../session';
 import { IconBell } from './icons';
-
-const NO_BODY = {};
 
 /** The count a badge shows: up to 99, then "99+". */
 export function badgeText(count: number): string {

@@ -3,7 +3,7 @@ import { Button, Dialog, List, Skeleton, Switch } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../api';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { LANG_NATIVE_NAMES, useLang, useTranslation } from '../../i18n';
 import { routePath, type ScreenName } from '../../paths';
 import { clearSession, useSession } from '../../session';
@@ -37,8 +37,6 @@ import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { ErrorState } from '../../ui/states';
 import { showToast } from '../../ui/toast';
 import './mine.css';
-
-const NO_BODY = {};
 
 /** A stable two-color avatar drawn from the address. */
 function avatarStyle(address: string): { background: string } {

@@ -1,12 +1,13 @@
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { NO_BODY } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
 import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { AddressText, NO_BODY } from './cards-parts';
+import { AddressText } from './cards-parts';
 import './cards.css';
 
 function Addresses(): ReactNode {

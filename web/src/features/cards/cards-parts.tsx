@@ -1,7 +1,7 @@
 import type { CARD_STATUSES, DOC_TYPES, EndpointPath, ResponseData, SPEND_STATUSES } from '@nexa/contract';
 import { type ComponentProps, type ReactNode, useMemo } from 'react';
 import { Link } from 'react-router';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useAssets } from '../../hooks/assets';
 import { LANG_TAGS, useLang, useTranslation } from '../../i18n';
@@ -24,7 +24,6 @@ export type CardStatus = (typeof CARD_STATUSES)[number];
 export type SpendStatus = (typeof SPEND_STATUSES)[number];
 
 export const USDT = 'USDT';
-export const NO_BODY = {};
 
 /** The reads a card's life changes: what a money call on a card refreshes besides the balances. */
 export const CARD_READS: readonly EndpointPath[] = [

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { invalidateApi } from '../../api/hooks';
+import { invalidateApi, NO_BODY } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
@@ -11,7 +11,7 @@ import { IconRecords, IconShield, IconStore } from '../../ui/icons';
 import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { CardFace, CardsLink, KycBanner, NO_BODY, USDT, useCardInfo } from './cards-parts';
+import { CardFace, CardsLink, KycBanner, USDT, useCardInfo } from './cards-parts';
 import './cards.css';
 import { useAssets } from '../../hooks/assets';
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { invalidateApi, useApiQuery } from '../../api/hooks';
+import { invalidateApi, NO_BODY, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
@@ -15,7 +15,7 @@ import { RecordsSection } from '../../ui/records-section';
 import { InfoRows } from '../../ui/sheet';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { InlineError } from '../../ui/states';
-import { type Kyc, type KycState, NO_BODY, useNationName } from './cards-parts';
+import { type Kyc, type KycState, useNationName } from './cards-parts';
 import './cards.css';
 
 const ICONS: Readonly<Record<KycState, ReactNode>> = {

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { compareAmounts, EXACT, ratePercent } from '../../lib/amounts';
@@ -19,7 +19,6 @@ import {
   type CardAddress,
   CardFace,
   KycBanner,
-  NO_BODY,
   USDT,
   useAddresses,
   useCardInfo,

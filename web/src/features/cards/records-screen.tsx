@@ -1,12 +1,12 @@
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { PagedList } from '../../ui/paged-list';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { Tabs } from '../../ui/tabs';
-import { ApplicationRow, cardName, NO_BODY, RechargeRow, SpendRow } from './cards-parts';
+import { ApplicationRow, cardName, RechargeRow, SpendRow } from './cards-parts';
 import './cards.css';
 
 const TABS = ['topups', 'spending', 'applications'] as const;

@@ -1,7 +1,7 @@
 import { formatDate, formatNumber, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiMutation, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
@@ -14,7 +14,6 @@ import { showToast } from '../../ui/toast';
 import { pctOf, signed, TierBadge, tone } from './copy-parts';
 import { Settlements } from './my-copies';
 
-const NO_BODY = {};
 const DELAYS = [0, 5, 15, 60] as const;
 
 type LeadStatus = ResponseData<'/v1/copy/lead'>;

@@ -1,6 +1,6 @@
 import { formatDateMinute, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
-import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiMutation, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { Field, TextInput } from '../../ui/form';
@@ -16,8 +16,6 @@ const PERM_TEXT = {
   trade: 'copy.perm.trade',
   withdraw: 'copy.perm.withdraw',
 } as const;
-
-const NO_BODY = {};
 
 /**
  * Exchange account (/me5): link an OKX account with an API key, secret and passphrase (verified with OKX

@@ -1,7 +1,7 @@
 import type { ResponseData } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
@@ -16,7 +16,6 @@ import './earn.css';
 import { useAssets } from '../../hooks/assets';
 import { EXACT, stakeProfit } from '../../lib/amounts';
 
-const NO_BODY = {};
 const SUMMARY = { page: 1, size: 1 };
 const REFRESH = ['/api/pledge/pledgeList', '/api/pledge/getPledgeOrder'] as const;
 

@@ -1,7 +1,7 @@
 import { formatNumber } from '@nexa/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useNow } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { formatPrice } from '../../lib/market-data';
@@ -23,7 +23,6 @@ import { PositionList } from './positions';
 import { FundingRecords, OrderRecords, PositionHistory } from './records';
 import './futures.css';
 
-const NO_BODY = {};
 type Tab = 'positions' | 'orders' | 'history' | 'funding';
 
 /** Live order updates while signed in (a component, so the hook runs only with a session). */

@@ -1,6 +1,6 @@
 import { formatNumber, formatUpTo } from '@nexa/contract';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { ALGO_KINDS, type AlgoKind } from '../../lib/algo-order';
@@ -48,7 +48,6 @@ function TifRow({
   );
 }
 
-const NO_BODY = {};
 const REFRESH = [
   '/v1/futures/positions',
   '/v1/futures/account',

@@ -1,7 +1,7 @@
 import { formatNumber } from '@nexa/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { memo, type ReactNode, useEffect, useId, useState } from 'react';
-import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiMutation, useApiQuery } from '../../api/hooks';
 import { useAssets } from '../../hooks/assets';
 import { useMoneyCall } from '../../hooks/money';
 import { type Translate, useTranslation } from '../../i18n';
@@ -22,7 +22,6 @@ const REFRESH = [
   '/v1/order/meTradeList',
 ] as const;
 
-const NO_BODY = {};
 const signed = (v: string) => (Number(v) > 0 ? `+${formatNumber(v, 2)}` : formatNumber(v, 2));
 const tone = (v: string) => (Number(v) > 0 ? 'up' : Number(v) < 0 ? 'down' : '');
 

@@ -12,7 +12,6 @@ export type Entrant = RaceInfo['entrants'][number];
 export type GroupStatus = RaceGroup['status'];
 export type EntryStatus = RaceEntry['status'];
 
-export const NO_BODY = {};
 /** How often a race still filling or running is asked again. */
 export const LIVE_MS = 2000;
 /** What a ticket or race call changes: refreshed once it settles. */

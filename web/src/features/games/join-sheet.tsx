@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
 import { EXACT } from '../../lib/amounts';
@@ -7,7 +7,7 @@ import { AmountInput, Field, Segments, TextInput } from '../../ui/form';
 import { HashText } from '../../ui/money';
 import { ConfirmSheet } from '../../ui/sheet';
 import { newClientSeed, sanitizeCount, sanitizeSeed } from './game-math';
-import { type Lobby, NO_BODY, type RaceGroup } from './game-parts';
+import type { Lobby, RaceGroup } from './game-parts';
 import { type JoinForm, useJoinForm } from './use-join-form';
 
 /** My USDT deposit address on the network the race takes chain payments on. */

@@ -2,7 +2,7 @@ import { formatDateTime } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiFailure, invalidateApi, useApiQuery } from '../../api/hooks';
+import { ApiFailure, invalidateApi, NO_BODY, useApiQuery } from '../../api/hooks';
 import { useAssets } from '../../hooks/assets';
 import { useNow } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
@@ -19,7 +19,6 @@ import {
   isLive,
   LIVE_MS,
   type Lobby,
-  NO_BODY,
   pctText,
   type RaceGroup,
   raceLink,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useAssets } from '../../hooks/assets';
 import { useBalances } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
@@ -10,7 +10,6 @@ import { routePath } from '../../paths';
 import { useSession } from '../../session';
 
 const HIDDEN = '******';
-const NO_BODY = {};
 /** Closed positions read for today's figure: the newest page at its largest. */
 const LATEST_CLOSES = { page: 1, size: 100 };
 

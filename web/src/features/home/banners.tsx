@@ -2,12 +2,10 @@ import { Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { apiAddress } from '../../api/address';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { Carousel } from '../../ui/carousel';
 import { InlineError } from '../../ui/states';
-
-const NO_BODY = {};
 
 /**
  * The first banner as the server wrote it into the page (`window.__NEXA_BANNER__`): its address and, for a

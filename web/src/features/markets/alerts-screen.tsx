@@ -7,7 +7,7 @@ import {
 } from '@nexa/contract';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiMutation, useApiQuery } from '../../api/hooks';
 import { useMarkets } from '../../hooks/markets';
 import { useTranslation } from '../../i18n';
 import { formatChange, formatPrice } from '../../lib/market-data';
@@ -22,7 +22,6 @@ import './alerts.css';
 
 type Alert = ResponseData<'/v1/market/alerts'>['list'][number];
 
-const NO_BODY = {};
 const REFRESHES = ['/v1/market/alerts'] as const;
 const DECIMAL = /^\d+(\.\d+)?$/;
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiMutation, useApiQuery } from '../../api/hooks';
 import { readStored, STORAGE_KEYS, writeStored } from '../../lib/storage';
 import { useSession } from '../../session';
 
@@ -35,7 +35,6 @@ export function withFavorite(list: readonly string[], instId: string, on: boolea
   return on ? [...rest, instId].slice(-MAX_LOCAL) : rest;
 }
 
-const NO_BODY = {};
 const QUERY_KEY = ['api', '/v1/market/favorites', '*', NO_BODY] as const;
 
 export interface Favorites {

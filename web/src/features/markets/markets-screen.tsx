@@ -1,5 +1,5 @@
 import { type ReactNode, useDeferredValue, useId, useMemo, useState } from 'react';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useMarkets } from '../../hooks/markets';
 import { useTranslation } from '../../i18n';
 import { type MarketRow, nextSort, type Sort, type SortKey, sortMarkets } from '../../lib/market-data';
@@ -13,8 +13,6 @@ import { Tabs } from '../../ui/tabs';
 import { type Favorites, useFavorites } from './favorites';
 import { type MarketTab, searchMarkets, tabRows } from './market-list';
 import './markets.css';
-
-const NO_BODY = {};
 
 /** The names of the assets (Bitcoin, Solana…), so the search finds a market by its coin's name. */
 function useAssetNames(): ReadonlyMap<string, string> {

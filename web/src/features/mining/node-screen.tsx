@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { routePath, type ScreenName } from '../../paths';
 import { useSession } from '../../session';
@@ -22,8 +22,6 @@ import { ErrorState, ListSkeleton } from '../../ui/states';
 import { pct, showPower } from './mining-parts';
 import './mining.css';
 import { useAssets } from '../../hooks/assets';
-
-const NO_BODY = {};
 
 type IconType = ComponentType<{ className?: string }>;
 

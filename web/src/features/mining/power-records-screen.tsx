@@ -1,6 +1,6 @@
 import { formatDateTime, POWER_KINDS, POWER_LOG_KINDS } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import '../../ui/figures.css';
@@ -14,8 +14,6 @@ import { type PowerRecord, showPower } from './mining-parts';
 import './mining.css';
 
 type Tab = 'all' | (typeof POWER_LOG_KINDS)[number];
-
-const NO_BODY = {};
 
 /** Hash-power records (/node1): my power by category, then every change to it (purchases and ended orders). */
 export default function PowerRecordsScreen(): ReactNode {

@@ -2,7 +2,7 @@ import { formatUpTo, NEU_ASSET } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { routePath, type ScreenName } from '../../paths';
 import { useSession } from '../../session';
@@ -11,7 +11,7 @@ import { IconDeposit, IconExchange, IconLock, IconMiner, IconRight } from '../..
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
 import { InlineError } from '../../ui/states';
-import { Amount, LevelTag, NO_BODY, showPower, showPrice, useRefresh } from './neu-parts';
+import { Amount, LevelTag, showPower, showPrice, useRefresh } from './neu-parts';
 import './neu.css';
 import { useAssets } from '../../hooks/assets';
 

@@ -22,8 +22,6 @@ export type MachineOrder = ResponseData<'/api/neu/buyMachine'>;
 export type Machine = ResponseData<'/api/neu/machineList'>['list'][number];
 export type NeuPeriod = ResponseData<'/api/neu/periodList'>['list'][number];
 
-export const NO_BODY = {};
-
 /** Platform days start at 00:00 UTC+8: a day's date reads the same wherever the phone is. */
 const PLATFORM_DAY_OFFSET_MIN = 480;
 

@@ -1,6 +1,6 @@
 import { NEU_ASSET, SPA_ASSET } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useAssets } from '../../hooks/assets';
 import { useBalances, useMoneyCall } from '../../hooks/money';
@@ -16,7 +16,6 @@ import { showToast } from '../../ui/toast';
 import { TotpField, useTotpField } from '../../ui/totp-field';
 import { TransferFields, TransferSheet, useRecipientField } from '../../ui/transfer-fields';
 import { spaToNeu } from './neu-math';
-import { NO_BODY } from './neu-parts';
 
 type Mode = 'transfer' | 'exchange';
 

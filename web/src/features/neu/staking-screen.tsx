@@ -1,7 +1,7 @@
 import { formatDateMinute, NEU_ASSET, PLEDGE_STATUSES, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiFailure, useApiQuery } from '../../api/hooks';
+import { ApiFailure, NO_BODY, useApiQuery } from '../../api/hooks';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { stakeProfit } from '../../lib/amounts';
@@ -19,7 +19,7 @@ import { ErrorState, ListSkeleton, MissingState, ScreenSkeleton } from '../../ui
 import { Tabs } from '../../ui/tabs';
 import { TermHero, type TermHeroClasses } from '../../ui/term-hero';
 import { showToast } from '../../ui/toast';
-import { Amount, NO_BODY, PledgeRow, PledgeStatus, pct, useRefresh } from './neu-parts';
+import { Amount, PledgeRow, PledgeStatus, pct, useRefresh } from './neu-parts';
 import './neu.css';
 import { useAssets } from '../../hooks/assets';
 

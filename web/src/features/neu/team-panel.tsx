@@ -1,7 +1,7 @@
 import { formatDate, NEU_ASSET, RANKING_PERIODS } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useTranslation } from '../../i18n';
 import { Figure } from '../../ui/figures';
@@ -10,7 +10,7 @@ import { PagedList } from '../../ui/paged-list';
 import { InlineError } from '../../ui/states';
 import '../../ui/line-row.css';
 import { useAssets } from '../../hooks/assets';
-import { LevelTag, NO_BODY } from './neu-parts';
+import { LevelTag } from './neu-parts';
 
 type Period = (typeof RANKING_PERIODS)[number];
 type Member = PagedItem<'/api/neu/teamList'>;

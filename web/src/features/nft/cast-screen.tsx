@@ -1,7 +1,7 @@
 import { formatNumber, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { useSession } from '../../session';
@@ -13,8 +13,6 @@ import { NftArt, RarityChip } from './nft-parts';
 import './nft.css';
 import { useAssets } from '../../hooks/assets';
 import { type Cast, type CastForm, type Collection, useCastForm } from './use-cast-form';
-
-const NO_BODY = {};
 
 /** Cast (/nft3): choose a collection, see my quota, cast after a confirmation (a nameplate takes a name). */
 export default function CastScreen(): ReactNode {

@@ -1,7 +1,7 @@
 import { formatDateMinute, type ResponseData } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiFailure, useApiQuery } from '../../api/hooks';
+import { ApiFailure, NO_BODY, useApiQuery } from '../../api/hooks';
 import { useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
@@ -19,7 +19,6 @@ const REFRESH = [
   '/api/assets/nftPoolRecord',
   '/v1/nft/collections',
 ] as const;
-const NO_BODY = {};
 
 /** One NFT (/nft2?id=): artwork and figures; stake it in a pool of its collection, or take it out. */
 export default function DetailScreen(): ReactNode {

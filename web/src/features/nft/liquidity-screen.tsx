@@ -1,7 +1,7 @@
 import { formatDate, formatNumber } from '@nexa/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { EXACT } from '../../lib/amounts';
@@ -17,7 +17,6 @@ import './nft.css';
 import { useAssets } from '../../hooks/assets';
 import { type AddLiquidity, type InnerPool, LP_REFRESH, useAddLiquidity } from './use-add-liquidity';
 
-const NO_BODY = {};
 type Tab = 'inner' | 'chain';
 
 /** Liquidity (/nft4): inside the platform (add at the market price, remove, rewards) and on chain (my LP). */

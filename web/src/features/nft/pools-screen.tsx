@@ -1,6 +1,6 @@
 import { formatDate } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { PagedList } from '../../ui/paged-list';
@@ -10,7 +10,6 @@ import { Tabs } from '../../ui/tabs';
 import './nft.css';
 import { useAssets } from '../../hooks/assets';
 
-const NO_BODY = {};
 type Tab = 'pools' | 'mine';
 
 /** NFT pools (/nft1): each pool's daily budget and staked weight, and my stakes with what each earned. */

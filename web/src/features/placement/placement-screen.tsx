@@ -1,7 +1,7 @@
 import { formatDateMinute, formatNumber } from '@nexa/contract';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { EXACT } from '../../lib/amounts';
 import { routePath } from '../../paths';
@@ -13,8 +13,6 @@ import { EmptyState, ErrorState, ListSkeleton } from '../../ui/states';
 import './placement.css';
 import { useAssets } from '../../hooks/assets';
 import { type PlacementForm, type PlacementInfo, usePlacementForm } from './use-placement-form';
-
-const NO_BODY = {};
 
 /** Private placement (/privatePlacement): the round, its progress and terms; subscribe after a confirmation. */
 export default function PlacementScreen(): ReactNode {

@@ -1,14 +1,14 @@
 import { Button } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useApiMutation } from '../../api/hooks';
+import { NO_BODY, useApiMutation } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { PagedList } from '../../ui/paged-list';
 import { ConfirmSheet } from '../../ui/sheet';
 import { showToast } from '../../ui/toast';
 import { IconEdit, IconTrash } from './shop-icons';
-import { AddressText, BottomBar, NO_BODY, type ShopAddress, SignedIn } from './shop-parts';
+import { AddressText, BottomBar, type ShopAddress, SignedIn } from './shop-parts';
 import './shop.css';
 
 function Addresses(): ReactNode {

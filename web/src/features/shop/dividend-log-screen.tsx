@@ -1,10 +1,10 @@
 import { formatDate } from '@nexa/contract';
 import type { ReactNode } from 'react';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
-import { NO_BODY, SignedIn, USDT, useRefresh } from './shop-parts';
+import { SignedIn, USDT, useRefresh } from './shop-parts';
 import '../../ui/balance-card.css';
 import './shop.css';
 import { useAssets } from '../../hooks/assets';

@@ -1,14 +1,14 @@
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiFailure, useApiQuery } from '../../api/hooks';
+import { ApiFailure, NO_BODY, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { EmptyState, ErrorState, ScreenSkeleton } from '../../ui/states';
 import { MerchantHead } from './merchant-head';
 import { IconMerchant, IconTruck } from './shop-icons';
-import { BottomBar, Figure, NO_BODY, ShopLink, SignedIn, USDT, useRefresh, useShopInfo } from './shop-parts';
+import { BottomBar, Figure, ShopLink, SignedIn, USDT, useRefresh, useShopInfo } from './shop-parts';
 import './shop.css';
 import { useAssets } from '../../hooks/assets';
 import { EXACT } from '../../lib/amounts';

@@ -2,7 +2,7 @@ import { formatDateTime } from '@nexa/contract';
 import { Button } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiFailure, useApiMutation, useApiQuery } from '../../api/hooks';
+import { ApiFailure, NO_BODY, useApiMutation, useApiQuery } from '../../api/hooks';
 import { useNow } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
@@ -17,7 +17,6 @@ import { orderActions, orderRole, orderTimeline, parseId, timeLeft } from './sho
 import {
   AddressText,
   BottomBar,
-  NO_BODY,
   OrderStatusChip,
   ProductImage,
   SHOP_READS,

@@ -1,10 +1,11 @@
 import { formatDateTime } from '@nexa/contract';
 import type { ReactNode } from 'react';
+import { NO_BODY } from '../../api/hooks';
 import { useNow } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
 import { PagedList } from '../../ui/paged-list';
 import { timeLeft } from './shop-math';
-import { NO_BODY, OrderRow, SignedIn, USDT } from './shop-parts';
+import { OrderRow, SignedIn, USDT } from './shop-parts';
 import './shop.css';
 import { useAssets } from '../../hooks/assets';
 import { EXACT } from '../../lib/amounts';

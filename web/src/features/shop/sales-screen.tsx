@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { NO_BODY } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { PagedList } from '../../ui/paged-list';
-import { NO_BODY, SignedIn, USDT } from './shop-parts';
+import { SignedIn, USDT } from './shop-parts';
 import './shop.css';
 import { useAssets } from '../../hooks/assets';
 import { EXACT } from '../../lib/amounts';

@@ -1,12 +1,12 @@
 import { formatDateTime } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { InlineError } from '../../ui/states';
-import { NO_BODY, OrderRow, SignedIn, USDT, useRefresh } from './shop-parts';
+import { OrderRow, SignedIn, USDT, useRefresh } from './shop-parts';
 import '../../ui/balance-card.css';
 import './shop.css';
 import { useAssets } from '../../hooks/assets';

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentProps, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { apiAddress } from '../../api/address';
-import { invalidateApi, useApiQuery } from '../../api/hooks';
+import { invalidateApi, NO_BODY, useApiQuery } from '../../api/hooks';
 import type { PagedItem, PageFilters } from '../../api/paging';
 import { useAssets } from '../../hooks/assets';
 import { useTranslation } from '../../i18n';
@@ -34,7 +34,6 @@ export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 export const USDT = 'USDT';
-export const NO_BODY = {};
 
 /** Every read of the shop a change may touch: what a shop call refreshes once it settles. */
 export const SHOP_READS: readonly EndpointPath[] = [

@@ -1,11 +1,11 @@
 import { Button } from 'antd-mobile';
 import { type ReactNode, useId, useState } from 'react';
-import { useApiMutation } from '../../api/hooks';
+import { NO_BODY, useApiMutation } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { PagedList } from '../../ui/paged-list';
 import { showToast } from '../../ui/toast';
 import { IconMinus, IconPlus } from './shop-icons';
-import { NO_BODY, type Product, ProductImage, ProductStatusChip, SHOP_READS, SignedIn } from './shop-parts';
+import { type Product, ProductImage, ProductStatusChip, SHOP_READS, SignedIn } from './shop-parts';
 import './shop.css';
 
 const MAX_STOCK = 1_000_000;

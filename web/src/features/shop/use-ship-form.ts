@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiMutation, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { routePath } from '../../paths';
 import { showToast } from '../../ui/toast';
 import { isTracking } from './shop-math';
-import { NO_BODY, SHOP_READS, type ShopOrder } from './shop-parts';
+import { SHOP_READS, type ShopOrder } from './shop-parts';
 
 /**
  * The shipping form: the logistics company (from the list the server knows) and the tracking number, what

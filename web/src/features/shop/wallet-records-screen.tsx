@@ -1,11 +1,12 @@
 import { formatDateTime } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
+import { NO_BODY } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useTranslation } from '../../i18n';
 import { RecordRow } from '../../ui/money';
 import { PagedList } from '../../ui/paged-list';
 import { Tabs } from '../../ui/tabs';
-import { NO_BODY, SignedIn, USDT } from './shop-parts';
+import { SignedIn, USDT } from './shop-parts';
 import './shop.css';
 import { useAssets } from '../../hooks/assets';
 import { EXACT } from '../../lib/amounts';

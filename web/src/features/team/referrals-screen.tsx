@@ -1,12 +1,13 @@
 import { formatDateTime, maskAddress } from '@nexa/contract';
 import type { ReactNode } from 'react';
+import { NO_BODY } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
 import { PagedList } from '../../ui/paged-list';
 import { PullToRefresh } from '../../ui/pull-to-refresh';
 import { SignInPrompt } from '../../ui/sign-in-prompt';
-import { ListHead, NO_BODY, useInvitation, useRefresh, ValidTag } from './team-parts';
+import { ListHead, useInvitation, useRefresh, ValidTag } from './team-parts';
 import './team.css';
 import { useAssets } from '../../hooks/assets';
 

@@ -2,15 +2,13 @@ import type { EndpointPath, ResponseData } from '@nexa/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { invalidateApi, useApiQuery } from '../../api/hooks';
+import { invalidateApi, NO_BODY, useApiQuery } from '../../api/hooks';
 import { useTranslation } from '../../i18n';
 import { routePath, type ScreenName } from '../../paths';
 import { IconRight } from '../../ui/icons';
 import { levelName } from './team-math';
 
 export type Invitation = ResponseData<'/api/user/smarInvitation'>;
-
-export const NO_BODY = {};
 
 /** My code and my team's kept figures. */
 export function useInvitation() {

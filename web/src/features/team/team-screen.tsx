@@ -1,6 +1,7 @@
 import { formatDateTime, maskAddress } from '@nexa/contract';
 import { Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import { NO_BODY } from '../../api/hooks';
 import type { PagedItem } from '../../api/paging';
 import { useTranslation } from '../../i18n';
 import { useSession } from '../../session';
@@ -15,7 +16,6 @@ import {
   type Invitation,
   LevelBadge,
   ListHead,
-  NO_BODY,
   useInvitation,
   useRefresh,
   ValidTag,

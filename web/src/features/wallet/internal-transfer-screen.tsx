@@ -1,7 +1,7 @@
 import { ACCOUNT_KINDS, type AccountKind } from '@nexa/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { useApiQuery } from '../../api/hooks';
+import { NO_BODY, useApiQuery } from '../../api/hooks';
 import { useAssets } from '../../hooks/assets';
 import { useBalances, useMoneyCall } from '../../hooks/money';
 import { useTranslation } from '../../i18n';
@@ -19,8 +19,6 @@ import { pickSide } from './rules';
 import './wallet-screens.css';
 
 type Side = 'from' | 'to';
-
-const NO_BODY = {};
 
 /**
  * What may leave the account now: its available balance, or for USDT out of the futures account what its

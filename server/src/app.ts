@@ -6,7 +6,7 @@ import { registerPages, storeReadiness } from './compose/pages';
 import { createServer, registerErrorHandler } from './compose/server';
 import { openStores } from './compose/stores';
 import { registerCalls, registerLive } from './compose/transport';
-import { createWork } from './compose/work';
+import { createWork, type WorkGroup } from './compose/work';
 import type { Bus } from './kernel/bus';
 import type { AppDeps, Handlers } from './kernel/context';
 import type { Settings } from './kernel/settings';
@@ -57,25 +57,26 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   };
   const stores = await openStores(opts, fastify.log, (reason) => fence(reason));
   const { store, ownsStore, lock, link, deps } = stores;
-  const { ledger, chains, bus, built, modules } = await buildAppModules(opts, stores);
+  const { ledger, chains, bus, built, modules, spread } = await buildAppModules(opts, stores);
   registerErrorHandler(fastify);
 
   const handlers = Object.assign({}, ...built.list.map((m) => m.handlers)) as Handlers;
   let gateway: Gateway | null = null;
   // Cluster mode: the holder of the writers' lease runs the calls; the other instances hand them over.
-  let startWork: () => Promise<void> = () => whenComposed.then(() => startWork());
+  let startWork: (group?: WorkGroup) => Promise<void> = (group) => whenComposed.then(() => startWork(group));
   const { writers, stopInvalidations } = await registerCalls(fastify, {
     stores,
     modules,
     handlers,
     routes: built.list.flatMap((m) => m.routes ?? []),
     gateway: () => gateway,
-    startWork: () => startWork(),
+    startWork: (group) => startWork(group),
     fence: (reason) => fence(reason),
   });
   gateway = await registerLive(fastify, { bus, deps, modules, link });
+  spread?.topFrom(gateway.top);
   // The books, writers and timers: at once for one instance; on the lease's holder in cluster mode.
-  const work = createWork({ opts, deps, built, modules, chains, link });
+  const work = createWork({ opts, deps, built, modules, chains, link, spread });
   startWork = work.start;
   if (!link) await startWork();
 
@@ -105,7 +106,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await fastify.close();
       await work.stop();
       stopInvalidations();
-      await writers?.lease.stop();
+      await writers?.stop();
+      spread?.close();
       await link?.close();
       if (ownsStore) await store.close();
       await lock?.release();

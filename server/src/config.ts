@@ -68,6 +68,11 @@ const EnvSchema = z.object({
     .optional(),
   /** Seconds a lease lasts without renewal (renewed every third of it): how soon a survivor takes over. */
   CLUSTER_LEASE_S: z.coerce.number().min(1).max(60).default(3),
+  /**
+   * Seconds an instance running one writers' group leaves the other group's free lease to an instance that
+   * runs none (the spot books and the rest of the writers' work go to two instances when there are two).
+   */
+  CLUSTER_SPREAD_S: z.coerce.number().min(0).max(600).default(20),
   REQUEST_PROTECTION: bool.default(true),
   /**
    * Whether every answer is checked against its call's contract before it is sent (a wrong answer fails
@@ -217,6 +222,8 @@ export interface Config {
     readonly prefix: string;
     readonly instance: string;
     readonly leaseMs: number;
+    /** How long an instance running one writers' group leaves the other's free lease to the others. */
+    readonly spreadMs: number;
   } | null;
   readonly protection: boolean;
   /** Every answer checked against its call's contract before it is sent. */
@@ -443,6 +450,7 @@ function clusterConfig(e: z.output<typeof EnvSchema>): Config['cluster'] {
     prefix: e.CLUSTER_PREFIX,
     instance: e.INSTANCE_NAME ?? `${hostname()}-${process.pid}`,
     leaseMs: Math.round(e.CLUSTER_LEASE_S * 1000),
+    spreadMs: Math.round(e.CLUSTER_SPREAD_S * 1000),
   };
 }
 

@@ -1,16 +1,18 @@
 // Cluster mode on the machine's PostgreSQL, NATS and Redis (TEST_DATABASE_URL, TEST_NATS_URL,
 // TEST_REDIS_URL; `.ci/run` sets them): three server processes on one database, each with its own port.
-// The holder of the writers' lease runs the books and answers every call; the others check each call
-// (envelope, signature, session, body) and hand it over NATS, but answer the store's lists themselves.
+// The holder of the spot books' lease runs them (orders, conditional orders, depth, the exchange); the
+// holder of the writers' lease runs the swaps and the rest; each instance checks each call (envelope,
+// signature, session, body) and hands it over NATS to the group's holder, but answers the store's lists itself.
 // Tried here: every list answers on a stand-by as on the writers, without forwarding; orders placed through all three
 // fill at most their size and leave the books and holds sound; a live-feed client on one instance sees the
 // book and its own orders change through another; a session ended through one is refused by another at
 // once; a setting changed through one applies on all, and the sign-in limit holds across the three;
 // restarting all three one at a time under load loses and doubles nothing, and the faucet's per-address
-// limit counts on across the restarts; killing the writers'
-// instance hands the books to a survivor within seconds, with the swap's conditional orders, which the
+// limit counts on across the restarts; killing the spot books' and the writers'
+// instances together hands both to the survivor within seconds, with the swap's conditional orders, which the
 // survivor rebuilds from the store and fires once; a former holder
-// paused past its lease cannot commit and ends. Skipped without the three servers.
+// paused past its lease cannot commit and ends (the spot books' and the writers', paused together). Skipped
+// without the three servers.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type EndpointPath, endpoints } from '@nexa/contract';
@@ -66,17 +68,19 @@ async function start(name: string): Promise<Instance> {
     // As behind HAProxy: the client's address comes from X-Forwarded-For (the limits tests send their own).
     TRUST_PROXY: 'true',
     MARKET_SOURCE: 'okx',
+    // An instance running one writers' group takes the other only after this, when no free one is there.
+    CLUSTER_SPREAD_S: '5',
     OKX_WS_URL: okx?.url ?? '',
   });
   return { name, child, srv: { ...child.srv, host: PUBLIC_HOST } };
 }
 
-/** The instance holding the writers' lease now (by the lease row), or undefined. */
-async function writerName(): Promise<string | undefined> {
+/** The instance holding a lease now (by the lease row: the writers' by default), or undefined. */
+async function writerName(key: 'writers' | 'spot' = 'writers'): Promise<string | undefined> {
   if (!db) throw new Error('no store');
   const [row] = await queryRows<{ owner: string; live: boolean }>(
     db.db,
-    sql`select owner, expires_at > clock_timestamp() as live from cluster_leases where key = 'writers'`,
+    sql`select owner, expires_at > clock_timestamp() as live from cluster_leases where key = ${key}`,
   );
   return row?.live ? row.owner : undefined;
 }
@@ -164,10 +168,11 @@ describe.skipIf(!(NATS && REDIS && PG))('cluster mode: three instances on one da
     await db.db.execute(sql`insert into settings (key, value) values
     ('auth.login_per_ip_per_minute', '100000'::jsonb), ('admin.login_per_ip_per_minute', '100000'::jsonb)
     on conflict (key) do update set value = excluded.value`);
-    // The first takes the writers' lease; the others stand by and forward.
-    instances.push(await start('c1'));
+    // Started together, as `npm run cluster` does: one takes the writers' lease, another the spot books';
+    // the third stands by. Each forwards what the others run.
+    instances.push(...(await Promise.all(['c1', 'c2', 'c3'].map((n) => start(n)))));
     await until('a writer', 120_000, writerName);
-    instances.push(await start('c2'), await start('c3'));
+    await until('a spot books holder', 120_000, () => writerName('spot'));
   }, 600_000);
 
   afterAll(async () => {
@@ -196,6 +201,17 @@ describe.skipIf(!(NATS && REDIS && PG))('cluster mode: three instances on one da
       await depositConfirmed(via.srv, u.token, finance, '0.02', 'BTC');
       users.push({ token: u.token, via });
     }
+    // The spot books' instance bands orders around the index the writers' instance tells it (OKX's 60,000):
+    // a buy at twice that, through any instance, is refused.
+    const far = await until('the index on the spot books’ instance', 60_000, async () => {
+      const token = users[0]?.token ?? '';
+      const r = await order(writer.srv, token, 'buy', '120000', '0.001');
+      if (r.body.code !== 200) return r.body;
+      // Taken before the index arrived (the book is still empty): canceled, and tried again.
+      await call(writer.srv, '/v1/order/batchCancelOrder', { instId: 'BTC-USDT' }, { token });
+      return undefined;
+    });
+    expect(far).toMatchObject({ error: 'PriceOutOfBand' });
     // A client on C watches the book and its own orders while the orders go through the writer and B.
     const watcher = users.find((u) => u.via === c) ?? (users[2] as { token: string; via: Instance });
     const feed = socket(c.srv, watcher.token);
@@ -345,11 +361,14 @@ describe.skipIf(!(NATS && REDIS && PG))('cluster mode: three instances on one da
     }
   });
 
-  it('hands the books and the swap’s triggers to a survivor within seconds when the writer is killed', {
+  it('hands the books and the swap’s triggers to a survivor within seconds when their holders are killed', {
     timeout: 360_000,
   }, async () => {
+    // The spot books run on one instance, the swaps and the rest of the writers' work on another.
     const writer = byName((await writerName()) ?? '');
-    const [b] = others(writer.name) as [Instance];
+    const books = byName((await until('a spot books holder', 60_000, () => writerName('spot'))) ?? '');
+    expect(books.name).not.toBe(writer.name);
+    const [b] = others(writer.name).filter((i) => i.name !== books.name) as [Instance];
     const u = await signedInUser(b.srv);
     await depositConfirmed(b.srv, u.token, finance, '900');
     // The swap: a print at 60,000 between two traders, then two conditional orders on its last price
@@ -378,7 +397,8 @@ describe.skipIf(!(NATS && REDIS && PG))('cluster mode: three instances on one da
     await swapOrder(b.srv, buyer, { side: 'buy', px: '60000', sz: '1' });
     const up = await swapStop(b.srv, trig, 'buy', '60100', '61000');
     const down = await swapStop(b.srv, trig, 'sell', '59000', '58000');
-    await writer.child.kill();
+    // The owner of BTC-USDT and the owner of BTC-USDT-SWAP, killed together: the one left takes both.
+    await Promise.all([writer.child.kill(), books.child.kill()]);
     const killed = Date.now();
     // Orders through a survivor: refused as retryable (503) at most while the lease lapses, then filled.
     const answer = await until('an order accepted after the kill', 60_000, async () => {
@@ -388,12 +408,14 @@ describe.skipIf(!(NATS && REDIS && PG))('cluster mode: three instances on one da
       return undefined;
     });
     const took = Date.now() - killed;
-    console.log(`[cluster] killed ${writer.name}; ${await writerName()} took the books in ${took} ms`);
+    console.log(
+      `[cluster] killed ${writer.name} and ${books.name}; ${await writerName('spot')} took the spot books in ${took} ms`,
+    );
     expect(answer.code).toBe(200);
     // A guard against a takeover that never comes, not the target (a lease's lapse, a few seconds: printed
     // above, and measured by bench/cluster.ts): the suite beside this file can slow every step many times.
     expect(took).toBeLessThan(60_000);
-    expect(await writerName()).not.toBe(writer.name);
+    expect(await writerName('spot')).toBe(b.name);
     // The new writer rebuilt the triggers from the store: a print at 60,100 fires the buy stop once (its
     // order takes the rest of the seller's ask); the sell stop still rests, its hold kept.
     // The survivor takes swap orders once its mark follows the index again (printed: the swap's failover).
@@ -433,10 +455,13 @@ describe.skipIf(!(NATS && REDIS && PG))('cluster mode: three instances on one da
       if (/^nexa_writer_lease_held 1$/m.test(text)) holding.push(i.name);
     }
     expect(holding).toEqual([await writerName()]);
-    // The killed one comes back as a stand-by.
-    const again = await start(writer.name);
-    writer.child = again.child;
-    writer.srv = again.srv;
+    expect(await writerName()).toBe(b.name);
+    // The killed ones come back as stand-bys.
+    for (const gone of [writer, books]) {
+      const again = await start(gone.name);
+      gone.child = again.child;
+      gone.srv = again.srv;
+    }
   });
 
   it('restarts all three, one at a time, under load: no acknowledged order lost or doubled', {
@@ -570,22 +595,27 @@ describe.skipIf(!(NATS && REDIS && PG))('cluster mode: three instances on one da
     else console.log("[cluster] the faucet limit's hour turned during the test: its refusal not checked");
   });
 
-  it('fences a writer paused past its lease: it cannot commit, and it ends', {
+  it('fences the holders paused past their leases: they cannot commit, and they end', {
     timeout: 360_000,
   }, async () => {
     const writer = byName((await writerName()) ?? '');
-    process.kill(writer.child.pid, 'SIGSTOP');
-    const next = await until('another writer', 60_000, async () => {
+    const books = byName((await writerName('spot')) ?? '');
+    const paused = writer === books ? [writer] : [writer, books];
+    for (const p of paused) process.kill(p.child.pid, 'SIGSTOP');
+    const next = await until('another holder of both', 60_000, async () => {
       const w = await writerName();
-      return w && w !== writer.name ? w : undefined;
+      const s = await writerName('spot');
+      return w && s && !paused.some((p) => p.name === w || p.name === s) ? `${w} and ${s}` : undefined;
     });
-    process.kill(writer.child.pid, 'SIGCONT');
-    await until('the paused one to end', 60_000, async () =>
-      writer.child.exited() === null ? undefined : true,
+    for (const p of paused) process.kill(p.child.pid, 'SIGCONT');
+    for (const p of paused) {
+      await until(`${p.name} to end`, 60_000, async () => (p.child.exited() === null ? undefined : true));
+      expect(p.child.exited()).toBe(4);
+      expect(p.child.stderr()).toMatch(/fenced/);
+    }
+    console.log(
+      `[cluster] ${paused.map((p) => p.name).join(' and ')} paused; ${next} took over; they ended fenced`,
     );
-    expect(writer.child.exited()).toBe(4);
-    expect(writer.child.stderr()).toMatch(/fenced/);
-    console.log(`[cluster] ${writer.name} paused; ${next} took over; ${writer.name} ended fenced`);
     if (!db) throw new Error('no store');
     const ledger = createLedger({ store: db, clock: systemClock });
     expect(await ledger.audit()).toEqual([]);

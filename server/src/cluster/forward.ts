@@ -32,8 +32,13 @@ type AnswerWire =
 export interface ForwardOptions {
   readonly nc: NatsConnection;
   readonly prefix: string;
-  /** Whether this instance holds the writers' lease now: it answers calls itself. */
-  readonly local: () => boolean;
+  /**
+   * The writers' group whose memory a call needs (its lease's key): the spot books' for a spot instrument's
+   * orders and the exchange, the writers' for the rest. Each group's calls travel on a subject of their own.
+   */
+  readonly keyOf: (path: string, body: unknown) => string;
+  /** Whether this instance holds that group's lease now: it answers the call itself. */
+  readonly local: (key: string) => boolean;
   /**
    * Calls every instance answers itself: reads of what the store holds (lists), which need none of the
    * writers' memory. What the writers commit is committed before they answer, so a read that follows an
@@ -70,10 +75,12 @@ function errorOf(a: Exclude<AnswerWire, { ok: true }>): Error {
  * up to `waitMs` for one, then answers StoreUnavailable (HTTP 503, retry): never a hang.
  */
 export function routeCalls(handlers: Handlers, o: ForwardOptions) {
-  const subject = `${o.prefix}.call`;
+  const subject = (key: string) => `${o.prefix}.call.${key}`;
   const table = handlers as unknown as Record<string, Handler<EndpointPath>>;
 
   async function forward(path: string, ctx: Ctx<EndpointPath>): Promise<unknown> {
+    const key = o.keyOf(path, ctx.body);
+    if (o.local(key)) return (table[path] as Handler<EndpointPath>)(ctx);
     let operator: OperatorUser | null = ctx.operator ?? null;
     if (ctx.operator === undefined)
       try {
@@ -93,9 +100,9 @@ export function routeCalls(handlers: Handlers, o: ForwardOptions) {
     const payload = JSON.stringify(wire);
     const until = Date.now() + o.waitMs;
     for (;;) {
-      if (o.local()) return (table[path] as Handler<EndpointPath>)(ctx);
+      if (o.local(key)) return (table[path] as Handler<EndpointPath>)(ctx);
       try {
-        const msg = await o.nc.request(subject, payload, { timeout: o.timeoutMs });
+        const msg = await o.nc.request(subject(key), payload, { timeout: o.timeoutMs });
         const a = msg.json<AnswerWire>();
         if (a.ok) {
           o.count?.('ok');
@@ -113,7 +120,7 @@ export function routeCalls(handlers: Handlers, o: ForwardOptions) {
         }
         if (Date.now() >= until) {
           o.count?.('unavailable');
-          throw new StoreUnavailableError('no instance holds the writers right now');
+          throw new StoreUnavailableError(`no instance holds the lease ${key} right now`);
         }
         await sleep(100);
       }
@@ -126,10 +133,10 @@ export function routeCalls(handlers: Handlers, o: ForwardOptions) {
       ? (table[path] as Handler<EndpointPath>)
       : (ctx) => forward(path, ctx) as never;
 
-  /** On the holder: answers the calls the other instances hand over. Returns the way to stop. */
-  function serve(): () => void {
-    const sub = o.nc.subscribe(subject, {
-      queue: 'writers',
+  /** On a group's holder: answers the calls of that group the other instances hand over. Returns the way to stop. */
+  function serve(key: string): () => void {
+    const sub = o.nc.subscribe(subject(key), {
+      queue: key,
       callback: (err, msg) => {
         if (err) return;
         void (async () => {

@@ -9,10 +9,8 @@ import { routeCalls } from './forward';
 import { type Lease, startLease } from './lease';
 import { RedisRateLimiter } from './rate-limit';
 
+export { leaseOfCall, SPOT_LEASE, WRITERS_LEASE } from './keys';
 export { FencedError } from './lease';
-
-/** The writers' lease: its holder runs every book, writer and timer; the others serve and forward. */
-export const WRITERS_LEASE = 'writers';
 
 type ClusterConfig = NonNullable<Config['cluster']>;
 
@@ -120,11 +118,32 @@ export function shareInvalidations(
   };
 }
 
+/** One group of the writers' work: its lease, and what starts when this instance takes it. */
+export interface WritersGroup {
+  readonly key: string;
+  readonly onGain: () => Promise<void>;
+}
+
+/** What this instance's writers' role is: the calls as they route, its leases, the groups it serves. */
+export interface WritersRole {
+  readonly handlers: Handlers;
+  /** Each group's lease, by key. */
+  readonly leases: ReadonlyMap<string, Lease>;
+  /** The writers' lease (the first group's). */
+  readonly lease: Lease;
+  /** Whether this instance holds a group's lease and answers its calls (the first group by default). */
+  serving(key?: string): boolean;
+  /** Stops seeking and gives up every lease held. */
+  stop(): Promise<void>;
+}
+
 /**
- * The writers' role of one instance: seeks the lease; when it has it, fences every transaction of the
- * store (wrapping `db.transaction`), runs `onGain` (the modules' books, writers and timers start) and
- * answers forwarded calls. Losing it runs `onLose`: the work stops and this instance must start again
- * (its books and writers are not restarted in place).
+ * The writers' role of one instance: seeks each group's lease (the first group's at once, the others a lease's
+ * time later); once it has one, fences every transaction of the store (wrapping `db.transaction`) on every
+ * lease it took, runs that group's `onGain` (its modules' books, writers and timers start) and answers that
+ * group's forwarded calls. An instance that runs one group leaves another's lease to an instance that runs
+ * none (see `mayTake`): with two instances or more, the groups run on different instances. Losing any lease runs `onLose`: the work stops and this instance must start
+ * again (its books and writers are not restarted in place).
  */
 export function runWriters(
   link: ClusterLink,
@@ -132,65 +151,147 @@ export function runWriters(
     readonly store: Store;
     readonly handlers: Handlers;
     readonly log: ClusterLog;
-    readonly onGain: () => Promise<void>;
+    readonly groups: readonly [WritersGroup, ...WritersGroup[]];
+    /** The group (lease key) whose memory a call needs. */
+    readonly keyOf: (path: string, body: unknown) => string;
+    /** How long an instance running one group leaves another group's free lease to the others. */
+    readonly spreadMs: number;
     readonly onLose: (reason: string) => void;
     readonly count?: (outcome: 'ok' | 'error' | 'unavailable') => void;
     /** Calls every instance answers itself (reads of the store). */
     readonly readsAnywhere?: ReadonlySet<string>;
   },
-): { handlers: Handlers; lease: Lease; serving: () => boolean } {
-  let lease: Lease | null = null;
-  let serving: (() => void) | null = null;
+): WritersRole {
+  const leases = new Map<string, Lease>();
+  const serving = new Map<string, () => void>();
+  const gainedAt = new Map<string, number>();
+  const timers: NodeJS.Timeout[] = [];
+  let lost = false;
   const routing = routeCalls(o.handlers, {
     nc: link.nc,
     prefix: link.config.prefix,
-    local: () => lease?.held() === true && serving !== null,
+    keyOf: o.keyOf,
+    local: (key) => leases.get(key)?.held() === true && serving.has(key),
     // A failover is the lease lapsing, then the next holder building its books from the store.
-    waitMs: link.config.leaseMs + 12_000,
+    waitMs: link.config.leaseMs * 3 + 12_000,
     timeoutMs: 30_000,
     log: o.log,
     ...(o.count ? { count: o.count } : {}),
     ...(o.readsAnywhere ? { readsAnywhere: o.readsAnywhere } : {}),
   });
-  // Once this instance has held the lease, every transaction it opens is fenced until it ends: after a loss
-  // (its epoch gone) each one fails, so work still under way when the lease lapsed (a writer's batch, a
-  // timer) can never commit beside the new holder's. A stand-by that never held it writes unfenced (its
+  // Once this instance has held a lease, every transaction it opens is fenced on it until it ends: after a
+  // loss (its epoch gone) each one fails, so work still under way when the lease lapsed (a writer's batch, a
+  // timer) can never commit beside the new holder's. A stand-by that never held one writes unfenced (its
   // request records) as before.
-  let held = false;
-  fenceTransactions(o.store, () => (held ? lease : null));
-  lease = startLease({
-    store: o.store,
-    key: WRITERS_LEASE,
-    owner: link.config.instance,
-    ttlMs: link.config.leaseMs,
-    log: o.log,
-    onGain: async () => {
-      held = true;
-      await o.onGain();
-      serving = routing.serve();
-    },
-    onLose: (reason) => {
-      serving?.();
-      serving = null;
-      // The work is not restarted in place: this instance ends to start again, and never seeks the lease
-      // meanwhile (taking it back would start its modules a second time in one process).
-      void lease?.stop();
-      o.onLose(reason);
-    },
+  fenceTransactions(o.store, () => [...gainedAt.keys()].flatMap((k) => leases.get(k) ?? []));
+  const others = (key: string) => [...gainedAt.keys()].filter((k) => k !== key);
+  const presence = sharePresence(
+    link,
+    () => gainedAt.size === 0 && [...leases.values()].every((l) => l.answered()),
+  );
+  const startedAt = Date.now();
+  /**
+   * A group's lease is sought by an instance running no group at once; by one running another group only
+   * while no instance that runs none is there to take it, and not in its first `spreadMs` (the others of a
+   * cluster starting together come up meanwhile): with two instances or more, the groups run apart.
+   */
+  const mayTake = (key: string) =>
+    others(key).length === 0 || (presence.free() === 0 && Date.now() - startedAt >= o.spreadMs);
+  const seek = (g: WritersGroup) => {
+    const lease = startLease({
+      store: o.store,
+      key: g.key,
+      owner: link.config.instance,
+      ttlMs: link.config.leaseMs,
+      log: o.log,
+      mayTake: () => mayTake(g.key),
+      onGain: async () => {
+        gainedAt.set(g.key, Date.now());
+        await g.onGain();
+        if (!lost) serving.set(g.key, routing.serve(g.key));
+      },
+      onLose: (reason) => {
+        lost = true;
+        for (const stop of serving.values()) stop();
+        serving.clear();
+        // The work is not restarted in place: this instance ends to start again, and never seeks a lease
+        // meanwhile (taking one back would start its modules a second time in one process).
+        for (const l of leases.values()) void l.stop();
+        for (const t of timers) clearTimeout(t);
+        presence.stop();
+        o.onLose(reason);
+      },
+    });
+    leases.set(g.key, lease);
+  };
+  const [first, ...rest] = o.groups;
+  seek(first);
+  rest.forEach((g, i) => {
+    const t = setTimeout(
+      () => {
+        if (!lost) seek(g);
+      },
+      link.config.leaseMs * (i + 1),
+    );
+    t.unref();
+    timers.push(t);
   });
-  return { handlers: routing.handlers, lease, serving: () => lease?.held() === true && serving !== null };
+  const firstLease = leases.get(first.key) as Lease;
+  return {
+    handlers: routing.handlers,
+    leases,
+    lease: firstLease,
+    serving: (key = first.key) => leases.get(key)?.held() === true && serving.has(key),
+    async stop() {
+      for (const t of timers) clearTimeout(t);
+      presence.stop();
+      for (const l of leases.values()) await l.stop();
+    },
+  };
 }
 
-/** While `holder()` names a lease, every transaction opened on the store checks it first (fencing). */
-function fenceTransactions(store: Store, holder: () => Lease | null): void {
+/**
+ * Each instance says every half lease whether it runs no writers' group (and its store answers): the
+ * instances free to take a group. Returns how many others are free now (heard within a lease).
+ */
+function sharePresence(link: ClusterLink, free: () => boolean): { free(): number; stop(): void } {
+  const subject = `${link.config.prefix}.presence`;
+  const me = link.config.instance;
+  const heard = new Map<string, { at: number; free: boolean }>();
+  const sub = link.nc.subscribe(subject, {
+    callback: (err, msg) => {
+      if (err) return;
+      const m = msg.json<{ o: string; free: boolean }>();
+      if (m.o !== me) heard.set(m.o, { at: Date.now(), free: m.free });
+    },
+  });
+  const say = () => link.nc.publish(subject, JSON.stringify({ o: me, free: free() }));
+  say();
+  const timer = setInterval(say, Math.max(100, Math.floor(link.config.leaseMs / 2)));
+  timer.unref();
+  return {
+    free() {
+      const since = Date.now() - link.config.leaseMs;
+      let n = 0;
+      for (const h of heard.values()) if (h.free && h.at >= since) n++;
+      return n;
+    },
+    stop() {
+      clearInterval(timer);
+      sub.unsubscribe();
+    },
+  };
+}
+
+/** Every transaction opened on the store first checks each lease `held()` names (fencing). */
+function fenceTransactions(store: Store, held: () => readonly Lease[]): void {
   const db = store.db as unknown as {
     transaction: <T>(fn: (tx: unknown) => Promise<T>, config?: unknown) => Promise<T>;
   };
   const original = db.transaction.bind(db);
   db.transaction = (fn, config) =>
     original(async (tx) => {
-      const lease = holder();
-      if (lease) await lease.fence(tx as never);
+      for (const lease of held()) await lease.fence(tx as never);
       return fn(tx);
     }, config);
 }

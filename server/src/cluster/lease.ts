@@ -24,6 +24,11 @@ export interface LeaseOptions {
   /** How long the lease lasts without renewal; it is renewed (or sought) every third of it. */
   readonly ttlMs: number;
   readonly log: LeaseLog;
+  /**
+   * Whether this instance may seek the lease now (it renews one it holds regardless): an instance already
+   * running another group's work leaves a free lease to one that runs none.
+   */
+  readonly mayTake?: () => boolean;
   /** The lease was taken: the work may start. */
   readonly onGain: (epoch: number) => Promise<void> | void;
   /** The lease is another instance's now (or could not be renewed in time): stop the work. */
@@ -35,6 +40,8 @@ export interface Lease {
   held(): boolean;
   /** The epoch this instance holds, or null. */
   epoch(): number | null;
+  /** Whether the store answered this lease's last renewal or attempt. */
+  answered(): boolean;
   /**
    * Inside a transaction of the holder's work: takes the lease row for share and throws FencedError unless
    * it is still this instance's at the same epoch. A takeover (which updates the row) waits for this
@@ -63,6 +70,7 @@ export function startLease(o: LeaseOptions): Lease {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let busy: Promise<void> = Promise.resolve();
+  let answered = true;
 
   const rows = (q: ReturnType<typeof sql>) => queryRows<Row>(store.db, q);
 
@@ -83,6 +91,7 @@ export function startLease(o: LeaseOptions): Lease {
       o.onLose(`lease ${key} (epoch ${lost}) taken by another instance`);
       return;
     }
+    if (o.mayTake && !o.mayTake()) return;
     const r = await rows(sql`insert into cluster_leases (key, owner, epoch, expires_at)
         values (${key}, ${owner}, 1, clock_timestamp() + ${ttl}::interval)
       on conflict (key) do update set owner = excluded.owner, epoch = cluster_leases.epoch + 1,
@@ -112,7 +121,13 @@ export function startLease(o: LeaseOptions): Lease {
     timer = setTimeout(
       () => {
         busy = tick()
-          .catch((err: unknown) => log.warn({ err, key }, `lease ${key}: the store did not answer`))
+          .then(() => {
+            answered = true;
+          })
+          .catch((err: unknown) => {
+            answered = false;
+            log.warn({ err, key }, `lease ${key}: the store did not answer`);
+          })
           .finally(() => {
             // Not renewed within its time to live: count ourselves out (another may take it now).
             if (epoch !== null && Date.now() - renewedAt >= ttlMs) {
@@ -137,6 +152,7 @@ export function startLease(o: LeaseOptions): Lease {
   return {
     held: () => epoch !== null && Date.now() - renewedAt < ttlMs,
     epoch: () => epoch,
+    answered: () => answered,
     async fence(tx) {
       const mine = epoch;
       if (mine === null) throw new FencedError(key, 0);

@@ -14,6 +14,7 @@ import {
   localTronSigner,
 } from '../modules/wallet/chain';
 import type { AppOptions } from './options';
+import { createSpread, type Spread } from './spread';
 import type { Stores } from './stores';
 
 /** The ledger, the chain watcher and the modules, built on the stores. */
@@ -25,6 +26,8 @@ export interface AppModules {
   /** Every module built, in start order. */
   readonly built: ReturnType<typeof buildModules>;
   readonly modules: Modules;
+  /** Cluster mode: where the writers' groups run and what crosses between them; null for one instance. */
+  readonly spread: Spread | null;
 }
 
 /** The watchers of the configured Tron and Bitcoin networks (no hot wallet: operators send their withdrawals). */
@@ -135,7 +138,8 @@ export async function buildAppModules(opts: AppOptions, stores: Stores): Promise
     ...otherChains(config, deps, viaWallet),
   ];
   const bus = opts.bus ?? link?.bus ?? createMemoryBus();
-  const built = buildModules({ ...deps, ledger, chains, bus });
+  const spread = link ? createSpread(link) : null;
+  const built = buildModules({ ...deps, ledger, chains, bus, ...(spread ? { placement: spread } : {}) });
   const modules = built.apis;
   const { admin, wallet } = modules;
   book = wallet.deposits.book;
@@ -150,5 +154,5 @@ export async function buildAppModules(opts: AppOptions, stores: Stores): Promise
       await admin.createOperator('finance', 'nexa-finance', ['finance']);
     }
   });
-  return { ledger, chains, bus, built, modules };
+  return { ledger, chains, bus, built, modules, spread };
 }

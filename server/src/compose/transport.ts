@@ -10,6 +10,7 @@ import { registerTransport } from '../transport/http';
 import { type Gateway, registerGateway } from '../transport/live/gateway';
 import { registerMetrics } from '../transport/metrics';
 import type { Stores } from './stores';
+import type { WorkGroup } from './work';
 
 export interface CallsParts {
   readonly stores: Stores;
@@ -20,8 +21,8 @@ export interface CallsParts {
   readonly routes: readonly RawRoute[];
   /** The live gateway, once registered (its figures in the metrics). */
   readonly gateway: () => Gateway | null;
-  /** Starts the books, writers and timers (cluster mode: on gaining the writers' lease). */
-  readonly startWork: () => Promise<void>;
+  /** Starts a group's books, writers and timers (cluster mode: on gaining its lease). */
+  readonly startWork: (group: WorkGroup) => Promise<void>;
   /** Stops the work when another instance took over. */
   readonly fence: (reason: string) => void;
 }
@@ -76,6 +77,12 @@ export async function registerCalls(fastify: FastifyInstance, parts: CallsParts)
   const { store, deps, link, cluster } = stores;
   const { admin } = modules;
   let writerHeld: () => boolean | null = () => null;
+  // What another instance changed while this one stood by, read again before a group's books start.
+  const gain = async (group: WorkGroup) => {
+    await deps.settings.preload();
+    await deps.assets.load();
+    await parts.startWork(group);
+  };
   const metrics = registerMetrics(
     fastify,
     {
@@ -95,12 +102,12 @@ export async function registerCalls(fastify: FastifyInstance, parts: CallsParts)
           store,
           handlers,
           log: deps.log,
-          onGain: async () => {
-            // What another instance changed while this one stood by, read again before the books start.
-            await deps.settings.preload();
-            await deps.assets.load();
-            await parts.startWork();
-          },
+          groups: [
+            { key: cluster.WRITERS_LEASE, onGain: () => gain('writers') },
+            { key: cluster.SPOT_LEASE, onGain: () => gain('spot') },
+          ],
+          keyOf: cluster.leaseOfCall,
+          spreadMs: link.config.spreadMs,
           onLose: (reason) => parts.fence(reason),
           count: metrics.forwarded,
           readsAnywhere: STORE_READS,

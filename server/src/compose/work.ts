@@ -5,11 +5,19 @@ import type { ChainAdapter } from '../modules/wallet/chain';
 import { pruneRequestSigns } from '../transport/http';
 import type { AppModules } from './modules';
 import type { AppOptions } from './options';
+import type { Spread } from './spread';
+
+/**
+ * What an instance runs: everything (one instance), or in cluster mode one writers' group or both as this
+ * instance takes their leases: `spot` (the spot books) and `writers` (every other module, the outbox, the
+ * chain watchers, the sweeps).
+ */
+export type WorkGroup = 'all' | 'writers' | 'spot';
 
 /** The books, writers and timers of an instance. */
 export interface Work {
-  /** Starts the modules, the outbox's delivery, the chain watcher, the minute's sweep and the resyncs. */
-  start(): Promise<void>;
+  /** Starts a group's modules and, with the writers' work, the outbox's delivery, the chain watcher, the minute's sweep and the resyncs. */
+  start(group?: WorkGroup): Promise<void>;
   /** Stops them once (later calls wait for the same stop): timers, chain watcher, modules in reverse. */
   stop(): Promise<void>;
   /** Clears the outbox's and the sweep's timers. */
@@ -28,24 +36,48 @@ export interface WorkParts {
   /** The networks' watchers: started with the work (on the writers' lease holder in cluster mode). */
   readonly chains: readonly ChainAdapter[];
   readonly link: ClusterLink | null;
+  /** Cluster mode: where the groups run and what crosses between them. */
+  readonly spread: Spread | null;
 }
 
 /** The work of an instance: at once for one instance; on the lease's holder in cluster mode. */
 /** How long a fenced instance in cluster mode waits for its modules to stop before it ends anyway. */
 const FENCED_EXIT_MS = 10_000;
 
-export function createWork({ opts, deps, built, modules, chains, link }: WorkParts): Work {
+export function createWork({ opts, deps, built, modules, chains, link, spread }: WorkParts): Work {
   const { config } = opts;
   const { log } = deps;
   let outboxTimer: NodeJS.Timeout | undefined;
   let sweep: NodeJS.Timeout | undefined;
-  let stopResync: () => void = () => {};
   let stopped: Promise<void> | null = null;
   let fencedReason: string | null = null;
 
-  const start = async () => {
+  /** Every module but the spot books' (cluster mode's writers' group) or only theirs, or all. */
+  const modulesOf = (group: WorkGroup) =>
+    built.list.filter((m) => group === 'all' || m.domains.includes('spot') === (group === 'spot'));
+  const started: Array<(typeof built.list)[number]> = [];
+  const stops: Array<() => void> = [];
+
+  const startSpot = async () => {
+    for (const m of modulesOf('spot')) {
+      await m.start?.();
+      started.push(m);
+    }
+    if (!spread || !link) return;
+    spread.here.spot = true;
+    // The writers' instance quotes the demo's maker here; another instance's feed asks for a book again here.
+    stops.push(spread.serveMaker(modules.spot.makerVenue));
+    stops.push(link.bus.onResync((instId) => void modules.spot.republish(instId).catch(() => {})));
+  };
+
+  const startWriters = async (group: WorkGroup) => {
+    // The instruments' terms (the walk and the candles know them); the books themselves may run elsewhere.
+    if (group === 'writers') await modules.spot.configure();
     // The live feed listens before the modules start publishing.
-    for (const m of built.list) await m.start?.();
+    for (const m of modulesOf(group)) {
+      await m.start?.();
+      started.push(m);
+    }
     // What a crash left in the outbox is delivered now; new events within a second of their commit.
     const drainOutbox = () =>
       deps.outbox.drain().catch((err: unknown) => log.warn({ err }, 'outbox delivery failed'));
@@ -55,16 +87,25 @@ export function createWork({ opts, deps, built, modules, chains, link }: WorkPar
     // Each network's watcher runs where the work runs: one instance, or the writers' lease holder.
     if (config.chains && !opts.chains) for (const c of chains) c.start(config.chains.pollMs);
     sweep = setInterval(() => {
-      for (const m of built.list) m.sweep?.().catch((err: unknown) => log.warn({ err }, 'sweep failed'));
+      for (const m of modulesOf(group))
+        m.sweep?.().catch((err: unknown) => log.warn({ err }, 'sweep failed'));
       pruneRequestSigns(deps).catch((err: unknown) => log.warn({ err }, 'request sign sweep failed'));
     }, 60_000);
     sweep.unref();
+    if (!link) return;
     // Another instance's live feed that missed part of a book asks for it again.
-    stopResync =
-      link?.bus.onResync((instId) => {
-        void modules.spot.republish(instId).catch(() => {});
-        void modules.futures.republish(instId).catch(() => {});
-      }) ?? (() => {});
+    stops.push(link.bus.onResync((instId) => void modules.futures.republish(instId).catch(() => {})));
+    if (!spread) return;
+    spread.here.writers = true;
+    // The spot books' instance bands its orders around the index the swaps use; this instance's feed (its
+    // prices) asks for every book the books' instance published before it listened.
+    stops.push(spread.tellIndex(modules.spot.instIds, modules.futures.indexPrice));
+    for (const instId of modules.spot.instIds()) link.bus.resync(instId);
+  };
+
+  const start = async (group: WorkGroup = 'all') => {
+    if (group === 'spot') await startSpot();
+    else await startWriters(group);
   };
 
   const clearTimers = () => {
@@ -75,9 +116,9 @@ export function createWork({ opts, deps, built, modules, chains, link }: WorkPar
   const stop = () => {
     stopped ??= (async () => {
       clearTimers();
-      stopResync();
+      for (const stopOne of stops) stopOne();
       for (const c of chains) await c.stop();
-      for (const m of [...built.list].reverse()) {
+      for (const m of [...started].reverse()) {
         await m.close?.().catch((err: unknown) => log.warn({ err }, 'module stop failed'));
       }
     })();

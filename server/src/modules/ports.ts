@@ -14,6 +14,7 @@ import type { ConfirmPort } from '../ports/confirm';
 import { PAST_BAR } from './copy/demo-past';
 import { createCounterpartyReader } from './futures/counterparties';
 import type { ModuleList } from './list';
+import type { MakerVenue } from './market/reference';
 import type { ChainAdapter } from './wallet/common';
 import { WALLET_SETTINGS } from './wallet/settings';
 
@@ -23,6 +24,26 @@ export interface ModuleWiring extends AppDeps {
   readonly bus: Bus;
   /** The watched networks (deposits, and withdrawals where a hot wallet pays); none: operators confirm deposits. */
   readonly chains: readonly ChainAdapter[];
+  /** Cluster mode: where the spot books and the rest of the writers' work run (compose/spread.ts). */
+  readonly placement?: WritersPlacement;
+}
+
+/**
+ * Cluster mode's two writers' groups: the spot books on one instance, the rest of the writers' work (the
+ * swaps, the market's walk and maker, the timers) on another when there are two. What a module of one group
+ * reads of the other's memory comes from here where the other group runs elsewhere.
+ */
+export interface WritersPlacement {
+  /** Whether this process runs the spot books now. */
+  spotHere(): boolean;
+  /** Whether this process runs the rest of the writers' work now. */
+  writersHere(): boolean;
+  /** A spot instrument's index as the writers' instance last told it (null when unknown or stale). */
+  index(instId: string): string | null;
+  /** A spot book's best bid and ask as the live feed holds them (null before its first snapshot). */
+  top(instId: string): { readonly bid: string | null; readonly ask: string | null } | null;
+  /** The spot books as the demo's market maker quotes them, on whichever instance runs them. */
+  makerVenue(local: MakerVenue): MakerVenue;
 }
 
 /** What the app offers the ports beside the modules' services. */
@@ -59,9 +80,15 @@ export const PORTS: PortWiring<ModuleList, ModuleWiring, AppView> = {
   content: (_, app) => ({ liveFeatures: () => app.together.domains() }),
   // The order calls reach the swap books for swap instruments.
   // Spot limit prices are held to a band around the index (the swaps' index, pins included).
-  spot: (m) => ({
+  // Where the swaps run elsewhere (cluster mode), the index is the one their instance tells every second; where
+  // the books do not run here, the wallet's prices read their best bid and ask from the live feed.
+  spot: (m, app) => ({
     swaps: () => m.futures,
-    indexPrice: (instId) => m.futures.indexPrice(instId),
+    indexPrice: (instId) => {
+      const p = app.deps.placement;
+      return p && !p.writersHere() ? p.index(instId) : m.futures.indexPrice(instId);
+    },
+    bookTop: (instId) => app.deps.placement?.top(instId) ?? null,
   }),
   // The exchange converts on the spot books, and wallet values read their prices: one price source.
   // The futures account's total counts the margin its open positions hold and their unrealized PnL; a transfer
@@ -112,7 +139,7 @@ export const PORTS: PortWiring<ModuleList, ModuleWiring, AppView> = {
           ? m.futures.tradesAfter(instId, afterId, limit)
           : m.spot.tradesAfter(instId, afterId, limit),
     },
-    venue: m.spot.makerVenue,
+    venue: app.deps.placement ? app.deps.placement.makerVenue(m.spot.makerVenue) : m.spot.makerVenue,
     swapVenue: () => m.futures.makerVenue,
     referencePrices: () => app.deps.settings.of(WALLET_SETTINGS).get('exchange.prices_usdt'),
   }),

@@ -19,6 +19,11 @@ export interface SpotDeps extends AppDeps {
   readonly bus: Bus;
   /** The index of a spot instrument (the reference market's price, decimal text); null when there is none. */
   readonly indexPrice?: (instId: string) => string | null;
+  /**
+   * A book's best bid and ask (decimal text) as the live feed last carried them: where this process does not
+   * run the books (cluster mode, another instance holds them), the wallet's prices read them from here.
+   */
+  readonly bookTop?: (instId: string) => { readonly bid: string | null; readonly ask: string | null } | null;
 }
 
 export type OrderRow = typeof marketOrders.$inferSelect;
@@ -165,9 +170,15 @@ export interface SpotBase {
   readonly settings: Settings<typeof SPOT_SETTINGS>;
   /** The index of a spot instrument (decimal text), when the app wires one. */
   readonly indexPrice: SpotDeps['indexPrice'];
+  readonly bookTop: SpotDeps['bookTop'];
+  /**
+   * Whether the books run in this process: `configured` once the slots have their instruments' terms (every
+   * instance), `open` once the books hold the store's orders and take orders (the books' holder only).
+   */
+  readonly run: { configured: boolean; open: boolean };
   /** Scale of an asset (from the asset registry: an unknown asset is a bug). */
   scaleOf(symbol: string): AssetScale;
-  /** The books, one slot per configured instrument (filled at start). */
+  /** The books, one slot per configured instrument (their terms at `configure`, their orders at start). */
   readonly slots: Map<string, Slot>;
   /** Spot accounts by `user:asset`, once a committed transaction has them (an account never changes). */
   readonly knownAccounts: Map<string, LedgerAccount>;

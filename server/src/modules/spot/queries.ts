@@ -1,9 +1,11 @@
 /** Reads for the handlers and the app: orders, the books' depth and mid prices, instruments, stored trades. */
+import { parseAmount } from '@nexa/contract';
 import { and, asc, count, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import type { BusEvents } from '../../kernel/bus';
 import { DomainError } from '../../kernel/errors';
 import { fmt } from '../../kernel/units';
 import { onPage, pageAnswer } from '../../store/paging';
+import { StoreUnavailableError } from '../../store/unavailable';
 import type { DepthView, InstrumentView, OrderFilter, OrderView, SpotBase, SpotCtx } from './context';
 import { slotOf } from './instruments';
 import { rebuild } from './rebuild';
@@ -42,18 +44,31 @@ export async function order(c: SpotBase, userId: number, id: string): Promise<Or
 /** The best n levels, read in the instrument's queue so they match the published sequence. */
 export async function depth(c: SpotCtx, instId: string, n = 20): Promise<DepthView> {
   const slot = slotOf(c, instId);
+  if (!c.run.open) throw new StoreUnavailableError('the spot books run on another instance');
   return c.writer.run(instId, async () => {
     if (slot.dirty) await rebuild(c, slot);
     return depthOf(c, slot, n);
   });
 }
 
-/** Mid of the best bid and ask (or the one side there is) of an enabled instrument, null without a book. */
+/**
+ * Mid of the best bid and ask (or the one side there is) of an instrument, null without a book. Where the books
+ * run elsewhere (cluster mode), their best prices as the live feed last carried them.
+ */
 export function midPrice(c: SpotBase, instId: string): { price: bigint; scale: number } | null {
   const slot = c.slots.get(instId);
   if (!slot) return null;
-  const bid = slot.book.bestBid();
-  const ask = slot.book.bestAsk();
+  let bid: bigint | undefined;
+  let ask: bigint | undefined;
+  if (c.run.open) {
+    bid = slot.book.bestBid();
+    ask = slot.book.bestAsk();
+  } else {
+    const top = c.bookTop?.(instId);
+    const scale = slot.inst.quote.scale;
+    bid = (top?.bid ? parseAmount(top.bid, scale) : null) ?? undefined;
+    ask = (top?.ask ? parseAmount(top.ask, scale) : null) ?? undefined;
+  }
   const price = bid !== undefined && ask !== undefined ? (bid + ask) / 2n : (bid ?? ask);
   return price === undefined ? null : { price, scale: slot.inst.quote.scale };
 }

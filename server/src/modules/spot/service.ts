@@ -48,7 +48,7 @@ import { publishSnapshot } from './publish';
 import { depth, instruments, midPrice, order, orders, takerFeeRate, tradesAfter } from './queries';
 import { rebuild } from './rebuild';
 import { SPOT_SETTINGS } from './settings';
-import { start } from './start';
+import { configure, start } from './start';
 import { submit, submitFor } from './submit';
 import { createSpotWriter } from './writer';
 
@@ -76,6 +76,8 @@ export function createSpot(deps: SpotDeps) {
     limiter: deps.limiter,
     settings: deps.settings.of(SPOT_SETTINGS),
     indexPrice: deps.indexPrice,
+    bookTop: deps.bookTop,
+    run: { configured: false, open: false },
     scaleOf: (symbol: string) => deps.assets.get(symbol),
     slots: new Map(),
     knownAccounts: new Map(),
@@ -94,10 +96,20 @@ export function createSpot(deps: SpotDeps) {
     takerFeeRate: op(takerFeeRate),
     /** Builds every book from the store's open orders and publishes their snapshots. */
     start: op(start),
+    /**
+     * Reads the instruments' terms only (their ids and steps), for an instance that does not run the books:
+     * the candles and the walk know the instruments; orders, prices and depth come from the books' holder.
+     */
+    configure: op(configure),
+    /** Whether the books run in this process (the books' holder in cluster mode). */
+    running: (): boolean => base.run.open,
     /** Waits for every queued operation. */
     idle: (): Promise<void> => writer.idle(),
     /** Refuses new orders and cancels; resolves once every queued one is answered. */
-    close: () => writer.close(),
+    close: async () => {
+      await writer.close();
+      base.run.open = false;
+    },
     submit: op(submit),
     placeAlgo: op(placeAlgo),
     cancelAlgos: op(cancelAlgos),
@@ -134,7 +146,7 @@ export function createSpot(deps: SpotDeps) {
     /** Publishes a book whole again, in its queue (a live feed elsewhere missed part of it). */
     republish: async (instId: string) => {
       const slot = slots.get(instId);
-      if (slot) await writer.run(instId, async () => publishSnapshot(ctx, slot));
+      if (slot && base.run.open) await writer.run(instId, async () => publishSnapshot(ctx, slot));
     },
     /** Test and operator hook: rebuilds a book from the store in its queue. */
     rebuild: async (instId: string) => {

@@ -72,8 +72,9 @@ async function cancelStale(c: SpotBase, rows: readonly OrderRow[]): Promise<void
   c.log.warn({ orders: rows.length }, 'open orders of changed instruments canceled');
 }
 
-/** Builds the books from the configuration and the store's open orders (arrival order). */
-export async function start(c: SpotBase): Promise<void> {
+/** The slots of the configured instruments, their books empty: the terms every instance knows. */
+export async function configure(c: SpotBase): Promise<void> {
+  if (c.run.configured) return;
   const { slots } = c;
   const cfg = await c.settings.get('market.instruments');
   for (const x of cfg) {
@@ -89,6 +90,13 @@ export async function start(c: SpotBase): Promise<void> {
       rows: new Map(),
     });
   }
+  c.run.configured = true;
+}
+
+/** Builds the books from the configuration and the store's open orders (arrival order); they take orders. */
+export async function start(c: SpotBase): Promise<void> {
+  const { slots } = c;
+  await configure(c);
   const stale: OrderRow[] = [];
   const byInst = new Map<string, OpenOrder[]>();
   for (const row of await openRows(c.store.db)) {
@@ -109,4 +117,5 @@ export async function start(c: SpotBase): Promise<void> {
     slot.book.restore(byInst.get(slot.inst.instId) ?? []);
     publishSnapshot(c, slot);
   }
+  c.run.open = true;
 }

@@ -1,5 +1,6 @@
 /** The instruments' writer: the spot plan of the one group-commit writer (kernel/group-writer.ts). */
 import { createGroupWriter } from '../../kernel/group-writer';
+import { StoreUnavailableError } from '../../store/unavailable';
 import type { BatchDone, BatchState, PlaceJob, Slot, SpotBase, SpotWriter } from './context';
 import { slotOf } from './instruments';
 import { placeBatch } from './place-batch';
@@ -14,6 +15,9 @@ export function createSpotWriter(c: SpotBase): SpotWriter {
     requests: c.ledger,
     plan: {
       async begin(instId) {
+        // Cluster mode: an instance that does not hold the books never commits to them (its empty books would
+        // match beside the holder's). The call routing sends them to the holder; this stops anything else.
+        if (!c.run.open) throw new StoreUnavailableError('the spot books run on another instance');
         const slot = slotOf(c, instId);
         // A book left dirty by a failed batch is rebuilt first; if the store cannot be read, the batch is refused.
         if (slot.dirty) await rebuild(c, slot);

@@ -52,6 +52,11 @@ export interface GatewayStats {
 
 export interface Gateway {
   stats(): GatewayStats;
+  /**
+   * A book's best bid and ask (decimal text) as the feed holds it now, null before its first snapshot: an
+   * instance that does not run the books prices from here (cluster mode).
+   */
+  top(instId: string): { readonly bid: string | null; readonly ask: string | null } | null;
 }
 
 /**
@@ -123,5 +128,10 @@ export function registerGateway(app: FastifyInstance, options: GatewayOptions | 
       writes: counters.writes,
       instruments: cache.instruments.size,
     }),
+    top(instId) {
+      const s = cache.instruments.get(instId);
+      if (!s || s.book.seqId < 0) return null;
+      return { bid: s.book.bids.top(1)[0]?.[0] ?? null, ask: s.book.asks.top(1)[0]?.[0] ?? null };
+    },
   };
 }

@@ -1,11 +1,11 @@
 /**
- * Cluster mode: what handing calls to the writers' instance costs. Three server processes on one PostgreSQL
+ * Cluster mode: what handing calls to the spot books' instance costs. Three server processes on one PostgreSQL
  * database with NATS and Redis (the machine's: TEST_DATABASE_URL / BENCH_DATABASE_URL, TEST_NATS_URL,
- * TEST_REDIS_URL), HAProxy in front (Debian's `haproxy`). The same signed, sealed submitTrade bodies go, in
- * one run, (1) straight to the instance holding the writers' lease, (2) through HAProxy to that instance
- * alone (no forwarding), (3) through HAProxy to all three with the repository's configuration (orders go to
- * the instance whose /writerz answers 200), (4) the same in round robin (two calls in three are checked on a
- * stand-by and handed over NATS), and (5) to a plain Fastify echo (the load generator's reach). Orders/s, p50
+ * TEST_REDIS_URL), HAProxy in front (Debian's `haproxy`). The same signed, sealed spot submitTrade bodies go,
+ * in one run, (1) straight to the instance holding the spot books' lease, (2) through HAProxy to that instance
+ * alone (no forwarding), (3) through HAProxy to all three with the repository's configuration (spot orders go
+ * to the instance whose /writerz?group=spot answers 200), (4) the same in round robin (two calls in three are
+ * checked on another instance and handed over NATS), and (5) to a plain Fastify echo (the load generator's reach). Orders/s, p50
  * and p99 of each; the cost of three instances is (3) against (2), and the hop's own (4) against (2). This machine has 2 cores shared
  * by the three instances, PostgreSQL and the load threads: three instances cannot be faster here; the figure
  * is the price of the hop, not the room it makes.
@@ -77,7 +77,8 @@ export async function clusterBench(): Promise<void> {
       children.push(await instance(i));
       if (i === 0) await sleep(3_000);
     }
-    const writer = children[(await writerIndex(db)) ?? 0] as ChildServer;
+    // The orders' book runs on the spot books' holder (another instance than the writers' holder).
+    const writer = children[await until(() => writerIndex(db, 'spot'), 60_000)] as ChildServer;
     const all = await startProxy(children);
     proxies.push(all.proc);
     const spreadAll = await startProxy(children, true);
@@ -114,7 +115,9 @@ export async function clusterBench(): Promise<void> {
     await load(all.url, await sealedOrders(sealing, users, '60000', WARMUP));
     const direct = await sealedOrders(sealing, users, '60000', ORDERS);
     const r1 = await load(writer.srv.url, direct);
-    rows.push(row('one instance: the writer, directly', r1, await countOk(envelopeKey, r1.answers)));
+    rows.push(
+      row("one instance: the spot books' holder, directly", r1, await countOk(envelopeKey, r1.answers)),
+    );
     /** Fresh orders through `url`, as a row, with the processor time each process spent on them. */
     const measured = async (label: string, url: string) => {
       const orders = await sealedOrders(sealing, users, '60000', ORDERS);
@@ -125,7 +128,10 @@ export async function clusterBench(): Promise<void> {
       return spent;
     };
     const spentAlone = await measured('one instance behind HAProxy (no forwarding)', alone.url);
-    const spentAll = await measured('three instances behind HAProxy, orders sent to the writer', all.url);
+    const spentAll = await measured(
+      "three instances behind HAProxy, orders sent to the books' holder",
+      all.url,
+    );
     const spentTurns = await measured(
       'three instances behind HAProxy, round robin (2 in 3 forwarded)',
       spreadAll.url,
@@ -149,15 +155,15 @@ export async function clusterBench(): Promise<void> {
     const [one, oneProxied, three, turned] = rows as [Row, Row, Row, Row];
     const cost = (of: Row, base: Row) => ((1 - rate(of) / rate(base)) * 100).toFixed(1);
     console.log(
-      `three instances against one, both behind HAProxy: ${cost(three, oneProxied)} % with orders sent to the writer (target ≤ 15 %), ${cost(turned, oneProxied)} % in round robin (the hop's own cost)`,
+      `three instances against one, both behind HAProxy: ${cost(three, oneProxied)} % with orders sent to the books' holder (target ≤ 15 %), ${cost(turned, oneProxied)} % in round robin (the hop's own cost)`,
     );
-    console.log(`three (orders sent to the writer) against the writer directly: ${cost(three, one)} %`);
+    console.log(`three (orders sent to the books' holder) against it directly: ${cost(three, one)} %`);
     console.log('\nprocessor ms per order, by process (Linux /proc):');
     console.log(`| path | ${CPU_PARTS.join(' | ')} | all |`);
     console.log(`| --- | ${CPU_PARTS.map(() => '---').join(' | ')} | --- |`);
     for (const [label, spent] of [
       ['one instance behind HAProxy', spentAlone],
-      ['three instances, orders sent to the writer', spentAll],
+      ["three instances, orders sent to the books' holder", spentAll],
       ['three instances, round robin', spentTurns],
     ] as const) {
       const ms = CPU_PARTS.map((k) => (spent[k] * 1000) / ORDERS);
@@ -225,29 +231,30 @@ async function startProxy(backends: readonly ChildServer[], roundRobin = false) 
   let cfg = readFileSync(join(ROOT, 'deploy', 'haproxy.cfg'), 'utf8')
     .replace('@PORT@', String(port))
     .replace('@WRITES@', join(ROOT, 'deploy', 'haproxy-writes.lst'))
+    .replace('@SPOT@', join(ROOT, 'deploy', 'haproxy-spot.lst'))
     .replaceAll(
       '@SERVERS@',
       backends.map((c, i) => `  server b${i + 1} ${c.srv.url.replace('http://', '')} check`).join('\n'),
     );
   // Every call to any instance in turn: what the hop over NATS costs when a call must take it.
-  if (roundRobin) cfg = cfg.replace(/^\s*use_backend writer .*$/m, '');
+  if (roundRobin) cfg = cfg.replace(/^\s*use_backend (writer|spot) .*$/gm, '');
   writeFileSync(join(dir, 'haproxy.cfg'), cfg);
   const proc = spawn('haproxy', ['-db', '-f', join(dir, 'haproxy.cfg')], { stdio: 'ignore' });
   await sleep(3_000);
   return { proc, url: `http://127.0.0.1:${port}` };
 }
 
-/** The index (0-based, from the name `b<n>`) of the instance holding a live writers' lease, or undefined. */
-async function writerIndex(db: Store): Promise<number | undefined> {
+/** The index (0-based, from the name `b<n>`) of the instance holding a live lease (the spot books'), or undefined. */
+async function writerIndex(db: Store, key: 'spot' | 'writers' = 'spot'): Promise<number | undefined> {
   const [lease] = await queryRows<{ owner: string; live: boolean }>(
     db.db,
-    sql`select owner, expires_at > clock_timestamp() as live from cluster_leases where key = 'writers'`,
+    sql`select owner, expires_at > clock_timestamp() as live from cluster_leases where key = ${key}`,
   );
   return lease?.live ? Number(lease.owner.slice(1)) - 1 : undefined;
 }
 
 /**
- * Failover, FAILOVER_ROUNDS times (5): a sell rests through the writer, the writer is killed (SIGKILL), and
+ * Failover, FAILOVER_ROUNDS times (5): a sell rests on the spot book, its holder is killed (SIGKILL), and
  * a survivor is sent a crossing immediate-or-cancel buy every 20 ms until one comes back filled. The time
  * from the kill to that fill is one round; the killed instance then comes back as a stand-by.
  */

@@ -42,6 +42,7 @@ const dir = mkdtempSync(join(tmpdir(), 'nexa-cluster-'));
 const cfg = readFileSync(join(root, 'deploy', 'haproxy.cfg'), 'utf8')
   .replace('@PORT@', String(port))
   .replace('@WRITES@', join(root, 'deploy', 'haproxy-writes.lst'))
+  .replace('@SPOT@', join(root, 'deploy', 'haproxy-spot.lst'))
   .replaceAll('@SERVERS@', ports.map((p, i) => `  server n${i + 1} 127.0.0.1:${p} check`).join('\n'));
 writeFileSync(join(dir, 'haproxy.cfg'), cfg);
 

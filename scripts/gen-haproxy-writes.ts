@@ -5,4 +5,6 @@ import { writeFileSync } from 'node:fs';
 import { writesList } from '../server/src/compose/transport';
 
 writeFileSync(new URL('../deploy/haproxy-writes.lst', import.meta.url), writesList());
-console.log('deploy/haproxy-writes.lst written');
+// The calls that may need the spot books (deploy/haproxy-spot.lst) go to their holder first.
+writeFileSync(new URL('../deploy/haproxy-spot.lst', import.meta.url), writesList(true));
+console.log('deploy/haproxy-writes.lst and deploy/haproxy-spot.lst written');

@@ -8,11 +8,12 @@ import { endpoints, exactText } from '@nexa/contract';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bodyFromWire, bodyToWire } from '../src/cluster/call-body';
+import { leaseOfCall, SPOT_LEASE, WRITERS_LEASE } from '../src/cluster/keys';
 import { RedisRateLimiter } from '../src/cluster/rate-limit';
 import { STORE_READS, writesList } from '../src/compose/transport';
 import { loadConfig } from '../src/config';
 
-describe('the load balancer’s writes list', () => {
+describe('the load balancer’s lists', () => {
   it('is current (npm run docs:api writes it): every call but the store’s lists, nothing else', () => {
     const file = readFileSync(new URL('../../deploy/haproxy-writes.lst', import.meta.url), 'utf8');
     expect(file).toBe(writesList());
@@ -22,6 +23,25 @@ describe('the load balancer’s writes list', () => {
     expect(paths).toContain('/v1/copy/traders');
     expect(paths.filter((p) => STORE_READS.has(p))).toEqual([]);
     expect(paths.length + STORE_READS.size).toBe(Object.keys(endpoints).length);
+  });
+
+  it('sends the spot books’ calls to their holder: each a call that changes state, routed to `spot`', () => {
+    const file = readFileSync(new URL('../../deploy/haproxy-spot.lst', import.meta.url), 'utf8');
+    expect(file).toBe(writesList(true));
+    const writes = new Set(writesList().trim().split('\n'));
+    const spot = file.trim().split('\n');
+    expect(spot.filter((p) => !writes.has(p))).toEqual([]);
+    // Each goes to the spot books for a spot instrument, and to the writers for a swap.
+    for (const path of spot)
+      expect(leaseOfCall(path, { instId: 'BTC-USDT', from: 'USDT', to: 'BTC' }), path).toBe(SPOT_LEASE);
+    expect(leaseOfCall('/v1/order/submitTrade', { instId: 'BTC-USDT-SWAP' })).toBe(WRITERS_LEASE);
+    expect(leaseOfCall('/v1/order/batchCancelOrder', { order_ids: ['1'], instType: 'SWAP' })).toBe(
+      WRITERS_LEASE,
+    );
+    expect(leaseOfCall('/v1/order/batchCancelOrder', { order_ids: ['1'] })).toBe(SPOT_LEASE);
+    // Every other call that changes state is the writers'.
+    for (const path of writes)
+      if (!spot.includes(path)) expect(leaseOfCall(path, {}), path).toBe(WRITERS_LEASE);
   });
 });
 

@@ -15,6 +15,16 @@ const BY_INSTRUMENT: ReadonlySet<string> = new Set([
 /** The wallet's exchange: a market order on a spot book, and its quotes read the books. */
 const SPOT_ALWAYS: ReadonlySet<string> = new Set(['/api/exchange/getExchangeInfo', '/api/exchange/exchange']);
 
+/**
+ * The paths a load balancer sends to the spot books' holder (deploy/haproxy-spot.lst): every call that may need
+ * them. The same paths' swap calls take one hop from there to the writers' holder.
+ */
+export const SPOT_PATHS: readonly string[] = [
+  ...BY_INSTRUMENT,
+  ...SPOT_ALWAYS,
+  '/v1/order/batchCancelOrder',
+].sort();
+
 const field = (body: unknown, name: string): unknown =>
   typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
 

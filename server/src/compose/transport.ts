@@ -2,6 +2,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { endpoints } from '@nexa/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ClusterLink } from '../cluster';
+import { SPOT_PATHS } from '../cluster/keys';
 import type { Bus } from '../kernel/bus';
 import type { AppDeps, Handlers } from '../kernel/context';
 import type { RawRoute } from '../kernel/module';
@@ -65,7 +66,8 @@ export const STORE_READS: ReadonlySet<string> = new Set(
  * The calls that change state (every call but the store's lists), one path a line: the file a load balancer
  * reads to send them straight to the writers' instance (deploy/haproxy-writes.lst).
  */
-export function writesList(): string {
+export function writesList(spot = false): string {
+  if (spot) return `${SPOT_PATHS.join('\n')}\n`;
   const writes = Object.keys(endpoints)
     .filter((path) => !STORE_READS.has(path))
     .sort();

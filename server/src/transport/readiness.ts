@@ -24,10 +24,15 @@ export function registerReadiness(
  * answers calls; one instance: always). 200 `{writer:true}` or 503 `{writer:false}`. A load balancer checks
  * it to send the calls that change state straight to the writers, so they take no hop over NATS.
  */
-export function registerWriterCheck(app: FastifyInstance, writer: () => boolean): void {
-  app.get('/writerz', async (_req, reply) => {
+export function registerWriterCheck(
+  app: FastifyInstance,
+  writer: (group: 'writers' | 'spot') => boolean,
+): void {
+  app.get('/writerz', async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    const yes = writer();
+    // `?group=spot`: whether this instance runs the spot books (cluster mode's other writers' group).
+    const group = (req.query as Record<string, unknown> | undefined)?.group === 'spot' ? 'spot' : 'writers';
+    const yes = writer(group);
     return reply.code(yes ? 200 : 503).send({ writer: yes });
   });
 }

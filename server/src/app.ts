@@ -80,12 +80,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   startWork = work.start;
   if (!link) await startWork();
 
-  await registerPages(
-    fastify,
-    opts.config,
-    modules,
-    storeReadiness(stores, work.fencedReason),
-    (group) => (writers ? writers.serving(group) : work.fencedReason() === null),
+  await registerPages(fastify, opts.config, modules, storeReadiness(stores, work.fencedReason), (group) =>
+    writers ? writers.serving(group) : work.fencedReason() === null,
   );
 
   // Writers and timers stop once: when another instance took the lock (fenced), or at close.

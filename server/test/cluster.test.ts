@@ -267,6 +267,35 @@ describe.skipIf(!(NATS && REDIS && PG))('cluster mode: three instances on one da
     expect((await fetch(`${writer.srv.url}/writerz`)).status).toBe(200);
     expect((await fetch(`${b.srv.url}/writerz`)).status).toBe(503);
     expect(metrics).toMatch(/nexa_forwarded_calls_total\{outcome="ok"\} [1-9]/);
+    // The spot books' check: 200 on their holder only, another instance than the writer.
+    const spotHolder = byName((await writerName('spot')) ?? '');
+    expect(spotHolder.name).not.toBe(writer.name);
+    for (const i of instances)
+      expect((await fetch(`${i.srv.url}/writerz?group=spot`)).status, i.name).toBe(
+        i === spotHolder ? 200 : 503,
+      );
+    // One price source across instances: the writer values a user's BTC at the mid the spot books' holder
+    // quotes (the exchange's prices, read from its books), from the live feed's best bid and ask.
+    const holder = users[1] as { token: string; via: Instance };
+    const info = await call<{ prices: Array<{ asset: string; usdt_price: string }> }>(
+      writer.srv,
+      '/api/exchange/getExchangeInfo',
+      {},
+      { token: holder.token },
+    );
+    const btcPrice = info.body.data?.prices.find((p) => p.asset === 'BTC')?.usdt_price;
+    const wallet = await call<{
+      list: Array<{ asset: string; account: string; available: string; frozen: string; usdt_value: string }>;
+    }>(writer.srv, '/api/finance/userFinance', {}, { token: holder.token });
+    const btc = wallet.body.data?.list.find((r) => r.asset === 'BTC' && r.account === 'spot');
+    expect(btcPrice).toBeDefined();
+    const units = (t: string, scale: number) => {
+      const [w = '0', f = ''] = t.split('.');
+      return BigInt(w) * 10n ** BigInt(scale) + BigInt((f + '0'.repeat(scale)).slice(0, scale) || '0');
+    };
+    const held = units(btc?.available ?? '0', 8) + units(btc?.frozen ?? '0', 8);
+    const value = (held * units(btcPrice ?? '0', 8)) / 10n ** 10n; // USDT at 6 decimals, rounded down
+    expect(units(btc?.usdt_value ?? '0', 6)).toBe(value);
 
     if (!db) throw new Error('no store');
     const over = await queryRows<{ id: number }>(

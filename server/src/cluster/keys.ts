@@ -12,8 +12,13 @@ const BY_INSTRUMENT: ReadonlySet<string> = new Set([
   '/v1/order/cancelAlgos',
   '/v1/market/depth',
 ]);
-/** The wallet's exchange: a market order on a spot book, and its quotes read the books. */
-const SPOT_ALWAYS: ReadonlySet<string> = new Set(['/api/exchange/getExchangeInfo', '/api/exchange/exchange']);
+/** The wallet's exchange (and the NEU line's, the same one): a market order on a spot book, its quotes read the books. */
+const SPOT_ALWAYS: ReadonlySet<string> = new Set([
+  '/api/exchange/getExchangeInfo',
+  '/api/exchange/exchange',
+  '/api/neu/exchangeList',
+  '/api/neu/getNeuExchangeOrder',
+]);
 
 /**
  * The paths a load balancer sends to the spot books' holder (deploy/haproxy-spot.lst): every call that may need

@@ -41,11 +41,13 @@ export interface Calls {
  * calls and the modules' own routes.
  */
 /**
- * Lists built from what the writers' instance keeps in memory: prices from its market, and the lead traders
- * (copy trading's writer holds them for every fill; a stand-by has none).
+ * Lists built from what a writers' group keeps in memory: exchange quotes from the spot books, and the lead
+ * traders (copy trading's writer holds them for every fill; a stand-by has none). Handed to the group's holder.
  */
 const KEPT_BY_WRITERS: ReadonlySet<string> = new Set([
+  // Exchange quotes come from the spot books (their holder answers them).
   '/api/exchange/getExchangeInfo',
+  '/api/neu/exchangeList',
   '/v1/copy/traders',
   '/v1/copy/traderHistory',
   // The open positions beside the closed ones are the writers' (margin, mark, the cross balance).

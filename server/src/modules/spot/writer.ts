@@ -10,14 +10,11 @@ import { isOpen } from './rows';
 
 /** One writer per instrument: orders and cancels are group-committed (kernel/group-writer.ts). */
 export function createSpotWriter(c: SpotBase): SpotWriter {
-  return createGroupWriter<PlaceJob, unknown, BatchState>({
+  const writer = createGroupWriter<PlaceJob, unknown, BatchState>({
     store: c.store,
     requests: c.ledger,
     plan: {
       async begin(instId) {
-        // Cluster mode: an instance that does not hold the books never commits to them (its empty books would
-        // match beside the holder's). The call routing sends them to the holder; this stops anything else.
-        if (!c.run.open) throw new StoreUnavailableError('the spot books run on another instance');
         const slot = slotOf(c, instId);
         // A book left dirty by a failed batch is rebuilt first; if the store cannot be read, the batch is refused.
         if (slot.dirty) await rebuild(c, slot);
@@ -43,6 +40,17 @@ export function createSpotWriter(c: SpotBase): SpotWriter {
       },
     },
   });
+  // Cluster mode: an instance that does not run the books (another holds their lease, or they have not
+  // started) never queues on them: its empty books would match, quote and answer beside the holder's. The
+  // call routing sends everything to the holder; this refuses, as retryable, whatever else reaches here.
+  const elsewhere = () => Promise.reject(new StoreUnavailableError('the spot books run on another instance'));
+  return {
+    submit: (key, job, o) => (c.run.open ? writer.submit(key, job, o) : elsewhere()),
+    run: (key, task) => (c.run.open ? writer.run(key, task) : elsewhere()),
+    idle: () => writer.idle(),
+    close: () => writer.close(),
+    batchSizes: () => writer.batchSizes(),
+  };
 }
 
 /** After a batch committed: the caches take its rows and accounts, and its events go out in order. */

@@ -64,7 +64,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   let gateway: Gateway | null = null;
   // Cluster mode: the holder of the writers' lease runs the calls; the other instances hand them over.
   let startWork: (group?: WorkGroup) => Promise<void> = (group) => whenComposed.then(() => startWork(group));
-  const { writers, stopInvalidations } = await registerCalls(fastify, {
+  const { writers, stopInvalidations, closeLeases } = await registerCalls(fastify, {
     stores,
     modules,
     handlers,
@@ -107,6 +107,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
       await work.stop();
       stopInvalidations();
       await writers?.stop();
+      await closeLeases();
       spread?.close();
       await link?.close();
       if (ownsStore) await store.close();

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Handlers } from '../kernel/context';
 import type { SettingsService } from '../kernel/settings';
-import type { Store } from '../store';
+import type { Db, Store } from '../store';
 import { type ClusterBus, createNatsBus } from './bus';
 import { routeCalls } from './forward';
 import { type Lease, startLease } from './lease';
@@ -149,6 +149,8 @@ export function runWriters(
   link: ClusterLink,
   o: {
     readonly store: Store;
+    /** A connection of its own for the leases' renewals (the store's pool without one). */
+    readonly leaseDb?: Db;
     readonly handlers: Handlers;
     readonly log: ClusterLog;
     readonly groups: readonly [WritersGroup, ...WritersGroup[]];
@@ -200,6 +202,7 @@ export function runWriters(
   const seek = (g: WritersGroup) => {
     const lease = startLease({
       store: o.store,
+      ...(o.leaseDb ? { db: o.leaseDb } : {}),
       key: g.key,
       owner: link.config.instance,
       ttlMs: link.config.leaseMs,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Store, type Tx } from '../store';
+import { type Db, queryRows, type Store, type Tx } from '../store';
 import { StoreUnavailableError } from '../store/unavailable';
 
 /** A transaction of the holder's work found its lease gone: another instance holds it now. */
@@ -18,6 +18,8 @@ export interface LeaseLog {
 
 export interface LeaseOptions {
   readonly store: Store;
+  /** Where the renewals and attempts run (a connection of their own); the store's pool without one. */
+  readonly db?: Db;
   readonly key: string;
   /** This instance's name (the row's owner). */
   readonly owner: string;
@@ -72,17 +74,24 @@ export function startLease(o: LeaseOptions): Lease {
   let busy: Promise<void> = Promise.resolve();
   let answered = true;
 
-  const rows = (q: ReturnType<typeof sql>) => queryRows<Row>(store.db, q);
+  const own = o.db ?? store.db;
+  const rows = (q: ReturnType<typeof sql>) => queryRows<Row>(own, q);
 
   /** Takes the row when it is free or lapsed (a new epoch), or renews it when it is ours. */
   async function tick(): Promise<void> {
     if (stopped) return;
     const started = Date.now();
     if (epoch !== null) {
+      // The update waits for every transaction of the holder's work in flight (each holds the row for share):
+      // a renewal that waited behind a long one still renews. The lease then runs from when the update ran,
+      // as the database says (its expiry less its clock then), not from when it was asked.
       const r = await rows(sql`update cluster_leases set expires_at = clock_timestamp() + ${ttl}::interval
-        where key = ${key} and owner = ${owner} and epoch = ${epoch} returning epoch, owner`);
-      if (r.length === 1) {
-        renewedAt = started;
+        where key = ${key} and owner = ${owner} and epoch = ${epoch}
+        returning epoch, owner, (extract(epoch from (expires_at - clock_timestamp())) * 1000)::float8 as left_ms`);
+      const renewed = r[0];
+      if (renewed) {
+        const left = Number(renewed.left_ms);
+        renewedAt = Number.isFinite(left) ? Math.max(started, Date.now() - (ttlMs - left)) : started;
         return;
       }
       const lost = epoch;
@@ -171,7 +180,7 @@ export function startLease(o: LeaseOptions): Lease {
         const mine = epoch;
         epoch = null;
         // Given up on purpose: the next instance need not wait for it to lapse.
-        await store.db
+        await own
           .execute(sql`update cluster_leases set expires_at = clock_timestamp() - interval '1 second'
             where key = ${key} and owner = ${owner} and epoch = ${mine}`)
           .catch(() => {});

@@ -7,6 +7,7 @@ import type { Bus } from '../kernel/bus';
 import type { AppDeps, Handlers } from '../kernel/context';
 import type { RawRoute } from '../kernel/module';
 import type { Modules } from '../modules';
+import { openSideConnection } from '../store';
 import { registerTransport } from '../transport/http';
 import { type Gateway, registerGateway } from '../transport/live/gateway';
 import { registerMetrics } from '../transport/metrics';
@@ -33,6 +34,8 @@ export interface Calls {
   readonly writers: ReturnType<NonNullable<Stores['cluster']>['runWriters']> | null;
   /** Stops sharing invalidations between instances. */
   readonly stopInvalidations: () => void;
+  /** Closes the leases' own connection (cluster mode). */
+  readonly closeLeases: () => Promise<void>;
 }
 
 /**
@@ -100,10 +103,18 @@ export async function registerCalls(fastify: FastifyInstance, parts: CallsParts)
     },
     deps.config.metricsToken,
   );
+  // The leases renew on a connection of their own: never behind the work's queries for a free one.
+  const leaseConnection =
+    link && deps.config.databaseUrl
+      ? openSideConnection(deps.config.databaseUrl, `nexa-lease-${link.config.instance}`, (err) =>
+          deps.log.warn({ cause: err.message }, 'lease connection failed'),
+        )
+      : null;
   const writers =
     link && cluster
       ? cluster.runWriters(link, {
           store,
+          ...(leaseConnection ? { leaseDb: leaseConnection.db } : {}),
           handlers,
           log: deps.log,
           groups: [
@@ -134,7 +145,7 @@ export async function registerCalls(fastify: FastifyInstance, parts: CallsParts)
     authorizeOperator: admin.authorize,
   });
   await registerModuleRoutes(fastify, parts.routes);
-  return { writers, stopInvalidations };
+  return { writers, stopInvalidations, closeLeases: async () => leaseConnection?.close() };
 }
 
 /**

@@ -96,6 +96,19 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   };
 }
 
+/**
+ * A connection of its own to the same PostgreSQL store, outside its pool: cluster mode's lease renewals, which
+ * must never wait behind the work's queries for a free connection (a lease not renewed in time is lost).
+ */
+export function openSideConnection(
+  databaseUrl: string,
+  applicationName: string,
+  onError?: (err: Error) => void,
+): { readonly db: Db; close(): Promise<void> } {
+  const pool = createPool({ url: databaseUrl, max: 1, applicationName, ...(onError ? { onError } : {}) });
+  return { db: drizzlePg(pool, { schema }) as unknown as Db, close: () => pool.end() };
+}
+
 async function pingPool(pool: pg.Pool): Promise<string | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<string>((resolve) => {

@@ -59,6 +59,38 @@ export interface Lease {
 type Row = { epoch: string | number; owner: string } & Record<string, unknown>;
 
 /**
+ * Renews a lease this instance holds; the milliseconds it has left as the database sees them, or null when the
+ * row is another's now. The update waits for every transaction of the holder's work in flight (each holds the
+ * row for share): a renewal that waited behind a long one still renews.
+ */
+async function renew(
+  db: Db,
+  l: { key: string; owner: string; epoch: number; ttl: string },
+): Promise<number | null> {
+  const [row] = await queryRows<Row>(
+    db,
+    sql`update cluster_leases set expires_at = clock_timestamp() + ${l.ttl}::interval
+      where key = ${l.key} and owner = ${l.owner} and epoch = ${l.epoch}
+      returning epoch, owner, (extract(epoch from (expires_at - clock_timestamp())) * 1000)::float8 as left_ms`,
+  );
+  return row ? Number(row.left_ms) : null;
+}
+
+/** Takes the row when it is free or lapsed (a new epoch); the row as it is then, or none. */
+async function take(db: Db, l: { key: string; owner: string; ttl: string }): Promise<Row | undefined> {
+  const [row] = await queryRows<Row>(
+    db,
+    sql`insert into cluster_leases (key, owner, epoch, expires_at)
+        values (${l.key}, ${l.owner}, 1, clock_timestamp() + ${l.ttl}::interval)
+      on conflict (key) do update set owner = excluded.owner, epoch = cluster_leases.epoch + 1,
+        expires_at = excluded.expires_at
+      where cluster_leases.expires_at < clock_timestamp()
+      returning epoch, owner`,
+  );
+  return row;
+}
+
+/**
  * A lease in `cluster_leases` (store/schema/cluster.ts): at most one instance holds `key` at a time. The
  * holder renews it every third of its time to live; the others try to take it as often, and succeed only
  * once it has lapsed, raising its epoch. Times are the database's clock, so instances' clocks never matter.
@@ -75,22 +107,15 @@ export function startLease(o: LeaseOptions): Lease {
   let answered = true;
 
   const own = o.db ?? store.db;
-  const rows = (q: ReturnType<typeof sql>) => queryRows<Row>(own, q);
 
   /** Takes the row when it is free or lapsed (a new epoch), or renews it when it is ours. */
   async function tick(): Promise<void> {
     if (stopped) return;
     const started = Date.now();
     if (epoch !== null) {
-      // The update waits for every transaction of the holder's work in flight (each holds the row for share):
-      // a renewal that waited behind a long one still renews. The lease then runs from when the update ran,
-      // as the database says (its expiry less its clock then), not from when it was asked.
-      const r = await rows(sql`update cluster_leases set expires_at = clock_timestamp() + ${ttl}::interval
-        where key = ${key} and owner = ${owner} and epoch = ${epoch}
-        returning epoch, owner, (extract(epoch from (expires_at - clock_timestamp())) * 1000)::float8 as left_ms`);
-      const renewed = r[0];
-      if (renewed) {
-        const left = Number(renewed.left_ms);
+      const left = await renew(own, { key, owner, epoch, ttl });
+      if (left !== null) {
+        // The lease runs from when the update ran, as the database says, not from when it was asked.
         renewedAt = Number.isFinite(left) ? Math.max(started, Date.now() - (ttlMs - left)) : started;
         return;
       }
@@ -101,13 +126,7 @@ export function startLease(o: LeaseOptions): Lease {
       return;
     }
     if (o.mayTake && !o.mayTake()) return;
-    const r = await rows(sql`insert into cluster_leases (key, owner, epoch, expires_at)
-        values (${key}, ${owner}, 1, clock_timestamp() + ${ttl}::interval)
-      on conflict (key) do update set owner = excluded.owner, epoch = cluster_leases.epoch + 1,
-        expires_at = excluded.expires_at
-      where cluster_leases.expires_at < clock_timestamp()
-      returning epoch, owner`);
-    const got = r[0];
+    const got = await take(own, { key, owner, ttl });
     if (!got || got.owner !== owner || stopped) return;
     epoch = Number(got.epoch);
     renewedAt = started;

@@ -68,11 +68,12 @@ function errorOf(a: Exclude<AnswerWire, { ok: true }>): Error {
 }
 
 /**
- * Calls as cluster mode runs them: the instance holding the writers' lease runs every call's handler (its
- * books, timers and writers live there) but the reads any instance may answer; any other instance checks the envelope, the signature, the
- * session and the body itself, then hands the call over NATS (request–reply on one subject, answered
- * only by the holder) and relays the answer. A call that finds no holder (a failover under way) waits
- * up to `waitMs` for one, then answers StoreUnavailable (HTTP 503, retry): never a hang.
+ * Calls as cluster mode runs them: the holder of the lease of the writers' group a call needs (`keyOf`: the
+ * spot books', or the rest's) runs its handler; the reads any instance may answer are answered where they
+ * arrive. Any other instance checks the envelope, the signature, the session and the body itself, then hands
+ * the call over NATS (request–reply on the group's subject, answered only by its holder) and relays the
+ * answer. A call that finds no holder (a failover under way) waits up to `waitMs` for one, then answers
+ * StoreUnavailable (HTTP 503, retry): never a hang.
  */
 export function routeCalls(handlers: Handlers, o: ForwardOptions) {
   const subject = (key: string) => `${o.prefix}.call.${key}`;

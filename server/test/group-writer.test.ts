@@ -11,6 +11,7 @@ import {
 } from '../src/kernel/group-writer';
 import type { LedgerAccount, PostInput } from '../src/ledger';
 import { queryRows, type Tx } from '../src/store';
+import { isStoreUnavailable } from '../src/store/unavailable';
 import { type LedgerFixture, ledgerFixture, testCause } from './ledger-fixture';
 
 /*
@@ -262,6 +263,10 @@ describe('the group writer', () => {
     await expect(
       writer.submit('elsewhere', { name: 'x', from: a, to: b, amount: 1n }),
     ).rejects.toBeInstanceOf(NotOwnerError);
+    // A task in its queue too, and both as retryable (503: the call belongs on the owner).
+    const task = writer.run('elsewhere', async () => 'ran');
+    await expect(task).rejects.toBeInstanceOf(NotOwnerError);
+    expect(isStoreUnavailable(await task.catch((e: unknown) => e))).toBe(true);
     expect((await writer.submit('here', { name: 'y', from: a, to: b, amount: 1n })).name).toBe('y');
     expect(seen.ran).toEqual(['y']);
   });

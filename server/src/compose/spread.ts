@@ -90,7 +90,6 @@ export function createSpread(link: ClusterLink): Spread {
 
   return {
     here,
-    spotHere: () => here.spot,
     writersHere: () => here.writers,
     index: (instId) => (Date.now() - indexAt <= INDEX_STALE_MS ? (index[instId] ?? null) : null),
     top: (instId) => top(instId),

@@ -59,8 +59,11 @@ export class BatchRefused extends Error {
   }
 }
 
-/** A job handed to a writer that does not own its key. */
-export class NotOwnerError extends Error {
+/**
+ * A job or task handed to a writer that does not own its key (cluster mode: another instance holds it). Retryable,
+ * as the store being away is: the call routing sends it to the owner, this refuses whatever else arrives.
+ */
+export class NotOwnerError extends StoreUnavailableError {
   constructor(readonly key: string) {
     super(`this process does not write ${key}`);
     this.name = 'NotOwnerError';
@@ -72,8 +75,8 @@ export interface GroupWriterOptions<J, R, S> {
   readonly requests: RequestLog;
   readonly plan: BatchPlan<J, R, S>;
   /**
-   * Whether this process writes a key's jobs (default: every key). A job for a key it does not own is
-   * refused with NotOwnerError before it queues; nothing of it is committed here.
+   * Whether this process writes a key's jobs (default: every key). A job or task for a key it does not own
+   * is refused with NotOwnerError before it queues; nothing of it is committed here.
    */
   readonly owns?: (key: string) => boolean;
   /** The most jobs one batch takes (a bound on how long its locks are held); 256 by default. */
@@ -179,6 +182,7 @@ class KeyedGroupWriter<J, R, S> implements GroupWriter<J, R> {
   }
 
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    if (!this.#owns(key)) return Promise.reject(new NotOwnerError(key));
     return this.#slotOf(key).serial.run(task);
   }
 

@@ -34,8 +34,6 @@ export interface ModuleWiring extends AppDeps {
  * reads of the other's memory comes from here where the other group runs elsewhere.
  */
 export interface WritersPlacement {
-  /** Whether this process runs the spot books now. */
-  spotHere(): boolean;
   /** Whether this process runs the rest of the writers' work now. */
   writersHere(): boolean;
   /** A spot instrument's index as the writers' instance last told it (null when unknown or stale). */

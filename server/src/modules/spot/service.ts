@@ -101,8 +101,6 @@ export function createSpot(deps: SpotDeps) {
      * the candles and the walk know the instruments; orders, prices and depth come from the books' holder.
      */
     configure: op(configure),
-    /** Whether the books run in this process (the books' holder in cluster mode). */
-    running: (): boolean => base.run.open,
     /** Waits for every queued operation. */
     idle: (): Promise<void> => writer.idle(),
     /** Refuses new orders and cancels; resolves once every queued one is answered. */

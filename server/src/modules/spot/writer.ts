@@ -1,6 +1,5 @@
 /** The instruments' writer: the spot plan of the one group-commit writer (kernel/group-writer.ts). */
 import { createGroupWriter } from '../../kernel/group-writer';
-import { StoreUnavailableError } from '../../store/unavailable';
 import type { BatchDone, BatchState, PlaceJob, Slot, SpotBase, SpotWriter } from './context';
 import { slotOf } from './instruments';
 import { placeBatch } from './place-batch';
@@ -10,8 +9,12 @@ import { isOpen } from './rows';
 
 /** One writer per instrument: orders and cancels are group-committed (kernel/group-writer.ts). */
 export function createSpotWriter(c: SpotBase): SpotWriter {
-  const writer = createGroupWriter<PlaceJob, unknown, BatchState>({
+  return createGroupWriter<PlaceJob, unknown, BatchState>({
     store: c.store,
+    // Cluster mode: an instance that does not run the books (another holds their lease, or they have not
+    // started) never queues on them: its empty books would match, quote and answer beside the holder's. The
+    // call routing sends everything to the holder; this refuses, as retryable, whatever else reaches here.
+    owns: () => c.run.open,
     requests: c.ledger,
     plan: {
       async begin(instId) {
@@ -40,17 +43,6 @@ export function createSpotWriter(c: SpotBase): SpotWriter {
       },
     },
   });
-  // Cluster mode: an instance that does not run the books (another holds their lease, or they have not
-  // started) never queues on them: its empty books would match, quote and answer beside the holder's. The
-  // call routing sends everything to the holder; this refuses, as retryable, whatever else reaches here.
-  const elsewhere = () => Promise.reject(new StoreUnavailableError('the spot books run on another instance'));
-  return {
-    submit: (key, job, o) => (c.run.open ? writer.submit(key, job, o) : elsewhere()),
-    run: (key, task) => (c.run.open ? writer.run(key, task) : elsewhere()),
-    idle: () => writer.idle(),
-    close: () => writer.close(),
-    batchSizes: () => writer.batchSizes(),
-  };
 }
 
 /** After a batch committed: the caches take its rows and accounts, and its events go out in order. */

@@ -1,11 +1,14 @@
 /**
- * Cluster mode: what handing calls to the spot books' instance costs. Three server processes on one PostgreSQL
+ * Cluster mode: what handing calls to a spot book's instance costs. Three server processes on one PostgreSQL
  * database with NATS and Redis (the machine's: TEST_DATABASE_URL / BENCH_DATABASE_URL, TEST_NATS_URL,
- * TEST_REDIS_URL), HAProxy in front (Debian's `haproxy`). The same signed, sealed spot submitTrade bodies go,
- * in one run, (1) straight to the instance holding the spot books' lease, (2) through HAProxy to that instance
- * alone (no forwarding), (3) through HAProxy to all three with the repository's configuration (spot orders go
- * to the instance whose /writerz?group=spot answers 200), (4) the same in round robin (two calls in three are
- * checked on another instance and handed over NATS), and (5) to a plain Fastify echo (the load generator's reach). Orders/s, p50
+ * TEST_REDIS_URL), HAProxy in front (Debian's `haproxy`). The same signed, sealed BTC-USDT submitTrade bodies
+ * go, in one run, (1) straight to the instance holding the BTC-USDT book's lease, (2) through HAProxy to that
+ * instance alone (no forwarding), (3) through HAProxy to all three with the repository's configuration (each
+ * names its book in x-nexa-book, and HAProxy sends it to the instance whose /writerz?group=spot.BTC-USDT
+ * answers 200), (4) the same in round robin (two calls in three are
+ * checked on another instance and handed over NATS), (5) straight to the holder again and (6) through HAProxy to the
+ * two other instances only (every order handed over; the holder's main-thread time an order is the writer's own
+ * share), and (7) to a plain Fastify echo (the load generator's reach). Orders/s, p50
  * and p99 of each; the cost of three instances is (3) against (2), and the hop's own (4) against (2). This machine has 2 cores shared
  * by the three instances, PostgreSQL and the load threads: three instances cannot be faster here; the figure
  * is the price of the hop, not the room it makes.
@@ -20,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { DEMO_ENVELOPE_KEY, DEMO_SIGN_SECRET, decodeKey } from '@nexa/contract';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import { haproxyConfig } from '../scripts/haproxy-config.mjs';
 import { systemClock } from '../server/src/kernel/clock';
 import { createLedger, SYSTEM } from '../server/src/ledger';
 import { queryRows, type Store } from '../server/src/store';
@@ -77,8 +81,8 @@ export async function clusterBench(): Promise<void> {
       children.push(await instance(i));
       if (i === 0) await sleep(3_000);
     }
-    // The orders' book runs on the spot books' holder (another instance than the writers' holder).
-    const writer = children[await until(() => writerIndex(db, 'spot'), 60_000)] as ChildServer;
+    // The orders' book runs on the holder of its lease (the writers' work on another instance).
+    const writer = children[await until(() => writerIndex(db), 60_000)] as ChildServer;
     const all = await startProxy(children);
     proxies.push(all.proc);
     const spreadAll = await startProxy(children, true);
@@ -116,14 +120,21 @@ export async function clusterBench(): Promise<void> {
     const direct = await sealedOrders(sealing, users, '60000', ORDERS);
     const r1 = await load(writer.srv.url, direct);
     rows.push(
-      row("one instance: the spot books' holder, directly", r1, await countOk(envelopeKey, r1.answers)),
+      row("one instance: the BTC-USDT book's holder, directly", r1, await countOk(envelopeKey, r1.answers)),
     );
     /** Fresh orders through `url`, as a row, with the processor time each process spent on them. */
     const measured = async (label: string, url: string) => {
       const orders = await sealedOrders(sealing, users, '60000', ORDERS);
       const cpu = cpuBy(children, writer);
+      const from = process.hrtime.bigint() / 1000n;
       const r = await load(url, orders);
       const spent = cpu();
+      // With a profile asked for: the row's window on the machine's monotonic clock (µs, as V8's profiles
+      // stamp their samples), to read one row's samples out of the holder's profile.
+      if (PROFILE)
+        console.log(
+          `profile window of pid ${writer.pid}: ${from} ${process.hrtime.bigint() / 1000n} ${label}`,
+        );
       rows.push(row(label, r, await countOk(envelopeKey, r.answers)));
       return spent;
     };
@@ -136,11 +147,47 @@ export async function clusterBench(): Promise<void> {
       'three instances behind HAProxy, round robin (2 in 3 forwarded)',
       spreadAll.url,
     );
+    // The issue's measure, the holder's main thread an order, without the proxies above: each checks every
+    // instance's readiness and every book's holder, work the holder does whatever its load.
+    for (const p of proxies.splice(0)) p.kill('SIGTERM');
+    // HAProxy in front of the two instances that do not hold the book: every order is opened, checked and
+    // signed off there, and the book's holder only runs it (what the writer's own share of an order is).
+    const others = await startProxy(
+      children.filter((c) => c !== writer),
+      true,
+    );
+    proxies.push(others.proc);
+    // What the holder's thread spends with no orders (its leases, its books' demo maker, the health checks
+    // of the one proxy left), per second, to tell the orders' share from it.
+    const idle = cpuBy(children, writer);
+    const idleFrom = performance.now();
+    await sleep(5_000);
+    const idlePerS = idle()['holder thread'] / ((performance.now() - idleFrom) / 1000);
+    const spentDirect = await measured(
+      "one instance: the BTC-USDT book's holder, directly (again, counted)",
+      writer.srv.url,
+    );
+    const directS = rows.at(-1)?.seconds ?? 0;
+    const batches0 = await batchesOf(writer);
+    const spentForwarded = await measured(
+      "two instances behind HAProxy, every order handed to the book's holder",
+      others.url,
+    );
+    const forwardedS = rows.at(-1)?.seconds ?? 0;
+    const batches1 = await batchesOf(writer);
+    const batchCount = batches1.count - batches0.count;
+    console.log(
+      `every order handed to the holder: ${batchCount} batches, mean ${(batchCount > 0 ? (batches1.orders - batches0.orders) / batchCount : 0).toFixed(1)} orders`,
+    );
     const echo = Fastify();
     echo.post('/v1/order/submitTrade', async (req) => ({ code: 200, msg: 'Success', data: req.body }));
     await echo.listen({ port: 0, host: '127.0.0.1' });
     const addr = echo.server.address();
-    const r3 = await load(`http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`, direct);
+    const echoUrl = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    // Warmed like the instances (two rounds not counted), so its figure is not its code's first compile.
+    for (let i = 0; i < 2; i++) await load(echoUrl, direct);
+    // Three rounds of the same bodies in one load: the echo is fast, one round would weigh the load's start.
+    const r3 = await load(echoUrl, [...direct, ...direct, ...direct]);
     rows.push(row('plain Fastify echo (reference)', r3, r3.answers.filter((a) => a !== '').length));
     await echo.close();
 
@@ -165,10 +212,28 @@ export async function clusterBench(): Promise<void> {
       ['one instance behind HAProxy', spentAlone],
       ["three instances, orders sent to the books' holder", spentAll],
       ['three instances, round robin', spentTurns],
+      ["two instances, every order handed to the book's holder", spentForwarded],
     ] as const) {
       const ms = CPU_PARTS.map((k) => (spent[k] * 1000) / ORDERS);
       const sum = ms.reduce((a, b) => a + b, 0);
       console.log(`| ${label} | ${ms.map((v) => v.toFixed(3)).join(' | ')} | ${sum.toFixed(3)} |`);
+    }
+    // The issue's measure: the server thread's processor time an order against the echo's a call. The echo's
+    // is this process's main thread while it served the echo (the load runs on worker threads).
+    const echoUs = ((r3.cpu.threads.get('server thread') ?? 0) * 1e6) / Math.max(1, r3.latencies.length);
+    console.log(
+      `\nthe book's holder's main thread, µs an order, against the echo's main thread a call (${echoUs.toFixed(0)} µs); with no orders it spends ${(idlePerS * 1000).toFixed(1)} ms a second, taken out in "net":`,
+    );
+    for (const [label, spent, seconds] of [
+      ['the holder, called directly', spentDirect, directS],
+      ['every order checked on another instance, run on the holder', spentForwarded, forwardedS],
+    ] as const) {
+      const us = (spent['holder thread'] * 1e6) / ORDERS;
+      const net = ((spent['holder thread'] - idlePerS * seconds) * 1e6) / ORDERS;
+      const x = (v: number) => (v / Math.max(1, echoUs)).toFixed(1);
+      console.log(
+        `  ${label}: ${us.toFixed(0)} µs (${x(us)}×), net ${net.toFixed(0)} µs (${x(net)}×; aim ≤ 3×)`,
+      );
     }
     for (const p of proxies.splice(0)) p.kill('SIGTERM');
     await failover(db, children, instance, users);
@@ -180,13 +245,30 @@ export async function clusterBench(): Promise<void> {
   }
 }
 
-const CPU_PARTS = ['writer', 'stand-bys', 'nats-server', 'haproxy', 'postgres'] as const;
-type CpuPart = (typeof CPU_PARTS)[number];
+/** The spot writers' committed batches and their orders so far, from an instance's /metrics (read locally). */
+async function batchesOf(c: ChildServer): Promise<{ count: number; orders: number }> {
+  const text = await (await fetch(`${c.srv.url}/metrics`)).text();
+  let count = 0;
+  let orders = 0;
+  for (const m of text.matchAll(
+    /^nexa_writer_batches\{[^}]*writer="spot[^"]*"[^}]*size="(\d+)"[^}]*\} (\d+)/gm,
+  )) {
+    count += Number(m[2]);
+    orders += Number(m[1]) * Number(m[2]);
+  }
+  return { count, orders };
+}
 
-/** Processor seconds (user + system) of one process, from /proc; 0 when it is gone or not Linux. */
-function procSeconds(pid: string): { name: string; s: number } {
+const CPU_PARTS = ['writer', 'stand-bys', 'nats-server', 'haproxy', 'postgres'] as const;
+type CpuPart = (typeof CPU_PARTS)[number] | 'holder thread';
+
+/**
+ * Processor seconds (user + system) of one process, from /proc; 0 when it is gone or not Linux. With `thread`,
+ * of that process's main thread alone (its JavaScript; V8's and libuv's helper threads left out).
+ */
+function procSeconds(pid: string, thread = false): { name: string; s: number } {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
     const close = stat.lastIndexOf(')');
     const fields = stat.slice(close + 2).split(' ');
     // utime and stime (fields 14 and 15 of the line, 11 and 12 after the name), in clock ticks of 1/100 s.
@@ -208,6 +290,7 @@ function cpuBy(children: readonly ChildServer[], writer: ChildServer): () => Rec
       'nats-server': 0,
       haproxy: 0,
       postgres: 0,
+      'holder thread': procSeconds(String(writer.pid), true).s,
     };
     for (const c of children) out[c === writer ? 'writer' : 'stand-bys'] += procSeconds(String(c.pid)).s;
     for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
@@ -220,7 +303,8 @@ function cpuBy(children: readonly ChildServer[], writer: ChildServer): () => Rec
   const before = snap();
   return () => {
     const after = snap();
-    return Object.fromEntries(CPU_PARTS.map((k) => [k, after[k] - before[k]])) as Record<CpuPart, number>;
+    const parts = [...CPU_PARTS, 'holder thread'] as const;
+    return Object.fromEntries(parts.map((k) => [k, after[k] - before[k]])) as Record<CpuPart, number>;
   };
 }
 
@@ -228,24 +312,22 @@ function cpuBy(children: readonly ChildServer[], writer: ChildServer): () => Rec
 async function startProxy(backends: readonly ChildServer[], roundRobin = false) {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'nexa-bench-haproxy-'));
-  let cfg = readFileSync(join(ROOT, 'deploy', 'haproxy.cfg'), 'utf8')
-    .replace('@PORT@', String(port))
-    .replace('@WRITES@', join(ROOT, 'deploy', 'haproxy-writes.lst'))
-    .replace('@SPOT@', join(ROOT, 'deploy', 'haproxy-spot.lst'))
-    .replaceAll(
-      '@SERVERS@',
-      backends.map((c, i) => `  server b${i + 1} ${c.srv.url.replace('http://', '')} check`).join('\n'),
-    );
+  let cfg = haproxyConfig({
+    root: ROOT,
+    bind: `127.0.0.1:${port}`,
+    lists: join(ROOT, 'deploy'),
+    servers: backends.map((c, i) => [`b${i + 1}`, c.srv.url.replace('http://', '')] as const),
+  });
   // Every call to any instance in turn: what the hop over NATS costs when a call must take it.
-  if (roundRobin) cfg = cfg.replace(/^\s*use_backend (writer|spot) .*$/gm, '');
+  if (roundRobin) cfg = cfg.replace(/^\s*use_backend .*$/gm, '');
   writeFileSync(join(dir, 'haproxy.cfg'), cfg);
   const proc = spawn('haproxy', ['-db', '-f', join(dir, 'haproxy.cfg')], { stdio: 'ignore' });
   await sleep(3_000);
   return { proc, url: `http://127.0.0.1:${port}` };
 }
 
-/** The index (0-based, from the name `b<n>`) of the instance holding a live lease (the spot books'), or undefined. */
-async function writerIndex(db: Store, key: 'spot' | 'writers' = 'spot'): Promise<number | undefined> {
+/** The index (0-based, from the name `b<n>`) of the instance holding a live lease (the BTC-USDT book's), or undefined. */
+async function writerIndex(db: Store, key = 'spot.BTC-USDT'): Promise<number | undefined> {
   const [lease] = await queryRows<{ owner: string; live: boolean }>(
     db.db,
     sql`select owner, expires_at > clock_timestamp() as live from cluster_leases where key = ${key}`,

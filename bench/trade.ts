@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { computeSign, openEnvelope, sealEnvelope } from '@nexa/contract';
+import { BOOK_HEADER, computeSign, openEnvelope, sealEnvelope } from '@nexa/contract';
 import Fastify from 'fastify';
 import { systemClock } from '../server/src/kernel/clock';
 import { SYSTEM } from '../server/src/ledger';
@@ -200,7 +200,11 @@ export async function sealedOrders(
     const body = JSON.stringify({ payload: await sealEnvelope(JSON.stringify(stamped), envelopeKey) });
     out.push({
       path: '/v1/order/submitTrade',
-      headers: { authorization: tokens[k % tokens.length] as string, host: keys.host },
+      headers: {
+        authorization: tokens[k % tokens.length] as string,
+        host: keys.host,
+        [BOOK_HEADER]: 'BTC-USDT',
+      },
       body,
     });
   }

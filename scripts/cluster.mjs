@@ -5,11 +5,12 @@
 // Environment: DATABASE_URL (default: database nexa_cluster on 127.0.0.1), NATS_URL, REDIS_URL, PORT (8080),
 // INSTANCES (3).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from './ensure-built.mjs';
+import { haproxyConfig } from './haproxy-config.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.PORT ?? 8080);
@@ -39,11 +40,12 @@ await client.end();
 
 const ports = Array.from({ length: count }, (_, i) => port + 1 + i);
 const dir = mkdtempSync(join(tmpdir(), 'nexa-cluster-'));
-const cfg = readFileSync(join(root, 'deploy', 'haproxy.cfg'), 'utf8')
-  .replace('@PORT@', String(port))
-  .replace('@WRITES@', join(root, 'deploy', 'haproxy-writes.lst'))
-  .replace('@SPOT@', join(root, 'deploy', 'haproxy-spot.lst'))
-  .replaceAll('@SERVERS@', ports.map((p, i) => `  server n${i + 1} 127.0.0.1:${p} check`).join('\n'));
+const cfg = haproxyConfig({
+  root,
+  bind: `127.0.0.1:${port}`,
+  lists: join(root, 'deploy'),
+  servers: ports.map((p, i) => [`n${i + 1}`, `127.0.0.1:${p}`]),
+});
 writeFileSync(join(dir, 'haproxy.cfg'), cfg);
 
 let stopping = false;

@@ -174,3 +174,16 @@ export async function openEnvelope(envelope: string, key: Uint8Array): Promise<s
 
 /** How far a request's timestamp may be from the server's clock. */
 export const TIMESTAMP_WINDOW_S = 300;
+
+/**
+ * The spot book a call is for, sent in clear beside the sealed body (the web app sets it when the body names
+ * an instrument): a load balancer sends the call straight to the instance running that book. It is a hint
+ * only: the server routes by the body it opened, and a wrong or missing hint costs one hop, nothing else.
+ */
+export const BOOK_HEADER = 'x-nexa-book';
+
+/** The hint for a body: its instrument when it names one (a book's id is short and plain). */
+export function bookHint(body: Record<string, unknown>): string | null {
+  const instId = body.instId;
+  return typeof instId === 'string' && /^[A-Z0-9-]{3,30}$/.test(instId) ? instId : null;
+}

@@ -23,8 +23,11 @@ describe('the API and live feed on the app’s web. host', () => {
     const calls: string[] = [];
     const allowOrigin: (string | undefined)[] = [];
     const sockets: string[] = [];
+    const hints = new Map<string, string | undefined>();
     page.on('request', (r) => {
-      if (r.method() === 'POST') calls.push(r.url());
+      if (r.method() !== 'POST') return;
+      calls.push(r.url());
+      hints.set(new URL(r.url()).pathname, r.headers()['x-nexa-book']);
     });
     page.on('response', (r) => {
       if (r.request().method() === 'POST') allowOrigin.push(r.headers()['access-control-allow-origin']);
@@ -71,6 +74,10 @@ describe('the API and live feed on the app’s web. host', () => {
     expect(calls.length).toBeGreaterThan(3);
     expect(calls.filter((u) => !u.startsWith(`${apiOrigin}/`))).toEqual([]);
     expect(calls).toContain(`${apiOrigin}/v1/order/submitTrade`);
+    // The order named its book in the clear (the load balancer's hint), allowed across origins.
+    expect(hints.get('/v1/order/submitTrade')).toBe('BTC-USDT');
+    // Calls whose body names no instrument send none.
+    expect([...hints.values()].filter((h) => h === undefined).length).toBeGreaterThan(0);
     expect(new Set(allowOrigin)).toEqual(new Set([appOrigin]));
     const wsOrigin = apiOrigin.replace('http:', 'ws:');
     expect(sockets.filter((u) => !u.startsWith(`${wsOrigin}/ws`))).toEqual([]);

@@ -27,11 +27,10 @@ let me: { id: number; uid: string };
 
 beforeAll(async () => {
   product = await startProduct({ env: { ADMIN_DIST, MARKET_SOURCE: 'sim', MARKET_SIM_STEP_MS: '1000' } });
-  // The demo's timers, short: a race of four seats filled by demo racers, verification and shipping at once.
+  // The demo's timers, short: a race of four seats filled by demo racers, shipping at once.
   await product.app.settings.set('games.group_size', 4);
   await product.app.settings.set('games.demo_join_s', 0.5);
   await product.app.settings.set('games.race_seconds', 6);
-  await product.app.settings.set('demo.kyc_approve_after_s', 0);
   await product.app.settings.set('demo.shop_ship_after_s', 0);
   if (KEEP) mkdirSync(JOURNEYS, { recursive: true });
   // The stranger's phone: 390×844 at 1×, so the kept pictures stay small.
@@ -224,7 +223,9 @@ describe('eleven journeys of a stranger alone, at 390×844', { timeout: 360_000 
     await expect.poll(() => page.getByTestId('kyc-status').getAttribute('data-status'), WAIT).toBe('pending');
     await visible(page, /without any check of your documents/);
     await keep(page, '07-kyc-pending');
-    // The demo's sweep (every minute in the running product) approves it.
+    // The demo's sweep (every minute in the running product) approves it; its wait is cut to nothing only now,
+    // so the product's own minute sweep cannot approve it before the pending screen is seen.
+    await product.app.settings.set('demo.kyc_approve_after_s', 0);
     await product.app.modules.cards.sweep();
     await page.reload();
     await expect

@@ -261,7 +261,7 @@ describe('the merchant shop in the browser', () => {
     await cup.click();
     await expect.poll(() => bp.url(), WAIT).toBe(`${product.url}/productDetail?id=${productId}`);
     await expect.poll(() => text(bp, 'detail-price'), WAIT).toBe('12.50 USDT');
-    expect(await text(bp, 'detail-stock')).toBe('20');
+    await expect.poll(() => text(bp, 'detail-stock'), WAIT).toBe('20');
     await bp.getByTestId('qty-more').click();
     await expect.poll(() => text(bp, 'detail-total'), WAIT).toBe('25.00 USDT');
     await shot(bp, 'product-detail');
@@ -298,7 +298,7 @@ describe('the merchant shop in the browser', () => {
     // The buyer pays the price seen: refused, said in place, the new price shown; then paid.
     await bp.getByTestId('pay').click();
     await visible(bp, 'Confirm payment');
-    expect(await text(bp, 'sheet-total')).toBe('25.00 USDT');
+    await expect.poll(() => text(bp, 'sheet-total'), WAIT).toBe('25.00 USDT');
     await shot(bp, 'confirm-sheet');
     await bp.locator('.sheet__confirm:visible').click();
     await expect.poll(() => bp.getByTestId('purchase-problem').getAttribute('data-kind'), WAIT).toBe('price');
@@ -311,7 +311,7 @@ describe('the merchant shop in the browser', () => {
     await expect.poll(() => bp.url(), WAIT).toMatch(/\/orderDetail\?id=\d+$/);
     const orderId = Number(new URL(bp.url()).searchParams.get('id'));
     await expect.poll(() => bp.getByTestId('order-detail').getAttribute('data-status'), WAIT).toBe('paid');
-    expect(await text(bp, 'detail-amount')).toBe('26.00 USDT');
+    await expect.poll(() => text(bp, 'detail-amount'), WAIT).toBe('26.00 USDT');
     await shot(bp, 'order-paid');
     await bp.goto(`${product.url}/order`);
     await expect.poll(() => bp.getByTestId('order-row').count(), WAIT).toBe(1);
@@ -341,7 +341,7 @@ describe('the merchant shop in the browser', () => {
     await expect.poll(() => mp.getByTestId('order-detail').getAttribute('data-status'), WAIT).toBe('shipped');
     expect(await mp.getByTestId('order-detail').getAttribute('data-role')).toBe('merchant');
     await expect.poll(() => text(mp, 'order-company'), WAIT).toBe('SF Express');
-    expect(await text(mp, 'order-tracking')).toBe('SF1234567890');
+    await expect.poll(() => text(mp, 'order-tracking'), WAIT).toBe('SF1234567890');
     await shot(mp, 'order-shipped-merchant');
     await mp.goto(`${product.url}/orderList`);
     await expect.poll(() => mp.getByTestId('release-row').count(), WAIT).toBe(1);
@@ -375,13 +375,13 @@ describe('the merchant shop in the browser', () => {
     // ---- The merchant's settlement: 26 less the 5 % fee.
     await mp.goto(`${product.url}/storeMyItem5`);
     await expect.poll(() => text(mp, 'settle-total-net'), WAIT).toBe('24.70');
-    expect(await text(mp, 'settle-total-fee')).toBe('1.30');
-    expect(await text(mp, 'settle-count')).toBe('1');
+    await expect.poll(() => text(mp, 'settle-total-fee'), WAIT).toBe('1.30');
+    await expect.poll(() => text(mp, 'settle-count'), WAIT).toBe('1');
     await expect.poll(() => mp.getByTestId('settle-row').count(), WAIT).toBe(1);
     await shot(mp, 'settlements');
     await mp.goto(`${product.url}/storeMyItem4`);
     await expect.poll(() => mp.getByTestId('sale-row').count(), WAIT).toBe(1);
-    expect(await text(mp, 'sale-amount')).toBe('26.00');
+    await expect.poll(() => text(mp, 'sale-amount'), WAIT).toBe('26.00');
     await shot(mp, 'sales');
     await mp.goto(`${product.url}/storeMyItem3`);
     await expect.poll(() => mp.getByTestId('stock-row').count(), WAIT).toBe(1);
@@ -391,8 +391,8 @@ describe('the merchant shop in the browser', () => {
     await shot(mp, 'stock');
     await mp.goto(`${product.url}/storeInfo`);
     await expect.poll(() => text(mp, 'merchant-name'), WAIT).toBe('Nexa Tea House');
-    expect(await text(mp, 'merchant-sales')).toBe('1');
-    expect(await text(mp, 'merchant-turnover')).toBe('26.00 USDT');
+    await expect.poll(() => text(mp, 'merchant-sales'), WAIT).toBe('1');
+    await expect.poll(() => text(mp, 'merchant-turnover'), WAIT).toBe('26.00 USDT');
     await shot(mp, 'store-info');
     await mp.goto(`${product.url}/order2`);
     await expect.poll(() => text(mp, 'shop-balance'), WAIT).toBe('424.70');
@@ -448,7 +448,7 @@ describe('the merchant shop in the browser', () => {
     await shot(bp, 'vip');
     await bp.goto(`${product.url}/consumerDividendRanking`);
     await expect.poll(() => text(bp, 'dividend-pool'), WAIT).toBe('0.65');
-    expect(await text(bp, 'dividend-estimate')).toBe('0.65');
+    await expect.poll(() => text(bp, 'dividend-estimate'), WAIT).toBe('0.65');
     expect(await text(bp, 'dividend-weight')).toMatch(/\(100%\)$/);
     await expect.poll(() => bp.getByTestId('dividend-vip').isVisible(), WAIT).toBe(true);
     await visible(bp, 'No dividends paid yet');
@@ -469,8 +469,8 @@ describe('the merchant shop in the browser', () => {
     await product.app.modules.shop.settleDividends();
     await bp.getByTestId('to-dividend-log').click();
     await expect.poll(() => bp.getByTestId('dividend-row').count(), WAIT).toBe(1);
-    expect(await text(bp, 'dividend-amount')).toBe('+0.65 USDT');
-    expect(await text(bp, 'log-received')).toBe('0.65');
+    await expect.poll(() => text(bp, 'dividend-amount'), WAIT).toBe('+0.65 USDT');
+    await expect.poll(() => text(bp, 'log-received'), WAIT).toBe('0.65');
     await shot(bp, 'dividend-log');
 
     // ---- A second order canceled before it ships: the payment returns at once.

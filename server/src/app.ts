@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ClusterLink } from './cluster';
+import { SPOT_LEASE_PREFIX } from './cluster/keys';
 import { buildAppModules } from './compose/modules';
 import type { AppOptions } from './compose/options';
 import { registerPages, storeReadiness } from './compose/pages';
@@ -64,6 +65,8 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   let gateway: Gateway | null = null;
   // Cluster mode: the holder of the writers' lease runs the calls; the other instances hand them over.
   let startWork: (group?: WorkGroup) => Promise<void> = (group) => whenComposed.then(() => startWork(group));
+  let releaseWork: (group: { readonly spot: string }) => Promise<void> = (group) =>
+    whenComposed.then(() => releaseWork(group));
   const { writers, stopInvalidations, closeLeases } = await registerCalls(fastify, {
     stores,
     modules,
@@ -71,6 +74,7 @@ export async function buildApp(opts: AppOptions): Promise<App> {
     routes: built.list.flatMap((m) => m.routes ?? []),
     gateway: () => gateway,
     startWork: (group) => startWork(group),
+    releaseWork: (group) => releaseWork(group),
     fence: (reason) => fence(reason),
   });
   gateway = await registerLive(fastify, { bus, deps, modules, link });
@@ -78,10 +82,15 @@ export async function buildApp(opts: AppOptions): Promise<App> {
   // The books, writers and timers: at once for one instance; on the lease's holder in cluster mode.
   const work = createWork({ opts, deps, built, modules, chains, link, spread });
   startWork = work.start;
+  releaseWork = work.release;
   if (!link) await startWork();
 
   await registerPages(fastify, opts.config, modules, storeReadiness(stores, work.fencedReason), (group) =>
-    writers ? writers.serving(group) : work.fencedReason() === null,
+    writers
+      ? group === 'spot'
+        ? writers.served().some((key) => key.startsWith(SPOT_LEASE_PREFIX))
+        : writers.serving(group)
+      : work.fencedReason() === null,
   );
 
   // Writers and timers stop once: when another instance took the lock (fenced), or at close.

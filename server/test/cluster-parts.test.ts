@@ -4,13 +4,16 @@
 // it), shared by instances and kept across restarts.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { endpoints, exactText } from '@nexa/contract';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { composeConfig } from '../../scripts/haproxy-config.mjs';
 import { bodyFromWire, bodyToWire } from '../src/cluster/call-body';
-import { leaseOfCall, SPOT_LEASE, WRITERS_LEASE } from '../src/cluster/keys';
+import { leaseOfCall, type SpotRoutes, spotLease, WRITERS_LEASE } from '../src/cluster/keys';
+import { planHandOff, planLeases } from '../src/cluster/placement';
 import { RedisRateLimiter } from '../src/cluster/rate-limit';
-import { STORE_READS, writesList } from '../src/compose/transport';
+import { booksList, STORE_READS, writesList } from '../src/compose/transport';
 import { loadConfig } from '../src/config';
 
 describe('the load balancer’s lists', () => {
@@ -25,23 +28,121 @@ describe('the load balancer’s lists', () => {
     expect(paths.length + STORE_READS.size).toBe(Object.keys(endpoints).length);
   });
 
-  it('sends the spot books’ calls to their holder: each a call that changes state, routed to `spot`', () => {
+  it('gives each spot book of the default configuration its backend, and the compose file is the template filled in', () => {
+    const read = (name: string) => readFileSync(new URL(`../../deploy/${name}`, import.meta.url), 'utf8');
+    expect(read('haproxy-books.lst')).toBe(booksList());
+    expect(read('haproxy-books.lst')).toContain('BTC-USDT\n');
+    const compose = read('haproxy-compose.cfg');
+    expect(compose).toBe(composeConfig(fileURLToPath(new URL('../..', import.meta.url))));
+    expect(compose).toContain('option httpchk GET /writerz?group=spot.BTC-USDT');
+    expect(compose).not.toMatch(/@[A-Z_]+@/);
+  });
+
+  it('sends the spot books’ calls to an instance running books: each a call that changes state, routed to its book', async () => {
     const file = readFileSync(new URL('../../deploy/haproxy-spot.lst', import.meta.url), 'utf8');
     expect(file).toBe(writesList(true));
     const writes = new Set(writesList().trim().split('\n'));
     const spot = file.trim().split('\n');
     expect(spot.filter((p) => !writes.has(p))).toEqual([]);
-    // Each goes to the spot books for a spot instrument, and to the writers for a swap.
+    // Each goes to its spot book for a spot instrument, and to the writers for a swap.
+    const quotes = new Map([['q1', 'ETH-USDT']]);
+    const routes: SpotRoutes = {
+      has: (id) => ['BTC-USDT', 'ETH-USDT', 'NEU-USDT'].includes(id),
+      pairOf: (a, b) =>
+        a === 'USDT' && b === 'BTC' ? 'BTC-USDT' : a === 'NEU' || b === 'NEU' ? 'NEU-USDT' : null,
+      quoteInstrument: async (id) => quotes.get(id) ?? null,
+    };
+    // As checked: the amount an exact decimal.
+    const body = { instId: 'BTC-USDT', from: 'USDT', to: 'BTC', amount: exactText('10'), quote_id: 'q1' };
+    const want: Record<string, string> = {
+      '/api/exchange/exchange': spotLease('ETH-USDT'),
+      '/api/neu/getNeuExchangeOrder': spotLease('ETH-USDT'),
+      '/api/neu/exchangeList': spotLease('NEU-USDT'),
+    };
     for (const path of spot)
-      expect(leaseOfCall(path, { instId: 'BTC-USDT', from: 'USDT', to: 'BTC' }), path).toBe(SPOT_LEASE);
-    expect(leaseOfCall('/v1/order/submitTrade', { instId: 'BTC-USDT-SWAP' })).toBe(WRITERS_LEASE);
-    expect(leaseOfCall('/v1/order/batchCancelOrder', { order_ids: ['1'], instType: 'SWAP' })).toBe(
+      expect(await leaseOfCall(path, body, routes), path).toBe(want[path] ?? 'spot.BTC-USDT');
+    expect(leaseOfCall('/v1/order/submitTrade', { instId: 'BTC-USDT-SWAP' }, routes)).toBe(WRITERS_LEASE);
+    expect(leaseOfCall('/v1/order/batchCancelOrder', { order_ids: ['1'], instType: 'SWAP' }, routes)).toBe(
       WRITERS_LEASE,
     );
-    expect(leaseOfCall('/v1/order/batchCancelOrder', { order_ids: ['1'] })).toBe(SPOT_LEASE);
+    // Needing no book's memory, or refused anyway, a call is answered where it arrived.
+    expect(leaseOfCall('/v1/order/batchCancelOrder', { order_ids: ['1'] }, routes)).toBeNull();
+    expect(leaseOfCall('/v1/order/submitTrade', { instId: 'FOO-USDT' }, routes)).toBeNull();
+    expect(leaseOfCall('/api/exchange/getExchangeInfo', { from: 'USDT', to: 'BTC' }, routes)).toBeNull();
+    expect(await leaseOfCall('/api/exchange/exchange', { quote_id: 'gone' }, routes)).toBeNull();
     // Every other call that changes state is the writers'.
     for (const path of writes)
-      if (!spot.includes(path)) expect(leaseOfCall(path, {}), path).toBe(WRITERS_LEASE);
+      if (!spot.includes(path)) expect(leaseOfCall(path, {}, routes), path).toBe(WRITERS_LEASE);
+  });
+});
+
+describe('placement of the writers’ groups', () => {
+  const keys = ['writers', ...['A', 'B', 'C', 'D', 'E', 'F'].map((x) => spotLease(`${x}-USDT`))];
+  const weight = (k: string) => (k === 'writers' ? 3 : 1);
+  const plans = (live: Map<string, string[]>) =>
+    new Map([...live.keys()].map((me) => [me, [...planLeases({ me, keys, weight, live })]]));
+
+  it('spreads the free leases over the live instances by weight, each lease to one, the same plan everywhere', () => {
+    const out = plans(
+      new Map([
+        ['a', []],
+        ['b', []],
+        ['c', []],
+      ]),
+    );
+    const all = [...out.values()].flat();
+    expect(all.sort()).toEqual([...keys].sort());
+    const loads = [...out.values()].map((l) => l.reduce((n, k) => n + weight(k), 0));
+    expect(Math.max(...loads) - Math.min(...loads)).toBeLessThanOrEqual(1);
+  });
+
+  it('gives what a gone instance held to the least loaded, and leaves held leases where they are', () => {
+    const live = new Map([
+      ['a', ['writers']],
+      ['b', [spotLease('A-USDT'), spotLease('B-USDT'), spotLease('C-USDT')]],
+    ]);
+    const out = plans(live);
+    // c (D, E, F) is gone: a (load 3) and b (load 3) share them.
+    expect([...(out.get('a') ?? []), ...(out.get('b') ?? [])].sort()).toEqual(
+      [spotLease('D-USDT'), spotLease('E-USDT'), spotLease('F-USDT')].sort(),
+    );
+    expect(out.get('a')?.includes('writers')).toBe(false);
+  });
+
+  it('hands books from the most loaded to one that joins, one at a time, until even, never the writers’ work', () => {
+    const movable = (k: string) => k !== 'writers';
+    const live = new Map<string, string[]>([
+      ['a', ['writers', spotLease('A-USDT'), spotLease('B-USDT')]],
+      ['b', [spotLease('C-USDT'), spotLease('D-USDT'), spotLease('E-USDT'), spotLease('F-USDT')]],
+      ['c', []],
+    ]);
+    const moves: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      // Every instance plans from the same view; at most one of them hands a lease over.
+      const out = [...live.keys()].flatMap((me) => {
+        const key = planHandOff({ me, keys, weight, movable, live });
+        return key === null ? [] : [[me, key] as const];
+      });
+      expect(out.length).toBeLessThanOrEqual(1);
+      const [move] = out;
+      if (!move) break;
+      const [from, key] = move;
+      expect(movable(key)).toBe(true);
+      live.set(
+        from,
+        (live.get(from) ?? []).filter((k) => k !== key),
+      );
+      live.get('c')?.push(key);
+      moves.push(`${from}:${key}`);
+    }
+    // a (load 5) and b (4) against c (0): a gives one; a and b tie at 4 (the first name counts as the
+    // heavier), so a gives again, then b; loads end 3, 3 and 3.
+    expect(moves).toEqual(['a:spot.B-USDT', 'a:spot.A-USDT', 'b:spot.F-USDT']);
+    expect(live.get('a')).toEqual(['writers']);
+    const loads = [...live.values()].map((l) => l.reduce((n, k) => n + weight(k), 0));
+    expect(loads).toEqual([3, 3, 3]);
+    // Even loads, or an instance alone: nothing moves.
+    expect(planHandOff({ me: 'a', keys, weight, movable, live: new Map([['a', keys]]) })).toBeNull();
   });
 });
 

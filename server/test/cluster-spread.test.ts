@@ -84,8 +84,8 @@ describe.skipIf(!(NATS && REDIS))('between the writers’ groups', () => {
     const writers = createSpread(await link('w'));
     const spot = createSpread(await link('s'));
     const here = booksHere();
-    spot.here.spot = true;
-    const stop = spot.serveMaker(here.venue);
+    spot.here.spot.add('BTC-USDT');
+    const stop = spot.serveMaker(here.venue, 'BTC-USDT');
     await sleep(100);
     const local = booksHere();
     const venue = writers.makerVenue(local.venue);
@@ -122,10 +122,10 @@ describe.skipIf(!(NATS && REDIS))('between the writers’ groups', () => {
     expect((await venue.instruments()).map((i) => i.instId)).toEqual(['BTC-USDT']);
     expect(local.calls).toEqual([]);
     // Where the books run here, the calls stay in this process.
-    writers.here.spot = true;
+    writers.here.spot.add('BTC-USDT');
     await venue.cancel(7, { instId: 'BTC-USDT' });
     expect(local.calls.map((c) => c.what)).toEqual(['cancel 7 BTC-USDT']);
-    writers.here.spot = false;
+    writers.here.spot.delete('BTC-USDT');
     // No books' instance (a failover): the call fails, and the maker tries again at its next requote.
     stop();
     await sleep(100);

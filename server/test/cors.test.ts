@@ -154,6 +154,7 @@ describe('CORS for the app’s origins', () => {
       'content-type',
       'authorization',
       'lang',
+      'x-nexa-book',
     ]);
     expect(res.headers['access-control-max-age']).toBe('600');
     // An upload's PUT to the link the API handed out.

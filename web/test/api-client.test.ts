@@ -91,6 +91,15 @@ describe('api client', () => {
     expect(sign).toBe(computeSign(rest, DEFAULT_CLIENT_CONFIG.signSecret));
   });
 
+  it('names a call’s spot book in the clear for the load balancer, and nothing else', async () => {
+    const h = harness(() => sealed({ code: 200, msg: 'Success', data: { bids: [], asks: [] } }));
+    const api = createApiClient(h.deps);
+    await api('/v1/market/depth', { instId: 'BTC-USDT' });
+    await api('/api/basic/news', { page: 1, size: 10 });
+    expect(h.seen[0]?.headers['x-nexa-book']).toBe('BTC-USDT');
+    expect(h.seen[1]?.headers).not.toHaveProperty('x-nexa-book');
+  });
+
   it('posts with no authorization header when signed out', async () => {
     const h = harness(() => sealed({ code: 200, msg: 'Success', data: [] }), { token: null });
     await createApiClient(h.deps)('/api/basic/banner', {});

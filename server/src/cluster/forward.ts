@@ -35,8 +35,9 @@ export interface ForwardOptions {
   /**
    * The writers' group whose memory a call needs (its lease's key): the spot books' for a spot instrument's
    * orders and the exchange, the writers' for the rest. Each group's calls travel on a subject of their own.
+   * Null: the call needs no group's memory, and the instance it reached answers it.
    */
-  readonly keyOf: (path: string, body: unknown) => string;
+  readonly keyOf: (path: string, body: unknown) => string | null | Promise<string | null>;
   /** Whether this instance holds that group's lease now: it answers the call itself. */
   readonly local: (key: string) => boolean;
   /**
@@ -80,8 +81,8 @@ export function routeCalls(handlers: Handlers, o: ForwardOptions) {
   const table = handlers as unknown as Record<string, Handler<EndpointPath>>;
 
   async function forward(path: string, ctx: Ctx<EndpointPath>): Promise<unknown> {
-    const key = o.keyOf(path, ctx.body);
-    if (o.local(key)) return (table[path] as Handler<EndpointPath>)(ctx);
+    const key = await o.keyOf(path, ctx.body);
+    if (key === null || o.local(key)) return (table[path] as Handler<EndpointPath>)(ctx);
     let operator: OperatorUser | null = ctx.operator ?? null;
     if (ctx.operator === undefined)
       try {

@@ -3,13 +3,20 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Handlers } from '../kernel/context';
 import type { SettingsService } from '../kernel/settings';
-import type { Db, Store } from '../store';
+import type { Db, Store, Tx } from '../store';
 import { type ClusterBus, createNatsBus } from './bus';
 import { routeCalls } from './forward';
-import { type Lease, startLease } from './lease';
+import { fenceLeases, type Lease, startLease } from './lease';
+import { startPlacement } from './placement';
 import { RedisRateLimiter } from './rate-limit';
 
-export { leaseOfCall, SPOT_LEASE, WRITERS_LEASE } from './keys';
+export {
+  leaseOfCall,
+  SPOT_LEASE_PREFIX,
+  type SpotRoutes,
+  spotLease,
+  WRITERS_LEASE,
+} from './keys';
 export { FencedError } from './lease';
 
 type ClusterConfig = NonNullable<Config['cluster']>;
@@ -121,7 +128,14 @@ export function shareInvalidations(
 /** One group of the writers' work: its lease, and what starts when this instance takes it. */
 export interface WritersGroup {
   readonly key: string;
+  /** How much of an instance's work the group is, against the others' (1 by default): placement balances it. */
+  readonly weight?: number;
   readonly onGain: () => Promise<void>;
+  /**
+   * Stops the group's work in place so its lease can go to another instance (its calls are already routed
+   * away); a group without one is never handed over (it moves only when its holder ends).
+   */
+  readonly onRelease?: () => Promise<void>;
 }
 
 /** What this instance's writers' role is: the calls as they route, its leases, the groups it serves. */
@@ -133,30 +147,36 @@ export interface WritersRole {
   readonly lease: Lease;
   /** Whether this instance holds a group's lease and answers its calls (the first group by default). */
   serving(key?: string): boolean;
+  /** The groups this instance serves now. */
+  served(): string[];
+  /** The groups this instance handed over to another while running (most recent last). */
+  handedOver(): readonly string[];
   /** Stops seeking and gives up every lease held. */
   stop(): Promise<void>;
 }
 
 /**
- * The writers' role of one instance: seeks each group's lease (the first group's at once, the others a lease's
- * time later); once it has one, fences every transaction of the store (wrapping `db.transaction`) on every
- * lease it took, runs that group's `onGain` (its modules' books, writers and timers start) and answers that
- * group's forwarded calls. An instance that runs one group leaves another's lease to an instance that runs
- * none (see `mayTake`): with two instances or more, the groups run on different instances. Losing any lease runs `onLose`: the work stops and this instance must start
- * again (its books and writers are not restarted in place).
+ * The writers' role of one instance: seeks the groups' leases as the placement plans them (`placement.ts`:
+ * the groups spread over the live instances by weight); once it has one, fences every transaction of the
+ * store (wrapping `db.transaction`) on every lease it took, runs that group's `onGain` (its books, writers and
+ * timers start) and answers that group's forwarded calls. Losing any lease runs `onLose`: the work stops and
+ * this instance must start again (its books and writers are not restarted in place).
  */
 export function runWriters(
   link: ClusterLink,
   o: {
     readonly store: Store;
-    /** A connection of its own for the leases' renewals (the store's pool without one). */
-    readonly leaseDb?: Db;
+    /**
+     * A connection of its own for the leases' renewals and attempts: never behind the work's queries, and never
+     * fenced (a renewal waits for the work's fenced transactions; inside one it could wait for itself).
+     */
+    readonly leaseDb: Db;
     readonly handlers: Handlers;
     readonly log: ClusterLog;
     readonly groups: readonly [WritersGroup, ...WritersGroup[]];
-    /** The group (lease key) whose memory a call needs. */
-    readonly keyOf: (path: string, body: unknown) => string;
-    /** How long an instance running one group leaves another group's free lease to the others. */
+    /** The group (lease key) whose memory a call needs; null when the instance it reached may answer it. */
+    readonly keyOf: (path: string, body: unknown) => string | null | Promise<string | null>;
+    /** How long an instance alone runs one group only, so the others of a cluster started together share them. */
     readonly spreadMs: number;
     readonly onLose: (reason: string) => void;
     readonly count?: (outcome: 'ok' | 'error' | 'unavailable') => void;
@@ -166,8 +186,7 @@ export function runWriters(
 ): WritersRole {
   const leases = new Map<string, Lease>();
   const serving = new Map<string, () => void>();
-  const gainedAt = new Map<string, number>();
-  const timers: NodeJS.Timeout[] = [];
+  const gained = new Set<string>();
   let lost = false;
   const routing = routeCalls(o.handlers, {
     nc: link.nc,
@@ -181,120 +200,121 @@ export function runWriters(
     ...(o.count ? { count: o.count } : {}),
     ...(o.readsAnywhere ? { readsAnywhere: o.readsAnywhere } : {}),
   });
-  // Once this instance has held a lease, every transaction it opens is fenced on it until it ends: after a
-  // loss (its epoch gone) each one fails, so work still under way when the lease lapsed (a writer's batch, a
-  // timer) can never commit beside the new holder's. A stand-by that never held one writes unfenced (its
-  // request records) as before.
-  fenceTransactions(o.store, () => [...gainedAt.keys()].flatMap((k) => leases.get(k) ?? []));
-  const others = (key: string) => [...gainedAt.keys()].filter((k) => k !== key);
-  const presence = sharePresence(
-    link,
-    () => gainedAt.size === 0 && [...leases.values()].every((l) => l.answered()),
-  );
-  const startedAt = Date.now();
-  /**
-   * A group's lease is sought by an instance running no group at once; by one running another group only
-   * while no instance that runs none is there to take it, and not in its first `spreadMs` (the others of a
-   * cluster starting together come up meanwhile): with two instances or more, the groups run apart.
-   */
-  const mayTake = (key: string) =>
-    others(key).length === 0 || (presence.free() === 0 && Date.now() - startedAt >= o.spreadMs);
-  const seek = (g: WritersGroup) => {
+  // Every transaction is fenced on the leases this instance holds: after a loss, work still under way (a batch,
+  // a timer) fails instead of committing beside the new holder's. One that holds none writes unfenced.
+  const owner = link.config.instance;
+  const fencing = () => [...gained].flatMap((k) => leases.get(k) ?? []);
+  fenceTransactions(o.store, (tx) => fenceLeases(tx, owner, fencing()));
+  const weights = new Map(o.groups.map((g) => [g.key, g.weight ?? 1]));
+  const placement = startPlacement(link, {
+    keys: [...weights.keys()],
+    weight: (key) => weights.get(key) ?? 1,
+    held: () => [...gained],
+    ready: () => [...leases.values()].every((l) => l.answered()),
+    spreadMs: o.spreadMs,
+  });
+  /** A lease lost (or a hand-over that failed half way): every group's work stops and the instance ends. */
+  const loseAll = (reason: string) => {
+    if (lost) return;
+    lost = true;
+    for (const stop of serving.values()) stop();
+    serving.clear();
+    // The instance ends to start again, and never seeks a lease meanwhile (its modules would start twice).
+    for (const l of leases.values()) void l.stop();
+    placement.stop();
+    o.onLose(reason);
+  };
+  for (const g of o.groups) {
     const lease = startLease({
-      store: o.store,
-      ...(o.leaseDb ? { db: o.leaseDb } : {}),
+      db: o.leaseDb,
       key: g.key,
-      owner: link.config.instance,
+      owner,
       ttlMs: link.config.leaseMs,
       log: o.log,
-      mayTake: () => mayTake(g.key),
+      mayTake: () => !lost && placement.mayTake(g.key),
       onGain: async () => {
-        gainedAt.set(g.key, Date.now());
+        gained.add(g.key);
         await g.onGain();
         if (!lost) serving.set(g.key, routing.serve(g.key));
       },
-      onLose: (reason) => {
-        lost = true;
-        for (const stop of serving.values()) stop();
-        serving.clear();
-        // The work is not restarted in place: this instance ends to start again, and never seeks a lease
-        // meanwhile (taking one back would start its modules a second time in one process).
-        for (const l of leases.values()) void l.stop();
-        for (const t of timers) clearTimeout(t);
-        presence.stop();
-        o.onLose(reason);
-      },
+      onLose: loseAll,
     });
     leases.set(g.key, lease);
-  };
-  const [first, ...rest] = o.groups;
-  seek(first);
-  rest.forEach((g, i) => {
-    const t = setTimeout(
-      () => {
-        if (!lost) seek(g);
-      },
-      link.config.leaseMs * (i + 1),
-    );
-    t.unref();
-    timers.push(t);
-  });
-  const firstLease = leases.get(first.key) as Lease;
+  }
+  const first = o.groups[0].key;
+  const isServing = (key: string) => leases.get(key)?.held() === true && serving.has(key);
+  const handedOver: string[] = [];
+  const releases = new Map(o.groups.flatMap((g) => (g.onRelease ? [[g.key, g.onRelease] as const] : [])));
+  const balancing = { handing: false };
+  const balance = setInterval(() => {
+    if (!lost)
+      void handOverOne({
+        state: balancing,
+        placement,
+        movable: (k) => releases.has(k) && isServing(k),
+        // Its calls go elsewhere at once, its work stops, then its lease goes.
+        handOver: async (key) => {
+          serving.get(key)?.();
+          serving.delete(key);
+          await releases.get(key)?.();
+          gained.delete(key);
+          await leases.get(key)?.release();
+          handedOver.push(key);
+        },
+        log: o.log,
+        // Half handed over (the work stopped, the lease not given up): end as after a loss, to start clean.
+        onFail: (key) => loseAll(`group ${key} could not be handed over`),
+      });
+  }, link.config.leaseMs * 2);
+  balance.unref();
   return {
     handlers: routing.handlers,
     leases,
-    lease: firstLease,
-    serving: (key = first.key) => leases.get(key)?.held() === true && serving.has(key),
+    lease: leases.get(first) as Lease,
+    serving: (key = first) => isServing(key),
+    served: () => [...serving.keys()].filter(isServing),
+    handedOver: () => handedOver,
     async stop() {
-      for (const t of timers) clearTimeout(t);
-      presence.stop();
+      clearInterval(balance);
+      placement.stop();
       for (const l of leases.values()) await l.stop();
     },
   };
 }
 
-/**
- * Each instance says every half lease whether it runs no writers' group (and its store answers): the
- * instances free to take a group. Returns how many others are free now (heard within a lease).
- */
-function sharePresence(link: ClusterLink, free: () => boolean): { free(): number; stop(): void } {
-  const subject = `${link.config.prefix}.presence`;
-  const me = link.config.instance;
-  const heard = new Map<string, { at: number; free: boolean }>();
-  const sub = link.nc.subscribe(subject, {
-    callback: (err, msg) => {
-      if (err) return;
-      const m = msg.json<{ o: string; free: boolean }>();
-      if (m.o !== me) heard.set(m.o, { at: Date.now(), free: m.free });
-    },
-  });
-  const say = () => link.nc.publish(subject, JSON.stringify({ o: me, free: free() }));
-  say();
-  const timer = setInterval(say, Math.max(100, Math.floor(link.config.leaseMs / 2)));
-  timer.unref();
-  return {
-    free() {
-      const since = Date.now() - link.config.leaseMs;
-      let n = 0;
-      for (const h of heard.values()) if (h.free && h.at >= since) n++;
-      return n;
-    },
-    stop() {
-      clearInterval(timer);
-      sub.unsubscribe();
-    },
-  };
+/** Hands one group over when the placement says so (one at a time: `state.handing`). */
+async function handOverOne(h: {
+  readonly state: { handing: boolean };
+  readonly placement: ReturnType<typeof startPlacement>;
+  readonly movable: (key: string) => boolean;
+  readonly handOver: (key: string) => Promise<void>;
+  readonly log: ClusterLog;
+  readonly onFail: (key: string) => void;
+}): Promise<void> {
+  if (h.state.handing) return;
+  const key = h.placement.handOff(h.movable);
+  if (key === null) return;
+  h.state.handing = true;
+  try {
+    await h.handOver(key);
+    h.log.info({ key }, `group ${key} handed over to a lighter instance`);
+  } catch (err) {
+    h.log.error({ err, key }, `group ${key} could not be handed over`);
+    h.onFail(key);
+  } finally {
+    h.state.handing = false;
+  }
 }
 
-/** Every transaction opened on the store first checks each lease `held()` names (fencing). */
-function fenceTransactions(store: Store, held: () => readonly Lease[]): void {
+/** Every transaction opened on the store first runs `fence` in it (fencing on the leases held). */
+function fenceTransactions(store: Store, fence: (tx: Tx) => Promise<void>): void {
   const db = store.db as unknown as {
     transaction: <T>(fn: (tx: unknown) => Promise<T>, config?: unknown) => Promise<T>;
   };
   const original = db.transaction.bind(db);
   db.transaction = (fn, config) =>
     original(async (tx) => {
-      for (const lease of held()) await lease.fence(tx as never);
+      await fence(tx as Tx);
       return fn(tx);
     }, config);
 }

@@ -59,8 +59,8 @@ export async function registerPages(
   config: Config,
   modules: Modules,
   readiness: Readiness,
-  /** Whether this instance runs a writers' group now (GET /writerz, `?group=spot` for the spot books). */
-  writer: (group: 'writers' | 'spot') => boolean,
+  /** Whether this instance runs a writers' group now (GET /writerz, `?group=spot` for any spot book). */
+  writer: (group: string) => boolean,
 ): Promise<void> {
   const openapi = openApiDocument();
   fastify.get('/docs', async () => openapi);

@@ -1,10 +1,11 @@
 /**
- * Cluster mode's two writers' groups and what crosses between them. The spot books run on the holder of the
- * `spot` lease; everything else that keeps memory (the swaps, copy trading, the market's walk and maker, the
- * timers) on the holder of the `writers` lease, another instance whenever there are two. What one group reads
- * of the other's memory reaches it here: the index (the writers' instance tells it every second), the spot
- * books' best prices (from the live feed every instance follows) and the demo maker's quotes (request–reply to
- * the books' holder, one message for what is called together, so one commit still takes a requote).
+ * Cluster mode's writers' groups and what crosses between them. Each spot book runs on the holder of its own
+ * lease (`spot.BTC-USDT`); everything else that keeps memory (the swaps, copy trading, the market's walk and
+ * maker, the timers) on the holder of the `writers` lease. The placement spreads them over the instances. What
+ * one group reads of another's memory reaches it here: the index (the writers' instance tells it every
+ * second), the spot books' best prices (from the live feed every instance follows) and the demo maker's quotes
+ * (request–reply to each book's holder, one message for what is called together on a book, so one commit
+ * still takes a requote).
  */
 import type { ClusterLink } from '../cluster';
 import { bodyFromWire, bodyToWire } from '../cluster/call-body';
@@ -24,21 +25,21 @@ type MakerAnswer =
   | { readonly ok: false; readonly error: string };
 
 export interface Spread extends WritersPlacement {
-  /** Which groups this process runs now (set by the leases). */
-  readonly here: { spot: boolean; writers: boolean };
+  /** Which groups this process runs now (set by the leases): the writers', and the spot books by instrument. */
+  readonly here: { readonly spot: Set<string>; writers: boolean };
   /** The feed's best prices (the gateway, once registered). */
   topFrom(top: WritersPlacement['top']): void;
   /** On the writers' holder: tells the index of every spot instrument every second. Returns the way to stop. */
   tellIndex(instIds: () => readonly string[], indexOf: (instId: string) => string | null): () => void;
-  /** On the spot books' holder: answers the maker's calls. Returns the way to stop. */
-  serveMaker(local: MakerVenue): () => void;
+  /** On a spot book's holder: answers the maker's calls on that book. Returns the way to stop. */
+  serveMaker(local: MakerVenue, instId: string): () => void;
   close(): void;
 }
 
 export function createSpread(link: ClusterLink): Spread {
   const { nc } = link;
   const prefix = link.config.prefix;
-  const here = { spot: false, writers: false };
+  const here = { spot: new Set<string>(), writers: false };
   let top: WritersPlacement['top'] = () => null;
   let index: Record<string, string | null> = {};
   let indexAt = 0;
@@ -49,51 +50,14 @@ export function createSpread(link: ClusterLink): Spread {
       indexAt = Date.now();
     },
   });
-  const makerSubject = `${prefix}.maker`;
-
-  /** Calls made in one turn travel in one message, answered in the same order. */
-  function remoteVenue(local: MakerVenue): MakerVenue {
-    let pending: Array<{ op: MakerOp; done: (a: MakerAnswer) => void }> = [];
-    const flush = () => {
-      const batch = pending;
-      pending = [];
-      // Prices and sizes are exact decimals (bigint units): they travel as the forwarded calls' bodies do.
-      nc.request(makerSubject, JSON.stringify(bodyToWire(batch.map((b) => b.op))), {
-        timeout: MAKER_TIMEOUT_MS,
-      })
-        .then((msg) => {
-          const answers = bodyFromWire(msg.json()) as MakerAnswer[];
-          for (const [i, b] of batch.entries()) b.done(answers[i] ?? { ok: false, error: 'no answer' });
-        })
-        .catch((err: unknown) => {
-          const error = `the spot books' instance did not answer (${(err as Error).message})`;
-          for (const b of batch) b.done({ ok: false, error });
-        });
-    };
-    const send = (op: MakerOp) =>
-      new Promise<unknown>((resolve, reject) => {
-        if (pending.length === 0) queueMicrotask(flush);
-        pending.push({ op, done: (a) => (a.ok ? resolve(a.value) : reject(new Error(a.error))) });
-      });
-    return {
-      instruments: () => local.instruments(),
-      cancel: (userId, q) =>
-        here.spot ? local.cancel(userId, q) : send({ op: 'cancel', userId, instId: q.instId }),
-      submit: (userId, order) =>
-        here.spot ? local.submit(userId, order) : send({ op: 'submit', userId, order }),
-      books: async (userId) =>
-        here.spot
-          ? ((await local.books?.(userId)) ?? [])
-          : ((await send({ op: 'books', userId })) as readonly VenueBook[]),
-    };
-  }
+  const makerSubject = (instId: string) => `${prefix}.maker.${instId}`;
 
   return {
     here,
     writersHere: () => here.writers,
     index: (instId) => (Date.now() - indexAt <= INDEX_STALE_MS ? (index[instId] ?? null) : null),
     top: (instId) => top(instId),
-    makerVenue: remoteVenue,
+    makerVenue: (local) => remoteVenue(nc, makerSubject, here, local),
     topFrom(t) {
       top = t;
     },
@@ -108,9 +72,9 @@ export function createSpread(link: ClusterLink): Spread {
       timer.unref();
       return () => clearInterval(timer);
     },
-    serveMaker(local) {
-      const sub = nc.subscribe(makerSubject, {
-        queue: 'spot',
+    serveMaker(local, instId) {
+      const sub = nc.subscribe(makerSubject(instId), {
+        queue: 'maker',
         callback: (err, msg) => {
           if (err) return;
           const ops = bodyFromWire(msg.json()) as MakerOp[];
@@ -120,7 +84,9 @@ export function createSpread(link: ClusterLink): Spread {
               ? local.cancel(o.userId, { instId: o.instId })
               : o.op === 'submit'
                 ? local.submit(o.userId, o.order)
-                : Promise.resolve(local.books?.(o.userId) ?? []),
+                : Promise.resolve(local.books?.(o.userId) ?? []).then((l) =>
+                    l.filter((b) => b.instId === instId),
+                  ),
           );
           void Promise.allSettled(runs).then((out) =>
             msg.respond(
@@ -143,5 +109,70 @@ export function createSpread(link: ClusterLink): Spread {
     close() {
       indexSub.unsubscribe();
     },
+  };
+}
+
+/**
+ * The maker's calls on the books other instances run: those made in one turn on one book travel in one
+ * message to its holder, answered in the same order (one commit still takes a requote).
+ */
+function remoteVenue(
+  nc: ClusterLink['nc'],
+  subject: (instId: string) => string,
+  here: Spread['here'],
+  local: MakerVenue,
+): MakerVenue {
+  let pending = new Map<string, Array<{ op: MakerOp; done: (a: MakerAnswer) => void }>>();
+  const flush = () => {
+    const batches = pending;
+    pending = new Map();
+    // Prices and sizes are exact decimals (bigint units): they travel as the forwarded calls' bodies do.
+    for (const [instId, batch] of batches)
+      nc.request(subject(instId), JSON.stringify(bodyToWire(batch.map((b) => b.op))), {
+        timeout: MAKER_TIMEOUT_MS,
+      })
+        .then((msg) => {
+          const answers = bodyFromWire(msg.json()) as MakerAnswer[];
+          for (const [i, b] of batch.entries()) b.done(answers[i] ?? { ok: false, error: 'no answer' });
+        })
+        .catch((err: unknown) => {
+          const error = `the instance of the ${instId} book did not answer (${(err as Error).message})`;
+          for (const b of batch) b.done({ ok: false, error });
+        });
+  };
+  const send = (instId: string, op: MakerOp) =>
+    new Promise<unknown>((resolve, reject) => {
+      if (pending.size === 0) queueMicrotask(flush);
+      const list = pending.get(instId) ?? [];
+      pending.set(instId, list);
+      list.push({ op, done: (a) => (a.ok ? resolve(a.value) : reject(new Error(a.error))) });
+    });
+  /** Every book: those run here, then each other one from its holder (a book no one answers is left out). */
+  const books = async (userId: number | null): Promise<readonly VenueBook[]> => {
+    const mine =
+      here.spot.size === 0
+        ? []
+        : ((await local.books?.(userId)) ?? []).filter((b) => here.spot.has(b.instId));
+    const others = (await local.instruments()).filter((i) => !here.spot.has(i.instId));
+    const theirs = await Promise.all(
+      others.map((i) =>
+        (send(i.instId, { op: 'books', userId }) as Promise<readonly VenueBook[]>).catch(() => []),
+      ),
+    );
+    const all = [...mine, ...theirs.flat()];
+    const order = new Map((await local.instruments()).map((i, n) => [i.instId, n]));
+    return all.sort((a, b) => (order.get(a.instId) ?? 0) - (order.get(b.instId) ?? 0));
+  };
+  return {
+    instruments: () => local.instruments(),
+    cancel: (userId, q) =>
+      here.spot.has(q.instId)
+        ? local.cancel(userId, q)
+        : send(q.instId, { op: 'cancel', userId, instId: q.instId }),
+    submit: (userId, order) =>
+      here.spot.has(order.instId)
+        ? local.submit(userId, order)
+        : send(order.instId, { op: 'submit', userId, order }),
+    books,
   };
 }

@@ -1,16 +1,18 @@
 import fastifyWebsocket from '@fastify/websocket';
 import { endpoints } from '@nexa/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ClusterLink } from '../cluster';
+import type { ClusterLink, SpotRoutes } from '../cluster';
 import { SPOT_PATHS } from '../cluster/keys';
 import type { Bus } from '../kernel/bus';
 import type { AppDeps, Handlers } from '../kernel/context';
 import type { RawRoute } from '../kernel/module';
 import type { Modules } from '../modules';
+import { SPOT_SETTINGS } from '../modules/spot/settings';
 import { openSideConnection } from '../store';
 import { registerTransport } from '../transport/http';
 import { type Gateway, registerGateway } from '../transport/live/gateway';
 import { registerMetrics } from '../transport/metrics';
+import { splitCancels } from './split-cancel';
 import type { Stores } from './stores';
 import type { WorkGroup } from './work';
 
@@ -25,6 +27,8 @@ export interface CallsParts {
   readonly gateway: () => Gateway | null;
   /** Starts a group's books, writers and timers (cluster mode: on gaining its lease). */
   readonly startWork: (group: WorkGroup) => Promise<void>;
+  /** Stops one spot book here, its lease handed to a lighter instance (cluster mode). */
+  readonly releaseWork: (group: { readonly spot: string }) => Promise<void>;
   /** Stops the work when another instance took over. */
   readonly fence: (reason: string) => void;
 }
@@ -71,6 +75,15 @@ export const STORE_READS: ReadonlySet<string> = new Set(
  * The calls that change state (every call but the store's lists), one path a line: the file a load balancer
  * reads to send them straight to the writers' instance (deploy/haproxy-writes.lst).
  */
+/**
+ * The spot books of the default configuration, one a line (deploy/haproxy-books.lst): the load balancer
+ * gives each a backend, the instance running it. A deployment that lists other instruments writes its own.
+ */
+export function booksList(): string {
+  const books = SPOT_SETTINGS['market.instruments'].parse(undefined).map((x) => x.inst_id);
+  return `${books.join('\n')}\n`;
+}
+
 export function writesList(spot = false): string {
   if (spot) return `${SPOT_PATHS.join('\n')}\n`;
   const writes = Object.keys(endpoints)
@@ -110,18 +123,32 @@ export async function registerCalls(fastify: FastifyInstance, parts: CallsParts)
           deps.log.warn({ cause: err.message }, 'lease connection failed'),
         )
       : null;
+  // Each spot book has a lease of its own: its instruments' terms are read before the leases are sought.
+  if (link && cluster) await modules.spot.configure();
+  const spotIds = link && cluster ? modules.spot.instIds() : [];
+  const routes = spotRoutes(modules, spotIds);
   const writers =
-    link && cluster
+    link && cluster && leaseConnection
       ? cluster.runWriters(link, {
           store,
-          ...(leaseConnection ? { leaseDb: leaseConnection.db } : {}),
+          leaseDb: leaseConnection.db,
           handlers,
           log: deps.log,
           groups: [
-            { key: cluster.WRITERS_LEASE, onGain: () => gain('writers') },
-            { key: cluster.SPOT_LEASE, onGain: () => gain('spot') },
+            // The writers' work weighs as half the spot books: with three instances, one runs it and the
+            // two others share the books.
+            {
+              key: cluster.WRITERS_LEASE,
+              weight: Math.max(1, Math.ceil(spotIds.length / 2)),
+              onGain: () => gain('writers'),
+            },
+            ...spotIds.map((instId) => ({
+              key: cluster.spotLease(instId),
+              onGain: () => gain({ spot: instId }),
+              onRelease: () => parts.releaseWork({ spot: instId }),
+            })),
           ],
-          keyOf: cluster.leaseOfCall,
+          keyOf: (path, body) => cluster.leaseOfCall(path, body, routes),
           spreadMs: link.config.spreadMs,
           onLose: (reason) => parts.fence(reason),
           count: metrics.forwarded,
@@ -129,6 +156,7 @@ export async function registerCalls(fastify: FastifyInstance, parts: CallsParts)
         })
       : null;
   if (writers) writerHeld = () => writers.lease.held();
+  const routed = writers ? splitCancels(writers.handlers, modules) : handlers;
   const stopInvalidations =
     link && cluster
       ? cluster.shareInvalidations(link, {
@@ -139,7 +167,7 @@ export async function registerCalls(fastify: FastifyInstance, parts: CallsParts)
         })
       : () => {};
   registerTransport(fastify, deps, {
-    handlers: writers?.handlers ?? handlers,
+    handlers: routed,
     authenticate: modules.auth.authenticate,
     authenticateOperator: admin.authenticate,
     authorizeOperator: admin.authorize,
@@ -198,4 +226,19 @@ export async function registerLive(
     maxConnectionsPerIp: () => parts.deps.settings.get('live.max_connections_per_ip'),
     ...(link ? { resync: (instId: string) => link.bus.resync(instId) } : {}),
   });
+}
+
+/** What the routing reads to find a call's spot book: the configured instruments and the exchange's quotes. */
+function spotRoutes(modules: Modules, instIds: readonly string[]): SpotRoutes {
+  const known = new Set(instIds);
+  const pairOf = (a: string, b: string) =>
+    known.has(`${a}-${b}`) ? `${a}-${b}` : known.has(`${b}-${a}`) ? `${b}-${a}` : null;
+  return {
+    has: (instId) => known.has(instId),
+    pairOf,
+    async quoteInstrument(quoteId) {
+      const q = await modules.wallet.quotePair(quoteId);
+      return q ? pairOf(q.from, q.to) : null;
+    },
+  };
 }

@@ -8,16 +8,21 @@ import type { AppOptions } from './options';
 import type { Spread } from './spread';
 
 /**
- * What an instance runs: everything (one instance), or in cluster mode one writers' group or both as this
- * instance takes their leases: `spot` (the spot books) and `writers` (every other module, the outbox, the
- * chain watchers, the sweeps).
+ * What an instance runs: everything (one instance), or in cluster mode the writers' groups whose leases this
+ * instance takes: one spot book (`{ spot: instId }`) each, and `writers` (every other module, the outbox,
+ * the chain watchers, the sweeps).
  */
-export type WorkGroup = 'all' | 'writers' | 'spot';
+export type WorkGroup = 'all' | 'writers' | { readonly spot: string };
 
 /** The books, writers and timers of an instance. */
 export interface Work {
   /** Starts a group's modules and, with the writers' work, the outbox's delivery, the chain watcher, the minute's sweep and the resyncs. */
   start(group?: WorkGroup): Promise<void>;
+  /**
+   * Cluster mode: stops one spot book here, its lease going to another instance (what queued before
+   * commits); a later `start` of the same book builds it from the store again.
+   */
+  release(group: { readonly spot: string }): Promise<void>;
   /** Stops them once (later calls wait for the same stop): timers, chain watcher, modules in reverse. */
   stop(): Promise<void>;
   /** Clears the outbox's and the sweep's timers. */
@@ -52,27 +57,35 @@ export function createWork({ opts, deps, built, modules, chains, link, spread }:
   let stopped: Promise<void> | null = null;
   let fencedReason: string | null = null;
 
-  /** Every module but the spot books' (cluster mode's writers' group) or only theirs, or all. */
-  const modulesOf = (group: WorkGroup) =>
-    built.list.filter((m) => group === 'all' || m.domains.includes('spot') === (group === 'spot'));
+  /** Every module but the spot books' (cluster mode's writers' group), or all. */
+  const modulesOf = (group: 'all' | 'writers') =>
+    built.list.filter((m) => group === 'all' || !m.domains.includes('spot'));
+  const spotModule = built.list.find((m) => m.domains.includes('spot'));
   const started: Array<(typeof built.list)[number]> = [];
   const stops: Array<() => void> = [];
+  /** What each spot book started beside it (its maker's service), stopped with the book. */
+  const bookStops = new Map<string, () => void>();
 
-  const startSpot = async () => {
-    for (const m of modulesOf('spot')) {
-      await m.start?.();
-      started.push(m);
-    }
+  /** Cluster mode: one spot book, on taking its lease. */
+  const startSpot = async (instId: string) => {
+    const first = spotModule !== undefined && !started.includes(spotModule);
+    if (spotModule && first) started.push(spotModule);
+    await modules.spot.start([instId]);
     if (!spread || !link) return;
-    spread.here.spot = true;
-    // The writers' instance quotes the demo's maker here; another instance's feed asks for a book again here.
-    stops.push(spread.serveMaker(modules.spot.makerVenue));
-    stops.push(link.bus.onResync((instId) => void modules.spot.republish(instId).catch(() => {})));
+    spread.here.spot.add(instId);
+    // The writers' instance quotes the demo's maker here.
+    bookStops.set(instId, spread.serveMaker(modules.spot.makerVenue, instId));
+    // Another instance's feed asks for a book again here (each book is republished where it is open).
+    if (first) stops.push(link.bus.onResync((id) => void modules.spot.republish(id).catch(() => {})));
   };
 
-  const startWriters = async (group: WorkGroup) => {
-    // The instruments' terms (the walk and the candles know them); the books themselves may run elsewhere.
-    if (group === 'writers') await modules.spot.configure();
+  const startWriters = async (group: 'all' | 'writers') => {
+    if (group === 'writers') {
+      // The instruments' terms (the walk and the candles know them); the books themselves run elsewhere, and
+      // open orders of an instrument no longer configured, which no book's lease covers, are canceled here.
+      await modules.spot.configure();
+      await modules.spot.cancelUnlisted();
+    }
     // The live feed listens before the modules start publishing.
     for (const m of modulesOf(group)) {
       await m.start?.();
@@ -104,8 +117,15 @@ export function createWork({ opts, deps, built, modules, chains, link, spread }:
   };
 
   const start = async (group: WorkGroup = 'all') => {
-    if (group === 'spot') await startSpot();
+    if (typeof group === 'object') await startSpot(group.spot);
     else await startWriters(group);
+  };
+
+  const release = async ({ spot: instId }: { readonly spot: string }) => {
+    bookStops.get(instId)?.();
+    bookStops.delete(instId);
+    spread?.here.spot.delete(instId);
+    await modules.spot.closeBook(instId);
   };
 
   const clearTimers = () => {
@@ -116,7 +136,7 @@ export function createWork({ opts, deps, built, modules, chains, link, spread }:
   const stop = () => {
     stopped ??= (async () => {
       clearTimers();
-      for (const stopOne of stops) stopOne();
+      for (const stopOne of [...stops, ...bookStops.values()]) stopOne();
       for (const c of chains) await c.stop();
       for (const m of [...started].reverse()) {
         await m.close?.().catch((err: unknown) => log.warn({ err }, 'module stop failed'));
@@ -138,5 +158,5 @@ export function createWork({ opts, deps, built, modules, chains, link, spread }:
     });
   };
 
-  return { start, stop, clearTimers, fence, fencedReason: () => fencedReason };
+  return { start, release, stop, clearTimers, fence, fencedReason: () => fencedReason };
 }

@@ -95,8 +95,8 @@ export interface GroupWriter<J, R> {
   submit(key: string, job: J, o?: SubmitOptions): Promise<R>;
   /** Runs a task alone in the key's queue, after what queued before it. */
   run<T>(key: string, task: () => Promise<T>): Promise<T>;
-  /** Resolves once every key's queue is empty and nothing runs. */
-  idle(): Promise<void>;
+  /** Resolves once every key's queue (or `key`'s alone) is empty and nothing runs. */
+  idle(key?: string): Promise<void>;
   /** Refuses new jobs; resolves once every job queued before (and every task) has finished. */
   close(): Promise<void>;
   /** Committed batches by size since start: how much the group commit is sharing. */
@@ -186,9 +186,10 @@ class KeyedGroupWriter<J, R, S> implements GroupWriter<J, R> {
     return this.#slotOf(key).serial.run(task);
   }
 
-  async idle(): Promise<void> {
+  async idle(key?: string): Promise<void> {
     for (;;) {
-      const busy = [...this.#slots.values()].filter((s) => s.serial.pending > 0 || s.pending.length > 0);
+      const slots = key === undefined ? [...this.#slots.values()] : [this.#slots.get(key) ?? []].flat();
+      const busy = slots.filter((s) => s.serial.pending > 0 || s.pending.length > 0);
       if (busy.length === 0) return;
       await Promise.all(busy.map((s) => s.serial.idle()));
     }

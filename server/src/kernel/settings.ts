@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Store } from '../store';
 import { settings } from '../store/schema';
+import { memoByText } from './memo';
 
 /**
  * Operator configuration: every business number lives in a setting, declared by the module that reads it
@@ -56,10 +57,15 @@ export const zDecimalText = (def: string) => z.string().regex(DECIMAL).default(d
 
 /** A per-asset amount setting at the asset's scale; one with more decimals than the asset has is a bug. */
 export function amountSetting(key: string, text: string, scale: number): bigint {
-  const v = parseAmount(text, scale);
+  const v = amountAt(`${scale}:${text}`);
   if (v === null) throw new Error(`setting ${key} = ${text} does not fit an asset of scale ${scale}`);
   return v;
 }
+/** Read for every order (an instrument's minimum notional): each scale and text parsed once. */
+const amountAt = memoByText((memo) => {
+  const at = memo.indexOf(':');
+  return parseAmount(memo.slice(at + 1), Number(memo.slice(0, at)));
+});
 
 /** The platform's own settings (not any one domain's). */
 export const KERNEL_SETTINGS = {

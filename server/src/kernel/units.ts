@@ -6,6 +6,7 @@ import {
   parseRate as parseContractRate,
   RATE_ONE,
 } from '@nexa/contract';
+import { memoByText } from './memo';
 
 /**
  * Units of the spot market, shared by the engine, the ledger and the store:
@@ -73,11 +74,11 @@ export function quoteOf(inst: Instrument, price: bigint, size: bigint): bigint {
 }
 
 /** A rate text (0.0008) as units of 10^-8; a text that is not a rate is a bug (rates are validated on the way in). */
-export function parseRate(text: string): bigint {
+export const parseRate: (text: string) => bigint = memoByText((text) => {
   const r = parseContractRate(text);
   assert(r !== null, `bad rate ${text}`);
   return r;
-}
+});
 
 /** The fee on a quote amount, rounded up to the quote's minor unit (never zero on a non-zero amount at a non-zero rate). */
 export function feeOf(quote: bigint, rate: bigint): bigint {

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ValidationError } from '../kernel/errors';
-import { type Db, schema, type Tx } from '../store';
+import { type Db, idIn, schema, type Tx } from '../store';
 import { LEDGER_USER_KINDS } from '../store/schema';
 import type { LedgerCtx } from './context';
 import type { AccountRef, LedgerAccount, UserAccountKey, UserAccountKind } from './types';
@@ -131,6 +131,6 @@ export async function accountBalances(
   const rows = await db
     .select({ id: ledgerAccounts.id, available: ledgerAccounts.available, frozen: ledgerAccounts.frozen })
     .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, [...ids]));
+    .where(idIn(ledgerAccounts.id, ids));
   return new Map(rows.map((r) => [r.id, { available: r.available, frozen: r.frozen }]));
 }

@@ -5,9 +5,9 @@
  * (`judge`), and every write of the accepted in one statement (`writeAccepted`).
  */
 import assert from 'node:assert/strict';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { DomainError } from '../kernel/errors';
-import { queryRows, schema, type Tx } from '../store';
+import { idIn, queryRows, schema, type Tx } from '../store';
 import { LEDGER_BUCKETS } from '../store/schema';
 import type { LedgerCtx } from './context';
 import { isCounterAccount, type LedgerAccount, type PostInput, type PostOutcome } from './types';
@@ -84,7 +84,7 @@ async function lockAccounts(tx: Tx, ids: readonly number[]): Promise<Row[]> {
       frozen: ledgerAccounts.frozen,
     })
     .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, [...ids]))
+    .where(idIn(ledgerAccounts.id, ids))
     .orderBy(asc(ledgerAccounts.id))
     .for('update');
   assert.equal(locked.length, ids.length, 'posting to an unknown account');

@@ -29,9 +29,9 @@ export interface ModuleWiring extends AppDeps {
 }
 
 /**
- * Cluster mode's two writers' groups: the spot books on one instance, the rest of the writers' work (the
- * swaps, the market's walk and maker, the timers) on another when there are two. What a module of one group
- * reads of the other's memory comes from here where the other group runs elsewhere.
+ * Cluster mode's writers' groups: each spot book on the holder of its own lease, the rest of the writers'
+ * work (the swaps, the market's walk and maker, the timers) on the holder of the writers' lease, spread over
+ * the instances. What a module of one group reads of another's memory comes from here where it runs elsewhere.
  */
 export interface WritersPlacement {
   /** Whether this process runs the rest of the writers' work now. */

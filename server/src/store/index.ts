@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -12,7 +12,11 @@ import { createPool } from './pg-pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The store's handle. Built without drizzle's relational-query schema (queries name their tables): with it,
+ * every transaction built a query helper for each of the schema's tables before its first statement.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export { schema };
 
@@ -72,7 +76,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
       onError: (err) => opts.onIdleError?.(err),
       ...(opts.refuse ? { refuse: opts.refuse } : {}),
     });
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -86,7 +90,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   const client = opts.template
     ? await PGlite.create({ dataDir: dir, loadDataDir: opts.template })
     : await PGlite.create(dir);
-  const db = drizzleLite(client, { schema });
+  const db = drizzleLite(client);
   await migrateLite(db, { migrationsFolder: MIGRATIONS });
   return {
     db: db as unknown as Db,
@@ -106,7 +110,7 @@ export function openSideConnection(
   onError?: (err: Error) => void,
 ): { readonly db: Db; close(): Promise<void> } {
   const pool = createPool({ url: databaseUrl, max: 1, applicationName, ...(onError ? { onError } : {}) });
-  return { db: drizzlePg(pool, { schema }) as unknown as Db, close: () => pool.end() };
+  return { db: drizzlePg(pool) as unknown as Db, close: () => pool.end() };
 }
 
 async function pingPool(pool: pg.Pool): Promise<string | null> {
@@ -140,4 +144,17 @@ export async function storeTemplate(): Promise<Blob> {
 export async function queryRows<T extends Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * `column = any('{…}'::bigint[])`: a list of integer ids as one parameter. drizzle's `inArray` binds a
+ * parameter for each id and types each one, which the ledger's hottest statements paid for on every batch.
+ */
+export function idIn(column: AnyPgColumn, ids: Iterable<number>): SQL {
+  const list: number[] = [];
+  for (const id of ids) {
+    if (!Number.isSafeInteger(id)) throw new TypeError(`not an id: ${id}`);
+    list.push(id);
+  }
+  return sql`${column} = any(${`{${list.join(',')}}`}::bigint[])`;
 }

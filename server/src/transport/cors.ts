@@ -1,5 +1,5 @@
 import fastifyCors from '@fastify/cors';
-import { LANG_HEADER } from '@nexa/contract';
+import { BOOK_HEADER, LANG_HEADER } from '@nexa/contract';
 import type { FastifyInstance } from 'fastify';
 
 /** How long a browser may keep a preflight's answer, in seconds. */
@@ -23,7 +23,7 @@ export async function registerCors(fastify: FastifyInstance, appOrigins: readonl
   await fastify.register(fastifyCors, {
     origin: (origin, done) => done(null, origin !== undefined && allowed.has(origin)),
     methods: ['GET', 'POST', 'PUT'],
-    allowedHeaders: ['content-type', 'authorization', LANG_HEADER],
+    allowedHeaders: ['content-type', 'authorization', LANG_HEADER, BOOK_HEADER],
     credentials: false,
     maxAge: PREFLIGHT_MAX_AGE_S,
   });

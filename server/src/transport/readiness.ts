@@ -24,14 +24,13 @@ export function registerReadiness(
  * answers calls; one instance: always). 200 `{writer:true}` or 503 `{writer:false}`. A load balancer checks
  * it to send the calls that change state straight to the writers, so they take no hop over NATS.
  */
-export function registerWriterCheck(
-  app: FastifyInstance,
-  writer: (group: 'writers' | 'spot') => boolean,
-): void {
+export function registerWriterCheck(app: FastifyInstance, writer: (group: string) => boolean): void {
   app.get('/writerz', async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    // `?group=spot`: whether this instance runs the spot books (cluster mode's other writers' group).
-    const group = (req.query as Record<string, unknown> | undefined)?.group === 'spot' ? 'spot' : 'writers';
+    // `?group=spot`: whether this instance runs any spot book; `?group=spot.BTC-USDT`: that book (cluster
+    // mode's other writers' groups). Anything else names the writers'.
+    const asked = (req.query as Record<string, unknown> | undefined)?.group;
+    const group = typeof asked === 'string' && /^spot(\.[A-Z0-9-]{1,24})?$/.test(asked) ? asked : 'writers';
     const yes = writer(group);
     return reply.code(yes ? 200 : 503).send({ writer: yes });
   });

@@ -1,5 +1,7 @@
 import {
   type ApiResponse,
+  BOOK_HEADER,
+  bookHint,
   type ClientConfig,
   createEnvelopeCodec,
   type EndpointPath,
@@ -54,6 +56,8 @@ export function createApiClient(deps: ApiClientDeps): ApiCall {
       [LANG_HEADER]: deps.langHeader(),
     };
     if (token) headers.authorization = token;
+    const book = bookHint((body ?? {}) as Record<string, unknown>);
+    if (book) headers[BOOK_HEADER] = book;
 
     let response: Response;
     try {

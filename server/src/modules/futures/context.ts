@@ -4,7 +4,6 @@
  * prices and the writer its orders go through. Built once by `createFutures`; also the shapes the operations
  * share (a contract, a position as the writer keeps it, a job and the work of one transaction).
  */
-import { randomBytes } from 'node:crypto';
 import {
   type ExactDecimal,
   formatAmount,
@@ -16,6 +15,7 @@ import type { LevelDelta, OrderBook, TriggerBook } from '../../engine';
 import type { Bus } from '../../kernel/bus';
 import type { AppDeps } from '../../kernel/context';
 import type { GroupWriter } from '../../kernel/group-writer';
+import { randomHex } from '../../kernel/ids';
 import type { Settings } from '../../kernel/settings';
 import { type Ledger, type LedgerAccount, SYSTEM } from '../../ledger';
 import type { CopyPort } from '../../ports/copy';
@@ -171,7 +171,7 @@ export interface BatchState {
 }
 
 export const isOpen = (s: SwapOrderRow['status']) => s === 'new' || s === 'partial_filled';
-export const newOrderId = () => `ord_${randomBytes(12).toString('hex')}`;
+export const newOrderId = () => `ord_${randomHex(12)}`;
 export const abs = (v: bigint) => (v < 0n ? -v : v);
 export const usdt = (v: bigint) => formatAmount(v, USDT_SCALE);
 

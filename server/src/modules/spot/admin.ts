@@ -14,6 +14,8 @@ export async function books(c: SpotCtx, userId: number | null) {
   const cfg = await c.settings.get('market.instruments');
   const out = [];
   for (const slot of c.slots.values()) {
+    // Cluster mode: the books another instance runs are that instance's to tell.
+    if (!slot.open) continue;
     const view = await c.writer.run(slot.inst.instId, async () => {
       if (slot.dirty) await rebuild(c, slot);
       const { inst, book } = slot;

@@ -5,6 +5,7 @@ import type { AssetScale } from '../../kernel/units';
 import { type LedgerAccount, type PostInput, type Posting, SYSTEM } from '../../ledger';
 import type { Tx } from '../../store';
 import type { OrderRow, PlaceJob, Slot, SpotBase, TradeInsert } from './context';
+import { type LiveRules, liveRules } from './plan';
 
 /** What a job of the batch placed (or canceled), to post, write and answer once every job ran. */
 export interface Placed {
@@ -29,6 +30,8 @@ export interface BatchWork {
   readonly newAccounts: { key: string; account: LedgerAccount }[];
   /** The fees account in the instrument's quote asset. */
   readonly fees: LedgerAccount;
+  /** The instrument's live settings, read when the batch opened. */
+  readonly rules: LiveRules;
   /** A user's spot account in an asset: known, made earlier in the batch, or made now. */
   acc(u: number, a: AssetScale): Promise<LedgerAccount>;
   /** Balances as this batch has left them: the stored one (read once) plus what earlier orders moved. */
@@ -89,6 +92,7 @@ export async function openBatch(
       if (p.bucket === 'available') moved.set(p.account.id, (moved.get(p.account.id) ?? 0n) + p.amount);
     }
   };
+  const rules = await liveRules(c, inst.instId);
   return {
     tx,
     slot,
@@ -96,6 +100,7 @@ export async function openBatch(
     outcomes,
     newAccounts,
     fees,
+    rules,
     acc,
     availableOf,
     noteMoved,

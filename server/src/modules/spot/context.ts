@@ -108,6 +108,11 @@ export interface Slot {
    * maker's fee rate and hold). Changed only after a commit, reloaded with the book.
    */
   rows: Map<string, OrderRow>;
+  /**
+   * The book runs here and takes orders (opened by `start`). Cluster mode: each book runs on the holder of
+   * its lease; on every other instance its slot only gives the instrument's terms.
+   */
+  open: boolean;
 }
 
 /** One order (or cancel) for its instrument's writer. */
@@ -175,7 +180,7 @@ export interface SpotBase {
    * Whether the books run in this process: `configured` once the slots have their instruments' terms (every
    * instance), `open` once the books hold the store's orders and take orders (the books' holder only).
    */
-  readonly run: { configured: boolean; open: boolean };
+  readonly run: { configured: boolean };
   /** Scale of an asset (from the asset registry: an unknown asset is a bug). */
   scaleOf(symbol: string): AssetScale;
   /** The books, one slot per configured instrument (their terms at `configure`, their orders at start). */

@@ -29,7 +29,7 @@ export async function placeJob(
   let mutated = false;
   try {
     // Planned inside the transaction: a retried request id gets its first answer, whatever the book is now.
-    const p = await plan(c, slot, userId, o, x?.takerRate);
+    const p = plan(c, slot, userId, o, w.rules, x?.takerRate);
     const holdAcc = await w.acc(userId, p.freezeAsset);
     if ((await w.availableOf(holdAcc)) < p.freeze) throw new DomainError('InsufficientBalance');
     const id = newOrderId();

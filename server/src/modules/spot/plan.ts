@@ -21,22 +21,40 @@ function rejected(reason: string): DomainError {
   return new DomainError('OrderRejected', { reason }, { reason });
 }
 
+/** The live settings an order of the instrument is checked against: read once a batch, not once an order. */
+export interface LiveRules {
+  readonly cfg: Awaited<ReturnType<typeof liveConfig>>;
+  readonly makerRate: string;
+  readonly marketTaker: { readonly text: string; readonly units: bigint };
+  readonly limitBand: bigint;
+  readonly priceBand: bigint;
+}
+
+export async function liveRules(c: SpotBase, instId: string): Promise<LiveRules> {
+  const { settings } = c;
+  return {
+    cfg: await liveConfig(c, instId),
+    makerRate: (await settings.get('market.maker_fee_rate')).text,
+    marketTaker: await settings.get('market.taker_fee_rate'),
+    limitBand: (await settings.get('market.limit_band')).units,
+    priceBand: (await settings.get('market.price_band')).units,
+  };
+}
+
 /** Checks the order against the instrument and the live settings; works out the engine input and the hold. */
-export async function plan(
+export function plan(
   c: SpotBase,
   slot: Slot,
   userId: number,
   o: SubmitInput,
+  rules: LiveRules,
   takerOverride?: string,
-): Promise<Plan> {
-  const { settings } = c;
+): Plan {
   const { inst, book } = slot;
-  const cfg = await liveConfig(c, inst.instId);
+  const { cfg, makerRate, marketTaker } = rules;
   if (!cfg?.enabled) throw rejected('instrument_disabled');
   const minNotional = amountSetting('market.instruments', cfg.min_notional, inst.quote.scale);
   const belowMin = () => new DomainError('BelowMinimum', { min: `${cfg.min_notional} ${inst.quote.symbol}` });
-  const makerRate = (await settings.get('market.maker_fee_rate')).text;
-  const marketTaker = await settings.get('market.taker_fee_rate');
   const takerRate =
     takerOverride !== undefined && parseRate(takerOverride) > marketTaker.units
       ? takerOverride
@@ -50,7 +68,7 @@ export async function plan(
     if (o.px === undefined) throw new ValidationError('px', 'required');
     if (o.tgtCcy === 'quote_ccy') throw new ValidationError('tgtCcy', 'invalid_value');
     const price = onStep(inst.quote, o.px, 'px', inst.tick);
-    const rate = spotBandRate(cfg.limit_band, (await settings.get('market.limit_band')).units);
+    const rate = spotBandRate(cfg.limit_band, rules.limitBand);
     checkSpotBand(o.side, price, indexUnits(inst, c.indexPrice?.(inst.instId) ?? null), rate);
     const size = onStep(inst.base, o.sz, 'sz', inst.lot);
     const q = quoteOf(inst, price, size);
@@ -93,8 +111,7 @@ export async function plan(
   const ref = o.side === 'buy' ? book.bestAsk() : book.bestBid();
   if (ref === undefined) throw rejected('no_liquidity');
   if (quoteOf(inst, ref, size) < minNotional) throw belowMin();
-  const band = (await settings.get('market.price_band')).units;
-  const bound = bandPrice(inst, ref, band, o.side);
+  const bound = bandPrice(inst, ref, rules.priceBand, o.side);
   const mtif = tif === 'FOK' ? 'FOK' : 'IOC';
   const q = quoteOf(inst, bound, size);
   return {

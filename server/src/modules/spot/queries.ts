@@ -58,7 +58,7 @@ export function midPrice(c: SpotBase, instId: string): { price: bigint; scale: n
   if (!slot) return null;
   let bid: bigint | undefined;
   let ask: bigint | undefined;
-  if (c.run.open) {
+  if (slot.open) {
     bid = slot.book.bestBid();
     ask = slot.book.bestAsk();
   } else {
@@ -123,4 +123,17 @@ export async function tradesAfter(
 /** The taker fee rate of the books (the exchange charges at least this). */
 export async function takerFeeRate(c: SpotBase) {
   return c.settings.get('market.taker_fee_rate');
+}
+
+/** The instrument of each of the user's orders among `ids` (another user's and unknown ids are left out). */
+export async function instrumentsOfOrders(
+  c: SpotBase,
+  userId: number,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await c.store.db
+    .select({ id: marketOrders.id, instId: marketOrders.instId })
+    .from(marketOrders)
+    .where(and(inArray(marketOrders.id, [...ids]), eq(marketOrders.userId, userId)));
+  return new Map(rows.map((r) => [r.id, r.instId]));
 }

@@ -1,8 +1,8 @@
 /** An order row and the book: which rows are open, what an open one holds, and the book built from them. */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { createBook, type OpenOrder } from '../../engine';
+import { randomHex } from '../../kernel/ids';
 import { holdOf, type Instrument, parseRate } from '../../kernel/units';
 import type { Tx } from '../../store';
 import type { OrderRow, SpotBase } from './context';
@@ -11,7 +11,7 @@ import { marketOrders, OPEN_ORDER_STATUSES } from './tables';
 export const OPEN = [...OPEN_ORDER_STATUSES];
 export const CLOSED: OrderRow['status'][] = ['filled', 'canceled'];
 export const isOpen = (s: OrderRow['status']) => s === 'new' || s === 'partial_filled';
-export const newOrderId = () => `ord_${randomBytes(12).toString('hex')}`;
+export const newOrderId = () => `ord_${randomHex(12)}`;
 
 export const newBook = (inst: Instrument) =>
   // The engine's own minimum is off: the service checks the live minimum (a setting) before placing.

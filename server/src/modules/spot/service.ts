@@ -45,10 +45,19 @@ import { estimate } from './estimate';
 import { exportCsv } from './export-csv';
 import { slotOf } from './instruments';
 import { publishSnapshot } from './publish';
-import { depth, instruments, midPrice, order, orders, takerFeeRate, tradesAfter } from './queries';
+import {
+  depth,
+  instruments,
+  instrumentsOfOrders,
+  midPrice,
+  order,
+  orders,
+  takerFeeRate,
+  tradesAfter,
+} from './queries';
 import { rebuild } from './rebuild';
 import { SPOT_SETTINGS } from './settings';
-import { configure, start } from './start';
+import { cancelUnlisted, closeBook, configure, start } from './start';
 import { submit, submitFor } from './submit';
 import { createSpotWriter } from './writer';
 
@@ -77,7 +86,7 @@ export function createSpot(deps: SpotDeps) {
     settings: deps.settings.of(SPOT_SETTINGS),
     indexPrice: deps.indexPrice,
     bookTop: deps.bookTop,
-    run: { configured: false, open: false },
+    run: { configured: false },
     scaleOf: (symbol: string) => deps.assets.get(symbol),
     slots: new Map(),
     knownAccounts: new Map(),
@@ -94,8 +103,18 @@ export function createSpot(deps: SpotDeps) {
 
   return {
     takerFeeRate: op(takerFeeRate),
-    /** Builds every book from the store's open orders and publishes their snapshots. */
+    /**
+     * Builds the books (every one, or those named: cluster mode opens each book on its lease's holder) from
+     * the store's open orders and publishes their snapshots.
+     */
     start: op(start),
+    /**
+     * Closes one book (cluster mode: its lease moves to another instance): new orders are refused as
+     * retryable, what queued before commits, and its memory is emptied for a later `start`.
+     */
+    closeBook: op(closeBook),
+    /** Open orders on instruments no longer configured: canceled, their holds released (see `start`). */
+    cancelUnlisted: op(cancelUnlisted),
     /**
      * Reads the instruments' terms only (their ids and steps), for an instance that does not run the books:
      * the candles and the walk know the instruments; orders, prices and depth come from the books' holder.
@@ -106,7 +125,7 @@ export function createSpot(deps: SpotDeps) {
     /** Refuses new orders and cancels; resolves once every queued one is answered. */
     close: async () => {
       await writer.close();
-      base.run.open = false;
+      for (const slot of slots.values()) slot.open = false;
     },
     submit: op(submit),
     placeAlgo: op(placeAlgo),
@@ -116,6 +135,7 @@ export function createSpot(deps: SpotDeps) {
     estimate: op(estimate),
     exportCsv: op(exportCsv),
     midPrice: op(midPrice),
+    instrumentsOfOrders: op(instrumentsOfOrders),
     cancel: op(cancel),
     orders: op(orders),
     order: op(order),
@@ -139,12 +159,14 @@ export function createSpot(deps: SpotDeps) {
     tradedSince: op(tradedSince),
     /** Instrument ids with a book. */
     instIds: () => [...slots.keys()],
+    /** Whether an instrument's book runs here (cluster mode: this instance holds its lease). */
+    isOpen: (instId: string) => slots.get(instId)?.open === true,
     /** Committed batches by size since start: how much the writers' group commit is sharing. */
     batchSizes: (): ReadonlyMap<number, number> => writer.batchSizes(),
     /** Publishes a book whole again, in its queue (a live feed elsewhere missed part of it). */
     republish: async (instId: string) => {
       const slot = slots.get(instId);
-      if (slot && base.run.open) await writer.run(instId, async () => publishSnapshot(ctx, slot));
+      if (slot?.open) await writer.run(instId, async () => publishSnapshot(ctx, slot));
     },
     /** Test and operator hook: rebuilds a book from the store in its queue. */
     rebuild: async (instId: string) => {

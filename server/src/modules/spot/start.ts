@@ -6,7 +6,7 @@ import { type Instrument, makeInstrument } from '../../kernel/units';
 import type { LedgerAccount } from '../../ledger';
 import type { Tx } from '../../store';
 import { loadAlgos } from './algo-state';
-import type { OrderRow, SpotBase } from './context';
+import type { OrderRow, SpotBase, SpotWriter } from './context';
 import { Postings } from './postings';
 import { publishSnapshot } from './publish';
 import { holdOfRow, newBook, openRows, toOpenOrder } from './rows';
@@ -88,18 +88,33 @@ export async function configure(c: SpotBase): Promise<void> {
       seqBase: 0,
       dirty: false,
       rows: new Map(),
+      open: false,
     });
   }
   c.run.configured = true;
 }
 
-/** Builds the books from the configuration and the store's open orders (arrival order); they take orders. */
-export async function start(c: SpotBase): Promise<void> {
+/**
+ * Builds books from the configuration and the store's open orders (arrival order); they take orders. Every
+ * book, or those of `instIds` (cluster mode: the books whose leases this instance took). Open orders the
+ * configuration no longer admits are canceled: a book's own with it; those of an instrument no longer
+ * configured with every book (one instance), or by `cancelUnlisted` (cluster mode's writers' holder).
+ */
+export async function start(c: SpotBase, instIds?: readonly string[]): Promise<void> {
   const { slots } = c;
   await configure(c);
+  const opening = (instIds ?? [...slots.keys()]).flatMap((id) => {
+    const slot = slots.get(id);
+    return slot && !slot.open ? [slot] : [];
+  });
+  if (opening.length === 0) return;
   const stale: OrderRow[] = [];
   const byInst = new Map<string, OpenOrder[]>();
-  for (const row of await openRows(c.store.db)) {
+  const rows =
+    instIds === undefined
+      ? await openRows(c.store.db)
+      : (await Promise.all(opening.map((s) => openRows(c.store.db, s.inst.instId)))).flat();
+  for (const row of rows) {
     const slot = slots.get(row.instId);
     if (!slot || !fits(slot.inst, row)) {
       stale.push(row);
@@ -112,10 +127,37 @@ export async function start(c: SpotBase): Promise<void> {
     slot.rows.set(row.id, row);
   }
   if (stale.length > 0) await cancelStale(c, stale);
-  for (const slot of slots.values()) {
+  for (const slot of opening) {
     await loadAlgos(c, slot.inst.instId);
     slot.book.restore(byInst.get(slot.inst.instId) ?? []);
+    slot.open = true;
     publishSnapshot(c, slot);
   }
-  c.run.open = true;
+}
+
+/** Open orders of instruments no longer configured: canceled, their holds released. */
+export async function cancelUnlisted(c: SpotBase): Promise<void> {
+  await configure(c);
+  const stale = (await openRows(c.store.db)).filter((row) => !c.slots.has(row.instId));
+  if (stale.length > 0) await cancelStale(c, stale);
+}
+
+/**
+ * Closes one book (cluster mode: its lease goes to another instance): it refuses new orders at once, lets
+ * what queued before commit, then empties its memory so a later `start` of the same instrument builds it
+ * from the store again. Its published sequence stays past what it sent, as after a rebuild.
+ */
+export async function closeBook(
+  c: SpotBase & { readonly writer: SpotWriter },
+  instId: string,
+): Promise<void> {
+  const slot = c.slots.get(instId);
+  if (!slot?.open) return;
+  slot.open = false;
+  await c.writer.idle(instId);
+  slot.seqBase += slot.book.seq + 1;
+  slot.book = newBook(slot.inst);
+  slot.rows = new Map();
+  slot.dirty = false;
+  c.algos.delete(instId);
 }

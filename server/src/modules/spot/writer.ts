@@ -11,10 +11,10 @@ import { isOpen } from './rows';
 export function createSpotWriter(c: SpotBase): SpotWriter {
   return createGroupWriter<PlaceJob, unknown, BatchState>({
     store: c.store,
-    // Cluster mode: an instance that does not run the books (another holds their lease, or they have not
-    // started) never queues on them: its empty books would match, quote and answer beside the holder's. The
-    // call routing sends everything to the holder; this refuses, as retryable, whatever else reaches here.
-    owns: () => c.run.open,
+    // Cluster mode: an instance that does not run a book (another holds its lease, or it has not started)
+    // never queues on it: its empty book would match, quote and answer beside the holder's. The call routing
+    // sends everything to the holder; this refuses, as retryable, whatever else reaches here.
+    owns: (instId) => c.slots.get(instId)?.open === true,
     requests: c.ledger,
     plan: {
       async begin(instId) {

@@ -110,3 +110,16 @@ export async function exchangeInfo(
  * quote's amounts are what moves (`exchange-exact.ts`); a book that gives less than the quote refuses the
  * whole exchange (PriceMoved) and nothing moves.
  */
+
+/** The two assets a quote converts between, or null when there is no such quote (cluster mode routes by it). */
+export async function quotePair(
+  ctx: WalletCtx,
+  quoteId: string,
+): Promise<{ from: string; to: string } | null> {
+  const [q] = await ctx.store.db
+    .select({ from: exchangeQuotes.fromAsset, to: exchangeQuotes.toAsset })
+    .from(exchangeQuotes)
+    .where(eq(exchangeQuotes.id, quoteId))
+    .limit(1);
+  return q ?? null;
+}

@@ -25,7 +25,7 @@ import { adminView as depositAdminView, reject as rejectDeposit } from './deposi
 import { chainPayment, credit, list as depositList, receiveAddress, report } from './deposits';
 import { exchange } from './exchange';
 import { sweepQuotes } from './exchange-book';
-import { exchangeInfo } from './exchange-quote';
+import { exchangeInfo, quotePair } from './exchange-quote';
 import { claimFaucet, fillFaucetPool } from './faucet';
 import { addressOn, confirmationsOf, networkList, networks, txLink, watcherFor } from './funding';
 import { internalTransfer } from './internal-transfer';
@@ -85,6 +85,7 @@ export function createWallet(deps: WalletDeps) {
     internalTransfer: op(internalTransfer),
     exchangeInfo: op(exchangeInfo),
     exchange: op(exchange),
+    quotePair: op(quotePair),
     sweepQuotes: op(sweepQuotes),
     deposits: {
       receiveAddress: op(receiveAddress),

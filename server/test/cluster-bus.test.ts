@@ -69,6 +69,25 @@ describe.skipIf(!NATS)('the cluster bus', () => {
     expect(seen.c).toEqual(sent);
     expect(seen.a).toEqual(sent);
   });
+
+  it('sends the events of the last turn when the instance drains its connection in that same turn', async () => {
+    const prefix = `t${randomBytes(4).toString('hex')}`;
+    const leaving = await connect({ servers: NATS as string });
+    const a = createNatsBus(leaving, prefix, 'leaving');
+    const b = createNatsBus(await open(), prefix, 'staying');
+    const got: string[] = [];
+    b.subscribe('trade', (t) => got.push(t.tradeId));
+    for (const conn of conns) await conn.flush();
+    const ids = ['last-1', 'last-2', 'last-3'];
+    for (const id of ids)
+      a.publish('trade', { instId: 'BTC-USDT', tradeId: id, price: '1', size: '1', side: 'sell', ts: 0 });
+    // As the cluster link closes: the bus first, then the connection, with no turn of the loop between.
+    a.flush();
+    await leaving.drain();
+    const until = Date.now() + 5_000;
+    while (got.length < ids.length && Date.now() < until) await sleep(20);
+    expect(got).toEqual(ids);
+  });
 });
 
 describe('the writers’ hot-path helpers', () => {

@@ -14,6 +14,8 @@ export interface ClusterBus extends Bus {
   resync(instId: string): void;
   /** On the writers' instance: answers other instances' resync requests. */
   onResync(handler: (instId: string) => void): () => void;
+  /** Sends the events still waiting for the end of this turn now (before the connection drains). */
+  flush(): void;
 }
 
 /**
@@ -73,5 +75,6 @@ export function createNatsBus(nc: NatsConnection, prefix: string, instance: stri
       });
       return () => sub.unsubscribe();
     },
+    flush,
   };
 }

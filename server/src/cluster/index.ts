@@ -72,15 +72,18 @@ export async function connectCluster(config: ClusterConfig, log: ClusterLog): Pr
       if (s.type === 'reconnect') natsDown = false;
     }
   })();
+  const bus = createNatsBus(nc, config.prefix, config.instance);
   return {
     config,
     nc,
     redis,
-    bus: createNatsBus(nc, config.prefix, config.instance),
+    bus,
     limiter: new RedisRateLimiter(redis, config.prefix),
     unready: () =>
       natsDown ? 'NATS is not connected' : redis.status !== 'ready' ? `Redis is ${redis.status}` : null,
     async close() {
+      // Events published in this very turn (a batch's last updates) leave before the connection drains.
+      bus.flush();
       await nc.drain().catch(() => {});
       redis.disconnect();
     },

@@ -78,6 +78,18 @@ describe('the log', () => {
     }
   });
 
+  it('writes no line for the probes a load balancer sends every second (health, readiness, writer, metrics)', async () => {
+    const before = dev.text.length;
+    for (let i = 0; i < 3; i++)
+      for (const path of ['/healthz', '/readyz', '/writerz', '/writerz?group=spot.BTC-USDT', '/metrics'])
+        expect((await fetch(`${devSrv.url}${path}`)).status).toBeLessThan(500);
+    // A call of the API beside them is still logged.
+    await call(devSrv, '/api/user/info', {});
+    const lines = dev.text.slice(before);
+    expect(lines).toContain('/api/user/info');
+    expect(lines).not.toMatch(/healthz|readyz|writerz|metrics/);
+  });
+
   it('keeps email codes out of the log in production (a demo without mail logs them)', async () => {
     expect(prod.text).toContain('mail to someone@example.com');
     expect(prod.text).not.toMatch(/verification code is \d{6}/);

@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Modules } from '../modules';
 import { openApiDocument } from '../openapi';
 import { registerAdminApp } from '../transport/admin-app';
-import { registerReadiness, registerWriterCheck } from '../transport/readiness';
+import { PROBE, registerReadiness, registerWriterCheck } from '../transport/readiness';
 import { registerWebApp } from '../transport/web-app';
 import type { Stores } from './stores';
 
@@ -65,7 +65,7 @@ export async function registerPages(
   const openapi = openApiDocument();
   fastify.get('/docs', async () => openapi);
   fastify.get('/docs/openapi.json', async () => openapi);
-  fastify.get('/healthz', async () => ({ ok: true }));
+  fastify.get('/healthz', PROBE, async () => ({ ok: true }));
   registerReadiness(fastify, readiness);
   registerWriterCheck(fastify, writer);
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { PROBE } from './readiness';
 
 /** What the metrics read from the rest of the app when Prometheus scrapes. */
 export interface MetricsSources {
@@ -109,7 +110,7 @@ export function registerMetrics(
     if (ORDER_PATHS.has(path)) orders.inc({ path, status });
   });
 
-  app.get('/metrics', async (req, reply) => {
+  app.get('/metrics', PROBE, async (req, reply) => {
     const address = req.socket.remoteAddress ?? '';
     const local = address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
     const bearer = req.headers.authorization;

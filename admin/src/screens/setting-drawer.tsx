@@ -71,7 +71,7 @@ export function SettingDrawer(props: { setting: Setting; onClose: () => void; on
           type="info"
           showIcon
           style={{ marginBottom: 12 }}
-          message="Tick, lot and contract-value changes apply when the market restarts; the rest at once."
+          message="An instrument added or removed, and tick, lot and contract-value changes, apply when the market restarts (every instance, in a cluster); the rest at once."
         />
       ) : null}
       <Form<EditValues>

@@ -1,7 +1,9 @@
 // The event bus across instances on the machine's NATS (TEST_NATS_URL; skipped without it): another instance
 // gets every event in the order it was published, whether the events left in one turn of the event loop (one
 // message) or in many, and larger than one message holds; the publisher's own subscribers get each event once
-// (never again from NATS's echo), also when the instance's name holds a dot. And the store's one-parameter id
+// (never again from NATS's echo), also when the instance's name holds a dot; the last turn's events leave
+// before the connection drains. A call handed to a group with no holder waits, then is refused as retryable
+// (TEST_REDIS_URL too, for the cluster link). And the store's one-parameter id
 // list and the pooled random ids, which the writers' hot path uses.
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,11 +11,15 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { sql } from 'drizzle-orm';
 import { bigint, pgTable } from 'drizzle-orm/pg-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { connectCluster } from '../src/cluster';
 import { createNatsBus } from '../src/cluster/bus';
+import { routeCalls } from '../src/cluster/forward';
+import type { Ctx, Handlers } from '../src/kernel/context';
 import { randomHex } from '../src/kernel/ids';
 import { idIn, openStore } from '../src/store';
 
 const NATS = process.env.TEST_NATS_URL;
+const REDIS = process.env.TEST_REDIS_URL;
 
 describe.skipIf(!NATS)('the cluster bus', () => {
   const conns: NatsConnection[] = [];
@@ -87,6 +93,62 @@ describe.skipIf(!NATS)('the cluster bus', () => {
     const until = Date.now() + 5_000;
     while (got.length < ids.length && Date.now() < until) await sleep(20);
     expect(got).toEqual(ids);
+  });
+});
+
+describe.skipIf(!(NATS && REDIS))('calls handed to a group’s holder', () => {
+  it('wait for a holder while none listens, then answer retryable; reach it once one serves', async () => {
+    const prefix = `t${randomBytes(4).toString('hex')}`;
+    const quiet = { info() {}, warn() {}, error() {} };
+    const link = (instance: string) =>
+      connectCluster(
+        { natsUrl: NATS ?? '', redisUrl: REDIS ?? '', prefix, instance, leaseMs: 3_000, spreadMs: 3_000 },
+        quiet,
+      );
+    const [a, b] = await Promise.all([link('a'), link('b')]);
+    try {
+      const table = { '/api/user/info': async () => ({ answered: 'on b' }) } as unknown as Handlers;
+      const route = (l: typeof a) =>
+        routeCalls(table, {
+          nc: l.nc,
+          prefix,
+          keyOf: () => 'writers',
+          local: () => false,
+          waitMs: 400,
+          timeoutMs: 5_000,
+          log: quiet,
+        });
+      const call = route(a).handlers['/api/user/info'] as unknown as (ctx: Ctx<never>) => Promise<unknown>;
+      const ctx = {
+        body: {},
+        lang: 'en',
+        ip: '127.0.0.1',
+        userAgent: '',
+        user: null,
+        operator: null,
+        me: () => {
+          throw new Error('no user');
+        },
+        op: () => {
+          throw new Error('no operator');
+        },
+      } as unknown as Ctx<never>;
+      // No holder: NATS says no one listens (also with the client's async traces off), the call waits its
+      // time for one, then is refused as retryable, never as a failure.
+      const from = Date.now();
+      await expect(call(ctx)).rejects.toMatchObject({
+        name: 'StoreUnavailableError',
+        message: expect.stringContaining('no instance holds the lease writers'),
+      });
+      expect(Date.now() - from).toBeGreaterThanOrEqual(400);
+      const stop = route(b).serve('writers');
+      await b.nc.flush();
+      await expect(call(ctx)).resolves.toEqual({ answered: 'on b' });
+      stop();
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 });
 

@@ -48,6 +48,9 @@ export async function connectCluster(config: ClusterConfig, log: ClusterLog): Pr
       name: config.instance,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 250,
+      // Without it every request (each call handed to a writers' group) builds two or three Error objects
+      // only to keep the caller's stack for a timeout: a stack capture each, on every forwarded call.
+      noAsyncTraces: true,
     });
   } catch (err) {
     throw new Error(`cluster mode: NATS at ${config.natsUrl} did not answer (${(err as Error).message})`);

@@ -15,7 +15,10 @@ export default async function setup(): Promise<() => Promise<void>> {
 
   const url = process.env.TEST_DATABASE_URL;
   let pgTemplate: string | null = null;
+  // The run's id, in the name of every database its files make (test/scratch-db.ts).
+  const run = randomBytes(3).toString('hex');
   if (url) {
+    process.env.NEXA_TEST_RUN = run;
     pgTemplate = `nexa_template_${process.pid}_${randomBytes(3).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -34,6 +37,13 @@ export default async function setup(): Promise<() => Promise<void>> {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query(`drop database if exists ${pgTemplate} with (force)`);
+      // A file that ended without closing its server (a failed hook, a killed child) leaves its database:
+      // every database of this run goes, so runs on one server never pile them up.
+      const left = await admin.query<{ name: string }>(
+        `select datname as name from pg_database where datname like 'nexa\\_%' and datname like $1`,
+        [`%\\_${run}\\_%`],
+      );
+      for (const { name } of left.rows) await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
     }
   };

@@ -28,7 +28,9 @@ export async function scratchDatabase(
   prefix: string,
   template?: string,
 ): Promise<ScratchDatabase> {
-  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  // Within a test run, its id too (test/global-setup.ts): what a file leaves behind is dropped at the end.
+  const run = process.env.NEXA_TEST_RUN;
+  const name = `${prefix}${run ? `_${run}` : ''}_${process.pid}_${randomBytes(4).toString('hex')}`;
   await onServer(serverUrl, async (c) => {
     if (!template) return c.query(`create database ${name}`);
     // Copies made at the same moment from one template wait for each other.

@@ -15,7 +15,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -29,7 +29,7 @@ import { createLedger, SYSTEM } from '../server/src/ledger';
 import { queryRows, type Store } from '../server/src/store';
 import { type ChildServer, childStore, freePort, startChild } from '../server/test/child-server';
 import { call, PUBLIC_HOST, signedInUser, type TestServer } from '../server/test/harness';
-import { countOk, load, type Row, row, sealedOrders } from './trade';
+import { countOk, load, pids, procStat, type Row, row, sealedOrders } from './trade';
 
 const USERS = 32;
 const ORDERS = Number(process.env.CLUSTER_BENCH_CALLS ?? 2000);
@@ -266,24 +266,11 @@ const CPU_PARTS = ['writer', 'stand-bys', 'nats-server', 'haproxy', 'postgres'] 
 type CpuPart = (typeof CPU_PARTS)[number] | 'holder thread' | 'holder kernel';
 
 /**
- * Processor seconds (user + system) of one process, from /proc; 0 when it is gone or not Linux. With `thread`,
- * of that process's main thread alone (its JavaScript; V8's and libuv's helper threads left out).
+ * Processor seconds of one process, from /proc (0 when it is gone or not Linux). With `thread`, of that
+ * process's main thread alone (its JavaScript; V8's and libuv's helper threads left out).
  */
-function procSeconds(pid: string, thread = false): { name: string; s: number; kernel: number } {
-  try {
-    const stat = readFileSync(thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
-    const close = stat.lastIndexOf(')');
-    const fields = stat.slice(close + 2).split(' ');
-    // utime and stime (fields 14 and 15 of the line, 11 and 12 after the name), in clock ticks of 1/100 s.
-    return {
-      name: stat.slice(stat.indexOf('(') + 1, close),
-      s: (Number(fields[11]) + Number(fields[12])) / 100,
-      kernel: Number(fields[12]) / 100,
-    };
-  } catch {
-    return { name: '', s: 0, kernel: 0 };
-  }
-}
+const procSeconds = (pid: string, thread = false) =>
+  procStat(thread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`) ?? { name: '', s: 0, kernel: 0 };
 
 /** Starts counting each part's processor time; the function it answers gives the seconds spent since. */
 function cpuBy(children: readonly ChildServer[], writer: ChildServer): () => Record<CpuPart, number> {
@@ -299,7 +286,7 @@ function cpuBy(children: readonly ChildServer[], writer: ChildServer): () => Rec
       'holder kernel': holder.kernel,
     };
     for (const c of children) out[c === writer ? 'writer' : 'stand-bys'] += procSeconds(String(c.pid)).s;
-    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    for (const pid of pids()) {
       const { name, s } = procSeconds(pid);
       if (name.startsWith('postgres')) out.postgres += s;
       else if (name === 'nats-server' || name === 'haproxy') out[name] += s;

@@ -50,28 +50,43 @@ export interface Cpu {
   readonly threads: ReadonlyMap<string, number>;
 }
 
+/**
+ * One process's or thread's line of /proc (`/proc/<pid>/stat`, `/proc/<pid>/task/<tid>/stat`): its name and the
+ * processor seconds it used so far, in all and in the kernel; null when it is gone or this is not Linux.
+ */
+export function procStat(path: string): { name: string; s: number; kernel: number } | null {
+  try {
+    const stat = readFileSync(path, 'utf8');
+    const close = stat.lastIndexOf(')');
+    const fields = stat.slice(close + 2).split(' ');
+    // utime and stime, fields 14 and 15 of the line (11 and 12 after the name), in clock ticks (100/s).
+    return {
+      name: stat.slice(stat.indexOf('(') + 1, close).trim(),
+      s: (Number(fields[11]) + Number(fields[12])) / 100,
+      kernel: Number(fields[12]) / 100,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The machine's process ids, from /proc (none where there is no /proc). */
+export function pids(): string[] {
+  try {
+    return readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return [];
+  }
+}
+
 /** Processor seconds used so far by the machine's PostgreSQL processes, from /proc. */
 function postgresCpuSeconds(): number {
-  let ticks = 0;
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-  } catch {
-    return 0;
+  let s = 0;
+  for (const pid of pids()) {
+    const p = procStat(`/proc/${pid}/stat`);
+    if (p?.name.startsWith('postgres')) s += p.s;
   }
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      // utime and stime, fields 14 and 15 of the line (11 and 12 after the name), in clock ticks (100/s).
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks / 100;
+  return s;
 }
 
 /** Processor seconds used so far by each thread of this process, by thread name (Linux only; empty elsewhere). */
@@ -84,18 +99,12 @@ function threadCpuSeconds(): Map<string, number> {
     return out;
   }
   for (const tid of tids) {
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const name = stat.slice(stat.indexOf('(') + 1, close).trim();
-      const fields = stat.slice(close + 2).split(' ');
-      const key = tid === String(process.pid) ? 'server thread' : name === 'node' ? `node#${tid}` : name;
-      out.set(key, (out.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
-      // The server thread's system time apart too: what its socket reads and writes cost in the kernel.
-      if (key === 'server thread') out.set('server thread (kernel)', Number(fields[12]) / 100);
-    } catch {
-      // gone meanwhile
-    }
+    const t = procStat(`/proc/self/task/${tid}/stat`);
+    if (!t) continue;
+    const key = tid === String(process.pid) ? 'server thread' : t.name === 'node' ? `node#${tid}` : t.name;
+    out.set(key, (out.get(key) ?? 0) + t.s);
+    // The server thread's system time apart too: what its socket reads and writes cost in the kernel.
+    if (key === 'server thread') out.set('server thread (kernel)', t.kernel);
   }
   return out;
 }

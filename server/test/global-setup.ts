@@ -39,9 +39,10 @@ export default async function setup(): Promise<() => Promise<void>> {
       await admin.query(`drop database if exists ${pgTemplate} with (force)`);
       // A file that ended without closing its server (a failed hook, a killed child) leaves its database:
       // every database of this run goes, so runs on one server never pile them up.
+      // Only names of this run's shape (test/scratch-db.ts): another run's, whatever its process id, never match.
       const left = await admin.query<{ name: string }>(
-        `select datname as name from pg_database where datname like 'nexa\\_%' and datname like $1`,
-        [`%\\_${run}\\_%`],
+        'select datname as name from pg_database where datname ~ $1',
+        [`^nexa_[a-z]+_${run}_[0-9]+_[0-9a-f]{8}$`],
       );
       for (const { name } of left.rows) await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
